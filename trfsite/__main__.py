@@ -1,0 +1,4 @@
+from trfsite.cli import main
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""The command line: a thin click layer over the library.
+
+Each command lives in its own module and is listed in ``COMMANDS``. Exit
+codes: 0 success, 1 the input has errors (or warnings under ``--strict``),
+2 usage errors (click's own).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import click
+
+from trfsite import __version__
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+
+
+def _configure_logging(verbose: int, quiet: bool) -> None:
+    level = logging.WARNING
+    if quiet:
+        level = logging.ERROR
+    elif verbose == 1:
+        level = logging.INFO
+    elif verbose >= 2:
+        level = logging.DEBUG
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
+    root = logging.getLogger("trfsite")
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    root.propagate = False
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="trfsite")
+@click.option("-v", "--verbose", count=True, help="More detail on stderr (-vv for debug).")
+@click.option("-q", "--quiet", is_flag=True, help="Only errors on stderr; no progress.")
+@click.pass_context
+def cli(ctx: click.Context, verbose: int, quiet: bool) -> None:
+    """Build results websites and PDF bulletins from chess (TRF) and Go (EGF) files."""
+    _configure_logging(verbose, quiet)
+    ctx.ensure_object(dict)
+    ctx.obj["quiet"] = quiet
+    ctx.obj["verbose"] = verbose
+
+
+def _register() -> None:
+    from trfsite.cli import commands
+
+    for command in commands.COMMANDS:
+        cli.add_command(command)
+
+
+_register()
+
+
+def main() -> None:
+    cli(prog_name="trfsite")

@@ -1,0 +1,67 @@
+"""Validation findings: what is wrong with an input file, and where."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Severity(enum.Enum):
+    """How bad a finding is. Ordered: ERROR is the worst."""
+
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+    @property
+    def rank(self) -> int:
+        return _SEVERITY_RANK[self]
+
+
+_SEVERITY_RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem found in a file.
+
+    ``line`` and ``column`` are 1-based; 0 means "the file as a whole".
+    ``code`` is stable across releases so that tools can filter on it.
+    """
+
+    severity: Severity
+    code: str
+    message: str
+    file: str = ""
+    line: int = 0
+    column: int = 0
+
+    def format_text(self) -> str:
+        """Compiler-style one-line rendering: ``file:line:col: error: msg [code]``."""
+        where = self.file or "<input>"
+        if self.line:
+            where += f":{self.line}"
+            if self.column:
+                where += f":{self.column}"
+        return f"{where}: {self.severity.value}: {self.message} [{self.code}]"
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "severity": self.severity.value,
+            "code": self.code,
+            "line": self.line,
+            "column": self.column,
+            "message": self.message,
+        }
+
+
+def worst(findings: list[Finding] | tuple[Finding, ...]) -> Severity | None:
+    """The most severe finding's severity, or None if there are none."""
+    if not findings:
+        return None
+    return max((f.severity for f in findings), key=lambda s: s.rank)
+
+
+def sort_findings(findings: list[Finding] | tuple[Finding, ...]) -> list[Finding]:
+    """Stable, deterministic order: by file, line, column, then code."""
+    return sorted(findings, key=lambda f: (f.file, f.line, f.column, f.code, f.message))

@@ -1,0 +1,98 @@
+"""Readers: bytes or text in, (model, findings) out. No IO of their own.
+
+The registry is explicit: ``READERS`` lists every format, ``find_reader``
+looks one up by name, and ``sniff`` picks one by content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from trfsite.model import ReadResult
+
+
+@dataclass(frozen=True, slots=True)
+class Reader:
+    name: str  # "trf" or "egf"
+    description: str
+    sniff: Callable[[str], bool]  # does this (decoded) text look like our format?
+    read_text: Callable[[str, str], ReadResult]  # (text, display name) -> result
+
+
+def _trf() -> Reader:
+    from trfsite.formats import trf
+
+    return Reader("trf", "FIDE Tournament Report File (TRF16, TRF-2026)", trf.sniff, trf.read_trf)
+
+
+def _egf() -> Reader:
+    from trfsite.formats import egf
+
+    return Reader("egf", "EGF Go tournament table (.h9, .h2, ...)", egf.sniff, egf.read_egf)
+
+
+_FACTORIES: tuple[Callable[[], Reader], ...] = (_trf, _egf)
+
+
+def readers() -> list[Reader]:
+    """Every reader, in sniffing order."""
+    return [make() for make in _FACTORIES]
+
+
+def find_reader(name: str) -> Reader:
+    known = readers()
+    for reader in known:
+        if reader.name == name:
+            return reader
+    names = ", ".join(r.name for r in known)
+    raise KeyError(f"unknown format {name!r}; known formats: {names}")
+
+
+def sniff(text: str) -> Reader | None:
+    """The reader whose format this text looks like, or None."""
+    for reader in readers():
+        if reader.sniff(text):
+            return reader
+    return None
+
+
+def read_bytes(data: bytes, name: str = "", format: str | None = None) -> ReadResult:
+    """Decode, recognise and read one file's bytes. Never raises on bad input.
+
+    ``format`` forces a reader ("trf" or "egf"); otherwise the content decides,
+    and the file suffix breaks the tie for text no reader recognises.
+    """
+    from trfsite.findings import Finding, Severity
+    from trfsite.formats.text import NotTextError, decode
+
+    if format is not None:
+        reader: Reader | None = find_reader(format)
+    else:
+        reader = None
+    fallback = "latin-1" if (reader and reader.name == "egf") or _egf_suffix(name) else "cp1252"
+    try:
+        decoded = decode(data, name, fallback=fallback)
+    except NotTextError as exc:
+        return ReadResult(None, (exc.finding,))
+    if reader is None:
+        reader = sniff(decoded.text)
+    if reader is None:
+        finding = Finding(
+            Severity.ERROR,
+            "file-unknown-format",
+            "the file is neither a TRF file (records such as '012 ' and '001 ') "
+            "nor an EGF tournament table; nothing was read",
+            name,
+            0,
+            0,
+        )
+        return ReadResult(None, decoded.findings + (finding,))
+    result = reader.read_text(decoded.text, name)
+    return ReadResult(result.tournament, decoded.findings + tuple(result.findings))
+
+
+def _egf_suffix(name: str) -> bool:
+    import re
+
+    return re.search(r"\.h\d$", name.lower()) is not None

@@ -1,0 +1,104 @@
+"""Standings as computed: the shapes every engine (chess, team, Go) returns.
+
+The site, the PDF and the JSON output read only these, so that each engine
+stays free to compute however it likes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from trfsite.model import EventKind, Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution:
+    """One line of a tie-break explanation ("round 3: opponent 17 scored 4.5").
+
+    ``cut`` says the value was dropped by a cut or median modifier, ``why``
+    gives the reason (e.g. ``"C.07 16.5: forfeit loss cut first"``).
+    """
+
+    round: int
+    value: float | None
+    label: str
+    cut: bool = False
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Where one participant's value of one tie-break came from."""
+
+    code: str
+    value: float | None
+    contributions: tuple[Contribution, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakColumn:
+    """One tie-break of the list: as the user spelled it, and its full name."""
+
+    code: str  # exactly as spelled by the user or the file (JSON key)
+    name: str  # Handbook name, e.g. "Buchholz Cut 1"
+    short: str  # Handbook short form, e.g. "BH-C1"
+    lower_is_better: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: int
+    id: int
+    name: str
+    points: float
+    tiebreaks: tuple[float | None, ...]  # aligned with Standings.columns
+    match_points: float | None = None  # team events
+    game_points: float | None = None  # team events
+    explanations: tuple[Explanation, ...] = field(default=(), compare=False)
+    extra: tuple[tuple[str, str], ...] = ()  # e.g. rating, federation, grade for display
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    tournament: Tournament
+    rules: str  # "2023", "2026", or "egf"
+    columns: tuple[TiebreakColumn, ...]
+    after_round: int
+    rows: tuple[StandingRow, ...]
+    kind: EventKind = EventKind.INDIVIDUAL
+    notes: tuple[str, ...] = ()  # choices made (rule set, unrated rating, system), shown to readers
+    points_label: str = "Pts"
+
+    def as_json(self, fmt: str = "") -> dict[str, object]:
+        """The JSON contract of ``trfsite standings --format json``."""
+        t = self.tournament
+        tournament: dict[str, object] = {
+            "name": t.name,
+            "kind": self.kind.value,
+            "format": fmt or t.source_format.value,
+            "rounds": t.rounds,
+        }
+        if self.kind is EventKind.TEAM:
+            tournament["boards"] = len(t.board_colors) or None
+        rows: list[dict[str, object]] = []
+        for row in self.rows:
+            item: dict[str, object] = {
+                "rank": row.rank,
+                "id": row.id,
+                "name": row.name,
+                "points": row.points,
+            }
+            if row.match_points is not None or row.game_points is not None:
+                item["match_points"] = row.match_points
+                item["game_points"] = row.game_points
+            item["tiebreaks"] = {c.code: v for c, v in zip(self.columns, row.tiebreaks)}
+            rows.append(item)
+        return {
+            "tournament": tournament,
+            "rules": self.rules,
+            "tiebreaks": [c.code for c in self.columns],
+            "after_round": self.after_round,
+            "notes": list(self.notes),
+            "standings": rows,
+        }
