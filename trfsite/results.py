@@ -92,7 +92,8 @@ class Standings:
             if row.match_points is not None or row.game_points is not None:
                 item["match_points"] = row.match_points
                 item["game_points"] = row.game_points
-            item["tiebreaks"] = {c.code: v for c, v in zip(self.columns, row.tiebreaks)}
+            pairs = zip(self.columns, row.tiebreaks, strict=True)
+            item["tiebreaks"] = {column.code: value for column, value in pairs}
             rows.append(item)
         return {
             "tournament": tournament,
