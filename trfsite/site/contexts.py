@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trfsite.results import Standings
 from trfsite.model import Tournament
+from trfsite.results import Standings
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,118 @@
+"""The Jinja2 environment: theme loader, autoescaping, filters and the message catalog.
+
+Autoescape is on for every template whatever its suffix, because names in
+tournament files are untrusted input. The only HTML that reaches a page
+unescaped is what the site itself marked safe (sanitised markdown).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import jinja2
+
+from trfsite.i18n import Catalog, load_catalog
+from trfsite.theme import Theme
+
+DASH = "\u2013"  # shown for undefined values
+_FRACTIONS = {0.25: "\u00bc", 0.5: "\u00bd", 0.75: "\u00be"}
+
+
+def make_loader(theme_chain: Sequence[Theme]) -> jinja2.BaseLoader:
+    """Nearest theme first; ``"!name/x.html"`` reaches the template of theme ``name``."""
+    by_prefix: dict[str, jinja2.BaseLoader] = {}
+    for theme in theme_chain:
+        by_prefix.setdefault(f"!{theme.name}", jinja2.FileSystemLoader(str(theme.templates)))
+    chain = jinja2.FileSystemLoader([str(t.templates) for t in theme_chain])
+    return jinja2.ChoiceLoader([jinja2.PrefixLoader(by_prefix, delimiter="/"), chain])
+
+
+def format_points(value: float | None, plain: bool = False) -> str:
+    """Points as ``6½`` (or ``6.5`` with ``plain``); a dash when undefined."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return DASH
+    whole = math.floor(value)
+    rest = round(value - whole, 6)
+    if rest == 0:
+        return str(int(whole))
+    if not plain and rest in _FRACTIONS:
+        return (str(int(whole)) if whole else "") + _FRACTIONS[rest]
+    return format_number(value)
+
+
+def format_number(value: float | int | None, decimal_mark: str = ".", digits: int = 2) -> str:
+    """A number without trailing zeros (``14``, ``14.5``, ``31.25``); a dash when undefined."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return DASH
+    if isinstance(value, int):
+        return str(value)
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        text = "0"
+    return text.replace(".", decimal_mark)
+
+
+def format_date(value: dt.date | None, catalog: Catalog) -> str:
+    """A date in the page language: ``28 July 2005``, ``28. Juli 2005``."""
+    if value is None:
+        return ""
+    month = catalog.gettext(value.strftime("%B"))  # %B is English under the C locale
+    return catalog.gettext("{day} {month} {year}", day=value.day, month=month, year=value.year)
+
+
+def format_percent(value: float | None) -> str:
+    """A share as a whole percentage (``0.456`` -> ``46 %``)."""
+    if value is None:
+        return DASH
+    return f"{round(value * 100):d}\u00a0%"
+
+
+def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Environment:
+    """The environment every page (and the PDF bulletin) is rendered with."""
+    catalog = load_catalog(language)
+    decimal_mark = catalog.gettext("decimal-mark") if "decimal-mark" in catalog.messages else "."
+    env = jinja2.Environment(
+        loader=make_loader(theme_chain),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+    def points(value: float | None, plain: bool = False) -> str:
+        return format_points(value, plain).replace(".", decimal_mark)
+
+    def number(value: float | int | None, digits: int = 2) -> str:
+        return format_number(value, decimal_mark, digits)
+
+    def date(value: dt.date | None) -> str:
+        return format_date(value, catalog)
+
+    def sort_key(value: Any) -> str:
+        """A ``data-sort`` value: numbers as plain decimals, undefined sorts last."""
+        if value is None:
+            return ""
+        if isinstance(value, bool):
+            return str(int(value))
+        if isinstance(value, int | float):
+            return repr(float(value))
+        return str(value)
+
+    env.filters["points"] = points
+    env.filters["number"] = number
+    env.filters["date"] = date
+    env.filters["percent"] = format_percent
+    env.filters["sortkey"] = sort_key
+    env.globals["_"] = catalog.gettext
+    env.globals["language"] = language
+    env.globals["DASH"] = DASH
+    return env
+
+
+def render_page(env: jinja2.Environment, template: str, context: object) -> str:
+    """Render one page: the template sees its typed context as ``page``."""
+    return env.get_template(template).render(page=context)
