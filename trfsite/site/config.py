@@ -1,0 +1,232 @@
+"""``trfsite.toml``: site settings and per-event overrides.
+
+    title = "Club championships"
+    language = "de"            # en, de
+    theme = "default"          # a shipped theme's name or a theme folder
+    base_url = "https://example.org/results/"
+
+    [events.open-2024]         # keyed by the tournament file's stem
+    tiebreaks = ["BH-C1", "BH", "SB"]
+    rules = "2026"             # auto, 2023, 2026
+    unrated_rating = 1000
+    system = "swiss"           # swiss, round-robin
+    go_bar = "3d"              # Go (McMahon) only
+    go_floor = "20k"
+
+Every problem is collected and reported at once, each naming its key.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+
+from trfsite.i18n import known_languages
+from trfsite.options import StandingsOptions
+
+CONFIG_NAME = "trfsite.toml"
+DEFAULT_TITLE = "Tournament results"
+_SITE_KEYS = ("title", "language", "theme", "base_url", "events")
+_EVENT_KEYS = ("tiebreaks", "rules", "unrated_rating", "system", "go_bar", "go_floor")
+_GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
+_RULES = ("auto", "2023", "2026")
+_SYSTEMS = ("swiss", "round-robin")
+
+
+class ConfigError(click.ClickException):
+    """The configuration has one or more errors (usage error, exit 2)."""
+
+    exit_code = 2
+
+    def __init__(self, path: str, problems: list[str]) -> None:
+        self.problems = problems
+        noun = "error" if len(problems) == 1 else "errors"
+        lines = "\n".join(f"  {problem}" for problem in problems)
+        super().__init__(f"{path}: {len(problems)} {noun}:\n{lines}")
+
+
+@dataclass(frozen=True, slots=True)
+class EventConfig:
+    tiebreaks: tuple[str, ...] | None = None
+    rules: str = "auto"
+    unrated_rating: int | None = None
+    system: str | None = None
+    go_bar: str | None = None
+    go_floor: str | None = None
+
+    def options(self, after_round: int | None = None, explain: bool = False) -> StandingsOptions:
+        return StandingsOptions(
+            tiebreaks=self.tiebreaks,
+            rules=self.rules,
+            after_round=after_round,
+            unrated_rating=self.unrated_rating,
+            system=self.system,
+            explain=explain,
+            go_bar=self.go_bar,
+            go_floor=self.go_floor,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SiteConfig:
+    title: str = DEFAULT_TITLE
+    language: str = "en"
+    theme: str = "default"
+    base_url: str = ""
+    events: tuple[tuple[str, EventConfig], ...] = field(default=())
+    path: str = ""  # where it was read from, "" for the defaults
+
+    def for_stem(self, stem: str) -> EventConfig:
+        for key, event in self.events:
+            if key == stem:
+                return event
+        return EventConfig()
+
+
+def _expect_str(data: dict[str, object], key: str, where: str, problems: list[str]) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        problems.append(f"{where}{key}: {value!r} is not text; expected a quoted string")
+        return None
+    return value
+
+
+def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
+    where = f"events.{stem}."
+    if not isinstance(data, dict):
+        problems.append(f"events.{stem}: {data!r} is not a table; expected [events.{stem}]")
+        return EventConfig()
+    for key in sorted(data):
+        if key not in _EVENT_KEYS:
+            problems.append(
+                f"{where}{key}: unknown key; expected one of: {', '.join(_EVENT_KEYS)}"
+            )
+    tiebreaks: tuple[str, ...] | None = None
+    raw = data.get("tiebreaks")
+    if isinstance(raw, str):
+        tiebreaks = tuple(code.strip() for code in raw.split(",") if code.strip())
+    elif isinstance(raw, list) and all(isinstance(code, str) for code in raw):
+        tiebreaks = tuple(code.strip() for code in raw)
+    elif raw is not None:
+        problems.append(
+            f"{where}tiebreaks: {raw!r} is not a list of codes; "
+            'expected e.g. ["BH-C1", "SB"] or "BH/C1,SB"'
+        )
+    if tiebreaks is not None:
+        _check_tiebreaks(where, tiebreaks, problems)
+    rules = _expect_str(data, "rules", where, problems) or "auto"
+    if rules not in _RULES:
+        problems.append(f"{where}rules: {rules!r} is not a rule set; expected auto, 2023 or 2026")
+        rules = "auto"
+    unrated = data.get("unrated_rating")
+    if unrated is not None and (
+        not isinstance(unrated, int) or isinstance(unrated, bool) or not 0 <= unrated <= 3500
+    ):
+        problems.append(
+            f"{where}unrated_rating: {unrated!r} is not a rating; expected a whole number 0-3500"
+        )
+        unrated = None
+    system = _expect_str(data, "system", where, problems)
+    if system is not None and system not in _SYSTEMS:
+        problems.append(f"{where}system: {system!r} is unknown; expected swiss or round-robin")
+        system = None
+    grades: dict[str, str | None] = {}
+    for key in ("go_bar", "go_floor"):
+        grade = _expect_str(data, key, where, problems)
+        if grade is not None and not _GRADE.match(grade):
+            problems.append(f"{where}{key}: {grade!r} is not a Go grade; expected e.g. 3d or 20k")
+            grade = None
+        grades[key] = grade
+    return EventConfig(
+        tiebreaks,
+        rules,
+        unrated if isinstance(unrated, int) else None,
+        system,
+        grades["go_bar"],
+        grades["go_floor"],
+    )
+
+
+def _check_tiebreaks(where: str, codes: tuple[str, ...], problems: list[str]) -> None:
+    """Unknown tie-break codes are config errors, when the engine's registry is there."""
+    try:
+        registry = importlib.import_module("trfsite.scoring.registry")
+    except ImportError:
+        return
+    find_tiebreak = registry.find_tiebreak
+    for code in codes:
+        try:
+            find_tiebreak(code)
+        except click.ClickException as exc:
+            problems.append(f"{where}tiebreaks: {code!r}: {exc.format_message()}")
+        except (KeyError, ValueError) as exc:
+            problems.append(f"{where}tiebreaks: {code!r}: {exc}")
+
+
+def parse_config(text: str, path: str = CONFIG_NAME, base: Path | None = None) -> SiteConfig:
+    """Read a config; raises ConfigError listing every problem at once."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(path, [f"not valid TOML: {exc}"]) from exc
+    problems: list[str] = []
+    for key in sorted(data):
+        if key not in _SITE_KEYS:
+            problems.append(f"{key}: unknown key; expected one of: {', '.join(_SITE_KEYS)}")
+    title = _expect_str(data, "title", "", problems) or DEFAULT_TITLE
+    language = _expect_str(data, "language", "", problems) or "en"
+    if language not in known_languages():
+        problems.append(
+            f"language: {language!r} has no message catalog; "
+            f"expected one of: {', '.join(known_languages())}"
+        )
+        language = "en"
+    theme = _expect_str(data, "theme", "", problems) or "default"
+    theme = _check_theme(theme, base, problems)
+    base_url = _expect_str(data, "base_url", "", problems) or ""
+    if base_url and not re.match(r"^(https?://|/)", base_url):
+        problems.append(f"base_url: {base_url!r} is not a URL; expected https://... or /path/")
+    events: list[tuple[str, EventConfig]] = []
+    raw_events = data.get("events", {})
+    if not isinstance(raw_events, dict):
+        problems.append(f"events: {raw_events!r} is not a table; expected [events.<file stem>]")
+        raw_events = {}
+    for stem in sorted(raw_events):
+        events.append((stem, _read_event(stem, raw_events[stem], problems)))
+    if problems:
+        raise ConfigError(path, problems)
+    return SiteConfig(title, language, theme, base_url, tuple(events), path)
+
+
+def _check_theme(theme: str, base: Path | None, problems: list[str]) -> str:
+    """A theme folder is taken relative to the config file's folder."""
+    from trfsite.theme import ThemeError, find_theme
+
+    candidate = theme
+    if base is not None and ("/" in theme or theme.startswith(".")):
+        candidate = str((base / theme).resolve())
+    try:
+        find_theme(candidate)
+    except ThemeError as exc:
+        problems.append(f"theme: {exc.format_message()}")
+        return "default"
+    return candidate
+
+
+def load_config(src: Path, explicit: Path | None = None) -> SiteConfig:
+    """The given config file, else ``SRC/trfsite.toml``, else the defaults."""
+    path = explicit if explicit is not None else src / CONFIG_NAME
+    if explicit is None and not path.is_file():
+        return SiteConfig()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(str(path), [f"cannot be read: {exc}"]) from exc
+    return parse_config(text, str(path), path.parent)
