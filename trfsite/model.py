@@ -447,6 +447,9 @@ class GoInfo:
     adjusted_time: float | None = None
     comments: tuple[str, ...] = ()
     columns: tuple[str, ...] = ()  # the file's own score column names
+    # Where handicap_rule came from: "HA" (the header, trusted), "suffix" (the .hN
+    # file name, often just .h9 whatever the games say) or "" (none).
+    handicap_rule_source: str = ""
 
 
 # --------------------------------------------------------------------------- tournament
