@@ -1,0 +1,149 @@
+"""One player line: place, name, grade, country, club, then scores and round tokens."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from trfsite.findings import Finding, Severity
+from trfsite.formats.egf.grades import looks_like_grade, parse_grade
+from trfsite.formats.egf.tokens import parse_score, parse_token
+
+_WORD = re.compile(r"\S+")
+_COUNTRY = re.compile(r"^[A-Za-z]{2}$")
+_BARE_GRADE = re.compile(r"^\d{1,2}$")
+_UNKNOWN_COUNTRY = "XX"
+_UNKNOWN_CLUB = "xxxx"
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A blank-separated word of a line; ``column`` is 1-based."""
+
+    text: str
+    column: int
+
+    @property
+    def end_column(self) -> int:
+        return self.column + len(self.text) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """A player line split into its parts; ``rest`` holds score columns and round tokens."""
+
+    line: int
+    row: int
+    place: int | None
+    name: str
+    grade: Word
+    country: str
+    club: str
+    rest: tuple[Word, ...]
+    pin: str
+
+
+def split_words(text: str) -> list[Word]:
+    return [Word(m.group(), m.start() + 1) for m in _WORD.finditer(text)]
+
+
+def parse_player_line(
+    text: str, line: int, row: int, has_club_column: bool | None, file: str
+) -> tuple[PlayerLine | None, list[Finding]]:
+    """Split a player line; None (with an error) when no grade can be found."""
+    findings: list[Finding] = []
+    body, _, _comment = text.partition(";")
+    body, bar, pin = body.partition("|")
+    pin = pin.strip() if bar else ""
+    if bar and not pin.isdigit():
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                "egf-pin",
+                f"the EGD PIN {pin!r} is not a number; expected '|' followed by digits",
+                file,
+                line,
+                len(body) + 2,
+            )
+        )
+    words = split_words(body)
+    start = 1 if words and words[0].text.isdigit() else 0
+    place = int(words[0].text) if start else None
+    grade_at = _find_grade(words, start)
+    if grade_at is None:
+        findings.append(
+            Finding(
+                Severity.ERROR,
+                "egf-line-unreadable",
+                f"cannot read player row {row}: no grade (such as '5k' or '2d') after the name "
+                f"in {body.strip()!r}; expected 'place name grade country club scores results'",
+                file,
+                line,
+                1,
+            )
+        )
+        return None, findings
+    grade = words[grade_at]
+    if not looks_like_grade(grade.text):
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                "egf-grade-bare",
+                f"grade {grade.text!r} has no letter; read as {grade.text}k (expected e.g. "
+                f"'{grade.text}k' or '{grade.text}d')",
+                file,
+                line,
+                grade.column,
+            )
+        )
+    elif parse_grade(grade.text) is None:
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                "egf-grade-unknown",
+                f"unknown grade {grade.text!r}; expected 30k-1k, 1d-9d or 1p-9p",
+                file,
+                line,
+                grade.column,
+            )
+        )
+    name = " ".join(w.text for w in words[start:grade_at]).replace("_", " ")
+    name = " ".join(name.split())
+    index = grade_at + 1
+    country = ""
+    if index < len(words) and _COUNTRY.match(words[index].text):
+        country = words[index].text.upper()
+        index += 1
+    club = ""
+    if index < len(words) and _is_club(words[index].text, has_club_column):
+        club = words[index].text
+        index += 1
+    player = PlayerLine(
+        line=line,
+        row=row,
+        place=place,
+        name=name,
+        grade=grade,
+        country="" if country == _UNKNOWN_COUNTRY else country,
+        club="" if club.lower() == _UNKNOWN_CLUB else club,
+        rest=tuple(words[index:]),
+        pin=pin,
+    )
+    return player, findings
+
+
+def _find_grade(words: list[Word], start: int) -> int | None:
+    for index in range(start + 1, len(words)):
+        if looks_like_grade(words[index].text):
+            return index
+    # A grade without its letter, recognised by the country code after it.
+    for index in range(start + 1, len(words) - 1):
+        if _BARE_GRADE.match(words[index].text) and _COUNTRY.match(words[index + 1].text):
+            return index
+    return None
+
+
+def _is_club(text: str, has_club_column: bool | None) -> bool:
+    if has_club_column:
+        return True
+    return parse_token(text) is None and parse_score(text) is None

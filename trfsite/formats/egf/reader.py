@@ -1,0 +1,488 @@
+"""Read a whole EGF tournament table into the format-neutral model."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import logging
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+from trfsite.findings import Finding, Severity
+from trfsite.formats.egf.grades import parse_grade
+from trfsite.formats.egf.header import (
+    column_names,
+    find_tags,
+    is_column_header,
+    is_known_tag,
+    parse_date,
+    parse_handicap_rule,
+    split_place,
+    suffix_handicap_rule,
+)
+from trfsite.formats.egf.lines import PlayerLine, Word, parse_player_line
+from trfsite.formats.egf.tokens import Token, parse_score, parse_token
+from trfsite.formats.text import split_lines
+from trfsite.model import (
+    Color,
+    Game,
+    GoInfo,
+    Outcome,
+    PairingSystem,
+    Player,
+    RawRecord,
+    ReadResult,
+    RoundEntry,
+    SourceFormat,
+    Span,
+    Tournament,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_HANDICAP = 9
+_MULTI_TAGS = ("CM",)
+
+
+@dataclass(slots=True)
+class _Header:
+    tags: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
+    columns: list[str] | None = None
+    has_club: bool | None = None
+    comments: list[RawRecord] = field(default_factory=list)
+
+    def first(self, tag: str) -> tuple[str, int, int] | None:
+        found = self.tags.get(tag)
+        return found[0] if found else None
+
+
+def read_egf(text: str, name: str = "") -> ReadResult:
+    """Read an EGF tournament table; never raises on bad input."""
+    findings: list[Finding] = []
+    header = _Header()
+    raw_lines: list[tuple[int, str]] = []
+    for number, line in enumerate(split_lines(text), start=1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith(";"):
+            _read_comment(line, number, header, findings, name)
+        else:
+            raw_lines.append((number, line))
+    parsed: list[PlayerLine] = []
+    for row, (number, line) in enumerate(raw_lines, start=1):
+        player_line, line_findings = parse_player_line(line, number, row, header.has_club, name)
+        findings.extend(line_findings)
+        if player_line is not None:
+            parsed.append(player_line)
+    if not parsed:
+        findings.append(
+            Finding(
+                Severity.ERROR,
+                "egf-no-players",
+                "no player lines were found; expected lines such as "
+                "'1 Surname Firstname 2d FR Club 3+/w0 5-/b0'",
+                name,
+            )
+        )
+    rounds = _count_rounds(parsed, len(raw_lines), header.columns)
+    rule, rule_source = _handicap_rule(header, name, findings)
+    players = [_player(p, rounds, header.columns, name, findings) for p in parsed]
+    players = _carry_tied_places(players)
+    players = _fill_handicaps(players, rule)
+    _report_unnamed_columns(parsed, rounds, header.columns, name, findings)
+    tournament = _tournament(header, players, rounds, rule, rule_source, name, findings)
+    return ReadResult(tournament, tuple(findings))
+
+
+# --------------------------------------------------------------------------- header
+def _read_comment(
+    line: str, number: int, header: _Header, findings: list[Finding], name: str
+) -> None:
+    body_at = line.index(";") + 1
+    body = line[body_at:]
+    header.comments.append(RawRecord(";", body.strip(), Span(number, body_at, len(line))))
+    tags = find_tags(body)
+    for tag, value, offset in tags:
+        column = body_at + offset + 1
+        if is_known_tag(tag):
+            header.tags.setdefault(tag, []).append((value, number, column))
+        else:
+            findings.append(
+                Finding(
+                    Severity.INFO,
+                    "egf-tag-unknown",
+                    f"unknown header tag {tag + '[' + value + ']'!r} kept as a comment; known "
+                    "tags: TC CL EV PC DT HA KM TM TA CM",
+                    name,
+                    number,
+                    column,
+                )
+            )
+    words = body.split()
+    if not tags and header.columns is None and is_column_header(words):
+        header.columns, header.has_club = column_names(words)
+
+
+def _handicap_rule(
+    header: _Header, name: str, findings: list[Finding]
+) -> tuple[int | None, str]:
+    found = header.first("HA")
+    if found is not None:
+        value, line, column = found
+        rule = parse_handicap_rule(value)
+        if rule is not None:
+            return rule, "HA"
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                "egf-tag-value",
+                f"unreadable handicap rule HA[{value}]; expected 'h' and one digit, e.g. "
+                "HA[h9] (no handicap) or HA[h1] (grade difference minus 1)",
+                name,
+                line,
+                column,
+            )
+        )
+    rule = suffix_handicap_rule(name)
+    return (rule, "suffix") if rule is not None else (None, "")
+
+
+def _number(header: _Header, tag: str, name: str, findings: list[Finding]) -> float | None:
+    found = header.first(tag)
+    if found is None:
+        return None
+    value, line, column = found
+    try:
+        return float(value.strip().replace(",", "."))
+    except ValueError:
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                "egf-tag-value",
+                f"{tag}[{value}] is not a number; expected e.g. {tag}[6.5]",
+                name,
+                line,
+                column,
+            )
+        )
+        return None
+
+
+def _tournament(
+    header: _Header,
+    players: list[Player],
+    rounds: int,
+    rule: int | None,
+    rule_source: str,
+    name: str,
+    findings: list[Finding],
+) -> Tournament:
+    def text(tag: str) -> str:
+        found = header.first(tag)
+        return found[0].strip() if found else ""
+
+    country, city = split_place(text("PC"))
+    start, end = _dates(header, name, findings)
+    adjusted = _number(header, "TM", name, findings)
+    if adjusted is None:
+        adjusted = _number(header, "TA", name, findings)
+    columns = tuple(header.columns or ())
+    go = GoInfo(
+        handicap_rule=rule,
+        komi=_number(header, "KM", name, findings),
+        tournament_class=text("CL"),
+        egd_code=text("TC"),
+        place=text("PC"),
+        adjusted_time=adjusted,
+        comments=tuple(v.strip() for tag in _MULTI_TAGS for v, _, _ in header.tags.get(tag, [])),
+        columns=columns,
+        handicap_rule_source=rule_source,
+    )
+    return Tournament(
+        source_format=SourceFormat.EGF,
+        name=text("EV"),
+        game=Game.GO,
+        city=city,
+        federation=country,
+        start_date=start,
+        end_date=end,
+        declared_players=None,
+        declared_rounds=rounds,
+        players=tuple(players),
+        comments=tuple(header.comments),
+        go=go,
+        pairing_system=pairing_system_of(columns),
+    )
+
+
+def pairing_system_of(columns: tuple[str, ...]) -> PairingSystem:
+    """McMahon if MMS comes before NBW in the file's columns, Swiss if NBW does.
+
+    Files without either (EGD downloads) are taken as McMahon, Europe's usual system.
+    """
+    for column in columns:
+        if column == "MMS":
+            return PairingSystem.MCMAHON
+        if column == "NBW":
+            return PairingSystem.SWISS
+    return PairingSystem.MCMAHON
+
+
+def _dates(
+    header: _Header, name: str, findings: list[Finding]
+) -> tuple[_dt.date | None, _dt.date | None]:
+    found = header.first("DT")
+    if found is None:
+        return None, None
+    value, line, column = found
+    parts = [p for p in value.split(",") if p.strip()]
+    dates = [parse_date(p) for p in parts]
+    if not dates or any(d is None for d in dates):
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                "egf-tag-value",
+                f"unreadable dates DT[{value}]; expected DT[YYYY-MM-DD,YYYY-MM-DD]",
+                name,
+                line,
+                column,
+            )
+        )
+        return None, None
+    return dates[0], dates[-1]
+
+
+# --------------------------------------------------------------------------- players
+def _count_rounds(parsed: list[PlayerLine], rows: int, columns: list[str] | None) -> int:
+    """Rounds = the usual length of the run of result tokens that ends each line.
+
+    A score column can look like a token (``0=``, or ``12?`` for 12½), so the most
+    common run length wins, capped by the room a column header leaves for rounds.
+    """
+    if not parsed:
+        return 0
+    runs = Counter(_token_run(p.rest, rows) for p in parsed)
+    rounds = max(runs.items(), key=lambda item: (item[1], -item[0]))[0]
+    if columns:
+        room = Counter(len(p.rest) - len(columns) for p in parsed)
+        usual_room = max(room.items(), key=lambda item: (item[1], item[0]))[0]
+        if 0 <= usual_room < rounds:
+            rounds = usual_room
+    return rounds
+
+
+def _token_run(words: tuple[Word, ...], rows: int) -> int:
+    count = 0
+    for word in reversed(words):
+        token = parse_token(word.text)
+        if token is None or token.opponent > rows:
+            break
+        count += 1
+    return count
+
+
+def _player(
+    p: PlayerLine, rounds: int, columns: list[str] | None, name: str, findings: list[Finding]
+) -> Player:
+    if len(p.rest) < rounds:
+        findings.append(
+            Finding(
+                Severity.ERROR,
+                "egf-rounds-count",
+                f"row {p.row} has {len(p.rest)} result token(s) after the club; expected "
+                f"{rounds} (one per round, like the other rows)",
+                name,
+                p.line,
+                p.rest[0].column if p.rest else 1,
+            )
+        )
+    round_words = p.rest[len(p.rest) - rounds :] if rounds else ()
+    if len(p.rest) < rounds:
+        round_words = p.rest
+    score_words = p.rest[: len(p.rest) - len(round_words)]
+    entries = tuple(
+        _entry(word, number, p, name, findings)
+        for number, word in enumerate(round_words, start=1)
+    )
+    scores = _scores(score_words, columns, p, name, findings)
+    return Player(
+        id=p.row,
+        name=p.name,
+        federation=p.country,
+        declared_rank=p.place,
+        rounds=entries,
+        grade=p.grade.text,
+        club=p.club,
+        declared_scores=scores,
+        egd_pin=p.pin,
+        source=Span(p.line, 1, 0),
+    )
+
+
+def _entry(
+    word: Word, number: int, p: PlayerLine, name: str, findings: list[Finding]
+) -> RoundEntry:
+    span = Span(p.line, word.column, word.end_column)
+    token = parse_token(word.text)
+    if token is None:
+        findings.append(
+            Finding(
+                Severity.ERROR,
+                "egf-token-unknown",
+                f"row {p.row}, round {number}: unknown result token {word.text!r}; expected "
+                "e.g. '12+/w0', '7-/b3', '5=', '22+!w', '0+', '0-' or '0='",
+                name,
+                p.line,
+                word.column,
+            )
+        )
+        return _unknown_entry(number, word.text, span)
+    _check_token(token, number, p, word, name, findings)
+    return RoundEntry(
+        round=number,
+        opponent=token.opponent or None,
+        color=token.color,
+        outcome=token.outcome,
+        handicap=token.handicap,
+        raw=word.text,
+        source=span,
+    )
+
+
+def _unknown_entry(number: int, raw: str, span: Span) -> RoundEntry:
+    return RoundEntry(number, None, Color.NONE, Outcome.UNKNOWN, None, raw, span)
+
+
+def _check_token(
+    token: Token, number: int, p: PlayerLine, word: Word, name: str, findings: list[Finding]
+) -> None:
+    where = f"row {p.row}, round {number}: "
+    if token.handicap is not None and token.handicap > MAX_HANDICAP:
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                "egf-token-handicap",
+                f"{where}handicap {token.handicap} in {word.text!r}; expected 0 to 9 stones",
+                name,
+                p.line,
+                word.column,
+            )
+        )
+    if token.opponent == 0 and token.result == "?":
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                "egf-token-unknown",
+                f"{where}{word.text!r} is not a free-round token; expected '0+', '0-' or '0='",
+                name,
+                p.line,
+                word.column,
+            )
+        )
+    if token.opponent == p.row:
+        findings.append(
+            Finding(
+                Severity.ERROR,
+                "egf-token-self",
+                f"{where}{word.text!r} pairs the player with their own row {p.row}",
+                name,
+                p.line,
+                word.column,
+            )
+        )
+
+
+def _scores(
+    words: tuple[Word, ...],
+    columns: list[str] | None,
+    p: PlayerLine,
+    name: str,
+    findings: list[Finding],
+) -> tuple[tuple[str, float | None], ...]:
+    named = columns or []
+    out: list[tuple[str, float | None]] = []
+    for index, word in enumerate(words):
+        value = parse_score(word.text)
+        if value is None:
+            findings.append(
+                Finding(
+                    Severity.WARNING,
+                    "egf-score-value",
+                    f"row {p.row}: score column {index + 1} holds {word.text!r}; expected a "
+                    "number such as '32', '12.5' or '408½'",
+                    name,
+                    p.line,
+                    word.column,
+                )
+            )
+        if index < len(named):
+            out.append((named[index], value))
+    if columns and len(words) < len(columns):
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                "egf-score-missing",
+                f"row {p.row} has {len(words)} score column(s); the column header names "
+                f"{len(columns)} ({' '.join(columns)})",
+                name,
+                p.line,
+                1,
+            )
+        )
+    return tuple(out)
+
+
+def _report_unnamed_columns(
+    parsed: list[PlayerLine],
+    rounds: int,
+    columns: list[str] | None,
+    name: str,
+    findings: list[Finding],
+) -> None:
+    named = len(columns or [])
+    extra = max((len(p.rest) - rounds - named for p in parsed), default=0)
+    if extra <= 0:
+        return
+    what = "the column header names only " + str(named) if columns else "there is no column header"
+    findings.append(
+        Finding(
+            Severity.INFO,
+            "egf-score-unnamed",
+            f"up to {extra} score column(s) have no name ({what}); their values were not read "
+            "(OpenGotha and the EGD write '0' fillers there)",
+            name,
+        )
+    )
+
+
+def _carry_tied_places(players: list[Player]) -> list[Player]:
+    """OpenGotha writes a tied group's place on its first row only; the rest share it."""
+    out: list[Player] = []
+    last: int | None = None
+    for player in players:
+        if player.declared_rank is None and last is not None:
+            player = replace(player, declared_rank=last)
+        last = player.declared_rank
+        out.append(player)
+    return out
+
+
+def _fill_handicaps(players: list[Player], rule: int | None) -> list[Player]:
+    """Tokens without a handicap take it from the rule and both grades."""
+    if rule is None:
+        return players
+    grades = {p.id: parse_grade(p.grade) for p in players}
+    filled: list[Player] = []
+    for player in players:
+        entries = []
+        for entry in player.rounds:
+            if entry.handicap is None and entry.opponent is not None:
+                mine, theirs = grades.get(player.id), grades.get(entry.opponent)
+                if rule == MAX_HANDICAP:
+                    entry = replace(entry, handicap=0)
+                elif mine is not None and theirs is not None:
+                    stones = abs(mine.rank - theirs.rank) - rule
+                    entry = replace(entry, handicap=max(0, min(MAX_HANDICAP, stones)))
+            entries.append(entry)
+        filled.append(replace(player, rounds=tuple(entries)))
+    return filled
