@@ -1,0 +1,299 @@
+"""Go tie-breaks as pure functions over a :class:`GoContext`, with OpenGotha's conventions.
+
+Scores (``points`` below) are the McMahon score MMS in McMahon events and the
+number of wins NBW in Swiss events. Conventions, as OpenGotha computes them:
+
+- NBW: +1 per win (also by default, ``!``) and per ``0+``, +½ per jigo and per ``0=``.
+  With "round down free points" on, the free-round points (``0+``, ``0=``) are
+  summed and rounded down: three ``0=`` add 1, not 1.5.
+- MMS: the start score plus NBW's points.
+- SOS: the sum over rounds of the opponent's final score. In McMahon events the
+  opponent's MMS is adjusted for handicap: +h if the player was white, -h if black.
+  A round without an opponent counts the player's own start MMS (0 in Swiss).
+  Games lost or won by default and games with an unknown result (``?``) count
+  their opponent like any other game.
+- SOS-1, SOS-2: SOS without the lowest one or two per-round values (OpenGotha's
+  choice; pairgoth drops the highest instead).
+- SOSOS: the sum of the opponents' SOS; a round without an opponent counts start
+  MMS x number of rounds (McMahon) or 0 (Swiss).
+- SODOS: the sum of the (handicap-adjusted) scores of the opponents beaten; a
+  jigo counts half. Free rounds count nothing.
+- CUSS: the sum of the player's score after each round (McMahon: MMS, so the start
+  score counts once per round).
+- DC: among players still tied on everything before DC in the list, the points
+  scored in the games between them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from trfsite.formats.egf.grades import parse_grade
+from trfsite.model import Color, Outcome, Player, RoundEntry
+from trfsite.results import Contribution
+from trfsite.scoring.codes import UnknownTiebreakError
+
+_WIN_POINTS = {
+    Outcome.WIN: 1.0,
+    Outcome.FORFEIT_WIN: 1.0,
+    Outcome.WIN_UNRATED: 1.0,
+    Outcome.DRAW: 0.5,
+    Outcome.DRAW_UNRATED: 0.5,
+}
+_FREE_POINTS = {Outcome.FULL_BYE: 1.0, Outcome.HALF_BYE: 0.5, Outcome.PAIRING_BYE: 1.0}
+
+
+@dataclass(frozen=True, slots=True)
+class GoRound:
+    """One round from one player's view, reduced to what the tie-breaks need."""
+
+    round: int
+    opponent: int | None  # None: no game (free round, absence, unreadable token)
+    game_points: float  # 1 win, ½ jigo, 0 otherwise
+    free_points: float  # 1 for 0+, ½ for 0=, 0 otherwise
+    handicap_shift: int  # +h when the player was white, -h when black
+    label: str  # the token as written
+
+
+@dataclass(frozen=True, slots=True)
+class GoContext:
+    """Everything the tie-breaks read, computed once per standings."""
+
+    mcmahon: bool
+    rounds: int
+    round_down: bool
+    start: Mapping[int, float]  # start McMahon score per player id
+    history: Mapping[int, tuple[GoRound, ...]]
+    nbw_after: Mapping[int, tuple[float, ...]]  # NBW after rounds 1..rounds
+    sos: Mapping[int, float]
+
+    def nbw(self, player: int) -> float:
+        after = self.nbw_after[player]
+        return after[-1] if after else 0.0
+
+    def mms(self, player: int) -> float:
+        return self.start[player] + self.nbw(player)
+
+    def score(self, player: int) -> float:
+        """The primary score: MMS (McMahon) or NBW (Swiss)."""
+        return self.mms(player) if self.mcmahon else self.nbw(player)
+
+    def opponent_values(self, player: int) -> list[Contribution]:
+        """The per-round values SOS adds up."""
+        out: list[Contribution] = []
+        for entry in self.history[player]:
+            if entry.opponent is None:
+                value = self.start[player] if self.mcmahon else 0.0
+                why = "no opponent: own start MMS" if self.mcmahon else "no opponent: 0"
+                out.append(Contribution(entry.round, value, entry.label, why=why))
+                continue
+            value = self.score(entry.opponent)
+            why = ""
+            if self.mcmahon and entry.handicap_shift:
+                value += entry.handicap_shift
+                why = f"opponent's MMS {entry.handicap_shift:+d} for handicap"
+            out.append(
+                Contribution(entry.round, value, f"{entry.label}: row {entry.opponent}", why=why)
+            )
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class GoValue:
+    value: float
+    contributions: tuple[Contribution, ...] = ()
+
+
+def build_go_context(
+    players: Sequence[Player],
+    rounds: int,
+    mcmahon: bool,
+    start: Mapping[int, float],
+    round_down: bool,
+) -> GoContext:
+    """Reduce the players' first ``rounds`` rounds to what the tie-breaks need."""
+    ids = {p.id for p in players}
+    ranks = {p.id: (g.rank if (g := parse_grade(p.grade)) else None) for p in players}
+    history: dict[int, tuple[GoRound, ...]] = {}
+    nbw_after: dict[int, tuple[float, ...]] = {}
+    for player in players:
+        reduced = tuple(
+            _reduce(player, player.entry(r), r, ids, ranks) for r in range(1, rounds + 1)
+        )
+        history[player.id] = reduced
+        nbw_after[player.id] = cumulative_nbw(reduced, round_down)
+    partial = GoContext(mcmahon, rounds, round_down, start, history, nbw_after, {})
+    sos = {p.id: sum(_values(partial.opponent_values(p.id))) for p in players}
+    return GoContext(mcmahon, rounds, round_down, start, history, nbw_after, sos)
+
+
+def cumulative_nbw(history: Sequence[GoRound], round_down: bool) -> tuple[float, ...]:
+    """NBW after each round; free-round points rounded down when asked."""
+    games = free = 0.0
+    out: list[float] = []
+    for entry in history:
+        games += entry.game_points
+        free += entry.free_points
+        out.append(games + (math.floor(free) if round_down else free))
+    return tuple(out)
+
+
+def entry_points(entry: RoundEntry) -> tuple[float, float]:
+    """(points from the game, points from a free round) of one round cell."""
+    if entry.opponent is None:
+        return 0.0, _FREE_POINTS.get(entry.outcome, 0.0)
+    return _WIN_POINTS.get(entry.outcome, 0.0), 0.0
+
+
+def _reduce(
+    player: Player,
+    entry: RoundEntry | None,
+    round_no: int,
+    ids: set[int],
+    ranks: Mapping[int, int | None],
+) -> GoRound:
+    if entry is None:
+        return GoRound(round_no, None, 0.0, 0.0, 0, "absent")
+    label = entry.raw or entry.outcome.name.lower()
+    game, free = entry_points(entry)
+    # A row number that names no player keeps its result but has no opponent to count.
+    opponent = entry.opponent if entry.opponent in ids else None
+    if opponent is None:
+        return GoRound(round_no, None, game, free, 0, label)
+    color = entry.color
+    stones = entry.handicap or 0
+    if color is Color.NONE and stones:
+        color = _handicap_color(ranks.get(player.id), ranks.get(opponent))
+    shift = stones if color is Color.WHITE else -stones if color is Color.BLACK else 0
+    return GoRound(round_no, opponent, game, 0.0, shift, label)
+
+
+def _handicap_color(mine: int | None, theirs: int | None) -> Color:
+    """Without a written colour, the stronger player of a handicap game is white."""
+    if mine is None or theirs is None or mine == theirs:
+        return Color.NONE
+    return Color.WHITE if mine > theirs else Color.BLACK
+
+
+def _values(contributions: Sequence[Contribution]) -> list[float]:
+    return [c.value for c in contributions if c.value is not None]
+
+
+# --------------------------------------------------------------------------- tie-breaks
+def mcmahon_score(ctx: GoContext, player: int) -> GoValue:
+    return GoValue(ctx.mms(player), (Contribution(0, ctx.start[player], "start MMS"),))
+
+
+def number_of_wins(ctx: GoContext, player: int) -> GoValue:
+    return GoValue(ctx.nbw(player))
+
+
+def sum_of_opponents_scores(ctx: GoContext, player: int) -> GoValue:
+    values = ctx.opponent_values(player)
+    return GoValue(sum(_values(values)), tuple(values))
+
+
+def _sos_without_lowest(ctx: GoContext, player: int, drop: int) -> GoValue:
+    values = ctx.opponent_values(player)
+    lowest = sorted(range(len(values)), key=lambda i: (values[i].value or 0.0, i))[:drop]
+    marked = tuple(
+        Contribution(c.round, c.value, c.label, cut=True, why="lowest value dropped")
+        if i in lowest
+        else c
+        for i, c in enumerate(values)
+    )
+    return GoValue(sum(c.value or 0.0 for c in marked if not c.cut), marked)
+
+
+def sos_minus_1(ctx: GoContext, player: int) -> GoValue:
+    return _sos_without_lowest(ctx, player, 1)
+
+
+def sos_minus_2(ctx: GoContext, player: int) -> GoValue:
+    return _sos_without_lowest(ctx, player, 2)
+
+
+def sum_of_opponents_sos(ctx: GoContext, player: int) -> GoValue:
+    out: list[Contribution] = []
+    for entry in ctx.history[player]:
+        if entry.opponent is None:
+            value = ctx.start[player] * ctx.rounds if ctx.mcmahon else 0.0
+            out.append(Contribution(entry.round, value, entry.label, why="no opponent"))
+        else:
+            label = f"{entry.label}: row {entry.opponent}"
+            out.append(Contribution(entry.round, ctx.sos[entry.opponent], label))
+    return GoValue(sum(_values(out)), tuple(out))
+
+
+def sum_of_defeated_opponents_scores(ctx: GoContext, player: int) -> GoValue:
+    out: list[Contribution] = []
+    for entry, value in zip(ctx.history[player], ctx.opponent_values(player), strict=True):
+        if entry.opponent is not None and entry.game_points:
+            share = entry.game_points * (value.value or 0.0)
+            out.append(Contribution(entry.round, share, value.label, why=value.why))
+    return GoValue(sum(_values(out)), tuple(out))
+
+
+def cumulative_score_sum(ctx: GoContext, player: int) -> GoValue:
+    base = ctx.start[player] if ctx.mcmahon else 0.0
+    out = tuple(
+        Contribution(r, base + nbw, f"after round {r}")
+        for r, nbw in enumerate(ctx.nbw_after[player], start=1)
+    )
+    return GoValue(sum(_values(out)), out)
+
+
+def direct_confrontation(ctx: GoContext, player: int, tied: frozenset[int]) -> GoValue:
+    """Points scored against the other players of ``tied`` (0 when alone)."""
+    out = tuple(
+        Contribution(e.round, e.game_points, f"{e.label}: row {e.opponent}")
+        for e in ctx.history[player]
+        if e.opponent is not None and e.opponent != player and e.opponent in tied
+    )
+    return GoValue(sum(_values(out)), out)
+
+
+# --------------------------------------------------------------------------- registry
+@dataclass(frozen=True, slots=True)
+class GoTiebreak:
+    """One Go criterion. DC needs the tied group, so it has ``compute_in_group`` instead."""
+
+    short: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    compute: Callable[[GoContext, int], GoValue] | None = None
+    compute_in_group: Callable[[GoContext, int, frozenset[int]], GoValue] | None = None
+    lower_is_better: bool = False
+
+
+GO_TIEBREAKS: list[GoTiebreak] = [
+    GoTiebreak("MMS", "McMahon score", ("MMS", "MCMAHON"), mcmahon_score),
+    GoTiebreak("NBW", "Number of wins", ("NBW", "WINS"), number_of_wins),
+    GoTiebreak("SOS", "Sum of opponents' scores", ("SOSM", "SOSW"), sum_of_opponents_scores),
+    GoTiebreak("SOS-1", "SOS without the lowest value", ("SOSM-1", "SOSW-1"), sos_minus_1),
+    GoTiebreak("SOS-2", "SOS without the two lowest values", ("SOSM-2", "SOSW-2"), sos_minus_2),
+    GoTiebreak(
+        "SOSOS", "Sum of opponents' SOS", ("SOSOSM", "SOSOSW", "SSOS"), sum_of_opponents_sos
+    ),
+    GoTiebreak(
+        "SODOS",
+        "Sum of defeated opponents' scores",
+        ("SODOSM", "SODOSW", "SDOS"),
+        sum_of_defeated_opponents_scores,
+    ),
+    GoTiebreak("CUSS", "Cumulative sum of scores", ("CUSSM", "CUSSW"), cumulative_score_sum),
+    GoTiebreak("DC", "Direct confrontation", (), compute_in_group=direct_confrontation),
+]
+
+
+def find_go_tiebreak(name: str) -> GoTiebreak:
+    """Look a Go criterion up by name or alias, in any case (``sos-1``, ``SSOS``)."""
+    wanted = name.strip().upper().replace(" ", "")
+    for tiebreak in GO_TIEBREAKS:
+        if wanted == tiebreak.short or wanted in tiebreak.aliases:
+            return tiebreak
+    raise UnknownTiebreakError(
+        name, (t.short for t in GO_TIEBREAKS), detail=(f"unknown Go tie-break {name!r}")
+    )
