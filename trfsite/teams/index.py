@@ -1,0 +1,155 @@
+"""Look-up tables over a team tournament, built once per reconstruction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trfsite.findings import Finding, Severity
+from trfsite.model import (
+    ByeRecord,
+    Color,
+    ForfeitedMatch,
+    OutOfOrder,
+    PairingByeRecord,
+    Player,
+    RoundEntry,
+    Span,
+    Tournament,
+)
+
+DEFAULT_BOARDS = 4
+
+
+@dataclass(frozen=True)
+class EventIndex:
+    """Indices by (round, team) over the records that shape a team round."""
+
+    t: Tournament
+    boards: int
+    rounds: int
+    players: dict[int, Player]
+    player_team: dict[int, int]
+    roster: dict[int, tuple[int, ...]]
+    out_of_order: dict[tuple[int, int], OutOfOrder]
+    forfeits: dict[tuple[int, int], ForfeitedMatch]
+    pairing_byes: dict[tuple[int, int], PairingByeRecord]
+    byes: dict[tuple[int, int], ByeRecord]
+
+    def entry(self, player: int, round_no: int) -> RoundEntry | None:
+        found = self.players.get(player)
+        return found.entry(round_no) if found else None
+
+    def roster_position(self, team: int, player: int) -> int | None:
+        """1-based position of the player on the team's roster (801's RID)."""
+        roster = self.roster.get(team, ())
+        return roster.index(player) + 1 if player in roster else None
+
+
+def finding(severity: Severity, code: str, message: str, where: Span) -> Finding:
+    """A finding at a source span; the file name is filled in by the caller's check."""
+    return Finding(severity, code, message, "", where.line, where.column)
+
+
+def build_index(t: Tournament, findings: list[Finding]) -> EventIndex:
+    players = {p.id: p for p in t.players}
+    player_team: dict[int, int] = {}
+    roster: dict[int, tuple[int, ...]] = {}
+    for team in t.teams:
+        roster[team.id] = team.roster
+        for pid in team.roster:
+            if pid in player_team and player_team[pid] != team.id:
+                findings.append(
+                    finding(
+                        Severity.ERROR,
+                        "team-player-two-rosters",
+                        f"player {pid} is on the roster of team {player_team[pid]} and again on "
+                        f"team {team.id}; expected each player on one roster only",
+                        team.source,
+                    )
+                )
+                continue
+            player_team[pid] = team.id
+            if pid not in players:
+                findings.append(
+                    finding(
+                        Severity.ERROR,
+                        "team-roster-unknown-player",
+                        f"team {team.id} ({team.name!r}) lists player {pid}, who has no 001 "
+                        "record; expected the starting rank of a player",
+                        team.source,
+                    )
+                )
+    out_of_order: dict[tuple[int, int], OutOfOrder] = {}
+    for rec in t.out_of_order:
+        key = (rec.round, rec.team)
+        if key in out_of_order:
+            findings.append(
+                finding(
+                    Severity.WARNING,
+                    "team-300-duplicate",
+                    f"a second 300 record for team {rec.team} in round {rec.round}; "
+                    "the later one is used",
+                    rec.source,
+                )
+            )
+        out_of_order[key] = rec
+    forfeits: dict[tuple[int, int], ForfeitedMatch] = {}
+    for fm in t.forfeited_matches:
+        for team_id in (fm.white_team, fm.black_team):
+            forfeits[(fm.round, team_id)] = fm
+    pairing_byes: dict[tuple[int, int], PairingByeRecord] = {}
+    for pab in t.pairing_byes:
+        for offset, pab_team in enumerate(pab.teams):
+            if pab_team:
+                pairing_byes[(offset + 1, pab_team)] = pab
+    byes: dict[tuple[int, int], ByeRecord] = {}
+    for bye in t.byes:
+        for team_id in bye.ids:
+            if (bye.round, team_id) in byes:
+                findings.append(
+                    finding(
+                        Severity.WARNING,
+                        "team-bye-duplicate",
+                        f"team {team_id} has two 240 byes in round {bye.round}; "
+                        "the later one is used",
+                        bye.source,
+                    )
+                )
+            byes[(bye.round, team_id)] = bye
+    boards = _board_count(t, out_of_order, findings)
+    rounds = max(
+        t.rounds,
+        max((r for r, _ in out_of_order), default=0),
+        max((fm.round for fm in t.forfeited_matches), default=0),
+        max((b.round for b in t.byes), default=0),
+        max((len(p.teams) for p in t.pairing_byes if any(p.teams)), default=0),
+    )
+    return EventIndex(
+        t, boards, rounds, players, player_team, roster, out_of_order, forfeits, pairing_byes, byes
+    )
+
+
+def _board_count(
+    t: Tournament, out_of_order: dict[tuple[int, int], OutOfOrder], findings: list[Finding]
+) -> int:
+    if t.board_colors:
+        return len(t.board_colors)
+    longest = max((len(rec.boards) for rec in out_of_order.values()), default=0)
+    boards = longest or DEFAULT_BOARDS
+    findings.append(
+        Finding(
+            Severity.WARNING,
+            "team-boards-unknown",
+            f"the file has no 352 record (board colours); {boards} boards per match assumed, "
+            "white on odd boards for the white team",
+        )
+    )
+    return boards
+
+
+def board_color(t: Tournament, board: int) -> Color:
+    """The white team's colour on a 1-based board (record 352; WBWB... when absent)."""
+    colors = t.board_colors.upper()
+    if board <= len(colors):
+        return Color.WHITE if colors[board - 1] == "W" else Color.BLACK
+    return Color.WHITE if board % 2 == 1 else Color.BLACK

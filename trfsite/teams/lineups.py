@@ -1,0 +1,191 @@
+"""Who sat at which board: opponents and board order of each team in one round.
+
+Board order is the roster order of the seated players (310, or the legacy
+013) unless a 300 record gives it (TRF-2026, "Out-Of-(default)Order"). A
+player is seated when their cell names an opponent, or shows a game or a
+forfeit win: ``0000 - -`` is how exporters write a reserve who did not play.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from trfsite.findings import Finding, Severity
+from trfsite.model import Outcome, OutOfOrder, RoundEntry, Span
+from trfsite.teams.index import EventIndex, finding
+
+
+def is_seated(entry: RoundEntry | None) -> bool:
+    if entry is None:
+        return False
+    return (
+        entry.opponent is not None or entry.outcome is Outcome.FORFEIT_WIN or entry.outcome.is_game
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Lineup:
+    """A team's players in board order for one round (None: empty board)."""
+
+    team: int
+    players: tuple[int | None, ...]
+    record: OutOfOrder | None  # the 300 record that gave the order, if any
+    complete: bool  # every board taken, or the order comes from a 300 record
+
+    @property
+    def present(self) -> int:
+        return sum(1 for p in self.players if p is not None)
+
+
+def seated_players(ix: EventIndex, team: int, round_no: int) -> list[int]:
+    """The team's roster players seated in the round, in roster order."""
+    return [p for p in ix.roster.get(team, ()) if is_seated(ix.entry(p, round_no))]
+
+
+def claimed_opponent(
+    ix: EventIndex, team: int, round_no: int, findings: list[Finding]
+) -> int | None:
+    """The team the records say this team met: 300, then 330, then the players' cells."""
+    record = ix.out_of_order.get((round_no, team))
+    if record is not None and record.opponent:
+        return record.opponent
+    forfeit = ix.forfeits.get((round_no, team))
+    if forfeit is not None:
+        return forfeit.black_team if forfeit.white_team == team else forfeit.white_team
+    votes: Counter[int] = Counter()
+    first_cell: dict[int, Span] = {}
+    for pid in seated_players(ix, team, round_no):
+        entry = ix.entry(pid, round_no)
+        if entry is None or entry.opponent is None:
+            continue
+        other = ix.player_team.get(entry.opponent)
+        if other is None:
+            continue  # reported once per player by report_unrostered()
+        votes[other] += 1
+        first_cell.setdefault(other, entry.source)
+    if not votes:
+        return None
+    ranked = votes.most_common()
+    chosen = ranked[0][0]
+    for other, count in ranked[1:]:
+        findings.append(
+            finding(
+                Severity.ERROR,
+                "team-opponent-mixed",
+                f"round {round_no}: {count} player(s) of team {team} are paired with players of "
+                f"team {other}, but most face team {chosen}; expected one opponent team per round",
+                first_cell[other],
+            )
+        )
+    return chosen
+
+
+def lineup(ix: EventIndex, team: int, round_no: int, findings: list[Finding]) -> Lineup:
+    """The team's board order before it is matched against the opponent's."""
+    record = ix.out_of_order.get((round_no, team))
+    seated = seated_players(ix, team, round_no)
+    if record is not None:
+        return _from_record(ix, team, round_no, record, seated, findings)
+    if len(seated) > ix.boards:
+        entry = ix.entry(seated[ix.boards], round_no)
+        findings.append(
+            finding(
+                Severity.ERROR,
+                "team-too-many-players",
+                f"round {round_no}: team {team} has {len(seated)} players with a game on "
+                f"{ix.boards} boards (players {', '.join(map(str, seated))}); the first "
+                f"{ix.boards} in roster order are kept",
+                entry.source if entry else Span(0),
+            )
+        )
+        seated = seated[: ix.boards]
+    players: tuple[int | None, ...] = tuple(seated) + (None,) * (ix.boards - len(seated))
+    return Lineup(team, players, None, len(seated) == ix.boards)
+
+
+def _from_record(
+    ix: EventIndex,
+    team: int,
+    round_no: int,
+    record: OutOfOrder,
+    seated: list[int],
+    findings: list[Finding],
+) -> Lineup:
+    boards = list(record.boards[: ix.boards])
+    if len(record.boards) > ix.boards and any(record.boards[ix.boards :]):
+        findings.append(
+            finding(
+                Severity.ERROR,
+                "team-300-too-long",
+                f"the 300 record of team {team} in round {round_no} lists "
+                f"{len(record.boards)} boards; the match has {ix.boards} (record 352)",
+                record.source,
+            )
+        )
+    boards += [None] * (ix.boards - len(boards))
+    for pid in boards:
+        if pid is not None and ix.player_team.get(pid) != team:
+            owner = ix.player_team.get(pid)
+            where = f"on the roster of team {owner}" if owner else "on no team's roster"
+            findings.append(
+                finding(
+                    Severity.ERROR,
+                    "team-player-outside-roster",
+                    f"the 300 record of team {team} in round {round_no} seats player {pid}, "
+                    f"who is {where}; expected players of team {team}",
+                    record.source,
+                )
+            )
+    for pid in seated:
+        if pid not in boards:
+            entry = ix.entry(pid, round_no)
+            findings.append(
+                finding(
+                    Severity.ERROR,
+                    "team-300-missing-player",
+                    f"round {round_no}: player {pid} of team {team} has a game "
+                    f"({entry.raw.strip() if entry else ''!r}) but the 300 record of the team "
+                    "does not seat them",
+                    entry.source if entry else record.source,
+                )
+            )
+    return Lineup(team, tuple(boards), record, True)
+
+
+def align(short: Lineup, other: Lineup, ix: EventIndex, round_no: int) -> Lineup:
+    """Seat a short default line-up where its players' opponents sit on the other side."""
+    placed: list[int | None] = [None] * ix.boards
+    rest: list[int] = []
+    for pid in (p for p in short.players if p is not None):
+        entry = ix.entry(pid, round_no)
+        opponent = entry.opponent if entry else None
+        if opponent is not None and opponent in other.players:
+            board = other.players.index(opponent)
+            if placed[board] is None:
+                placed[board] = pid
+                continue
+        rest.append(pid)
+    free = [i for i, p in enumerate(placed) if p is None]
+    for pid, board in zip(rest, free, strict=False):
+        placed[board] = pid
+    return Lineup(short.team, tuple(placed), None, False)
+
+
+def report_unrostered(ix: EventIndex, findings: list[Finding]) -> None:
+    """Players with games who belong to no team: one finding at their first game."""
+    for player in ix.t.players:
+        if player.id in ix.player_team:
+            continue
+        for entry in player.rounds:
+            if is_seated(entry):
+                findings.append(
+                    finding(
+                        Severity.ERROR,
+                        "team-player-outside-roster",
+                        f"player {player.id} ({player.name!r}) plays in round {entry.round} "
+                        f"({entry.raw.strip()!r}) but is on no team's roster (310/013)",
+                        entry.source,
+                    )
+                )
+                break

@@ -1,0 +1,517 @@
+"""Reconstruct the matches of a team event from its TRF records.
+
+Inputs: players' round cells (001), rosters (310 or the legacy 013), board
+order (300), board colours (352), forfeited matches (330), byes (240, 320),
+scoring (162, 362) and abnormal points (299). Every inconsistency becomes a
+finding at the line it comes from; nothing here raises on bad input.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from trfsite.findings import Finding, Severity
+from trfsite.model import ByeKind, Color, ForfeitedMatch, MatchForfeit, Span, Tournament
+from trfsite.teams.boards import build_boards
+from trfsite.teams.data import (
+    Adjustment,
+    Board,
+    Match,
+    RoundKind,
+    TeamBye,
+    TeamEventData,
+    TeamRound,
+)
+from trfsite.teams.declared import compare_declared
+from trfsite.teams.index import EventIndex, board_color, build_index, finding
+from trfsite.teams.lineups import (
+    Lineup,
+    align,
+    claimed_opponent,
+    lineup,
+    report_unrostered,
+    seated_players,
+)
+from trfsite.teams.points import (
+    Points,
+    bye_points,
+    match_result_letter,
+    pab_points,
+    standard_match_points,
+    with_abnormal,
+)
+
+__all__ = [
+    "Board",
+    "Match",
+    "RoundKind",
+    "TeamBye",
+    "TeamEventData",
+    "TeamRound",
+    "reconstruct_matches",
+]
+
+
+def reconstruct_matches(t: Tournament) -> TeamEventData:
+    """Every match and bye of every round, with the points of each team."""
+    findings: list[Finding] = []
+    ix = build_index(t, findings)
+    report_unrostered(ix, findings)
+    matches: list[Match] = []
+    byes: list[TeamBye] = []
+    rounds: dict[int, list[TeamRound]] = {team.id: [] for team in t.teams}
+    for round_no in range(1, ix.rounds + 1):
+        paired = _round_matches(ix, round_no, findings)
+        for match in paired:
+            matches.append(match)
+            for side in (match.white_team, match.black_team):
+                rounds.setdefault(side, []).append(_match_round(ix, match, side))
+        in_match = {m.white_team for m in paired} | {m.black_team for m in paired}
+        _check_bye_conflicts(ix, round_no, in_match, findings)
+        for team in t.teams:
+            if team.id in in_match:
+                continue
+            bye = _team_bye(ix, round_no, team.id, findings)
+            byes.append(bye)
+            rounds[team.id].append(_bye_round(ix, bye))
+    data = TeamEventData(
+        boards=ix.boards,
+        rounds=ix.rounds,
+        team_ids=tuple(team.id for team in t.teams),
+        matches=tuple(matches),
+        byes=tuple(byes),
+        adjustments=_adjustments(t),
+        findings=(),
+        by_team={team: tuple(sorted(rs, key=lambda r: r.round)) for team, rs in rounds.items()},
+        player_team=dict(ix.player_team),
+    )
+    findings.extend(compare_declared(t, data))
+    return TeamEventData(
+        boards=data.boards,
+        rounds=data.rounds,
+        team_ids=data.team_ids,
+        matches=data.matches,
+        byes=data.byes,
+        adjustments=data.adjustments,
+        findings=tuple(findings),
+        by_team=data.by_team,
+        player_team=data.player_team,
+    )
+
+
+# --------------------------------------------------------------------------- pairing
+def _round_matches(ix: EventIndex, round_no: int, findings: list[Finding]) -> list[Match]:
+    claims = {team.id: claimed_opponent(ix, team.id, round_no, findings) for team in ix.t.teams}
+    done: set[int] = set()
+    matches: list[Match] = []
+    for team in ix.t.teams:
+        other = claims[team.id]
+        if other is None or team.id in done:
+            continue
+        if other not in claims:
+            findings.append(
+                finding(
+                    Severity.ERROR,
+                    "team-unknown-opponent",
+                    f"round {round_no}: team {team.id} is paired with team {other}, "
+                    "which has no 310/013 record",
+                    _team_span(ix, team.id, round_no),
+                )
+            )
+            continue
+        back = claims[other]
+        if back not in (team.id, None):
+            findings.append(
+                finding(
+                    Severity.ERROR,
+                    "team-pairing-asymmetric",
+                    f"round {round_no}: team {team.id}'s records pair it with team {other}, "
+                    f"but team {other}'s records pair it with team {back}",
+                    _team_span(ix, team.id, round_no),
+                )
+            )
+            continue
+        done.update((team.id, other))
+        matches.append(_build_match(ix, round_no, team.id, other, findings))
+    return matches
+
+
+def _team_span(ix: EventIndex, team: int, round_no: int) -> Span:
+    """Where to point at a team's round: its first seated player's cell, else its 310 line."""
+    for pid in seated_players(ix, team, round_no):
+        entry = ix.entry(pid, round_no)
+        if entry is not None:
+            return entry.source
+    for rec in ix.t.teams:
+        if rec.id == team:
+            return rec.source
+    return Span(0)
+
+
+def _white_team(ix: EventIndex, round_no: int, a: Lineup, b: Lineup) -> tuple[int, int, bool]:
+    """(white team, black team, known): 330 first, then the colours in the cells."""
+    forfeit = ix.forfeits.get((round_no, a.team))
+    if forfeit is not None and {forfeit.white_team, forfeit.black_team} == {a.team, b.team}:
+        return forfeit.white_team, forfeit.black_team, True
+    votes: Counter[bool] = Counter()  # True: team a is the white team
+    for side, is_a in ((a, True), (b, False)):
+        for board, pid in enumerate(side.players, start=1):
+            entry = ix.entry(pid, round_no) if pid is not None else None
+            if entry is None or entry.color is Color.NONE:
+                continue
+            side_is_white = entry.color is board_color(ix.t, board)
+            votes[side_is_white == is_a] += 1
+    if not votes:
+        low, high = sorted((a.team, b.team))
+        return low, high, False
+    a_white = votes[True] >= votes[False]
+    return (a.team, b.team, True) if a_white else (b.team, a.team, True)
+
+
+def _build_match(
+    ix: EventIndex, round_no: int, team: int, other: int, findings: list[Finding]
+) -> Match:
+    first = lineup(ix, team, round_no, findings)
+    second = lineup(ix, other, round_no, findings)
+    white, black, known = _white_team(ix, round_no, first, second)
+    if not known:
+        findings.append(
+            finding(
+                Severity.WARNING,
+                "team-colour-unknown",
+                f"round {round_no}: no cell or 330 record tells which of teams {white} and "
+                f"{black} had White; team {white} assumed",
+                _team_span(ix, white, round_no),
+            )
+        )
+    w_side, b_side = (first, second) if white == team else (second, first)
+    record = ix.forfeits.get((round_no, white))
+    if record is not None and (record.white_team, record.black_team) != (white, black):
+        record = None
+    w_side, b_side = _complete(ix, round_no, w_side, b_side, record is not None, findings)
+    boards = build_boards(ix, round_no, w_side, b_side, findings)
+    return _score_match(ix, round_no, white, black, boards, record, findings)
+
+
+def _complete(
+    ix: EventIndex,
+    round_no: int,
+    white: Lineup,
+    black: Lineup,
+    forfeited: bool,
+    findings: list[Finding],
+) -> tuple[Lineup, Lineup]:
+    """Align short default line-ups to the other side and report the missing 300 record."""
+    if not white.complete and (black.complete or white.present <= black.present):
+        white = align(white, black, ix, round_no)
+        _report_short(ix, round_no, white, forfeited, findings)
+    if not black.complete:
+        black = align(black, white, ix, round_no)
+        _report_short(ix, round_no, black, forfeited, findings)
+    return white, black
+
+
+def _report_short(
+    ix: EventIndex, round_no: int, side: Lineup, forfeited: bool, findings: list[Finding]
+) -> None:
+    if side.present == 0 and forfeited:
+        return  # the absent team of a 330 forfeit seats nobody
+    findings.append(
+        finding(
+            Severity.WARNING,
+            "team-board-missing",
+            f"round {round_no}: team {side.team} seats {side.present} player(s) on "
+            f"{ix.boards} boards but has no 300 record naming its empty boards; "
+            "empty boards assumed where the opponents' cells show no opponent",
+            _team_span(ix, side.team, round_no),
+        )
+    )
+
+
+# --------------------------------------------------------------------------- scoring
+def _score_match(
+    ix: EventIndex,
+    round_no: int,
+    white: int,
+    black: int,
+    boards: tuple[Board, ...],
+    record: ForfeitedMatch | None,
+    findings: list[Finding],
+) -> Match:
+    t = ix.t
+    w_gp = sum(b.white_points for b in boards)
+    b_gp = sum(b.black_points for b in boards)
+    w_present = sum(1 for b in boards if b.white_player is not None)
+    b_present = sum(1 for b in boards if b.black_player is not None)
+    kind: MatchForfeit | None = record.kind if record is not None else None
+    source = record.source if record is not None else _team_span(ix, white, round_no)
+    if record is not None:
+        _check_330(record, boards, w_present, b_present, findings)
+    elif w_present == 0 or b_present == 0:
+        kind = _inferred_forfeit(w_present, b_present)
+        findings.append(
+            finding(
+                Severity.WARNING,
+                "team-330-missing",
+                f"round {round_no}: team {white if w_present == 0 else black} seated nobody "
+                f"against team {black if w_present == 0 else white}, but there is no 330 "
+                "record; the match is scored as forfeited",
+                source,
+            )
+        )
+    if kind is None:
+        w_kind = b_kind = RoundKind.PLAYED
+        w_std = Points(standard_match_points(t, match_result_letter(w_gp, b_gp)), w_gp)
+        b_std = Points(standard_match_points(t, match_result_letter(b_gp, w_gp)), b_gp)
+    else:
+        w_kind, b_kind, w_std, b_std = _forfeit_points(ix, kind, w_present, b_present)
+    w_pts = with_abnormal(t, w_std, w_kind, round_no, white, b_std.game_points)
+    b_pts = with_abnormal(t, b_std, b_kind, round_no, black, w_std.game_points)
+    return Match(
+        round_no,
+        white,
+        black,
+        boards,
+        w_pts.match_points,
+        b_pts.match_points,
+        w_pts.game_points,
+        b_pts.game_points,
+        kind,
+        source,
+    )
+
+
+def _inferred_forfeit(white_present: int, black_present: int) -> MatchForfeit:
+    if white_present == black_present == 0:
+        return MatchForfeit.DOUBLE
+    return MatchForfeit.WHITE_WINS if black_present == 0 else MatchForfeit.BLACK_WINS
+
+
+def _forfeit_points(
+    ix: EventIndex, kind: MatchForfeit, w_present: int, b_present: int
+) -> tuple[RoundKind, RoundKind, Points, Points]:
+    """Standard points of a forfeited match: TW and P×W to the winner, 0 and 0 to the loser."""
+    win = ix.t.team_scoring.win
+    per_board = ix.t.scoring.win
+    loss = Points(0.0, 0.0)
+    if kind is MatchForfeit.WHITE_WINS:
+        return (
+            RoundKind.FORFEIT_WIN,
+            RoundKind.FORFEIT_LOSS,
+            Points(win, w_present * per_board),
+            loss,
+        )
+    if kind is MatchForfeit.BLACK_WINS:
+        return (
+            RoundKind.FORFEIT_LOSS,
+            RoundKind.FORFEIT_WIN,
+            loss,
+            Points(win, b_present * per_board),
+        )
+    return RoundKind.FORFEIT_LOSS, RoundKind.FORFEIT_LOSS, loss, loss
+
+
+def _check_330(
+    record: ForfeitedMatch,
+    boards: tuple[Board, ...],
+    w_present: int,
+    b_present: int,
+    findings: list[Finding],
+) -> None:
+    problems: list[str] = []
+    played = [b.number for b in boards if b.white_player is not None and b.black_player is not None]
+    played = [
+        n
+        for n in played
+        if not any(
+            r is not None and r.is_forfeit
+            for r in (boards[n - 1].white_result, boards[n - 1].black_result)
+        )
+    ]
+    if played:
+        problems.append(f"board(s) {', '.join(map(str, played))} show a game played")
+    if record.kind is MatchForfeit.WHITE_WINS:
+        if w_present == 0:
+            problems.append(f"no player of team {record.white_team} (the winner) is present")
+        if _has_wins(boards, white=False):
+            problems.append(f"players of team {record.black_team} (the loser) score points")
+    elif record.kind is MatchForfeit.BLACK_WINS:
+        if b_present == 0:
+            problems.append(f"no player of team {record.black_team} (the winner) is present")
+        if _has_wins(boards, white=True):
+            problems.append(f"players of team {record.white_team} (the loser) score points")
+    elif _has_wins(boards, white=True) or _has_wins(boards, white=False):
+        problems.append("players score points in a double forfeit")
+    if problems:
+        findings.append(
+            finding(
+                Severity.ERROR,
+                "team-330-disagrees",
+                f"the 330 record ({record.kind.value} in round {record.round}, team "
+                f"{record.white_team} v {record.black_team}) disagrees with the 001 cells: "
+                + "; ".join(problems),
+                record.source,
+            )
+        )
+
+
+def _has_wins(boards: tuple[Board, ...], white: bool) -> bool:
+    return any((b.white_points if white else b.black_points) > 0 for b in boards)
+
+
+def _match_round(ix: EventIndex, match: Match, team: int) -> TeamRound:
+    white = team == match.white_team
+    own_gp = match.white_game_points if white else match.black_game_points
+    other_gp = match.black_game_points if white else match.white_game_points
+    own_mp = match.white_match_points if white else match.black_match_points
+    other_mp = match.black_match_points if white else match.white_match_points
+    if match.forfeit is None:
+        kind = RoundKind.PLAYED
+    elif match.forfeit is MatchForfeit.DOUBLE:
+        kind = RoundKind.FORFEIT_LOSS
+    else:
+        won = (match.forfeit is MatchForfeit.WHITE_WINS) == white
+        kind = RoundKind.FORFEIT_WIN if won else RoundKind.FORFEIT_LOSS
+    boards = tuple(b.white_points if white else b.black_points for b in match.boards)
+    players = tuple(b.white_player if white else b.black_player for b in match.boards)
+    standard_gp = sum(boards)
+    abnormal = kind is RoundKind.PLAYED and own_gp != standard_gp
+    return TeamRound(
+        match.round,
+        team,
+        kind,
+        match.opponent_of(team),
+        Color.WHITE if white else Color.BLACK,
+        own_mp,
+        own_gp,
+        other_mp,
+        other_gp,
+        boards,
+        players,
+        abnormal or _is_abnormal(ix, match, team, kind),
+    )
+
+
+def _is_abnormal(ix: EventIndex, match: Match, team: int, kind: RoundKind) -> bool:
+    from trfsite.teams.points import abnormal_type, find_abnormal
+
+    white = team == match.white_team
+    own = sum(b.white_points if white else b.black_points for b in match.boards)
+    other = sum(b.black_points if white else b.white_points for b in match.boards)
+    return find_abnormal(ix.t, abnormal_type(kind, own, other), match.round, team) is not None
+
+
+# --------------------------------------------------------------------------- byes
+_KIND_OF_BYE = {
+    ByeKind.FULL: RoundKind.FULL_BYE,
+    ByeKind.HALF: RoundKind.HALF_BYE,
+    ByeKind.ZERO: RoundKind.ZERO_BYE,
+    ByeKind.PAIRING: RoundKind.PAIRING_BYE,
+}
+
+
+def _team_bye(ix: EventIndex, round_no: int, team: int, findings: list[Finding]) -> TeamBye:
+    pab = ix.pairing_byes.get((round_no, team))
+    if pab is not None:
+        pts = pab_points(ix.t, pab.match_points, pab.game_points, ix.boards)
+        return TeamBye(
+            round_no, team, ByeKind.PAIRING, pts.match_points, pts.game_points, True, pab.source
+        )
+    record = ix.byes.get((round_no, team))
+    kind = record.kind if record is not None else ByeKind.ZERO
+    std = bye_points(ix.t, _KIND_OF_BYE[kind], ix.boards)
+    pts = with_abnormal(ix.t, std, _KIND_OF_BYE[kind], round_no, team, None)
+    source = record.source if record is not None else Span(0)
+    if record is None:
+        _report_stray_games(ix, round_no, team, findings)
+    return TeamBye(
+        round_no, team, kind, pts.match_points, pts.game_points, record is not None, source
+    )
+
+
+def _report_stray_games(ix: EventIndex, round_no: int, team: int, findings: list[Finding]) -> None:
+    seated = seated_players(ix, team, round_no)
+    if seated:
+        entry = ix.entry(seated[0], round_no)
+        findings.append(
+            finding(
+                Severity.ERROR,
+                "team-no-opponent",
+                f"round {round_no}: player {seated[0]} of team {team} has a result "
+                f"({entry.raw.strip() if entry else ''!r}) but no opponent team can be found "
+                "(no 300 or 330 record, no opponent in the cells); the team is counted absent",
+                entry.source if entry else Span(0),
+            )
+        )
+
+
+def _bye_round(ix: EventIndex, bye: TeamBye) -> TeamRound:
+    kind = _KIND_OF_BYE[bye.kind]
+    per_board = bye.game_points / ix.boards if ix.boards else 0.0
+    if kind is RoundKind.PAIRING_BYE:
+        abnormal = False
+    else:
+        std = bye_points(ix.t, kind, ix.boards)
+        abnormal = (std.match_points, std.game_points) != (bye.match_points, bye.game_points)
+    return TeamRound(
+        bye.round,
+        bye.team,
+        kind,
+        None,
+        Color.NONE,
+        bye.match_points,
+        bye.game_points,
+        None,
+        None,
+        (per_board,) * ix.boards,
+        (),
+        abnormal,
+    )
+
+
+def _check_bye_conflicts(
+    ix: EventIndex, round_no: int, in_match: set[int], findings: list[Finding]
+) -> None:
+    for team in sorted(in_match):
+        for rec, what in (
+            (ix.pairing_byes.get((round_no, team)), "a pairing-allocated bye (320)"),
+            (ix.byes.get((round_no, team)), "a bye (240)"),
+        ):
+            if rec is not None:
+                findings.append(
+                    finding(
+                        Severity.ERROR,
+                        "team-bye-and-match",
+                        f"round {round_no}: team {team} has {what} but also plays a match; "
+                        "the match is used",
+                        rec.source,
+                    )
+                )
+    for team in sorted(set(ix.roster) - in_match):
+        if ix.pairing_byes.get((round_no, team)) and ix.byes.get((round_no, team)):
+            rec = ix.byes[(round_no, team)]
+            findings.append(
+                finding(
+                    Severity.ERROR,
+                    "team-bye-twice",
+                    f"round {round_no}: team {team} has both a pairing-allocated bye (320) "
+                    "and a 240 bye; the pairing-allocated bye is used",
+                    rec.source,
+                )
+            )
+
+
+def _adjustments(t: Tournament) -> tuple[Adjustment, ...]:
+    """299 records without a type add bonus or penalty points once to each team named."""
+    found: list[Adjustment] = []
+    for rec in t.abnormal_points:
+        if rec.kind.strip():
+            continue
+        ids = [i for i in rec.ids if i] or [team.id for team in t.teams]
+        for team in ids:
+            found.append(
+                Adjustment(
+                    team, rec.round, rec.match_points or 0.0, rec.game_points or 0.0, rec.source
+                )
+            )
+    return tuple(found)
