@@ -110,9 +110,7 @@ def line_chart(
         return round(top + share * (bottom - top), 1)
 
     points = " ".join(f"{px(x)},{py(y)}" for x, y in values)
-    dots = tuple(
-        Dot(px(x), py(y), dot_label.format(x=x, y=_fmt(y))) for x, y in values
-    )
+    dots = tuple(Dot(px(x), py(y), dot_label.format(x=x, y=_fmt(y))) for x, y in values)
     x_step = _nice_step(x_hi - x_lo, 10)
     x_ticks = []
     tick = float(x_lo)
@@ -127,8 +125,19 @@ def line_chart(
         y_ticks.append(Tick(py(tick), _fmt(tick)))
         tick += y_step
     return LineChart(
-        title, width, height, left, top, right, bottom, points, dots,
-        tuple(x_ticks), tuple(y_ticks), x_label, y_label,
+        title,
+        width,
+        height,
+        left,
+        top,
+        right,
+        bottom,
+        points,
+        dots,
+        tuple(x_ticks),
+        tuple(y_ticks),
+        x_label,
+        y_label,
     )
 
 
@@ -148,7 +157,14 @@ def bar_chart(title: str, items: list[tuple[str, float, str]]) -> BarChart | Non
         bar_height = round((baseline - top) * value / highest, 1)
         x = round(8 + index * slot + slot * 0.15, 1)
         bars.append(
-            Bar(label, text, x, round(baseline - bar_height, 1), round(slot * 0.7, 1), bar_height,
-                round(baseline + 16, 1))
+            Bar(
+                label,
+                text,
+                x,
+                round(baseline - bar_height, 1),
+                round(slot * 0.7, 1),
+                bar_height,
+                round(baseline + 16, 1),
+            )
         )
     return BarChart(title, width, height, baseline, tuple(bars))

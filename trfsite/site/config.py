@@ -105,9 +105,7 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
         return EventConfig()
     for key in sorted(data):
         if key not in _EVENT_KEYS:
-            problems.append(
-                f"{where}{key}: unknown key; expected one of: {', '.join(_EVENT_KEYS)}"
-            )
+            problems.append(f"{where}{key}: unknown key; expected one of: {', '.join(_EVENT_KEYS)}")
     tiebreaks: tuple[str, ...] | None = None
     raw = data.get("tiebreaks")
     if isinstance(raw, str):

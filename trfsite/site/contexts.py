@@ -77,7 +77,9 @@ class EventHeader:
 
     slug: str
     name: str
-    subtitle: str  # "Frankfurt (Main) · 28–31 July 2005"
+    city: str
+    start_date: dt.date | None
+    end_date: dt.date | None
     kind: str  # "individual", "team", "go"
     rounds: tuple[int, ...]  # rounds that have a page
     failed: bool  # only the validation page exists
@@ -100,11 +102,23 @@ class IndexPage:
 class OverviewPage:
     meta: PageMeta
     event: EventHeader
-    facts: tuple[Fact, ...]
+    federation: str
+    tournament_type: str
+    pairing_system: str  # "swiss", "round-robin", "mcmahon" or ""
+    participants: int
+    rated: int
+    teams: int
+    chief_arbiter: str
+    deputy_arbiters: tuple[str, ...]
+    time_control: str  # 122 as written
+    time_control_decoded: str  # 222 decoded, "" when absent
+    source_name: str
+    source_format: str
+    go_facts: tuple[Fact, ...]  # komi, handicap rule, class (label in English, for _())
     tiebreaks: tuple[ColumnHead, ...]
     rules: str
     standings_notes: tuple[str, ...]
-    round_dates: tuple[Fact, ...]
+    round_dates: tuple[tuple[int, dt.date | None], ...]
     leaders: tuple[StandingLine, ...]
     points_label: str
     notes_html: str

@@ -13,8 +13,30 @@ logger = logging.getLogger(__name__)
 
 # Files that are certainly not tournaments; everything else is sniffed.
 _SKIP_SUFFIXES = frozenset(
-    {".md", ".toml", ".html", ".htm", ".css", ".js", ".pdf", ".png", ".jpg", ".jpeg", ".gif",
-     ".svg", ".zip", ".gz", ".json", ".py", ".pyc", ".xml", ".yml", ".yaml", ".ico", ".webp"}
+    {
+        ".md",
+        ".toml",
+        ".html",
+        ".htm",
+        ".css",
+        ".js",
+        ".pdf",
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".svg",
+        ".zip",
+        ".gz",
+        ".json",
+        ".py",
+        ".pyc",
+        ".xml",
+        ".yml",
+        ".yaml",
+        ".ico",
+        ".webp",
+    }
 )
 _MAX_BYTES = 64 * 1024 * 1024
 _SNIFF_BYTES = 64 * 1024
@@ -70,8 +92,10 @@ def _walk(src: Path, exclude: tuple[Path, ...]) -> list[Path]:
         here = Path(folder)
         # Sorted, and without hidden folders or the output folder itself.
         dirs[:] = sorted(
-            d for d in dirs
-            if not d.startswith(".") and (here / d).resolve() not in exclude
+            d
+            for d in dirs
+            if not d.startswith(".")
+            and (here / d).resolve() not in exclude
             and d not in ("__pycache__", "node_modules")
         )
         for name in sorted(files):

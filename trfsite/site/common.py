@@ -1,0 +1,164 @@
+"""Small helpers the page builders share: references, titles, standing lines."""
+
+from __future__ import annotations
+
+from trfsite.model import Outcome, Player, Tournament
+from trfsite.results import Standings
+from trfsite.site.gather import EventData
+from trfsite.site.rows import ColumnHead, PlayerRow, Ref, StandingLine
+
+# TRF16 writes titles as single letters (g = GM, m = IM, ...); TRF-2026 spells them out.
+_TITLES = {
+    "g": "GM",
+    "m": "IM",
+    "f": "FM",
+    "c": "CM",
+    "wg": "WGM",
+    "wm": "WIM",
+    "wf": "WFM",
+    "wc": "WCM",
+}
+
+RESULT_SYMBOL = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "\u00bd",
+    Outcome.LOSS: "0",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "\u2212",
+    Outcome.WIN_UNRATED: "1",
+    Outcome.DRAW_UNRATED: "\u00bd",
+    Outcome.LOSS_UNRATED: "0",
+    Outcome.HALF_BYE: "\u00bd",
+    Outcome.FULL_BYE: "1",
+    Outcome.PAIRING_BYE: "1",
+    Outcome.ZERO_BYE: "0",
+    Outcome.UNKNOWN: "?",
+}
+GO_SYMBOL = {Outcome.WIN: "+", Outcome.LOSS: "\u2212", Outcome.DRAW: "=", Outcome.UNKNOWN: "?"}
+
+BYE_NAMES = {
+    Outcome.PAIRING_BYE: "Pairing-allocated bye",
+    Outcome.FULL_BYE: "Full-point bye",
+    Outcome.HALF_BYE: "Half-point bye",
+    Outcome.ZERO_BYE: "Zero-point bye",
+    Outcome.FORFEIT_WIN: "Win by forfeit, no opponent",
+}
+
+
+def display_title(title: str) -> str:
+    clean = title.strip()
+    return _TITLES.get(clean.lower(), clean.upper() if len(clean) <= 4 else clean)
+
+
+def outcome_css(outcome: Outcome) -> str:
+    if outcome.is_bye:
+        return "bye"
+    if outcome in (Outcome.WIN, Outcome.WIN_UNRATED, Outcome.FORFEIT_WIN):
+        return "win"
+    if outcome in (Outcome.DRAW, Outcome.DRAW_UNRATED):
+        return "draw"
+    if outcome in (Outcome.LOSS, Outcome.LOSS_UNRATED, Outcome.FORFEIT_LOSS):
+        return "loss"
+    return "none"
+
+
+def player_ref(t: Tournament, players: dict[int, Player], pid: int) -> Ref:
+    player = players.get(pid)
+    if player is None:
+        return Ref(pid, f"#{pid}")
+    title = player.grade if t.game.value == "go" else display_title(player.title)
+    return Ref(pid, player.name.strip() or f"#{pid}", f"players/{pid}.html", title)
+
+
+def team_ref(t: Tournament, tid: int) -> Ref:
+    team = t.team_index().get(tid)
+    if team is None:
+        return Ref(tid, f"#{tid}")
+    return Ref(tid, team.name.strip() or f"#{tid}", f"teams/{tid}.html")
+
+
+def player_row(t: Tournament, player: Player, team_of: dict[int, int]) -> PlayerRow:
+    players = {player.id: player}
+    team_id = team_of.get(player.id)
+    return PlayerRow(
+        ref=player_ref(t, players, player.id),
+        title=display_title(player.title),
+        rating=player.rating or None,
+        federation=player.federation.strip(),
+        fide_id=player.fide_id.strip() if player.fide_id.strip() not in ("", "0") else "",
+        birth=player.birth_date.strip(),
+        sex=player.sex.strip(),
+        team=team_ref(t, team_id) if team_id is not None else None,
+        grade=player.grade,
+        club=player.club,
+    )
+
+
+def team_of_players(t: Tournament) -> dict[int, int]:
+    """Player id -> team id, from the rosters."""
+    found: dict[int, int] = {}
+    for team in t.teams:
+        for pid in team.roster:
+            found.setdefault(pid, team.id)
+    return found
+
+
+def column_heads(standings: Standings) -> tuple[ColumnHead, ...]:
+    return tuple(ColumnHead(c.code, c.short or c.code, c.name or c.code) for c in standings.columns)
+
+
+def standing_lines(data: EventData, standings: Standings) -> tuple[StandingLine, ...]:
+    t = data.tournament
+    players = t.player_index()
+    ranks = [row.rank for row in standings.rows]
+    lines = []
+    for index, row in enumerate(standings.rows):
+        shared = (index > 0 and ranks[index - 1] == row.rank) or (
+            index + 1 < len(ranks) and ranks[index + 1] == row.rank
+        )
+        if data.is_team:
+            ref = team_ref(t, row.id)
+            if ref.href == "":
+                ref = Ref(row.id, row.name, "")
+            lines.append(
+                StandingLine(
+                    row.rank,
+                    shared,
+                    ref,
+                    "",
+                    None,
+                    "",
+                    row.points,
+                    row.tiebreaks,
+                    row.match_points,
+                    row.game_points,
+                )
+            )
+            continue
+        player = players.get(row.id)
+        ref = player_ref(t, players, row.id)
+        if player is None:
+            ref = Ref(row.id, row.name)
+        lines.append(
+            StandingLine(
+                row.rank,
+                shared,
+                ref,
+                display_title(player.title) if player else "",
+                (player.rating or None) if player else None,
+                player.federation.strip() if player else "",
+                row.points,
+                row.tiebreaks,
+                row.match_points,
+                row.game_points,
+            )
+        )
+    return tuple(lines)
+
+
+def rank_map(standings: Standings) -> dict[int, int]:
+    return {row.id: row.rank for row in standings.rows}
+
+
+def points_map(standings: Standings) -> dict[int, float]:
+    return {row.id: row.points for row in standings.rows}

@@ -1,0 +1,349 @@
+"""Per-event work: read, validate, compute standings, build every page context.
+
+``gather_event`` is a pure function of its ``EventJob`` (bytes and settings
+in, contexts out, no disk), so any ``concurrent.futures`` executor (threads,
+processes, or a Dask client later) can run it. A file that cannot be read or
+ranked never stops the build: it becomes an event with only its overview and
+validation pages, and a message for the summary.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from trfsite.findings import Finding, Severity, sort_findings
+from trfsite.model import EventKind, Game, ReadResult, Tournament
+from trfsite.results import Standings
+from trfsite.site.config import EventConfig
+from trfsite.site.contexts import (
+    BulletinData,
+    EventHeader,
+    PageContext,
+    PageMeta,
+    SiteInfo,
+    ValidationPage,
+)
+from trfsite.site.rows import EventSummary, FindingView
+
+if TYPE_CHECKING:
+    from trfsite.teams.data import TeamEventData
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class EventJob:
+    """Everything one event's pages depend on."""
+
+    data: bytes
+    source_name: str  # path under SRC, as findings and pages show it
+    slug: str
+    notes_markdown: str
+    config: EventConfig
+    site: SiteInfo
+    want_bulletin: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PageOut:
+    path: str  # under OUT, POSIX, e.g. "open-2024/rounds/3.html"
+    template: str
+    context: PageContext
+
+
+@dataclass(frozen=True, slots=True)
+class EventResult:
+    slug: str
+    summary: EventSummary
+    pages: tuple[PageOut, ...]
+    bulletin: BulletinData | None
+    errors: int
+    warnings: int
+    failure: str  # "" when the event built completely
+
+
+@dataclass(frozen=True, slots=True)
+class EventData:
+    """What the page builders share for one event (internal to the site package)."""
+
+    job: EventJob
+    tournament: Tournament
+    final: Standings
+    after_round: tuple[Standings, ...]  # index 0 is after round 1
+    individual: Standings | None  # team events: the players ranked individually
+    header: EventHeader
+    findings: tuple[Finding, ...]
+    notes_html: str
+    team_data: TeamEventData | None = None  # team events: the reconstructed matches
+
+    @property
+    def is_team(self) -> bool:
+        return self.final.kind is EventKind.TEAM
+
+    @property
+    def is_go(self) -> bool:
+        return self.tournament.game is Game.GO
+
+
+def event_kind(t: Tournament | None) -> str:
+    if t is None:
+        return "individual"
+    if t.game is Game.GO:
+        return "go"
+    return "team" if t.kind is EventKind.TEAM else "individual"
+
+
+def meta_for(job: EventJob, title: str, page: str, current: str) -> PageMeta:
+    """Meta for ``page`` (a path inside the event folder, e.g. ``rounds/3.html``)."""
+    depth = page.count("/")
+    base = "../" * depth
+    return PageMeta(job.site, title, "../" + base, base, current, f"{job.slug}/{page}")
+
+
+def read_and_validate(job: EventJob) -> tuple[ReadResult, list[Finding]]:
+    """The reader's result and every finding; reader or check crashes become findings."""
+    from trfsite.formats import read_bytes
+
+    try:
+        result = read_bytes(job.data, job.source_name)
+    except Exception as exc:  # a reader bug must not stop the other events
+        logger.debug("reading %s failed", job.source_name, exc_info=True)
+        crash = Finding(
+            Severity.ERROR,
+            "internal-reader",
+            f"the file could not be read (internal error: {type(exc).__name__}: {exc})",
+            job.source_name,
+        )
+        return ReadResult(None, (crash,)), [crash]
+    try:
+        from trfsite.validate import validate
+
+        findings = list(validate(result, job.source_name))
+    except ImportError:
+        findings = list(result.findings)
+    except Exception as exc:
+        logger.debug("validating %s failed", job.source_name, exc_info=True)
+        findings = list(result.findings) + [
+            Finding(
+                Severity.WARNING,
+                "internal-validation",
+                f"some checks could not run (internal error: {type(exc).__name__}: {exc})",
+                job.source_name,
+            )
+        ]
+    return result, sort_findings(findings)
+
+
+def compute_all(
+    t: Tournament, config: EventConfig
+) -> tuple[Standings, tuple[Standings, ...], Standings | None]:
+    """Final standings (with explanations), after each round, and individual for teams."""
+    from trfsite.standings import compute_standings
+
+    final = compute_standings(t, config.options(explain=True))
+    rounds = max(final.after_round, 0)
+    after = tuple(compute_standings(t, config.options(after_round=n)) for n in range(1, rounds + 1))
+    individual = None
+    if final.kind is EventKind.TEAM:
+        try:
+            options = config.options(explain=False)
+            individual = compute_standings(
+                t,
+                type(options)(
+                    rules=options.rules,
+                    unrated_rating=options.unrated_rating,
+                    system=options.system,
+                    individual=True,
+                ),
+            )
+        except Exception:
+            logger.debug("individual standings of %s failed", t.name, exc_info=True)
+    return final, after, individual
+
+
+def finding_views(
+    findings: list[Finding] | tuple[Finding, ...], text: str
+) -> tuple[FindingView, ...]:
+    from trfsite.formats.text import split_lines
+
+    lines = split_lines(text) if text else []
+    views = []
+    for f in findings:
+        source = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
+        views.append(FindingView(f.severity.value, f.code, f.line, f.column, f.message, source))
+    return tuple(views)
+
+
+def decoded_text(data: bytes, name: str) -> str:
+    from trfsite.formats.text import NotTextError, decode
+
+    try:
+        return decode(data, name).text
+    except NotTextError:
+        return ""
+
+
+def summary_for(
+    job: EventJob, t: Tournament | None, errors: int, warnings: int, failed: bool
+) -> EventSummary:
+    name = (t.name.strip() if t else "") or job.source_name
+    kind = event_kind(t)
+    participants = 0
+    if t is not None:
+        participants = len(t.teams) if kind == "team" else len(t.players)
+    city = t.city if t else ""
+    words = " ".join([name, city, t.federation if t else "", job.source_name, kind])
+    return EventSummary(
+        slug=job.slug,
+        name=name,
+        city=city,
+        federation=t.federation if t else "",
+        start_date=t.start_date if t else None,
+        end_date=t.end_date if t else None,
+        kind=kind,
+        participants=participants,
+        rounds=t.rounds if t else 0,
+        errors=errors,
+        warnings=warnings,
+        failed=failed,
+        source_name=job.source_name,
+        search_text=words.lower(),
+    )
+
+
+def gather_event(job: EventJob) -> EventResult:
+    """Read one file and build every page context of its event. Never raises."""
+    from trfsite.site.notes import markdown_to_html
+
+    result, findings = read_and_validate(job)
+    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+    warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
+    t = result.tournament
+    notes_html = markdown_to_html(job.notes_markdown)
+    failure = ""
+    standings: tuple[Standings, tuple[Standings, ...], Standings | None] | None = None
+    if t is None:
+        failure = "The file could not be read as a tournament; see the findings below."
+    else:
+        try:
+            standings = compute_all(t, job.config)
+        except Exception as exc:
+            logger.debug("standings of %s failed:\n%s", job.source_name, traceback.format_exc())
+            message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+            failure = f"The standings could not be computed: {message}"
+    if t is None or standings is None:
+        return gather_failed(job, t, findings, notes_html, failure)
+    header = EventHeader(
+        slug=job.slug,
+        name=t.name.strip() or job.source_name,
+        city=t.city,
+        start_date=t.start_date,
+        end_date=t.end_date,
+        kind=event_kind(t),
+        rounds=tuple(range(1, t.rounds + 1)),
+        failed=False,
+        pdf=f"{job.slug}.pdf" if job.want_bulletin else "",
+        errors=errors,
+        warnings=warnings,
+    )
+    validation = _validation_page(job, header, t, findings, "")
+    summary = summary_for(job, t, errors, warnings, False)
+    final, after, individual = standings
+    team_data = None
+    if final.kind is EventKind.TEAM:
+        from trfsite.site.teamview import team_event_data
+
+        team_data = team_event_data(t)
+    data = EventData(
+        job, t, final, after, individual, header, tuple(findings), notes_html, team_data
+    )
+    try:
+        pages = _all_pages(data) + (
+            PageOut(f"{job.slug}/validation.html", "validation.html", validation),
+        )
+    except Exception as exc:
+        logger.debug("pages of %s failed:\n%s", job.source_name, traceback.format_exc())
+        failure = f"The pages could not be built (internal error: {type(exc).__name__}: {exc})"
+        return gather_failed(job, t, findings, notes_html, failure)
+    bulletin = None
+    if job.want_bulletin:
+        bulletin = BulletinData(
+            tournament=t,
+            standings=final,
+            round_standings=after,
+            findings_count=len(findings),
+            title=header.name,
+            build_date=job.site.build_date,
+            notes_html=notes_html,
+            language=job.site.language,
+        )
+    return EventResult(job.slug, summary, pages, bulletin, errors, warnings, "")
+
+
+def _validation_page(
+    job: EventJob,
+    header: EventHeader,
+    t: Tournament | None,
+    findings: list[Finding],
+    failure: str,
+) -> ValidationPage:
+    return ValidationPage(
+        meta_for(job, header.name, "validation.html", "validation"),
+        header,
+        job.source_name,
+        t.source_format.value if t else "",
+        finding_views(findings, decoded_text(job.data, job.source_name)),
+        sum(1 for f in findings if f.severity is Severity.ERROR),
+        sum(1 for f in findings if f.severity is Severity.WARNING),
+        sum(1 for f in findings if f.severity is Severity.INFO),
+        failure,
+    )
+
+
+def gather_failed(
+    job: EventJob, t: Tournament | None, findings: list[Finding], notes_html: str, failure: str
+) -> EventResult:
+    """An event reduced to its overview and validation pages."""
+    from trfsite.site.pages_event import failed_overview
+
+    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+    warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
+    header = EventHeader(
+        job.slug,
+        (t.name.strip() if t else "") or job.source_name,
+        t.city if t else "",
+        t.start_date if t else None,
+        t.end_date if t else None,
+        event_kind(t),
+        (),
+        True,
+        "",
+        errors,
+        warnings,
+    )
+    validation = _validation_page(job, header, t, findings, failure)
+    pages = (
+        PageOut(
+            f"{job.slug}/index.html",
+            "overview.html",
+            failed_overview(job, header, t, notes_html, failure),
+        ),
+        PageOut(f"{job.slug}/validation.html", "validation.html", validation),
+    )
+    summary = summary_for(job, t, errors, warnings, True)
+    return EventResult(job.slug, summary, pages, None, errors, warnings, failure)
+
+
+def _all_pages(data: EventData) -> tuple[PageOut, ...]:
+    from trfsite.site import pages_cards, pages_event, pages_rounds
+
+    pages: list[PageOut] = []
+    pages.extend(pages_event.event_pages(data))
+    pages.extend(pages_rounds.round_pages(data))
+    pages.extend(pages_cards.player_cards(data))
+    if data.is_team:
+        pages.extend(pages_cards.team_cards(data))
+    return tuple(pages)

@@ -1,0 +1,73 @@
+"""One page per round: pairings and results, byes, absentees, team matches."""
+
+from __future__ import annotations
+
+from trfsite.site.common import BYE_NAMES, player_ref, points_map
+from trfsite.site.contexts import RoundPage
+from trfsite.site.gather import EventData, PageOut, meta_for
+from trfsite.site.pairings import result_text, round_cells
+from trfsite.site.rows import ByeLine, PairingLine
+
+
+def points_before(data: EventData, round_no: int) -> dict[int, float]:
+    """Each participant's score before ``round_no`` (individual ids; teams use team ids)."""
+    if round_no <= 1 or len(data.after_round) < round_no - 1:
+        return {}
+    standings = data.after_round[round_no - 2]
+    if data.is_team:
+        return {}
+    return points_map(standings)
+
+
+def round_page(data: EventData, round_no: int) -> RoundPage:
+    from trfsite.site.teamview import round_matches
+
+    t = data.tournament
+    players = t.player_index()
+    before = points_before(data, round_no)
+    cells = round_cells(t, round_no, before)
+    pairings = []
+    for board, pair in enumerate(cells.pairings, start=1):
+        white, black = players[pair.white], players[pair.black]
+        pairings.append(
+            PairingLine(
+                board=board,
+                white=player_ref(t, players, pair.white),
+                white_rating=white.rating or None,
+                white_before=before.get(pair.white, 0.0) if before or round_no == 1 else None,
+                result=result_text(pair.white_outcome, pair.black_outcome, data.is_go),
+                black=player_ref(t, players, pair.black),
+                black_rating=black.rating or None,
+                black_before=before.get(pair.black, 0.0) if before or round_no == 1 else None,
+                handicap=pair.handicap,
+                forfeit=not pair.white_outcome.is_game and pair.white_outcome.value != "?",
+            )
+        )
+    byes = tuple(
+        ByeLine(player_ref(t, players, pid), BYE_NAMES[outcome], t.scoring.points(outcome))
+        for pid, outcome in cells.byes
+    )
+    absent = tuple(player_ref(t, players, pid) for pid in cells.absent)
+    rounds = data.header.rounds
+    date = t.round_dates[round_no - 1] if round_no - 1 < len(t.round_dates) else None
+    matches = round_matches(data, round_no) if data.is_team else ()
+    return RoundPage(
+        meta=meta_for(data.job, data.header.name, f"rounds/{round_no}.html", "rounds"),
+        event=data.header,
+        number=round_no,
+        date=date,
+        pairings=() if matches else tuple(pairings),
+        byes=() if matches else byes,
+        absentees=() if matches else absent,
+        matches=matches,
+        previous=round_no - 1 if round_no - 1 in rounds else None,
+        next=round_no + 1 if round_no + 1 in rounds else None,
+        is_go=data.is_go,
+    )
+
+
+def round_pages(data: EventData) -> list[PageOut]:
+    return [
+        PageOut(f"{data.job.slug}/rounds/{n}.html", "round.html", round_page(data, n))
+        for n in data.header.rounds
+    ]

@@ -1,0 +1,105 @@
+"""Who played whom in a round, read back from the participants' round cells.
+
+TRF and EGF files store each game twice (once per player) and no board
+numbers; boards are numbered here the way pairing programs publish them:
+the pair with the most points first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trfsite.model import Color, Outcome, Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    white: int
+    black: int
+    white_outcome: Outcome  # the result from White's side
+    black_outcome: Outcome
+    handicap: int | None
+    colours_known: bool  # False: the file gives no colours, "white" is the first listed
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCells:
+    pairings: tuple[Pairing, ...]  # in board order
+    byes: tuple[tuple[int, Outcome], ...]  # (id, outcome) for byes and forfeit wins alone
+    absent: tuple[int, ...]  # not paired, or "0000 - -"
+
+
+def round_cells(
+    t: Tournament, round_no: int, points_before: dict[int, float] | None = None
+) -> RoundCells:
+    players = t.player_index()
+    seen: set[tuple[int, int]] = set()
+    pairings: list[Pairing] = []
+    byes: list[tuple[int, Outcome]] = []
+    absent: list[int] = []
+    for player in sorted(t.players, key=lambda p: p.id):
+        entry = player.entry(round_no)
+        if entry is None:
+            absent.append(player.id)
+            continue
+        if entry.opponent is None or entry.opponent not in players or entry.opponent == player.id:
+            if entry.outcome.is_bye or entry.outcome is Outcome.FORFEIT_WIN:
+                byes.append((player.id, entry.outcome))
+            else:
+                absent.append(player.id)
+            continue
+        key = (min(player.id, entry.opponent), max(player.id, entry.opponent))
+        if key in seen:
+            continue
+        seen.add(key)
+        other = players[entry.opponent].entry(round_no)
+        other_outcome = (
+            other.outcome if other and other.opponent == player.id else (entry.outcome.complement)
+        )
+        if entry.color is Color.BLACK:
+            pairings.append(
+                Pairing(
+                    entry.opponent, player.id, other_outcome, entry.outcome, entry.handicap, True
+                )
+            )
+        else:
+            pairings.append(
+                Pairing(
+                    player.id,
+                    entry.opponent,
+                    entry.outcome,
+                    other_outcome,
+                    entry.handicap,
+                    entry.color is Color.WHITE,
+                )
+            )
+    before = points_before or {}
+    ratings = {p.id: p.rating or 0 for p in t.players}
+
+    def board_key(pair: Pairing) -> tuple[float, float, int, int]:
+        a, b = before.get(pair.white, 0.0), before.get(pair.black, 0.0)
+        best = max(ratings.get(pair.white, 0), ratings.get(pair.black, 0))
+        return (-max(a, b), -min(a, b), -best, min(pair.white, pair.black))
+
+    pairings.sort(key=board_key)
+    return RoundCells(tuple(pairings), tuple(byes), tuple(absent))
+
+
+def result_text(white: Outcome, black: Outcome, go: bool = False) -> str:
+    """``1–0``, ``½–½``, ``+–−`` (forfeit), ``?`` (not played yet)."""
+    half = "\u00bd"
+    table = {
+        Outcome.WIN: "1\u20130",
+        Outcome.LOSS: "0\u20131",
+        Outcome.DRAW: f"{half}\u2013{half}",
+        Outcome.FORFEIT_WIN: "+\u2013\u2212",
+        Outcome.FORFEIT_LOSS: "\u2212\u2013+",
+        Outcome.WIN_UNRATED: "1\u20130",
+        Outcome.LOSS_UNRATED: "0\u20131",
+        Outcome.DRAW_UNRATED: f"{half}\u2013{half}",
+    }
+    if white is Outcome.FORFEIT_LOSS and black is Outcome.FORFEIT_LOSS:
+        return "\u2212\u2013\u2212"
+    if go and white is Outcome.DRAW:
+        return "jigo"
+    return table.get(white, "?")
