@@ -123,9 +123,7 @@ def _read_comment(
         header.columns, header.has_club = column_names(words)
 
 
-def _handicap_rule(
-    header: _Header, name: str, findings: list[Finding]
-) -> tuple[int | None, str]:
+def _handicap_rule(header: _Header, name: str, findings: list[Finding]) -> tuple[int | None, str]:
     found = header.first("HA")
     if found is not None:
         value, line, column = found
@@ -284,31 +282,21 @@ def _token_run(words: tuple[Word, ...], rows: int) -> int:
 def _player(
     p: PlayerLine, rounds: int, columns: list[str] | None, name: str, findings: list[Finding]
 ) -> Player:
-    if len(p.rest) < rounds:
-        findings.append(
-            Finding(
-                Severity.ERROR,
-                "egf-rounds-count",
-                f"row {p.row} has {len(p.rest)} result token(s) after the club; expected "
-                f"{rounds} (one per round, like the other rows)",
-                name,
-                p.line,
-                p.rest[0].column if p.rest else 1,
-            )
-        )
+    # A short row keeps what it has; trfsite.validate.egf_checks reports it.
     round_words = p.rest[len(p.rest) - rounds :] if rounds else ()
     if len(p.rest) < rounds:
         round_words = p.rest
     score_words = p.rest[: len(p.rest) - len(round_words)]
     entries = tuple(
-        _entry(word, number, p, name, findings)
-        for number, word in enumerate(round_words, start=1)
+        _entry(word, number, p, name, findings) for number, word in enumerate(round_words, start=1)
     )
     scores = _scores(score_words, columns, p, name, findings)
+    primary = "MMS" if pairing_system_of(tuple(columns or ())) is PairingSystem.MCMAHON else "NBW"
     return Player(
         id=p.row,
         name=p.name,
         federation=p.country,
+        declared_points=dict(scores).get(primary),
         declared_rank=p.place,
         rounds=entries,
         grade=p.grade.text,

@@ -1,0 +1,353 @@
+"""Checks of Go (EGF) tables: both sides of every game, rounds, handicaps, the file's columns.
+
+The reader already reports what it cannot read (unknown grades and tokens); these
+checks look at the model as a whole.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from trfsite.findings import Finding, Severity
+from trfsite.formats.egf.grades import parse_grade
+from trfsite.go_standings import compute_go_standings, declared, infer_round_down, start_scores
+from trfsite.model import Color, Game, Outcome, Player, RoundEntry, Tournament
+from trfsite.options import StandingsOptions
+from trfsite.results import Standings
+from trfsite.scoring.go import GO_TIEBREAKS
+
+MAX_HANDICAP = 9
+_COMPUTED = {t.short for t in GO_TIEBREAKS}
+_BOTH = {Outcome.WIN, Outcome.FORFEIT_WIN}
+_NEITHER = {Outcome.LOSS, Outcome.FORFEIT_LOSS}
+
+
+def check_egf(t: Tournament, name: str) -> list[Finding]:
+    """Every Go check; nothing for chess events."""
+    if t.game is not Game.GO:
+        return []
+    findings: list[Finding] = []
+    findings += check_games(t, name)
+    findings += check_round_counts(t, name)
+    findings += check_handicaps(t, name)
+    findings += check_never_played(t, name)
+    findings += check_declared_columns(t, name)
+    return findings
+
+
+def _where(player: Player, entry: RoundEntry | None = None) -> tuple[int, int]:
+    if entry is not None and entry.source.line:
+        return entry.source.line, entry.source.column
+    return player.source.line, player.source.column if player.source.line else 0
+
+
+def _cell(entry: RoundEntry | None) -> str:
+    return repr(entry.raw) if entry is not None and entry.raw else "no token"
+
+
+# --------------------------------------------------------------------------- games
+def check_games(t: Tournament, name: str) -> list[Finding]:
+    """Every game on both players' lines, with matching colour, handicap and result."""
+    index = t.player_index()
+    findings: list[Finding] = []
+    for player in t.players:
+        for entry in player.rounds:
+            if entry.opponent is None:
+                continue
+            line, column = _where(player, entry)
+            head = f"row {player.id}, round {entry.round}: {entry.raw!r}"
+            other = index.get(entry.opponent)
+            if other is None:
+                findings.append(
+                    Finding(
+                        Severity.ERROR,
+                        "egf-opponent-unknown",
+                        f"{head} names row {entry.opponent}, but the table has no such row "
+                        f"(expected a row number from 1 to {len(t.players)})",
+                        name,
+                        line,
+                        column,
+                    )
+                )
+                continue
+            back = other.entry(entry.round)
+            if back is None or back.opponent != player.id:
+                findings.append(
+                    Finding(
+                        Severity.ERROR,
+                        "egf-game-one-sided",
+                        f"{head} names row {entry.opponent} as the opponent, but row "
+                        f"{entry.opponent}'s round {entry.round} is {_cell(back)}; expected a "
+                        f"token for row {player.id}",
+                        name,
+                        line,
+                        column,
+                    )
+                )
+                continue
+            if player.id < other.id:
+                findings += _compare_sides(player, entry, other, back, name)
+    return findings
+
+
+def _compare_sides(
+    player: Player, entry: RoundEntry, other: Player, back: RoundEntry, name: str
+) -> list[Finding]:
+    line, column = _where(player, entry)
+    pair = f"round {entry.round}: row {player.id} {entry.raw!r} and row {other.id} {back.raw!r}"
+    out: list[Finding] = []
+    if (
+        entry.color is not Color.NONE
+        and back.color is not Color.NONE
+        and entry.color is not back.color.opposite
+    ):
+        out.append(
+            Finding(
+                Severity.ERROR,
+                "egf-game-colour",
+                f"{pair} give the same colour; expected one white (w) and one black (b)",
+                name,
+                line,
+                column,
+            )
+        )
+    if entry.handicap is not None and back.handicap is not None and entry.handicap != back.handicap:
+        out.append(
+            Finding(
+                Severity.ERROR,
+                "egf-game-handicap",
+                f"{pair} give different handicaps ({entry.handicap} and {back.handicap}); "
+                "expected the same number of stones on both tokens",
+                name,
+                line,
+                column,
+            )
+        )
+    if entry.outcome.complement is not back.outcome:
+        both = {entry.outcome, back.outcome}
+        odd = both <= _BOTH or both <= _NEITHER
+        what = "both won" if both <= _BOTH else "both lost"
+        out.append(
+            Finding(
+                Severity.WARNING if odd else Severity.ERROR,
+                "egf-game-result",
+                (
+                    f"{pair}: {what} (OpenGotha's rare 'both win'/'both lose' result); "
+                    if odd
+                    else f"{pair} do not fit together; "
+                )
+                + "expected complementary results (+ and -, = and =, ? and ?)",
+                name,
+                line,
+                column,
+            )
+        )
+    return out
+
+
+def check_round_counts(t: Tournament, name: str) -> list[Finding]:
+    """Every player has one token per round."""
+    expected = t.rounds
+    return [
+        Finding(
+            Severity.ERROR,
+            "egf-rounds-count",
+            f"row {p.id} ({p.name}) has {len(p.rounds)} result token(s); expected {expected}, "
+            "one per round like the other rows",
+            name,
+            *_where(p),
+        )
+        for p in t.players
+        if len(p.rounds) != expected
+    ]
+
+
+def check_never_played(t: Tournament, name: str) -> list[Finding]:
+    return [
+        Finding(
+            Severity.WARNING,
+            "egf-never-played",
+            f"row {p.id} ({p.name}) played no game in {t.rounds} round(s); expected at least "
+            "one opponent (remove players who did not take part)",
+            name,
+            *_where(p),
+        )
+        for p in t.players
+        if t.rounds and all(e.opponent is None for e in p.rounds)
+    ]
+
+
+# --------------------------------------------------------------------------- handicaps
+def check_handicaps(t: Tournament, name: str) -> list[Finding]:
+    """Handicaps against the header's HA rule and the grades (not against a mere suffix).
+
+    A handicap also passes when it fits the start McMahon scores, because OpenGotha
+    can base handicaps on MMS (so players above a bar play even games).
+    """
+    if t.go is None or t.go.handicap_rule is None or t.go.handicap_rule_source != "HA":
+        return []
+    rule = t.go.handicap_rule
+    starts = start_scores(t, StandingsOptions(), False, [])
+    index = t.player_index()
+    wrong: list[str] = []
+    first: tuple[int, int] | None = None
+    for player in t.players:
+        for entry in player.rounds:
+            other = index.get(entry.opponent) if entry.opponent is not None else None
+            if other is None or player.id > other.id or entry.outcome.is_forfeit:
+                continue
+            problem = _handicap_problem(player, entry, other, rule, starts)
+            if problem:
+                wrong.append(problem)
+                first = first or _where(player, entry)
+    if not wrong:
+        return []
+    line, column = first or (0, 0)
+    return [
+        Finding(
+            Severity.WARNING,
+            "egf-handicap-rule",
+            f"{len(wrong)} game(s) contradict HA[h{rule}] and the grades: " + "; ".join(wrong),
+            name,
+            line,
+            column,
+        )
+    ]
+
+
+def _expected_stones(difference: float, rule: int) -> int:
+    if rule == MAX_HANDICAP:
+        return 0
+    return int(max(0, min(MAX_HANDICAP, abs(difference) - rule)))
+
+
+def _handicap_problem(
+    player: Player, entry: RoundEntry, other: Player, rule: int, starts: dict[int, float]
+) -> str:
+    mine, theirs = parse_grade(player.grade), parse_grade(other.grade)
+    if mine is None or theirs is None or entry.handicap is None:
+        return ""
+    by_grade = _expected_stones(mine.rank - theirs.rank, rule)
+    by_mms = _expected_stones(starts[player.id] - starts[other.id], rule)
+    game = f"round {entry.round}, rows {player.id}-{other.id} ({player.grade} v {other.grade})"
+    if entry.handicap not in (by_grade, by_mms):
+        return f"{game}: {entry.handicap} stone(s), expected {by_grade}"
+    if entry.handicap and entry.color is not Color.NONE and mine.rank != theirs.rank:
+        stronger_is_white = (mine.rank > theirs.rank) == (entry.color is Color.WHITE)
+        if not stronger_is_white:
+            return f"{game}: the weaker player has white in a handicap game"
+    return ""
+
+
+# --------------------------------------------------------------------------- columns
+def check_declared_columns(t: Tournament, name: str) -> list[Finding]:
+    """The file's own score columns against trfsite's computation: one warning per column."""
+    columns = t.go.columns if t.go else ()
+    if not columns or not t.players:
+        return []
+    known = tuple(dict.fromkeys(c for c in columns if c in _COMPUTED and c != "MMS"))
+    findings: list[Finding] = []
+    unchecked = [c for c in dict.fromkeys(columns) if c not in _COMPUTED]
+    if unchecked:
+        findings.append(
+            Finding(
+                Severity.INFO,
+                "egf-column-unchecked",
+                f"the file's column(s) {', '.join(unchecked)} are not computed by trfsite and "
+                "were not checked",
+                name,
+            )
+        )
+    if "MMS" in columns:
+        findings += _check_start_scores(t, name)
+    if not known:
+        return findings
+    standings = compute_go_standings(t, StandingsOptions(tiebreaks=known))
+    for position, column in enumerate(known):
+        computed = {row.id: row.tiebreaks[position] for row in standings.rows}
+        differences = [
+            f"row {p.id} ({p.name}): file {_number(value)}, computed {_number(computed[p.id])}"
+            for p in t.players
+            if (value := declared(p, column)) is not None
+            and computed[p.id] is not None
+            and abs(value - (computed[p.id] or 0.0)) > 1e-9
+        ]
+        if differences:
+            findings.append(_column_warning(column, differences, name))
+    findings += _check_places(t, standings, name)
+    return findings
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _column_warning(column: str, differences: list[str], name: str) -> Finding:
+    return Finding(
+        Severity.WARNING,
+        "egf-column-differs",
+        f"the file's {column} column differs from trfsite's computation for "
+        f"{len(differences)} player(s): " + "; ".join(differences),
+        name,
+    )
+
+
+def _check_start_scores(t: Tournament, name: str) -> list[Finding]:
+    """The MMS column fixes the start scores; they must be whole and follow the grades.
+
+    The offset between the file's scale and OpenGotha's, the bar and the floor are
+    read from the file itself: the most common offset, the highest and lowest start.
+    """
+    starts = start_scores(t, StandingsOptions(), _round_down(t), [])
+    graded = {
+        p.id: g.mms
+        for p in t.players
+        if (g := parse_grade(p.grade)) is not None and declared(p, "MMS") is not None
+    }
+    if not graded:
+        return []
+    offset = Counter(starts[i] - graded[i] for i in graded).most_common(1)[0][0]
+    top, bottom = max(starts[i] for i in graded), min(starts[i] for i in graded)
+    differences: list[str] = []
+    for player in t.players:
+        if player.id not in graded:
+            continue
+        start = starts[player.id]
+        expected = max(bottom, min(top, graded[player.id] + offset))
+        if not float(start).is_integer() or start != expected:
+            differences.append(
+                f"row {player.id} ({player.name}, {player.grade}): file MMS "
+                f"{_number(declared(player, 'MMS'))} means a start score of {_number(start)}, "
+                f"the grade gives {_number(expected)}"
+            )
+    return [_column_warning("MMS", differences, name)] if differences else []
+
+
+def _round_down(t: Tournament) -> bool:
+    return bool(infer_round_down(t))
+
+
+def _check_places(t: Tournament, standings: Standings, name: str) -> list[Finding]:
+    """Declared places fit if they lie within the computed tie group (either tie style)."""
+    size = Counter(row.rank for row in standings.rows)
+    index = t.player_index()
+    wrong = [
+        f"row {row.id}: place {index[row.id].declared_rank}, computed "
+        + (f"{row.rank}" if size[row.rank] == 1 else f"{row.rank}-{row.rank + size[row.rank] - 1}")
+        for row in standings.rows
+        if (place := index[row.id].declared_rank) is not None
+        and not row.rank <= place < row.rank + size[row.rank]
+    ]
+    if not wrong:
+        return []
+    return [
+        Finding(
+            Severity.WARNING,
+            "egf-places",
+            f"{len(wrong)} place(s) differ from the ranking by the file's results and columns: "
+            + "; ".join(wrong),
+            name,
+        )
+    ]
