@@ -1,0 +1,104 @@
+"""``trfsite standings``: rank one tournament file and print the standings.
+
+Heavy modules (the readers, the engines) are imported inside the command so
+that ``trfsite --help`` stays fast and nothing of the site is ever loaded.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from trfsite.cli import EXIT_FINDINGS
+
+
+@click.command("standings")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--tiebreaks",
+    metavar="LIST",
+    help="Comma-separated tie-break codes, e.g. 'BH-C1,BH,SB' or 'BH/C1,DE/P'. "
+    "Default: record 202/212, else the Swiss or round-robin default.",
+)
+@click.option(
+    "--rules",
+    type=click.Choice(["auto", "2023", "2026"]),
+    default="auto",
+    show_default=True,
+    help="FIDE C.07 rule set; auto: 2023 if the event started before 2026-03-01.",
+)
+@click.option("--after-round", type=click.IntRange(min=1), help="Standings after round N.")
+@click.option(
+    "--unrated-rating",
+    type=click.IntRange(min=0),
+    help="Rating for unrated players in rating tie-breaks (otherwise their values are null).",
+)
+@click.option(
+    "--system",
+    type=click.Choice(["swiss", "round-robin"]),
+    help="Pairing system, if records 092/192 do not say.",
+)
+@click.option("--individual", is_flag=True, help="Team events: rank the players instead.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "csv"]),
+    default="table",
+    show_default=True,
+)
+@click.option("--explain", is_flag=True, help="Show where every tie-break value comes from.")
+def standings(
+    file: Path,
+    tiebreaks: str | None,
+    rules: str,
+    after_round: int | None,
+    unrated_rating: int | None,
+    system: str | None,
+    individual: bool,
+    fmt: str,
+    explain: bool,
+) -> None:
+    """Print the standings of FILE with every FIDE tie-break explained on request."""
+    from trfsite.findings import Severity
+    from trfsite.formats import read_bytes
+    from trfsite.options import StandingsOptions
+    from trfsite.scoring.codes import split_tiebreak_list
+    from trfsite.standings import compute_standings
+    from trfsite.standings_output import (
+        render_csv,
+        render_explanations,
+        render_json,
+        render_table,
+    )
+
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        raise click.ClickException(f"{file}: cannot read the file ({exc.strerror})") from None
+    result = read_bytes(data, str(file))
+    errors = [f for f in result.findings if f.severity is Severity.ERROR]
+    if result.tournament is None:
+        for finding in errors or result.findings:
+            click.echo(finding.format_text(), err=True)
+        sys.exit(EXIT_FINDINGS)
+    options = StandingsOptions(
+        tiebreaks=tuple(split_tiebreak_list(tiebreaks)) if tiebreaks is not None else None,
+        rules=rules,
+        after_round=after_round,
+        unrated_rating=unrated_rating,
+        system=system,
+        individual=individual,
+        explain=explain,
+    )
+    result_standings = compute_standings(result.tournament, options)
+    if fmt == "json":
+        click.echo(render_json(result_standings, explain), nl=False)
+    elif fmt == "csv":
+        click.echo(render_csv(result_standings), nl=False)
+    else:
+        click.echo(render_table(result_standings), nl=False)
+        if explain:
+            click.echo("")
+            click.echo(render_explanations(result_standings), nl=False)

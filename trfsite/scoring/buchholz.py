@@ -1,0 +1,128 @@
+"""Buchholz (C.07 8.1), Fore Buchholz (8.3) and Average of Opponents' Buchholz (8.2).
+
+Each round contributes the opponent's score as adjusted by 16.3 (Swiss), or a
+dummy opponent's score for an unplayed round (16.4, capped in ``2026``). In
+pre-determined events (15.2) forfeits are games and a rest round contributes
+nothing. ``/F`` (and FB itself) uses the Fore view: every paired game of the
+last round covered counts as a draw, for everyone, before anything else is
+computed; the dummy then uses the Fore-adjusted own score.
+
+AOB averages, over the opponents met in games (and forfeits with ``/P`` or in
+pre-determined events), their Buchholz (their Fore Buchholz with ``/F``); the
+average is not rounded, and is undefined (None) for a participant with no games.
+"""
+
+from __future__ import annotations
+
+from trfsite.results import Contribution, Explanation
+from trfsite.scoring.codes import TiebreakSpec
+from trfsite.scoring.context import Article, EventContext, TiebreakValues
+from trfsite.scoring.modifiers import Cut, cut_total, mark_cuts
+from trfsite.scoring.unplayed import CUT_FIRST, dummy_score, dummy_text
+
+
+def opponent_scores(
+    ctx: EventContext, i: int, games: list[bool]
+) -> tuple[list[float], list[bool], list[int]]:
+    """Per counted round: the opponent's (or dummy's) score, 16.5 flag, round index."""
+    adjusted = ctx.adjusted
+    opp = ctx.opp[i]
+    cats = ctx.category[i]
+    values: list[float] = []
+    cut_first: list[bool] = []
+    rounds: list[int] = []
+    for r in range(ctx.rounds):
+        if games[r]:
+            values.append(adjusted[opp[r]])
+            cut_first.append(False)
+            rounds.append(r)
+        elif ctx.swiss:
+            values.append(dummy_score(ctx, i, r))
+            cut_first.append(cats[r] in CUT_FIRST)
+            rounds.append(r)
+    return values, cut_first, rounds
+
+
+def opponent_label(ctx: EventContext, i: int, r: int, games: list[bool]) -> str:
+    """Pen-and-paper account of one round's opponent score."""
+    if not games[r]:
+        return dummy_text(ctx, i, r)
+    j = ctx.opp[i][r]
+    fore = "Fore-adjusted " if ctx.fore_mode else ""
+    text = f"opponent {ctx.label(j)}: {fore}score {ctx.score[j]:g}"
+    if ctx.adjusted[j] != ctx.score[j]:
+        text += (
+            f", adjusted to {ctx.adjusted[j]:g} (C.07 16.3.2: requested byes with no "
+            "later available-to-play round count as draws)"
+        )
+    return text
+
+
+def view(ctx: EventContext, spec: TiebreakSpec) -> EventContext:
+    """The context a Buchholz-type tie-break reads (the Fore view for FB and /F)."""
+    return ctx.fore() if spec.fore or spec.name == "FB" else ctx
+
+
+def buchholz(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    """BH and FB with any cut or median modifier."""
+    base = view(ctx, spec)
+    key = f"BH:{base.fore_mode}:{spec.forfeits_played}:{spec.low_cuts}:{spec.high_cuts}"
+    hit = ctx.cached(key)
+    if isinstance(hit, TiebreakValues) and (hit.explanations is not None or not ctx.explain):
+        return hit
+    games = base.game_mask(Article.OPPONENTS, spec.forfeits_played)
+    low, high = spec.low_cuts, spec.high_cuts
+    values: list[float | None] = []
+    explanations: list[Explanation] | None = [] if ctx.explain else None
+    for i in range(base.size):
+        scores, cut_first, rounds = opponent_scores(base, i, games[i])
+        if low or high:
+            total, cuts = cut_total(scores, low, high, None, cut_first)
+        else:
+            total, cuts = sum(scores), []
+        values.append(total)
+        if explanations is not None:
+            contributions = [
+                Contribution(r + 1, v, opponent_label(base, i, r, games[i]))
+                for v, r in zip(scores, rounds, strict=True)
+            ]
+            explanations.append(
+                Explanation(spec.code, total, tuple(mark_cuts(contributions, cuts)))
+            )
+    found = TiebreakValues(values, explanations)
+    ctx.remember(key, found)
+    return found
+
+
+def average_of_opponents_buchholz(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    """AOB (C.07 8.2), over BH, or over FB with ``/F``."""
+    inner = TiebreakSpec(code="BH", name="BH", fore=spec.fore, forfeits_played=spec.forfeits_played)
+    opponents_bh = buchholz(ctx, inner).values
+    games = ctx.game_mask(Article.OPPONENTS, spec.forfeits_played)
+    low, high = spec.low_cuts, spec.high_cuts
+    what = "Fore Buchholz" if spec.fore else "Buchholz"
+    values: list[float | None] = []
+    explanations: list[Explanation] | None = [] if ctx.explain else None
+    for i in range(ctx.size):
+        opp = ctx.opp[i]
+        rounds = [r for r in range(ctx.rounds) if games[i][r]]
+        found = [opponents_bh[opp[r]] for r in rounds]
+        scores = [v for v in found if v is not None]
+        cuts: list[Cut] = []
+        if low or high:
+            total, cuts = cut_total(scores, low, high)
+        else:
+            total = sum(scores)
+        kept = len(scores) - len(cuts)
+        value = round(total / kept, 6) if kept > 0 and len(scores) == len(found) else None
+        values.append(value)
+        if explanations is not None:
+            contributions = [
+                Contribution(r + 1, v, f"opponent {ctx.label(opp[r])}: {what} {v:g}")
+                for v, r in zip(scores, rounds, strict=False)
+            ]
+            note = f"average of {kept} value(s): {total:g} / {kept}" if kept else "no games"
+            explanations.append(
+                Explanation(spec.code, value, tuple(mark_cuts(contributions, cuts)), (note,))
+            )
+    return TiebreakValues(values, explanations)

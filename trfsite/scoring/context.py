@@ -1,0 +1,363 @@
+"""The precomputed per-event arrays that every individual tie-break reads.
+
+A tournament is turned once into per-player, per-round lists (what happened,
+against whom, with which colour, for how many points) plus the derived totals
+(scores, 16.3-adjusted scores, 16.2 categories). Tie-breaks are pure functions
+of this structure, so each one costs O(players x rounds).
+
+Normalisation of round cells (the texts leave these to the program):
+
+* a missing cell, a blank cell and ``?`` count as a zero-point bye (TRF: blank
+  result is ``Z``; any round after a withdrawal is a zero-point bye, 16.1.1);
+* a win-like result without an opponent (``0000 - +``, ``1``, ``W``, ``F``)
+  is a full-point bye, ``U`` a pairing-allocated bye (both 16.2.1), a
+  draw-like one (``=``, ``D``, ``H``) a half-point bye, and a loss-like one
+  (``-``, ``0``, ``L``, ``Z``) a zero-point bye; points still follow the
+  letter actually written;
+* games that lasted less than one move (``W``, ``D``, ``L``) are played games;
+* an opponent id that is not in the file makes the cell unplayed.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from trfsite.model import AbnormalPoints, Color, Outcome, Tournament
+from trfsite.results import Explanation
+
+
+class Cell(enum.IntEnum):
+    """What one round was for one participant, after normalisation."""
+
+    PLAYED = 0
+    FORFEIT_WIN = 1
+    FORFEIT_LOSS = 2
+    PAIRING_BYE = 3
+    FULL_BYE = 4
+    HALF_BYE = 5
+    ZERO_BYE = 6
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakValues:
+    """One tie-break's value for every player (by index), and optionally why."""
+
+    values: list[float | None]
+    explanations: list[Explanation] | None = None
+
+
+class Article(enum.Enum):
+    """Which article's idea of "a game" a tie-break uses (15.2 treats them differently)."""
+
+    DIRECT_ENCOUNTER = "6"
+    OWN_RECORD = "7"
+    OPPONENTS = "8-9"
+    RATINGS = "10"
+
+
+CELL_LABELS = {
+    Cell.PLAYED: "game",
+    Cell.FORFEIT_WIN: "forfeit win",
+    Cell.FORFEIT_LOSS: "forfeit loss",
+    Cell.PAIRING_BYE: "pairing-allocated bye",
+    Cell.FULL_BYE: "full-point bye",
+    Cell.HALF_BYE: "half-point bye",
+    Cell.ZERO_BYE: "zero-point bye",
+}
+
+_GAME_RESULT = {
+    Outcome.WIN: 1.0,
+    Outcome.WIN_UNRATED: 1.0,
+    Outcome.FORFEIT_WIN: 1.0,
+    Outcome.DRAW: 0.5,
+    Outcome.DRAW_UNRATED: 0.5,
+    Outcome.LOSS: 0.0,
+    Outcome.LOSS_UNRATED: 0.0,
+    Outcome.FORFEIT_LOSS: 0.0,
+}
+_NO_OPPONENT_CELL = {
+    Outcome.WIN: Cell.FULL_BYE,
+    Outcome.WIN_UNRATED: Cell.FULL_BYE,
+    Outcome.FORFEIT_WIN: Cell.FULL_BYE,
+    Outcome.FULL_BYE: Cell.FULL_BYE,
+    Outcome.PAIRING_BYE: Cell.PAIRING_BYE,
+    Outcome.DRAW: Cell.HALF_BYE,
+    Outcome.DRAW_UNRATED: Cell.HALF_BYE,
+    Outcome.HALF_BYE: Cell.HALF_BYE,
+}
+# 299 result letters (individuals) -> the outcomes they re-value.
+_ABNORMAL_KINDS = {
+    "W": (Outcome.WIN, Outcome.WIN_UNRATED),
+    "D": (Outcome.DRAW, Outcome.DRAW_UNRATED),
+    "L": (Outcome.LOSS, Outcome.LOSS_UNRATED),
+    "F": (Outcome.FULL_BYE,),
+    "H": (Outcome.HALF_BYE,),
+    "Z": (Outcome.ZERO_BYE,),
+    "+": (Outcome.FORFEIT_WIN,),
+    "-": (Outcome.FORFEIT_LOSS,),
+}
+
+
+@dataclass(slots=True)
+class EventContext:
+    """Per-player (index ``i``, by start number) per-round (index ``r``) arrays.
+
+    ``opp[i][r]`` is the opponent's index or -1; ``pts`` the points awarded
+    (record 162 and 299); ``result`` the game result in 1-½-0 (for Art. 10);
+    ``black`` the colour; ``category`` the C.07 16.2 category (0 for a game).
+    """
+
+    ids: list[int]
+    names: list[str]
+    ratings: list[int | None]  # effective: unrated players get options.unrated_rating
+    rounds: int
+    rules: str  # "2023" or "2026"
+    swiss: bool
+    win: float
+    draw: float
+    loss: float
+    cell: list[list[Cell]]
+    opp: list[list[int]]
+    black: list[list[bool]]
+    pts: list[list[float]]
+    result: list[list[float]]
+    bonus: list[float]
+    explain: bool = False
+    fore_mode: bool = False
+    score: list[float] = field(default_factory=list)
+    progressive: list[list[float]] = field(default_factory=list)
+    category: list[list[int]] = field(default_factory=list)
+    adjusted: list[float] = field(default_factory=list)  # 16.3: the score opponents see
+    index: dict[int, int] = field(default_factory=dict)
+    _fore: EventContext | None = None
+    _cache: dict[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.index = {pid: i for i, pid in enumerate(self.ids)}
+        self._derive()
+
+    @property
+    def size(self) -> int:
+        return len(self.ids)
+
+    def _derive(self) -> None:
+        from trfsite.scoring.unplayed import adjusted_scores, categories
+
+        self.progressive = []
+        self.score = []
+        for i, row in enumerate(self.pts):
+            total = 0.0
+            prog = []
+            for value in row:
+                total += value
+                prog.append(total)
+            self.progressive.append(prog)
+            self.score.append(total + self.bonus[i])
+        self.category = categories(self)
+        self.adjusted = adjusted_scores(self)
+
+    def cached(self, key: str) -> object | None:
+        return self._cache.get(key)
+
+    def remember(self, key: str, value: object) -> None:
+        self._cache[key] = value
+
+    def label(self, i: int) -> str:
+        return f"{self.ids[i]} {self.names[i]}".strip()
+
+    def forfeits_are_games(self, article: Article, forfeits_played: bool) -> tuple[bool, bool]:
+        """(forfeit wins, forfeit losses) count as games for this article?
+
+        Swiss: only with ``/P`` (C.07 6.1.1, 16). Pre-determined events (15.2):
+        forfeits are regular games; in ``2026`` a forfeit loss stays unplayed
+        for Art. 7, and every forfeit stays unplayed for Art. 10.
+        """
+        if forfeits_played:
+            return True, True
+        if self.swiss:
+            return False, False
+        if self.rules == "2026":
+            if article is Article.OWN_RECORD:
+                return True, False
+            if article is Article.RATINGS:
+                return False, False
+        return True, True
+
+    def game_mask(self, article: Article, forfeits_played: bool) -> list[list[bool]]:
+        """``mask[i][r]``: round r of player i counts as a game (with an opponent)."""
+        fwin, floss = self.forfeits_are_games(article, forfeits_played)
+        key = f"mask:{fwin}:{floss}"
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit  # type: ignore[return-value]
+        ok = {Cell.PLAYED}
+        if fwin:
+            ok.add(Cell.FORFEIT_WIN)
+        if floss:
+            ok.add(Cell.FORFEIT_LOSS)
+        mask = [
+            [c in ok and o >= 0 for c, o in zip(cells, opps, strict=True)]
+            for cells, opps in zip(self.cell, self.opp, strict=True)
+        ]
+        self._cache[key] = mask
+        return mask
+
+    def fore(self) -> EventContext:
+        """The Fore view (C.07 8.3): every paired game of the last round is a draw."""
+        if self.fore_mode:
+            return self
+        if self._fore is None:
+            last = self.rounds - 1
+            cell = [list(row) for row in self.cell]
+            pts = [list(row) for row in self.pts]
+            result = [list(row) for row in self.result]
+            for i in range(self.size):
+                if last >= 0 and self.opp[i][last] >= 0:
+                    cell[i][last] = Cell.PLAYED
+                    pts[i][last] = self.draw
+                    result[i][last] = 0.5
+            self._fore = EventContext(
+                ids=self.ids,
+                names=self.names,
+                ratings=self.ratings,
+                rounds=self.rounds,
+                rules=self.rules,
+                swiss=self.swiss,
+                win=self.win,
+                draw=self.draw,
+                loss=self.loss,
+                cell=cell,
+                opp=self.opp,
+                black=self.black,
+                pts=pts,
+                result=result,
+                bonus=self.bonus,
+                explain=self.explain,
+                fore_mode=True,
+            )
+        return self._fore
+
+
+def build_context(
+    t: Tournament,
+    rounds: int,
+    rules: str,
+    swiss: bool,
+    unrated_rating: int | None = None,
+    explain: bool = False,
+) -> EventContext:
+    """Turn a tournament's first ``rounds`` rounds into an :class:`EventContext`."""
+    players = sorted(t.players, key=lambda p: p.id)
+    index = {p.id: i for i, p in enumerate(players)}
+    scoring = t.scoring
+    value = {o: scoring.points(o) for o in Outcome}
+    abnormal = _abnormal_lookup(t.abnormal_points, rounds)
+    cells: list[list[Cell]] = []
+    opps: list[list[int]] = []
+    blacks: list[list[bool]] = []
+    pts: list[list[float]] = []
+    results: list[list[float]] = []
+    bonus: list[float] = []
+    zero = value[Outcome.ZERO_BYE]
+    for p in players:
+        c_row = [Cell.ZERO_BYE] * rounds
+        o_row = [-1] * rounds
+        b_row = [False] * rounds
+        p_row = [zero] * rounds
+        r_row = [0.0] * rounds
+        for entry in p.rounds:
+            r = entry.round - 1
+            if r < 0 or r >= rounds:
+                continue
+            outcome = entry.outcome
+            opp = index.get(entry.opponent, -1) if entry.opponent else -1
+            c_row[r] = _cell(outcome, opp)
+            if c_row[r] in (Cell.PLAYED, Cell.FORFEIT_WIN, Cell.FORFEIT_LOSS):
+                o_row[r] = opp
+            b_row[r] = entry.color is Color.BLACK
+            p_row[r] = value[outcome]
+            r_row[r] = _GAME_RESULT.get(outcome, 0.0)
+            if abnormal:
+                p_row[r] = _abnormal_points(abnormal, outcome, entry.round, p.id, p_row[r])
+        cells.append(c_row)
+        opps.append(o_row)
+        blacks.append(b_row)
+        pts.append(p_row)
+        results.append(r_row)
+        bonus.append(_bonus(t.abnormal_points, rounds, p.id))
+    ratings = [p.rating if p.rating else unrated_rating for p in players]
+    return EventContext(
+        ids=[p.id for p in players],
+        names=[p.name for p in players],
+        ratings=ratings,
+        rounds=rounds,
+        rules=rules,
+        swiss=swiss,
+        win=scoring.win,
+        draw=scoring.draw,
+        loss=scoring.loss,
+        cell=cells,
+        opp=opps,
+        black=blacks,
+        pts=pts,
+        result=results,
+        bonus=bonus,
+        explain=explain,
+    )
+
+
+def _cell(outcome: Outcome, opp: int) -> Cell:
+    if opp >= 0:
+        if outcome.is_game:
+            return Cell.PLAYED
+        if outcome is Outcome.FORFEIT_WIN:
+            return Cell.FORFEIT_WIN
+        if outcome is Outcome.FORFEIT_LOSS:
+            return Cell.FORFEIT_LOSS
+    return _NO_OPPONENT_CELL.get(outcome, Cell.ZERO_BYE)
+
+
+def _abnormal_lookup(
+    records: tuple[AbnormalPoints, ...], rounds: int
+) -> list[tuple[tuple[Outcome, ...], int, frozenset[int], float]]:
+    found = []
+    for rec in records:
+        outcomes = _ABNORMAL_KINDS.get(rec.kind.upper())
+        points = rec.game_points if rec.game_points is not None else rec.match_points
+        if outcomes is None or points is None or rec.round > rounds:
+            continue
+        found.append((outcomes, rec.round, frozenset(rec.ids), points))
+    return found
+
+
+def _abnormal_points(
+    lookup: list[tuple[tuple[Outcome, ...], int, frozenset[int], float]],
+    outcome: Outcome,
+    round_no: int,
+    pid: int,
+    default: float,
+) -> float:
+    points = default
+    for outcomes, rnd, ids, value in lookup:
+        if outcome in outcomes and rnd in (0, round_no) and (not ids or pid in ids):
+            points = value
+    return points
+
+
+def _bonus(records: tuple[AbnormalPoints, ...], rounds: int, pid: int) -> float:
+    """299 with a blank type: points added to the standings once (round 0 = any time)."""
+    total = 0.0
+    for rec in records:
+        if rec.kind.strip() or rec.round > rounds:
+            continue
+        if rec.ids and pid not in rec.ids:
+            continue
+        points = rec.game_points if rec.game_points is not None else rec.match_points
+        total += points or 0.0
+    return total
+
+
+def game_result(outcome: Outcome) -> float:
+    """An outcome's result in 1-½-0 terms (rating tables, STD)."""
+    return _GAME_RESULT.get(outcome, 0.0)

@@ -1,0 +1,150 @@
+"""Counting tie-breaks on the participant's own record (C.07 Art. 7) and the 2026 additions.
+
+* WIN (7.1): rounds with as many points as a win, with or without playing.
+* WON (7.2), BPG (7.3), BWG (7.4): games over the board; forfeits count with
+  ``/P`` and in pre-determined events (15.2), except that in ``2026`` a forfeit
+  loss stays unplayed there (so it is not a BPG game).
+* GE / REP (7.6): rounds covered minus half-point byes, zero-point byes (every
+  round after a withdrawal is one) and forfeit losses (unless forfeits count
+  as games, see above).
+* STD (2026): per round 1 if the participant scored more than the scheduled
+  opponent, ½ if equal, 0 if less; without a game (byes and forfeits alike) the
+  comparison is with a draw's points. So a double forfeit gives 0 to both (a
+  choice the texts leave open: neither player played, and both got a loss's
+  points, less than a draw). Always 1-½-0, whatever the scoring system.
+* TPN (2026): the pairing (start) number, lower is better.
+* RTNG (2026): the rating (``--unrated-rating`` for unrated players, else
+  undefined), higher is better.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from trfsite.results import Contribution, Explanation
+from trfsite.scoring.codes import TiebreakSpec
+from trfsite.scoring.context import CELL_LABELS, Article, Cell, EventContext, TiebreakValues
+
+
+def _count(
+    ctx: EventContext,
+    spec: TiebreakSpec,
+    counts: Callable[[int, int], bool],
+    label: Callable[[int, int], str],
+) -> TiebreakValues:
+    values: list[float | None] = []
+    explanations: list[Explanation] | None = [] if ctx.explain else None
+    for i in range(ctx.size):
+        hits = [r for r in range(ctx.rounds) if counts(i, r)]
+        values.append(float(len(hits)))
+        if explanations is not None:
+            contributions = tuple(Contribution(r + 1, 1.0, label(i, r)) for r in hits)
+            explanations.append(Explanation(spec.code, float(len(hits)), contributions))
+    return TiebreakValues(values, explanations)
+
+
+def _describe(ctx: EventContext, i: int, r: int) -> str:
+    cell = ctx.cell[i][r]
+    text = CELL_LABELS[cell]
+    if ctx.opp[i][r] >= 0:
+        colour = "black" if ctx.black[i][r] else "white"
+        text += f" with {colour} against {ctx.label(ctx.opp[i][r])}"
+    return f"{text}, {ctx.pts[i][r]:g} point(s)"
+
+
+def wins(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    win = ctx.win - 1e-9
+    return _count(ctx, spec, lambda i, r: ctx.pts[i][r] >= win, lambda i, r: _describe(ctx, i, r))
+
+
+def games_won(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    games = ctx.game_mask(Article.OWN_RECORD, spec.forfeits_played)
+    return _count(
+        ctx,
+        spec,
+        lambda i, r: games[i][r] and ctx.result[i][r] == 1.0,
+        lambda i, r: _describe(ctx, i, r),
+    )
+
+
+def games_with_black(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    games = ctx.game_mask(Article.OWN_RECORD, spec.forfeits_played)
+    return _count(
+        ctx, spec, lambda i, r: games[i][r] and ctx.black[i][r], lambda i, r: _describe(ctx, i, r)
+    )
+
+
+def wins_with_black(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    games = ctx.game_mask(Article.OWN_RECORD, spec.forfeits_played)
+    return _count(
+        ctx,
+        spec,
+        lambda i, r: games[i][r] and ctx.black[i][r] and ctx.result[i][r] == 1.0,
+        lambda i, r: _describe(ctx, i, r),
+    )
+
+
+def games_elected(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    """GE / REP: counted as rounds minus the rounds not elected."""
+    games = ctx.game_mask(Article.OWN_RECORD, spec.forfeits_played)
+    not_elected = (Cell.HALF_BYE, Cell.ZERO_BYE, Cell.FORFEIT_LOSS)
+    values: list[float | None] = []
+    explanations: list[Explanation] | None = [] if ctx.explain else None
+    for i in range(ctx.size):
+        missed = [
+            r for r in range(ctx.rounds) if ctx.cell[i][r] in not_elected and not games[i][r]
+        ]
+        value = float(ctx.rounds - len(missed))
+        values.append(value)
+        if explanations is not None:
+            contributions = tuple(
+                Contribution(r + 1, -1.0, f"not elected: {_describe(ctx, i, r)}") for r in missed
+            )
+            note = f"{ctx.rounds} rounds - {len(missed)} not elected = {value:g} (C.07 7.6)"
+            explanations.append(Explanation(spec.code, value, contributions, (note,)))
+    return TiebreakValues(values, explanations)
+
+
+def standard_points(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    values: list[float | None] = []
+    explanations: list[Explanation] | None = [] if ctx.explain else None
+    for i in range(ctx.size):
+        total = 0.0
+        contributions = []
+        for r in range(ctx.rounds):
+            own = ctx.pts[i][r]
+            if ctx.cell[i][r] is Cell.PLAYED:
+                other = ctx.pts[ctx.opp[i][r]][r]
+                against = f"opponent {ctx.label(ctx.opp[i][r])} scored {other:g}"
+            else:
+                other = ctx.draw
+                against = f"no game ({CELL_LABELS[ctx.cell[i][r]]}): a draw is {other:g}"
+            value = 1.0 if own > other else 0.5 if own == other else 0.0
+            total += value
+            if explanations is not None:
+                contributions.append(Contribution(r + 1, value, f"scored {own:g}; {against}"))
+        values.append(total)
+        if explanations is not None:
+            explanations.append(Explanation(spec.code, total, tuple(contributions)))
+    return TiebreakValues(values, explanations)
+
+
+def pairing_number(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    values: list[float | None] = [float(pid) for pid in ctx.ids]
+    explanations = None
+    if ctx.explain:
+        explanations = [
+            Explanation(spec.code, v, (), ("pairing number, lower is better",)) for v in values
+        ]
+    return TiebreakValues(values, explanations)
+
+
+def rating(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    values: list[float | None] = [None if v is None else float(v) for v in ctx.ratings]
+    explanations = None
+    if ctx.explain:
+        explanations = [
+            Explanation(spec.code, v, (), ("rating" if v is not None else "unrated",))
+            for v in values
+        ]
+    return TiebreakValues(values, explanations)

@@ -1,0 +1,142 @@
+"""Direct encounter (C.07 Art. 6), a rank within each tied group (lower is better).
+
+DE depends on which participants are tied when the list reaches it, so it is
+computed per group by the ranker (:mod:`trfsite.standings`), not per player.
+The value reported is 1 + the number of group members DE puts ahead; a
+participant who is not tied at that point gets 1.
+
+* 6.1: the score of each member in the games among the group; 6.1.1 forfeits
+  are left out in Swiss events unless ``/P`` (in pre-determined events 15.2
+  makes them games); 6.1.2 two members who met more than once add the
+  average of their games.
+* 6.2: if every pair met, the separate standings decide; members still tied
+  among themselves are separated by reapplying Art. 6 to their subset.
+* 6.3 (Swiss only): otherwise, a member who stays alone on top whatever the
+  outcome of the missing games (each worth up to a win) is ranked first, then
+  the same for the next place, and so on; Art. 6 is then reapplied to the
+  members left. Without such certainty (or in a pre-determined event whose
+  pairs have not all met) the group stays tied.
+"""
+
+from __future__ import annotations
+
+from trfsite.results import Contribution, Explanation
+from trfsite.scoring.codes import TiebreakSpec
+from trfsite.scoring.context import Article, EventContext
+
+_EPS = 1e-9
+
+
+class _Encounters:
+    """Scores of one group's members against each other."""
+
+    def __init__(self, ctx: EventContext, spec: TiebreakSpec, group: list[int]) -> None:
+        self.ctx = ctx
+        games = ctx.game_mask(Article.DIRECT_ENCOUNTER, spec.forfeits_played)
+        members = set(group)
+        # pair (i, j) -> points i scored in each game against j
+        self.games: dict[tuple[int, int], list[float]] = {}
+        self.rounds: dict[int, list[int]] = {i: [] for i in group}
+        for i in group:
+            opp, pts, mask = ctx.opp[i], ctx.pts[i], games[i]
+            for r in range(ctx.rounds):
+                if mask[r] and opp[r] in members and opp[r] != i:
+                    self.games.setdefault((i, opp[r]), []).append(pts[r])
+                    self.rounds[i].append(r)
+
+    def score(self, i: int, among: list[int]) -> float:
+        total = 0.0
+        for j in among:
+            played = self.games.get((i, j))
+            if played:
+                total += sum(played) / len(played)
+        return total
+
+    def missing(self, i: int, among: list[int]) -> int:
+        return sum(1 for j in among if j != i and (i, j) not in self.games)
+
+
+def _order(enc: _Encounters, group: list[int], notes: list[str]) -> list[list[int]]:
+    """Blocks of the group, best first; members of one block stay tied."""
+    if len(group) < 2:
+        return [group]
+    ctx = enc.ctx
+    score = {i: enc.score(i, group) for i in group}
+    missing = {i: enc.missing(i, group) for i in group}
+    ids = ", ".join(str(ctx.ids[i]) for i in sorted(group))
+    if not any(missing.values()):
+        levels = sorted({round(v, 9) for v in score.values()}, reverse=True)
+        if len(levels) == 1:
+            notes.append(f"players {ids} all met and scored the same (C.07 6.2)")
+            return [group]
+        notes.append(
+            f"players {ids} all met; separate standings: "
+            + ", ".join(f"{ctx.ids[i]}: {score[i]:g}" for i in sorted(group))
+            + " (C.07 6.2)"
+        )
+        blocks = []
+        for level in levels:
+            block = [i for i in group if round(score[i], 9) == level]
+            blocks.extend(_order(enc, block, notes) if len(block) > 1 else [block])
+        return blocks
+    if not ctx.swiss:
+        notes.append(f"players {ids} have not all met; tie not broken (C.07 6.2, not Swiss)")
+        return [group]
+    ranked: list[int] = []
+    remaining = sorted(group, key=lambda i: -score[i])
+    while len(remaining) > 1:
+        top = remaining[0]
+        worst_top = score[top] + ctx.loss * missing[top]
+        best_other = max(score[q] + ctx.win * missing[q] for q in remaining[1:])
+        if worst_top > best_other + _EPS:
+            notes.append(
+                f"player {ctx.ids[top]} stays alone on top of {ids} whatever the missing "
+                f"games: {worst_top:g} > {best_other:g} (C.07 6.3)"
+            )
+            ranked.append(top)
+            remaining = remaining[1:]
+        else:
+            break
+    if not ranked:
+        notes.append(
+            f"players {ids} have not all met and no one is certain to be first "
+            "(C.07 6.3); tie not broken"
+        )
+        return [group]
+    blocks = [[i] for i in ranked]
+    if remaining:
+        blocks.extend(_order(enc, remaining, notes))
+    return blocks
+
+
+def direct_encounter_ranks(
+    ctx: EventContext, spec: TiebreakSpec, group: list[int]
+) -> tuple[list[float], list[Explanation] | None]:
+    """DE values (rank in the group, 1 best) for the members of ``group``, in order."""
+    if len(group) < 2:
+        explanation = Explanation(spec.code, 1.0, (), ("not tied at this point",))
+        return [1.0] * len(group), ([explanation] * len(group) if ctx.explain else None)
+    enc = _Encounters(ctx, spec, group)
+    notes: list[str] = []
+    blocks = _order(enc, group, notes)
+    rank: dict[int, float] = {}
+    ahead = 0
+    for block in blocks:
+        for i in block:
+            rank[i] = float(ahead + 1)
+        ahead += len(block)
+    values = [rank[i] for i in group]
+    if not ctx.explain:
+        return values, None
+    explanations = []
+    for i in group:
+        contributions = tuple(
+            Contribution(
+                r + 1,
+                ctx.pts[i][r],
+                f"against {ctx.label(ctx.opp[i][r])} (also tied): scored {ctx.pts[i][r]:g}",
+            )
+            for r in enc.rounds[i]
+        )
+        explanations.append(Explanation(spec.code, rank[i], contributions, tuple(notes)))
+    return values, explanations

@@ -1,0 +1,52 @@
+"""Koya system (C.07 9.2) with the limit modifier (14.5).
+
+KS is the points scored against the participants whose score is at least
+50% of the maximum possible score, the limit moved by ``/L±n`` in half points.
+The maximum possible score is a win's points times the most rounds any
+participant was scheduled to play within the rounds covered (so the rest
+round of an odd round robin does not count). Games only: forfeits count in
+pre-determined events (15.2) and with ``/P``.
+"""
+
+from __future__ import annotations
+
+from trfsite.results import Contribution, Explanation
+from trfsite.scoring.codes import TiebreakSpec
+from trfsite.scoring.context import Article, Cell, EventContext, TiebreakValues
+
+
+def koya_limit(ctx: EventContext, spec: TiebreakSpec) -> tuple[float, str]:
+    scheduled = max(
+        (sum(1 for c in row if c is not Cell.ZERO_BYE) for row in ctx.cell), default=0
+    )
+    maximum = ctx.win * scheduled
+    shift = 0.5 * (spec.limit or 0)
+    limit = maximum / 2 + shift
+    text = f"limit = 50% of {maximum:g} (a win x {scheduled} rounds)"
+    if shift:
+        text += f" {shift:+g} (/L{spec.limit:+d} half points)"
+    return limit, f"{text} = {limit:g}"
+
+
+def koya(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    limit, note = koya_limit(ctx, spec)
+    strong = [s >= limit - 1e-9 for s in ctx.score]
+    games = ctx.game_mask(Article.OPPONENTS, spec.forfeits_played)
+    values: list[float | None] = []
+    explanations: list[Explanation] | None = [] if ctx.explain else None
+    for i in range(ctx.size):
+        opp = ctx.opp[i]
+        rounds = [r for r in range(ctx.rounds) if games[i][r] and strong[opp[r]]]
+        total = sum(ctx.pts[i][r] for r in rounds)
+        values.append(total)
+        if explanations is not None:
+            contributions = tuple(
+                Contribution(
+                    r + 1,
+                    ctx.pts[i][r],
+                    f"against {ctx.label(opp[r])} (score {ctx.score[opp[r]]:g})",
+                )
+                for r in rounds
+            )
+            explanations.append(Explanation(spec.code, total, contributions, (note,)))
+    return TiebreakValues(values, explanations)

@@ -1,0 +1,106 @@
+"""Cut and median modifiers (C.07 14.1-14.4) with the unplayed-round exception (16.5).
+
+Values are cut one at a time: first the least significant ones (Cut-1,
+Cut-2, and the low half of Median-1/-2), then the most significant ones (the
+high half of a median, "in that order", 14.3). For every low cut, if the
+participant has contributions from forfeit losses or requested byes (16.2
+categories 3-5) still in the sum, the lowest of those is cut instead of the
+least significant value, unless it is lower than that value (16.5); each
+further cut applies the same rule again.
+
+The least significant value is the smallest by ``keys`` (for Sonneborn-Berger
+the opponent's score, then the worse result, 14.1.1 d); ties go to the
+earliest round so that the output is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trfsite.results import Contribution
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    position: int  # index into the values
+    why: str
+
+
+def choose_cuts(
+    values: Sequence[float],
+    low: int,
+    high: int,
+    keys: Sequence[tuple[float, float]] | None = None,
+    cut_first: Sequence[bool] | None = None,
+) -> list[Cut]:
+    """Which values a Cut/Median modifier removes, and why (C.07 14, 16.5)."""
+    if not low and not high:
+        return []
+    order = keys if keys is not None else [(v, v) for v in values]
+    alive = list(range(len(values)))
+    cuts: list[Cut] = []
+    for _ in range(low):
+        if not alive:
+            break
+        least = min(alive, key=lambda k: (order[k], k))
+        chosen, why = least, "C.07 14.1: least significant value"
+        candidates = [k for k in alive if cut_first and cut_first[k]]
+        if candidates:
+            lowest = min(candidates, key=lambda k: (values[k], k))
+            if values[lowest] >= values[least]:
+                chosen = lowest
+                why = (
+                    "C.07 16.5: lowest contribution from a forfeit loss or requested bye, "
+                    "cut instead of the least significant value"
+                    if lowest != least
+                    else "C.07 16.5: unplayed round (forfeit loss or requested bye) cut first"
+                )
+            else:
+                why = (
+                    f"C.07 14.1: least significant value (16.5 does not apply: the unplayed "
+                    f"contribution {values[lowest]:g} is lower than {values[least]:g})"
+                )
+        alive.remove(chosen)
+        cuts.append(Cut(chosen, why))
+    for _ in range(high):
+        if not alive:
+            break
+        most = max(alive, key=lambda k: (order[k], -k))
+        alive.remove(most)
+        cuts.append(Cut(most, "C.07 14.3: most significant value"))
+    return cuts
+
+
+def cut_total(
+    values: Sequence[float],
+    low: int,
+    high: int,
+    keys: Sequence[tuple[float, float]] | None = None,
+    cut_first: Sequence[bool] | None = None,
+) -> tuple[float, list[Cut]]:
+    """Sum of the values left after the cuts, and the cuts themselves."""
+    cuts = choose_cuts(values, low, high, keys, cut_first)
+    return sum(values) - sum(values[c.position] for c in cuts), cuts
+
+
+def mark_cuts(contributions: list[Contribution], cuts: list[Cut]) -> list[Contribution]:
+    """Contributions with the cut ones flagged (aligned with the values list)."""
+    if not cuts:
+        return contributions
+    marked = list(contributions)
+    for cut in cuts:
+        c = marked[cut.position]
+        marked[cut.position] = Contribution(c.round, c.value, c.label, True, cut.why)
+    return marked
+
+
+def cut_note(spec_short: str, low: int, high: int) -> str:
+    if not low and not high:
+        return ""
+    parts = []
+    if low:
+        parts.append(f"{low} least significant")
+    if high:
+        parts.append(f"{high} most significant")
+    return f"{spec_short}: drops the {' and the '.join(parts)} value(s) (C.07 14)"

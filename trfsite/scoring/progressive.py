@@ -1,0 +1,37 @@
+"""Progressive scores (C.07 7.5): the sum of the running score after each round.
+
+Cuts drop the earliest rounds first (14.1.1 c: PS-C1 leaves out the score
+after round 1), medians also the latest rounds. Bonus points of a 299 record
+with a blank type change the standings score, not the running score.
+"""
+
+from __future__ import annotations
+
+from trfsite.results import Contribution, Explanation
+from trfsite.scoring.codes import TiebreakSpec
+from trfsite.scoring.context import EventContext, TiebreakValues
+
+
+def progressive_scores(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    low, high = spec.low_cuts, spec.high_cuts
+    values: list[float | None] = []
+    explanations: list[Explanation] | None = [] if ctx.explain else None
+    for i in range(ctx.size):
+        running = ctx.progressive[i]
+        kept = range(min(low, len(running)), max(min(low, len(running)), len(running) - high))
+        total = sum(running[r] for r in kept)
+        values.append(total)
+        if explanations is not None:
+            contributions = tuple(
+                Contribution(
+                    r + 1,
+                    v,
+                    f"score after round {r + 1}",
+                    r not in kept,
+                    "" if r in kept else "C.07 14.1.1: PS cuts the earliest (medians also "
+                    "the latest) rounds",
+                )
+                for r, v in enumerate(running)
+            )
+            explanations.append(Explanation(spec.code, total, contributions))
+    return TiebreakValues(values, explanations)

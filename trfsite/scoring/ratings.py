@@ -1,0 +1,189 @@
+"""Rating-based tie-breaks (C.07 Art. 10): ARO, TPR, PTP, APRO, APPO.
+
+Only games count (forfeits too with ``/P``, or in a ``2023`` pre-determined
+event per 15.2; in ``2026`` every forfeit stays unplayed for Art. 10). Results
+are taken in 1-½-0 whatever the scoring system, because the rating tables are.
+
+Unrated players: a value is undefined (None) whenever a rating it needs is
+missing, unless ``--unrated-rating`` gave one (then already in ``ctx.ratings``).
+Averages are rounded to the nearest whole number, 0.5 up (10.1, 10.4, 10.5).
+TPR = ARO (rounded) + dp(p), p rounded to two decimals (table 8.1(a)).
+PTP is the lowest whole rating whose expected score (table 8.1(b), full
+scale) reaches the score; at 0% the table has no lowest rating, and at 100%
+it first reaches the score at the strongest opponent + 736, so trfsite takes
+the weakest opponent's rating - 800 and the strongest opponent's + 800.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from trfsite.results import Contribution, Explanation
+from trfsite.scoring.codes import TiebreakSpec
+from trfsite.scoring.context import Article, EventContext, TiebreakValues
+from trfsite.scoring.modifiers import Cut, cut_total, mark_cuts
+from trfsite.scoring.rating_tables import expected_hundredths, percent, rating_difference
+
+
+def _round_half_up(total: int, count: int) -> int:
+    return (2 * total + count) // (2 * count)
+
+
+def _games(ctx: EventContext, spec: TiebreakSpec, i: int) -> list[int]:
+    mask = ctx.game_mask(Article.RATINGS, spec.forfeits_played)[i]
+    return [r for r in range(ctx.rounds) if mask[r]]
+
+
+def _opponent_ratings(ctx: EventContext, i: int, rounds: list[int]) -> list[int | None]:
+    opp = ctx.opp[i]
+    return [ctx.ratings[opp[r]] for r in rounds]
+
+
+def _averaged(
+    ctx: EventContext,
+    spec: TiebreakSpec,
+    per_opponent: Callable[[int], int | None],
+    what: str,
+) -> TiebreakValues:
+    """Average of a per-opponent number over the games, with cuts, rounded half up."""
+    values: list[float | None] = []
+    explanations: list[Explanation] | None = [] if ctx.explain else None
+    for i in range(ctx.size):
+        rounds = _games(ctx, spec, i)
+        found = [per_opponent(ctx.opp[i][r]) for r in rounds]
+        known = [v for v in found if v is not None]
+        value: float | None = None
+        cuts: list[Cut] = []
+        note = "no games over the board"
+        if len(known) < len(found):
+            note = f"undefined: an opponent has no {what} (no rating, C.07 10)"
+        elif known:
+            total, cuts = cut_total([float(v) for v in known], spec.low_cuts, spec.high_cuts)
+            kept = len(known) - len(cuts)
+            if kept:
+                value = float(_round_half_up(round(total), kept))
+                note = f"{total:g} / {kept} = {total / kept:.2f}, rounded half up to {value:g}"
+        values.append(value)
+        if explanations is not None:
+            contributions = [
+                Contribution(r + 1, None if v is None else float(v), f"opponent "
+                             f"{ctx.label(ctx.opp[i][r])}: {what} {v if v is not None else '-'}")
+                for v, r in zip(found, rounds, strict=True)
+            ]
+            explanations.append(
+                Explanation(spec.code, value, tuple(mark_cuts(contributions, cuts)), (note,))
+            )
+    return TiebreakValues(values, explanations)
+
+
+def average_rating_of_opponents(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    return _averaged(ctx, spec, lambda j: ctx.ratings[j], "rating")
+
+
+def _performance(
+    ctx: EventContext, spec: TiebreakSpec, i: int
+) -> tuple[int | None, str]:
+    rounds = _games(ctx, spec, i)
+    ratings = _opponent_ratings(ctx, i, rounds)
+    if not rounds:
+        return None, "no games over the board"
+    if any(v is None for v in ratings):
+        return None, "undefined: an opponent has no rating (C.07 10)"
+    known = [v for v in ratings if v is not None]
+    aro = _round_half_up(sum(known), len(known))
+    score = sum(ctx.result[i][r] for r in rounds)
+    p = percent(score, len(rounds))
+    dp = rating_difference(p)
+    return aro + dp, (
+        f"ARO {sum(known)} / {len(known)} -> {aro}; p = {score:g} / {len(rounds)} = "
+        f"{p / 100:.2f}; dp = {dp:+d}; TPR = {aro} {dp:+d} = {aro + dp}"
+    )
+
+
+def _perfect(ctx: EventContext, spec: TiebreakSpec, i: int) -> tuple[int | None, str]:
+    rounds = _games(ctx, spec, i)
+    ratings = _opponent_ratings(ctx, i, rounds)
+    if not rounds:
+        return None, "no games over the board"
+    if any(v is None for v in ratings):
+        return None, "undefined: an opponent has no rating (C.07 10)"
+    known = [v for v in ratings if v is not None]
+    score = sum(ctx.result[i][r] for r in rounds)
+    target = round(score * 100)
+    if target <= 0:
+        return min(known) - 800, f"score 0: weakest opponent {min(known)} - 800"
+    if target >= 100 * len(known):
+        return max(known) + 800, f"score 100%: strongest opponent {max(known)} + 800"
+    low, high = min(known) - 800, max(known) + 800
+    while low < high:  # lowest rating whose expected score reaches the score
+        mid = (low + high) // 2
+        if sum(expected_hundredths(mid - v) for v in known) >= target:
+            high = mid
+        else:
+            low = mid + 1
+    expected = sum(expected_hundredths(low - v) for v in known) / 100
+    below = sum(expected_hundredths(low - 1 - v) for v in known) / 100
+    return low, (
+        f"score {score:g}: at rating {low} the expected score is {expected:g} >= {score:g}, "
+        f"at {low - 1} it is {below:g} (table 8.1(b), full scale)"
+    )
+
+
+def _single(
+    ctx: EventContext,
+    spec: TiebreakSpec,
+    compute: Callable[[EventContext, TiebreakSpec, int], tuple[int | None, str]],
+) -> TiebreakValues:
+    values: list[float | None] = []
+    explanations: list[Explanation] | None = [] if ctx.explain else None
+    for i in range(ctx.size):
+        value, note = compute(ctx, spec, i)
+        values.append(None if value is None else float(value))
+        if explanations is not None:
+            rounds = _games(ctx, spec, i)
+            contributions = tuple(
+                Contribution(
+                    r + 1,
+                    ctx.result[i][r],
+                    f"opponent {ctx.label(ctx.opp[i][r])} rated "
+                    f"{ctx.ratings[ctx.opp[i][r]] or '-'}: result {ctx.result[i][r]:g}",
+                )
+                for r in rounds
+            )
+            explanations.append(Explanation(spec.code, values[-1], contributions, (note,)))
+    return TiebreakValues(values, explanations)
+
+
+def tournament_performance(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    return _single(ctx, spec, _performance)
+
+
+def perfect_performance(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    return _single(ctx, spec, _perfect)
+
+
+def _per_player(
+    ctx: EventContext,
+    spec: TiebreakSpec,
+    compute: Callable[[EventContext, TiebreakSpec, int], tuple[int | None, str]],
+    key: str,
+) -> list[int | None]:
+    hit = ctx.cached(key)
+    if isinstance(hit, list):
+        return hit
+    plain = TiebreakSpec(code=spec.name, name=spec.name, forfeits_played=spec.forfeits_played)
+    found = [compute(ctx, plain, j)[0] for j in range(ctx.size)]
+    ctx.remember(key, found)
+    return found
+
+
+def average_performance_of_opponents(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    tprs = _per_player(ctx, spec, _performance, f"TPR:{spec.forfeits_played}")
+    return _averaged(ctx, spec, lambda j: tprs[j], "TPR")
+
+
+def average_perfect_performance_of_opponents(
+    ctx: EventContext, spec: TiebreakSpec
+) -> TiebreakValues:
+    ptps = _per_player(ctx, spec, _perfect, f"PTP:{spec.forfeits_played}")
+    return _averaged(ctx, spec, lambda j: ptps[j], "PTP")

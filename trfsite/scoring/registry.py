@@ -1,0 +1,148 @@
+"""The explicit registry of individual tie-breaks (FIDE C.07, 2023 and 2026).
+
+``TIEBREAKS`` lists every tie-break with its Handbook name, the modifiers it
+accepts and how it is computed; :func:`find_tiebreak` looks one up by acronym
+and fails listing the known ones; :func:`resolve` parses a code and checks its
+modifiers against the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from trfsite.scoring import buchholz, counts, koya, progressive, ratings, sonneborn
+from trfsite.scoring.codes import (
+    ALIASES,
+    TiebreakSpec,
+    UnknownTiebreakError,
+    parse_tiebreak,
+)
+from trfsite.scoring.context import Article, EventContext, TiebreakValues
+
+Compute = Callable[[EventContext, TiebreakSpec], TiebreakValues]
+
+_CUTS = frozenset({"C", "M"})
+
+
+@dataclass(frozen=True, slots=True)
+class Tiebreak:
+    """One tie-break of C.07. ``compute`` is None for DE, which the ranker applies per group."""
+
+    acronym: str
+    name: str
+    article: str
+    compute: Compute | None
+    modifiers: frozenset[str] = frozenset({"R"})
+    lower_is_better: bool = False
+    since: str = "2023"  # first rule set that defines it
+    family: Article | None = None
+
+    @property
+    def per_group(self) -> bool:
+        return self.compute is None
+
+
+def _mods(*letters: str) -> frozenset[str]:
+    return frozenset(letters) | {"R"}
+
+
+TIEBREAKS: list[Tiebreak] = [
+    Tiebreak("DE", "Direct Encounter", "6", None, _mods("P"), lower_is_better=True),
+    Tiebreak("WIN", "Number of Wins", "7.1", counts.wins),
+    Tiebreak("WON", "Number of Games Won", "7.2", counts.games_won, _mods("P")),
+    Tiebreak("BPG", "Number of Games Played with Black", "7.3", counts.games_with_black,
+             _mods("P")),
+    Tiebreak("BWG", "Number of Games Won with Black", "7.4", counts.wins_with_black,
+             _mods("P")),
+    Tiebreak("PS", "Progressive Scores", "7.5", progressive.progressive_scores, _mods("C", "M")),
+    Tiebreak("GE", "Games One Elected to Play", "7.6", counts.games_elected, _mods("P")),
+    Tiebreak("BH", "Buchholz", "8.1", buchholz.buchholz, _mods("C", "M", "P", "F")),
+    Tiebreak("AOB", "Average of Opponents' Buchholz", "8.2",
+             buchholz.average_of_opponents_buchholz, _mods("C", "M", "P", "F")),
+    Tiebreak("FB", "Fore Buchholz", "8.3", buchholz.buchholz, _mods("C", "M", "P", "F")),
+    Tiebreak("SB", "Sonneborn-Berger", "9.1", sonneborn.sonneborn_berger,
+             _mods("C", "M", "P", "F")),
+    Tiebreak("KS", "Koya System", "9.2", koya.koya, _mods("L", "P")),
+    Tiebreak("ARO", "Average Rating of Opponents", "10.1", ratings.average_rating_of_opponents,
+             _mods("C", "M", "P")),
+    Tiebreak("TPR", "Tournament Performance Rating", "10.2", ratings.tournament_performance,
+             _mods("P")),
+    Tiebreak("PTP", "Perfect Tournament Performance", "10.3", ratings.perfect_performance,
+             _mods("P")),
+    Tiebreak("APRO", "Average Performance Rating of Opponents", "10.4",
+             ratings.average_performance_of_opponents, _mods("C", "M", "P")),
+    Tiebreak("APPO", "Average Perfect Performance of Opponents", "10.5",
+             ratings.average_perfect_performance_of_opponents, _mods("C", "M", "P")),
+    Tiebreak("STD", "Standard Points", "2026", counts.standard_points, since="2026"),
+    Tiebreak("TPN", "Tournament Pairing Number", "2026", counts.pairing_number,
+             lower_is_better=True, since="2026"),
+    Tiebreak("RTNG", "Rating", "2026", counts.rating, since="2026"),
+]
+
+RATING_TIEBREAKS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+BUCHHOLZ_FAMILY = frozenset({"BH", "FB", "AOB"})
+
+_MODIFIER_TEXT = {
+    "C": "cut (/C1, /C2)",
+    "M": "median (/M1, /M2)",
+    "L": "Koya limit (/L±n)",
+    "K": "normalising factor (/Kn)",
+    "P": "forfeits as played (/P)",
+    "F": "Fore (/F)",
+    "R": "reverse (/R)",
+}
+
+
+def known_codes() -> list[str]:
+    return [tb.acronym for tb in TIEBREAKS] + sorted(ALIASES)
+
+
+def find_tiebreak(name: str) -> Tiebreak:
+    """The tie-break with this acronym (any case; ``REP`` is ``GE``)."""
+    key = name.strip().upper()
+    key = ALIASES.get(key, key)
+    for tb in TIEBREAKS:
+        if tb.acronym == key:
+            return tb
+    raise UnknownTiebreakError(name, known_codes())
+
+
+def resolve(code: str, where: str = "") -> tuple[TiebreakSpec, Tiebreak]:
+    """Parse a code and check that its tie-break and modifiers exist."""
+    spec = parse_tiebreak(code, where)
+    try:
+        tb = find_tiebreak(spec.name)
+    except UnknownTiebreakError as exc:
+        raise UnknownTiebreakError(code, exc.known, where) from None
+    bad = sorted(spec.modifiers - tb.modifiers)
+    if spec.score is not None:
+        bad.append("score")
+    if bad:
+        allowed = ", ".join(_MODIFIER_TEXT[m] for m in sorted(tb.modifiers)) or "none"
+        used = ", ".join(_MODIFIER_TEXT.get(m, ":MP/:GP (team events only)") for m in bad)
+        raise UnknownTiebreakError(
+            code,
+            known_codes(),
+            where,
+            f"tie-break {code!r}: {tb.acronym} takes no {used}; it accepts {allowed}",
+        )
+    return spec, tb
+
+
+def display_name(spec: TiebreakSpec, tb: Tiebreak) -> str:
+    """Handbook-style full name, e.g. "Buchholz Cut 1", "Koya System (limit +1 half point)"."""
+    text = tb.name
+    if spec.fore and tb.acronym != "FB":
+        text = f"Fore {text}" if tb.acronym in {"BH", "SB"} else f"{text} (Fore)"
+    if spec.cut:
+        text += f" Cut {spec.cut}"
+    if spec.median:
+        text += f" Median {spec.median}"
+    if spec.limit is not None:
+        text += f" (limit {spec.limit:+d} half points)"
+    if spec.forfeits_played:
+        text += " (forfeits as played)"
+    if spec.reverse:
+        text += " (reversed)"
+    return text

@@ -1,0 +1,47 @@
+"""Sonneborn-Berger (C.07 9.1).
+
+Each round adds the opponent's score (16.3-adjusted, or the 16.4 dummy's for
+an unplayed round) times the points scored in that round, in the event's own
+scoring (so 3-1-0 multiplies by 3 for a win). For cuts the least significant
+value is the opponent with the lowest score, and among equal scores the one
+against whom the worst result was achieved (14.1.1 d).
+"""
+
+from __future__ import annotations
+
+from trfsite.results import Contribution, Explanation
+from trfsite.scoring.buchholz import opponent_label, opponent_scores, view
+from trfsite.scoring.codes import TiebreakSpec
+from trfsite.scoring.context import Article, EventContext, TiebreakValues
+from trfsite.scoring.modifiers import cut_total, mark_cuts
+
+
+def sonneborn_berger(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
+    base = view(ctx, spec)
+    games = base.game_mask(Article.OPPONENTS, spec.forfeits_played)
+    low, high = spec.low_cuts, spec.high_cuts
+    values: list[float | None] = []
+    explanations: list[Explanation] | None = [] if ctx.explain else None
+    for i in range(base.size):
+        scores, cut_first, rounds = opponent_scores(base, i, games[i])
+        pts = base.pts[i]
+        products = [s * pts[r] for s, r in zip(scores, rounds, strict=True)]
+        if low or high:
+            keys = list(zip(scores, products, strict=True))
+            total, cuts = cut_total(products, low, high, keys, cut_first)
+        else:
+            total, cuts = sum(products), []
+        values.append(total)
+        if explanations is not None:
+            contributions = [
+                Contribution(
+                    r + 1,
+                    v,
+                    f"{opponent_label(base, i, r, games[i])}; x points scored {pts[r]:g} = {v:g}",
+                )
+                for v, r in zip(products, rounds, strict=True)
+            ]
+            explanations.append(
+                Explanation(spec.code, total, tuple(mark_cuts(contributions, cuts)))
+            )
+    return TiebreakValues(values, explanations)

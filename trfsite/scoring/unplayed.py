@@ -1,0 +1,113 @@
+"""Unplayed rounds (C.07 Art. 15-16) under the 2023 and 2026 rule sets.
+
+* 16.2 categories: 1 pairing-allocated or full-point bye, 2 forfeit win,
+  3 requested bye followed by an available-to-play round, 4 forfeit loss,
+  5 requested bye with no available-to-play round after it.
+* 16.3 (opponents' view): every unplayed round counts with the points awarded,
+  except category 5, which counts as a draw.
+* 16.4 (own tie-break): an unplayed round is a game against a dummy opponent
+  with the participant's own score (``2023``). ``2026`` caps the dummy: for a
+  forfeit (16.4.1) at the scheduled opponent's 16.3-adjusted score, for any
+  bye (16.4.2) at draw points x number of rounds, where "number of rounds"
+  is the number of rounds the standings cover (N for standings after round N).
+* 16.5: see :mod:`trfsite.scoring.modifiers`; rounds of categories 3, 4 and 5
+  (forfeit losses and requested byes) are the ones cut first.
+* 15.2 (round robins and other pre-determined events): forfeits are regular
+  games (see ``EventContext.forfeits_are_games``), so no dummy is used; a round
+  with no opponent at all (the rest round of an odd round robin) contributes
+  nothing to opponent-based tie-breaks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trfsite.scoring.context import Cell
+
+if TYPE_CHECKING:
+    from trfsite.scoring.context import EventContext
+
+_AVAILABLE = frozenset({Cell.PLAYED, Cell.FORFEIT_WIN, Cell.PAIRING_BYE, Cell.FULL_BYE})
+_CATEGORY = {
+    Cell.PLAYED: 0,
+    Cell.PAIRING_BYE: 1,
+    Cell.FULL_BYE: 1,
+    Cell.FORFEIT_WIN: 2,
+    Cell.FORFEIT_LOSS: 4,
+}
+CATEGORY_TEXT = {
+    1: "16.2.1 pairing-allocated or full-point bye",
+    2: "16.2.2 forfeit win",
+    3: "16.2.3 requested bye followed by an available-to-play round",
+    4: "16.2.4 forfeit loss",
+    5: "16.2.5 requested bye not followed by an available-to-play round",
+}
+# Categories whose contribution 16.5 cuts first.
+CUT_FIRST = frozenset({3, 4, 5})
+
+
+def categories(ctx: EventContext) -> list[list[int]]:
+    """C.07 16.2 category of every round (0 for a game played over the board)."""
+    found: list[list[int]] = []
+    for row in ctx.cell:
+        cats = [0] * len(row)
+        available_later = False
+        for r in range(len(row) - 1, -1, -1):
+            cell = row[r]
+            if cell is Cell.HALF_BYE or cell is Cell.ZERO_BYE:
+                cats[r] = 3 if available_later else 5
+            else:
+                cats[r] = _CATEGORY[cell]
+            if cell in _AVAILABLE:
+                available_later = True
+        found.append(cats)
+    return found
+
+
+def adjusted_scores(ctx: EventContext) -> list[float]:
+    """C.07 16.3: each participant's score as their opponents see it (Swiss only)."""
+    if not ctx.swiss:
+        return list(ctx.score)
+    adjusted = []
+    for i, cats in enumerate(ctx.category):
+        score = ctx.score[i]
+        if 5 in cats:
+            pts = ctx.pts[i]
+            for r, cat in enumerate(cats):
+                if cat == 5:
+                    score += ctx.draw - pts[r]
+        adjusted.append(score)
+    return adjusted
+
+
+def dummy_score(ctx: EventContext, i: int, r: int) -> float:
+    """C.07 16.4: the score of the dummy opponent of player ``i`` in round ``r``."""
+    own = ctx.score[i]
+    if ctx.rules == "2023":
+        return own
+    opp = ctx.opp[i][r]
+    if opp >= 0:
+        return min(own, ctx.adjusted[opp])
+    return min(own, ctx.draw * ctx.rounds)
+
+
+def dummy_text(ctx: EventContext, i: int, r: int) -> str:
+    """Pen-and-paper account of :func:`dummy_score` for explanations."""
+    own = ctx.score[i]
+    cat = ctx.category[i][r]
+    head = f"unplayed ({CATEGORY_TEXT.get(cat, 'rest round')})"
+    fore = " (Fore-adjusted)" if ctx.fore_mode else ""
+    if ctx.rules == "2023":
+        return f"{head}: dummy opponent with own score{fore} {own:g} (C.07 16.4, 2023)"
+    opp = ctx.opp[i][r]
+    if opp >= 0:
+        cap = ctx.adjusted[opp]
+        return (
+            f"{head}: dummy score = min(own score{fore} {own:g}, scheduled opponent "
+            f"{ctx.label(opp)} adjusted score {cap:g}) = {min(own, cap):g} (C.07 16.4.1, 2026)"
+        )
+    cap = ctx.draw * ctx.rounds
+    return (
+        f"{head}: dummy score = min(own score{fore} {own:g}, draw {ctx.draw:g} x "
+        f"{ctx.rounds} rounds = {cap:g}) = {min(own, cap):g} (C.07 16.4.2, 2026)"
+    )
