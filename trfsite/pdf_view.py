@@ -1,0 +1,480 @@
+"""The bulletin's typed context: everything the template prints, worked out in Python.
+
+The template only lays out; ordering, pairing reconstruction and number
+formatting happen here, once, so the HTML stays lean for 2000-player events.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import importlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from trfsite.model import Color, EventKind, Game, Outcome, Player, Team, Tournament
+from trfsite.pdf_tables import (
+    CrossPart,
+    crosstable_parts,
+    crosstable_rows,
+    federation_text,
+    rating_text,
+)
+from trfsite.pdf_teams import BoardGame, TeamMatch, sits_at_board, team_matches
+from trfsite.pdf_text import PointsFormat, game_result, points_text
+from trfsite.results import Standings, TiebreakColumn
+
+logger = logging.getLogger(__name__)
+
+
+class BulletinSource(Protocol):
+    """The fields of the site's ``BulletinData`` that the bulletin reads."""
+
+    @property
+    def tournament(self) -> Tournament: ...
+    @property
+    def standings(self) -> Standings: ...
+    @property
+    def round_standings(self) -> tuple[Standings, ...]: ...
+    @property
+    def findings_count(self) -> int: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def build_date(self) -> str: ...
+    @property
+    def notes_html(self) -> str: ...
+    @property
+    def language(self) -> str: ...
+
+
+# --------------------------------------------------------------------------- shapes
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A participant as printed in a table."""
+
+    id: int
+    name: str
+    title: str = ""
+    rating: str = ""
+    federation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Cover:
+    event_name: str
+    place: str
+    federation: str
+    dates: str
+    chief_arbiter: str
+    deputy_arbiters: tuple[str, ...]
+    time_control: str
+    time_control_decoded: str
+    event_type: str
+    rules: str
+    tiebreaks: tuple[TiebreakColumn, ...]
+    rounds: int
+    participants: int
+    teams: int
+    build_date: str
+    findings_count: int
+    standings_notes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsLine:
+    rank: int
+    person: Person
+    points: str
+    match_points: str
+    game_points: str
+    tiebreaks: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsTable:
+    after_round: int
+    columns: tuple[TiebreakColumn, ...]
+    lines: tuple[StandingsLine, ...]
+    team: bool  # teams: match and game points instead of one points column
+    points_label: str
+    show_titles: bool
+    rating_label: str  # English message id: "Rtg", or "Grade" for Go
+    federation_label: str  # "Fed", or "Club" for Go
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    board: int
+    white: Person
+    black: Person
+    white_score: str  # points before the round
+    black_score: str
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unpaired:
+    person: Person
+    label: str  # an English message id, translated by the template
+    points: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    number: int
+    date: str
+    pairings: tuple[Pairing, ...]
+    unpaired: tuple[Unpaired, ...]
+    matches: tuple[MatchView, ...]  # team events
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLine:
+    board: int
+    player: Person | None
+    opponent: Person | None
+    color: str
+    result: str  # from the team's side, e.g. "1 – 0"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    table: int
+    round: int
+    team: str
+    opponent: str  # empty for a bye
+    points: str
+    opponent_points: str
+    boards: tuple[BoardLine, ...]
+    bye: str  # English message id ("pairing-allocated bye"), "" for a match
+
+
+@dataclass(frozen=True, slots=True)
+class MemberLine:
+    board: int
+    person: Person
+    points: str
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPage:
+    id: int
+    anchor: str
+    name: str
+    rank: int | None
+    match_points: str
+    game_points: str
+    members: tuple[MemberLine, ...]
+    matches: tuple[MatchView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BulletinView:
+    """The bulletin template's only context (as ``page``)."""
+
+    title: str
+    language: str
+    build_date: str
+    cover: Cover
+    notes_html: str
+    standings: StandingsTable
+    crosstable: tuple[CrossPart, ...]
+    rounds: tuple[RoundView, ...]
+    teams: tuple[TeamPage, ...]
+    is_team_event: bool
+    compact_rounds: bool  # small rounds share pages instead of one page each
+
+
+# --------------------------------------------------------------------------- builders
+def _date(value: _dt.date | None) -> str:
+    return value.isoformat() if value is not None else ""
+
+
+def _decoded_time_control(code: str) -> str:
+    if not code:
+        return ""
+    try:
+        module = importlib.import_module("trfsite.formats.trf.timecontrol")
+    except ImportError:  # the TRF reader's decoder is optional for the bulletin
+        return ""
+    decode: Callable[[str], str] = module.decode_time_control
+    try:
+        return decode(code)
+    except ValueError as error:
+        logger.warning("time control %r not decoded: %s", code, error)
+        return ""
+
+
+def _cover(data: BulletinSource, participants: int) -> Cover:
+    t = data.tournament
+    dates = " – ".join(d for d in (_date(t.start_date), _date(t.end_date)) if d)
+    if t.start_date is not None and t.start_date == t.end_date:
+        dates = _date(t.start_date)
+    return Cover(
+        event_name=t.name or data.title,
+        place=t.city,
+        federation=t.federation,
+        dates=dates,
+        chief_arbiter=t.chief_arbiter,
+        deputy_arbiters=t.deputy_arbiters,
+        time_control=t.time_control.strip(),
+        time_control_decoded=_decoded_time_control(t.time_control_code),
+        event_type=t.tournament_type,
+        rules=data.standings.rules,
+        tiebreaks=data.standings.columns,
+        rounds=t.rounds,
+        participants=participants,
+        teams=len(t.teams),
+        build_date=data.build_date,
+        findings_count=data.findings_count,
+        standings_notes=data.standings.notes,
+    )
+
+
+def _person(player: Player) -> Person:
+    return Person(
+        player.id, player.name, player.title, rating_text(player), federation_text(player)
+    )
+
+
+def _standings(standings: Standings, fmt: PointsFormat) -> StandingsTable:
+    players = standings.tournament.player_index()
+    team = standings.kind is EventKind.TEAM
+    lines: list[StandingsLine] = []
+    for row in standings.rows:
+        player = None if team else players.get(row.id)
+        person = _person(player) if player is not None else Person(row.id, row.name)
+        lines.append(
+            StandingsLine(
+                rank=row.rank,
+                person=person,
+                points=fmt(row.points),
+                match_points=fmt(row.match_points),
+                game_points=fmt(row.game_points),
+                tiebreaks=tuple(fmt(v) for v in row.tiebreaks),
+            )
+        )
+    go = standings.tournament.game is Game.GO
+    return StandingsTable(
+        after_round=standings.after_round,
+        columns=standings.columns,
+        lines=tuple(lines),
+        team=team,
+        points_label=standings.points_label,
+        show_titles=any(line.person.title for line in lines),
+        rating_label="Grade" if go else "Rtg",
+        federation_label="Club" if go else "Fed",
+    )
+
+
+_UNPAIRED_LABEL = {
+    Outcome.FULL_BYE: "full-point bye",
+    Outcome.HALF_BYE: "half-point bye",
+    Outcome.ZERO_BYE: "zero-point bye",
+    Outcome.PAIRING_BYE: "pairing-allocated bye",
+    Outcome.FORFEIT_WIN: "forfeit win",
+    Outcome.FORFEIT_LOSS: "not paired",
+}
+
+
+def _scores_before(t: Tournament) -> list[dict[int, float]]:
+    """``result[r][id]``: points scored in rounds before round ``r`` (index 0 unused)."""
+    running = {p.id: 0.0 for p in t.players}
+    table: list[dict[int, float]] = [{}]
+    for round_no in range(1, t.rounds + 1):
+        table.append(dict(running))
+        for p in t.players:
+            cell = p.entry(round_no)
+            if cell is not None:
+                running[p.id] += t.scoring.points(cell.outcome)
+    return table
+
+
+def _round_pairings(
+    t: Tournament,
+    round_no: int,
+    scores: dict[int, float],
+    people: dict[int, Person],
+    fmt: PointsFormat,
+) -> tuple[tuple[Pairing, ...], tuple[Unpaired, ...]]:
+    players = t.player_index()
+    games: list[tuple[tuple[float, float, int], Player, Player]] = []
+    unpaired: list[Unpaired] = []
+    for p in t.players:
+        cell = p.entry(round_no)
+        if cell is None or cell.opponent is None or cell.opponent not in players:
+            outcome = cell.outcome if cell is not None else Outcome.FORFEIT_LOSS
+            label = _UNPAIRED_LABEL.get(outcome, "not paired")
+            unpaired.append(Unpaired(people[p.id], label, fmt(t.scoring.points(outcome))))
+            continue
+        opponent = players[cell.opponent]
+        other = opponent.entry(round_no)
+        if other is not None and other.opponent == p.id and opponent.id < p.id:
+            continue  # the pair was taken from the lower number's side
+        white, black = p, opponent
+        if cell.color is Color.BLACK or (
+            cell.color is Color.NONE and other is not None and other.color is Color.WHITE
+        ):
+            white, black = opponent, p
+        a, b = scores.get(p.id, 0.0), scores.get(opponent.id, 0.0)
+        # C.04: boards go by the higher score of the pair, then the lower pairing number
+        games.append(((-max(a, b), -(a + b), min(p.id, opponent.id)), white, black))
+    games.sort(key=lambda g: g[0])
+    pairings: list[Pairing] = []
+    for board, (_, white, black) in enumerate(games, start=1):
+        w_cell = white.entry(round_no)
+        b_cell = black.entry(round_no)
+        pairings.append(
+            Pairing(
+                board=board,
+                white=people[white.id],
+                black=people[black.id],
+                white_score=fmt(scores.get(white.id, 0.0)),
+                black_score=fmt(scores.get(black.id, 0.0)),
+                result=game_result(
+                    w_cell.outcome if w_cell else None, b_cell.outcome if b_cell else None
+                ),
+            )
+        )
+    return tuple(pairings), tuple(unpaired)
+
+
+def _board_line(t: Tournament, board: BoardGame, people: dict[int, Person]) -> BoardLine:
+    mine = people.get(board.player.id) if board.player is not None else None
+    theirs = people.get(board.opponent.id) if board.opponent is not None else None
+    return BoardLine(
+        board.board,
+        mine,
+        theirs,
+        board.color.value if board.color is not Color.NONE else "",
+        game_result(board.outcome, board.opponent_outcome),
+    )
+
+
+def _match_view(
+    t: Tournament, match: TeamMatch, table: int, people: dict[int, Person], fmt: PointsFormat
+) -> MatchView:
+    return MatchView(
+        table=table,
+        round=match.round,
+        team=match.team.name,
+        opponent=match.opponent.name if match.opponent is not None else "",
+        points=fmt(match.points),
+        opponent_points=fmt(match.opponent_points),
+        boards=tuple(_board_line(t, b, people) for b in match.boards),
+        bye=match.bye,
+    )
+
+
+def _team_rounds(
+    t: Tournament,
+    matches: tuple[TeamMatch, ...],
+    people: dict[int, Person],
+    fmt: PointsFormat,
+) -> dict[int, tuple[MatchView, ...]]:
+    """Each round's matches, ordered by the teams' match points before the round."""
+    won = {team.id: 0.0 for team in t.teams}
+    by_round: dict[int, tuple[MatchView, ...]] = {}
+    for round_no in range(1, t.rounds + 1):
+        this_round = [m for m in matches if m.round == round_no]
+
+        def key(m: TeamMatch) -> tuple[float, float, int]:
+            a = won.get(m.team.id, 0.0)
+            b = won.get(m.opponent.id, 0.0) if m.opponent is not None else -1.0
+            lowest = min(m.team.id, m.opponent.id if m.opponent is not None else m.team.id)
+            return (-max(a, b), -(a + b), lowest if m.opponent is not None else 10**9)
+
+        this_round.sort(key=key)
+        by_round[round_no] = tuple(
+            _match_view(t, m, table, people, fmt) for table, m in enumerate(this_round, start=1)
+        )
+        for m in this_round:
+            won[m.team.id] = won.get(m.team.id, 0.0) + m.match_points
+            if m.opponent is not None:
+                won[m.opponent.id] = won.get(m.opponent.id, 0.0) + m.opponent_match_points
+    return by_round
+
+
+def _team_pages(
+    data: BulletinSource,
+    matches: tuple[TeamMatch, ...],
+    people: dict[int, Person],
+    fmt: PointsFormat,
+) -> tuple[TeamPage, ...]:
+    t = data.tournament
+    rows = {row.id: row for row in data.standings.rows}
+    players = t.player_index()
+    ordered: list[Team] = sorted(
+        t.teams, key=lambda team: (rows[team.id].rank if team.id in rows else 10**9, team.id)
+    )
+    pages: list[TeamPage] = []
+    for team in ordered:
+        mine = tuple(
+            m if m.team.id == team.id else m.flipped() for m in matches if m.involves(team.id)
+        )
+        members: list[MemberLine] = []
+        for board, pid in enumerate(team.roster, start=1):
+            player = players.get(pid)
+            if player is None:
+                continue
+            played = [c for c in player.rounds if sits_at_board(c)]
+            total = sum(t.scoring.points(c.outcome) for c in played)
+            members.append(MemberLine(board, people[pid], fmt(total), len(played)))
+        row = rows.get(team.id)
+        pages.append(
+            TeamPage(
+                id=team.id,
+                anchor=f"team-{team.id}",
+                name=team.name,
+                rank=row.rank if row is not None else None,
+                match_points=fmt(row.match_points if row else None),
+                game_points=fmt(row.game_points if row else None),
+                members=tuple(members),
+                matches=tuple(_match_view(t, m, 0, people, fmt) for m in mine),
+            )
+        )
+    return tuple(pages)
+
+
+def build_view(data: BulletinSource, fmt: PointsFormat = points_text) -> BulletinView:
+    """Everything the bulletin prints, in print order."""
+    t = data.tournament
+    people = {p.id: _person(p) for p in t.players}
+    team_event = data.standings.kind is EventKind.TEAM
+    matches = team_matches(t) if t.teams else ()
+    scores = _scores_before(t)
+    team_rounds = _team_rounds(t, matches, people, fmt) if team_event else {}
+    rounds: list[RoundView] = []
+    for round_no in range(1, t.rounds + 1):
+        date = _date(t.round_dates[round_no - 1]) if round_no <= len(t.round_dates) else ""
+        if team_event:
+            rounds.append(RoundView(round_no, date, (), (), team_rounds.get(round_no, ())))
+        else:
+            pairings, unpaired = _round_pairings(t, round_no, scores[round_no], people, fmt)
+            rounds.append(RoundView(round_no, date, pairings, unpaired, ()))
+    participants = len(t.teams) if team_event else len(t.players)
+    cross = crosstable_parts(crosstable_rows(data.standings, fmt, matches), t.rounds)
+    return BulletinView(
+        title=data.title or t.name,
+        language=data.language or "en",
+        build_date=data.build_date,
+        cover=_cover(data, participants),
+        notes_html=data.notes_html,
+        standings=_standings(data.standings, fmt),
+        crosstable=cross,
+        rounds=tuple(rounds),
+        teams=_team_pages(data, matches, people, fmt) if team_event else (),
+        is_team_event=team_event,
+        compact_rounds=max((_round_rows(r) for r in rounds), default=0) <= COMPACT_ROUND_ROWS,
+    )
+
+
+# A round of up to this many table rows shares its page with the next rounds.
+COMPACT_ROUND_ROWS = 24
+
+
+def _round_rows(r: RoundView) -> int:
+    return len(r.pairings) + len(r.unpaired) + sum(1 + len(m.boards) for m in r.matches)
