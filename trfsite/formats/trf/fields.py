@@ -1,0 +1,190 @@
+"""Column slicing, numbers and dates for TRF lines, and the findings sink.
+
+TRF is a fixed-column format: every field is sliced straight out of the
+line (1-based, inclusive columns, as the FIDE tables give them). Fields
+that do not parse are reported with the line and the field's first column
+and read as "missing"; the reader never raises on bad input.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from trfsite.findings import Finding, Severity
+from trfsite.model import Span
+
+
+@dataclass(frozen=True, slots=True)
+class SourceLine:
+    """One line of the file: its 1-based number and its text (tabs read as spaces)."""
+
+    number: int
+    text: str
+
+    @property
+    def code(self) -> str:
+        return self.text[:3]
+
+    def cut(self, first: int, last: int) -> str:
+        """Columns ``first``..``last`` (1-based, inclusive), stripped."""
+        return self.text[first - 1 : last].strip()
+
+    def span(self, first: int = 1, last: int = 0) -> Span:
+        return Span(self.number, first, last or len(self.text))
+
+
+@dataclass(slots=True)
+class Sink:
+    """Collects the findings of one file."""
+
+    file: str
+    findings: list[Finding] = field(default_factory=list)
+
+    def add(self, severity: Severity, code: str, line: int, column: int, message: str) -> None:
+        self.findings.append(Finding(severity, code, message, self.file, line, column))
+
+    def error(self, code: str, line: int, column: int, message: str) -> None:
+        self.add(Severity.ERROR, code, line, column, message)
+
+    def warning(self, code: str, line: int, column: int, message: str) -> None:
+        self.add(Severity.WARNING, code, line, column, message)
+
+    def info(self, code: str, line: int, column: int, message: str) -> None:
+        self.add(Severity.INFO, code, line, column, message)
+
+
+# --------------------------------------------------------------------------- numbers
+_NUMBER_CHARS = frozenset("0123456789.-+")
+
+
+def parse_int(text: str) -> int | None:
+    """A plain non-negative integer, or None if ``text`` is not one."""
+    if text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
+def parse_points(text: str) -> float | None:
+    """A TRF points value (``11.5`` format; ``15`` and ``-1.5`` accepted), or None."""
+    text = text.replace(",", ".")
+    if not text or not set(text) <= _NUMBER_CHARS:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def read_int(
+    sink: Sink, line: SourceLine, first: int, last: int, code: str, what: str
+) -> int | None:
+    """Columns first..last as an integer; blank is None; garbage is an error and None."""
+    raw = line.cut(first, last)
+    if not raw:
+        return None
+    value = parse_int(raw)
+    if value is None:
+        sink.error(code, line.number, first, f"{what} is {raw!r}; expected a whole number")
+    return value
+
+
+def read_points(
+    sink: Sink, line: SourceLine, first: int, last: int, code: str, what: str
+) -> float | None:
+    """Columns first..last as points (``11.5``); blank is None; garbage is an error."""
+    raw = line.cut(first, last)
+    if not raw:
+        return None
+    value = parse_points(raw)
+    if value is None:
+        sink.error(code, line.number, first, f"{what} is {raw!r}; expected points like '11.5'")
+    return value
+
+
+def tokens(text: str, start: int = 0) -> list[tuple[int, str]]:
+    """Whitespace-separated tokens of ``text[start:]`` with their 1-based columns."""
+    return [(m.start() + 1, m.group()) for m in _TOKEN.finditer(text, start)]
+
+
+_TOKEN = re.compile(r"\S+")
+
+
+# --------------------------------------------------------------------------- dates
+_DATE_PARTS = re.compile(r"^(\d{1,4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,4})\.?$")
+
+
+def _year(two_or_four: str) -> int:
+    year = int(two_or_four)
+    if len(two_or_four) <= 2:
+        # Same pivot as strptime's %y: 69-99 are 19xx, 00-68 are 20xx.
+        year += 1900 if year >= 69 else 2000
+    return year
+
+
+def date_parts(text: str) -> tuple[int, int, int] | None:
+    """(year, month, day) of a date written in any of the wild formats, unchecked.
+
+    Accepts ``2024/08/01``, ``2024-08-01``, ``1969.12.06``, ``28. 07. 2005``,
+    ``24/09/2010`` (day first when the year is last) and 132's ``24/12/01``
+    (``YY/MM/DD``). Month and day may be 0 (partial birth dates).
+    """
+    match = _DATE_PARTS.match(text.strip())
+    if match is None:
+        return None
+    first, middle, last = match.groups()
+    if len(first) >= 3:
+        return int(first), int(middle), int(last)
+    if len(last) >= 3:
+        return int(last), int(middle), int(first)
+    if len(first) == 2 and len(last) == 2:
+        return _year(first), int(middle), int(last)
+    return None
+
+
+def parse_date(text: str) -> dt.date | None:
+    """A full calendar date, or None if ``text`` is not one."""
+    parts = date_parts(text)
+    if parts is None:
+        return None
+    try:
+        return dt.date(*parts)
+    except ValueError:
+        return None
+
+
+def normalise_birth_date(text: str) -> str | None:
+    """A birth date as ``YYYY/MM/DD`` (``00`` allowed for unknown month/day), or None.
+
+    A bare year (``1987``) is kept as ``1987/00/00``.
+    """
+    text = text.strip()
+    if text.isascii() and text.isdigit() and len(text) == 4:
+        return f"{text}/00/00"
+    parts = date_parts(text)
+    if parts is None:
+        return None
+    year, month, day = parts
+    if not (0 <= month <= 12 and 0 <= day <= 31 and year >= 1000):
+        return None
+    if month and day:
+        try:
+            dt.date(year, month, day)
+        except ValueError:
+            return None
+    return f"{year:04d}/{month:02d}/{day:02d}"
+
+
+def format_points(value: float, width: int = 4) -> str:
+    """Points as TRF writes them (``6.0``, ``12.5``), right-aligned in ``width``.
+
+    Values that need more precision keep it, so that reading them back
+    gives the same number.
+    """
+    text = f"{value:.1f}"
+    if float(text) != value:
+        text = repr(value)
+    if len(text) > width and float(f"{value:.0f}") == value:
+        text = f"{value:.0f}"
+    return text.rjust(width)

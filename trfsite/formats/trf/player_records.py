@@ -1,0 +1,322 @@
+"""The player section: 001 records (with their round cells) and National Rating Support lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from trfsite.formats.trf.federations import FIDE_FEDERATIONS
+from trfsite.formats.trf.fields import (
+    Sink,
+    SourceLine,
+    normalise_birth_date,
+    parse_int,
+    parse_points,
+    read_int,
+)
+from trfsite.model import Color, NationalRating, Outcome, Player, RoundEntry, Span
+
+TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"})
+# TRF06 wrote titles as lower-case letters; old exporters still do.
+LEGACY_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM"}
+LEGACY_TITLES |= {"w" + k: "W" + v for k, v in LEGACY_TITLES.items()}
+_SEX = {"m": "m", "M": "m", "w": "w", "W": "w", "f": "w", "F": "w"}
+
+_COLORS: dict[str, Color] = {"w": Color.WHITE, "W": Color.WHITE, "b": Color.BLACK, "B": Color.BLACK}
+_COLORS |= {"-": Color.NONE, " ": Color.NONE, "": Color.NONE}
+_OUTCOMES: dict[str, Outcome] = {o.value: o for o in Outcome if o is not Outcome.UNKNOWN}
+_OUTCOMES |= {o.value.lower(): o for o in Outcome if o is not Outcome.UNKNOWN}
+_OUTCOMES |= {" ": Outcome.ZERO_BYE, "": Outcome.ZERO_BYE}
+_NO_OPPONENT = frozenset({"    ", "0000", "   0", "  00", " 000", ""})
+# The separators of the static part (0-based): a letter there means a field overflowed.
+_SEPARATORS = (3, 8, 47, 52, 56, 68, 79, 84)
+FIRST_CELL = 92  # column of round 1's opponent
+CELL_WIDTH = 10
+
+
+@dataclass(slots=True)
+class PlayerNotes:
+    """Things worth one summary finding for the whole file rather than one per line."""
+
+    legacy_titles: list[int] = field(default_factory=list)
+    female_f: list[int] = field(default_factory=list)
+    misaligned: list[int] = field(default_factory=list)
+
+    def report(self, sink: Sink) -> None:
+        if self.legacy_titles:
+            sink.info(
+                "player-title-legacy",
+                self.legacy_titles[0],
+                11,
+                f"{len(self.legacy_titles)} player(s) have one-letter titles of the old TRF "
+                "('g', 'm', 'f', 'wg'...); expected GM, IM, FM, WGM...: they were read as such",
+            )
+        if self.female_f:
+            sink.info(
+                "player-sex-nonstandard",
+                self.female_f[0],
+                10,
+                f"{len(self.female_f)} player(s) have sex 'f'; expected 'm' or 'w': "
+                "'f' was read as 'w'",
+            )
+
+
+def _static_part(
+    line: SourceLine, sink: Sink, notes: PlayerNotes, prefix: str
+) -> tuple[str, str, str, int | None, str, str, str]:
+    """sex, title, name, rating, federation, number, birth date of a 001 or NRS line."""
+    text = line.text
+    n = line.number
+    for index in _SEPARATORS:
+        if index < len(text) and text[index] != " ":
+            notes.misaligned.append(n)
+            sink.warning(
+                f"{prefix}-field-overflow",
+                n,
+                index + 1,
+                f"column {index + 1} holds {text[index]!r}; expected a blank between fields: "
+                "a field may be shifted or too long",
+            )
+            break
+    raw_sex = text[9:10]
+    sex = _SEX.get(raw_sex, raw_sex.strip())
+    if raw_sex in ("f", "F"):
+        notes.female_f.append(n)
+    elif sex and raw_sex not in _SEX:
+        sink.warning(f"{prefix}-sex-unknown", n, 10, f"the sex is {raw_sex!r}; expected 'm' or 'w'")
+    title = text[10:13].strip()
+    if title and title not in TITLES and prefix == "player":
+        modern = LEGACY_TITLES.get(title)
+        if modern is not None:
+            notes.legacy_titles.append(n)
+            title = modern
+        else:
+            sink.warning(
+                "player-title-unknown",
+                n,
+                11,
+                f"the title is {title!r}; expected one of {', '.join(sorted(TITLES))}",
+            )
+    name = text[14:47].strip()
+    rating = read_int(sink, line, 49, 52, f"{prefix}-rating-not-number", "the rating")
+    federation = text[53:56].strip()
+    number = text[57:68].strip()
+    birth = text[69:79].strip()
+    if birth:
+        normal = normalise_birth_date(birth)
+        if normal is None:
+            sink.warning(
+                f"{prefix}-birth-date-unreadable",
+                n,
+                70,
+                f"the birth date is {birth!r}; expected 'YYYY/MM/DD' (00 for unknown parts)",
+            )
+        elif normal == "0000/00/00":
+            birth = ""
+        else:
+            birth = normal
+    return sex, title, name, rating, federation, number, birth
+
+
+def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | None:
+    """One 001 line, or None (reported) when it has no usable starting rank."""
+    text = line.text
+    n = line.number
+    raw_id = text[4:8].strip()
+    player_id = parse_int(raw_id)
+    if player_id is None or player_id == 0:
+        sink.error(
+            "player-id-not-number",
+            n,
+            5,
+            f"the starting rank is {raw_id!r}; expected a number from 1 to 9999: "
+            "the line is kept as written but not read",
+        )
+        return None
+    sex, title, name, rating, federation, fide_id, birth = _static_part(line, sink, notes, "player")
+    if not name:
+        sink.warning("player-name-missing", n, 15, "the player has no name; expected one")
+    if federation and not (len(federation) == 3 and federation.isalpha()):
+        sink.warning(
+            "player-federation-invalid",
+            n,
+            54,
+            f"the federation is {federation!r}; expected a 3-letter FIDE code like 'GER'",
+        )
+    elif federation and federation.upper() not in FIDE_FEDERATIONS:
+        sink.info(
+            "player-federation-unknown",
+            n,
+            54,
+            f"the federation is {federation!r}; expected a FIDE federation code",
+        )
+    if fide_id and not (fide_id.isascii() and fide_id.isdigit()):
+        sink.error(
+            "player-fide-id-not-number",
+            n,
+            58,
+            f"the FIDE number is {fide_id!r}; expected digits only",
+        )
+    raw_points = text[80:84].strip()
+    points = parse_points(raw_points) if raw_points else None
+    if raw_points and points is None:
+        sink.error(
+            "player-points-not-number",
+            n,
+            81,
+            f"the points are {raw_points!r}; expected points like '6.5'",
+        )
+    rank = read_int(sink, line, 86, 89, "player-rank-not-number", "the rank")
+    rounds = read_cells(line, sink)
+    return Player(
+        id=player_id,
+        name=name,
+        sex=sex,
+        title=title,
+        rating=rating,
+        federation=federation,
+        fide_id=fide_id,
+        birth_date=birth,
+        declared_points=points,
+        declared_rank=rank,
+        rounds=rounds,
+        source=Span(n, 1, len(text)),
+    )
+
+
+def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
+    """The round cells from column 92, 10 columns each: ``OOOO C R``."""
+    text = line.text.rstrip()
+    n = line.number
+    cells: list[RoundEntry] = []
+    start = FIRST_CELL - 1
+    round_no = 0
+    while start < len(text):
+        round_no += 1
+        cell = text[start : start + 8]
+        column = start + 1
+        start += CELL_WIDTH
+        raw_opponent = cell[0:4]
+        if raw_opponent in _NO_OPPONENT:
+            opponent: int | None = None
+        else:
+            opponent = parse_int(raw_opponent.strip())
+            if opponent is None:
+                sink.error(
+                    "round-opponent-not-number",
+                    n,
+                    column,
+                    f"round {round_no}'s opponent is {raw_opponent!r}; "
+                    "expected a starting rank or 0000",
+                )
+            elif opponent == 0:
+                opponent = None
+        raw_color = cell[5:6]
+        color = _COLORS.get(raw_color)
+        if color is None:
+            sink.error(
+                "round-colour-unknown",
+                n,
+                column + 5,
+                f"round {round_no}'s colour is {raw_color!r}; expected 'w', 'b' or '-'",
+            )
+            color = Color.NONE
+        raw_result = cell[7:8]
+        outcome = _OUTCOMES.get(raw_result)
+        if outcome is None:
+            sink.error(
+                "round-result-unknown",
+                n,
+                column + 7,
+                f"round {round_no}'s result is {raw_result!r}; expected one of "
+                "1 = 0 + - W D L H F U Z",
+            )
+            outcome = Outcome.UNKNOWN
+        elif opponent is None and outcome is Outcome.FORFEIT_LOSS:
+            # ``0000 - -``: an unpaired player (a team reserve, a "bye" dummy), not a forfeit.
+            outcome = Outcome.ZERO_BYE
+        if cell[4:5] not in (" ", "") or cell[6:7] not in (" ", ""):
+            sink.warning(
+                "round-cell-misaligned",
+                n,
+                column,
+                f"round {round_no}'s cell is {cell!r}; expected 'OOOO C R' "
+                f"at columns {column}-{column + 7}",
+            )
+        _check_cell(sink, n, column, round_no, cell, opponent, outcome)
+        cells.append(
+            RoundEntry(round_no, opponent, color, outcome, None, cell, Span(n, column, column + 7))
+        )
+    return tuple(cells)
+
+
+def _check_cell(
+    sink: Sink,
+    n: int,
+    column: int,
+    round_no: int,
+    cell: str,
+    opponent: int | None,
+    outcome: Outcome,
+) -> None:
+    if opponent is not None and outcome.is_bye:
+        if cell[7:8] == " ":
+            sink.warning(
+                "round-result-missing",
+                n,
+                column + 7,
+                f"round {round_no}'s cell {cell!r} names an opponent but has no result; "
+                "expected a result: it was read as a zero-point bye",
+            )
+        else:
+            sink.warning(
+                "round-cell-inconsistent",
+                n,
+                column,
+                f"round {round_no}'s cell {cell!r} names an opponent and a bye; "
+                "expected 0000 with a bye",
+            )
+    elif opponent is None and outcome.is_game:
+        sink.error(
+            "round-cell-inconsistent",
+            n,
+            column,
+            f"round {round_no}'s cell {cell!r} has a game result but no opponent; "
+            "expected an opponent's starting rank",
+        )
+
+
+def blank_cell(line: int, round_no: int) -> RoundEntry:
+    """The cell of a round the line does not reach: equivalent to ``0000 - Z``."""
+    column = FIRST_CELL + CELL_WIDTH * (round_no - 1)
+    return RoundEntry(
+        round_no, None, Color.NONE, Outcome.ZERO_BYE, None, "", Span(line, column, column + 7)
+    )
+
+
+def read_national_rating(line: SourceLine, sink: Sink, notes: PlayerNotes) -> NationalRating | None:
+    """A National Rating Support line (3-letter federation code in columns 1-3)."""
+    raw_id = line.cut(5, 8)
+    player_id = parse_int(raw_id)
+    if player_id is None:
+        sink.error(
+            "national-rating-id-not-number",
+            line.number,
+            5,
+            f"the starting rank is {raw_id!r}; expected the 001 starting rank it belongs to",
+        )
+        return None
+    sex, classification, name, rating, origin, number, birth = _static_part(
+        line, sink, notes, "national-rating"
+    )
+    return NationalRating(
+        federation=line.code,
+        player_id=player_id,
+        sex=sex,
+        classification=classification,
+        name=name,
+        rating=rating,
+        origin=origin,
+        number=number,
+        birth_date=birth,
+        source=line.span(),
+    )

@@ -1,0 +1,411 @@
+"""Read a TRF16 or TRF-2026 file into the model, loss-free, reporting what is wrong.
+
+Lines are first sorted by record code (keeping file order within a code),
+then read section by section, because some records need others to be read
+first (801 needs the number of teams and 352's number of boards). Anything
+that cannot be read is kept as written in ``unknown_records``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from trfsite.findings import Finding, Severity
+from trfsite.formats.text import split_lines
+from trfsite.formats.trf import draft, summaries, team_records
+from trfsite.formats.trf.fields import Sink, SourceLine, parse_int
+from trfsite.formats.trf.player_records import (
+    PlayerNotes,
+    blank_cell,
+    read_national_rating,
+    read_player,
+)
+from trfsite.formats.trf.team_records import Context
+from trfsite.formats.trf.tournament_records import (
+    TOURNAMENT_CODES,
+    Header,
+    pairing_system_hint,
+    read_tournament_record,
+)
+from trfsite.model import (
+    ByeRecord,
+    Color,
+    ForfeitedMatch,
+    NationalRating,
+    Player,
+    RawRecord,
+    ReadResult,
+    SourceFormat,
+    Team,
+    TeamSummary,
+    Tournament,
+)
+
+T = TypeVar("T")
+
+TEAM_CODES = frozenset({"013", "310", "300", "330", "340", "320", "240", "250", "260", "299"})
+KNOWN_CODES = TOURNAMENT_CODES | TEAM_CODES | {"001", "801", "802"}
+TRF26_ONLY = frozenset(
+    {"142", "162", "172", "182", "192", "202", "212", "222", "310", "250", "260", "240"}
+    | {"320", "330", "300", "299", "801", "802", "352", "362"}
+)
+
+
+@dataclass(slots=True)
+class Sorted:
+    """The file's lines, sorted by kind, each kind in file order."""
+
+    header: list[SourceLine] = field(default_factory=list)
+    by_code: dict[str, list[SourceLine]] = field(default_factory=dict)
+    national: list[SourceLine] = field(default_factory=list)
+    legacy: list[SourceLine] = field(default_factory=list)
+    unknown: list[SourceLine] = field(default_factory=list)
+    comments: list[SourceLine] = field(default_factory=list)
+    first_tab: int = 0
+
+    def lines(self, code: str) -> list[SourceLine]:
+        return self.by_code.get(code, [])
+
+
+def _is_national(text: str) -> bool:
+    code = text[:3]
+    return (
+        len(code) == 3
+        and code.isascii()
+        and code.isalpha()
+        and code.isupper()
+        and not code.startswith("XX")
+        and text[3:4] == " "
+        and parse_int(text[4:8].strip()) is not None
+    )
+
+
+def sort_lines(text: str) -> Sorted:
+    out = Sorted()
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    for number, raw in enumerate(split_lines(text), start=1):
+        if "\t" in raw:
+            out.first_tab = out.first_tab or number
+            raw = raw.replace("\t", " ")
+        if not raw.strip():
+            continue
+        line = SourceLine(number, raw)
+        code = raw[:3]
+        if code == "###":
+            out.comments.append(line)
+        elif code in KNOWN_CODES and raw[3:4] in (" ", ""):
+            if code in TOURNAMENT_CODES:
+                out.header.append(line)
+            else:
+                out.by_code.setdefault(code, []).append(line)
+        elif code.startswith("XX"):
+            out.legacy.append(line)
+        elif _is_national(raw):
+            out.national.append(line)
+        else:
+            out.unknown.append(line)
+    return out
+
+
+def sniff(text: str) -> bool:
+    """Does this text look like a TRF file? (a 001 or 012 record, or two known records)"""
+    known: set[str] = set()
+    for raw in split_lines(text[:60000].lstrip("\ufeff"))[:400]:
+        code = raw[:3]
+        if code in KNOWN_CODES and raw[3:4] in (" ", ""):
+            if code == "012" or (code == "001" and parse_int(raw[4:8].strip())):
+                return True
+            known.add(code)
+    return len(known) >= 2
+
+
+def read_trf(text: str, name: str = "") -> ReadResult:
+    """Read TRF text. Never raises on bad input; unreadable text gives one error."""
+    sink = Sink(name)
+    lines = sort_lines(text)
+    if not lines.header and not lines.by_code:
+        finding = Finding(
+            Severity.ERROR,
+            "file-not-trf",
+            "the text has no TRF record (lines such as '012 Tournament name' or "
+            "'001    1 m    Player'); expected a TRF16 or TRF-2026 file: nothing was read",
+            name,
+            0,
+            0,
+        )
+        return ReadResult(None, (finding,))
+    tournament = _build(lines, sink)
+    return ReadResult(tournament, tuple(sink.findings))
+
+
+def _build(lines: Sorted, sink: Sink) -> Tournament:
+    header = Header()
+    for line in lines.header:
+        read_tournament_record(line, header, sink)
+    kept: list[RawRecord] = list(header.duplicates)
+    players = _players(lines, sink, kept)
+    national: list[NationalRating] = []
+    notes = PlayerNotes()
+    for line in lines.national:
+        rating = read_national_rating(line, sink, notes)
+        _keep_or_add(rating, national, line, kept)
+    notes.report(sink)
+    context = Context(
+        is_team=bool(lines.lines("310") or lines.lines("013")),
+        boards=len(header.board_colors.strip()),
+    )
+    legacy = [RawRecord(line.code, line.text, line.span()) for line in lines.legacy]
+    teams = _teams(lines, sink, context, kept, legacy)
+    byes = _many(lines.lines("240"), team_records.read_240, sink, context, kept)
+    forfeits = _forfeits(lines, sink, context, kept, byes)
+    summaries_ = _summaries(lines, sink, context, teams, kept)
+    declared_rounds, initial_color = _legacy_meaning(lines.legacy, header, sink)
+    for line in lines.unknown:
+        _report_unknown(line, sink)
+        kept.append(RawRecord(line.code, line.text, line.span()))
+    if lines.first_tab:
+        sink.info(
+            "line-has-tab",
+            lines.first_tab,
+            1,
+            "the file has tab characters (first on this line); expected spaces: "
+            "each tab was read as one blank column",
+        )
+    codes = {line.code for line in lines.header} | set(lines.by_code)
+    fmt = SourceFormat.TRF26 if codes & TRF26_ONLY else SourceFormat.TRF16
+    kept.sort(key=lambda record: record.source.line)
+    return Tournament(
+        source_format=fmt,
+        name=header.name,
+        city=header.city,
+        federation=header.federation,
+        start_date=header.start_date,
+        end_date=header.end_date,
+        declared_players=header.declared_players,
+        declared_rated_players=header.declared_rated_players,
+        declared_teams=header.declared_teams,
+        tournament_type=header.tournament_type,
+        chief_arbiter=header.chief_arbiter,
+        deputy_arbiters=tuple(header.deputy_arbiters),
+        time_control=header.time_control,
+        round_dates=header.round_dates,
+        declared_rounds=declared_rounds,
+        initial_color=initial_color,
+        scoring=header.scoring,
+        starting_rank_methods=tuple(header.starting_rank_methods),
+        pairing_controller=header.pairing_controller,
+        type_code=header.type_code,
+        tiebreaks=header.tiebreaks,
+        tiebreak_record=header.tiebreak_record,
+        time_control_code=header.time_control_code,
+        board_colors=header.board_colors,
+        team_scoring=header.team_scoring,
+        players=players,
+        national_ratings=tuple(national),
+        teams=teams,
+        accelerations=tuple(_many(lines.lines("250"), team_records.read_250, sink, context, kept)),
+        prohibited_pairings=tuple(
+            _many(lines.lines("260"), team_records.read_260, sink, context, kept)
+        ),
+        byes=tuple(byes),
+        pairing_byes=tuple(_many(lines.lines("320"), team_records.read_320, sink, context, kept)),
+        forfeited_matches=tuple(forfeits),
+        out_of_order=tuple(_many(lines.lines("300"), team_records.read_300, sink, context, kept)),
+        abnormal_points=tuple(
+            _many(lines.lines("299"), team_records.read_299, sink, context, kept)
+        ),
+        team_summaries=summaries_,
+        legacy_records=tuple(legacy),
+        unknown_records=tuple(kept),
+        comments=tuple(RawRecord("###", line.text, line.span()) for line in lines.comments),
+        pairing_system=pairing_system_hint(header.type_code, header.tournament_type),
+    )
+
+
+def _keep_or_add(value: T | None, into: list[T], line: SourceLine, kept: list[RawRecord]) -> None:
+    if value is None:
+        kept.append(RawRecord(line.code, line.text, line.span()))
+    else:
+        into.append(value)
+
+
+def _many(
+    lines: list[SourceLine],
+    read: Callable[[SourceLine, Sink, Context], T | None],
+    sink: Sink,
+    context: Context,
+    kept: list[RawRecord],
+) -> list[T]:
+    out: list[T] = []
+    for line in lines:
+        _keep_or_add(read(line, sink, context), out, line, kept)
+    return out
+
+
+def _forfeits(
+    lines: Sorted, sink: Sink, context: Context, kept: list[RawRecord], byes: list[ByeRecord]
+) -> list[ForfeitedMatch]:
+    """330 records, and the draft's 330 byes (added to ``byes``) and 340 forfeits."""
+    out: list[ForfeitedMatch] = []
+    for line in lines.lines("330"):
+        if draft.is_draft_bye_330(line):
+            layouts = [(draft.LAYOUT_330_BYES, team_records.bye_from_cut)]
+            bye = team_records.read_record(line, sink, context, layouts, None)
+            if bye is not None:
+                draft.report(sink, line, "a bye record (TRF-2026 record 240)")
+            _keep_or_add(bye, byes, line, kept)
+        else:
+            _keep_or_add(team_records.read_330(line, sink, context), out, line, kept)
+    for line in lines.lines("340"):
+        forfeit = team_records.read_330(line, sink, context)
+        if forfeit is not None:
+            draft.report(sink, line, "a forfeited match (TRF-2026 record 330)")
+        _keep_or_add(forfeit, out, line, kept)
+    return out
+
+
+def _players(lines: Sorted, sink: Sink, kept: list[RawRecord]) -> tuple[Player, ...]:
+    notes = PlayerNotes()
+    players: list[Player] = []
+    for line in lines.lines("001"):
+        _keep_or_add(read_player(line, sink, notes), players, line, kept)
+    notes.report(sink)
+    most = max((len(p.rounds) for p in players), default=0)
+    # A line that stops before the last round has blank (0000 - Z) cells there.
+    for index, player in enumerate(players):
+        if len(player.rounds) < most:
+            missing = tuple(
+                blank_cell(player.source.line, r) for r in range(len(player.rounds) + 1, most + 1)
+            )
+            players[index] = dataclasses.replace(player, rounds=player.rounds + missing)
+    return tuple(players)
+
+
+def _teams(
+    lines: Sorted,
+    sink: Sink,
+    context: Context,
+    kept: list[RawRecord],
+    legacy: list[RawRecord],
+) -> tuple[Team, ...]:
+    teams: list[Team] = []
+    for line in lines.lines("310"):
+        _keep_or_add(team_records.read_310(line, sink, context), teams, line, kept)
+    old: list[tuple[SourceLine, Team]] = []
+    for line in lines.lines("013"):
+        team = team_records.read_013(line, sink, context)
+        if team is None:
+            kept.append(RawRecord(line.code, line.text, line.span()))
+        else:
+            old.append((line, dataclasses.replace(team, id=len(old) + 1)))
+    if not teams:
+        return tuple(team for _, team in old)
+    # Both: 310 defines the teams; the phased-out 013 lines are kept as written and compared.
+    by_name = {team.name.casefold(): team for team in teams}
+    for line, team in old:
+        legacy.append(RawRecord("013", line.text, line.span()))
+        match = by_name.get(team.name.casefold())
+        if match is None or match.roster != team.roster:
+            sink.warning(
+                "team-013-mismatch",
+                line.number,
+                5,
+                f"the 013 record of team {team.name!r} (players {list(team.roster)}) does not "
+                "match any 310 record; expected the same name and players as its 310 record",
+            )
+    legacy.sort(key=lambda record: record.source.line)
+    return tuple(teams)
+
+
+def _summaries(
+    lines: Sorted,
+    sink: Sink,
+    context: Context,
+    teams: tuple[Team, ...],
+    kept: list[RawRecord],
+) -> tuple[TeamSummary, ...]:
+    out: list[TeamSummary] = []
+    numbers = [team.id for team in teams]
+    for line in lines.lines("801"):
+        first = line.text[4:].split()[:1]
+        if first and first[0].isdigit():
+            numbers.append(int(first[0]))
+    width = len(str(max(numbers, default=1)))
+    for line in lines.lines("801"):
+        _keep_or_add(summaries.read_801(line, sink, width, context.boards), out, line, kept)
+    for line in lines.lines("802"):
+        _keep_or_add(summaries.read_802(line, sink, context), out, line, kept)
+    return tuple(out)
+
+
+def _legacy_meaning(
+    legacy: list[SourceLine], header: Header, sink: Sink
+) -> tuple[int | None, Color]:
+    """What XXR (rounds) and XXC (first colour) say, where 142 and 152 are silent."""
+    rounds = header.declared_rounds
+    colour = header.initial_color
+    for line in legacy:
+        value = line.cut(5, len(line.text))
+        if line.code == "XXR":
+            number = parse_int(value.split()[0]) if value.split() else None
+            if number is None:
+                sink.warning(
+                    "legacy-rounds-not-number",
+                    line.number,
+                    5,
+                    f"XXR gives the number of rounds as {value!r}; expected a whole number",
+                )
+            elif rounds is None:
+                rounds = number
+            elif number != rounds:
+                sink.warning(
+                    "legacy-rounds-mismatch",
+                    line.number,
+                    5,
+                    f"XXR says {number} rounds but record 142 says {rounds}; "
+                    "expected the same number: 142 is used",
+                )
+        elif line.code == "XXC":
+            letter = value[:1].lower()
+            if letter in ("w", "b") and colour is Color.NONE:
+                colour = Color.WHITE if letter == "w" else Color.BLACK
+            elif letter not in ("w", "b"):
+                sink.warning(
+                    "legacy-colour-unknown",
+                    line.number,
+                    5,
+                    f"XXC gives the first colour as {value!r}; expected 'white1' or 'black1'",
+                )
+        else:
+            sink.info(
+                "record-legacy",
+                line.number,
+                1,
+                f"record {line.code!r} is a program's private record, not part of TRF; "
+                "it is kept as written",
+            )
+    return rounds, colour
+
+
+def _report_unknown(line: SourceLine, sink: Sink) -> None:
+    code = line.code
+    if code.isdigit() and len(code) == 3:
+        sink.info(
+            "record-unknown",
+            line.number,
+            1,
+            f"record {code!r} is not a TRF16 or TRF-2026 record; it is kept as written",
+        )
+    else:
+        sink.warning(
+            "line-not-a-record",
+            line.number,
+            1,
+            f"the line starts with {code!r}; expected a record code such as '001', "
+            "'###' for a comment, or a 3-letter federation for National Rating Support: "
+            "it is kept as written",
+        )

@@ -1,0 +1,361 @@
+"""The tournament section: records 012-132, 142-222, 352, 362 (the ``??2`` records)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from trfsite.formats.trf.fields import (
+    Sink,
+    SourceLine,
+    parse_date,
+    parse_int,
+    parse_points,
+    tokens,
+)
+from trfsite.model import (
+    Color,
+    PairingSystem,
+    RawRecord,
+    ScoringSystem,
+    StartingRankMethod,
+    TeamScoring,
+)
+
+# Records whose text starts at column 5 and is kept as a string.
+_TEXT_FIELDS = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "092": "tournament_type",
+    "102": "chief_arbiter",
+    "122": "time_control",
+    "182": "pairing_controller",
+    "192": "type_code",
+    "222": "time_control_code",
+    "352": "board_colors",
+}
+TOURNAMENT_CODES = frozenset(
+    set(_TEXT_FIELDS)
+    | {"042", "052", "062", "072", "082", "112", "132", "142", "152", "162", "172", "202"}
+    | {"212", "362"}
+)
+_SCORING_LETTERS = ("W", "D", "L", "A", "P", "X")
+_TEAM_SCORING_CODES = ("TW", "TD", "TL")
+
+
+@dataclass(slots=True)
+class Header:
+    """The ``??2`` records as read so far (mutable while reading)."""
+
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start_date: dt.date | None = None
+    end_date: dt.date | None = None
+    declared_players: int | None = None
+    declared_rated_players: int | None = None
+    declared_teams: int | None = None
+    tournament_type: str = ""
+    chief_arbiter: str = ""
+    deputy_arbiters: list[str] = field(default_factory=list)
+    time_control: str = ""
+    round_dates: tuple[dt.date | None, ...] = ()
+    declared_rounds: int | None = None
+    initial_color: Color = Color.NONE
+    scoring: ScoringSystem = ScoringSystem()
+    starting_rank_methods: list[StartingRankMethod] = field(default_factory=list)
+    pairing_controller: str = ""
+    type_code: str = ""
+    tiebreaks: tuple[str, ...] = ()
+    tiebreak_record: str = ""
+    time_control_code: str = ""
+    board_colors: str = ""
+    team_scoring: TeamScoring = TeamScoring()
+    seen: set[str] = field(default_factory=set)
+    duplicates: list[RawRecord] = field(default_factory=list)
+
+
+def read_tournament_record(line: SourceLine, header: Header, sink: Sink) -> None:
+    """Read one ``??2`` record into ``header``; a repeated one is kept raw and reported."""
+    code = line.code
+    if code in header.seen and code not in ("112", "172"):
+        sink.warning(
+            "record-duplicate",
+            line.number,
+            1,
+            f"record {code} appears a second time ({line.cut(5, len(line.text))!r}); "
+            "expected it once: the first one is used and this line is kept as written",
+        )
+        header.duplicates.append(RawRecord(code, line.text, line.span()))
+        return
+    if code in ("202", "212") and header.tiebreak_record:
+        sink.warning(
+            "tiebreak-records-both",
+            line.number,
+            1,
+            f"record {code} follows record {header.tiebreak_record}; expected only one of "
+            "202 and 212: the first one is used and this line is kept as written",
+        )
+        header.duplicates.append(RawRecord(code, line.text, line.span()))
+        return
+    header.seen.add(code)
+    text = line.cut(5, len(line.text))
+    attr = _TEXT_FIELDS.get(code)
+    if attr is not None:
+        setattr(header, attr, text)
+        return
+    reader = _READERS[code]
+    reader(line, text, header, sink)
+
+
+def _date(line: SourceLine, text: str, sink: Sink, what: str) -> dt.date | None:
+    if not text:
+        return None
+    value = parse_date(text)
+    if value is None:
+        sink.warning(
+            "tournament-date-unreadable",
+            line.number,
+            5,
+            f"the {what} is {text!r}; expected a date like '2024/08/01'",
+        )
+    return value
+
+
+def _start(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    header.start_date = _date(line, text, sink, "start date (042)")
+
+
+def _end(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    header.end_date = _date(line, text, sink, "end date (052)")
+
+
+def _count(line: SourceLine, text: str, what: str, sink: Sink) -> int | None:
+    if not text:
+        return None
+    value = parse_int(text)
+    if value is None:
+        sink.error(
+            "tournament-number-not-number",
+            line.number,
+            5,
+            f"the {what} ({line.code}) is {text!r}; expected a whole number",
+        )
+    return value
+
+
+def _players(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    header.declared_players = _count(line, text, "number of players", sink)
+
+
+def _rated(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    header.declared_rated_players = _count(line, text, "number of rated players", sink)
+
+
+def _teams(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    header.declared_teams = _count(line, text, "number of teams", sink)
+
+
+def _rounds(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    header.declared_rounds = _count(line, text, "number of rounds", sink)
+
+
+def _deputy(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    header.deputy_arbiters.append(text)
+
+
+def _round_dates(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    """132: one date per 10 columns from column 92 (``YY/MM/DD``, any wild format read)."""
+    if not text:
+        return
+    body = line.text
+    fields: list[tuple[int, str]]
+    if body[4:91].strip():
+        # Dates that do not start at column 92: read them as tokens.
+        sink.warning(
+            "round-dates-misplaced",
+            line.number,
+            5,
+            f"the round dates (132) start before column 92 ({text[:20]!r}...); "
+            "expected round 1's date at columns 92-99: they were read one per word",
+        )
+        fields = tokens(body, 4)
+    else:
+        fields = [
+            (start + 1, body[start : start + 10].strip()) for start in range(91, len(body), 10)
+        ]
+    dates: list[dt.date | None] = []
+    for column, raw in fields:
+        if not raw:
+            dates.append(None)
+            continue
+        value = parse_date(raw)
+        if value is None:
+            sink.warning(
+                "round-date-unreadable",
+                line.number,
+                column,
+                f"round {len(dates) + 1}'s date is {raw!r}; expected a date like '24/08/01'",
+            )
+        dates.append(value)
+    while dates and dates[-1] is None:
+        dates.pop()
+    header.round_dates = tuple(dates)
+
+
+def _initial_colour(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    letter = text[:1].upper()
+    if letter == "W":
+        header.initial_color = Color.WHITE
+    elif letter == "B":
+        header.initial_color = Color.BLACK
+    elif text:
+        sink.error(
+            "initial-colour-unknown",
+            line.number,
+            5,
+            f"the initial colour (152) is {text!r}; expected 'W' or 'B'",
+        )
+
+
+def letter_points(
+    line: SourceLine, letters: tuple[str, ...], width: int, sink: Sink, what: str
+) -> dict[str, float]:
+    """Pairs like ``W 1.0`` of records 162 and 362, on their columns or as words."""
+    found: dict[str, float] = {}
+    words = tokens(line.text, 3)
+    index = 0
+    while index < len(words):
+        column, word = words[index]
+        letter = word[:width].upper()
+        rest = word[width:]
+        if letter not in letters:
+            sink.error(
+                "scoring-code-unknown",
+                line.number,
+                column,
+                f"{what} has {word!r}; expected one of {', '.join(letters)} followed by points",
+            )
+            index += 1
+            continue
+        if not rest and index + 1 < len(words):
+            index += 1
+            rest = words[index][1]
+        value = parse_points(rest)
+        if value is None:
+            sink.error(
+                "scoring-points-not-number",
+                line.number,
+                column,
+                f"{what} gives {letter} the points {rest!r}; expected points like '1.0'",
+            )
+        elif letter in found:
+            sink.warning(
+                "scoring-code-repeated",
+                line.number,
+                column,
+                f"{what} gives {letter} points twice; expected each code once: "
+                "the first value is used",
+            )
+        else:
+            found[letter] = value
+        index += 1
+    return found
+
+
+def _scoring(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    values = letter_points(line, _SCORING_LETTERS, 1, sink, "the scoring system (162)")
+    base = ScoringSystem()
+    header.scoring = ScoringSystem(
+        win=values.get("W", base.win),
+        draw=values.get("D", base.draw),
+        loss=values.get("L", base.loss),
+        absence=values.get("A", base.absence),
+        pairing_bye=values.get("P"),
+        unknown=values.get("X"),
+    )
+
+
+def _team_scoring(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    values = letter_points(line, _TEAM_SCORING_CODES, 2, sink, "the team scoring system (362)")
+    base = TeamScoring()
+    header.team_scoring = TeamScoring(
+        win=values.get("TW", base.win),
+        draw=values.get("TD", base.draw),
+        loss=values.get("TL", base.loss),
+    )
+
+
+_RANK_METHODS = frozenset({"FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER"})
+
+
+def _rank_method(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    words = text.split()
+    federation = words[0] if words else ""
+    method = " ".join(words[1:])
+    if method.upper() not in _RANK_METHODS:
+        sink.warning(
+            "starting-rank-method-unknown",
+            line.number,
+            9,
+            f"the starting-rank method (172) is {method!r}; expected one of "
+            f"{', '.join(sorted(_RANK_METHODS))}",
+        )
+    header.starting_rank_methods.append(StartingRankMethod(federation, method, line.span()))
+
+
+def _tiebreaks(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    codes = [part.strip() for part in text.split(",")]
+    codes = [c for c in codes if c]
+    if line.code == "212" and codes and codes[0].upper() == "PTS":
+        codes = codes[1:]
+    header.tiebreaks = tuple(codes)
+    header.tiebreak_record = line.code
+
+
+_READERS = {
+    "042": _start,
+    "052": _end,
+    "062": _players,
+    "072": _rated,
+    "082": _teams,
+    "112": _deputy,
+    "132": _round_dates,
+    "142": _rounds,
+    "152": _initial_colour,
+    "162": _scoring,
+    "172": _rank_method,
+    "202": _tiebreaks,
+    "212": _tiebreaks,
+    "362": _team_scoring,
+}
+
+# ------------------------------------------------------------------ pairing-system hint
+_ROUND_ROBIN_WORDS: tuple[str, ...] = (
+    "ROUND ROBIN",
+    "ROUND-ROBIN",
+    "ROUNDROBIN",
+    "ALL-PLAY-ALL",
+    "BERGER",
+)
+_ROUND_ROBIN_WORDS += ("SCHEVENINGEN", "RUNDENTURNIER", "JEDER GEGEN JEDEN", "TOURNOI FERM")
+_SWISS_WORDS = ("SWISS", "SCHWEIZER", "DUTCH", "BAKU", "DUBOV", "BURSTEIN", "MONRAD", "SUISSE")
+
+
+def pairing_system_hint(type_code: str, tournament_type: str) -> PairingSystem | None:
+    """The pairing system named by record 192 (preferred) or 092's free text."""
+    for text in (type_code, tournament_type):
+        upper = text.upper().replace("_", " ")
+        if not upper:
+            continue
+        if any(word in upper for word in _ROUND_ROBIN_WORDS) or _has_word(upper, ("RR", "DRR")):
+            return PairingSystem.ROUND_ROBIN
+        if any(word in upper for word in _SWISS_WORDS):
+            return PairingSystem.SWISS
+    return None
+
+
+def _has_word(text: str, words: tuple[str, ...]) -> bool:
+    parts = set(text.replace("-", " ").replace("/", " ").split())
+    return any(word in parts for word in words)
