@@ -308,7 +308,9 @@ def _check_start_scores(t: Tournament, name: str) -> list[Finding]:
     }
     if not graded:
         return []
-    offset = Counter(starts[i] - graded[i] for i in graded).most_common(1)[0][0]
+    # Ties between offsets go to 0, OpenGotha's own scale.
+    offsets = Counter(starts[i] - graded[i] for i in graded)
+    offset = max(offsets, key=lambda o: (offsets[o], o == 0))
     top, bottom = max(starts[i] for i in graded), min(starts[i] for i in graded)
     differences: list[str] = []
     for player in t.players:

@@ -282,10 +282,7 @@ def _token_run(words: tuple[Word, ...], rows: int) -> int:
 def _player(
     p: PlayerLine, rounds: int, columns: list[str] | None, name: str, findings: list[Finding]
 ) -> Player:
-    # A short row keeps what it has; trfsite.validate.egf_checks reports it.
-    round_words = p.rest[len(p.rest) - rounds :] if rounds else ()
-    if len(p.rest) < rounds:
-        round_words = p.rest
+    round_words = _round_words(p.rest, rounds, columns)
     score_words = p.rest[: len(p.rest) - len(round_words)]
     entries = tuple(
         _entry(word, number, p, name, findings) for number, word in enumerate(round_words, start=1)
@@ -305,6 +302,30 @@ def _player(
         egd_pin=p.pin,
         source=Span(p.line, 1, 0),
     )
+
+
+def _round_words(
+    rest: tuple[Word, ...], rounds: int, columns: list[str] | None
+) -> tuple[Word, ...]:
+    """The last ``rounds`` words, unless the row is short of tokens.
+
+    A row is short when a number (a score column) stands where a token should and
+    the column header leaves no room for it among the scores; it then keeps only
+    its tokens, and trfsite.validate.egf_checks reports the missing rounds.
+    """
+    if not rounds:
+        return ()
+    run = 0
+    for word in reversed(rest[-rounds:]):
+        if parse_token(word.text) is None:
+            break
+        run += 1
+    if run < rounds and len(rest) > run:
+        blocker = rest[len(rest) - run - 1].text
+        named = len(columns) if columns else len(rest)
+        if parse_score(blocker) is not None and len(rest) - run <= named:
+            return rest[len(rest) - run :] if run else ()
+    return rest[max(0, len(rest) - rounds) :]
 
 
 def _entry(
