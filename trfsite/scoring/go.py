@@ -178,7 +178,8 @@ def _handicap_color(mine: int | None, theirs: int | None) -> Color:
 
 
 def _values(contributions: Sequence[Contribution]) -> list[float]:
-    return [c.value for c in contributions if c.value is not None]
+    # 0.0 first, so that an empty sum is a float like every other value
+    return [0.0] + [c.value for c in contributions if c.value is not None]
 
 
 # --------------------------------------------------------------------------- tie-breaks

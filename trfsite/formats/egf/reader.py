@@ -252,21 +252,36 @@ def _dates(
 
 # --------------------------------------------------------------------------- players
 def _count_rounds(parsed: list[PlayerLine], rows: int, columns: list[str] | None) -> int:
-    """Rounds = the usual length of the run of result tokens that ends each line.
+    """The number of rounds that makes the rows fit best, counting tokens from the right.
 
-    A score column can look like a token (``0=``, or ``12?`` for 12½), so the most
-    common run length wins, capped by the room a column header leaves for rounds.
+    Candidates are the lengths of the runs of tokens that end the rows. A score
+    column can look like a token (``0=``, or ``12?`` for 12½), and a row may lack a
+    token, so each candidate is charged for what it would break: words read as
+    rounds that are not tokens, game tokens left among the scores, short rows and
+    fewer scores than the column header names. The cheapest wins, then the most
+    common, then the smallest.
     """
     if not parsed:
         return 0
     runs = Counter(_token_run(p.rest, rows) for p in parsed)
-    rounds = max(runs.items(), key=lambda item: (item[1], -item[0]))[0]
-    if columns:
-        room = Counter(len(p.rest) - len(columns) for p in parsed)
-        usual_room = max(room.items(), key=lambda item: (item[1], item[0]))[0]
-        if 0 <= usual_room < rounds:
-            rounds = usual_room
-    return rounds
+
+    def cost(rounds: int) -> tuple[int, int, int]:
+        problems = 0
+        for p in parsed:
+            round_words = _round_words(p.rest, rounds, columns)
+            scores = p.rest[: len(p.rest) - len(round_words)]
+            problems += len(round_words) < rounds
+            problems += sum(parse_token(w.text) is None for w in round_words)
+            problems += sum(_is_game_token(w.text, rows) for w in scores)
+            problems += bool(columns) and len(scores) < len(columns or ())
+        return problems, -runs[rounds], rounds
+
+    return min(runs, key=cost)
+
+
+def _is_game_token(text: str, rows: int) -> bool:
+    token = parse_token(text)
+    return token is not None and 0 < token.opponent <= rows
 
 
 def _token_run(words: tuple[Word, ...], rows: int) -> int:
