@@ -1,0 +1,100 @@
+"""``trfsite build SRC -o OUT``: the results website (and PDF bulletins)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+
+class _Bar:
+    """A click progress bar on stderr, only on a terminal; one bar per stage."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.stage = ""
+        self.bar: Any = None
+        self.shown = 0
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if stage != self.stage:
+            self.close()
+            labels = {"read": "Reading", "render": "Writing pages", "pdf": "PDF bulletins"}
+            self.bar = click.progressbar(
+                length=total, label=labels.get(stage, stage), file=sys.stderr
+            )
+            self.bar.__enter__()
+            self.stage, self.shown = stage, 0
+        self.bar.update(done - self.shown)
+        self.shown = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
+@click.command("build")
+@click.argument("src", type=click.Path(exists=True, file_okay=True, path_type=Path))
+@click.option(
+    "-o",
+    "--out",
+    "out",
+    type=click.Path(path_type=Path),
+    default=Path("_site"),
+    show_default=True,
+    help="Output folder (replaced as a whole on success).",
+)
+@click.option("--theme", default=None, help="Theme name or theme folder (default: from config).")
+@click.option("--pdf/--no-pdf", default=True, show_default=True, help="Make PDF bulletins.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Events processed in parallel (a process pool when > 1).",
+)
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Config file (default: SRC/trfsite.toml when present).",
+)
+@click.pass_context
+def build(
+    ctx: click.Context,
+    src: Path,
+    out: Path,
+    theme: str | None,
+    pdf: bool,
+    jobs: int,
+    strict: bool,
+    config_path: Path | None,
+) -> None:
+    """Build the results website from every tournament file under SRC.
+
+    Exit status: 0 success; 1 some file has errors (or warnings under
+    --strict), though the site was still written; 2 usage or config errors.
+    """
+    from trfsite.cli import EXIT_FINDINGS
+    from trfsite.site.build import BuildOptions, build_site
+
+    quiet = bool(ctx.find_root().obj and ctx.find_root().obj.get("quiet"))
+    bar = _Bar(enabled=not quiet and sys.stderr.isatty())
+    try:
+        report = build_site(BuildOptions(src, out, theme, pdf, jobs, config_path), progress=bar)
+    finally:
+        bar.close()
+    for line in report.failed + report.pdf_failures:
+        click.echo(f"warning: {line}", err=True)
+    if not quiet:
+        click.echo(report.summary_line(), err=True)
+    if report.files_with_errors or (strict and report.files_with_warnings):
+        ctx.exit(EXIT_FINDINGS)
