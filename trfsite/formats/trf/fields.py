@@ -130,7 +130,12 @@ def date_parts(text: str) -> tuple[int, int, int] | None:
     ``24/09/2010`` (day first when the year is last) and 132's ``24/12/01``
     (``YY/MM/DD``). Month and day may be 0 (partial birth dates).
     """
-    match = _DATE_PARTS.match(text.strip())
+    text = text.strip()
+    if len(text) == 10 and text[4] in "/-." and text[7] == text[4]:
+        year, month, day = text[:4], text[5:7], text[8:]
+        if (year + month + day).isdigit() and (year + month + day).isascii():
+            return int(year), int(month), int(day)
+    match = _DATE_PARTS.match(text)
     if match is None:
         return None
     first, middle, last = match.groups()
@@ -185,6 +190,6 @@ def format_points(value: float, width: int = 4) -> str:
     text = f"{value:.1f}"
     if float(text) != value:
         text = repr(value)
-    if len(text) > width and float(f"{value:.0f}") == value:
+    if width and len(text) > width and float(f"{value:.0f}") == value:
         text = f"{value:.0f}"
     return text.rjust(width)

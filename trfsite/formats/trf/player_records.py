@@ -66,14 +66,16 @@ def _static_part(
     """sex, title, name, rating, federation, number, birth date of a 001 or NRS line."""
     text = line.text
     n = line.number
-    for index in _SEPARATORS:
-        if index < len(text) and text[index] != " ":
+    padded = text.ljust(85)
+    separators = "".join(padded[index] for index in _SEPARATORS)
+    for index in _SEPARATORS if separators.strip() else ():
+        if padded[index] != " ":
             notes.misaligned.append(n)
             sink.warning(
                 f"{prefix}-field-overflow",
                 n,
                 index + 1,
-                f"column {index + 1} holds {text[index]!r}; expected a blank between fields: "
+                f"column {index + 1} holds {padded[index]!r}; expected a blank between fields: "
                 "a field may be shifted or too long",
             )
             break
@@ -183,70 +185,95 @@ def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | No
     )
 
 
+_GAME_RESULTS = frozenset("10=+-WDLwdl")
+_BYE_RESULTS = frozenset("HFUZhfuz")
+
+
 def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
     """The round cells from column 92, 10 columns each: ``OOOO C R``."""
     text = line.text.rstrip()
     n = line.number
     cells: list[RoundEntry] = []
-    start = FIRST_CELL - 1
+    append = cells.append
+    colours = _COLORS.get
+    outcomes = _OUTCOMES
+    entry = RoundEntry
+    span = Span
     round_no = 0
-    while start < len(text):
+    for start in range(FIRST_CELL - 1, len(text), CELL_WIDTH):
         round_no += 1
         cell = text[start : start + 8]
-        column = start + 1
-        start += CELL_WIDTH
-        raw_opponent = cell[0:4]
-        if raw_opponent in _NO_OPPONENT:
-            opponent: int | None = None
-        else:
-            opponent = parse_int(raw_opponent.strip())
-            if opponent is None:
-                sink.error(
-                    "round-opponent-not-number",
-                    n,
-                    column,
-                    f"round {round_no}'s opponent is {raw_opponent!r}; "
-                    "expected a starting rank or 0000",
-                )
-            elif opponent == 0:
-                opponent = None
-        raw_color = cell[5:6]
-        color = _COLORS.get(raw_color)
-        if color is None:
+        # Fast path for the usual cells: "  12 w 1" and "0000 - U"; the rest is checked slowly.
+        digits = cell[:4].lstrip()
+        result = cell[7:8]
+        color = colours(cell[5:6])
+        if color is not None and cell[4:5] == " " and cell[6:7] == " " and digits.isdigit():
+            opponent = int(digits)
+            if opponent and result in _GAME_RESULTS:
+                append(
+                    entry(round_no, opponent, color, outcomes[result], None, cell,
+                          span(n, start + 1, start + 8))
+                )  # fmt: skip
+                continue
+            if not opponent and result in _BYE_RESULTS:
+                append(
+                    entry(round_no, None, color, outcomes[result], None, cell,
+                          span(n, start + 1, start + 8))
+                )  # fmt: skip
+                continue
+        append(_slow_cell(sink, n, start + 1, round_no, cell))
+    return tuple(cells)
+
+
+def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> RoundEntry:
+    """Any cell, with every problem reported."""
+    raw_opponent = cell[0:4]
+    opponent: int | None = None
+    if raw_opponent not in _NO_OPPONENT:
+        opponent = parse_int(raw_opponent.strip())
+        if opponent is None:
             sink.error(
-                "round-colour-unknown",
-                n,
-                column + 5,
-                f"round {round_no}'s colour is {raw_color!r}; expected 'w', 'b' or '-'",
-            )
-            color = Color.NONE
-        raw_result = cell[7:8]
-        outcome = _OUTCOMES.get(raw_result)
-        if outcome is None:
-            sink.error(
-                "round-result-unknown",
-                n,
-                column + 7,
-                f"round {round_no}'s result is {raw_result!r}; expected one of "
-                "1 = 0 + - W D L H F U Z",
-            )
-            outcome = Outcome.UNKNOWN
-        elif opponent is None and outcome is Outcome.FORFEIT_LOSS:
-            # ``0000 - -``: an unpaired player (a team reserve, a "bye" dummy), not a forfeit.
-            outcome = Outcome.ZERO_BYE
-        if cell[4:5] not in (" ", "") or cell[6:7] not in (" ", ""):
-            sink.warning(
-                "round-cell-misaligned",
+                "round-opponent-not-number",
                 n,
                 column,
-                f"round {round_no}'s cell is {cell!r}; expected 'OOOO C R' "
-                f"at columns {column}-{column + 7}",
+                f"round {round_no}'s opponent is {raw_opponent!r}; "
+                "expected a starting rank or 0000",
             )
-        _check_cell(sink, n, column, round_no, cell, opponent, outcome)
-        cells.append(
-            RoundEntry(round_no, opponent, color, outcome, None, cell, Span(n, column, column + 7))
+        elif opponent == 0:
+            opponent = None
+    raw_color = cell[5:6]
+    color = _COLORS.get(raw_color)
+    if color is None:
+        sink.error(
+            "round-colour-unknown",
+            n,
+            column + 5,
+            f"round {round_no}'s colour is {raw_color!r}; expected 'w', 'b' or '-'",
         )
-    return tuple(cells)
+        color = Color.NONE
+    raw_result = cell[7:8]
+    outcome = _OUTCOMES.get(raw_result)
+    if outcome is None:
+        sink.error(
+            "round-result-unknown",
+            n,
+            column + 7,
+            f"round {round_no}'s result is {raw_result!r}; expected one of 1 = 0 + - W D L H F U Z",
+        )
+        outcome = Outcome.UNKNOWN
+    elif opponent is None and outcome is Outcome.FORFEIT_LOSS:
+        # ``0000 - -``: an unpaired player (a team reserve, a "bye" dummy), not a forfeit.
+        outcome = Outcome.ZERO_BYE
+    if cell[4:5] not in (" ", "") or cell[6:7] not in (" ", ""):
+        sink.warning(
+            "round-cell-misaligned",
+            n,
+            column,
+            f"round {round_no}'s cell is {cell!r}; expected 'OOOO C R' "
+            f"at columns {column}-{column + 7}",
+        )
+    outcome = _check_cell(sink, n, column, round_no, cell, opponent, outcome)
+    return RoundEntry(round_no, opponent, color, outcome, None, cell, Span(n, column, column + 7))
 
 
 def _check_cell(
@@ -257,24 +284,25 @@ def _check_cell(
     cell: str,
     opponent: int | None,
     outcome: Outcome,
-) -> None:
+) -> Outcome:
+    """Report cells whose parts contradict each other; returns the outcome to keep."""
+    if opponent is not None and cell[7:8] in (" ", ""):
+        sink.warning(
+            "round-result-missing",
+            n,
+            column + 7,
+            f"round {round_no}'s cell {cell!r} names an opponent but has no result; "
+            "expected a result: it was read as an unknown result (record 162's X)",
+        )
+        return Outcome.UNKNOWN
     if opponent is not None and outcome.is_bye:
-        if cell[7:8] == " ":
-            sink.warning(
-                "round-result-missing",
-                n,
-                column + 7,
-                f"round {round_no}'s cell {cell!r} names an opponent but has no result; "
-                "expected a result: it was read as a zero-point bye",
-            )
-        else:
-            sink.warning(
-                "round-cell-inconsistent",
-                n,
-                column,
-                f"round {round_no}'s cell {cell!r} names an opponent and a bye; "
-                "expected 0000 with a bye",
-            )
+        sink.warning(
+            "round-cell-inconsistent",
+            n,
+            column,
+            f"round {round_no}'s cell {cell!r} names an opponent and a bye; "
+            "expected 0000 with a bye",
+        )
     elif opponent is None and outcome.is_game:
         sink.error(
             "round-cell-inconsistent",
@@ -283,6 +311,7 @@ def _check_cell(
             f"round {round_no}'s cell {cell!r} has a game result but no opponent; "
             "expected an opponent's starting rank",
         )
+    return outcome
 
 
 def blank_cell(line: int, round_no: int) -> RoundEntry:
