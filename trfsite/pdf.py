@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 
-from trfsite.pdf_text import PointsFormat, points_text
+from trfsite.pdf_text import PointsFormat, number_text, points_text
 from trfsite.pdf_view import BulletinView, build_view
 
 if TYPE_CHECKING:
@@ -101,11 +101,11 @@ def _environment_for(env: jinja2.Environment) -> jinja2.Environment:
     environment (tests, other tools) gets English and the default spelling.
     Done on an overlay so the caller's environment is left as it was.
     """
-    if "_" in env.globals and "points" in env.filters:
+    if "_" in env.globals and "points" in env.filters and "number" in env.filters:
         return env
     overlay = env.overlay(cache_size=0)
     overlay.globals = {"_": _english, **env.globals}
-    overlay.filters = {**env.filters, "points": env.filters.get("points", points_text)}
+    overlay.filters = {"points": points_text, "number": number_text, **env.filters}
     return overlay
 
 
@@ -113,16 +113,16 @@ def _english(message: str, **values: object) -> str:
     return message.format(**values) if values else message
 
 
-def _points_format(env: jinja2.Environment) -> PointsFormat:
-    found: Callable[..., str] | None = env.filters.get("points")
-    if found is None:
-        return points_text
-    return found
+def _filter(env: jinja2.Environment, name: str, fallback: PointsFormat) -> PointsFormat:
+    found: Callable[..., str] | None = env.filters.get(name)
+    return fallback if found is None else found
 
 
 def bulletin_view(data: BulletinData, env: jinja2.Environment) -> BulletinView:
     """The typed context the bulletin template receives."""
-    return build_view(data, _points_format(env))
+    return build_view(
+        data, _filter(env, "points", points_text), _filter(env, "number", number_text)
+    )
 
 
 def bulletin_html(data: BulletinData, env: jinja2.Environment) -> str:

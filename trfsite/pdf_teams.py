@@ -82,10 +82,10 @@ def sits_at_board(entry: RoundEntry | None) -> bool:
 
 
 _BYE_LABEL = {
-    ByeKind.PAIRING: ("pairing-allocated bye", "PAB"),
-    ByeKind.FULL: ("full-point bye", "FPB"),
-    ByeKind.HALF: ("half-point bye", "HPB"),
-    ByeKind.ZERO: ("zero-point bye", "ZPB"),
+    ByeKind.PAIRING: ("Pairing-allocated bye", "PAB"),
+    ByeKind.FULL: ("Full-point bye", "FPB"),
+    ByeKind.HALF: ("Half-point bye", "HPB"),
+    ByeKind.ZERO: ("Zero-point bye", "ZPB"),
 }
 
 
@@ -129,7 +129,7 @@ def team_matches(t: Tournament) -> tuple[TeamMatch, ...]:
     for bye in data.byes:
         if bye.team not in teams:
             continue
-        label, code = _BYE_LABEL[bye.kind] if bye.declared else ("not paired", "")
+        label, code = _BYE_LABEL[bye.kind] if bye.declared else ("Not paired", "")
         found.append(
             TeamMatch(
                 bye.round,

@@ -32,11 +32,12 @@ def points_text(value: float | None) -> str:
     return f"{sign}{magnitude:.2f}".rstrip("0").rstrip(".")
 
 
-def tiebreak_text(value: float | None) -> str:
-    """A tie-break value; halves as in points, otherwise up to two decimals."""
-    if value is None:
+def number_text(value: float | None) -> str:
+    """A tie-break value without trailing zeros (``14``, ``14.5``); a dash when undefined."""
+    if value is None or math.isnan(value):
         return "–"
-    return points_text(value)
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
 
 
 _SYMBOL = {

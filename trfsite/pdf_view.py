@@ -22,7 +22,7 @@ from trfsite.pdf_tables import (
     rating_text,
 )
 from trfsite.pdf_teams import BoardGame, TeamMatch, sits_at_board, team_matches
-from trfsite.pdf_text import PointsFormat, game_result, points_text
+from trfsite.pdf_text import PointsFormat, game_result, number_text, points_text
 from trfsite.results import Standings, TiebreakColumn
 
 logger = logging.getLogger(__name__)
@@ -100,7 +100,7 @@ class StandingsTable:
     team: bool  # teams: match and game points instead of one points column
     points_label: str
     show_titles: bool
-    rating_label: str  # English message id: "Rtg", or "Grade" for Go
+    rating_label: str  # English message id: "Rating", or "Grade" for Go
     federation_label: str  # "Fed", or "Club" for Go
 
 
@@ -148,7 +148,7 @@ class MatchView:
     points: str
     opponent_points: str
     boards: tuple[BoardLine, ...]
-    bye: str  # English message id ("pairing-allocated bye"), "" for a match
+    bye: str  # English message id ("Pairing-allocated bye"), "" for a match
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +240,7 @@ def _person(player: Player) -> Person:
     )
 
 
-def _standings(standings: Standings, fmt: PointsFormat) -> StandingsTable:
+def _standings(standings: Standings, fmt: PointsFormat, number: PointsFormat) -> StandingsTable:
     players = standings.tournament.player_index()
     team = standings.kind is EventKind.TEAM
     lines: list[StandingsLine] = []
@@ -254,7 +254,7 @@ def _standings(standings: Standings, fmt: PointsFormat) -> StandingsTable:
                 points=fmt(row.points),
                 match_points=fmt(row.match_points),
                 game_points=fmt(row.game_points),
-                tiebreaks=tuple(fmt(v) for v in row.tiebreaks),
+                tiebreaks=tuple(number(v) for v in row.tiebreaks),
             )
         )
     go = standings.tournament.game is Game.GO
@@ -265,18 +265,18 @@ def _standings(standings: Standings, fmt: PointsFormat) -> StandingsTable:
         team=team,
         points_label=standings.points_label,
         show_titles=any(line.person.title for line in lines),
-        rating_label="Grade" if go else "Rtg",
+        rating_label="Grade" if go else "Rating",
         federation_label="Club" if go else "Fed",
     )
 
 
 _UNPAIRED_LABEL = {
-    Outcome.FULL_BYE: "full-point bye",
-    Outcome.HALF_BYE: "half-point bye",
-    Outcome.ZERO_BYE: "zero-point bye",
-    Outcome.PAIRING_BYE: "pairing-allocated bye",
-    Outcome.FORFEIT_WIN: "forfeit win",
-    Outcome.FORFEIT_LOSS: "not paired",
+    Outcome.FULL_BYE: "Full-point bye",
+    Outcome.HALF_BYE: "Half-point bye",
+    Outcome.ZERO_BYE: "Zero-point bye",
+    Outcome.PAIRING_BYE: "Pairing-allocated bye",
+    Outcome.FORFEIT_WIN: "Forfeit win",
+    Outcome.FORFEIT_LOSS: "Not paired",
 }
 
 
@@ -307,7 +307,7 @@ def _round_pairings(
         cell = p.entry(round_no)
         if cell is None or cell.opponent is None or cell.opponent not in players:
             outcome = cell.outcome if cell is not None else Outcome.FORFEIT_LOSS
-            label = _UNPAIRED_LABEL.get(outcome, "not paired")
+            label = _UNPAIRED_LABEL.get(outcome, "Not paired")
             unpaired.append(Unpaired(people[p.id], label, fmt(t.scoring.points(outcome))))
             continue
         opponent = players[cell.opponent]
@@ -439,8 +439,14 @@ def _team_pages(
     return tuple(pages)
 
 
-def build_view(data: BulletinSource, fmt: PointsFormat = points_text) -> BulletinView:
-    """Everything the bulletin prints, in print order."""
+def build_view(
+    data: BulletinSource, fmt: PointsFormat = points_text, number: PointsFormat = number_text
+) -> BulletinView:
+    """Everything the bulletin prints, in print order.
+
+    ``fmt`` spells points (``6½``), ``number`` tie-break values (``14.5``); the
+    site's ``points`` and ``number`` filters, so that PDF and pages agree.
+    """
     t = data.tournament
     people = {p.id: _person(p) for p in t.players}
     team_event = data.standings.kind is EventKind.TEAM
@@ -463,7 +469,7 @@ def build_view(data: BulletinSource, fmt: PointsFormat = points_text) -> Bulleti
         build_date=data.build_date,
         cover=_cover(data, participants),
         notes_html=data.notes_html,
-        standings=_standings(data.standings, fmt),
+        standings=_standings(data.standings, fmt, number),
         crosstable=cross,
         rounds=tuple(rounds),
         teams=_team_pages(data, matches, people, fmt) if team_event else (),
