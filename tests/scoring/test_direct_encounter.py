@@ -1,0 +1,98 @@
+"""Direct encounter (C.07 Art. 6; the same in 2023 and 2026): ranks inside a tied group."""
+
+from __future__ import annotations
+
+from trfsite.model import PairingSystem, Tournament
+from trfsite.scoring.codes import parse_tiebreak
+from trfsite.scoring.context import build_context
+from trfsite.scoring.direct_encounter import direct_encounter_ranks
+
+from .builders import event
+from .events import round_robin_event
+
+
+def ranks(t: Tournament, group: list[int], code: str = "DE", swiss: bool | None = None) -> list[float]:
+    if swiss is None:
+        swiss = t.pairing_system is not PairingSystem.ROUND_ROBIN
+    ctx = build_context(t, t.rounds, "2026", swiss, explain=True)
+    found, why = direct_encounter_ranks(ctx, parse_tiebreak(code), [ctx.index[p] for p in group])
+    assert why is not None and len(why) == len(group)
+    return found
+
+
+def test_6_2_all_met_then_reapplied_to_the_tied_pair() -> None:
+    # 1 beat 2 and 3; 2-3 drew. Separate standings 1: 2, 2: ½, 3: ½ -> 1 first;
+    # 2 and 3 reapply Art. 6 between themselves: ½ each, still tied.
+    t = event({1: "2w1 3w1 U", 2: "1b0 U 3w=", 3: "U 1b0 2b="})
+    assert ranks(t, [1, 2, 3]) == [1, 2, 2]
+
+
+def test_6_2_reapplied_subset_breaks_the_tie() -> None:
+    # 1 beat 2 and 3, 2 beat 3: separate standings 2, 1, 0 -> ranks 1, 2, 3.
+    t = event({1: "2w1 3w1 U", 2: "1b0 U 3w1", 3: "U 1b0 2b0"})
+    assert ranks(t, [1, 2, 3]) == [1, 2, 3]
+    # Asked about 2 and 3 only, 2 is first.
+    assert ranks(t, [3, 2]) == [2, 1]
+
+
+def test_cycle_stays_tied() -> None:
+    # 1 beat 2, 2 beat 3, 3 beat 1: one point each.
+    t = event({1: "2w1 U 3b0", 2: "1b0 3w1 U", 3: "U 2b0 1w1"})
+    assert ranks(t, [1, 2, 3]) == [1, 1, 1]
+
+
+def test_6_1_2_repeated_games_use_the_average() -> None:
+    # 1-2 met twice (1-0, ½-½): addends 0.75 and 0.25. 3 beat 1, 2 beat 3.
+    # 1: 0.75 + 0 = 0.75; 2: 0.25 + 1 = 1.25; 3: 1 + 0 = 1.0 -> order 2, 3, 1.
+    # (Summing both games instead would tie 1 and 2 at 1.5.)
+    t = event(
+        {
+            1: "2w1 2b= 3b0 U",
+            2: "1b0 1w= U 3w1",
+            3: "U U 1w1 2b0",
+        }
+    )
+    assert ranks(t, [1, 2, 3]) == [3, 1, 2]
+
+
+def test_6_3_swiss_certainty_then_reapply() -> None:
+    # 1 beat 2, 3 and 4; 2 beat 3 and 4; 3-4 never met. Scores 3, 2, 0, 0;
+    # missing games: 3 and 4 one each. 1: 3 > max(2, 0+1, 0+1) -> first;
+    # 2: 2 > max(0+1, 0+1) -> second; 3 and 4 have not met: still tied.
+    t = event(
+        {
+            1: "2w1 3w1 4w1",
+            2: "1b0 4w1 3w1",
+            3: "U 1b0 2b0",
+            4: "U 2b0 1b0",
+        }
+    )
+    assert ranks(t, [1, 2, 3, 4]) == [1, 2, 3, 3]
+    # Not a Swiss event: 6.3 does not apply, and not all have met: no decision.
+    assert ranks(t, [1, 2, 3, 4], swiss=False) == [1, 1, 1, 1]
+
+
+def test_6_3_no_certainty() -> None:
+    # Only 1-2 was played (1 won); 3 met neither. 1's worst case 1 + 0 is not
+    # more than 3's best case 0 + 2 missing wins, so nobody is certain: tied.
+    t = event({1: "2w1 U", 2: "1b0 U", 3: "U U"})
+    assert ranks(t, [1, 2, 3]) == [1, 1, 1]
+
+
+def test_6_1_1_forfeits_excluded_in_swiss_unless_p() -> None:
+    t = event({2: "3w+", 3: "2b-"})
+    assert ranks(t, [2, 3]) == [1, 1]  # the forfeit does not count: never met
+    assert ranks(t, [2, 3], "DE/P") == [1, 2]  # /P: forfeits as played
+
+
+def test_forfeits_count_in_round_robin_15_2() -> None:
+    t = round_robin_event()
+    # 2 beat 3 by forfeit in R1: a game in a round robin, so 2 is ahead.
+    assert ranks(t, [2, 3]) == [1, 2]
+    # 1 beat 2, 2 beat 3 (forfeit), 3 beat 1: one point each, tied.
+    assert ranks(t, [1, 2, 3]) == [1, 1, 1]
+
+
+def test_single_player_is_first() -> None:
+    t = event({1: "U"})
+    assert ranks(t, [1]) == [1]
