@@ -499,6 +499,8 @@ class Tournament:
     comments: tuple[RawRecord, ...] = field(default=(), compare=False)
     go: GoInfo | None = None
     pairing_system: PairingSystem | None = None  # a reader's hint; standings may override
+    # Where each tournament-section record (012...362) was read, for findings: (code, span).
+    record_spans: tuple[tuple[str, Span], ...] = field(default=(), compare=False, repr=False)
 
     @property
     def kind(self) -> EventKind:
