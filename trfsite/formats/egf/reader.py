@@ -264,6 +264,8 @@ def _count_rounds(parsed: list[PlayerLine], rows: int, columns: list[str] | None
     if not parsed:
         return 0
     runs = Counter(_token_run(p.rest, rows) for p in parsed)
+    if len(runs) == 1:
+        return next(iter(runs))
 
     def cost(rounds: int) -> tuple[int, int, int]:
         problems = 0
@@ -498,6 +500,9 @@ def _fill_handicaps(players: list[Player], rule: int | None) -> list[Player]:
     grades = {p.id: parse_grade(p.grade) for p in players}
     filled: list[Player] = []
     for player in players:
+        if all(e.handicap is not None or e.opponent is None for e in player.rounds):
+            filled.append(player)
+            continue
         entries = []
         for entry in player.rounds:
             if entry.handicap is None and entry.opponent is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from trfsite.model import Color, Outcome
 
@@ -53,8 +54,9 @@ class Token:
         return _GAME_OUTCOMES[self.result]
 
 
+@lru_cache(maxsize=1 << 16)
 def parse_token(text: str) -> Token | None:
-    """A result token, or None if ``text`` is not one."""
+    """A result token, or None if ``text`` is not one (cached: rows repeat tokens)."""
     match = _TOKEN.match(text)
     if not match:
         return None
