@@ -23,3 +23,7 @@ class StandingsOptions:
     go_bar: str | None = None  # McMahon bar grade, e.g. "3d"; None: no bar
     go_floor: str | None = None  # McMahon floor grade, e.g. "20k"; None: no floor
     go_round_down_free_points: bool | None = None  # None: infer from the file's MMS column
+    # Conventions other programs use (defaults are OpenGotha's; see trfsite.scoring.go):
+    go_handicap_adjusted_sos: bool = True  # opponent's MMS +h if white, -h if black
+    go_unplayed_counts_start: bool = True  # a round without opponent: own start MMS (else 0)
+    go_sos_cut_highest: bool = False  # SOS-1/-2 drop the highest values (pairgoth)
