@@ -64,7 +64,17 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
     criteria = _criteria(t, options, mcmahon, notes)
     uses_mms = mcmahon or any(c.tiebreak.short == "MMS" for c in criteria)
     start = start_scores(t, options, round_down, notes if uses_mms else [])
-    ctx = build_go_context(t.players, rounds, mcmahon, start, round_down)
+    ctx = build_go_context(
+        t.players,
+        rounds,
+        mcmahon,
+        start,
+        round_down,
+        handicap_adjusted=options.go_handicap_adjusted_sos,
+        unplayed_counts_start=options.go_unplayed_counts_start,
+        cut_highest=options.go_sos_cut_highest,
+    )
+    notes += _convention_notes(options)
     notes.insert(0, "McMahon: ranked by MMS" if mcmahon else "Swiss: ranked by the number of wins")
     values = _values(t.players, ctx, criteria)
     rows = _rows(t.players, ctx, criteria, values, options.explain)
@@ -88,6 +98,17 @@ def is_mcmahon(t: Tournament, options: StandingsOptions) -> bool:
     if options.system in ("swiss", "round-robin"):
         return False
     return t.pairing_system is not PairingSystem.SWISS
+
+
+def _convention_notes(options: StandingsOptions) -> list[str]:
+    notes = []
+    if not options.go_handicap_adjusted_sos:
+        notes.append("SOS without handicap adjustment")
+    if not options.go_unplayed_counts_start:
+        notes.append("a round without opponent counts 0 in SOS and SOSOS")
+    if options.go_sos_cut_highest:
+        notes.append("SOS-1 and SOS-2 drop the highest values")
+    return notes
 
 
 # --------------------------------------------------------------------------- start scores

@@ -216,3 +216,36 @@ def test_explanations_mark_the_dropped_value() -> None:
         (2, 31.0, False),
         (3, 28.0, True),
     ]
+
+
+def test_other_programs_conventions() -> None:
+    # Per-round SOS values as in test_mcmahon_sos_adjusted_for_handicap.
+    # Without handicap adjustment (raw opponents' MMS):
+    #  1: 31.5 + 29 + 26.5 = 87;  2: 33 + 26.5 + 26.5 = 86;  3: 26.5 + 33 + 28 = 87.5
+    #  4: 29 + 25 + 31.5 = 85.5;  5: 25 + 31.5 + 33 = 89.5
+    raw = hand_cup("SOS", go_handicap_adjusted_sos=False)
+    assert {i: v[1][0] for i, v in values(raw).items()} == {
+        1: 87.0,
+        2: 86.0,
+        3: 87.5,
+        4: 85.5,
+        5: 89.5,
+    }
+    # A round without opponent counting 0: 3: 28.5 + 31 + 0 = 59.5; 4: 27 + 0 + 27.5 = 54.5;
+    # 5: 0 + 27.5 + 28 = 55.5. SOSOS of 3: SOS(4) 54.5 + SOS(1) 94 + 0 = 148.5.
+    zero = hand_cup("SOS", "SOSOS", go_unplayed_counts_start=False)
+    assert {i: v[1] for i, v in values(zero).items()}[3] == (59.5, 148.5)
+    assert {i: v[1][0] for i, v in values(zero).items()}[4] == 54.5
+    assert {i: v[1][0] for i, v in values(zero).items()}[5] == 55.5
+    # pairgoth's SOS-1 drops the highest value:
+    #  1: 31.5 31 31.5 -> 62.5;  2: 33 30.5 30.5 -> 61;  3: 28.5 31 28 -> 56.5
+    #  4: 27 25 27.5 -> 52;  5: 25 27.5 28 -> 52.5
+    high = hand_cup("SOS-1", go_sos_cut_highest=True)
+    assert {i: v[1][0] for i, v in values(high).items()} == {
+        1: 62.5,
+        2: 61.0,
+        3: 56.5,
+        4: 52.0,
+        5: 52.5,
+    }
+    assert "SOS-1 and SOS-2 drop the highest values" in high.notes

@@ -10,10 +10,12 @@ number of wins NBW in Swiss events. Conventions, as OpenGotha computes them:
 - SOS: the sum over rounds of the opponent's final score. In McMahon events the
   opponent's MMS is adjusted for handicap: +h if the player was white, -h if black.
   A round without an opponent counts the player's own start MMS (0 in Swiss).
+  Options turn the handicap adjustment off (``go_handicap_adjusted_sos``) and
+  count 0 for rounds without opponent (``go_unplayed_counts_start``).
   Games lost or won by default and games with an unknown result (``?``) count
   their opponent like any other game.
 - SOS-1, SOS-2: SOS without the lowest one or two per-round values (OpenGotha's
-  choice; pairgoth drops the highest instead).
+  choice; pairgoth drops the highest instead, ``go_sos_cut_highest``).
 - SOSOS: the sum of the opponents' SOS; a round without an opponent counts start
   MMS x number of rounds (McMahon) or 0 (Swiss).
 - SODOS: the sum of the (handicap-adjusted) scores of the opponents beaten; a
@@ -68,6 +70,14 @@ class GoContext:
     history: Mapping[int, tuple[GoRound, ...]]
     nbw_after: Mapping[int, tuple[float, ...]]  # NBW after rounds 1..rounds
     sos: Mapping[int, float]
+    # Other programs' conventions; the defaults are OpenGotha's.
+    handicap_adjusted: bool = True
+    unplayed_counts_start: bool = True
+    cut_highest: bool = False
+
+    def unplayed_value(self, player: int) -> float:
+        """What a round without opponent adds to SOS."""
+        return self.start[player] if self.mcmahon and self.unplayed_counts_start else 0.0
 
     def nbw(self, player: int) -> float:
         after = self.nbw_after[player]
@@ -85,13 +95,13 @@ class GoContext:
         out: list[Contribution] = []
         for entry in self.history[player]:
             if entry.opponent is None:
-                value = self.start[player] if self.mcmahon else 0.0
-                why = "no opponent: own start MMS" if self.mcmahon else "no opponent: 0"
+                value = self.unplayed_value(player)
+                why = "no opponent: own start MMS" if value else "no opponent: 0"
                 out.append(Contribution(entry.round, value, entry.label, why=why))
                 continue
             value = self.score(entry.opponent)
             why = ""
-            if self.mcmahon and entry.handicap_shift:
+            if self.mcmahon and self.handicap_adjusted and entry.handicap_shift:
                 value += entry.handicap_shift
                 why = f"opponent's MMS {entry.handicap_shift:+d} for handicap"
             out.append(
@@ -112,6 +122,10 @@ def build_go_context(
     mcmahon: bool,
     start: Mapping[int, float],
     round_down: bool,
+    *,
+    handicap_adjusted: bool = True,
+    unplayed_counts_start: bool = True,
+    cut_highest: bool = False,
 ) -> GoContext:
     """Reduce the players' first ``rounds`` rounds to what the tie-breaks need."""
     ids = {p.id for p in players}
@@ -124,9 +138,10 @@ def build_go_context(
         )
         history[player.id] = reduced
         nbw_after[player.id] = cumulative_nbw(reduced, round_down)
-    partial = GoContext(mcmahon, rounds, round_down, start, history, nbw_after, {})
+    conventions = (handicap_adjusted, unplayed_counts_start, cut_highest)
+    partial = GoContext(mcmahon, rounds, round_down, start, history, nbw_after, {}, *conventions)
     sos = {p.id: sum(_values(partial.opponent_values(p.id))) for p in players}
-    return GoContext(mcmahon, rounds, round_down, start, history, nbw_after, sos)
+    return GoContext(mcmahon, rounds, round_down, start, history, nbw_after, sos, *conventions)
 
 
 def cumulative_nbw(history: Sequence[GoRound], round_down: bool) -> tuple[float, ...]:
@@ -197,12 +212,14 @@ def sum_of_opponents_scores(ctx: GoContext, player: int) -> GoValue:
 
 
 def _sos_without_lowest(ctx: GoContext, player: int, drop: int) -> GoValue:
+    """SOS without the ``drop`` lowest values (the highest with ``cut_highest``)."""
     values = ctx.opponent_values(player)
-    lowest = sorted(range(len(values)), key=lambda i: (values[i].value or 0.0, i))[:drop]
+    sign = -1.0 if ctx.cut_highest else 1.0
+    order = sorted(range(len(values)), key=lambda i: (sign * (values[i].value or 0.0), i))
+    dropped = order[:drop]
+    why = "highest value dropped" if ctx.cut_highest else "lowest value dropped"
     marked = tuple(
-        Contribution(c.round, c.value, c.label, cut=True, why="lowest value dropped")
-        if i in lowest
-        else c
+        Contribution(c.round, c.value, c.label, cut=True, why=why) if i in dropped else c
         for i, c in enumerate(values)
     )
     return GoValue(sum(c.value or 0.0 for c in marked if not c.cut), marked)
@@ -220,7 +237,7 @@ def sum_of_opponents_sos(ctx: GoContext, player: int) -> GoValue:
     out: list[Contribution] = []
     for entry in ctx.history[player]:
         if entry.opponent is None:
-            value = ctx.start[player] * ctx.rounds if ctx.mcmahon else 0.0
+            value = ctx.unplayed_value(player) * ctx.rounds
             out.append(Contribution(entry.round, value, entry.label, why="no opponent"))
         else:
             label = f"{entry.label}: row {entry.opponent}"
