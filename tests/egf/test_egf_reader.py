@@ -23,7 +23,12 @@ def entries(name: str, row: int) -> list[tuple[int | None, Outcome, Color, int |
 # --------------------------------------------------------------------------- sniffing
 @pytest.mark.parametrize(
     "name",
-    ["opengotha-ioct_20_02.h9", "opengotha-tournoi-chinois.h9", "fide-example1-trf16.trf"],
+    [
+        "opengotha-ioct_20_02.h9",
+        "opengotha-tournoi-chinois.h9",
+        "fide-example1-trf16.trf",
+        "fide-grandmommys-cup-trf26-team.trf",
+    ],
 )
 def test_sniff_claims_egf_tables_and_never_trf(name: str) -> None:
     text = (SAMPLES / name).read_bytes().decode("latin-1")
