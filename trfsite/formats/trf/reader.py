@@ -223,6 +223,7 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
         unknown_records=tuple(kept),
         comments=tuple(RawRecord("###", line.text, line.span()) for line in lines.comments),
         pairing_system=pairing_system_hint(header.type_code, header.tournament_type),
+        record_spans=tuple(header.spans),
     )
 
 

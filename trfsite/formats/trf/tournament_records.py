@@ -13,11 +13,13 @@ from trfsite.formats.trf.fields import (
     parse_points,
     tokens,
 )
+from trfsite.formats.trf.timecontrol import TimeControlError, decode_time_control
 from trfsite.model import (
     Color,
     PairingSystem,
     RawRecord,
     ScoringSystem,
+    Span,
     StartingRankMethod,
     TeamScoring,
 )
@@ -73,6 +75,7 @@ class Header:
     board_colors: str = ""
     team_scoring: TeamScoring = TeamScoring()
     seen: set[str] = field(default_factory=set)
+    spans: list[tuple[str, Span]] = field(default_factory=list)
     duplicates: list[RawRecord] = field(default_factory=list)
 
 
@@ -100,13 +103,37 @@ def read_tournament_record(line: SourceLine, header: Header, sink: Sink) -> None
         header.duplicates.append(RawRecord(code, line.text, line.span()))
         return
     header.seen.add(code)
+    header.spans.append((code, line.span()))
     text = line.cut(5, len(line.text))
     attr = _TEXT_FIELDS.get(code)
+    if code == "032" and text and not (len(text) == 3 and text.isalpha()):
+        sink.warning(
+            "tournament-federation-invalid",
+            line.number,
+            5,
+            f"the federation (032) is {text!r}; expected a 3-letter FIDE code like 'GER'",
+        )
     if attr is not None:
         setattr(header, attr, text)
+        _check_text(line, text, sink)
         return
     reader = _READERS[code]
     reader(line, text, header, sink)
+
+
+def _check_text(line: SourceLine, text: str, sink: Sink) -> None:
+    if line.code == "222" and text:
+        try:
+            decode_time_control(text)
+        except TimeControlError as exc:
+            sink.warning("time-control-code-unreadable", line.number, 5, str(exc))
+    elif line.code == "352" and text and not set(text.upper()) <= {"W", "B"}:
+        sink.warning(
+            "board-colours-invalid",
+            line.number,
+            5,
+            f"the board colours (352) are {text!r}; expected one W or B per board, like 'WBWB'",
+        )
 
 
 def _date(line: SourceLine, text: str, sink: Sink, what: str) -> dt.date | None:

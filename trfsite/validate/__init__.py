@@ -1,0 +1,97 @@
+"""The validation report: the reader's findings plus every registered check.
+
+``CHECKS`` is the explicit registry. Each check takes the model and the
+file's display name and returns findings; it must not raise on odd data.
+Other modules register a check by appending one line, importing lazily so
+that this package stays cheap to import::
+
+    Check("team-matches", lazy("trfsite.validate.team_checks", "check_team_matches")),
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from trfsite.findings import Finding, Severity, sort_findings
+from trfsite.model import ReadResult, Tournament
+
+logger = logging.getLogger(__name__)
+
+CheckFunction = Callable[[Tournament, str], list[Finding]]
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One named check of the report."""
+
+    name: str
+    run: CheckFunction
+
+
+def lazy(module: str, function: str) -> CheckFunction:
+    """A check function imported only when it first runs."""
+
+    def run(t: Tournament, name: str) -> list[Finding]:
+        found: CheckFunction = getattr(importlib.import_module(module), function)
+        return found(t, name)
+
+    run.__name__ = function
+    return run
+
+
+_STRUCTURE = "trfsite.validate.structure"
+_DECLARED = "trfsite.validate.declared"
+
+CHECKS: list[Check] = [
+    Check("unique-ids", lazy(_STRUCTURE, "check_unique_ids")),
+    Check("references", lazy(_STRUCTURE, "check_references")),
+    Check("games", lazy(_STRUCTURE, "check_games")),
+    Check("pairing-byes", lazy(_STRUCTURE, "check_pairing_byes")),
+    Check("rounds", lazy(_STRUCTURE, "check_rounds")),
+    Check("counts", lazy(_DECLARED, "check_counts")),
+    Check("points", lazy(_DECLARED, "check_points")),
+    Check("round-dates", lazy(_DECLARED, "check_round_dates")),
+    Check("bye-records", lazy(_DECLARED, "check_bye_records")),
+    Check("mandatory", lazy(_DECLARED, "check_mandatory")),
+]
+
+
+def find_check(name: str) -> Check:
+    """The registered check called ``name``."""
+    for check in CHECKS:
+        if check.name == name:
+            return check
+    known = ", ".join(check.name for check in CHECKS)
+    raise KeyError(f"unknown check {name!r}; known checks: {known}")
+
+
+def validate(result: ReadResult, name: str) -> list[Finding]:
+    """The reader's findings plus every check's, sorted by line and column."""
+    findings = list(result.findings)
+    t = result.tournament
+    if t is not None:
+        for check in CHECKS:
+            findings += run_check(check, t, name)
+    return sort_findings(findings)
+
+
+def run_check(check: Check, t: Tournament, name: str) -> list[Finding]:
+    """Run one check; a check that crashes becomes one error finding, not a traceback."""
+    try:
+        return check.run(t, name)
+    except Exception as exc:  # a bug in one check must not hide the other findings
+        logger.debug("check %s failed on %s", check.name, name, exc_info=True)
+        return [
+            Finding(
+                Severity.ERROR,
+                "internal-check-failed",
+                f"the check {check.name!r} failed on this file ({type(exc).__name__}: {exc}); "
+                "expected it to run: please report this file",
+                name,
+                0,
+                0,
+            )
+        ]

@@ -1,0 +1,426 @@
+"""What a TRF file declares, checked against what it contains; and its mandatory fields.
+
+Declared: the 062/072/082 counts, each player's points (columns 81-84)
+against the points its round cells give under record 162 (and 299), the
+132 round dates, and the 240 byes against the 001 cells. Mandatory: the
+fields TRF-2026 marks with R (rating) or P (pairing); missing ones are
+warnings, because the file can still be published.
+"""
+
+from __future__ import annotations
+
+from trfsite.findings import Finding, Severity
+from trfsite.model import (
+    AbnormalPoints,
+    ByeKind,
+    EventKind,
+    Game,
+    Outcome,
+    Player,
+    RoundEntry,
+    SourceFormat,
+    Span,
+    Tournament,
+)
+from trfsite.validate.structure import cell_span, finding, record_span
+
+_TRF = frozenset({SourceFormat.TRF16, SourceFormat.TRF26})
+_ABNORMAL_LETTER = {
+    Outcome.WIN: "W",
+    Outcome.WIN_UNRATED: "W",
+    Outcome.DRAW: "D",
+    Outcome.DRAW_UNRATED: "D",
+    Outcome.LOSS: "L",
+    Outcome.LOSS_UNRATED: "L",
+    Outcome.FULL_BYE: "F",
+    Outcome.HALF_BYE: "H",
+    Outcome.ZERO_BYE: "Z",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "-",
+}
+_BYE_OUTCOME = {
+    ByeKind.FULL: Outcome.FULL_BYE,
+    ByeKind.HALF: Outcome.HALF_BYE,
+    ByeKind.ZERO: Outcome.ZERO_BYE,
+}
+_BYE_NAME = {
+    ByeKind.FULL: "a full-point bye (F)",
+    ByeKind.HALF: "a half-point bye (H)",
+    ByeKind.ZERO: "a zero-point bye (Z)",
+    ByeKind.PAIRING: "a pairing-allocated bye (U)",
+}
+
+
+def _is_trf_chess(t: Tournament) -> bool:
+    return t.source_format in _TRF and t.game is Game.CHESS
+
+
+def _at(span: Span, column: int) -> Span:
+    return Span(span.line, column if span.line else 0)
+
+
+# --------------------------------------------------------------------------- counts
+def check_counts(t: Tournament, name: str) -> list[Finding]:
+    """062 (players), 072 (rated players) and 082 (teams) against the file's lines."""
+    if t.source_format not in _TRF:
+        return []
+    rated = sum(1 for p in t.players if p.rating)
+    checks = (
+        ("062", t.declared_players, len(t.players), "players-count-mismatch", "players"),
+        ("072", t.declared_rated_players, rated, "rated-players-count-mismatch", "rated players"),
+        ("082", t.declared_teams, len(t.teams), "teams-count-mismatch", "teams"),
+    )
+    out: list[Finding] = []
+    for code, declared, actual, finding_code, what in checks:
+        if declared is None or declared == actual:
+            continue
+        if code == "082" and declared == 0 and not t.teams:
+            continue
+        out.append(
+            finding(
+                Severity.WARNING,
+                finding_code,
+                f"record {code} declares {declared} {what} but the file has {actual}; "
+                "expected the same number",
+                name,
+                _at(record_span(t, code), 5),
+            )
+        )
+    return out
+
+
+# --------------------------------------------------------------------------- points
+def _override(records: tuple[AbnormalPoints, ...], entry: RoundEntry, player: int) -> float | None:
+    letter = _ABNORMAL_LETTER.get(entry.outcome)
+    value: float | None = None
+    for record in records:
+        if (
+            record.kind
+            and record.kind == letter
+            and record.round in (0, entry.round)
+            and (not record.ids or player in record.ids)
+        ):
+            value = record.game_points or 0.0
+    return value
+
+
+def computed_points(t: Tournament, player: Player) -> float:
+    """The points the round cells give under record 162 and 299.
+
+    In team events, columns 81-84 hold the player's own score over the board
+    and in forfeit wins only (TRF-2026, 001 field 81-84), so byes do not count.
+    """
+    team = t.kind is EventKind.TEAM
+    total = 0.0
+    for entry in player.rounds:
+        if team and not (entry.outcome.is_game or entry.outcome is Outcome.FORFEIT_WIN):
+            continue
+        value = t.scoring.points(entry.outcome)
+        if not team:
+            override = _override(t.abnormal_points, entry, player.id)
+            value = value if override is None else override
+        total += value
+    if not team:
+        for record in t.abnormal_points:
+            if not record.kind and (not record.ids or player.id in record.ids):
+                total += record.game_points or 0.0
+    return total
+
+
+def check_points(t: Tournament, name: str) -> list[Finding]:
+    """Each player's declared points (columns 81-84) against the points of their cells."""
+    if not _is_trf_chess(t):
+        return []
+    out: list[Finding] = []
+    scoring = "record 162's scoring" if t.scoring != type(t.scoring)() else "FIDE's 1-½-0"
+    if t.abnormal_points and t.kind is EventKind.INDIVIDUAL:
+        scoring += " and record 299"
+    for player in t.players:
+        if player.declared_points is None:
+            continue
+        computed = computed_points(t, player)
+        if abs(computed - player.declared_points) > 1e-6:
+            out.append(
+                finding(
+                    Severity.ERROR,
+                    "player-points-mismatch",
+                    f"player {player.id} ({player.name!r}) declares "
+                    f"{player.declared_points:g} points but the round cells give {computed:g} "
+                    f"under {scoring}; expected the same",
+                    name,
+                    _at(player.source, 81),
+                )
+            )
+    return out
+
+
+# --------------------------------------------------------------------------- round dates
+def check_round_dates(t: Tournament, name: str) -> list[Finding]:
+    """132: one date per round, in order, between the start (042) and end (052) dates."""
+    if t.source_format not in _TRF or not t.round_dates:
+        return []
+    span = record_span(t, "132")
+    out: list[Finding] = []
+    rounds = t.rounds
+    if rounds and len(t.round_dates) < rounds:
+        out.append(
+            finding(
+                Severity.WARNING,
+                "round-dates-incomplete",
+                f"record 132 gives {len(t.round_dates)} round dates for {rounds} rounds; "
+                "expected one date per round",
+                name,
+                _at(span, 92),
+            )
+        )
+    elif len(t.round_dates) > rounds:
+        out.append(
+            finding(
+                Severity.WARNING,
+                "round-dates-extra",
+                f"record 132 gives {len(t.round_dates)} round dates but the file has "
+                f"{rounds} rounds; expected one date per round",
+                name,
+                _at(span, 92 + 10 * rounds),
+            )
+        )
+    previous = None
+    for index, date in enumerate(t.round_dates):
+        column = 92 + 10 * index
+        if date is None:
+            continue
+        if previous is not None and date < previous:
+            out.append(
+                finding(
+                    Severity.WARNING,
+                    "round-dates-order",
+                    f"round {index + 1}'s date {date:%Y/%m/%d} is before round {index}'s "
+                    f"({previous:%Y/%m/%d}); expected the rounds in date order",
+                    name,
+                    _at(span, column),
+                )
+            )
+        early = t.start_date is not None and date < t.start_date
+        late = t.end_date is not None and date > t.end_date
+        if early or late:
+            out.append(
+                finding(
+                    Severity.WARNING,
+                    "round-date-outside",
+                    f"round {index + 1}'s date {date:%Y/%m/%d} is outside the tournament's "
+                    f"dates ({_show_date(t.start_date)} to {_show_date(t.end_date)}); "
+                    "expected it between the start (042) and end (052) dates",
+                    name,
+                    _at(span, column),
+                )
+            )
+        previous = date
+    return out
+
+
+def _show_date(value: object) -> str:
+    return "?" if value is None else f"{value:%Y/%m/%d}"
+
+
+# --------------------------------------------------------------------------- byes
+def check_bye_records(t: Tournament, name: str) -> list[Finding]:
+    """Individual events: the 240 byes against the players' round cells."""
+    if not _is_trf_chess(t) or t.kind is EventKind.TEAM or not t.byes:
+        return []
+    index = t.player_index()
+    listed: set[tuple[int, int, Outcome]] = set()
+    out: list[Finding] = []
+    for bye in t.byes:
+        expected = _BYE_OUTCOME.get(bye.kind, Outcome.PAIRING_BYE)
+        for position, player_id in enumerate(bye.ids):
+            listed.add((bye.round, player_id, expected))
+            player = index.get(player_id)
+            if player is None:
+                continue  # reported by the references check
+            entry = player.entry(bye.round)
+            if entry is None or entry.outcome is not expected:
+                cell = "missing" if entry is None else repr(entry.raw or entry.outcome.value)
+                out.append(
+                    finding(
+                        Severity.ERROR,
+                        "bye-record-mismatch",
+                        f"record 240 gives player {player_id} {_BYE_NAME[bye.kind]} in round "
+                        f"{bye.round}, but their cell for that round is {cell}; expected "
+                        f"'0000 - {expected.value}'",
+                        name,
+                        _at(bye.source, 11 + 5 * position),
+                    )
+                )
+    for player in t.players:
+        for entry in player.rounds:
+            if (
+                entry.outcome in (Outcome.FULL_BYE, Outcome.HALF_BYE)
+                and (
+                    entry.round,
+                    player.id,
+                    entry.outcome,
+                )
+                not in listed
+            ):
+                span = cell_span(player, entry)
+                out.append(
+                    finding(
+                        Severity.WARNING,
+                        "bye-not-in-record",
+                        f"round {entry.round}: player {player.id} has the bye "
+                        f"{entry.outcome.value!r}, which no 240 record lists; expected the "
+                        "240 records to list every F and H bye once they are used",
+                        name,
+                        Span(span.line, span.column + 7),
+                    )
+                )
+    return out
+
+
+# --------------------------------------------------------------------------- mandatory
+def check_mandatory(t: Tournament, name: str) -> list[Finding]:
+    """Fields TRF-2026 marks mandatory for rating (R) or pairing (P), when missing."""
+    if t.source_format not in _TRF:
+        return []
+    out = _mandatory_header(t, name)
+    out += _mandatory_players(t, name)
+    out += _mandatory_national(t, name)
+    if t.kind is EventKind.TEAM:
+        out += _mandatory_teams(t, name)
+    return out
+
+
+def _mandatory_header(t: Tournament, name: str) -> list[Finding]:
+    fields: tuple[tuple[str, object, str, str], ...] = (
+        ("012", t.name, "tournament-name-missing", "the tournament name"),
+        ("022", t.city, "tournament-city-missing", "the city"),
+        ("032", t.federation, "tournament-federation-missing", "the federation"),
+        ("042", t.start_date, "tournament-start-date-missing", "the start date"),
+        ("052", t.end_date, "tournament-end-date-missing", "the end date"),
+        ("102", t.chief_arbiter, "chief-arbiter-missing", "the chief arbiter"),
+        ("132", t.round_dates or not t.rounds, "round-dates-missing", "the round dates"),
+    )
+    out: list[Finding] = []
+    for code, value, finding_code, what in fields:
+        if value:
+            continue
+        span = record_span(t, code)
+        if code in ("042", "052") and span.end_column > 4:
+            continue  # written but unreadable: the reader has reported it
+        out.append(
+            finding(
+                Severity.WARNING,
+                finding_code,
+                f"record {code} ({what}) is missing or empty; expected it: TRF-2026 makes "
+                "it mandatory for rating",
+                name,
+                _at(span, 5),
+            )
+        )
+    if t.start_date and t.end_date and t.end_date < t.start_date:
+        out.append(
+            finding(
+                Severity.WARNING,
+                "tournament-dates-order",
+                f"the end date {t.end_date:%Y/%m/%d} (052) is before the start date "
+                f"{t.start_date:%Y/%m/%d} (042); expected the end on or after the start",
+                name,
+                _at(record_span(t, "052"), 5),
+            )
+        )
+    return out
+
+
+def _summary(
+    players: list[Player], code: str, column: int, what: str, why: str, name: str
+) -> list[Finding]:
+    if not players:
+        return []
+    ids = ", ".join(str(p.id) for p in players[:8]) + (", ..." if len(players) > 8 else "")
+    return [
+        finding(
+            Severity.WARNING,
+            code,
+            f"{len(players)} player(s) have no {what} (starting ranks {ids}); expected one: "
+            f"TRF-2026 makes it mandatory for {why}",
+            name,
+            _at(players[0].source, column),
+        )
+    ]
+
+
+def _mandatory_players(t: Tournament, name: str) -> list[Finding]:
+    no_id = [p for p in t.players if not p.fide_id.strip("0")]
+    no_points = [p for p in t.players if p.declared_points is None]
+    no_rank = [p for p in t.players if p.declared_rank is None]
+    out = _summary(no_id, "player-fide-id-missing", 58, "FIDE number", "rating", name)
+    out += _summary(no_points, "player-points-missing", 81, "points", "rating", name)
+    out += _summary(no_rank, "player-rank-missing", 86, "rank", "rating and pairing", name)
+    return out
+
+
+def _mandatory_national(t: Tournament, name: str) -> list[Finding]:
+    out: list[Finding] = []
+    for rating in t.national_ratings:
+        if rating.rating is None:
+            out.append(
+                finding(
+                    Severity.WARNING,
+                    "national-rating-missing",
+                    f"the {rating.federation} line of player {rating.player_id} has no national "
+                    "rating; expected one (columns 49-52)",
+                    name,
+                    _at(rating.source, 49),
+                )
+            )
+    if t.national_ratings and not t.starting_rank_methods:
+        first = t.national_ratings[0]
+        out.append(
+            finding(
+                Severity.WARNING,
+                "starting-rank-method-missing",
+                f"the file has national rating lines ({first.federation}) but no record 172; "
+                "expected 172 to say which rating orders the starting ranks",
+                name,
+                _at(first.source, 1),
+            )
+        )
+    return out
+
+
+def _mandatory_teams(t: Tournament, name: str) -> list[Finding]:
+    out: list[Finding] = []
+    if not t.board_colors:
+        out.append(
+            finding(
+                Severity.WARNING,
+                "board-colours-missing",
+                "the team event has no record 352 (board colours, e.g. 'WBWB'); expected it: "
+                "TRF-2026 makes it mandatory for rating",
+                name,
+                Span(0, 0),
+            )
+        )
+    lacking = [
+        team
+        for team in t.teams
+        if team.record == "310"
+        and (
+            team.declared_match_points is None
+            or team.declared_game_points is None
+            or team.declared_rank is None
+        )
+    ]
+    if lacking:
+        ids = ", ".join(str(team.id) for team in lacking[:8])
+        out.append(
+            finding(
+                Severity.WARNING,
+                "team-points-missing",
+                f"{len(lacking)} team(s) lack match points, game points or rank in their 310 "
+                f"record (teams {ids}); expected them: TRF-2026 makes them mandatory for rating",
+                name,
+                _at(lacking[0].source, 55),
+            )
+        )
+    return out

@@ -1,0 +1,412 @@
+"""Structural checks on the model: ids, references, both sides of each game, byes, rounds.
+
+They read only the format-neutral model. Go events are left to
+``egf_checks`` (which knows handicaps and Go's own conventions), except
+for the unique ids.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from trfsite.findings import Finding, Severity
+from trfsite.model import (
+    Color,
+    EventKind,
+    Game,
+    Outcome,
+    Player,
+    RoundEntry,
+    Span,
+    Team,
+    Tournament,
+)
+
+FIRST_CELL = 92  # TRF column of round 1's cell
+CELL_WIDTH = 10
+
+
+def finding(severity: Severity, code: str, message: str, name: str, span: Span) -> Finding:
+    return Finding(severity, code, message, name, span.line, span.column)
+
+
+def cell_span(player: Player, entry: RoundEntry) -> Span:
+    """Where a round cell was read (its own span, else computed from the TRF layout)."""
+    if entry.source.line:
+        return entry.source
+    if not player.source.line:
+        return Span(0, 0)
+    column = FIRST_CELL + CELL_WIDTH * (entry.round - 1)
+    return Span(player.source.line, column, column + 7)
+
+
+def record_span(t: Tournament, code: str) -> Span:
+    """Where tournament-section record ``code`` was read (line 0 if it was not)."""
+    for found, span in t.record_spans:
+        if found == code:
+            return span
+    return Span(0, 0)
+
+
+def _field(span: Span, column: int) -> Span:
+    return Span(span.line, column if span.line else 0)
+
+
+# --------------------------------------------------------------------------- ids
+def check_unique_ids(t: Tournament, name: str) -> list[Finding]:
+    """Starting ranks, team numbers and NRS lines are unique."""
+    out: list[Finding] = []
+    first: dict[int, Player] = {}
+    for player in t.players:
+        earlier = first.setdefault(player.id, player)
+        if earlier is not player:
+            out.append(
+                finding(
+                    Severity.ERROR,
+                    "player-id-duplicate",
+                    f"starting rank {player.id} ({player.name!r}) is already used on line "
+                    f"{earlier.source.line} ({earlier.name!r}); expected each starting rank once",
+                    name,
+                    _field(player.source, 5),
+                )
+            )
+    teams: dict[int, Team] = {}
+    for team in t.teams:
+        earlier_team = teams.setdefault(team.id, team)
+        if earlier_team is not team:
+            out.append(
+                finding(
+                    Severity.ERROR,
+                    "team-id-duplicate",
+                    f"team number {team.id} ({team.name!r}) is already used on line "
+                    f"{earlier_team.source.line}; expected each team number once",
+                    name,
+                    _field(team.source, 5),
+                )
+            )
+    seen: set[tuple[str, int]] = set()
+    for rating in t.national_ratings:
+        key = (rating.federation, rating.player_id)
+        if key in seen:
+            out.append(
+                finding(
+                    Severity.WARNING,
+                    "national-rating-duplicate",
+                    f"player {rating.player_id} has a second {rating.federation} national "
+                    "rating line; expected one per federation",
+                    name,
+                    _field(rating.source, 1),
+                )
+            )
+        seen.add(key)
+    return out
+
+
+# --------------------------------------------------------------------------- references
+def check_references(t: Tournament, name: str) -> list[Finding]:
+    """Every opponent, roster member, NRS line and record id refers to something that exists."""
+    if t.game is not Game.CHESS:
+        return []
+    out: list[Finding] = []
+    ids = {p.id for p in t.players}
+    for player in t.players:
+        for entry in player.rounds:
+            if entry.opponent is None:
+                continue
+            if entry.opponent == player.id:
+                out.append(
+                    finding(
+                        Severity.ERROR,
+                        "round-opponent-self",
+                        f"round {entry.round}: player {player.id} is paired with "
+                        "themself; expected another starting rank",
+                        name,
+                        cell_span(player, entry),
+                    )
+                )
+            elif entry.opponent not in ids:
+                out.append(
+                    finding(
+                        Severity.ERROR,
+                        "round-opponent-unknown",
+                        f"round {entry.round}: the opponent {entry.opponent} of player "
+                        f"{player.id} has no 001 line; expected an existing starting rank",
+                        name,
+                        cell_span(player, entry),
+                    )
+                )
+    for rating in t.national_ratings:
+        if rating.player_id not in ids:
+            out.append(
+                finding(
+                    Severity.ERROR,
+                    "national-rating-player-unknown",
+                    f"the {rating.federation} national rating line is for starting rank "
+                    f"{rating.player_id}, which has no 001 line; expected an existing one",
+                    name,
+                    _field(rating.source, 5),
+                )
+            )
+    out += _roster_references(t, ids, name)
+    out += _record_references(t, ids, name)
+    return out
+
+
+def _roster_references(t: Tournament, ids: set[int], name: str) -> list[Finding]:
+    out: list[Finding] = []
+    owner: dict[int, Team] = {}
+    for team in t.teams:
+        first = 74 if team.record == "310" else 37
+        for index, member in enumerate(team.roster):
+            span = _field(team.source, first + 5 * index)
+            if member not in ids:
+                out.append(
+                    finding(
+                        Severity.ERROR,
+                        "team-player-unknown",
+                        f"team {team.id} ({team.name!r}) lists player {member}, who has no "
+                        "001 line; expected an existing starting rank",
+                        name,
+                        span,
+                    )
+                )
+            other = owner.setdefault(member, team)
+            if other is not team:
+                out.append(
+                    finding(
+                        Severity.ERROR,
+                        "team-player-twice",
+                        f"player {member} is on team {other.id} ({other.name!r}) and on team "
+                        f"{team.id} ({team.name!r}); expected one team per player",
+                        name,
+                        span,
+                    )
+                )
+    return out
+
+
+def _record_references(t: Tournament, player_ids: set[int], name: str) -> list[Finding]:
+    """Ids in 240, 260 and 299 are teams in team events, players otherwise; 3xx are teams."""
+    team_ids = {team.id for team in t.teams}
+    is_team = t.kind is EventKind.TEAM
+    targets, what = (team_ids, "team") if is_team else (player_ids, "player")
+    refs: list[tuple[str, int, Span, set[int], str]] = []
+    for bye in t.byes:
+        refs += [("240", i, _field(bye.source, 11 + 5 * k), targets, what) for k, i in
+                 enumerate(bye.ids)]  # fmt: skip
+    for ban in t.prohibited_pairings:
+        refs += [("260", i, _field(ban.source, 13 + 5 * k), targets, what) for k, i in
+                 enumerate(ban.ids)]  # fmt: skip
+    for ab in t.abnormal_points:
+        refs += [("299", i, _field(ab.source, 24 + 5 * k), targets, what) for k, i in
+                 enumerate(ab.ids)]  # fmt: skip
+    for order in t.out_of_order:
+        refs.append(("300", order.team, _field(order.source, 9), team_ids, "team"))
+        if order.opponent is not None:
+            refs.append(("300", order.opponent, _field(order.source, 13), team_ids, "team"))
+        for k, board in enumerate(order.boards):
+            if board is not None:
+                span = _field(order.source, 17 + 5 * k)
+                refs.append(("300", board, span, player_ids, "player"))
+    for pab in t.pairing_byes:
+        for k, team in enumerate(pab.teams):
+            if team is not None:
+                refs.append(("320", team, _field(pab.source, 15 + 4 * k), team_ids, "team"))
+    for forfeit in t.forfeited_matches:
+        refs.append(("330", forfeit.white_team, _field(forfeit.source, 12), team_ids, "team"))
+        refs.append(("330", forfeit.black_team, _field(forfeit.source, 16), team_ids, "team"))
+    for summary in t.team_summaries:
+        refs.append((summary.record, summary.team, _field(summary.source, 5), team_ids, "team"))
+    out: list[Finding] = []
+    for code, value, span, known, kind in refs:
+        if value not in known:
+            out.append(
+                finding(
+                    Severity.ERROR,
+                    "record-id-unknown",
+                    f"record {code} names {kind} {value}, which does not exist; "
+                    f"expected an existing {kind} number",
+                    name,
+                    span,
+                )
+            )
+    return out
+
+
+# --------------------------------------------------------------------------- games
+def _show(entry: RoundEntry | None) -> str:
+    if entry is None:
+        return "no cell"
+    return repr(entry.raw.strip() or f"{entry.opponent or 0:04d} {entry.color.value} "
+                f"{entry.outcome.value}")  # fmt: skip
+
+
+def check_games(t: Tournament, name: str) -> list[Finding]:
+    """Each game is on both players' lines, with opposite colours and complementary results."""
+    if t.game is not Game.CHESS:
+        return []
+    out: list[Finding] = []
+    cells = {p.id: {e.round: e for e in p.rounds} for p in t.players}
+    for player in t.players:
+        for entry in player.rounds:
+            opponent = entry.opponent
+            if opponent is None or opponent == player.id or opponent not in cells:
+                continue
+            other = cells[opponent].get(entry.round)
+            span = cell_span(player, entry)
+            if other is None or other.opponent != player.id:
+                out.append(
+                    finding(
+                        Severity.ERROR,
+                        "game-not-reciprocal",
+                        f"round {entry.round}: player {player.id} plays {opponent}, but "
+                        f"player {opponent}'s cell for that round is {_show(other)}; "
+                        f"expected it to name {player.id}",
+                        name,
+                        span,
+                    )
+                )
+            elif player.id < opponent:
+                out += _compare_sides(player.id, entry, opponent, other, span, name)
+    return out
+
+
+def _compare_sides(
+    first: int, entry: RoundEntry, second: int, other: RoundEntry, span: Span, name: str
+) -> list[Finding]:
+    out: list[Finding] = []
+    played = entry.outcome.is_game or other.outcome.is_game
+    where = f"round {entry.round}: player {first} has {_show(entry)} and player {second} has "
+    where += _show(other)
+    colours = {entry.color, other.color}
+    if played and Color.NONE in colours:
+        out.append(
+            finding(
+                Severity.ERROR,
+                "game-colour-missing",
+                f"{where}; expected 'w' and 'b' for a game that was played",
+                name,
+                Span(span.line, span.column + 5),
+            )
+        )
+    elif len(colours) == 1 and Color.NONE not in colours:
+        out.append(
+            finding(
+                Severity.ERROR,
+                "game-colour-mismatch",
+                f"{where}; expected opposite colours",
+                name,
+                Span(span.line, span.column + 5),
+            )
+        )
+    double_forfeit = entry.outcome is other.outcome is Outcome.FORFEIT_LOSS
+    if other.outcome is not entry.outcome.complement and not double_forfeit:
+        out.append(
+            finding(
+                Severity.ERROR,
+                "game-result-mismatch",
+                f"{where}; expected complementary results (1/0, =/=, +/-, -/-, W/L, D/D)",
+                name,
+                Span(span.line, span.column + 7),
+            )
+        )
+    return out
+
+
+# --------------------------------------------------------------------------- byes and rounds
+def check_pairing_byes(t: Tournament, name: str) -> list[Finding]:
+    """At most one pairing-allocated bye (U) per round: one player, or one team's players."""
+    if t.game is not Game.CHESS:
+        return []
+    team_of = {member: team.id for team in t.teams for member in team.roster}
+    by_round: dict[int, list[tuple[Player, RoundEntry]]] = defaultdict(list)
+    for player in t.players:
+        for entry in player.rounds:
+            if entry.outcome is Outcome.PAIRING_BYE:
+                by_round[entry.round].append((player, entry))
+    is_team = t.kind is EventKind.TEAM
+    out: list[Finding] = []
+    for round_no, holders in sorted(by_round.items()):
+        # A team's PAB puts U on each of its players: count teams, not players.
+        units = [team_of.get(p.id, -p.id) if is_team else p.id for p, _ in holders]
+        if len(set(units)) <= 1:
+            continue
+        listed = ", ".join(str(p.id) for p, _ in holders)
+        what = "teams" if is_team else "players"
+        for (player, entry), unit in zip(holders, units, strict=True):
+            if unit == units[0]:
+                continue
+            span = cell_span(player, entry)
+            out.append(
+                finding(
+                    Severity.ERROR,
+                    "round-pairing-bye-repeated",
+                    f"round {round_no} gives the pairing-allocated bye (U) to "
+                    f"{len(set(units))} {what} (players {listed}); expected at most one",
+                    name,
+                    Span(span.line, span.column + 7),
+                )
+            )
+    return out
+
+
+def check_rounds(t: Tournament, name: str) -> list[Finding]:
+    """The number of rounds agrees between 142 (or XXR), the round cells and 801/802."""
+    if t.game is not Game.CHESS:
+        return []
+    out: list[Finding] = []
+    played = max((e.round for p in t.players for e in p.rounds), default=0)
+    declared = t.declared_rounds
+    span = record_span(t, "142")
+    if not span.line:
+        legacy = [r for r in t.legacy_records if r.code == "XXR"]
+        span = legacy[0].source if legacy else span
+    where = "record 142" if any(code == "142" for code, _ in t.record_spans) else "XXR"
+    if declared is not None and played > declared:
+        out.append(
+            finding(
+                Severity.ERROR,
+                "rounds-declared-mismatch",
+                f"{where} declares {declared} rounds but the player lines have cells for "
+                f"{played} rounds; expected {where} to count every round",
+                name,
+                _field(span, 5),
+            )
+        )
+    elif declared is not None and 0 < played < declared:
+        out.append(
+            finding(
+                Severity.INFO,
+                "rounds-not-all-played",
+                f"{where} declares {declared} rounds; the player lines reach round {played} "
+                "(a tournament in progress?)",
+                name,
+                _field(span, 5),
+            )
+        )
+    rounds = max(played, declared or 0)
+    for summary in t.team_summaries:
+        if len(summary.rounds) > rounds:
+            out.append(
+                finding(
+                    Severity.WARNING,
+                    "summary-rounds-mismatch",
+                    f"record {summary.record} of team {summary.team} has {len(summary.rounds)} "
+                    f"rounds; expected at most the tournament's {rounds}",
+                    name,
+                    _field(summary.source, 5),
+                )
+            )
+    for pab in t.pairing_byes:
+        if len(pab.teams) > rounds:
+            out.append(
+                finding(
+                    Severity.WARNING,
+                    "pairing-bye-rounds-mismatch",
+                    f"record 320 names a team for {len(pab.teams)} rounds; expected at most "
+                    f"the tournament's {rounds}",
+                    name,
+                    _field(pab.source, 15),
+                )
+            )
+    return out
