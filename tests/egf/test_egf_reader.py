@@ -236,3 +236,15 @@ def test_parse_score(text: str, value: float) -> None:
 )
 def test_column_header_names(header: str, names: list[str]) -> None:
     assert column_names(header.split())[0] == names
+
+
+def test_header_decides_when_every_row_has_a_token_like_score() -> None:
+    # Every row writes '0=' in its second score column: the header names two columns.
+    text = (
+        "; Pl Name Rk Co Club MMS SOS\n"
+        "1 Aa Bb 1d XX xxxx 31 0= 2+/w0\n"
+        "2 Cc Dd 1k XX xxxx 29 0= 1-/b0\n"
+    )
+    t = read_egf(text).tournament
+    assert t is not None and t.rounds == 1
+    assert t.players[0].declared_scores == (("MMS", 31.0), ("SOS", None))

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import datetime as _dt
-import logging
-from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from trfsite.findings import Finding, Severity
@@ -19,6 +17,7 @@ from trfsite.formats.egf.header import (
     split_place,
     suffix_handicap_rule,
 )
+from trfsite.formats.egf.layout import count_rounds, round_words
 from trfsite.formats.egf.lines import PlayerLine, Word, parse_player_line
 from trfsite.formats.egf.tokens import Token, parse_score, parse_token
 from trfsite.formats.text import split_lines
@@ -36,8 +35,6 @@ from trfsite.model import (
     Span,
     Tournament,
 )
-
-log = logging.getLogger(__name__)
 
 MAX_HANDICAP = 9
 _MULTI_TAGS = ("CM",)
@@ -84,7 +81,7 @@ def read_egf(text: str, name: str = "") -> ReadResult:
                 name,
             )
         )
-    rounds = _count_rounds(parsed, len(raw_lines), header.columns)
+    rounds = count_rounds(parsed, len(raw_lines), header.columns)
     rule, rule_source = _handicap_rule(header, name, findings)
     players = [_player(p, rounds, header.columns, name, findings) for p in parsed]
     players = _carry_tied_places(players)
@@ -251,58 +248,13 @@ def _dates(
 
 
 # --------------------------------------------------------------------------- players
-def _count_rounds(parsed: list[PlayerLine], rows: int, columns: list[str] | None) -> int:
-    """The number of rounds that makes the rows fit best, counting tokens from the right.
-
-    Candidates are the lengths of the runs of tokens that end the rows. A score
-    column can look like a token (``0=``, or ``12?`` for 12½), and a row may lack a
-    token, so each candidate is charged for what it would break: words read as
-    rounds that are not tokens, game tokens left among the scores, short rows and
-    fewer scores than the column header names. The cheapest wins, then the most
-    common, then the smallest.
-    """
-    if not parsed:
-        return 0
-    runs = Counter(_token_run(p.rest, rows) for p in parsed)
-    if len(runs) == 1:
-        return next(iter(runs))
-
-    def cost(rounds: int) -> tuple[int, int, int]:
-        problems = 0
-        for p in parsed:
-            round_words = _round_words(p.rest, rounds, columns)
-            scores = p.rest[: len(p.rest) - len(round_words)]
-            problems += len(round_words) < rounds
-            problems += sum(parse_token(w.text) is None for w in round_words)
-            problems += sum(_is_game_token(w.text, rows) for w in scores)
-            problems += bool(columns) and len(scores) < len(columns or ())
-        return problems, -runs[rounds], rounds
-
-    return min(runs, key=cost)
-
-
-def _is_game_token(text: str, rows: int) -> bool:
-    token = parse_token(text)
-    return token is not None and 0 < token.opponent <= rows
-
-
-def _token_run(words: tuple[Word, ...], rows: int) -> int:
-    count = 0
-    for word in reversed(words):
-        token = parse_token(word.text)
-        if token is None or token.opponent > rows:
-            break
-        count += 1
-    return count
-
-
 def _player(
     p: PlayerLine, rounds: int, columns: list[str] | None, name: str, findings: list[Finding]
 ) -> Player:
-    round_words = _round_words(p.rest, rounds, columns)
-    score_words = p.rest[: len(p.rest) - len(round_words)]
+    tokens = round_words(p.rest, rounds, columns)
+    score_words = p.rest[: len(p.rest) - len(tokens)]
     entries = tuple(
-        _entry(word, number, p, name, findings) for number, word in enumerate(round_words, start=1)
+        _entry(word, number, p, name, findings) for number, word in enumerate(tokens, start=1)
     )
     scores = _scores(score_words, columns, p, name, findings)
     primary = "MMS" if pairing_system_of(tuple(columns or ())) is PairingSystem.MCMAHON else "NBW"
@@ -319,30 +271,6 @@ def _player(
         egd_pin=p.pin,
         source=Span(p.line, 1, 0),
     )
-
-
-def _round_words(
-    rest: tuple[Word, ...], rounds: int, columns: list[str] | None
-) -> tuple[Word, ...]:
-    """The last ``rounds`` words, unless the row is short of tokens.
-
-    A row is short when a number (a score column) stands where a token should and
-    the column header leaves no room for it among the scores; it then keeps only
-    its tokens, and trfsite.validate.egf_checks reports the missing rounds.
-    """
-    if not rounds:
-        return ()
-    run = 0
-    for word in reversed(rest[-rounds:]):
-        if parse_token(word.text) is None:
-            break
-        run += 1
-    if run < rounds and len(rest) > run:
-        blocker = rest[len(rest) - run - 1].text
-        named = len(columns) if columns else len(rest)
-        if parse_score(blocker) is not None and len(rest) - run <= named:
-            return rest[len(rest) - run :] if run else ()
-    return rest[max(0, len(rest) - rounds) :]
 
 
 def _entry(

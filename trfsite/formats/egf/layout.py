@@ -1,0 +1,85 @@
+"""Where a row's score columns end and its round tokens begin.
+
+Round tokens are counted from the right, using the number of rounds, because
+score columns come in any number and some of them look like tokens.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from trfsite.formats.egf.lines import PlayerLine, Word
+from trfsite.formats.egf.tokens import parse_score, parse_token
+
+
+def count_rounds(parsed: list[PlayerLine], rows: int, columns: list[str] | None) -> int:
+    """The number of rounds that makes the rows fit best, counting tokens from the right.
+
+    Candidates are the lengths of the runs of tokens that end the rows, and the
+    room a column header leaves after the scores it names. A score
+    column can look like a token (``0=``, or ``12?`` for 12½), and a row may lack a
+    token, so each candidate is charged for what it would break: words read as
+    rounds that are not tokens, game tokens left among the scores, short rows and
+    fewer scores than the column header names. The cheapest wins, then the most
+    common, then the smallest.
+    """
+    if not parsed:
+        return 0
+    runs = Counter(_token_run(p.rest, rows) for p in parsed)
+    candidates = set(runs)
+    if columns:
+        # What the column header leaves for rounds, in case every row has a '0=' score.
+        room = Counter(len(p.rest) - len(columns) for p in parsed).most_common(1)[0][0]
+        candidates.add(max(0, room))
+    if len(candidates) == 1:
+        return candidates.pop()
+
+    def cost(rounds: int) -> tuple[int, int, int]:
+        problems = 0
+        for p in parsed:
+            tokens = round_words(p.rest, rounds, columns)
+            scores = p.rest[: len(p.rest) - len(tokens)]
+            problems += len(tokens) < rounds
+            problems += sum(parse_token(w.text) is None for w in tokens)
+            problems += sum(_is_game_token(w.text, rows) for w in scores)
+            problems += bool(columns) and len(scores) < len(columns or ())
+        return problems, -runs[rounds], rounds
+
+    return min(sorted(candidates), key=cost)
+
+
+def _token_run(words: tuple[Word, ...], rows: int) -> int:
+    count = 0
+    for word in reversed(words):
+        token = parse_token(word.text)
+        if token is None or token.opponent > rows:
+            break
+        count += 1
+    return count
+
+
+def _is_game_token(text: str, rows: int) -> bool:
+    token = parse_token(text)
+    return token is not None and 0 < token.opponent <= rows
+
+
+def round_words(rest: tuple[Word, ...], rounds: int, columns: list[str] | None) -> tuple[Word, ...]:
+    """The last ``rounds`` words, unless the row is short of tokens.
+
+    A row is short when a number (a score column) stands where a token should and
+    the column header leaves no room for it among the scores; it then keeps only
+    its tokens, and trfsite.validate.egf_checks reports the missing rounds.
+    """
+    if not rounds:
+        return ()
+    run = 0
+    for word in reversed(rest[-rounds:]):
+        if parse_token(word.text) is None:
+            break
+        run += 1
+    if run < rounds and len(rest) > run:
+        blocker = rest[len(rest) - run - 1].text
+        named = len(columns) if columns else len(rest)
+        if parse_score(blocker) is not None and len(rest) - run <= named:
+            return rest[len(rest) - run :] if run else ()
+    return rest[max(0, len(rest) - rounds) :]
