@@ -1,0 +1,274 @@
+"""Hand-derived standings: every value here was worked out by hand from the regulations.
+
+Each ``tests/data/standings/NAME.trf`` has a derivation ``NAME.md`` (the arithmetic, round by
+round, citing C.07 articles and the rule set) and an expectation file ``NAME.expected.json``::
+
+    {"cases": [{"name": "...", "args": ["--tiebreaks", "BH,SB", "--rules", "2023"],
+                "system": "swiss", "cite": "C.07 8.1, 16.4 (2023)",
+                "expect": {"points": {"1": 3.5}, "rank": {"1": 1},
+                           "tiebreaks": {"1": {"BH": 9.0, "SB": 7.25}}}}]}
+
+Optional keys of ``expect``:
+
+- ``rules``: the rule set the output must name;
+- ``order``: the start numbers in the order the standings list them (shared places are
+  ordered by start number);
+- ``tiebreak_order``: for rank-type tie-breaks such as DE, whose number only has to order a
+  tied group (lower is better). ``{"DE": [[[4], [1], [2]]]}`` means DE(4) < DE(1) < DE(2);
+  players in the same inner list must have equal values.
+
+``system`` is passed as ``--system`` unless the args already name one. Every case is one test,
+run through click's CliRunner: ``trfsite standings FILE ARGS --format json``. The values were
+never copied from the program's output.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+DATA = Path(__file__).resolve().parent / "data" / "standings"
+TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True)
+class Case:
+    trf: Path
+    index: int
+    name: str
+    args: tuple[str, ...]
+    system: str
+    cite: str
+    expect: dict[str, Any]
+
+    @property
+    def label(self) -> str:
+        return f"{self.trf.name} case {self.index} {self.name!r} ({self.cite})"
+
+
+def _load_cases() -> list[Case]:
+    cases: list[Case] = []
+    for path in sorted(DATA.glob("*.expected.json")):
+        trf = path.with_name(path.name.removesuffix(".expected.json") + ".trf")
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for index, raw in enumerate(data["cases"]):
+            cases.append(
+                Case(
+                    trf=trf,
+                    index=index,
+                    name=raw.get("name", str(index)),
+                    args=tuple(raw["args"]),
+                    system=raw["system"],
+                    cite=raw["cite"],
+                    expect=raw["expect"],
+                )
+            )
+    return cases
+
+
+CASES = _load_cases()
+
+
+def _run(case: Case) -> dict[str, Any]:
+    from trfsite.cli import cli
+
+    args = ["standings", str(case.trf), *case.args]
+    if "--system" not in case.args:
+        args += ["--system", case.system]
+    args += ["--format", "json"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, (
+        f"{case.label}: `trfsite {' '.join(args)}` exited with {result.exit_code}\n"
+        f"{result.output}\n{result.exception!r}"
+    )
+    try:
+        parsed: dict[str, Any] = json.loads(result.stdout)
+    except json.JSONDecodeError as exc:
+        raise AssertionError(f"{case.label}: output is not JSON ({exc}):\n{result.stdout}") from exc
+    return parsed
+
+
+def _same(expected: object, got: object) -> bool:
+    if expected is None or got is None:
+        return expected is None and got is None
+    if isinstance(got, bool) or not isinstance(got, int | float):
+        return False
+    assert isinstance(expected, int | float)
+    return math.isclose(float(got), float(expected), rel_tol=0.0, abs_tol=TOLERANCE)
+
+
+def _rows_by_id(case: Case, output: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    rows = {str(row["id"]): row for row in output["standings"]}
+    assert len(rows) == len(output["standings"]), f"{case.label}: duplicate ids in the output"
+    return rows
+
+
+def _compare(case: Case, output: dict[str, Any]) -> list[str]:
+    """Every disagreement with the hand-derived values, one readable line each."""
+    problems: list[str] = []
+    expect = case.expect
+    rows = _rows_by_id(case, output)
+
+    if "rules" in expect and output.get("rules") != expect["rules"]:
+        problems.append(f"rule set: expected {expect['rules']!r}, got {output.get('rules')!r}")
+
+    for key in ("points", "rank"):
+        for pid, value in expect.get(key, {}).items():
+            row = rows.get(pid)
+            if row is None:
+                problems.append(f"player {pid}: missing from the standings")
+            elif not _same(value, row.get(key)):
+                problems.append(f"player {pid} {key}: expected {value!r}, got {row.get(key)!r}")
+
+    for pid, codes in expect.get("tiebreaks", {}).items():
+        row = rows.get(pid)
+        if row is None:
+            problems.append(f"player {pid}: missing from the standings")
+            continue
+        values = row.get("tiebreaks", {})
+        for code, value in codes.items():
+            if code not in values:
+                problems.append(
+                    f"player {pid} {code}: no such key in the output (keys: {sorted(values)})"
+                )
+            elif not _same(value, values[code]):
+                problems.append(f"player {pid} {code}: expected {value!r}, got {values[code]!r}")
+
+    if "order" in expect:
+        got_order = [row["id"] for row in output["standings"]]
+        if got_order != expect["order"]:
+            problems.append(f"row order: expected {expect['order']}, got {got_order}")
+
+    for code, groups in expect.get("tiebreak_order", {}).items():
+        for group in groups:
+            problems += _check_order(rows, code, group)
+    return problems
+
+
+def _check_order(rows: dict[str, dict[str, Any]], code: str, group: list[list[int]]) -> list[str]:
+    """Lower is better: each tier must be strictly below the next, equal within a tier."""
+    values: list[list[float]] = []
+    for tier in group:
+        tier_values = []
+        for pid in tier:
+            value = rows.get(str(pid), {}).get("tiebreaks", {}).get(code)
+            if not isinstance(value, int | float):
+                return [f"player {pid} {code}: expected a number, got {value!r}"]
+            tier_values.append(float(value))
+        values.append(tier_values)
+    problems = []
+    for tier, tier_values in zip(group, values, strict=True):
+        if max(tier_values) - min(tier_values) > TOLERANCE:
+            shown = dict(zip(tier, tier_values, strict=True))
+            problems.append(f"{code}: players {tier} should be equal (still tied), got {shown}")
+    for (upper, upper_values), (lower, lower_values) in zip(
+        zip(group, values, strict=True), zip(group[1:], values[1:], strict=True), strict=False
+    ):
+        if not max(upper_values) < min(lower_values) - TOLERANCE:
+            problems.append(
+                f"{code}: players {upper} ({upper_values}) should rank before "
+                f"{lower} ({lower_values}), lower being better"
+            )
+    return problems
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.trf.stem}-{c.name}" for c in CASES])
+def test_expected_standings(case: Case) -> None:
+    output = _run(case)
+    problems = _compare(case, output)
+    assert not problems, f"{case.label}:\n  " + "\n  ".join(problems)
+
+
+# --------------------------------------------------------------------------- the fixtures
+# These checks need no engine: they keep the hand-made files honest (fixed columns,
+# both sides of every game agree, declared points match the cells, every file documented).
+
+_RESULT_PAIRS = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
+
+
+def _player_lines(trf: Path) -> dict[int, str]:
+    lines = trf.read_text(encoding="utf-8").splitlines()
+    return {int(line[4:8]): line for line in lines if line.startswith("001")}
+
+
+def _cells(line: str, rounds: int) -> list[tuple[int, str, str]]:
+    cells = []
+    for k in range(rounds):
+        raw = line[91 + 10 * k : 99 + 10 * k].ljust(8)
+        opponent = int(raw[0:4]) if raw[0:4].strip() else 0
+        cells.append((opponent, raw[5].strip() or "-", raw[7].strip() or "Z"))
+    return cells
+
+
+def _rounds(trf: Path) -> int:
+    for line in trf.read_text(encoding="utf-8").splitlines():
+        if line.startswith("142"):
+            return int(line[4:].strip())
+    raise AssertionError(f"{trf.name}: no 142 record (number of rounds)")
+
+
+def _scoring(trf: Path) -> dict[str, float]:
+    win, draw, loss = 1.0, 0.5, 0.0
+    for line in trf.read_text(encoding="utf-8").splitlines():
+        if line.startswith("162"):
+            # TRF-2026: a result letter at column 6, 15, 24 ..., its points in the 4 columns after
+            fields = {line[c - 1]: float(line[c : c + 4]) for c in range(6, len(line), 9)}
+            win, draw, loss = fields["W"], fields["D"], fields["L"]
+    return {
+        "1": win,
+        "+": win,
+        "F": win,
+        "U": win,
+        "=": draw,
+        "H": draw,
+        "0": loss,
+        "-": 0.0,
+        "Z": 0.0,
+    }
+
+
+TRFS = sorted(DATA.glob("*.trf"))
+
+
+@pytest.mark.parametrize("trf", TRFS, ids=[t.stem for t in TRFS])
+def test_fixture_is_consistent(trf: Path) -> None:
+    rounds = _rounds(trf)
+    players = _player_lines(trf)
+    points = _scoring(trf)
+    cells = {pid: _cells(line, rounds) for pid, line in players.items()}
+    for pid, line in players.items():
+        assert len(line) <= 89 + 10 * rounds, f"{trf.name} player {pid}: line too long"
+        declared = float(line[80:84])
+        total = sum(points[result] for _, _, result in cells[pid])
+        assert declared == total, f"{trf.name} player {pid}: declared {declared}, cells {total}"
+        for number, (opponent, colour, result) in enumerate(cells[pid], start=1):
+            if opponent == 0:
+                assert result in "HFUZ", f"{trf.name} player {pid} round {number}: {result!r}"
+                continue
+            back, back_colour, back_result = cells[opponent][number - 1]
+            where = f"{trf.name} round {number}, players {pid} and {opponent}"
+            assert back == pid, f"{where}: the opponent's cell names {back}"
+            assert {colour, back_colour} == {"w", "b"}, f"{where}: colours {colour}/{back_colour}"
+            double_forfeit = result == back_result == "-"
+            assert double_forfeit or _RESULT_PAIRS[result] == back_result, (
+                f"{where}: results {result!r} and {back_result!r} do not match"
+            )
+
+
+def test_every_fixture_has_its_derivation_and_expectations() -> None:
+    assert TRFS, f"no fixtures in {DATA}"
+    for trf in TRFS:
+        assert trf.with_suffix(".md").is_file(), f"{trf.name}: derivation {trf.stem}.md missing"
+        expected = trf.with_name(trf.stem + ".expected.json")
+        assert expected.is_file(), f"{trf.name}: {expected.name} missing"
+    for case in CASES:
+        assert case.trf.is_file(), f"{case.label}: {case.trf.name} missing"
+        assert case.system in ("swiss", "round-robin"), f"{case.label}: system {case.system!r}"
+        assert case.cite.startswith(("C.07", "TRF")), f"{case.label}: cite an article"
+        assert {"points", "tiebreaks", "rank"} & set(case.expect), f"{case.label}: expects nothing"
