@@ -56,6 +56,7 @@ CHECKS: list[Check] = [
     Check("round-dates", lazy(_DECLARED, "check_round_dates")),
     Check("bye-records", lazy(_DECLARED, "check_bye_records")),
     Check("mandatory", lazy(_DECLARED, "check_mandatory")),
+    Check("egf", lazy("trfsite.validate.egf_checks", "check_egf")),
 ]
 
 
