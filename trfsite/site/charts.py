@@ -118,9 +118,11 @@ def line_chart(
         x_ticks.append(Tick(px(tick), _fmt(tick)))
         tick += x_step
     y_step = _nice_step(hi - lo, 5)
-    y_ticks = []
+    y_ticks = [Tick(py(lo), _fmt(lo))]
     start = y_step * int(lo / y_step)
-    tick = start if start >= lo else start + y_step
+    tick = start if start > lo else start + y_step
+    if (tick - lo) < y_step / 2:  # too close to the first label
+        tick += y_step
     while tick <= hi + 1e-9:
         y_ticks.append(Tick(py(tick), _fmt(tick)))
         tick += y_step
