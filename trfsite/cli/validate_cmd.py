@@ -1,0 +1,145 @@
+"""``trfsite validate``: report what is wrong with tournament files, like a compiler.
+
+Exit codes: 0 when no file has an error (with ``--strict``: nor a warning),
+1 otherwise, 2 for usage errors. The readers and checks are imported inside
+the command so that ``trfsite --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from trfsite.cli import EXIT_FINDINGS
+
+if TYPE_CHECKING:
+    from trfsite.findings import Finding
+    from trfsite.model import ReadResult
+
+_MAX_BYTES = 50 * 1024 * 1024  # larger files in a folder are not tournament files
+
+
+@dataclass(frozen=True, slots=True)
+class FileReport:
+    path: str
+    result: ReadResult
+    findings: list[Finding]
+
+    def as_json(self) -> dict[str, object]:
+        t = self.result.tournament
+        summary = None
+        if t is not None:
+            summary = {"name": t.name, "players": len(t.players), "rounds": t.rounds}
+        return {
+            "path": self.path,
+            "format": None if t is None else t.source_format.value,
+            "tournament": summary,
+            "findings": [f.as_json() for f in self.findings],
+        }
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    """Every file under ``folder``, sorted, hidden folders and files skipped."""
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if not name.startswith("."):
+                yield Path(root) / name
+
+
+def _is_tournament(data: bytes) -> bool:
+    from trfsite.formats import sniff
+    from trfsite.formats.text import NotTextError, decode
+
+    try:
+        return sniff(decode(data).text) is not None
+    except NotTextError:
+        return False
+
+
+def _unreadable(path: Path, exc: OSError) -> ReadResult:
+    from trfsite.findings import Finding, Severity
+    from trfsite.model import ReadResult
+
+    message = f"the file cannot be read ({exc.strerror or exc}); expected a readable file"
+    return ReadResult(None, (Finding(Severity.ERROR, "file-unreadable", message, str(path)),))
+
+
+def collect(paths: tuple[Path, ...]) -> list[tuple[Path, bytes | OSError]]:
+    """Files named on the command line, and the tournament files found in folders."""
+    out: list[tuple[Path, bytes | OSError]] = []
+    for path in paths:
+        if not path.is_dir():
+            try:
+                out.append((path, path.read_bytes()))
+            except OSError as exc:
+                out.append((path, exc))
+            continue
+        for found in _walk(path):
+            try:
+                if found.stat().st_size > _MAX_BYTES:
+                    continue
+                data = found.read_bytes()
+            except OSError:
+                continue
+            if _is_tournament(data):
+                out.append((found, data))
+    return out
+
+
+@click.command("validate")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: one 'file:line:col: severity: message [code]' line per finding.",
+)
+@click.option("--strict", is_flag=True, help="Warnings fail the run too (exit code 1).")
+@click.pass_context
+def validate(ctx: click.Context, paths: tuple[Path, ...], fmt: str, strict: bool) -> None:
+    """Check TRF and EGF files (a folder means every tournament file in it)."""
+    from trfsite.findings import Severity
+    from trfsite.formats import read_bytes
+    from trfsite.validate import validate as run_checks
+
+    found = collect(paths)
+    if not found:
+        click.echo(
+            "error: no tournament file (TRF or EGF) found under "
+            + ", ".join(repr(str(p)) for p in paths),
+            err=True,
+        )
+        ctx.exit(EXIT_FINDINGS)
+    reports: list[FileReport] = []
+    for path, data in found:
+        name = str(path)
+        result = _unreadable(path, data) if isinstance(data, OSError) else read_bytes(data, name)
+        reports.append(FileReport(name, result, run_checks(result, name)))
+    failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+    if fmt == "json":
+        document = {"files": [report.as_json() for report in reports]}
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        for report in reports:
+            for item in report.findings:
+                click.echo(item.format_text())
+    counts = {s: sum(f.severity is s for r in reports for f in r.findings) for s in Severity}
+    if not (ctx.obj or {}).get("quiet"):
+        click.echo(
+            f"{len(reports)} file(s): {counts[Severity.ERROR]} error(s), "
+            f"{counts[Severity.WARNING]} warning(s), {counts[Severity.INFO]} note(s)",
+            err=True,
+        )
+    if any(f.severity in failing for r in reports for f in r.findings):
+        sys.stdout.flush()
+        ctx.exit(EXIT_FINDINGS)
