@@ -111,3 +111,16 @@ def test_chess_events_are_left_alone() -> None:
     from trfsite.model import SourceFormat, Tournament
 
     assert check_egf(Tournament(SourceFormat.TRF16), "x.trf") == []
+
+
+def test_the_validation_report_runs_the_egf_checks() -> None:
+    from egf_helpers import read
+
+    from trfsite.validate import find_check, validate
+
+    assert find_check("egf").name == "egf"
+    found = validate(read("broken.h9"), "broken.h9")
+    differs = [f for f in found if f.code == "egf-column-differs"]
+    # Both column warnings point at the column-header comment (line 3).
+    assert [f.line for f in differs] == [3, 3]
+    assert "egf-grade-unknown" in {f.code for f in found}  # the reader's own finding

@@ -10,6 +10,7 @@ from collections import Counter
 
 from trfsite.findings import Finding, Severity
 from trfsite.formats.egf.grades import parse_grade
+from trfsite.formats.egf.header import is_column_header
 from trfsite.go_standings import compute_go_standings, declared, infer_round_down, start_scores
 from trfsite.model import Color, Game, Outcome, Player, RoundEntry, Tournament
 from trfsite.options import StandingsOptions
@@ -273,7 +274,7 @@ def check_declared_columns(t: Tournament, name: str) -> list[Finding]:
             and abs(value - (computed[p.id] or 0.0)) > 1e-9
         ]
         if differences:
-            findings.append(_column_warning(column, differences, name))
+            findings.append(_column_warning(column, differences, name, header_line(t)))
     findings += _check_places(t, standings, name)
     return findings
 
@@ -284,14 +285,23 @@ def _number(value: float | None) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def _column_warning(column: str, differences: list[str], name: str) -> Finding:
+def _column_warning(column: str, differences: list[str], name: str, line: int) -> Finding:
     return Finding(
         Severity.WARNING,
         "egf-column-differs",
         f"the file's {column} column differs from trfsite's computation for "
         f"{len(differences)} player(s): " + "; ".join(differences),
         name,
+        line,
     )
+
+
+def header_line(t: Tournament) -> int:
+    """The line of the column-header comment (0 if the file has none)."""
+    for comment in t.comments:
+        if is_column_header(comment.text.split()):
+            return comment.source.line
+    return 0
 
 
 def _check_start_scores(t: Tournament, name: str) -> list[Finding]:
@@ -324,7 +334,9 @@ def _check_start_scores(t: Tournament, name: str) -> list[Finding]:
                 f"{_number(declared(player, 'MMS'))} means a start score of {_number(start)}, "
                 f"the grade gives {_number(expected)}"
             )
-    return [_column_warning("MMS", differences, name)] if differences else []
+    if not differences:
+        return []
+    return [_column_warning("MMS", differences, name, header_line(t))]
 
 
 def _round_down(t: Tournament) -> bool:
