@@ -248,3 +248,53 @@ def test_header_decides_when_every_row_has_a_token_like_score() -> None:
     t = read_egf(text).tournament
     assert t is not None and t.rounds == 1
     assert t.players[0].declared_scores == (("MMS", 31.0), ("SOS", None))
+
+
+def test_reader_and_engine_never_raise_on_odd_text() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from trfsite.go_standings import compute_go_standings
+    from trfsite.options import StandingsOptions
+    from trfsite.validate.egf_checks import check_egf
+
+    words = st.sampled_from(
+        [
+            "1",
+            "2",
+            "Aa",
+            "Bb_c",
+            "3d",
+            "12K",
+            "15",
+            "XX",
+            "xxxx",
+            "0",
+            "31½",
+            "7?",
+            "0=",
+            "0+",
+            "0-",
+            "1+/w0",
+            "2-/b3",
+            "3=",
+            "1?/wO",
+            "2+!b",
+            "1-/bH4",
+            "|123",
+            ";",
+            "HA[h1]",
+            "x/y",
+        ]
+    )
+    lines = st.lists(st.lists(words, max_size=12).map(" ".join), max_size=8)
+
+    @settings(max_examples=200, deadline=None)
+    @given(lines)
+    def run(rows: list[str]) -> None:
+        result = read_egf("; Pl Name Rk Co Club MMS SOS\n" + "\n".join(rows), "x.h9")
+        assert result.tournament is not None
+        compute_go_standings(result.tournament, StandingsOptions(tiebreaks=("SOS", "DC")))
+        check_egf(result.tournament, "x.h9")
+
+    run()
