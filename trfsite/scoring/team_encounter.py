@@ -15,7 +15,8 @@ the individual DE.
   points or boards × W game points) is ranked first, and so on.
 * 13.3.1 EDE: DE on the primary score, then, if all are still tied, on the
   secondary score; 13.3.3 each new subset restarts from 13.3.1; 13.3.2 two
-  teams still tied in both go to the Art. 12 tie-breaks of the chain.
+  teams still tied in both go to the Art. 12 tie-breaks of the chain, if
+  they met (DE applies to teams that met, Art. 6.1; trfsite's reading).
 * Art. 12 (BC, TBR, BBE) use every match of the team: individual forfeits
   count as standard wins or losses, and a pairing-allocated bye as a win on
   every board (a full-point bye likewise, a half-point bye as draws).
@@ -143,11 +144,17 @@ def extended_direct_encounter(
         blocks = de_blocks(ctx, g, ctx.primary, spec.forfeits_played, notes)
         if len(blocks) == 1:
             blocks = de_blocks(ctx, g, ctx.secondary, spec.forfeits_played, notes)
-        if len(blocks) == 1 and len(g) == 2 and chain:
+        if len(blocks) == 1 and len(g) == 2 and chain and _met(ctx, g, spec.forfeits_played):
             blocks = _knockout_chain(ctx, g, chain, notes)
         return blocks
 
     return _refine(group, step)
+
+
+def _met(ctx: TeamContext, pair: list[int], forfeits_played: bool) -> bool:
+    """Art. 6 only applies to teams that met; two teams that never did are not
+    "still tied" by EDE, so the chain's Art. 12 tie-breaks do not apply to them."""
+    return bool(_Meetings(ctx, pair, forfeits_played).points)
 
 
 def _knockout_chain(

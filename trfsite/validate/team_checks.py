@@ -1,0 +1,103 @@
+"""Validation of team events: the match findings, and each declared 310 rank.
+
+A declared rank that differs from the computed one is reported with both
+values and the reason: the primary score or the first tie-break of the list
+that separates the team from the team computed at the declared rank.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from trfsite.findings import Finding, Severity
+from trfsite.model import Tournament
+from trfsite.options import StandingsOptions
+from trfsite.results import Standings
+
+RANK_COLUMN = 69  # 310: team rank field
+
+
+def team_checks(t: Tournament, name: str) -> list[Finding]:
+    """Every team-event finding of the file ``name`` (nothing for individual events)."""
+    if not t.teams:
+        return []
+    from trfsite.teams import reconstruct_matches
+
+    data = reconstruct_matches(t)
+    found = [dataclasses.replace(f, file=name) for f in data.findings]
+    found.extend(dataclasses.replace(f, file=name) for f in rank_findings(t))
+    return found
+
+
+def rank_findings(t: Tournament) -> list[Finding]:
+    """Declared 310 ranks that disagree with the standings computed from the file."""
+    import click
+
+    from trfsite.team_standings import compute_team_standings
+
+    declared = {team.id: team for team in t.teams if team.declared_rank is not None}
+    if not declared:
+        return []
+    try:
+        standings = compute_team_standings(t, StandingsOptions())
+    except click.ClickException as exc:
+        return [
+            Finding(
+                Severity.WARNING,
+                "team-rank-unchecked",
+                f"declared team ranks not checked: {exc.message}",
+            )
+        ]
+    rows = {row.id: row for row in standings.rows}
+    by_rank: dict[int, list[int]] = {}
+    for standing in standings.rows:
+        by_rank.setdefault(standing.rank, []).append(standing.id)
+    found: list[Finding] = []
+    for team_id, team in sorted(declared.items()):
+        row = rows.get(team_id)
+        if row is None or team.declared_rank is None or team.declared_rank == row.rank:
+            continue
+        rival = _team_at(by_rank, team.declared_rank)
+        reason = _deciding(standings, team_id, rival) if rival is not None else ""
+        column = RANK_COLUMN if team.record == "310" else 0
+        found.append(
+            Finding(
+                Severity.WARNING,
+                "team-rank-differs",
+                f"team {team_id} ({team.name!r}) is declared rank {team.declared_rank} "
+                f"but computes to rank {row.rank}{reason}",
+                "",
+                team.source.line,
+                column,
+            )
+        )
+    return found
+
+
+def _team_at(by_rank: dict[int, list[int]], rank: int) -> int | None:
+    """The team computed at ``rank``, or at the nearest rank above it (shared places)."""
+    for r in range(rank, 0, -1):
+        if r in by_rank:
+            return by_rank[r][0]
+    return None
+
+
+def _deciding(standings: Standings, team: int, rival: int) -> str:
+    rows = {row.id: row for row in standings.rows}
+    mine, theirs = rows[team], rows[rival]
+    if team == rival:
+        return ""
+    who = f"team {rival} ({theirs.name!r}, computed rank {theirs.rank})"
+    label = standings.points_label
+    if mine.points != theirs.points:
+        return f"; {label} decides against {who}: {mine.points:g} v {theirs.points:g}"
+    for column, a, b in zip(standings.columns, mine.tiebreaks, theirs.tiebreaks, strict=True):
+        if a != b:
+            return f"; {column.code} decides against {who}: {_num(a)} v {_num(b)}" + (
+                " (lower is better)" if column.lower_is_better else ""
+            )
+    return f"; tied with {who} on {label} and every tie-break"
+
+
+def _num(value: float | None) -> str:
+    return "undefined" if value is None else f"{value:g}"
