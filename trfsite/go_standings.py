@@ -2,9 +2,12 @@
 
 McMahon events rank by the McMahon score MMS, Swiss events by the number of wins
 NBW; the tie-breaks and their conventions are in :mod:`trfsite.scoring.go`.
+``options.system`` "mcmahon" or "swiss" (also "round-robin") decides; otherwise
+the reader's hint: McMahon if the file's MMS column comes before NBW, Swiss if
+NBW does, McMahon for files without either (EGD downloads).
 
 Start McMahon scores use OpenGotha's scale: 1d = 30, 1k = 29, 30k = 0, each
-grade one point apart.
+grade one point apart (9d = 38; professional grades count as 9d).
 - A file with an MMS column fixes them: start = the file's MMS minus the points
   the player scored (so the file's bar, floor and manual corrections carry over).
 - Otherwise, or when ``go_bar``/``go_floor`` are given, they come from the grade:
@@ -20,6 +23,9 @@ not rounded, as the EGF's own description counts ``0=`` as ½.
 The tie-break list is ``options.tiebreaks``, else the file's own columns that
 trfsite computes (without the primary score), else SOS, SOSOS (OpenGotha's
 default for both systems).
+
+Other programs' conventions are options: ``go_handicap_adjusted_sos``,
+``go_unplayed_counts_start`` and ``go_sos_cut_highest`` (pairgoth's SOS-1).
 """
 
 from __future__ import annotations
