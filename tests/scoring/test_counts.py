@@ -11,7 +11,9 @@ from .builders import event
 from .events import context, forfeit_event, round_robin_event
 
 
-def values(code: str, rules: str = "2023", t=None, unrated: int | None = None) -> list[float | None]:  # type: ignore[no-untyped-def]
+def values(  # type: ignore[no-untyped-def]
+    code: str, rules: str = "2023", t=None, unrated: int | None = None
+) -> list[float | None]:
     from trfsite.model import PairingSystem
     from trfsite.scoring.context import build_context
 

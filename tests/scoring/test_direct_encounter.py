@@ -11,7 +11,9 @@ from .builders import event
 from .events import round_robin_event
 
 
-def ranks(t: Tournament, group: list[int], code: str = "DE", swiss: bool | None = None) -> list[float]:
+def ranks(
+    t: Tournament, group: list[int], code: str = "DE", swiss: bool | None = None
+) -> list[float]:
     if swiss is None:
         swiss = t.pairing_system is not PairingSystem.ROUND_ROBIN
     ctx = build_context(t, t.rounds, "2026", swiss, explain=True)

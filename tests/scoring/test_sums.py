@@ -12,7 +12,9 @@ from .builders import event
 from .events import forfeit_event, round_robin_event
 
 
-def values(code: str, t: Tournament, rules: str = "2023", rounds: int | None = None) -> list[float | None]:
+def values(
+    code: str, t: Tournament, rules: str = "2023", rounds: int | None = None
+) -> list[float | None]:
     swiss = t.pairing_system is not PairingSystem.ROUND_ROBIN
     ctx = build_context(t, rounds or t.rounds, rules, swiss, explain=True)
     spec, tb = resolve(code)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from trfsite.results import Contribution, Explanation
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
-from trfsite.scoring.modifiers import Cut, cut_total, mark_cuts
+from trfsite.scoring.modifiers import Cut, cut_sum, cut_total, mark_cuts
 from trfsite.scoring.unplayed import CUT_FIRST, dummy_score, dummy_text
 
 
@@ -27,6 +27,8 @@ def opponent_scores(
     """Per counted round: the opponent's (or dummy's) score, 16.5 flag, round index."""
     adjusted = ctx.adjusted
     opp = ctx.opp[i]
+    if all(games):  # the common case: every round a game
+        return [adjusted[j] for j in opp], [], list(range(ctx.rounds))
     cats = ctx.category[i]
     values: list[float] = []
     cut_first: list[bool] = []
@@ -41,6 +43,21 @@ def opponent_scores(
             cut_first.append(cats[r] in CUT_FIRST)
             rounds.append(r)
     return values, cut_first, rounds
+
+
+OpponentTable = list[tuple[list[float], list[bool], list[int]]]
+
+
+def opponent_table(ctx: EventContext, forfeits_played: bool) -> OpponentTable:
+    """:func:`opponent_scores` for every player, computed once per context and /P."""
+    key = f"opponents:{forfeits_played}"
+    hit = ctx.cached(key)
+    if isinstance(hit, list):
+        return hit
+    games = ctx.game_mask(Article.OPPONENTS, forfeits_played)
+    table = [opponent_scores(ctx, i, games[i]) for i in range(ctx.size)]
+    ctx.remember(key, table)
+    return table
 
 
 def opponent_label(ctx: EventContext, i: int, r: int, games: list[bool]) -> str:
@@ -71,15 +88,19 @@ def buchholz(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     if isinstance(hit, TiebreakValues) and (hit.explanations is not None or not ctx.explain):
         return hit
     games = base.game_mask(Article.OPPONENTS, spec.forfeits_played)
+    table = opponent_table(base, spec.forfeits_played)
     low, high = spec.low_cuts, spec.high_cuts
     values: list[float | None] = []
     explanations: list[Explanation] | None = [] if ctx.explain else None
     for i in range(base.size):
-        scores, cut_first, rounds = opponent_scores(base, i, games[i])
-        if low or high:
+        scores, cut_first, rounds = table[i]
+        cuts: list[Cut] = []
+        if (low or high) and explanations is None:
+            total = cut_sum(scores, low, high, None, cut_first)
+        elif low or high:
             total, cuts = cut_total(scores, low, high, None, cut_first)
         else:
-            total, cuts = sum(scores), []
+            total = sum(scores)
         values.append(total)
         if explanations is not None:
             contributions = [

@@ -191,13 +191,12 @@ class EventContext:
         hit = self._cache.get(key)
         if hit is not None:
             return hit  # type: ignore[return-value]
-        ok = {Cell.PLAYED}
-        if fwin:
-            ok.add(Cell.FORFEIT_WIN)
-        if floss:
-            ok.add(Cell.FORFEIT_LOSS)
+        ok = [False] * len(Cell)  # indexed by cell: no enum hashing in the loop
+        ok[Cell.PLAYED] = True
+        ok[Cell.FORFEIT_WIN] = fwin
+        ok[Cell.FORFEIT_LOSS] = floss
         mask = [
-            [c in ok and o >= 0 for c, o in zip(cells, opps, strict=True)]
+            [ok[c] and o >= 0 for c, o in zip(cells, opps, strict=True)]
             for cells, opps in zip(self.cell, self.opp, strict=True)
         ]
         self._cache[key] = mask
@@ -260,6 +259,12 @@ def build_context(
     results: list[list[float]] = []
     bonus: list[float] = []
     zero = value[Outcome.ZERO_BYE]
+    black = Color.BLACK
+    # Per outcome: (cell with a known opponent, cell without one, points, 1-½-0 result).
+    # Keyed by id(): enum members are singletons, and Enum.__hash__ runs in Python.
+    table = {
+        id(o): (_cell(o, 0), _cell(o, -1), value[o], _GAME_RESULT.get(o, 0.0)) for o in Outcome
+    }
     for p in players:
         c_row = [Cell.ZERO_BYE] * rounds
         o_row = [-1] * rounds
@@ -271,21 +276,24 @@ def build_context(
             if r < 0 or r >= rounds:
                 continue
             outcome = entry.outcome
+            with_opp, without, points, result = table[id(outcome)]
             opp = index.get(entry.opponent, -1) if entry.opponent else -1
-            c_row[r] = _cell(outcome, opp)
-            if c_row[r] in (Cell.PLAYED, Cell.FORFEIT_WIN, Cell.FORFEIT_LOSS):
+            if opp >= 0 and with_opp <= Cell.FORFEIT_LOSS:  # a game or a forfeit
+                c_row[r] = with_opp
                 o_row[r] = opp
-            b_row[r] = entry.color is Color.BLACK
-            p_row[r] = value[outcome]
-            r_row[r] = _GAME_RESULT.get(outcome, 0.0)
+            else:
+                c_row[r] = without
+            b_row[r] = entry.color is black
+            p_row[r] = points
+            r_row[r] = result
             if abnormal:
-                p_row[r] = _abnormal_points(abnormal, outcome, entry.round, p.id, p_row[r])
+                p_row[r] = _abnormal_points(abnormal, outcome, entry.round, p.id, points)
         cells.append(c_row)
         opps.append(o_row)
         blacks.append(b_row)
         pts.append(p_row)
         results.append(r_row)
-        bonus.append(_bonus(t.abnormal_points, rounds, p.id))
+        bonus.append(_bonus(t.abnormal_points, rounds, p.id) if t.abnormal_points else 0.0)
     ratings = [p.rating if p.rating else unrated_rating for p in players]
     return EventContext(
         ids=[p.id for p in players],

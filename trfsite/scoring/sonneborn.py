@@ -10,27 +10,32 @@ against whom the worst result was achieved (14.1.1 d).
 from __future__ import annotations
 
 from trfsite.results import Contribution, Explanation
-from trfsite.scoring.buchholz import opponent_label, opponent_scores, view
+from trfsite.scoring.buchholz import opponent_label, opponent_table, view
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
-from trfsite.scoring.modifiers import cut_total, mark_cuts
+from trfsite.scoring.modifiers import Cut, cut_sum, cut_total, mark_cuts
 
 
 def sonneborn_berger(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     base = view(ctx, spec)
     games = base.game_mask(Article.OPPONENTS, spec.forfeits_played)
+    table = opponent_table(base, spec.forfeits_played)
     low, high = spec.low_cuts, spec.high_cuts
     values: list[float | None] = []
     explanations: list[Explanation] | None = [] if ctx.explain else None
     for i in range(base.size):
-        scores, cut_first, rounds = opponent_scores(base, i, games[i])
+        scores, cut_first, rounds = table[i]
         pts = base.pts[i]
         products = [s * pts[r] for s, r in zip(scores, rounds, strict=True)]
+        cuts: list[Cut] = []
         if low or high:
             keys = list(zip(scores, products, strict=True))
-            total, cuts = cut_total(products, low, high, keys, cut_first)
+            if explanations is None:
+                total = cut_sum(products, low, high, keys, cut_first)
+            else:
+                total, cuts = cut_total(products, low, high, keys, cut_first)
         else:
-            total, cuts = sum(products), []
+            total = sum(products)
         values.append(total)
         if explanations is not None:
             contributions = [

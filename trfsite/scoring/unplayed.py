@@ -27,14 +27,13 @@ from trfsite.scoring.context import Cell
 if TYPE_CHECKING:
     from trfsite.scoring.context import EventContext
 
-_AVAILABLE = frozenset({Cell.PLAYED, Cell.FORFEIT_WIN, Cell.PAIRING_BYE, Cell.FULL_BYE})
-_CATEGORY = {
-    Cell.PLAYED: 0,
-    Cell.PAIRING_BYE: 1,
-    Cell.FULL_BYE: 1,
-    Cell.FORFEIT_WIN: 2,
-    Cell.FORFEIT_LOSS: 4,
-}
+# Indexed by Cell (an IntEnum): lists avoid hashing enum members in hot loops.
+_AVAILABLE = [c in (Cell.PLAYED, Cell.FORFEIT_WIN, Cell.PAIRING_BYE, Cell.FULL_BYE) for c in Cell]
+_REQUESTED = [c in (Cell.HALF_BYE, Cell.ZERO_BYE) for c in Cell]
+_CATEGORY = [
+    {Cell.PLAYED: 0, Cell.PAIRING_BYE: 1, Cell.FULL_BYE: 1, Cell.FORFEIT_WIN: 2}.get(c, 4)
+    for c in Cell
+]
 CATEGORY_TEXT = {
     1: "16.2.1 pairing-allocated or full-point bye",
     2: "16.2.2 forfeit win",
@@ -54,12 +53,11 @@ def categories(ctx: EventContext) -> list[list[int]]:
         available_later = False
         for r in range(len(row) - 1, -1, -1):
             cell = row[r]
-            if cell is Cell.HALF_BYE or cell is Cell.ZERO_BYE:
+            if _REQUESTED[cell]:
                 cats[r] = 3 if available_later else 5
             else:
                 cats[r] = _CATEGORY[cell]
-            if cell in _AVAILABLE:
-                available_later = True
+                available_later = available_later or _AVAILABLE[cell]
         found.append(cats)
     return found
 

@@ -1,0 +1,34 @@
+"""The fast path (no explanations) and the explained path give the same values."""
+
+from __future__ import annotations
+
+import pytest
+
+from trfsite.model import PairingSystem, Tournament
+from trfsite.scoring.context import build_context
+from trfsite.scoring.registry import resolve
+
+from .events import bye_event, forfeit_event, rated_event, round_robin_event
+
+CODES = (
+    "BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "BH/C1/P", "FB", "FB-C1", "BH/F/M1", "AOB",
+    "AOB-C1", "SB", "SB-C1", "SB-M1", "SB/F", "PS", "PS-C1", "KS", "ARO-C1", "APRO", "STD",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("factory", [bye_event, forfeit_event, round_robin_event, rated_event])
+@pytest.mark.parametrize("rules", ["2023", "2026"])
+def test_same_values_with_and_without_explanations(factory, rules: str) -> None:  # type: ignore[no-untyped-def]
+    t: Tournament = factory()
+    swiss = t.pairing_system is not PairingSystem.ROUND_ROBIN
+    fast = build_context(t, t.rounds, rules, swiss, explain=False)
+    slow = build_context(t, t.rounds, rules, swiss, explain=True)
+    for code in CODES:
+        spec, tb = resolve(code)
+        assert tb.compute is not None
+        quick = tb.compute(fast, spec)
+        explained = tb.compute(slow, spec)
+        assert quick.explanations is None
+        assert quick.values == explained.values, code
+        assert explained.explanations is not None
+        assert [e.value for e in explained.explanations] == explained.values, code
