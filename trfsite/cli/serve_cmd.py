@@ -1,0 +1,89 @@
+"""``trfsite serve SRC``: build, serve on localhost, rebuild when a file changes."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import logging
+import threading
+from pathlib import Path
+
+import click
+
+logger = logging.getLogger(__name__)
+
+
+def _rebuild(options: object) -> None:
+    """One build; a failure is reported and the previous site keeps being served."""
+    from trfsite.site.build import BuildOptions, build_site
+
+    assert isinstance(options, BuildOptions)
+    try:
+        report = build_site(options)
+    except click.ClickException as exc:
+        click.echo(f"build failed: {exc.format_message()}", err=True)
+        return
+    click.echo(report.summary_line(), err=True)
+
+
+@click.command("serve")
+@click.argument("src", type=click.Path(exists=True, file_okay=True, path_type=Path))
+@click.option(
+    "-o",
+    "--out",
+    "out",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Output folder (default: SRC/_site when SRC is a folder).",
+)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--theme", default=None, help="Theme name or theme folder.")
+@click.option(
+    "--pdf/--no-pdf",
+    default=False,
+    show_default=True,
+    help="Also make PDF bulletins on every rebuild (slow).",
+)
+def serve(src: Path, out: Path | None, port: int, theme: str | None, pdf: bool) -> None:
+    """Build the site, serve it on http://127.0.0.1:PORT/ and rebuild on every change."""
+    from watchfiles import watch
+
+    from trfsite.site.build import BuildOptions
+
+    folder = src if src.is_dir() else src.parent
+    target = out if out is not None else folder / "_site"
+    options = BuildOptions(src, target, theme, pdf)
+    _rebuild(options)
+    handler = functools.partial(_QuietHandler, directory=str(target.resolve()))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    click.echo(
+        f"Serving {target} on http://127.0.0.1:{server.server_port}/ (Ctrl+C stops)", err=True
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    out_dir = target.resolve()
+    try:
+        root = folder.resolve()
+        for changes in watch(root, watch_filter=lambda _c, path: _relevant(path, root, out_dir)):
+            names = sorted({Path(p).name for _, p in changes})
+            click.echo(f"changed: {', '.join(names)}; rebuilding", err=True)
+            _rebuild(options)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.shutdown()
+
+
+def _relevant(path: str, root: Path, out_dir: Path) -> bool:
+    """Changes in the output folder, its hidden temporary siblings or hidden files are ignored."""
+    resolved = Path(path).resolve()
+    if resolved.is_relative_to(out_dir) or not resolved.is_relative_to(root):
+        return False
+    return not any(part.startswith(".") for part in resolved.relative_to(root).parts)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the current OUT folder; logs at debug level instead of stderr noise."""
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        logger.debug("serve: " + format, *args)
