@@ -57,6 +57,7 @@ CHECKS: list[Check] = [
     Check("bye-records", lazy(_DECLARED, "check_bye_records")),
     Check("mandatory", lazy(_DECLARED, "check_mandatory")),
     Check("egf", lazy("trfsite.validate.egf_checks", "check_egf")),
+    Check("standings", lazy("trfsite.validate.standings_checks", "check_standings")),
 ]
 
 

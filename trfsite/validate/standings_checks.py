@@ -1,0 +1,149 @@
+"""Standings checks: declared ranks against computed ones, and the tie-break list itself.
+
+* ``tiebreak-unknown`` (error): a code of record 202/212 that trfsite cannot read.
+* ``standings-rank-mismatch`` (warning): a 001 rank (columns 86-89) that the
+  results and the file's own tie-break list do not give. Without a list
+  (no 202/212) only the score group is checked: the declared rank must lie
+  among the places of the players with the same points. Declared points are
+  checked by ``declared.check_points``.
+* ``tiebreak-buchholz-round-robin`` (warning): the Buchholz family in a round
+  robin, which C.07 2026 forbids.
+* ``tiebreak-rating-unrated`` (warning): rating tie-breaks while unrated
+  players take part; their values are undefined unless a rating for unrated
+  players is published (C.07 Art. 10).
+* ``standings-rules-no-date`` (warning): no readable start date, so the 2026
+  rules apply by default.
+"""
+
+from __future__ import annotations
+
+import click
+
+from trfsite.findings import Finding, Severity
+from trfsite.model import EventKind, Game, Player, Span, Tournament
+from trfsite.options import StandingsOptions
+from trfsite.scoring.codes import strip_pts
+from trfsite.scoring.registry import BUCHHOLZ_FAMILY, RATING_TIEBREAKS, Tiebreak, resolve
+from trfsite.standings import choose_rules, choose_system, compute_individual_standings
+from trfsite.validate.structure import finding, record_span
+
+
+def check_standings(t: Tournament, name: str) -> list[Finding]:
+    """Every standings check; individual chess events only."""
+    if t.game is not Game.CHESS or t.kind is not EventKind.INDIVIDUAL or not t.players:
+        return []
+    out: list[Finding] = []
+    record = t.tiebreak_record or "202"
+    where = record_span(t, record)
+    listed: list[Tiebreak] = []
+    readable = True
+    for code in strip_pts([c.strip() for c in t.tiebreaks if c.strip()]):
+        try:
+            listed.append(resolve(code, f"record {record}")[1])
+        except click.ClickException as exc:
+            readable = False
+            out.append(
+                finding(Severity.ERROR, "tiebreak-unknown", exc.format_message(), name, where)
+            )
+    rules, _ = choose_rules(t, StandingsOptions())
+    swiss, _ = choose_system(t, StandingsOptions())
+    if t.start_date is None and t.rounds:
+        out.append(
+            finding(
+                Severity.WARNING,
+                "standings-rules-no-date",
+                "no readable start date (record 042): tie-breaks follow the FIDE C.07 2026 "
+                "rules; expected a start date, or choose the rules with --rules",
+                name,
+                record_span(t, "042"),
+            )
+        )
+    for tb in listed:
+        if tb.acronym in BUCHHOLZ_FAMILY and not swiss and rules == "2026":
+            out.append(
+                finding(
+                    Severity.WARNING,
+                    "tiebreak-buchholz-round-robin",
+                    f"record {record} lists {tb.acronym} for a round robin; FIDE C.07 2026 "
+                    "does not allow the Buchholz family in round robins",
+                    name,
+                    where,
+                )
+            )
+    unrated = [p for p in t.players if not p.rating]
+    rating_codes = sorted({tb.acronym for tb in listed if tb.acronym in RATING_TIEBREAKS})
+    if rating_codes and unrated:
+        out.append(
+            finding(
+                Severity.WARNING,
+                "tiebreak-rating-unrated",
+                f"record {record} lists {', '.join(rating_codes)} but {len(unrated)} player(s) "
+                "are unrated; C.07 Art. 10 drops rating tie-breaks then, unless a rating for "
+                "unrated players was published (trfsite --unrated-rating N); their values "
+                "are undefined",
+                name,
+                where,
+            )
+        )
+    if readable and t.rounds:
+        out += _ranks(t, name, bool(listed))
+    return out
+
+
+def _ranks(t: Tournament, name: str, has_list: bool) -> list[Finding]:
+    if not any(p.declared_rank for p in t.players):
+        return []
+    try:
+        standings = compute_individual_standings(t, StandingsOptions())
+    except click.ClickException:
+        return []
+    players = t.player_index()
+    # Players the file leaves unranked (rank 0 or blank, e.g. withdrawn before
+    # the first round) take no place, so places are counted among the others.
+    ranked = [row for row in standings.rows if players[row.id].declared_rank]
+    rows = {row.id: row for row in ranked}
+    shared: dict[int, int] = {}  # computed rank -> place among the ranked players
+    places: dict[float, tuple[int, int]] = {}
+    for position, row in enumerate(ranked, start=1):
+        shared.setdefault(row.rank, position)
+        first, _ = places.get(row.points, (position, position))
+        places[row.points] = (first, position)
+    out: list[Finding] = []
+    for pid, row in rows.items():
+        player = players[pid]
+        declared = player.declared_rank
+        if not declared:
+            continue  # 0 or blank: not ranked (e.g. a "bye" pseudo-player)
+        if has_list:
+            if declared != shared[row.rank]:
+                out.append(
+                    _mismatch(player, name, f"gives rank {shared[row.rank]}", row.points)
+                )
+        else:
+            first, last = places[row.points]
+            if not first <= declared <= last:
+                out.append(
+                    _mismatch(
+                        player,
+                        name,
+                        f"puts the players with {row.points:g} points on places {first}-{last} "
+                        "(the file names no tie-break list, record 202/212, so only the score "
+                        "group is checked)",
+                        row.points,
+                    )
+                )
+    return out
+
+
+def _mismatch(player: Player, name: str, computed: str, points: float) -> Finding:
+    shown = f"{player.declared_points:g}" if player.declared_points is not None else "none"
+    span = Span(player.source.line, 86 if player.source.line else 0)
+    return finding(
+        Severity.WARNING,
+        "standings-rank-mismatch",
+        f"player {player.id} ({player.name!r}) declares rank {player.declared_rank} with "
+        f"{shown} points (columns 81-89), but the computed standings ({points:g} points) "
+        f"{computed}; expected the same",
+        name,
+        span,
+    )
