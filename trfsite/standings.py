@@ -102,10 +102,12 @@ def choose_system(t: Tournament, options: StandingsOptions) -> tuple[bool, str]:
         if asked in ("round-robin", "roundrobin", "rr"):
             return False, "Pairing system: round robin (--system); forfeits per C.07 15.2."
         raise StandingsError(f"--system {options.system!r}: expected swiss or round-robin")
+    named = t.type_code.strip() or t.tournament_type.strip()
+    source = f"record {'192' if t.type_code.strip() else '092'} {named!r}" if named else "the file"
     if t.pairing_system is PairingSystem.ROUND_ROBIN:
-        return False, "Pairing system: round robin (from the file); forfeits per C.07 15.2."
+        return False, f"Pairing system: round robin ({source}); forfeits per C.07 15.2."
     if t.pairing_system in (PairingSystem.SWISS, PairingSystem.MCMAHON):
-        return True, "Pairing system: Swiss (from the file); unplayed rounds per C.07 16."
+        return True, f"Pairing system: Swiss ({source}); unplayed rounds per C.07 16."
     for record, text in (("192", t.type_code), ("092", t.tournament_type)):
         if _ROUND_ROBIN_WORDS.search(text):
             return False, (
@@ -130,6 +132,12 @@ def choose_tiebreaks(
     if options.tiebreaks is not None:
         codes = [c.strip() for item in options.tiebreaks for c in split_tiebreak_list(item)]
         return codes, "--tiebreaks", "Tie-breaks as given: " + (", ".join(codes) or "none") + "."
+    if t.tiebreaks and t.kind is EventKind.TEAM:
+        codes = list(DEFAULT_SWISS if swiss else DEFAULT_ROUND_ROBIN)
+        return codes, "the default list", (
+            "Tie-breaks for the players of a team event: record 202/212 ranks the teams, so "
+            f"trfsite's default applies: {', '.join(codes)}."
+        )
     if t.tiebreaks:
         record = t.tiebreak_record or "202"
         codes = strip_pts([c.strip() for c in t.tiebreaks if c.strip()])

@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from trfsite.model import AbnormalPoints, Color, Outcome, Tournament
+from trfsite.model import AbnormalPoints, Color, EventKind, Outcome, Tournament
 from trfsite.results import Explanation
 
 
@@ -251,7 +251,9 @@ def build_context(
     index = {p.id: i for i, p in enumerate(players)}
     scoring = t.scoring
     value = {o: scoring.points(o) for o in Outcome}
-    abnormal = _abnormal_lookup(t.abnormal_points, rounds)
+    # In team events 299 records award match and game points to teams, not players.
+    records = t.abnormal_points if t.kind is EventKind.INDIVIDUAL else ()
+    abnormal = _abnormal_lookup(records, rounds)
     cells: list[list[Cell]] = []
     opps: list[list[int]] = []
     blacks: list[list[bool]] = []
@@ -293,7 +295,7 @@ def build_context(
         blacks.append(b_row)
         pts.append(p_row)
         results.append(r_row)
-        bonus.append(_bonus(t.abnormal_points, rounds, p.id) if t.abnormal_points else 0.0)
+        bonus.append(_bonus(records, rounds, p.id) if records else 0.0)
     ratings = [p.rating if p.rating else unrated_rating for p in players]
     return EventContext(
         ids=[p.id for p in players],
