@@ -34,26 +34,25 @@ class _Encounters:
         self.ctx = ctx
         games = ctx.game_mask(Article.DIRECT_ENCOUNTER, spec.forfeits_played)
         members = set(group)
-        # pair (i, j) -> points i scored in each game against j
-        self.games: dict[tuple[int, int], list[float]] = {}
+        # i -> opponent j -> points i scored in each game against j (only i's own
+        # games are visited, so a group costs O(members x rounds), not members²)
+        self.games: dict[int, dict[int, list[float]]] = {i: {} for i in group}
         self.rounds: dict[int, list[int]] = {i: [] for i in group}
         for i in group:
             opp, pts, mask = ctx.opp[i], ctx.pts[i], games[i]
+            mine = self.games[i]
             for r in range(ctx.rounds):
                 if mask[r] and opp[r] in members and opp[r] != i:
-                    self.games.setdefault((i, opp[r]), []).append(pts[r])
+                    mine.setdefault(opp[r], []).append(pts[r])
                     self.rounds[i].append(r)
 
-    def score(self, i: int, among: list[int]) -> float:
-        total = 0.0
-        for j in among:
-            played = self.games.get((i, j))
-            if played:
-                total += sum(played) / len(played)
-        return total
+    def score(self, i: int, among: set[int]) -> float:
+        """6.1 with 6.1.2: the average of repeated games against each member."""
+        return sum(sum(p) / len(p) for j, p in self.games[i].items() if j in among)
 
-    def missing(self, i: int, among: list[int]) -> int:
-        return sum(1 for j in among if j != i and (i, j) not in self.games)
+    def missing(self, i: int, among: set[int]) -> int:
+        """Members of ``among`` that ``i`` has not met."""
+        return len(among) - 1 - sum(1 for j in self.games[i] if j in among)
 
 
 def _order(enc: _Encounters, group: list[int], notes: list[str]) -> list[list[int]]:
@@ -61,8 +60,9 @@ def _order(enc: _Encounters, group: list[int], notes: list[str]) -> list[list[in
     if len(group) < 2:
         return [group]
     ctx = enc.ctx
-    score = {i: enc.score(i, group) for i in group}
-    missing = {i: enc.missing(i, group) for i in group}
+    among = set(group)
+    score = {i: enc.score(i, among) for i in group}
+    missing = {i: enc.missing(i, among) for i in group}
     ids = ", ".join(str(ctx.ids[i]) for i in sorted(group))
     if not any(missing.values()):
         levels = sorted({round(v, 9) for v in score.values()}, reverse=True)
