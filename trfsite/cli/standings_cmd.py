@@ -19,8 +19,9 @@ from trfsite.cli import EXIT_FINDINGS
 @click.option(
     "--tiebreaks",
     metavar="LIST",
-    help="Comma-separated tie-break codes, e.g. 'BH-C1,BH,SB' or 'BH/C1,DE/P'. "
-    "Default: record 202/212, else the Swiss or round-robin default.",
+    help="Comma-separated tie-break codes, Handbook or TRF spelling, any case: "
+    "'BH-C1,BH,SB', 'BH/C1,DE/P', 'KS/L+1' (limit moved by half points). Default: record "
+    "202/212, else BH-C1,BH,SB,DE,WIN (Swiss) or DE,WIN,SB,KS (round robin).",
 )
 @click.option(
     "--rules",
@@ -83,6 +84,8 @@ def standings(
         for finding in errors or result.findings:
             click.echo(finding.format_text(), err=True)
         sys.exit(EXIT_FINDINGS)
+    for finding in errors:  # still computable; say so on stderr, keep stdout clean
+        click.echo(finding.format_text(), err=True)
     options = StandingsOptions(
         tiebreaks=tuple(split_tiebreak_list(tiebreaks)) if tiebreaks is not None else None,
         rules=rules,
