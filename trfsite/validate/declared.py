@@ -167,7 +167,7 @@ def check_round_dates(t: Tournament, name: str) -> list[Finding]:
             finding(
                 Severity.WARNING,
                 "round-dates-incomplete",
-                f"record 132 gives {len(t.round_dates)} round dates for {rounds} rounds; "
+                f"record 132 gives {len(t.round_dates)} round date(s) for {rounds} rounds; "
                 "expected one date per round",
                 name,
                 _at(span, 92),

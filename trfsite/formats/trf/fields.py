@@ -171,6 +171,8 @@ def normalise_birth_date(text: str) -> str | None:
     if parts is None:
         return None
     year, month, day = parts
+    if parts == (0, 0, 0):
+        return "0000/00/00"  # the usual way of writing "unknown"
     if not (0 <= month <= 12 and 0 <= day <= 31 and year >= 1000):
         return None
     if month and day:

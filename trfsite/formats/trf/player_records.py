@@ -272,7 +272,8 @@ def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> Rou
             f"round {round_no}'s cell is {cell!r}; expected 'OOOO C R' "
             f"at columns {column}-{column + 7}",
         )
-    outcome = _check_cell(sink, n, column, round_no, cell, opponent, outcome)
+    if opponent is not None or raw_opponent in _NO_OPPONENT:
+        outcome = _check_cell(sink, n, column, round_no, cell, opponent, outcome)
     return RoundEntry(round_no, opponent, color, outcome, None, cell, Span(n, column, column + 7))
 
 

@@ -247,21 +247,19 @@ def abnormal_from_cut(cut: Cut, line: SourceLine, context: Context) -> AbnormalP
 
 def abnormal_from_words(fields: list[Field], line: SourceLine, context: Context) -> AbnormalPoints:
     kind = ""
-    if fields and fields[0].text.upper() in ABNORMAL_KINDS and fields[0].text not in "+-":
+    if fields and len(fields[0].text) == 1 and fields[0].text.upper() in ABNORMAL_KINDS:
         kind = _abnormal_kind(fields[0])
         fields = fields[1:]
-    elif fields and fields[0].text in ("+", "-"):
-        kind = fields[0].text
-        fields = fields[1:]
     _require(fields, 1, line)
-    if len(fields) == 1:
-        mp, gp, rest = None, fields[0].points("the points"), []
-    else:
+    mp: float | None = None
+    if context.is_team:
+        # Teams: match points, game points, round, ids.
         mp = fields[0].points("the match points")
-        gp = fields[1].points("the points")
-        rest = fields[2:]
-    round_no = rest[0].int("the round") if rest else 0
-    return AbnormalPoints(kind, mp, gp, round_no, _ids(rest[1:], "an id"), line.span())
+        fields = fields[1:]
+    # Individuals have no match points: points, round, ids.
+    gp = fields[0].points("the points") if fields else None
+    round_no = fields[1].int("the round") if len(fields) > 1 else 0
+    return AbnormalPoints(kind, mp, gp, round_no, _ids(fields[2:], "an id"), line.span())
 
 
 def read_299(line: SourceLine, sink: Sink, context: Context) -> AbnormalPoints | None:

@@ -264,7 +264,8 @@ def letter_points(
                 column,
                 f"{what} has {word!r}; expected one of {', '.join(letters)} followed by points",
             )
-            index += 1
+            # Skip the unknown code's points too.
+            index += 2 if len(word) <= width and index + 1 < len(words) else 1
             continue
         if not rest and index + 1 < len(words):
             index += 1
