@@ -80,3 +80,16 @@ def withdrawn() -> Tournament:
     b.match(1, 1, 2, "11").match(1, 3, 4, "1=")
     b.match(2, 1, 3, "==").bye(2, 4, "Z")
     return b.build()
+
+
+def two_pairs() -> Tournament:
+    """Two rounds; two pairs of teams tie on match points.
+
+    R1: 1-2 "1=" (T1 1.5, 2 MP; T2 0.5, 0)   3-4 "1=" (T3 1.5, 2 MP; T4 0.5, 0)
+    R2: 1-3 "==" (1-1)                       2-4 "10" (1-1: T2 wins board 1, T4 board 2)
+    Totals: T1 3 MP 2.5 GP; T2 1 MP 1.5 GP; T3 3 MP 2.5 GP; T4 1 MP 1.5 GP.
+    """
+    b = EventBuilder(dict(FOUR_TEAMS), rounds=2)
+    b.match(1, 1, 2, "1=").match(1, 3, 4, "1=")
+    b.match(2, 1, 3, "==").match(2, 2, 4, "10")
+    return b.build()

@@ -114,11 +114,17 @@ def test_repeated_meetings_average_and_ede_chains() -> None:
     assert [row.id for row in s.rows] == [3, 1, 2, 4]
 
 
-def test_chain_needs_a_meeting() -> None:
-    # basic(): T1 and T4 met (EDE decides). In three_one_zero() teams 2 and 4 never met;
-    # see test_ede_not_certain. Here EDET on basic() gives the same order as EDE.
-    s = standings(events.basic(), "EDET")
-    assert [row.id for row in s.rows] == [2, 4, 1, 3]
+def test_chain_for_two_teams_still_tied() -> None:
+    # events.two_pairs(): T2 and T4 (1 MP each) never met: Art. 6 has nothing to sum, so
+    # EDE leaves them tied and 13.3.2 sends exactly two tied teams to the chain.
+    # TBR (12.2): T2 board 1 = 0 + 1 = 1.0, T4 board 1 = 0 + 0 = 0.0 -> T2 first.
+    # T1 and T3 (3 MP) drew their match: DE MP 1-1, GP 1-1; TBR T1 (1 + ½, ½ + ½) =
+    # (1.5, 1.0) and T3 (1 + ½, ½ + ½) = (1.5, 1.0): still tied, both 1.
+    s = standings(events.two_pairs(), "EDE,EDET")
+    assert column(s, "EDE") == {1: 1.0, 2: 1.0, 3: 1.0, 4: 1.0}
+    assert column(s, "EDET") == {1: 1.0, 2: 1.0, 3: 1.0, 4: 2.0}
+    assert [row.rank for row in s.rows] == [1, 1, 3, 4]
+    assert [row.id for row in s.rows] == [1, 3, 2, 4]
 
 
 # --------------------------------------------------------------------------- forfeits and byes
@@ -175,6 +181,9 @@ def test_forfeit_cut_first_and_counts() -> None:
     # (1.5, 1.5), BC 4.5 (the PAB's 1.0 GP of record 320 does not matter here).
     assert column(s, "BC")[3] == 7.0 and column(s, "TBR")[3] == 2.0
     assert column(s, "BC")[2] == 4.5 and column(s, "TBR")[2] == 1.5
+    # T4: R1 forfeit loss 0 + 0; the HPB is no game and adds nothing (only the PAB is
+    # counted, Art. 12); R3 0 + ½ -> (0, 0.5), BC = 0 + 2 × 0.5 = 1.0.
+    assert column(s, "BC")[4] == 1.0 and column(s, "TBR")[4] == 0.0
 
 
 # --------------------------------------------------------------------------- 3-1-0 and caps

@@ -14,12 +14,14 @@ the individual DE.
   team alone on top whatever the missing matches (each worth up to TW match
   points or boards × W game points) is ranked first, and so on.
 * 13.3.1 EDE: DE on the primary score, then, if all are still tied, on the
-  secondary score; 13.3.3 each new subset restarts from 13.3.1; 13.3.2 two
-  teams still tied in both go to the Art. 12 tie-breaks of the chain, if
-  they met (DE applies to teams that met, Art. 6.1; trfsite's reading).
+  secondary score; 13.3.3 each new subset restarts from 13.3.1; 13.3.2
+  exactly two teams still tied after both go to the Art. 12 tie-breaks of the
+  chain - also two teams that never met, which DE leaves tied (6.1 has
+  nothing to sum for them; trfsite reads 13.3.2 literally).
 * Art. 12 (BC, TBR, BBE) use every match of the team: individual forfeits
   count as standard wins or losses, and a pairing-allocated bye as a win on
-  every board (a full-point bye likewise, a half-point bye as draws).
+  every board. Other byes (FPB, HPB, ZPB) are no games played and add
+  nothing: Art. 12 makes the exception for the PAB alone.
 """
 
 from __future__ import annotations
@@ -144,17 +146,11 @@ def extended_direct_encounter(
         blocks = de_blocks(ctx, g, ctx.primary, spec.forfeits_played, notes)
         if len(blocks) == 1:
             blocks = de_blocks(ctx, g, ctx.secondary, spec.forfeits_played, notes)
-        if len(blocks) == 1 and len(g) == 2 and chain and _met(ctx, g, spec.forfeits_played):
+        if len(blocks) == 1 and len(g) == 2 and chain:
             blocks = _knockout_chain(ctx, g, chain, notes)
         return blocks
 
     return _refine(group, step)
-
-
-def _met(ctx: TeamContext, pair: list[int], forfeits_played: bool) -> bool:
-    """Art. 6 only applies to teams that met; two teams that never did are not
-    "still tied" by EDE, so the chain's Art. 12 tie-breaks do not apply to them."""
-    return bool(_Meetings(ctx, pair, forfeits_played).points)
 
 
 def _knockout_chain(
@@ -188,11 +184,9 @@ def board_totals(ctx: TeamContext, team: int) -> list[float]:
     totals = [0.0] * ctx.boards
     for tr in ctx.team_rounds[team]:
         per_board: list[float]
-        if tr.kind in (RoundKind.PAIRING_BYE, RoundKind.FULL_BYE):
+        if tr.kind is RoundKind.PAIRING_BYE:
             per_board = [scoring.win] * ctx.boards
-        elif tr.kind is RoundKind.HALF_BYE:
-            per_board = [scoring.draw] * ctx.boards
-        elif tr.kind is RoundKind.ZERO_BYE:
+        elif tr.kind.is_bye:
             per_board = [0.0] * ctx.boards
         else:
             per_board = _match_boards(ctx, team, tr.round)
