@@ -58,6 +58,7 @@ CHECKS: list[Check] = [
     Check("mandatory", lazy(_DECLARED, "check_mandatory")),
     Check("egf", lazy("trfsite.validate.egf_checks", "check_egf")),
     Check("standings", lazy("trfsite.validate.standings_checks", "check_standings")),
+    Check("team-matches", lazy("trfsite.validate.team_checks", "check_team_matches")),
 ]
 
 

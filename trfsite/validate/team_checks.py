@@ -1,4 +1,6 @@
-"""Validation of team events: the match findings, and each declared 310 rank.
+"""Validation of team events: the match findings, the team tie-break list, each 310 rank.
+
+Declared player points (001 columns 81-84) are checked by ``declared.check_points``.
 
 A declared rank that differs from the computed one is reported with both
 values and the reason: the primary score or the first tie-break of the list
@@ -9,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import click
+
 from trfsite.findings import Finding, Severity
 from trfsite.model import Tournament
 from trfsite.options import StandingsOptions
@@ -17,7 +21,7 @@ from trfsite.results import Standings
 RANK_COLUMN = 69  # 310: team rank field
 
 
-def team_checks(t: Tournament, name: str) -> list[Finding]:
+def check_team_matches(t: Tournament, name: str) -> list[Finding]:
     """Every team-event finding of the file ``name`` (nothing for individual events)."""
     if not t.teams:
         return []
@@ -25,14 +29,44 @@ def team_checks(t: Tournament, name: str) -> list[Finding]:
 
     data = reconstruct_matches(t)
     found = [dataclasses.replace(f, file=name) for f in data.findings]
-    found.extend(dataclasses.replace(f, file=name) for f in rank_findings(t))
+    listed = tiebreak_findings(t)
+    found.extend(dataclasses.replace(f, file=name) for f in listed)
+    if not listed:
+        found.extend(dataclasses.replace(f, file=name) for f in rank_findings(t))
+    return found
+
+
+def tiebreak_findings(t: Tournament) -> list[Finding]:
+    """Codes of record 202/212 that the team registry cannot read."""
+    from trfsite.scoring.team_tiebreaks import resolve_team
+    from trfsite.team_standings import choose_primary, choose_team_tiebreaks
+    from trfsite.validate.structure import record_span
+
+    if not t.tiebreaks:
+        return []
+    record = t.tiebreak_record or "202"
+    where = record_span(t, record)
+    codes, _, _ = choose_team_tiebreaks(t, StandingsOptions(), choose_primary(t)[0])
+    found: list[Finding] = []
+    for code in codes:
+        try:
+            resolve_team(code, f"record {record}")
+        except click.ClickException as exc:
+            found.append(
+                Finding(
+                    Severity.ERROR,
+                    "tiebreak-unknown",
+                    exc.format_message(),
+                    "",
+                    where.line,
+                    where.column,
+                )
+            )
     return found
 
 
 def rank_findings(t: Tournament) -> list[Finding]:
     """Declared 310 ranks that disagree with the standings computed from the file."""
-    import click
-
     from trfsite.team_standings import compute_team_standings
 
     declared = {team.id: team for team in t.teams if team.declared_rank is not None}
