@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from trfsite.findings import Finding, Severity
+from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.formats.text import split_lines
 from trfsite.formats.trf import draft, summaries, team_records
 from trfsite.formats.trf.fields import Sink, SourceLine, parse_int
@@ -139,7 +139,7 @@ def read_trf(text: str, name: str = "") -> ReadResult:
         )
         return ReadResult(None, (finding,))
     tournament = _build(lines, sink)
-    return ReadResult(tournament, tuple(sink.findings))
+    return ReadResult(tournament, tuple(sort_findings(sink.findings)))
 
 
 def _build(lines: Sorted, sink: Sink) -> Tournament:
