@@ -96,9 +96,7 @@ def find_theme(name_or_path: str) -> Theme:
         if theme.name == name_or_path:
             return theme
     known = ", ".join(t.name for t in list_themes())
-    raise ThemeError(
-        f"unknown theme {name_or_path!r}; expected a theme folder or one of: {known}"
-    )
+    raise ThemeError(f"unknown theme {name_or_path!r}; expected a theme folder or one of: {known}")
 
 
 def theme_chain(theme: Theme) -> tuple[Theme, ...]:
