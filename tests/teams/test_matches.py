@@ -203,3 +203,14 @@ def test_cell_naming_the_wrong_opponent() -> None:
     mismatch = [f for f in data.findings if f.code == "team-board-mismatch"]
     assert mismatch and mismatch[0].line == player_line(1)
     assert "faces player 4" in mismatch[0].message
+
+
+def test_legacy_013_without_352() -> None:
+    # TRF16 team files: 013 rosters, no 352. Boards = the number of players teams seat
+    # (2 in every round here); colours alternate from White on board 1.
+    t = events.basic()
+    t = replace(t, board_colors="", teams=tuple(replace(team, record="013") for team in t.teams))
+    data = reconstruct_matches(t)
+    assert data.boards == 2
+    assert [(f.code, f.severity.value) for f in data.findings] == [("team-boards-unknown", "info")]
+    assert data.match_points(1) == 3.0 and data.game_points(1) == 3.0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from trfsite.findings import Finding, Severity
@@ -9,6 +10,7 @@ from trfsite.model import (
     ByeRecord,
     Color,
     ForfeitedMatch,
+    Outcome,
     OutOfOrder,
     PairingByeRecord,
     Player,
@@ -116,7 +118,7 @@ def build_index(t: Tournament, findings: list[Finding]) -> EventIndex:
                     )
                 )
             byes[(bye.round, team_id)] = bye
-    boards = _board_count(t, out_of_order, findings)
+    boards = _board_count(t, out_of_order, roster, players, findings)
     rounds = max(
         t.rounds,
         max((r for r, _ in out_of_order), default=0),
@@ -129,19 +131,43 @@ def build_index(t: Tournament, findings: list[Finding]) -> EventIndex:
     )
 
 
+def is_seated(entry: RoundEntry | None) -> bool:
+    """The player took a board: named an opponent, or has a game or a forfeit win."""
+    if entry is None:
+        return False
+    return (
+        entry.opponent is not None or entry.outcome is Outcome.FORFEIT_WIN or entry.outcome.is_game
+    )
+
+
 def _board_count(
-    t: Tournament, out_of_order: dict[tuple[int, int], OutOfOrder], findings: list[Finding]
+    t: Tournament,
+    out_of_order: dict[tuple[int, int], OutOfOrder],
+    roster: dict[int, tuple[int, ...]],
+    players: dict[int, Player],
+    findings: list[Finding],
 ) -> int:
+    """Record 352's length; without it the longest 300 record, else the most common
+    number of players a team seated in a round (TRF16 files have no 352)."""
     if t.board_colors:
         return len(t.board_colors)
-    longest = max((len(rec.boards) for rec in out_of_order.values()), default=0)
-    boards = longest or DEFAULT_BOARDS
+    boards = max((len(rec.boards) for rec in out_of_order.values()), default=0)
+    if not boards:
+        seated: Counter[int] = Counter()
+        for ids in roster.values():
+            for round_no in range(1, t.rounds + 1):
+                count = sum(
+                    1 for pid in ids if pid in players and is_seated(players[pid].entry(round_no))
+                )
+                if count:
+                    seated[count] += 1
+        boards = max(seated, key=lambda n: (seated[n], n)) if seated else DEFAULT_BOARDS
     findings.append(
         Finding(
-            Severity.WARNING,
+            Severity.INFO,
             "team-boards-unknown",
             f"the file has no 352 record (board colours); {boards} boards per match assumed, "
-            "white on odd boards for the white team",
+            "the white team's player having White on odd boards",
         )
     )
     return boards

@@ -12,16 +12,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from trfsite.findings import Finding, Severity
-from trfsite.model import Outcome, OutOfOrder, RoundEntry, Span
-from trfsite.teams.index import EventIndex, finding
-
-
-def is_seated(entry: RoundEntry | None) -> bool:
-    if entry is None:
-        return False
-    return (
-        entry.opponent is not None or entry.outcome is Outcome.FORFEIT_WIN or entry.outcome.is_game
-    )
+from trfsite.model import OutOfOrder, Span
+from trfsite.teams.index import EventIndex, finding, is_seated
 
 
 @dataclass(frozen=True, slots=True)
