@@ -184,6 +184,9 @@ class TeamEventData:
     findings: tuple[Finding, ...]
     by_team: dict[int, tuple[TeamRound, ...]] = field(hash=False)
     player_team: dict[int, int] = field(hash=False)  # player id -> team id (rosters)
+    match_index: dict[tuple[int, int], Match] = field(
+        default_factory=dict, hash=False, compare=False, repr=False
+    )  # (round, team) -> match; filled by reconstruct_matches
 
     def team_rounds(self, team: int, up_to: int | None = None) -> tuple[TeamRound, ...]:
         """The team's rounds in order, up to round ``up_to`` (all when None)."""
@@ -201,6 +204,8 @@ class TeamEventData:
         return total + sum(a.game_points for a in self._adjustments(team, up_to))
 
     def match_in(self, round_no: int, team: int) -> Match | None:
+        if self.match_index:
+            return self.match_index.get((round_no, team))
         for match in self.matches:
             if match.round == round_no and match.involves(team):
                 return match

@@ -96,6 +96,9 @@ def reconstruct_matches(t: Tournament) -> TeamEventData:
         findings=tuple(findings),
         by_team=data.by_team,
         player_team=data.player_team,
+        match_index={
+            (m.round, side): m for m in data.matches for side in (m.white_team, m.black_team)
+        },
     )
 
 
