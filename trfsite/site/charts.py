@@ -88,8 +88,8 @@ def line_chart(
     """A line through (round, value) points; ``inverted`` puts low values on top (ranks)."""
     if not values:
         return None
-    width, height = 640, 240
-    left, top, right, bottom = 44, 12, width - 12, height - 34
+    width, height = 480, 220
+    left, top, right, bottom = 44, 14, width - 14, height - 38
     xs = [x for x, _ in values]
     ys = [y for _, y in values]
     lo = min(ys) if y_min is None else min(y_min, min(ys))
