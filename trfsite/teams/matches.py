@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections import Counter
 
 from trfsite.findings import Finding, Severity
-from trfsite.model import ByeKind, Color, ForfeitedMatch, MatchForfeit, Span, Tournament
+from trfsite.model import Color, ForfeitedMatch, MatchForfeit, Span, Tournament
 from trfsite.teams.boards import build_boards
+from trfsite.teams.byes import adjustments, bye_round, check_bye_conflicts, team_bye
 from trfsite.teams.data import (
-    Adjustment,
     Board,
     Match,
     RoundKind,
@@ -34,9 +34,7 @@ from trfsite.teams.lineups import (
 )
 from trfsite.teams.points import (
     Points,
-    bye_points,
     match_result_letter,
-    pab_points,
     standard_match_points,
     with_abnormal,
 )
@@ -67,20 +65,20 @@ def reconstruct_matches(t: Tournament) -> TeamEventData:
             for side in (match.white_team, match.black_team):
                 rounds.setdefault(side, []).append(_match_round(ix, match, side))
         in_match = {m.white_team for m in paired} | {m.black_team for m in paired}
-        _check_bye_conflicts(ix, round_no, in_match, findings)
+        check_bye_conflicts(ix, round_no, in_match, findings)
         for team in t.teams:
             if team.id in in_match:
                 continue
-            bye = _team_bye(ix, round_no, team.id, findings)
+            bye = team_bye(ix, round_no, team.id, findings)
             byes.append(bye)
-            rounds[team.id].append(_bye_round(ix, bye))
+            rounds[team.id].append(bye_round(ix, bye))
     data = TeamEventData(
         boards=ix.boards,
         rounds=ix.rounds,
         team_ids=tuple(team.id for team in t.teams),
         matches=tuple(matches),
         byes=tuple(byes),
-        adjustments=_adjustments(t),
+        adjustments=adjustments(t),
         findings=(),
         by_team={team: tuple(sorted(rs, key=lambda r: r.round)) for team, rs in rounds.items()},
         player_team=dict(ix.player_team),
@@ -402,119 +400,3 @@ def _is_abnormal(ix: EventIndex, match: Match, team: int, kind: RoundKind) -> bo
     own = sum(b.white_points if white else b.black_points for b in match.boards)
     other = sum(b.black_points if white else b.white_points for b in match.boards)
     return find_abnormal(ix.t, abnormal_type(kind, own, other), match.round, team) is not None
-
-
-# --------------------------------------------------------------------------- byes
-_KIND_OF_BYE = {
-    ByeKind.FULL: RoundKind.FULL_BYE,
-    ByeKind.HALF: RoundKind.HALF_BYE,
-    ByeKind.ZERO: RoundKind.ZERO_BYE,
-    ByeKind.PAIRING: RoundKind.PAIRING_BYE,
-}
-
-
-def _team_bye(ix: EventIndex, round_no: int, team: int, findings: list[Finding]) -> TeamBye:
-    pab = ix.pairing_byes.get((round_no, team))
-    if pab is not None:
-        pts = pab_points(ix.t, pab.match_points, pab.game_points, ix.boards)
-        return TeamBye(
-            round_no, team, ByeKind.PAIRING, pts.match_points, pts.game_points, True, pab.source
-        )
-    record = ix.byes.get((round_no, team))
-    kind = record.kind if record is not None else ByeKind.ZERO
-    std = bye_points(ix.t, _KIND_OF_BYE[kind], ix.boards)
-    pts = with_abnormal(ix.t, std, _KIND_OF_BYE[kind], round_no, team, None)
-    source = record.source if record is not None else Span(0)
-    if record is None:
-        _report_stray_games(ix, round_no, team, findings)
-    return TeamBye(
-        round_no, team, kind, pts.match_points, pts.game_points, record is not None, source
-    )
-
-
-def _report_stray_games(ix: EventIndex, round_no: int, team: int, findings: list[Finding]) -> None:
-    seated = seated_players(ix, team, round_no)
-    if seated:
-        entry = ix.entry(seated[0], round_no)
-        findings.append(
-            finding(
-                Severity.ERROR,
-                "team-no-opponent",
-                f"round {round_no}: player {seated[0]} of team {team} has a result "
-                f"({entry.raw.strip() if entry else ''!r}) but no opponent team can be found "
-                "(no 300 or 330 record, no opponent in the cells); the team is counted absent",
-                entry.source if entry else Span(0),
-            )
-        )
-
-
-def _bye_round(ix: EventIndex, bye: TeamBye) -> TeamRound:
-    kind = _KIND_OF_BYE[bye.kind]
-    per_board = bye.game_points / ix.boards if ix.boards else 0.0
-    if kind is RoundKind.PAIRING_BYE:
-        abnormal = False
-    else:
-        std = bye_points(ix.t, kind, ix.boards)
-        abnormal = (std.match_points, std.game_points) != (bye.match_points, bye.game_points)
-    return TeamRound(
-        bye.round,
-        bye.team,
-        kind,
-        None,
-        Color.NONE,
-        bye.match_points,
-        bye.game_points,
-        None,
-        None,
-        (per_board,) * ix.boards,
-        (),
-        abnormal,
-    )
-
-
-def _check_bye_conflicts(
-    ix: EventIndex, round_no: int, in_match: set[int], findings: list[Finding]
-) -> None:
-    for team in sorted(in_match):
-        for rec, what in (
-            (ix.pairing_byes.get((round_no, team)), "a pairing-allocated bye (320)"),
-            (ix.byes.get((round_no, team)), "a bye (240)"),
-        ):
-            if rec is not None:
-                findings.append(
-                    finding(
-                        Severity.ERROR,
-                        "team-bye-and-match",
-                        f"round {round_no}: team {team} has {what} but also plays a match; "
-                        "the match is used",
-                        rec.source,
-                    )
-                )
-    for team in sorted(set(ix.roster) - in_match):
-        if ix.pairing_byes.get((round_no, team)) and ix.byes.get((round_no, team)):
-            rec = ix.byes[(round_no, team)]
-            findings.append(
-                finding(
-                    Severity.ERROR,
-                    "team-bye-twice",
-                    f"round {round_no}: team {team} has both a pairing-allocated bye (320) "
-                    "and a 240 bye; the pairing-allocated bye is used",
-                    rec.source,
-                )
-            )
-
-
-def _adjustments(t: Tournament) -> tuple[Adjustment, ...]:
-    """299 records without a type add bonus or penalty points once to each team named."""
-    found: list[Adjustment] = []
-    for rec in t.abnormal_points:
-        if rec.kind.strip():
-            continue
-        ids = [i for i in rec.ids if i] or [team.id for team in t.teams]
-        for team in ids:
-            found.append(
-                Adjustment(
-                    team, rec.round, rec.match_points or 0.0, rec.game_points or 0.0, rec.source
-                )
-            )
-    return tuple(found)
