@@ -305,7 +305,7 @@ def _mandatory_header(t: Tournament, name: str) -> list[Finding]:
         if value:
             continue
         span = record_span(t, code)
-        if code in ("042", "052") and span.end_column > 4:
+        if any(record.code == code for record in t.unknown_records):
             continue  # written but unreadable: the reader has reported it
         out.append(
             finding(

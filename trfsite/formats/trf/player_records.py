@@ -260,7 +260,8 @@ def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> Rou
             column + 7,
             f"round {round_no}'s result is {raw_result!r}; expected one of 1 = 0 + - W D L H F U Z",
         )
-        outcome = Outcome.UNKNOWN
+        # Without an opponent the round scores nothing either way.
+        outcome = Outcome.UNKNOWN if opponent is not None else Outcome.ZERO_BYE
     elif opponent is None and outcome is Outcome.FORFEIT_LOSS:
         # ``0000 - -``: an unpaired player (a team reserve, a "bye" dummy), not a forfeit.
         outcome = Outcome.ZERO_BYE

@@ -91,7 +91,8 @@ def sort_lines(text: str) -> Sorted:
         if "\t" in raw:
             out.first_tab = out.first_tab or number
             raw = raw.replace("\t", " ")
-        if not raw.strip():
+        raw = raw.rstrip()  # trailing blanks carry nothing in TRF
+        if not raw:
             continue
         line = SourceLine(number, raw)
         code = raw[:3]

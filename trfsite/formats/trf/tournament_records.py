@@ -119,6 +119,25 @@ def read_tournament_record(line: SourceLine, header: Header, sink: Sink) -> None
         return
     reader = _READERS[code]
     reader(line, text, header, sink)
+    attr = _VALUE_FIELDS.get(code)
+    if attr and text and getattr(header, attr) in (None, Color.NONE):
+        # Unreadable: keep the line as written (so an export loses nothing) and let a
+        # later, readable copy of the record count.
+        header.seen.discard(code)
+        header.spans.pop()
+        header.duplicates.append(RawRecord(code, line.text, line.span()))
+
+
+# Records with one value; when it cannot be read, the line is kept as written.
+_VALUE_FIELDS = {
+    "042": "start_date",
+    "052": "end_date",
+    "062": "declared_players",
+    "072": "declared_rated_players",
+    "082": "declared_teams",
+    "142": "declared_rounds",
+    "152": "initial_color",
+}
 
 
 def _check_text(line: SourceLine, text: str, sink: Sink) -> None:

@@ -270,7 +270,7 @@ def _compact(value: float | None) -> str:
 
 def _summary_801(s: TeamSummary, width: int, boards: int) -> str:
     head = (
-        f"801 {s.team:>{width}} {s.nickname[:5]:<5} {_compact(s.match_points)} "
+        f"801 {s.team:>{width}} {s.nickname:<5} {_compact(s.match_points)} "
         f"{format_points(s.game_points or 0.0, 0)}  "
     )
     blocks: list[str] = []
@@ -286,8 +286,7 @@ def _summary_801(s: TeamSummary, width: int, boards: int) -> str:
 
 def _summary_802(s: TeamSummary) -> str:
     head = (
-        f"802 {s.team:>3} {s.nickname[:5]:<5} {_points(s.match_points, 6)} "
-        f"{_points(s.game_points, 6)} "
+        f"802 {s.team:>3} {s.nickname:<5} {_points(s.match_points, 6)} {_points(s.game_points, 6)} "
     )
     blocks: list[str] = []
     for r in s.rounds:
