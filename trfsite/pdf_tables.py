@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from trfsite.model import EventKind, Player
+from trfsite.model import EventKind
 from trfsite.pdf_teams import TeamMatch
-from trfsite.pdf_text import PointsFormat, color_letter, result_symbol
+from trfsite.pdf_text import PointsFormat, color_letter, federation_text, rating_text, result_symbol
 from trfsite.results import Standings
 
 # Landscape A4 is 297 mm; the theme's margins (bulletin.css, @page wide) leave
@@ -109,22 +109,6 @@ def crosstable_rows(
             )
         )
     return rows
-
-
-def rating_text(player: Player | None) -> str:
-    """The rating as printed; a Go player's grade stands in its place."""
-    if player is None:
-        return ""
-    if player.grade:
-        return player.grade
-    return str(player.rating) if player.rating else ""
-
-
-def federation_text(player: Player | None) -> str:
-    """The federation as printed; a Go player's club stands in its place."""
-    if player is None:
-        return ""
-    return player.federation or player.club
 
 
 def _team_rows(

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from trfsite.model import Outcome
+from trfsite.model import Outcome, Player
 
 _HALF = "½"
 
@@ -76,3 +77,36 @@ def game_result(white: Outcome | None, black: Outcome | None) -> str:
 def color_letter(color_value: str) -> str:
     """The model's colour value (``w``, ``b``, ``-``) as printed; nothing for no colour."""
     return color_value if color_value in ("w", "b") else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A participant as printed in a table."""
+
+    id: int
+    name: str
+    title: str = ""
+    rating: str = ""
+    federation: str = ""
+
+
+def rating_text(player: Player | None) -> str:
+    """The rating as printed; a Go player's grade stands in its place."""
+    if player is None:
+        return ""
+    if player.grade:
+        return player.grade
+    return str(player.rating) if player.rating else ""
+
+
+def federation_text(player: Player | None) -> str:
+    """The federation as printed; a Go player's club stands in its place."""
+    if player is None:
+        return ""
+    return player.federation or player.club
+
+
+def person(player: Player) -> Person:
+    return Person(
+        player.id, player.name, player.title, rating_text(player), federation_text(player)
+    )

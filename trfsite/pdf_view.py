@@ -13,16 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from trfsite.model import Color, EventKind, Game, Outcome, Player, Team, Tournament
-from trfsite.pdf_tables import (
-    CrossPart,
-    crosstable_parts,
-    crosstable_rows,
-    federation_text,
-    rating_text,
-)
-from trfsite.pdf_teams import BoardGame, TeamMatch, sits_at_board, team_matches
-from trfsite.pdf_text import PointsFormat, game_result, number_text, points_text
+from trfsite.model import Color, EventKind, Game, Outcome, Player, Tournament
+from trfsite.pdf_tables import CrossPart, crosstable_parts, crosstable_rows
+from trfsite.pdf_team_view import MatchView, TeamPage, team_pages, team_rounds
+from trfsite.pdf_teams import team_matches
+from trfsite.pdf_text import Person, PointsFormat, game_result, number_text, person, points_text
 from trfsite.results import Standings, TiebreakColumn
 
 logger = logging.getLogger(__name__)
@@ -50,17 +45,6 @@ class BulletinSource(Protocol):
 
 
 # --------------------------------------------------------------------------- shapes
-@dataclass(frozen=True, slots=True)
-class Person:
-    """A participant as printed in a table."""
-
-    id: int
-    name: str
-    title: str = ""
-    rating: str = ""
-    federation: str = ""
-
-
 @dataclass(frozen=True, slots=True)
 class Cover:
     event_name: str
@@ -131,47 +115,6 @@ class RoundView:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardLine:
-    board: int
-    player: Person | None
-    opponent: Person | None
-    color: str
-    result: str  # from the team's side, e.g. "1 – 0"
-
-
-@dataclass(frozen=True, slots=True)
-class MatchView:
-    table: int
-    round: int
-    team: str
-    opponent: str  # empty for a bye
-    points: str
-    opponent_points: str
-    boards: tuple[BoardLine, ...]
-    bye: str  # English message id ("Pairing-allocated bye"), "" for a match
-
-
-@dataclass(frozen=True, slots=True)
-class MemberLine:
-    board: int
-    person: Person
-    points: str
-    games: int
-
-
-@dataclass(frozen=True, slots=True)
-class TeamPage:
-    id: int
-    anchor: str
-    name: str
-    rank: int | None
-    match_points: str
-    game_points: str
-    members: tuple[MemberLine, ...]
-    matches: tuple[MatchView, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class BulletinView:
     """The bulletin template's only context (as ``page``)."""
 
@@ -234,23 +177,17 @@ def _cover(data: BulletinSource, participants: int) -> Cover:
     )
 
 
-def _person(player: Player) -> Person:
-    return Person(
-        player.id, player.name, player.title, rating_text(player), federation_text(player)
-    )
-
-
 def _standings(standings: Standings, fmt: PointsFormat, number: PointsFormat) -> StandingsTable:
     players = standings.tournament.player_index()
     team = standings.kind is EventKind.TEAM
     lines: list[StandingsLine] = []
     for row in standings.rows:
         player = None if team else players.get(row.id)
-        person = _person(player) if player is not None else Person(row.id, row.name)
+        shown = person(player) if player is not None else Person(row.id, row.name)
         lines.append(
             StandingsLine(
                 rank=row.rank,
-                person=person,
+                person=shown,
                 points=fmt(row.points),
                 match_points=fmt(row.match_points),
                 game_points=fmt(row.game_points),
@@ -342,103 +279,6 @@ def _round_pairings(
     return tuple(pairings), tuple(unpaired)
 
 
-def _board_line(t: Tournament, board: BoardGame, people: dict[int, Person]) -> BoardLine:
-    mine = people.get(board.player.id) if board.player is not None else None
-    theirs = people.get(board.opponent.id) if board.opponent is not None else None
-    return BoardLine(
-        board.board,
-        mine,
-        theirs,
-        board.color.value if board.color is not Color.NONE else "",
-        game_result(board.outcome, board.opponent_outcome),
-    )
-
-
-def _match_view(
-    t: Tournament, match: TeamMatch, table: int, people: dict[int, Person], fmt: PointsFormat
-) -> MatchView:
-    return MatchView(
-        table=table,
-        round=match.round,
-        team=match.team.name,
-        opponent=match.opponent.name if match.opponent is not None else "",
-        points=fmt(match.points),
-        opponent_points=fmt(match.opponent_points),
-        boards=tuple(_board_line(t, b, people) for b in match.boards),
-        bye=match.bye,
-    )
-
-
-def _team_rounds(
-    t: Tournament,
-    matches: tuple[TeamMatch, ...],
-    people: dict[int, Person],
-    fmt: PointsFormat,
-) -> dict[int, tuple[MatchView, ...]]:
-    """Each round's matches, ordered by the teams' match points before the round."""
-    won = {team.id: 0.0 for team in t.teams}
-    by_round: dict[int, tuple[MatchView, ...]] = {}
-    for round_no in range(1, t.rounds + 1):
-        this_round = [m for m in matches if m.round == round_no]
-
-        def key(m: TeamMatch) -> tuple[float, float, int]:
-            a = won.get(m.team.id, 0.0)
-            b = won.get(m.opponent.id, 0.0) if m.opponent is not None else -1.0
-            lowest = min(m.team.id, m.opponent.id if m.opponent is not None else m.team.id)
-            return (-max(a, b), -(a + b), lowest if m.opponent is not None else 10**9)
-
-        this_round.sort(key=key)
-        by_round[round_no] = tuple(
-            _match_view(t, m, table, people, fmt) for table, m in enumerate(this_round, start=1)
-        )
-        for m in this_round:
-            won[m.team.id] = won.get(m.team.id, 0.0) + m.match_points
-            if m.opponent is not None:
-                won[m.opponent.id] = won.get(m.opponent.id, 0.0) + m.opponent_match_points
-    return by_round
-
-
-def _team_pages(
-    data: BulletinSource,
-    matches: tuple[TeamMatch, ...],
-    people: dict[int, Person],
-    fmt: PointsFormat,
-) -> tuple[TeamPage, ...]:
-    t = data.tournament
-    rows = {row.id: row for row in data.standings.rows}
-    players = t.player_index()
-    ordered: list[Team] = sorted(
-        t.teams, key=lambda team: (rows[team.id].rank if team.id in rows else 10**9, team.id)
-    )
-    pages: list[TeamPage] = []
-    for team in ordered:
-        mine = tuple(
-            m if m.team.id == team.id else m.flipped() for m in matches if m.involves(team.id)
-        )
-        members: list[MemberLine] = []
-        for board, pid in enumerate(team.roster, start=1):
-            player = players.get(pid)
-            if player is None:
-                continue
-            played = [c for c in player.rounds if sits_at_board(c)]
-            total = sum(t.scoring.points(c.outcome) for c in played)
-            members.append(MemberLine(board, people[pid], fmt(total), len(played)))
-        row = rows.get(team.id)
-        pages.append(
-            TeamPage(
-                id=team.id,
-                anchor=f"team-{team.id}",
-                name=team.name,
-                rank=row.rank if row is not None else None,
-                match_points=fmt(row.match_points if row else None),
-                game_points=fmt(row.game_points if row else None),
-                members=tuple(members),
-                matches=tuple(_match_view(t, m, 0, people, fmt) for m in mine),
-            )
-        )
-    return tuple(pages)
-
-
 def build_view(
     data: BulletinSource, fmt: PointsFormat = points_text, number: PointsFormat = number_text
 ) -> BulletinView:
@@ -448,16 +288,16 @@ def build_view(
     site's ``points`` and ``number`` filters, so that PDF and pages agree.
     """
     t = data.tournament
-    people = {p.id: _person(p) for p in t.players}
+    people = {p.id: person(p) for p in t.players}
     team_event = data.standings.kind is EventKind.TEAM
     matches = team_matches(t) if t.teams else ()
     scores = _scores_before(t)
-    team_rounds = _team_rounds(t, matches, people, fmt) if team_event else {}
+    matches_by_round = team_rounds(t, matches, people, fmt) if team_event else {}
     rounds: list[RoundView] = []
     for round_no in range(1, t.rounds + 1):
         date = _date(t.round_dates[round_no - 1]) if round_no <= len(t.round_dates) else ""
         if team_event:
-            rounds.append(RoundView(round_no, date, (), (), team_rounds.get(round_no, ())))
+            rounds.append(RoundView(round_no, date, (), (), matches_by_round.get(round_no, ())))
         else:
             pairings, unpaired = _round_pairings(t, round_no, scores[round_no], people, fmt)
             rounds.append(RoundView(round_no, date, pairings, unpaired, ()))
@@ -472,7 +312,9 @@ def build_view(
         standings=_standings(data.standings, fmt, number),
         crosstable=cross,
         rounds=tuple(rounds),
-        teams=_team_pages(data, matches, people, fmt) if team_event else (),
+        teams=team_pages(data.tournament, data.standings, matches, people, fmt)
+        if team_event
+        else (),
         is_team_event=team_event,
         compact_rounds=max((_round_rows(r) for r in rounds), default=0) <= COMPACT_ROUND_ROWS,
     )

@@ -163,11 +163,16 @@ def test_team_standings_order(team_pdf: RenderedPdf) -> None:
     assert re.search(r"2 Échecs Lyon 3 3½", text)
 
 
-def test_team_rounds_show_matches_board_by_board(team_pdf: RenderedPdf) -> None:
+def test_team_rounds_list_matches_with_board_results(team_pdf: RenderedPdf) -> None:
     text = team_pdf.pages[team_pdf.page_of("Rounds") - 1]
-    # round 1: Köln 1½ : ½ Lyon, board 1 Schmidt (White) beat Lefèvre
-    assert re.search(r"SF Köln 1½ – ½ Échecs Lyon", text)
-    assert re.search(r"1 w Schmidt, Jörg 2300 1 – 0 Lefèvre, Zoé 2250", text.replace("\u202f", " "))
+    # round 1: Köln 1½ : ½ Lyon (board 1 Schmidt beat Lefèvre, board 2 drawn);
+    # Łódź 0 : 2 Ørsted (both boards lost)
+    assert re.search(r"1 SF Köln 1½ – ½ Échecs Lyon 1–0\s+½–½", text)
+    assert re.search(r"KS Łódź 0 – 2 Ørsted SK 0–1\s+0–1", text)
+    # round 2: Köln had 2 match points, Łódź 0, Lyon 0, Ørsted 2; both matches
+    # have a 2-point team, so the lower team number (Köln: 1) sits at table 1
+    round2 = text[text.index("Round 2") :]
+    assert re.search(r"1 KS Łódź ½ – 1½ SF Köln", round2)
 
 
 def test_team_pages(team_pdf: RenderedPdf) -> None:
