@@ -158,3 +158,35 @@ def test_time_control_codes(code: str, text: str) -> None:
 def test_bad_time_control_codes(code: str) -> None:
     with pytest.raises(TimeControlError, match=re.escape(repr(code))):
         decode_time_control(code)
+
+
+def test_results_without_opponent_are_the_old_way_of_writing_byes() -> None:
+    result = read("012 T", player(1, "A", ["0000 - =", "0000 - 1", "0000 - 0"]))
+    assert result.tournament is not None
+    assert [c.outcome for c in result.tournament.players[0].rounds] == [
+        Outcome.HALF_BYE,
+        Outcome.FULL_BYE,
+        Outcome.ZERO_BYE,
+    ]
+    assert ("round-bye-as-result", 2, 92) in codes(result.findings)
+
+
+def test_dos_end_of_file_character_is_ignored() -> None:
+    result = read("012 T", player(1, "A"), "\x1a")
+    assert result.findings == ()
+
+
+def test_round_dates_every_12_columns_are_read_word_by_word() -> None:
+    result = read("012 T", "132" + " " * 88 + "2024/08/01  2024/08/02  2024/08/03")
+    assert result.tournament is not None
+    assert result.tournament.round_dates == (
+        dt.date(2024, 8, 1),
+        dt.date(2024, 8, 2),
+        dt.date(2024, 8, 3),
+    )
+    assert ("round-dates-misplaced", 2, 92) in codes(result.findings)
+
+
+def test_round_dates_with_full_years_every_10_columns() -> None:
+    t = model("012 T", "132" + " " * 88 + "2024/08/012024/08/02")
+    assert t.round_dates == (dt.date(2024, 8, 1), dt.date(2024, 8, 2))

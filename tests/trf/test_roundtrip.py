@@ -9,7 +9,7 @@ import pytest
 from trfsite.formats import read_bytes
 from trfsite.formats.trf import read_trf
 from trfsite.formats.trf.writer import write_trf
-from trfsite.model import Tournament
+from trfsite.model import RawRecord, Tournament
 
 from .lines import DATA, SAMPLES, model, player
 
@@ -107,3 +107,8 @@ def test_trf16_stays_trf16_and_keeps_xxr() -> None:
     lines = write_trf(t).split("\r\n")
     assert "XXR 3" in lines
     assert not [line for line in lines if line[:3] in ("142", "162")]
+
+
+def test_comments_of_other_formats_become_trf_comments() -> None:
+    t = dataclasses.replace(model("012 T"), comments=(RawRecord(";", "; EGF header"),))
+    assert "### ; EGF header\r\n" in write_trf(t)

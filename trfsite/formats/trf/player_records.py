@@ -273,8 +273,9 @@ def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> Rou
             f"round {round_no}'s cell is {cell!r}; expected 'OOOO C R' "
             f"at columns {column}-{column + 7}",
         )
-    if opponent is not None or raw_opponent in _NO_OPPONENT:
-        outcome = _check_cell(sink, n, column, round_no, cell, opponent, outcome)
+    # After an unreadable opponent (reported above) the cell's parts are not reported again.
+    report = sink if opponent is not None or raw_opponent in _NO_OPPONENT else Sink(sink.file)
+    outcome = _check_cell(report, n, column, round_no, cell, opponent, outcome)
     return RoundEntry(round_no, opponent, color, outcome, None, cell, Span(n, column, column + 7))
 
 
@@ -306,14 +307,20 @@ def _check_cell(
             "expected 0000 with a bye",
         )
     elif opponent is None and outcome.is_game:
-        sink.error(
-            "round-cell-inconsistent",
+        # Before H, F and Z existed, byes were written as results without an opponent.
+        bye = _RESULT_AS_BYE[outcome.score_letter]
+        sink.warning(
+            "round-bye-as-result",
             n,
             column,
             f"round {round_no}'s cell {cell!r} has a game result but no opponent; "
-            "expected an opponent's starting rank",
+            f"expected '0000 - {bye.value}': it was read as that bye",
         )
+        return bye
     return outcome
+
+
+_RESULT_AS_BYE = {"W": Outcome.FULL_BYE, "D": Outcome.HALF_BYE, "L": Outcome.ZERO_BYE}
 
 
 def blank_cell(line: int, round_no: int) -> RoundEntry:

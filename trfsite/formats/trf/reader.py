@@ -85,8 +85,8 @@ def _is_national(text: str) -> bool:
 
 def sort_lines(text: str) -> Sorted:
     out = Sorted()
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    # A BOM the decoder left, and the ^Z that DOS programs put at the end of a file.
+    text = text.removeprefix("\ufeff").rstrip().rstrip("\x1a")
     for number, raw in enumerate(split_lines(text), start=1):
         if "\t" in raw:
             out.first_tab = out.first_tab or number

@@ -231,6 +231,19 @@ def _round_dates(line: SourceLine, text: str, header: Header, sink: Sink) -> Non
         fields = [
             (start + 1, body[start : start + 10].strip()) for start in range(91, len(body), 10)
         ]
+        words = tokens(body, 91)
+        if any(raw and parse_date(raw) is None for _, raw in fields) and all(
+            parse_date(raw) for _, raw in words
+        ):
+            sink.warning(
+                "round-dates-misplaced",
+                line.number,
+                92,
+                "the round dates (132) are not every 10 columns from column 92 "
+                f"({text[:30]!r}...); expected round 1 at 92-99, round 2 at 102-109...: "
+                "they were read one per word",
+            )
+            fields = words
     dates: list[dt.date | None] = []
     for column, raw in fields:
         if not raw:

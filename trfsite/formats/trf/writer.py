@@ -47,8 +47,13 @@ def write_trf(t: Tournament) -> str:
     lines += _summaries(t)
     lines += [record.text for record in t.legacy_records]
     lines += [record.text for record in t.unknown_records]
-    lines += [record.text for record in t.comments]
+    lines += [_comment(record.text) for record in t.comments]
     return "".join(line.rstrip() + LINE_END for line in lines)
+
+
+def _comment(text: str) -> str:
+    """A comment line; other formats' comments (EGF's ``;``) get TRF's ``###``."""
+    return text if text.startswith("###") else f"### {text}"
 
 
 def _cell_count(t: Tournament) -> int:
