@@ -13,11 +13,13 @@ import logging
 import mimetypes
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 
+from trfsite.pdf_lines import LINE_MODE_CELLS, build_lines, rich_cells
 from trfsite.pdf_text import PointsFormat, number_text, points_text
 from trfsite.pdf_view import BulletinView, build_view
 
@@ -118,14 +120,28 @@ def _filter(env: jinja2.Environment, name: str, fallback: PointsFormat) -> Point
     return fallback if found is None else found
 
 
-def bulletin_view(data: BulletinData, env: jinja2.Environment) -> BulletinView:
-    """The typed context the bulletin template receives."""
-    return build_view(
+def bulletin_view(
+    data: BulletinData, env: jinja2.Environment, line_mode: bool | None = None
+) -> BulletinView:
+    """The typed context the bulletin template receives.
+
+    ``line_mode`` None chooses by size (:data:`trfsite.pdf_lines.LINE_MODE_CELLS`).
+    """
+    view = build_view(
         data, _filter(env, "points", points_text), _filter(env, "number", number_text)
     )
+    if line_mode is None:
+        line_mode = rich_cells(view) > LINE_MODE_CELLS
+    if not line_mode:
+        return view
+    found = env.globals.get("_")
+    translate = cast("Callable[..., str]", found) if callable(found) else _english
+    return replace(view, lines=build_lines(view, translate))
 
 
-def bulletin_html(data: BulletinData, env: jinja2.Environment) -> str:
+def bulletin_html(
+    data: BulletinData, env: jinja2.Environment, line_mode: bool | None = None
+) -> str:
     """The bulletin as HTML, before WeasyPrint lays it out."""
     env = _environment_for(env)
     try:
@@ -135,7 +151,7 @@ def bulletin_html(data: BulletinData, env: jinja2.Environment) -> str:
             f"template {TEMPLATE!r} not found in the theme chain; "
             "expected a theme that extends 'bulletin' or ships its own bulletin.html"
         ) from error
-    return template.render(page=bulletin_view(data, env))
+    return template.render(page=bulletin_view(data, env, line_mode))
 
 
 def _pdf_date(build_date: str) -> str | None:
@@ -147,11 +163,13 @@ def _pdf_date(build_date: str) -> str | None:
     return None
 
 
-def render_bulletin(data: BulletinData, env: jinja2.Environment) -> bytes:
+def render_bulletin(
+    data: BulletinData, env: jinja2.Environment, line_mode: bool | None = None
+) -> bytes:
     """The bulletin PDF of one event; the same data always gives the same bytes."""
     from weasyprint import HTML
 
-    html = bulletin_html(data, env)
+    html = bulletin_html(data, env, line_mode)
     folders = static_folders(env)
     document = HTML(string=html, base_url=STATIC_BASE, url_fetcher=_make_fetcher(folders)).render()
     # WeasyPrint dates the PDF only from the HTML's meta tags; set them here so

@@ -11,7 +11,7 @@ import importlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from trfsite.model import Color, EventKind, Game, Outcome, Player, Tournament
 from trfsite.pdf_tables import CrossPart, crosstable_parts, crosstable_rows
@@ -19,6 +19,9 @@ from trfsite.pdf_team_view import MatchView, TeamPage, team_pages, team_rounds
 from trfsite.pdf_teams import team_matches
 from trfsite.pdf_text import Person, PointsFormat, game_result, number_text, person, points_text
 from trfsite.results import Standings, TiebreakColumn
+
+if TYPE_CHECKING:
+    from trfsite.pdf_lines import LinesView
 
 logger = logging.getLogger(__name__)
 
@@ -129,6 +132,7 @@ class BulletinView:
     teams: tuple[TeamPage, ...]
     is_team_event: bool
     compact_rounds: bool  # small rounds share pages instead of one page each
+    lines: LinesView | None = None  # big events: the tables as aligned lines
 
 
 # --------------------------------------------------------------------------- builders

@@ -1,0 +1,331 @@
+"""Line mode: the big tables of a big event as aligned monospaced lines.
+
+WeasyPrint spends about half a millisecond on every table cell, whatever it
+holds. A 2000-player Swiss has some 140,000 cells in ordinary tables (minutes
+of layout); as lines of DejaVu Sans Mono, five lines to a cell, it has about
+3,000. So above :data:`LINE_MODE_CELLS` the standings, crosstable, rounds and
+team pages are printed as lines; the cover, contents and notes stay as they are.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from trfsite.pdf_tables import CrossPart
+from trfsite.pdf_team_view import MatchView, TeamPage
+from trfsite.pdf_text import Person
+from trfsite.pdf_view import BulletinView, RoundView, StandingsTable
+
+# Above this many cells in ordinary tables (about 15 s of layout), use lines.
+LINE_MODE_CELLS = 30_000
+BAND = 5  # lines per table cell; page breaks fall between bands
+SEPARATOR = "  "  # between columns
+# Characters per line at 7 pt DejaVu Sans Mono (0.602 em = 1.49 mm a character)
+# in the theme's text width: 182 mm portrait, 273 mm landscape, less cell padding.
+PORTRAIT_CHARS = 118
+LANDSCAPE_CHARS = 178
+
+Translate = Callable[..., str]
+
+
+@dataclass(frozen=True, slots=True)
+class LineTable:
+    head: str
+    bands: tuple[str, ...]  # BAND lines each (the last may have fewer)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLines:
+    pairings: LineTable | None
+    unpaired: LineTable | None
+    matches: LineTable | None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamLines:
+    roster: LineTable
+    matches: LineTable | None
+
+
+@dataclass(frozen=True, slots=True)
+class LinesView:
+    """Line-mode tables, aligned with the rich view's sections (same order)."""
+
+    standings: LineTable
+    crosstable: tuple[LineTable, ...]  # one per part
+    rounds: tuple[RoundLines, ...]
+    teams: tuple[TeamLines, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    label: str
+    right: bool = False  # numbers align on the right
+    cap: int = 0  # most characters; 0: as wide as the widest value
+    flexible: bool = False  # names: shrunk first when the line is too long
+
+
+# --------------------------------------------------------------------------- text
+def text_width(text: str) -> int:
+    """Monospaced columns a text takes: combining marks none, wide characters two."""
+    width = 0
+    for char in text:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def fit(text: str, width: int, right: bool = False) -> str:
+    """The text cut (with an ellipsis) or padded to exactly ``width`` columns."""
+    text = unicodedata.normalize("NFC", text)
+    if text_width(text) > width:
+        kept = ""
+        for char in text:
+            if text_width(kept + char) > width - 1:
+                break
+            kept += char
+        text = kept + "…"
+    pad = " " * (width - text_width(text))
+    return pad + text if right else text + pad
+
+
+def _widths(columns: Sequence[Column], rows: Sequence[Sequence[str]], budget: int) -> list[int]:
+    widths = []
+    for index, column in enumerate(columns):
+        widest = max((text_width(row[index]) for row in rows), default=0)
+        widest = max(widest, text_width(column.label))
+        widths.append(min(widest, column.cap) if column.cap else widest)
+    over = sum(widths) + len(SEPARATOR) * (len(widths) - 1) - budget
+    flexible = [i for i, c in enumerate(columns) if c.flexible]
+    while over > 0 and flexible:
+        # shrink the widest name column one character at a time, never below 12
+        widest = max(flexible, key=lambda i: widths[i])
+        if widths[widest] <= 12:
+            break
+        widths[widest] -= 1
+        over -= 1
+    return widths
+
+
+def _line(columns: Sequence[Column], widths: Sequence[int], values: Sequence[str]) -> str:
+    cells = (fit(v, w, c.right) for c, w, v in zip(columns, widths, values, strict=True))
+    return SEPARATOR.join(cells).rstrip()
+
+
+def line_table(
+    columns: Sequence[Column], rows: Sequence[Sequence[str]], budget: int = PORTRAIT_CHARS
+) -> LineTable:
+    widths = _widths(columns, rows, budget)
+    lines = [_line(columns, widths, row) for row in rows]
+    bands = tuple("\n".join(lines[i : i + BAND]) for i in range(0, len(lines), BAND))
+    return LineTable(_line(columns, widths, [c.label for c in columns]), bands)
+
+
+def _name(p: Person) -> str:
+    return f"{p.title} {p.name}" if p.title else p.name
+
+
+# --------------------------------------------------------------------------- sections
+def _standings(s: StandingsTable, _: Translate) -> LineTable:
+    tiebreaks = [Column(c.short, right=True) for c in s.columns]
+    if s.team:
+        columns = [
+            Column(_("Rk."), right=True),
+            Column(_("Team"), cap=40, flexible=True),
+            Column(_("MP"), right=True),
+            Column(_("GP"), right=True),
+            *tiebreaks,
+        ]
+        rows = [
+            [str(x.rank), x.person.name, x.match_points, x.game_points, *x.tiebreaks]
+            for x in s.lines
+        ]
+    else:
+        columns = [
+            Column(_("Rk."), right=True),
+            Column(_("Name"), cap=40, flexible=True),
+            Column(_(s.rating_label), right=True),
+            Column(_(s.federation_label), cap=8),
+            Column(_(s.points_label), right=True),
+            *tiebreaks,
+        ]
+        rows = [
+            [
+                str(x.rank),
+                _name(x.person),
+                x.person.rating,
+                x.person.federation,
+                x.points,
+                *x.tiebreaks,
+            ]
+            for x in s.lines
+        ]
+    return line_table(columns, rows)
+
+
+def _crosstable(part: CrossPart, view: BulletinView, _: Translate) -> LineTable:
+    team = view.is_team_event
+    columns = [Column(_("Rk."), right=True), Column(_("Team") if team else _("Name"), cap=32)]
+    if not team:
+        columns += [
+            Column(_(view.standings.rating_label), right=True),
+            Column(_(view.standings.federation_label), cap=5),
+        ]
+    columns += [Column(str(r), right=True) for r in part.rounds]
+    columns.append(Column(_("MP") if team else _(view.standings.points_label), right=True))
+    rows = []
+    for pr in part.rows:
+        row = pr.row
+        cells = [f"{c.opponent}{c.color}{' ' if c.opponent else ''}{c.result}" for c in pr.cells]
+        extra = [] if team else [row.rating, row.federation]
+        name = f"{row.title} {row.name}" if row.title else row.name
+        rows.append([str(row.rank), name, *extra, *cells, row.points])
+    return line_table(columns, rows, LANDSCAPE_CHARS)
+
+
+def _round(r: RoundView, view: BulletinView, _: Translate) -> RoundLines:
+    pairings = unpaired = matches = None
+    if r.pairings:
+        rating = _(view.standings.rating_label)
+        columns = [
+            Column(_("Bd."), right=True),
+            Column(_("No."), right=True),
+            Column(_("White"), cap=34, flexible=True),
+            Column(rating, right=True),
+            Column(_("Pts"), right=True),
+            Column(_("Result")),
+            Column(_("Pts"), right=True),
+            Column(_("No."), right=True),
+            Column(_("Black"), cap=34, flexible=True),
+            Column(rating, right=True),
+        ]
+        rows = [
+            [
+                str(p.board),
+                str(p.white.id),
+                _name(p.white),
+                p.white.rating,
+                p.white_score,
+                p.result,
+                p.black_score,
+                str(p.black.id),
+                _name(p.black),
+                p.black.rating,
+            ]
+            for p in r.pairings
+        ]
+        pairings = line_table(columns, rows)
+    if r.unpaired:
+        columns = [
+            Column(_("No."), right=True),
+            Column(_("Not paired"), cap=40, flexible=True),
+            Column(""),
+            Column(_("Pts"), right=True),
+        ]
+        rows = [[str(u.person.id), u.person.name, _(u.label), u.points] for u in r.unpaired]
+        unpaired = line_table(columns, rows)
+    if r.matches:
+        matches = _match_list(r.matches, _)
+    return RoundLines(pairings, unpaired, matches)
+
+
+def _match_list(found: Sequence[MatchView], _: Translate) -> LineTable:
+    columns = [
+        Column(_("No."), right=True),
+        Column(_("Team"), cap=32, flexible=True),
+        Column(_("Result")),
+        Column(_("Team"), cap=32, flexible=True),
+        Column(_("Boards")),
+    ]
+    rows = [
+        [str(m.table), m.team, f"{m.points} – {m.opponent_points}", m.opponent, m.board_results]
+        if m.opponent
+        else [str(m.table), m.team, m.points, _(m.bye), ""]
+        for m in found
+    ]
+    return line_table(columns, rows)
+
+
+def _team(page: TeamPage, _: Translate) -> TeamLines:
+    roster = line_table(
+        [
+            Column(_("Bd."), right=True),
+            Column(_("No."), right=True),
+            Column(_("Name"), cap=40, flexible=True),
+            Column(_("Rating"), right=True),
+            Column(_("Fed"), cap=5),
+            Column(_("Pts"), right=True),
+            Column(_("Games"), right=True),
+        ],
+        [
+            [
+                str(m.board),
+                str(m.person.id),
+                _name(m.person),
+                m.person.rating,
+                m.person.federation,
+                m.points,
+                str(m.games),
+            ]
+            for m in page.members
+        ],
+    )
+    if not page.matches:
+        return TeamLines(roster, None)
+    columns = [
+        Column(_("Bd."), right=True),
+        Column(_("Player"), cap=36, flexible=True),
+        Column(_("Rating"), right=True),
+        Column(_("Result")),
+        Column(_("Opponent"), cap=36, flexible=True),
+        Column(_("Rating"), right=True),
+    ]
+    rows: list[list[str]] = []
+    sizes: list[int] = []
+    for m in page.matches:
+        result = f"{m.points} – {m.opponent_points}" if m.opponent else m.points
+        rows.append(["", f"{_('Round')} {m.round}", "", result, m.opponent or _(m.bye), ""])
+        for b in m.boards:
+            rows.append(
+                [
+                    f"{b.board} {b.color}".strip(),
+                    b.player.name if b.player else "",
+                    b.player.rating if b.player else "",
+                    b.result,
+                    b.opponent.name if b.opponent else "",
+                    b.opponent.rating if b.opponent else "",
+                ]
+            )
+        sizes.append(1 + len(m.boards))
+    widths = _widths(columns, rows, PORTRAIT_CHARS)
+    lines = [_line(columns, widths, row) for row in rows]
+    bands: list[str] = []
+    start = 0
+    for size in sizes:  # one band a match, so a match never splits over pages
+        bands.append("\n".join(lines[start : start + size]))
+        start += size
+    head = _line(columns, widths, [c.label for c in columns])
+    return TeamLines(roster, LineTable(head, tuple(bands)))
+
+
+def rich_cells(view: BulletinView) -> int:
+    """How many table cells the ordinary (rich) bulletin would have."""
+    cells = len(view.standings.lines) * (6 + len(view.standings.columns))
+    cells += sum(len(part.rows) * (5 + len(part.rounds)) for part in view.crosstable)
+    for r in view.rounds:
+        cells += 10 * len(r.pairings) + 4 * len(r.unpaired) + 5 * len(r.matches)
+    for team in view.teams:
+        cells += 7 * len(team.members) + sum(6 * (1 + len(m.boards)) for m in team.matches)
+    return cells
+
+
+def build_lines(view: BulletinView, translate: Translate) -> LinesView:
+    return LinesView(
+        standings=_standings(view.standings, translate),
+        crosstable=tuple(_crosstable(part, view, translate) for part in view.crosstable),
+        rounds=tuple(_round(r, view, translate) for r in view.rounds),
+        teams=tuple(_team(page, translate) for page in view.teams),
+    )
