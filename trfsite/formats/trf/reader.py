@@ -164,6 +164,11 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
     byes = _many(lines.lines("240"), team_records.read_240, sink, context, kept)
     forfeits = _forfeits(lines, sink, context, kept, byes)
     summaries_ = _summaries(lines, sink, context, teams, kept)
+    accelerations = _many(lines.lines("250"), team_records.read_250, sink, context, kept)
+    prohibited = _many(lines.lines("260"), team_records.read_260, sink, context, kept)
+    pairing_byes = _many(lines.lines("320"), team_records.read_320, sink, context, kept)
+    out_of_order = _many(lines.lines("300"), team_records.read_300, sink, context, kept)
+    abnormal = _many(lines.lines("299"), team_records.read_299, sink, context, kept)
     declared_rounds, initial_color = _legacy_meaning(lines.legacy, header, sink)
     for line in lines.unknown:
         _report_unknown(line, sink)
@@ -208,17 +213,13 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
         players=players,
         national_ratings=tuple(national),
         teams=teams,
-        accelerations=tuple(_many(lines.lines("250"), team_records.read_250, sink, context, kept)),
-        prohibited_pairings=tuple(
-            _many(lines.lines("260"), team_records.read_260, sink, context, kept)
-        ),
+        accelerations=tuple(accelerations),
+        prohibited_pairings=tuple(prohibited),
         byes=tuple(byes),
-        pairing_byes=tuple(_many(lines.lines("320"), team_records.read_320, sink, context, kept)),
+        pairing_byes=tuple(pairing_byes),
         forfeited_matches=tuple(forfeits),
-        out_of_order=tuple(_many(lines.lines("300"), team_records.read_300, sink, context, kept)),
-        abnormal_points=tuple(
-            _many(lines.lines("299"), team_records.read_299, sink, context, kept)
-        ),
+        out_of_order=tuple(out_of_order),
+        abnormal_points=tuple(abnormal),
         team_summaries=summaries_,
         legacy_records=tuple(legacy),
         unknown_records=tuple(kept),
