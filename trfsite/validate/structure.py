@@ -246,14 +246,17 @@ def check_games(t: Tournament, name: str) -> list[Finding]:
     if t.game is not Game.CHESS:
         return []
     out: list[Finding] = []
-    cells = {p.id: {e.round: e for e in p.rounds} for p in t.players}
+    # Round cells by (player, round); TRF lines hold round r at index r - 1.
+    cells: dict[int, tuple[RoundEntry, ...]] = {p.id: p.rounds for p in t.players}
     for player in t.players:
         for entry in player.rounds:
             opponent = entry.opponent
-            if opponent is None or opponent == player.id or opponent not in cells:
+            if opponent is None or opponent == player.id:
                 continue
-            other = cells[opponent].get(entry.round)
-            span = cell_span(player, entry)
+            line = cells.get(opponent)
+            if line is None:
+                continue
+            other = _cell_of_round(line, entry.round)
             if other is None or other.opponent != player.id:
                 out.append(
                     finding(
@@ -263,21 +266,37 @@ def check_games(t: Tournament, name: str) -> list[Finding]:
                         f"player {opponent}'s cell for that round is {_show(other)}; "
                         f"expected it to name {player.id}",
                         name,
-                        span,
+                        cell_span(player, entry),
                     )
                 )
-            elif player.id < opponent:
-                out += _compare_sides(player.id, entry, opponent, other, span, name)
+            elif player.id < opponent and not _sides_agree(entry, other):
+                out += _compare_sides(player, entry, opponent, other, name)
     return out
 
 
+def _cell_of_round(cells: tuple[RoundEntry, ...], round_no: int) -> RoundEntry | None:
+    if 0 < round_no <= len(cells) and cells[round_no - 1].round == round_no:
+        return cells[round_no - 1]
+    return next((cell for cell in cells if cell.round == round_no), None)
+
+
+def _sides_agree(entry: RoundEntry, other: RoundEntry) -> bool:
+    """The usual case, decided cheaply: opposite colours and complementary results."""
+    return (
+        entry.color is not Color.NONE
+        and other.color is entry.color.opposite
+        and other.outcome is entry.outcome.complement
+    )
+
+
 def _compare_sides(
-    first: int, entry: RoundEntry, second: int, other: RoundEntry, span: Span, name: str
+    player: Player, entry: RoundEntry, second: int, other: RoundEntry, name: str
 ) -> list[Finding]:
     out: list[Finding] = []
+    span = cell_span(player, entry)
     played = entry.outcome.is_game or other.outcome.is_game
-    where = f"round {entry.round}: player {first} has {_show(entry)} and player {second} has "
-    where += _show(other)
+    where = f"round {entry.round}: player {player.id} has {_show(entry)} and player {second} "
+    where += f"has {_show(other)}"
     colours = {entry.color, other.color}
     if played and Color.NONE in colours:
         out.append(
