@@ -16,11 +16,11 @@ from trfsite.pdf_text import PointsFormat, color_letter, federation_text, rating
 from trfsite.results import Standings
 
 # Landscape A4 is 297 mm; the theme's margins (bulletin.css, @page wide) leave
-# 273 mm. Rank 8, rating 11, federation 10 and points 10 mm, plus at least
-# 45 mm for the name; each round cell (bulletin.css: 11.5 mm) holds a
-# four-digit rank, a colour letter and a result at 7 pt condensed type.
+# 273 mm. Rank 8, name 48, rating 11, federation 10 and points 10 mm
+# (bulletin.css); each round cell needs 11.5 mm for a four-digit rank, a
+# colour letter and a result at 7 pt condensed type.
 PRINTABLE_WIDTH_MM = 273.0
-FIXED_COLUMNS_MM = 8.0 + 45.0 + 11.0 + 10.0 + 10.0
+FIXED_COLUMNS_MM = 8.0 + 48.0 + 11.0 + 10.0 + 10.0
 ROUND_CELL_MM = 11.5
 
 

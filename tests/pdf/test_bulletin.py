@@ -205,7 +205,7 @@ def test_team_cover(team_pdf: RenderedPdf) -> None:
     assert "Städte-Cup 2025" in cover
     assert "Teams" in cover and "4" in cover
     assert "FIDE Tie-Break Regulations 2026" in cover
-    assert "2 validation findings" in cover
+    assert "Validation findings: 2" in cover
 
 
 def test_team_render_is_deterministic(

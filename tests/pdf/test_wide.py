@@ -23,7 +23,7 @@ MM = 72 / 25.4
 
 
 def test_rounds_split_evenly() -> None:
-    # at most 16 rounds a part: (273 mm - 84 mm fixed columns) / 11.5 mm = 16.4
+    # at most 16 rounds a part: (273 mm - 87 mm fixed columns) / 11.5 mm = 16.2
     assert rounds_per_part(9) == [(1, 9)]
     assert rounds_per_part(16) == [(1, 16)]
     # 17 rounds need two parts; ceil(17 / 2) = 9 rounds in the first
