@@ -1,5 +1,10 @@
-"""Seeded generator of realistic synthetic individual Swiss events, as TRF text.
+"""Seeded generators of realistic synthetic events, as file text, and of whole archives.
 
+``generate_individual_swiss`` (here), ``generate_team_swiss`` (generate_team.py),
+``generate_mcmahon`` (generate_go.py) and ``generate_archive`` (a folder of
+mixed events). Same seed, same bytes.
+
+Individual Swiss:
 Pairings follow score groups (top half against bottom half, avoiding repeats
 where a cheap look-ahead finds a partner), results follow the rating
 difference, and the event has every kind of unplayed round: pairing-allocated
@@ -7,6 +12,9 @@ byes (odd number of players), half- and zero-point byes on request, full-point
 byes, forfeits both ways, double forfeits, withdrawals, and unrated players.
 
     python benchmarks/generate.py 2000 11 --seed 1 > open.trf
+    python benchmarks/generate.py 190 11 --boards 4 > team.trf
+    python benchmarks/generate.py 120 6 --mcmahon > go.h9
+    python benchmarks/generate.py --archive 1000 --out archive/
 """
 
 from __future__ import annotations
@@ -15,6 +23,19 @@ import argparse
 import random
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generate_go import generate_mcmahon  # noqa: E402
+from generate_team import generate_team_swiss  # noqa: E402
+
+__all__ = [
+    "generate_archive",
+    "generate_individual_swiss",
+    "generate_mcmahon",
+    "generate_team_swiss",
+]
 
 _FIRST = ("Ana", "Ben", "Cai", "Dora", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea")
 _LAST = ("Berg", "Costa", "Dahl", "Ek", "Fox", "Gray", "Holm", "Ito", "Jung", "Kern", "Lund")
@@ -128,6 +149,7 @@ def generate_individual_swiss(players: int, rounds: int, seed: int = 1) -> str:
         f"072 {sum(1 for e in entrants if e.rating)}",
         "092 Individual: Swiss-System",
         "102 Arbiter, Bench",
+        "132" + " " * 88 + "  ".join(f"25/07/{r:02d}" for r in range(1, rounds + 1)),
         f"142 {rounds}",
     ]
     ranked = sorted(entrants, key=lambda e: (-e.score, e.number))
@@ -142,13 +164,66 @@ def generate_individual_swiss(players: int, rounds: int, seed: int = 1) -> str:
     return "\n".join(lines) + "\n"
 
 
+def generate_archive(folder: Path, n_events: int, seed: int = 1) -> list[Path]:
+    """Write ``n_events`` mixed events under ``folder`` (one sub-folder per year).
+
+    About 60 % individual Swiss (mostly club-sized), 20 % team Swiss and 20 %
+    EGF McMahon tables; every tenth event has markdown notes, and the archive
+    has a home page text. Returns the tournament files written, sorted.
+    """
+    rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "index.md").write_text("# Synthetic archive\n\nGenerated events.\n", "utf-8")
+    written = []
+    for number in range(1, n_events + 1):
+        year = folder / str(2000 + number % 25)
+        year.mkdir(exist_ok=True)
+        roll = rng.random()
+        event_seed = rng.randrange(1 << 30)
+        if roll < 0.6:
+            path = year / f"open-{number:04d}.trf"
+            players = int(rng.triangular(10, 160, 30))
+            text = generate_individual_swiss(players, rng.randint(5, 9), event_seed)
+        elif roll < 0.8:
+            path = year / f"teams-{number:04d}.trf"
+            teams = int(rng.triangular(6, 40, 10))
+            boards = rng.randint(4, 6)
+            text = generate_team_swiss(teams, boards, rng.randint(5, 9), event_seed)
+        else:
+            path = year / f"mcmahon-{number:04d}.h9"
+            players = int(rng.triangular(10, 150, 30))
+            text = generate_mcmahon(players, rng.randint(4, 6), event_seed)
+        path.write_text(text, encoding="utf-8")
+        if number % 10 == 0:
+            path.with_suffix(".md").write_text(f"Notes of event {number}.\n", "utf-8")
+        written.append(path)
+    return sorted(written)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("players", type=int)
-    parser.add_argument("rounds", type=int)
+    parser.add_argument("players", type=int, nargs="?", help="players (teams with --boards)")
+    parser.add_argument("rounds", type=int, nargs="?")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--boards", type=int, default=0, help="a team Swiss with 4-6 boards")
+    parser.add_argument("--mcmahon", action="store_true", help="an EGF McMahon table")
+    parser.add_argument("--archive", type=int, default=0, metavar="N", help="N mixed events")
+    parser.add_argument("--out", type=Path, default=None, help="the archive folder")
     args = parser.parse_args(argv)
-    sys.stdout.write(generate_individual_swiss(args.players, args.rounds, args.seed))
+    if args.archive:
+        if args.out is None:
+            parser.error("--archive needs --out FOLDER")
+        generate_archive(args.out, args.archive, args.seed)
+        return
+    if args.players is None or args.rounds is None:
+        parser.error("players and rounds are required")
+    if args.boards:
+        text = generate_team_swiss(args.players, args.boards, args.rounds, args.seed)
+    elif args.mcmahon:
+        text = generate_mcmahon(args.players, args.rounds, args.seed)
+    else:
+        text = generate_individual_swiss(args.players, args.rounds, args.seed)
+    sys.stdout.write(text)
 
 
 if __name__ == "__main__":
