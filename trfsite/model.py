@@ -292,7 +292,7 @@ class Team:
     declared_match_points: float | None = None
     declared_game_points: float | None = None
     declared_rank: int | None = None
-    record: str = "310"
+    record: str = field(default="310", compare=False)  # "310" or legacy "013"
     source: Span = _span()
 
 
@@ -457,7 +457,9 @@ class GoInfo:
 class Tournament:
     """A whole event as read from one file."""
 
-    source_format: SourceFormat
+    # Where the event came from, not what it is: a TRF16 file exported as TRF-2026
+    # is the same tournament, so neither field takes part in equality.
+    source_format: SourceFormat = field(compare=False)
     name: str = ""
     game: Game = Game.CHESS
     city: str = ""

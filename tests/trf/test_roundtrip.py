@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
 from trfsite.formats import read_bytes
 from trfsite.formats.trf import read_trf
 from trfsite.formats.trf.writer import write_trf
-from trfsite.model import RawRecord, Tournament
+from trfsite.model import RawRecord, SourceFormat, Tournament
 
-from .lines import DATA, SAMPLES, model, player
+from .lines import DATA, SAMPLES, model, player, trf
 
 FILES = sorted(path.name for path in DATA.glob("*.trf"))
 SAMPLE_FILES = ["fide-example1-trf16.trf", "fide-grandmommys-cup-trf26-team.trf"]
@@ -101,12 +102,66 @@ def test_writer_keeps_212_pts_and_team_scoring() -> None:
     assert _round_trip(t).team_scoring.win == 3.0
 
 
-def test_trf16_stays_trf16_and_keeps_xxr() -> None:
+def test_trf16_is_converted_to_trf2026_and_reads_back_equal() -> None:
+    # issue 2: export writes normalised TRF-2026, "this covers TRF16 -> TRF-2026 conversion".
     t = read_bytes((DATA / "trf16-legacy.trf").read_bytes(), "old.trf").tournament
-    assert t is not None
+    assert t is not None and t.source_format is SourceFormat.TRF16
     lines = write_trf(t).split("\r\n")
-    assert "XXR 3" in lines
-    assert not [line for line in lines if line[:3] in ("142", "162")]
+    assert "XXR 3" in lines  # the legacy record is kept as written
+    assert "142 3" in lines  # and its meaning moves to the TRF-2026 record
+    assert any(line.startswith("162 ") for line in lines)
+    again = read_trf(write_trf(t), "new.trf").tournament
+    assert again is not None and again.source_format is SourceFormat.TRF26
+    assert again == t
+
+
+LEAGUE_TRF16 = trf(
+    "012 Old League",
+    player(1, "Alpha, One", ["   3 w 1"], rating=2000, points="1.0", rank=1),
+    player(2, "Alpha, Two", ["   4 b ="], rating=1900, points="0.5", rank=2),
+    player(3, "Beta, One", ["   1 b 0"], rating=1950, points="0.0", rank=4),
+    player(4, "Beta, Two", ["   2 w ="], rating=1850, points="0.5", rank=3),
+    "013 Alpha                              1    2",
+    "013 Beta                               3    4",
+)
+
+
+def test_trf16_team_file_gets_310_records() -> None:
+    t = read_trf(LEAGUE_TRF16, "league.trf").tournament
+    assert t is not None and [team.record for team in t.teams] == ["013", "013"]
+    assert [team.roster for team in t.teams] == [(1, 2), (3, 4)]
+    text = write_trf(t)
+    assert "013 " not in text
+    teams_310 = [line for line in text.split("\r\n") if line.startswith("310 ")]
+    assert [line[4:7] for line in teams_310] == ["  1", "  2"]
+    assert [line[8:40].strip() for line in teams_310] == ["Alpha", "Beta"]
+    again = read_trf(text, "league-2026.trf").tournament
+    assert again == t
+
+
+def test_export_of_a_team_file_without_801_802_adds_them(tmp_path: Path) -> None:
+    # issue 4: "801 and 802 ... The writer from the reader issue emits them."
+    from click.testing import CliRunner
+
+    from trfsite.cli import cli
+
+    source = tmp_path / "league.trf"
+    source.write_text(LEAGUE_TRF16)
+    done = CliRunner().invoke(cli, ["export", str(source)])
+    assert done.exit_code == 0, done.output
+    lines = done.output.splitlines()
+    # Alpha beat Beta 1.5-0.5 (board 1 won, board 2 drawn): Alpha 2 match points and
+    # 1.5 game points, Beta 0 and 0.5 (362 defaults TW 2, TL 0).
+    summaries_802 = [line.split() for line in lines if line.startswith("802 ")]
+    assert [row[:5] for row in summaries_802] == [
+        ["802", "1", "2.0", "1.5", "2"],
+        ["802", "2", "0.0", "0.5", "1"],
+    ]
+    assert [line[:3] for line in lines].count("801") == 2
+    again = read_trf(done.output, "again.trf").tournament
+    original = read_trf(LEAGUE_TRF16, "league.trf").tournament
+    assert again is not None and original is not None
+    assert dataclasses.replace(again, team_summaries=()) == original
 
 
 def test_comments_of_other_formats_become_trf_comments() -> None:

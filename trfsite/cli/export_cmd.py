@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from trfsite.cli import EXIT_FINDINGS
+from trfsite.model import EventKind, Tournament
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
@@ -26,6 +27,22 @@ def _write_atomically(path: Path, data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _computed_team_summaries(t: Tournament) -> str:
+    """801/802 lines for a team event whose file had none (e.g. a TRF16 team file).
+
+    Lines the file already had are written back as read, so the round trip holds.
+    """
+    if t.kind is not EventKind.TEAM or t.team_summaries:
+        return ""
+    from trfsite.formats.trf.team_summary import team_summary_records
+    from trfsite.formats.trf.writer import LINE_END
+    from trfsite.teams.matches import reconstruct_matches
+
+    return "".join(
+        line.rstrip() + LINE_END for line in team_summary_records(t, reconstruct_matches(t))
+    )
 
 
 @click.command("export")
@@ -66,7 +83,7 @@ def export(ctx: click.Context, file: Path, fmt: str, output: Path | None) -> Non
     if result.tournament is None:
         ctx.exit(EXIT_FINDINGS)
         return
-    text = write_trf(result.tournament)
+    text = write_trf(result.tournament) + _computed_team_summaries(result.tournament)
     if output is None:
         click.echo(text, nl=False)
         return

@@ -7,9 +7,11 @@ layout they were read from, and the records the model keeps as written
 (legacy ``XX?``, 013 lines beside 310, unknown records, comments) at the end.
 Reading the output again gives an equal model.
 
-The writer adds no TRF-2026-only record the source did not have: a TRF16
-file stays a TRF16 file (its legacy ``XXR`` keeps declaring the rounds), so
-that the round trip keeps ``source_format``.
+A TRF16 file comes out as TRF-2026: its rounds in 142 (from ``XXR``, which is
+kept too), a 162 line even with FIDE's defaults (so the output is recognised
+as TRF-2026), and its phased-out 013 teams as 310 records. The model read back
+is equal to the original, because ``source_format`` and ``Team.record``
+describe the source, not the tournament, and take no part in equality.
 """
 
 from __future__ import annotations
@@ -18,13 +20,13 @@ import datetime as dt
 
 from trfsite.formats.trf.fields import format_points
 from trfsite.formats.trf.summaries import block_width
+from trfsite.formats.trf.tournament_records import TOURNAMENT_CODES
 from trfsite.model import (
     Color,
     NationalRating,
     Outcome,
     Player,
     ScoringSystem,
-    SourceFormat,
     Team,
     TeamScoring,
     TeamSummary,
@@ -102,14 +104,12 @@ def _header(t: Tournament) -> list[str]:
     if t.round_dates:
         dates = "".join(_round_date(d).ljust(10) for d in t.round_dates)
         out.append("132" + " " * 88 + dates)
-    if t.declared_rounds is not None and t.source_format is not SourceFormat.TRF16:
+    if t.declared_rounds is not None:
         out.append(f"142 {t.declared_rounds}")
     if t.initial_color is not Color.NONE:
         out.append(f"152 {'W' if t.initial_color is Color.WHITE else 'B'}")
-    # A TRF-2026 model always gets its 162, even with FIDE's defaults, so that the
-    # output is recognised as TRF-2026 again.
-    if t.scoring != ScoringSystem() or t.source_format is SourceFormat.TRF26:
-        out.append(_scoring(t.scoring))
+    # Always a 162, even with FIDE's defaults: it marks the output as TRF-2026.
+    out.append(_scoring(t.scoring))
     for method in t.starting_rank_methods:
         out.append(f"172 {method.federation:<3} {method.method}")
     text("182", t.pairing_controller)
@@ -121,6 +121,13 @@ def _header(t: Tournament) -> list[str]:
         s = t.team_scoring
         pairs = (("TW", s.win), ("TD", s.draw), ("TL", s.loss))
         out.append("362 " + "".join(f"{c}{format_points(v)}   " for c, v in pairs))
+    # A record kept as a duplicate is written at the end; if its first occurrence was
+    # empty, write that empty record here so the kept one stays second when re-read.
+    written = {line[:3] for line in out}
+    for record in t.unknown_records:
+        if record.code in TOURNAMENT_CODES and record.code not in written:
+            out.append(record.code)
+            written.add(record.code)
     return out
 
 
@@ -210,8 +217,6 @@ def _points(value: float | None, width: int) -> str:
 
 
 def _team(team: Team) -> str:
-    if team.record == "013":
-        return f"013 {team.name[:32]:<32}" + _ids(team.roster, 4, "")[1:]
     strength = "" if team.strength is None else f"{team.strength:g}"
     rank = "" if team.declared_rank is None else team.declared_rank
     return (
