@@ -219,3 +219,16 @@ def _env() -> jinja2.Environment:
     from trfsite.theme import find_theme, theme_chain
 
     return make_environment(theme_chain(find_theme("bulletin")), "en")
+
+
+def test_notes_headings_are_not_bulletin_sections(bulletin_env: jinja2.Environment) -> None:
+    from dataclasses import replace
+
+    from conftest import read_pdf
+
+    notes = "<h1>Prizes</h1><p>500 €</p><h2>Juniors</h2><p>Books</p>"
+    pdf = read_pdf(render_bulletin(replace(INDIVIDUAL_DATA, notes_html=notes), bulletin_env))
+    titles = [title for _, title, _ in _outline(pdf)]
+    assert "Notes" in titles
+    assert "Prizes" not in titles and "Juniors" not in titles
+    assert "Prizes" in pdf.pages[pdf.page_of("Notes") - 1]
