@@ -73,7 +73,10 @@ def test_german_site(make_src: MakeSrc, tmp_path: Path) -> None:
 
 def _template_messages() -> set[str]:
     found: set[str] = set()
-    for path in (ROOT / "themes/default/templates").glob("*.html"):
+    # Every shipped theme's templates and the bulletin's Python views use the catalog.
+    sources = list((ROOT / "themes").glob("*/templates/**/*.html"))
+    sources += list((ROOT / "trfsite").glob("pdf*.py"))
+    for path in sources:
         text = path.read_text(encoding="utf-8")
         found.update(re.findall(r'_\(\s*"([^"]+)"', text))
         found.update(re.findall(r"_\(\s*'([^']+)'", text))
