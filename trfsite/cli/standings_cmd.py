@@ -38,8 +38,18 @@ from trfsite.cli import EXIT_FINDINGS
 )
 @click.option(
     "--system",
-    type=click.Choice(["swiss", "round-robin"]),
-    help="Pairing system, if records 092/192 do not say.",
+    type=click.Choice(["swiss", "round-robin", "mcmahon"]),
+    help="Pairing system, if records 092/192 (or the Go file's columns) do not say.",
+)
+@click.option("--bar", "go_bar", metavar="GRADE", help="Go McMahon bar, e.g. 3d.")
+@click.option("--floor", "go_floor", metavar="GRADE", help="Go McMahon floor, e.g. 20k.")
+@click.option(
+    "--sos-convention",
+    type=click.Choice(["opengotha", "pairgoth", "plain"]),
+    default="opengotha",
+    show_default=True,
+    help="Go SOS: OpenGotha's (handicap-adjusted, unplayed rounds count the start score, "
+    "SOS-1/-2 drop the lowest), pairgoth's (drop the highest) or plain (no adjustment, 0).",
 )
 @click.option("--individual", is_flag=True, help="Team events: rank the players instead.")
 @click.option(
@@ -57,6 +67,9 @@ def standings(
     after_round: int | None,
     unrated_rating: int | None,
     system: str | None,
+    go_bar: str | None,
+    go_floor: str | None,
+    sos_convention: str,
     individual: bool,
     fmt: str,
     explain: bool,
@@ -94,6 +107,11 @@ def standings(
         system=system,
         individual=individual,
         explain=explain,
+        go_bar=go_bar,
+        go_floor=go_floor,
+        go_handicap_adjusted_sos=sos_convention != "plain",
+        go_unplayed_counts_start=sos_convention != "plain",
+        go_sos_cut_highest=sos_convention == "pairgoth",
     )
     result_standings = compute_standings(result.tournament, options)
     if fmt == "json":
