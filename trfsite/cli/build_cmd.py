@@ -23,7 +23,7 @@ class _Bar:
             return
         if stage != self.stage:
             self.close()
-            labels = {"read": "Reading", "render": "Writing pages", "pdf": "PDF bulletins"}
+            labels = {"events": "Building events"}
             self.bar = click.progressbar(
                 length=total, label=labels.get(stage, stage), file=sys.stderr
             )
@@ -59,6 +59,19 @@ class _Bar:
     show_default=True,
     help="Events processed in parallel (a process pool when > 1).",
 )
+@click.option(
+    "--executor",
+    default=None,
+    metavar="local|dask://HOST:PORT",
+    help="Where events are built: local (a pool of --jobs processes) or a Dask scheduler "
+    "(needs trfsite[dask]).",
+)
+@click.option(
+    "--cache/--no-cache",
+    default=True,
+    show_default=True,
+    help="Reuse events whose inputs did not change since the last build into OUT.",
+)
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
 @click.option(
     "--config",
@@ -75,6 +88,8 @@ def build(
     theme: str | None,
     pdf: bool,
     jobs: int,
+    executor: str | None,
+    cache: bool,
     strict: bool,
     config_path: Path | None,
 ) -> None:
@@ -89,7 +104,8 @@ def build(
     quiet = bool(ctx.find_root().obj and ctx.find_root().obj.get("quiet"))
     bar = _Bar(enabled=not quiet and sys.stderr.isatty())
     try:
-        report = build_site(BuildOptions(src, out, theme, pdf, jobs, config_path), progress=bar)
+        options = BuildOptions(src, out, theme, pdf, jobs, config_path, executor, cache)
+        report = build_site(options, progress=bar)
     finally:
         bar.close()
     for line in report.failed + report.pdf_failures:

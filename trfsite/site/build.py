@@ -1,10 +1,13 @@
-"""The build pipeline: discover -> gather (per event, through an executor) -> render -> swap.
+"""The build pipeline: discover -> build each event (through an executor) -> index -> swap.
 
 Everything is written into a temporary folder beside OUT, which replaces OUT
 only when the whole build succeeded; a failed build leaves OUT as it was.
-Per-event work (``gather_event``, ``make_pdf``) is a pure function of picklable
-inputs, so ``--jobs N`` runs it in a process pool, and any other
-``concurrent.futures.Executor`` (e.g. a Dask client's) can be passed in.
+Each event's files come from ``build_event``, a pure function of a picklable
+task, so ``--jobs N`` runs it in a process pool and ``--executor
+dask://HOST:PORT`` on a Dask cluster; only the home page is made here, from the
+events' summaries. Events whose inputs did not change since the last build are
+not built again (see ``trfsite.site.cache``): their folders move from the old
+OUT into the new one at the swap.
 """
 
 from __future__ import annotations
@@ -15,21 +18,28 @@ import os
 import shutil
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
 import click
 
 from trfsite import __version__
+from trfsite.site import cache
 from trfsite.site.config import SiteConfig, load_config
-from trfsite.site.contexts import BulletinData, IndexPage, PageMeta, SiteInfo
+from trfsite.site.contexts import IndexPage, PageMeta, SiteInfo
 from trfsite.site.discover import Discovery, discover
-from trfsite.site.gather import EventJob, EventResult, gather_event
+from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf
+from trfsite.site.executors import open_executor
+from trfsite.site.gather import EventJob
+from trfsite.site.rows import EventSummary
 from trfsite.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.writer import SiteWriter
+
+__all__ = ["BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
 
 logger = logging.getLogger(__name__)
 
@@ -53,6 +63,8 @@ class BuildOptions:
     pdf: bool = True
     jobs: int = 1
     config_path: Path | None = None
+    executor: str | None = None  # "local" (None) or "dask://HOST:PORT"
+    cache: bool = True  # reuse unchanged events from the previous output
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,27 +80,15 @@ class BuildReport:
     pdf_failures: tuple[str, ...]
     seconds: float
     out: Path
+    reused: int = 0  # events taken unchanged from the previous output
 
     def summary_line(self) -> str:
+        reused = f" ({self.reused} unchanged)" if self.reused else ""
         return (
-            f"{self.events} events, {self.pages} pages, {self.pdfs} PDFs, "
+            f"{self.events} events{reused}, {self.pages} pages, {self.pdfs} PDFs, "
             f"{self.errors} errors, {self.warnings} warnings "
             f"in {self.seconds:.1f} s -> {self.out}"
         )
-
-
-class _InlineExecutor(Executor):
-    """Runs each call at once in this process (``--jobs 1``), keeping tracebacks simple."""
-
-    def map(  # type: ignore[override]
-        self,
-        fn: Callable[[_T], _R],
-        *iterables: Iterable[_T],
-        timeout: float | None = None,
-        chunksize: int = 1,
-    ) -> Iterator[_R]:
-        del timeout, chunksize
-        return map(fn, *iterables)
 
 
 def build_date() -> str:
@@ -143,15 +143,6 @@ def _jobs(discovery: Discovery, config: SiteConfig, site: SiteInfo, pdf: bool) -
     return jobs
 
 
-def make_pdf(data: BulletinData) -> bytes:
-    """One bulletin (pure: builds its own environment, so it can run in a worker)."""
-    from trfsite import pdf
-    from trfsite.render import make_environment
-
-    env = make_environment(theme_chain(find_theme("bulletin")), data.language)
-    return pdf.render_bulletin(data, env)
-
-
 def _pdf_available() -> bool:
     try:
         import trfsite.pdf  # noqa: F401
@@ -161,66 +152,61 @@ def _pdf_available() -> bool:
     return True
 
 
-def _safe_pdf(data: BulletinData) -> bytes | str:
-    """The PDF, or the reason it failed (one bad bulletin must not stop the build)."""
-    try:
-        return make_pdf(data)
-    except Exception as exc:
-        return f"{type(exc).__name__}: {exc}"
-
-
-def _index_page(site: SiteInfo, results: list[EventResult], notes_html: str) -> IndexPage:
-    summaries = sorted(
-        (r.summary for r in results),
+def _index_page(site: SiteInfo, summaries: list[EventSummary], notes_html: str) -> IndexPage:
+    ordered = sorted(
+        summaries,
         key=lambda s: (-(s.start_date or dt.date.min).toordinal(), s.name.casefold(), s.slug),
     )
-    kinds = tuple(sorted({s.kind for s in summaries}))
-    years = tuple(sorted({s.start_date.year for s in summaries if s.start_date}, reverse=True))
+    kinds = tuple(sorted({s.kind for s in ordered}))
+    years = tuple(sorted({s.start_date.year for s in ordered if s.start_date}, reverse=True))
     meta = PageMeta(site, site.title, "", "", "home", "index.html")
-    return IndexPage(meta, tuple(summaries), kinds, years, notes_html)
+    return IndexPage(meta, tuple(ordered), kinds, years, notes_html)
 
 
 def _render_into(
     writer: SiteWriter,
     chain: tuple[Theme, ...],
     site: SiteInfo,
-    results: list[EventResult],
+    summaries: list[EventSummary],
     index_notes: str,
-    progress: Progress | None,
 ) -> int:
+    """The home page and the theme's static files (the events are written already)."""
     from trfsite.render import make_environment, render_page
 
     env = make_environment(chain, site.language)
-    pages = 0
     writer.write_text(
-        "index.html", render_page(env, "index.html", _index_page(site, results, index_notes))
+        "index.html", render_page(env, "index.html", _index_page(site, summaries, index_notes))
     )
-    pages += 1
-    for done, result in enumerate(results, start=1):
-        for page in result.pages:
-            writer.write_text(page.path, render_page(env, page.template, page.context))
-            pages += 1
-        if progress:
-            progress("render", done, len(results))
     for relative, source in static_files(chain):
         writer.copy_file(f"static/{relative}", source)
-    return pages
+    return 1
 
 
-def _swap(tmp: Path, out: Path) -> None:
-    """Replace ``out`` by ``tmp`` with two renames; the old output is removed last."""
-    if out.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-        old.rmdir()
-        os.replace(out, old)
-        try:
-            os.replace(tmp, out)
-        except OSError:
-            os.replace(old, out)
-            raise
-        shutil.rmtree(old, ignore_errors=True)
-    else:
+def _swap(tmp: Path, out: Path, reused: Iterable[str] = ()) -> None:
+    """Replace ``out`` by ``tmp``; the reused event folders move from the old output.
+
+    Two renames as before, with the reused folders moved in between (one
+    rename each); if any step fails, every move is undone and ``out`` is put
+    back as it was. The old output is removed last.
+    """
+    if not out.exists():
         os.replace(tmp, out)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+    old.rmdir()
+    os.replace(out, old)
+    moved: list[str] = []
+    try:
+        for slug in reused:
+            os.replace(old / slug, tmp / slug)
+            moved.append(slug)
+        os.replace(tmp, out)
+    except OSError:
+        for slug in reversed(moved):
+            os.replace(tmp / slug, old / slug)
+        os.replace(old, out)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def _make_tmp(out: Path) -> Path:
@@ -230,6 +216,50 @@ def _make_tmp(out: Path) -> Path:
     os.umask(umask)
     tmp.chmod(0o777 & ~umask)  # mkdtemp's 0700 would hide the site from a web server
     return tmp
+
+
+def _in_order(
+    executor: Executor, workers: int, fn: Callable[[_T], _R], items: Iterable[_T]
+) -> Iterator[_R]:
+    """``fn`` over ``items`` with a few calls ahead, results in order (bounded memory)."""
+    window = max(2, 2 * workers)
+    pending: deque[Future[_R]] = deque()
+    for item in items:
+        pending.append(executor.submit(fn, item))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+@dataclass(slots=True)
+class _Plan:
+    """Which events are reused from the previous output and which are built."""
+
+    keys: dict[str, str]  # slug -> key
+    reused: dict[str, cache.CacheEntry]  # slug -> entry
+    build: list[EventTask]  # largest input first, for an even load at the end
+
+
+def _plan(options: BuildOptions, tasks: list[EventTask], bulletin: bool) -> _Plan:
+    if not tasks:
+        return _Plan({}, {}, [])
+    bulletin_paths: tuple[Path, ...] = ()
+    if bulletin:
+        bulletin_paths = tuple(t.path for t in theme_chain(find_theme("bulletin")))
+    fingerprint = cache.build_fingerprint(tasks[0].theme_paths, bulletin_paths)
+    keys = {task.job.slug: cache.event_key(fingerprint, task) for task in tasks}
+    previous: dict[str, cache.CacheEntry] = {}
+    if options.cache and (options.out / MARKER).is_file():
+        previous = cache.load_manifest(options.out)
+    reused = {}
+    for task in tasks:
+        entry = previous.get(keys[task.job.slug])
+        if entry is not None and entry.slug == task.job.slug and cache.reusable(entry, options.out):
+            reused[entry.slug] = entry
+    build = [t for t in tasks if t.job.slug not in reused]
+    build.sort(key=lambda t: -len(t.job.data))
+    return _Plan(keys, reused, build)
 
 
 def build_site(
@@ -248,18 +278,20 @@ def build_site(
         config.title, config.language, config.base_url, build_date(), f"trfsite {__version__}"
     )
     want_pdf = options.pdf and _pdf_available()
-    jobs = _jobs(discovery, config, site, want_pdf)
-    own_executor = executor is None
-    if executor is None:
-        executor = ProcessPoolExecutor(options.jobs) if options.jobs > 1 else _InlineExecutor()
+    theme_paths = tuple(t.path for t in chain)
+    tasks = [EventTask(job, theme_paths) for job in _jobs(discovery, config, site, want_pdf)]
+    plan = _plan(options, tasks, want_pdf)
     tmp = _make_tmp(options.out)
     try:
-        results: list[EventResult] = []
-        for done, result in enumerate(executor.map(gather_event, jobs), start=1):
-            results.append(result)
-            if progress:
-                progress("read", done, len(jobs))
         writer = SiteWriter(tmp)
+        entries = [plan.reused[slug] for slug in sorted(plan.reused)]
+        if executor is not None:
+            entries += _build_events(writer, executor, 2, plan, progress)
+        else:
+            with open_executor(options.executor, options.jobs) as (own, workers):
+                entries += _build_events(writer, own, workers, plan, progress)
+        by_slug = {e.slug: e for e in entries}
+        ordered = [by_slug[task.job.slug] for task in tasks]
         index_notes = ""
         if discovery.index_notes is not None:
             from trfsite.site.notes import markdown_to_html
@@ -267,61 +299,46 @@ def build_site(
             index_notes = markdown_to_html(
                 discovery.index_notes.read_text(encoding="utf-8", errors="replace")
             )
-        pdfs, pdf_failures = _write_pdfs(writer, executor, results, progress)
-        results = [_without_missing_pdf(r, writer) for r in results]
-        pages = _render_into(writer, chain, site, results, index_notes, progress)
+        pages = _render_into(writer, chain, site, [e.summary for e in ordered], index_notes)
+        pages += sum(e.pages for e in ordered)
+        writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))
         writer.write_text(MARKER, f"trfsite {__version__}\n")
-        _swap(tmp, options.out)
+        _swap(tmp, options.out, sorted(plan.reused))
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    finally:
-        if own_executor:
-            executor.shutdown()
     return BuildReport(
-        events=len(results),
+        events=len(ordered),
         pages=pages,
-        pdfs=pdfs,
-        errors=sum(r.errors for r in results),
-        warnings=sum(r.warnings for r in results),
-        files_with_errors=sum(1 for r in results if r.errors or r.failure),
-        files_with_warnings=sum(1 for r in results if r.warnings),
-        failed=tuple(f"{r.summary.source_name}: {r.failure}" for r in results if r.failure),
-        pdf_failures=pdf_failures,
+        pdfs=sum(1 for e in ordered if e.pdf),
+        errors=sum(e.errors for e in ordered),
+        warnings=sum(e.warnings for e in ordered),
+        files_with_errors=sum(1 for e in ordered if e.errors or e.failure),
+        files_with_warnings=sum(1 for e in ordered if e.warnings),
+        failed=tuple(f"{e.summary.source_name}: {e.failure}" for e in ordered if e.failure),
+        pdf_failures=tuple(e.pdf_failure for e in ordered if e.pdf_failure),
         seconds=time.perf_counter() - started,
         out=options.out,
+        reused=len(plan.reused),
     )
 
 
-def _without_missing_pdf(result: EventResult, writer: SiteWriter) -> EventResult:
-    """Pages must not link to a bulletin that failed: drop the link from every header."""
-    if result.bulletin is None or f"{result.slug}/{result.slug}.pdf" in writer.written:
-        return result
-    pages = []
-    for page in result.pages:
-        context = page.context
-        if not isinstance(context, IndexPage) and context.event.pdf:
-            context = replace(context, event=replace(context.event, pdf=""))
-        pages.append(replace(page, context=context))
-    return replace(result, pages=tuple(pages))
-
-
-def _write_pdfs(
-    writer: SiteWriter, executor: Executor, results: list[EventResult], progress: Progress | None
-) -> tuple[int, tuple[str, ...]]:
-    wanted = [r for r in results if r.bulletin is not None]
-    failures = []
-    count = 0
-    bulletins = [r.bulletin for r in wanted if r.bulletin is not None]
-    for done, (result, made) in enumerate(
-        zip(wanted, executor.map(_safe_pdf, bulletins), strict=True), start=1
-    ):
-        if isinstance(made, bytes):
-            writer.write_bytes(f"{result.slug}/{result.slug}.pdf", made)
-            count += 1
-        else:
-            failures.append(f"{result.summary.source_name}: PDF failed: {made}")
-            logger.warning("%s: the PDF bulletin failed: %s", result.summary.source_name, made)
+def _build_events(
+    writer: SiteWriter,
+    executor: Executor,
+    workers: int,
+    plan: _Plan,
+    progress: Progress | None,
+) -> list[cache.CacheEntry]:
+    """Build the events that are not reused, writing each one's files as it arrives."""
+    entries = []
+    outputs: Iterator[EventOutput] = _in_order(executor, workers, build_event, plan.build)
+    for done, output in enumerate(outputs, start=1):
+        for path, data in output.files:
+            writer.write_bytes(path, data)
+        entries.append(cache.entry_for(plan.keys[output.slug], output))
+        if output.pdf_failure:
+            logger.warning("%s", output.pdf_failure)
         if progress:
-            progress("pdf", done, len(wanted))
-    return count, tuple(failures)
+            progress("events", done, len(plan.build))
+    return entries

@@ -72,6 +72,9 @@ def reconstruct_matches(t: Tournament) -> TeamEventData:
             bye = team_bye(ix, round_no, team.id, findings)
             byes.append(bye)
             rounds[team.id].append(bye_round(ix, bye))
+    # The index is built before compare_declared, which looks up every team's match
+    # of every round: a scan of all matches each time was quadratic in the teams.
+    match_index = {(m.round, side): m for m in matches for side in (m.white_team, m.black_team)}
     data = TeamEventData(
         boards=ix.boards,
         rounds=ix.rounds,
@@ -82,6 +85,7 @@ def reconstruct_matches(t: Tournament) -> TeamEventData:
         findings=(),
         by_team={team: tuple(sorted(rs, key=lambda r: r.round)) for team, rs in rounds.items()},
         player_team=dict(ix.player_team),
+        match_index=match_index,
     )
     findings.extend(compare_declared(t, data))
     return TeamEventData(
@@ -94,9 +98,7 @@ def reconstruct_matches(t: Tournament) -> TeamEventData:
         findings=tuple(findings),
         by_team=data.by_team,
         player_team=data.player_team,
-        match_index={
-            (m.round, side): m for m in data.matches for side in (m.white_team, m.black_team)
-        },
+        match_index=match_index,
     )
 
 

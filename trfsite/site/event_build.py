@@ -1,0 +1,125 @@
+"""One event, from its file's bytes to the bytes of every file it puts in the site.
+
+``build_event`` is a pure function of its picklable ``EventTask``: read,
+validate, rank, make the PDF bulletin, render every page. Nothing is written to
+disk, so it runs unchanged in this process, in a process pool (``--jobs``) or on
+a Dask cluster (``--executor dask://HOST:PORT``); only the site index is put
+together afterwards from the outputs' summaries.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from trfsite.site.contexts import BulletinData, IndexPage
+from trfsite.site.gather import EventJob, EventResult, gather_event
+from trfsite.site.rows import EventSummary
+
+if TYPE_CHECKING:
+    import jinja2
+
+logger = logging.getLogger(__name__)
+
+# Environments are costly to make (every template compiles on first use), so each
+# worker keeps one per (theme folders, language). Rendering stays a pure function.
+_ENVIRONMENTS: dict[tuple[tuple[Path, ...], str], jinja2.Environment] = {}
+_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True, slots=True)
+class EventTask:
+    job: EventJob
+    theme_paths: tuple[Path, ...]  # the site theme's chain, nearest first
+
+
+@dataclass(frozen=True, slots=True)
+class EventOutput:
+    """Everything one event adds to the site (paths under OUT, POSIX)."""
+
+    slug: str
+    summary: EventSummary
+    files: tuple[tuple[str, bytes], ...]  # pages and the bulletin, in writing order
+    pages: int
+    pdf: bool  # the bulletin is among the files
+    errors: int
+    warnings: int
+    failure: str  # "" when the event built completely
+    pdf_failure: str  # "" when no bulletin was wanted or it was made
+
+
+def environment(theme_paths: tuple[Path, ...], language: str) -> jinja2.Environment:
+    """This process's environment for a theme chain and a language (made once)."""
+    key = (theme_paths, language)
+    with _LOCK:
+        env = _ENVIRONMENTS.get(key)
+        if env is None:
+            from trfsite.render import make_environment
+            from trfsite.theme import load_theme
+
+            chain = tuple(load_theme(path) for path in theme_paths)
+            env = make_environment(chain, language)
+            _ENVIRONMENTS[key] = env
+    return env
+
+
+def make_pdf(data: BulletinData) -> bytes:
+    """One bulletin (pure: builds its own environment, so it can run in a worker)."""
+    from trfsite import pdf
+    from trfsite.theme import find_theme, theme_chain
+
+    paths = tuple(t.path for t in theme_chain(find_theme("bulletin")))
+    return pdf.render_bulletin(data, environment(paths, data.language))
+
+
+def _safe_pdf(data: BulletinData) -> bytes | str:
+    """The PDF, or the reason it failed (one bad bulletin must not stop the build)."""
+    try:
+        return make_pdf(data)
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+
+
+def _without_pdf_link(result: EventResult) -> EventResult:
+    """Pages must not link to a bulletin that failed: drop the link from every header."""
+    pages = []
+    for page in result.pages:
+        context = page.context
+        if not isinstance(context, IndexPage) and context.event.pdf:
+            context = replace(context, event=replace(context.event, pdf=""))
+        pages.append(replace(page, context=context))
+    return replace(result, pages=tuple(pages))
+
+
+def build_event(task: EventTask) -> EventOutput:
+    """Every file of one event. Never raises for bad input (the gather step cannot)."""
+    from trfsite.render import render_page
+
+    result = gather_event(task.job)
+    files: list[tuple[str, bytes]] = []
+    pdf_failure = ""
+    if result.bulletin is not None:
+        made = _safe_pdf(result.bulletin)
+        if isinstance(made, bytes):
+            files.append((f"{result.slug}/{result.slug}.pdf", made))
+        else:
+            pdf_failure = f"{result.summary.source_name}: PDF failed: {made}"
+            logger.warning("%s: the PDF bulletin failed: %s", result.summary.source_name, made)
+            result = _without_pdf_link(result)
+    env = environment(task.theme_paths, task.job.site.language)
+    for page in result.pages:
+        files.append((page.path, render_page(env, page.template, page.context).encode("utf-8")))
+    return EventOutput(
+        slug=result.slug,
+        summary=result.summary,
+        files=tuple(files),
+        pages=len(result.pages),
+        pdf=result.bulletin is not None and not pdf_failure,
+        errors=result.errors,
+        warnings=result.warnings,
+        failure=result.failure,
+        pdf_failure=pdf_failure,
+    )
