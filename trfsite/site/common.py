@@ -5,6 +5,7 @@ from __future__ import annotations
 from trfsite.model import Outcome, Player, Tournament
 from trfsite.results import Standings
 from trfsite.site.gather import EventData
+from trfsite.site.lookups import players_by_id, team_of_player, teams_by_id
 from trfsite.site.rows import ColumnHead, PlayerRow, Ref, StandingLine
 
 # TRF16 writes titles as single letters (g = GM, m = IM, ...); TRF-2026 spells them out.
@@ -71,7 +72,7 @@ def player_ref(t: Tournament, players: dict[int, Player], pid: int) -> Ref:
 
 
 def team_ref(t: Tournament, tid: int) -> Ref:
-    team = t.team_index().get(tid)
+    team = teams_by_id(t).get(tid)
     if team is None:
         return Ref(tid, f"#{tid}")
     return Ref(tid, team.name.strip() or f"#{tid}", f"teams/{tid}.html")
@@ -95,12 +96,8 @@ def player_row(t: Tournament, player: Player, team_of: dict[int, int]) -> Player
 
 
 def team_of_players(t: Tournament) -> dict[int, int]:
-    """Player id -> team id, from the rosters."""
-    found: dict[int, int] = {}
-    for team in t.teams:
-        for pid in team.roster:
-            found.setdefault(pid, team.id)
-    return found
+    """Player id -> team id, from the rosters (shared: do not change it)."""
+    return team_of_player(t)
 
 
 def column_heads(standings: Standings) -> tuple[ColumnHead, ...]:
@@ -109,7 +106,7 @@ def column_heads(standings: Standings) -> tuple[ColumnHead, ...]:
 
 def standing_lines(data: EventData, standings: Standings) -> tuple[StandingLine, ...]:
     t = data.tournament
-    players = t.player_index()
+    players = players_by_id(t)
     ranks = [row.rank for row in standings.rows]
     lines = []
     for index, row in enumerate(standings.rows):

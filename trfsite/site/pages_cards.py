@@ -17,6 +17,7 @@ from trfsite.site.common import (
 )
 from trfsite.site.contexts import PlayerCardPage, TeamCardPage
 from trfsite.site.gather import EventData, PageOut, meta_for
+from trfsite.site.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
 from trfsite.site.rows import ContributionLine, ExplanationView, RecordLine, RosterLine
 
 
@@ -45,28 +46,19 @@ def explanation_views(standings: Standings, row: StandingRow | None) -> tuple[Ex
 def _row_of(standings: Standings | None, pid: int) -> StandingRow | None:
     if standings is None:
         return None
-    for row in standings.rows:
-        if row.id == pid:
-            return row
-    return None
+    return rows_by_id(standings).get(pid)
 
 
 def _board_of(data: EventData, pid: int, round_no: int) -> int | None:
     teams = data.team_data
     if teams is None:
         return None
-    for match in teams.matches:
-        if match.round != round_no:
-            continue
-        for board in match.boards:
-            if pid in (board.white_player, board.black_player):
-                return board.number
-    return None
+    return board_of_player(teams).get((round_no, pid))
 
 
 def player_card(data: EventData, player: Player) -> PlayerCardPage:
     t = data.tournament
-    players = t.player_index()
+    players = players_by_id(t)
     standings = data.individual if data.is_team else data.final
     row = _row_of(standings, player.id)
     progress: dict[int, tuple[float, int]] = {}
@@ -160,8 +152,8 @@ def team_card(data: EventData, team_id: int) -> TeamCardPage:
     from trfsite.site.teamview import team_matches
 
     t = data.tournament
-    team = t.team_index()[team_id]
-    players = t.player_index()
+    team = teams_by_id(t)[team_id]
+    players = players_by_id(t)
     row = _row_of(data.final, team_id)
     roster = []
     for board, pid in enumerate(team.roster, start=1):

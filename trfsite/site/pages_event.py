@@ -25,6 +25,7 @@ from trfsite.site.contexts import (
     StandingsPage,
 )
 from trfsite.site.gather import EventData, EventJob, PageOut, meta_for
+from trfsite.site.lookups import players_by_id
 from trfsite.site.rows import CrossCell, CrossRow, Fact, Link
 
 logger = logging.getLogger(__name__)
@@ -196,7 +197,7 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
 
 def _player_cell(data: EventData, round_no: int, pid: int, ranks: dict[int, int]) -> CrossCell:
     t = data.tournament
-    player = t.player_index().get(pid)
+    player = players_by_id(t).get(pid)
     entry = player.entry(round_no) if player else None
     if entry is None:
         return CrossCell(round_no, "", "none", "", "not paired")
@@ -218,7 +219,7 @@ def _player_cell(data: EventData, round_no: int, pid: int, ranks: dict[int, int]
         text = f"{rank}{symbol}/{colour}{handicap}" if colour else f"{rank}{symbol}"
     else:
         text = f"{rank}{colour}{symbol}"
-    opponent = t.player_index().get(entry.opponent)
+    opponent = players_by_id(t).get(entry.opponent)
     name = opponent.name if opponent else f"#{entry.opponent}"
     return CrossCell(round_no, text, css, f"players/{entry.opponent}.html", name)
 

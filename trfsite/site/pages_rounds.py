@@ -5,6 +5,7 @@ from __future__ import annotations
 from trfsite.site.common import BYE_NAMES, player_ref, points_map
 from trfsite.site.contexts import RoundPage
 from trfsite.site.gather import EventData, PageOut, meta_for
+from trfsite.site.lookups import players_by_id
 from trfsite.site.pairings import result_text, round_cells
 from trfsite.site.rows import ByeLine, PairingLine
 
@@ -23,7 +24,7 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
     from trfsite.site.teamview import round_matches
 
     t = data.tournament
-    players = t.player_index()
+    players = players_by_id(t)
     before = points_before(data, round_no)
     cells = round_cells(t, round_no, before)
     pairings = []

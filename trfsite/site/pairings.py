@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trfsite.model import Color, Outcome, Tournament
+from trfsite.site.lookups import players_by_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +33,7 @@ class RoundCells:
 def round_cells(
     t: Tournament, round_no: int, points_before: dict[int, float] | None = None
 ) -> RoundCells:
-    players = t.player_index()
+    players = players_by_id(t)
     seen: set[tuple[int, int]] = set()
     pairings: list[Pairing] = []
     byes: list[tuple[int, Outcome]] = []

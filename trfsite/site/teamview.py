@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from trfsite.model import ByeKind, Color, Outcome, Tournament
 from trfsite.site.common import player_ref, team_ref
+from trfsite.site.lookups import players_by_id
 from trfsite.site.pairings import result_text
 from trfsite.site.rows import BoardLine, BoardStat, CrossCell, MatchView, Ref
 
@@ -47,7 +48,7 @@ def _game_points_text(value: float) -> str:
 def match_view(data: EventData, match: Match, number: int, team: int | None = None) -> MatchView:
     """One match; with ``team`` the match is seen from that team's side (it comes first)."""
     t = data.tournament
-    players = t.player_index()
+    players = players_by_id(t)
     flip = team is not None and team == match.black_team
     home, away = (
         (match.black_team, match.white_team) if flip else (match.white_team, match.black_team)
@@ -206,7 +207,7 @@ def board_stats(data: EventData) -> tuple[BoardStat, ...]:
     if teams is None:
         return ()
     t = data.tournament
-    players = t.player_index()
+    players = players_by_id(t)
     stats = []
     for number in range(1, teams.boards + 1):
         games = 0
