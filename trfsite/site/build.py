@@ -21,7 +21,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -32,7 +32,7 @@ from trfsite.site import cache
 from trfsite.site.config import SiteConfig, load_config
 from trfsite.site.contexts import IndexPage, PageMeta, SiteInfo
 from trfsite.site.discover import Discovery, discover
-from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf
+from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf, merge_parts
 from trfsite.site.executors import open_executor
 from trfsite.site.gather import EventJob
 from trfsite.site.rows import EventSummary
@@ -286,10 +286,11 @@ def build_site(
         writer = SiteWriter(tmp)
         entries = [plan.reused[slug] for slug in sorted(plan.reused)]
         if executor is not None:
-            entries += _build_events(writer, executor, 2, plan, progress)
+            entries += _build_events(writer, executor, 2, plan, progress, local=False)
         else:
             with open_executor(options.executor, options.jobs) as (own, workers):
-                entries += _build_events(writer, own, workers, plan, progress)
+                local = (options.executor or "local") == "local"
+                entries += _build_events(writer, own, workers, plan, progress, local)
         by_slug = {e.slug: e for e in entries}
         ordered = [by_slug[task.job.slug] for task in tasks]
         index_notes = ""
@@ -323,22 +324,51 @@ def build_site(
     )
 
 
+def _split(plan: _Plan, workers: int, out_root: Path | None) -> list[EventTask]:
+    """The tasks to run: with fewer events than workers, each event is split in parts.
+
+    A part reads and ranks the whole event but renders only every n-th page, so
+    one large event uses every worker. Events with a bulletin stay whole: their
+    pages must know whether the PDF was made.
+    """
+    split = workers > 1 and len(plan.build) < workers
+    tasks = []
+    for task in plan.build:
+        parts = workers if split and not task.job.want_bulletin else 1
+        for part in range(parts):
+            tasks.append(replace(task, out_root=out_root, part=part, parts=parts))
+    return tasks
+
+
 def _build_events(
     writer: SiteWriter,
     executor: Executor,
     workers: int,
     plan: _Plan,
     progress: Progress | None,
+    local: bool,
 ) -> list[cache.CacheEntry]:
-    """Build the events that are not reused, writing each one's files as it arrives."""
+    """Build the events that are not reused; their files are written as they arrive.
+
+    Local workers write their files into the temporary folder themselves, so
+    the pages do not travel back through a pipe; remote ones return them.
+    """
     entries = []
-    outputs: Iterator[EventOutput] = _in_order(executor, workers, build_event, plan.build)
-    for done, output in enumerate(outputs, start=1):
+    tasks = _split(plan, workers, writer.root if local else None)
+    parts: list[EventOutput] = []
+    done = 0
+    for task, output in zip(tasks, _in_order(executor, workers, build_event, tasks), strict=True):
         for path, data in output.files:
             writer.write_bytes(path, data)
-        entries.append(cache.entry_for(plan.keys[output.slug], output))
-        if output.pdf_failure:
-            logger.warning("%s", output.pdf_failure)
+        parts.append(output)
+        if task.part + 1 < task.parts:
+            continue
+        whole = merge_parts(parts) if len(parts) > 1 else output
+        parts = []
+        entries.append(cache.entry_for(plan.keys[whole.slug], whole))
+        if whole.pdf_failure:
+            logger.warning("%s", whole.pdf_failure)
+        done += 1
         if progress:
             progress("events", done, len(plan.build))
     return entries

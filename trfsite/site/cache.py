@@ -130,7 +130,7 @@ def entry_for(key: str, output: EventOutput) -> CacheEntry:
         key=key,
         slug=output.slug,
         summary=output.summary,
-        files=tuple((path, len(data)) for path, data in output.files),
+        files=tuple(sorted(output.sizes)),  # parts may come in any order
         pages=output.pages,
         pdf=output.pdf,
         errors=output.errors,

@@ -34,6 +34,11 @@ _LOCK = threading.Lock()
 class EventTask:
     job: EventJob
     theme_paths: tuple[Path, ...]  # the site theme's chain, nearest first
+    # Where to write the files (a pool on this machine); None: return their bytes (Dask).
+    out_root: Path | None = None
+    # One event may be split between workers: this task renders every ``parts``-th page.
+    part: int = 0
+    parts: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +47,8 @@ class EventOutput:
 
     slug: str
     summary: EventSummary
-    files: tuple[tuple[str, bytes], ...]  # pages and the bulletin, in writing order
+    files: tuple[tuple[str, bytes], ...]  # not yet written (empty when the task wrote them)
+    sizes: tuple[tuple[str, int], ...]  # every file of the event (this part), with its size
     pages: int
     pdf: bool  # the bulletin is among the files
     errors: int
@@ -95,13 +101,13 @@ def _without_pdf_link(result: EventResult) -> EventResult:
 
 
 def build_event(task: EventTask) -> EventOutput:
-    """Every file of one event. Never raises for bad input (the gather step cannot)."""
+    """Every file of one event (or of one part of it). Never raises for bad input."""
     from trfsite.render import render_page
 
     result = gather_event(task.job)
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
-    if result.bulletin is not None:
+    if result.bulletin is not None and task.part == 0:
         made = _safe_pdf(result.bulletin)
         if isinstance(made, bytes):
             files.append((f"{result.slug}/{result.slug}.pdf", made))
@@ -110,16 +116,37 @@ def build_event(task: EventTask) -> EventOutput:
             logger.warning("%s: the PDF bulletin failed: %s", result.summary.source_name, made)
             result = _without_pdf_link(result)
     env = environment(task.theme_paths, task.job.site.language)
-    for page in result.pages:
+    pages = result.pages[task.part :: task.parts]
+    for page in pages:
         files.append((page.path, render_page(env, page.template, page.context).encode("utf-8")))
+    sizes = tuple((path, len(data)) for path, data in files)
+    if task.out_root is not None:
+        from trfsite.writer import SiteWriter
+
+        writer = SiteWriter(task.out_root)
+        for path, data in files:
+            writer.write_bytes(path, data)
+        files = []
     return EventOutput(
         slug=result.slug,
         summary=result.summary,
         files=tuple(files),
-        pages=len(result.pages),
-        pdf=result.bulletin is not None and not pdf_failure,
+        sizes=sizes,
+        pages=len(pages),
+        pdf=result.bulletin is not None and task.part == 0 and not pdf_failure,
         errors=result.errors,
         warnings=result.warnings,
         failure=result.failure,
         pdf_failure=pdf_failure,
+    )
+
+
+def merge_parts(outputs: list[EventOutput]) -> EventOutput:
+    """One event's output from its parts (the first part made the bulletin, if any)."""
+    first = outputs[0]
+    return replace(
+        first,
+        files=tuple(f for o in outputs for f in o.files),
+        sizes=tuple(f for o in outputs for f in o.sizes),
+        pages=sum(o.pages for o in outputs),
     )

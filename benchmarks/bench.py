@@ -1,0 +1,232 @@
+"""Every figure of issue 7, measured on generated events; prints numbers, asserts nothing.
+
+For a 2000-player, 11-round open and a 190-team, 4-board, 11-round team event:
+the whole-process time of ``trfsite standings`` with a full tie-break list, the
+HTML build (``trfsite build --no-pdf``), the build with the PDF bulletin, and
+peak memory. For an archive of 1,000 mixed events: the cold build with
+``--jobs`` = core count, the rebuild after one file changes, and peak memory.
+
+Each command runs as its own process, as a user would run it. Times are wall
+times (best and median of ``--runs``); "cpu" is user + system time of the
+process tree, less sensitive to other work on the machine. Peak RSS is the
+largest single process ("max") and the largest sum over the process tree seen
+by polling /proc every 20 ms ("sum": main process plus pool workers).
+
+    python benchmarks/bench.py                     # everything (about 10 minutes)
+    python benchmarks/bench.py --only standings    # one group: standings, html, pdf, archive
+    python benchmarks/bench.py --events 200        # a smaller archive
+    python benchmarks/bench.py --archive-pdf 20    # also the archive with PDFs, on 20 events
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generate import (  # noqa: E402
+    generate_archive,
+    generate_individual_swiss,
+    generate_team_swiss,
+)
+
+OPEN_TIEBREAKS = "BH-C1,BH,SB,PS,WIN"
+TEAM_TIEBREAKS = "MPvGP,EDE,EMGSB/C1,BH/C1,SSSC"
+TRFSITE = [sys.executable, "-m", "trfsite"]
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    wall: float
+    cpu: float
+    max_rss_mib: float  # the largest single process
+    sum_rss_mib: float  # the largest sum over the process tree
+
+
+def _tree_rss_kib(root: int) -> int:
+    """Resident memory of ``root`` and its descendants, from /proc (Linux)."""
+    children: dict[int, list[int]] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{entry}/statm", encoding="ascii") as handle:
+                pages = int(handle.read().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        pid = int(entry)
+        children.setdefault(int(fields[1]), []).append(pid)
+        rss[pid] = pages * (os.sysconf("SC_PAGE_SIZE") // 1024)
+    total, stack = 0, [root]
+    while stack:
+        pid = stack.pop()
+        total += rss.get(pid, 0)
+        stack.extend(children.get(pid, ()))
+    return total
+
+
+def run(command: list[str], cwd: Path | None = None) -> Run:
+    """Run one command to completion; fail loudly if it fails (a benchmark of an error is void)."""
+    wrapper = [
+        sys.executable,
+        "-c",
+        "import resource, subprocess, sys\n"
+        "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode\n"
+        "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print(u.ru_utime + u.ru_stime, u.ru_maxrss)\n"
+        "sys.exit(code)\n",
+        *command,
+    ]
+    peak = [0]
+    start = time.perf_counter()
+    process = subprocess.Popen(wrapper, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def poll() -> None:
+        while process.poll() is None:
+            peak[0] = max(peak[0], _tree_rss_kib(process.pid))
+            time.sleep(0.02)
+
+    poller = threading.Thread(target=poll, daemon=True)
+    poller.start()
+    out, err = process.communicate()
+    wall = time.perf_counter() - start
+    poller.join()
+    if process.returncode not in (0, 1):  # 1: the file has findings, the output is still made
+        raise SystemExit(f"{' '.join(command)} failed ({process.returncode}):\n{err.decode()}")
+    cpu, max_kib = out.decode().split()
+    return Run(wall, float(cpu), int(max_kib) / 1024, peak[0] / 1024)
+
+
+def report(label: str, runs: list[Run]) -> None:
+    walls = [r.wall for r in runs]
+    cpus = [r.cpu for r in runs]
+    print(
+        f"{label:<44} best {min(walls):7.3f} s  median {statistics.median(walls):7.3f} s  "
+        f"cpu {statistics.median(cpus):7.3f} s  "
+        f"rss max {max(r.max_rss_mib for r in runs):6.1f} MiB  "
+        f"sum {max(r.sum_rss_mib for r in runs):6.1f} MiB  ({len(runs)} runs)",
+        flush=True,
+    )
+
+
+def _build(src: Path, out: Path, *extra: str) -> Run:
+    shutil.rmtree(out, ignore_errors=True)
+    return run([*TRFSITE, "build", str(src), "-o", str(out), "-q", *extra])
+
+
+def bench_event(
+    name: str, text: str, tiebreaks: str, groups: set[str], args: argparse.Namespace
+) -> None:
+    jobs = str(os.cpu_count() or 1)
+    with tempfile.TemporaryDirectory(prefix="trfsite-bench-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        path = src / f"{name}.trf"
+        path.write_text(text, encoding="utf-8")
+        out = Path(tmp) / "out"
+        if "standings" in groups:
+            command = [*TRFSITE, "standings", str(path), "--tiebreaks", tiebreaks]
+            run(command)  # warm-up: Python writes its bytecode cache once
+            report(f"{name}: standings {tiebreaks}", [run(command) for _ in range(args.runs)])
+        if "html" in groups:
+            _build(src, out, "--no-pdf")  # warm-up
+            for jobs_value in ("1", jobs):
+                runs = [
+                    _build(src, out, "--no-pdf", "--jobs", jobs_value) for _ in range(args.runs)
+                ]
+                report(f"{name}: build --no-pdf --jobs {jobs_value}", runs)
+        if "pdf" in groups:
+            runs = [
+                _build(src, out, "--pdf", "--jobs", jobs) for _ in range(max(1, args.runs // 2))
+            ]
+            report(f"{name}: build --pdf --jobs {jobs} (HTML + PDF)", runs)
+
+
+def _touch_one(src: Path, generation: int) -> None:
+    """Change one event's content (its name), as an arbiter's correction would."""
+    target = sorted(src.rglob("open-*.trf"))[len(list(src.rglob("open-*.trf"))) // 2]
+    lines = target.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[0] = f"012 Corrected event name {generation}\n"
+    target.write_text("".join(lines), encoding="utf-8")
+
+
+def bench_archive(args: argparse.Namespace) -> None:
+    jobs = str(os.cpu_count() or 1)
+    with tempfile.TemporaryDirectory(prefix="trfsite-bench-") as tmp:
+        src = Path(tmp) / "archive"
+        generate_archive(src, args.events, args.seed)
+        out = Path(tmp) / "out"
+        size = sum(p.stat().st_size for p in src.rglob("*") if p.is_file())
+        print(f"archive: {args.events} events, {size / 1e6:.1f} MB of input", flush=True)
+        cold = _build(src, out, "--no-pdf", "--jobs", jobs)
+        report(f"archive: cold build --no-pdf --jobs {jobs}", [cold])
+        pages = sum(1 for _ in out.rglob("*.html"))
+        print(f"archive: {pages} pages", flush=True)
+        rebuilds = []
+        for generation in range(args.runs):
+            _touch_one(src, generation)
+            rebuilds.append(
+                run([*TRFSITE, "build", str(src), "-o", str(out), "-q", "--no-pdf", "--jobs", jobs])
+            )
+        report("archive: rebuild after one changed file", rebuilds)
+        unchanged = [
+            run([*TRFSITE, "build", str(src), "-o", str(out), "-q", "--no-pdf", "--jobs", jobs])
+            for _ in range(args.runs)
+        ]
+        report("archive: rebuild, nothing changed", unchanged)
+        if args.archive_pdf:
+            part = Path(tmp) / "part"
+            for path in sorted(src.rglob("*"))[: args.archive_pdf * 3]:
+                if path.is_file() and path.suffix in (".trf", ".h9"):
+                    target = part / path.relative_to(src)
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(path, target)
+            count = sum(1 for p in part.rglob("*") if p.suffix in (".trf", ".h9"))
+            with_pdf = _build(part, Path(tmp) / "out-pdf", "--pdf", "--jobs", jobs)
+            report(f"archive: cold build --pdf, {count} events", [with_pdf])
+            print(
+                f"archive: --pdf extrapolated to {args.events} events: "
+                f"{with_pdf.wall / count * args.events:.0f} s",
+                flush=True,
+            )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", choices=("standings", "html", "pdf", "archive"))
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--teams", type=int, default=190)
+    parser.add_argument("--events", type=int, default=1000)
+    parser.add_argument("--archive-pdf", type=int, default=0, metavar="N")
+    args = parser.parse_args(argv)
+    groups = set(args.only or ("standings", "html", "pdf", "archive"))
+    cores = os.cpu_count()
+    print(f"trfsite benchmarks: {cores} cores, load average {os.getloadavg()[0]:.2f}", flush=True)
+    event_groups = groups - {"archive"}
+    if event_groups:
+        open_text = generate_individual_swiss(args.players, 11, args.seed)
+        bench_event(f"open{args.players}", open_text, OPEN_TIEBREAKS, event_groups, args)
+        team_text = generate_team_swiss(args.teams, 4, 11, args.seed)
+        bench_event(f"team{args.teams}", team_text, TEAM_TIEBREAKS, event_groups, args)
+    if "archive" in groups:
+        bench_archive(args)
+    print(f"load average at the end {os.getloadavg()[0]:.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

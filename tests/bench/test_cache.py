@@ -1,0 +1,230 @@
+"""The content-hash cache: reused only while every input is the same, output identical.
+
+Each test builds a small mixed site twice and compares the second OUT, file by
+file, with a build of the same inputs into a fresh folder without the cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import pytest
+from generate import generate_individual_swiss, generate_mcmahon, generate_team_swiss
+
+import trfsite
+from trfsite.site import build as build_module
+from trfsite.site.build import BuildOptions, BuildReport, build_site
+from trfsite.site.cache import MANIFEST
+
+EVENTS = ("open-a", "open-b", "teams-c", "go-d")
+
+
+def _tree(folder: Path) -> dict[str, str]:
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+@pytest.fixture
+def src(tmp_path: Path) -> Path:
+    folder = tmp_path / "src"
+    (folder / "2024").mkdir(parents=True)
+    (folder / "2024/open-a.trf").write_text(generate_individual_swiss(12, 5, 1), "utf-8")
+    (folder / "2024/open-a.md").write_text("First notes.\n", "utf-8")
+    (folder / "2024/open-b.trf").write_text(generate_individual_swiss(9, 4, 2), "utf-8")
+    (folder / "teams-c.trf").write_text(generate_team_swiss(6, 4, 4, 3), "utf-8")
+    (folder / "go-d.h9").write_text(generate_mcmahon(10, 4, 4), "utf-8")
+    (folder / "index.md").write_text("# Archive\n", "utf-8")
+    return folder
+
+
+def _build(src: Path, out: Path, **options: object) -> BuildReport:
+    return build_site(BuildOptions(src, out, pdf=False, **options))  # type: ignore[arg-type]
+
+
+def _assert_same_as_fresh(src: Path, out: Path, tmp_path: Path) -> None:
+    fresh = tmp_path / "fresh"
+    _build(src, fresh, cache=False)
+    assert _tree(out) == _tree(fresh)
+
+
+def test_unchanged_inputs_reuse_every_event(src: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    first = _build(src, out)
+    assert (first.events, first.reused) == (4, 0)
+    second = _build(src, out)
+    assert (second.events, second.reused) == (4, 4)
+    assert second.pages == first.pages
+    _assert_same_as_fresh(src, out, tmp_path)
+
+
+def test_one_changed_file_rebuilds_only_that_event(src: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _build(src, out)
+    path = src / "2024/open-b.trf"
+    path.write_text(path.read_text("utf-8").replace("012 Synthetic Open", "012 Renamed Open"))
+    report = _build(src, out)
+    assert report.reused == 3
+    assert "Renamed Open" in (out / "open-b/index.html").read_text("utf-8")
+    assert "Renamed Open" in (out / "index.html").read_text("utf-8")  # the home page follows
+    _assert_same_as_fresh(src, out, tmp_path)
+
+
+def test_notes_config_and_site_settings_invalidate(src: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _build(src, out)
+    (src / "2024/open-a.md").write_text("Second notes.\n", "utf-8")
+    assert _build(src, out).reused == 3
+    (src / "trfsite.toml").write_text('[events.open-b]\ntiebreaks = ["BH"]\n', "utf-8")
+    assert _build(src, out).reused == 3  # only open-b's effective config changed
+    (src / "trfsite.toml").write_text(
+        'title = "Another title"\n[events.open-b]\ntiebreaks = ["BH"]\n', "utf-8"
+    )
+    assert _build(src, out).reused == 0  # every page shows the site title
+    _assert_same_as_fresh(src, out, tmp_path)
+
+
+def test_build_date_invalidates(src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out"
+    _build(src, out)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1717200000")  # a month later
+    assert _build(src, out).reused == 0
+
+
+def test_theme_change_invalidates(src: Path, tmp_path: Path) -> None:
+    theme = tmp_path / "mytheme"
+    (theme / "templates").mkdir(parents=True)
+    (theme / "theme.toml").write_text('extends = "default"\n', "utf-8")
+    footer = '{% extends "!default/base.html" %}'
+    (theme / "templates/base.html").write_text(footer + "\n", "utf-8")
+    out = tmp_path / "out"
+    _build(src, out, theme=str(theme))
+    assert _build(src, out, theme=str(theme)).reused == 4
+    (theme / "templates/base.html").write_text(footer + "\n{# changed #}\n", "utf-8")
+    assert _build(src, out, theme=str(theme)).reused == 0
+    assert _build(src, out).reused == 0  # the default theme is another theme
+
+
+def test_version_change_invalidates(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out"
+    _build(src, out)
+    monkeypatch.setattr(trfsite, "__version__", "99.0.0")
+    assert _build(src, out).reused == 0
+
+
+def test_no_cache_builds_everything(src: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _build(src, out)
+    assert _build(src, out, cache=False).reused == 0
+
+
+@pytest.mark.parametrize("damage", ["garbage", "wrong-types", "missing"])
+def test_damaged_manifest_means_a_full_build(src: Path, tmp_path: Path, damage: str) -> None:
+    out = tmp_path / "out"
+    _build(src, out)
+    manifest = out / MANIFEST
+    if damage == "garbage":
+        manifest.write_bytes(b"\x00{not json")
+    elif damage == "missing":
+        manifest.unlink()
+    else:
+        data = json.loads(manifest.read_text("utf-8"))
+        for entry in data["entries"].values():
+            entry["pages"] = "many"
+        manifest.write_text(json.dumps(data), "utf-8")
+    assert _build(src, out).reused == 0
+    _assert_same_as_fresh(src, out, tmp_path)
+
+
+def test_one_damaged_entry_rebuilds_that_event(src: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _build(src, out)
+    manifest = out / MANIFEST
+    data = json.loads(manifest.read_text("utf-8"))
+    key = next(k for k, e in data["entries"].items() if e["slug"] == "go-d")
+    data["entries"][key]["summary"] = {"name": 3}
+    manifest.write_text(json.dumps(data), "utf-8")
+    assert _build(src, out).reused == 3
+    _assert_same_as_fresh(src, out, tmp_path)
+
+
+@pytest.mark.parametrize("damage", ["deleted", "truncated", "extra", "emptied"])
+def test_damaged_event_folder_rebuilds_that_event(src: Path, tmp_path: Path, damage: str) -> None:
+    out = tmp_path / "out"
+    _build(src, out)
+    folder = out / "teams-c"
+    if damage == "deleted":
+        (folder / "crosstable.html").unlink()
+    elif damage == "truncated":
+        page = folder / "standings.html"
+        page.write_bytes(page.read_bytes()[:100])
+    elif damage == "extra":
+        (folder / "rounds/stray.html").write_text("left over", "utf-8")
+    else:
+        for page in folder.rglob("*.html"):
+            page.unlink()
+    assert _build(src, out).reused == 3
+    assert not (folder / "rounds/stray.html").exists()
+    _assert_same_as_fresh(src, out, tmp_path)
+
+
+def test_failed_build_leaves_the_previous_output(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out"
+    _build(src, out)
+    before = _tree(out)
+    path = src / "go-d.h9"
+    path.write_text(path.read_text("utf-8").replace("Synthetic McMahon", "Changed McMahon"))
+
+    def explode(*args: object, **kwargs: object) -> int:
+        raise RuntimeError("disk full")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(build_module, "_render_into", explode)
+        with pytest.raises(RuntimeError):
+            _build(src, out)
+    assert _tree(out) == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out")] == []
+    assert _build(src, out).reused == 3  # the cache is still good after the failure
+
+
+def test_failed_swap_puts_every_reused_folder_back(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out"
+    _build(src, out)
+    before = _tree(out)
+    (src / "2024/open-a.md").write_text("Changed notes.\n", "utf-8")
+    real_replace = os.replace
+
+    def failing_replace(a: str | Path, b: str | Path) -> None:
+        if Path(b) == out and Path(a).name.startswith(".out.tmp-"):
+            raise OSError("rename failed")
+        real_replace(a, b)
+
+    monkeypatch.setattr(build_module.os, "replace", failing_replace)
+    with pytest.raises(OSError, match="rename failed"):
+        _build(src, out)
+    monkeypatch.undo()
+    assert _tree(out) == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out")] == []
+
+
+def test_parts_and_workers_give_the_same_site(src: Path, tmp_path: Path) -> None:
+    # One changed event and two workers: the event is split into two parts.
+    one, two = tmp_path / "one", tmp_path / "two"
+    _build(src, one, jobs=1)
+    _build(src, two, jobs=2)
+    assert _tree(one) == _tree(two)
+    path = src / "2024/open-a.trf"
+    path.write_text(path.read_text("utf-8").replace("Synthetic Open", "Split Open"))
+    assert _build(src, two, jobs=2).reused == 3
+    _assert_same_as_fresh(src, two, tmp_path)
