@@ -73,7 +73,8 @@ def test_dask_builds_the_same_site(src: Path, tmp_path: Path, dask_address: str)
 def test_process_pool_builds_the_same_site(src: Path, tmp_path: Path) -> None:
     one, two = tmp_path / "one", tmp_path / "two"
     assert _build(str(src), "-o", str(one), "--no-pdf")[0] == 0
-    assert _build(str(src), "-o", str(two), "--no-pdf", "--jobs", "2", "--executor", "local")[0] == 0
+    pool = ("--jobs", "2", "--executor", "local")
+    assert _build(str(src), "-o", str(two), "--no-pdf", *pool)[0] == 0
     assert _tree(one) == _tree(two)
 
 
