@@ -54,7 +54,7 @@ class Run:
 
 
 def _tree_rss_kib(root: int) -> int:
-    """Resident memory of ``root`` and its descendants, from /proc (Linux)."""
+    """Resident memory of the descendants of ``root`` (the timing wrapper), from /proc."""
     children: dict[int, list[int]] = {}
     rss: dict[int, int] = {}
     for entry in os.listdir("/proc"):
@@ -70,7 +70,7 @@ def _tree_rss_kib(root: int) -> int:
         pid = int(entry)
         children.setdefault(int(fields[1]), []).append(pid)
         rss[pid] = pages * (os.sysconf("SC_PAGE_SIZE") // 1024)
-    total, stack = 0, [root]
+    total, stack = -rss.get(root, 0), [root]
     while stack:
         pid = stack.pop()
         total += rss.get(pid, 0)
@@ -124,7 +124,7 @@ def report(label: str, runs: list[Run]) -> None:
 
 def _build(src: Path, out: Path, *extra: str) -> Run:
     shutil.rmtree(out, ignore_errors=True)
-    return run([*TRFSITE, "build", str(src), "-o", str(out), "-q", *extra])
+    return run([*TRFSITE, "-q", "build", str(src), "-o", str(out), *extra])
 
 
 def bench_event(
@@ -179,11 +179,11 @@ def bench_archive(args: argparse.Namespace) -> None:
         for generation in range(args.runs):
             _touch_one(src, generation)
             rebuilds.append(
-                run([*TRFSITE, "build", str(src), "-o", str(out), "-q", "--no-pdf", "--jobs", jobs])
+                run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf", "--jobs", jobs])
             )
         report("archive: rebuild after one changed file", rebuilds)
         unchanged = [
-            run([*TRFSITE, "build", str(src), "-o", str(out), "-q", "--no-pdf", "--jobs", jobs])
+            run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf", "--jobs", jobs])
             for _ in range(args.runs)
         ]
         report("archive: rebuild, nothing changed", unchanged)

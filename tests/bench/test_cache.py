@@ -100,13 +100,15 @@ def test_theme_change_invalidates(src: Path, tmp_path: Path) -> None:
     theme = tmp_path / "mytheme"
     (theme / "templates").mkdir(parents=True)
     (theme / "theme.toml").write_text('extends = "default"\n', "utf-8")
-    footer = '{% extends "!default/base.html" %}'
-    (theme / "templates/base.html").write_text(footer + "\n", "utf-8")
+    base = '{% extends "!default/base.html" %}{% block head %}<meta name="v" content="VERSION">'
+    (theme / "templates/base.html").write_text(base.replace("VERSION", "one") + "{% endblock %}")
     out = tmp_path / "out"
     _build(src, out, theme=str(theme))
     assert _build(src, out, theme=str(theme)).reused == 4
-    (theme / "templates/base.html").write_text(footer + "\n{# changed #}\n", "utf-8")
+    (theme / "templates/base.html").write_text(base.replace("VERSION", "two") + "{% endblock %}")
     assert _build(src, out, theme=str(theme)).reused == 0
+    # The same process built both: the edited template is used, not a remembered one.
+    assert '<meta name="v" content="two">' in (out / "open-b/standings.html").read_text("utf-8")
     assert _build(src, out).reused == 0  # the default theme is another theme
 
 

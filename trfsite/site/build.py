@@ -248,6 +248,7 @@ def _plan(options: BuildOptions, tasks: list[EventTask], bulletin: bool) -> _Pla
     if bulletin:
         bulletin_paths = tuple(t.path for t in theme_chain(find_theme("bulletin")))
     fingerprint = cache.build_fingerprint(tasks[0].theme_paths, bulletin_paths)
+    tasks = [replace(task, fingerprint=fingerprint) for task in tasks]
     keys = {task.job.slug: cache.event_key(fingerprint, task) for task in tasks}
     previous: dict[str, cache.CacheEntry] = {}
     if options.cache and (options.out / MARKER).is_file():

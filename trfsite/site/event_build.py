@@ -25,8 +25,10 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 # Environments are costly to make (every template compiles on first use), so each
-# worker keeps one per (theme folders, language). Rendering stays a pure function.
-_ENVIRONMENTS: dict[tuple[tuple[Path, ...], str], jinja2.Environment] = {}
+# worker keeps one per (theme folders, language, build fingerprint); the fingerprint
+# hashes the theme files, so a long-lived worker (Dask, ``trfsite serve``) sees edits.
+_ENVIRONMENTS: dict[tuple[tuple[Path, ...], str, str], jinja2.Environment] = {}
+_KEEP = 4
 _LOCK = threading.Lock()
 
 
@@ -39,6 +41,7 @@ class EventTask:
     # One event may be split between workers: this task renders every ``parts``-th page.
     part: int = 0
     parts: int = 1
+    fingerprint: str = ""  # trfsite and the themes (see cache.build_fingerprint)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +60,11 @@ class EventOutput:
     pdf_failure: str  # "" when no bulletin was wanted or it was made
 
 
-def environment(theme_paths: tuple[Path, ...], language: str) -> jinja2.Environment:
+def environment(
+    theme_paths: tuple[Path, ...], language: str, fingerprint: str = ""
+) -> jinja2.Environment:
     """This process's environment for a theme chain and a language (made once)."""
-    key = (theme_paths, language)
+    key = (theme_paths, language, fingerprint)
     with _LOCK:
         env = _ENVIRONMENTS.get(key)
         if env is None:
@@ -68,23 +73,28 @@ def environment(theme_paths: tuple[Path, ...], language: str) -> jinja2.Environm
 
             chain = tuple(load_theme(path) for path in theme_paths)
             env = make_environment(chain, language)
+            # Templates do not change during a build: skip the per-render file checks
+            # (``{% from "macros.html" import ... %}`` looks the macros up on every page).
+            env.auto_reload = False
             _ENVIRONMENTS[key] = env
+            while len(_ENVIRONMENTS) > _KEEP:
+                del _ENVIRONMENTS[next(iter(_ENVIRONMENTS))]
     return env
 
 
-def make_pdf(data: BulletinData) -> bytes:
+def make_pdf(data: BulletinData, fingerprint: str = "") -> bytes:
     """One bulletin (pure: builds its own environment, so it can run in a worker)."""
     from trfsite import pdf
     from trfsite.theme import find_theme, theme_chain
 
     paths = tuple(t.path for t in theme_chain(find_theme("bulletin")))
-    return pdf.render_bulletin(data, environment(paths, data.language))
+    return pdf.render_bulletin(data, environment(paths, data.language, fingerprint))
 
 
-def _safe_pdf(data: BulletinData) -> bytes | str:
+def _safe_pdf(data: BulletinData, fingerprint: str) -> bytes | str:
     """The PDF, or the reason it failed (one bad bulletin must not stop the build)."""
     try:
-        return make_pdf(data)
+        return make_pdf(data, fingerprint)
     except Exception as exc:
         return f"{type(exc).__name__}: {exc}"
 
@@ -108,14 +118,14 @@ def build_event(task: EventTask) -> EventOutput:
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
     if result.bulletin is not None and task.part == 0:
-        made = _safe_pdf(result.bulletin)
+        made = _safe_pdf(result.bulletin, task.fingerprint)
         if isinstance(made, bytes):
             files.append((f"{result.slug}/{result.slug}.pdf", made))
         else:
             pdf_failure = f"{result.summary.source_name}: PDF failed: {made}"
             logger.warning("%s: the PDF bulletin failed: %s", result.summary.source_name, made)
             result = _without_pdf_link(result)
-    env = environment(task.theme_paths, task.job.site.language)
+    env = environment(task.theme_paths, task.job.site.language, task.fingerprint)
     pages = result.pages[task.part :: task.parts]
     for page in pages:
         files.append((page.path, render_page(env, page.template, page.context).encode("utf-8")))
