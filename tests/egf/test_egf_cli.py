@@ -60,7 +60,7 @@ def test_standings_json_with_user_tiebreaks_keeps_their_spelling() -> None:
 
 def test_standings_unknown_go_tiebreak_is_a_clear_error() -> None:
     code, output = run("standings", str(DATA / "hand-cup-latin1.h9"), "--tiebreaks", "BH")
-    assert code == 1
+    assert code == 2  # README: 2 = usage errors (a bad option value)
     assert "unknown Go tie-break 'BH'" in output and "SOSOS" in output
 
 

@@ -96,7 +96,7 @@ def test_unrated_player_and_rating_option(tmp_path: Path) -> None:
 
 def test_unknown_code_is_a_usage_error_listing_known_codes(tmp_path: Path) -> None:
     code, out = run(tmp_path, small_swiss(), "--tiebreaks", "BH,NOPE")
-    assert code == 1
+    assert code == 2  # README: 2 = usage errors (a bad option value)
     assert "'NOPE'" in out and "known tie-breaks: DE, WIN" in out
 
 

@@ -77,17 +77,25 @@ def export(ctx: click.Context, file: Path, fmt: str, output: Path | None) -> Non
     except OSError as exc:
         raise click.ClickException(f"{file}: cannot read the file ({exc.strerror})") from None
     result = read_bytes(data, str(file))
-    for item in result.findings:
-        if item.severity is Severity.ERROR:
-            click.echo(item.format_text(), err=True)
+    errors = [item for item in result.findings if item.severity is Severity.ERROR]
+    for item in errors:
+        click.echo(item.format_text(), err=True)
     if result.tournament is None:
         ctx.exit(EXIT_FINDINGS)
         return
     text = write_trf(result.tournament) + _computed_team_summaries(result.tournament)
     if output is None:
         click.echo(text, nl=False)
-        return
-    try:
-        _write_atomically(output, text.encode("utf-8"))
-    except OSError as exc:
-        raise click.ClickException(f"{output}: cannot write the file ({exc.strerror})") from None
+    else:
+        try:
+            _write_atomically(output, text.encode("utf-8"))
+        except OSError as exc:
+            raise _OutputError(f"{output}: cannot write the file ({exc.strerror})") from None
+    if errors:  # written as read (nothing is lost), but the input has errors: exit 1
+        ctx.exit(EXIT_FINDINGS)
+
+
+class _OutputError(click.ClickException):
+    """The output cannot be written: a usage problem (exit 2), not the input's."""
+
+    exit_code = 2

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from trfsite.cli import EXIT_FINDINGS
+
+if TYPE_CHECKING:
+    from trfsite.findings import Finding
+    from trfsite.model import Tournament
 
 
 @click.command("standings")
@@ -75,7 +80,7 @@ def standings(
     explain: bool,
 ) -> None:
     """Print the standings of FILE with every FIDE tie-break explained on request."""
-    from trfsite.findings import Severity
+    from trfsite.findings import Severity, sort_findings
     from trfsite.formats import read_bytes
     from trfsite.options import StandingsOptions
     from trfsite.scoring.codes import split_tiebreak_list
@@ -97,6 +102,7 @@ def standings(
         for finding in errors or result.findings:
             click.echo(finding.format_text(), err=True)
         sys.exit(EXIT_FINDINGS)
+    errors = sort_findings(errors + _structure_errors(result.tournament, str(file)))
     for finding in errors:  # still computable; say so on stderr, keep stdout clean
         click.echo(finding.format_text(), err=True)
     options = StandingsOptions(
@@ -113,7 +119,10 @@ def standings(
         go_unplayed_counts_start=sos_convention != "plain",
         go_sos_cut_highest=sos_convention == "pairgoth",
     )
-    result_standings = compute_standings(result.tournament, options)
+    try:
+        result_standings = compute_standings(result.tournament, options)
+    except click.ClickException as exc:
+        raise _engine_error(file, exc) from None
     if fmt == "json":
         click.echo(render_json(result_standings, explain), nl=False)
     elif fmt == "csv":
@@ -123,3 +132,27 @@ def standings(
         if explain:
             click.echo("")
             click.echo(render_explanations(result_standings), nl=False)
+    if errors:  # the standings are printed, but the input has errors (exit code 1)
+        sys.stdout.flush()
+        sys.exit(EXIT_FINDINGS)
+
+
+# The checks without which standings cannot be trusted: ids, opponents, both sides of a game.
+_STRUCTURE_CHECKS = ("unique-ids", "references", "games")
+
+
+def _structure_errors(t: Tournament, name: str) -> list[Finding]:
+    from trfsite.findings import Severity
+    from trfsite.validate import find_check, run_check
+
+    found = [f for check in _STRUCTURE_CHECKS for f in run_check(find_check(check), t, name)]
+    return [f for f in found if f.severity is Severity.ERROR]
+
+
+def _engine_error(file: Path, exc: click.ClickException) -> click.ClickException:
+    """An engine's refusal: the file's own list (record 202/212) is an input error (exit 1)
+    naming the file; anything else is about an option, a usage error (exit 2)."""
+    message = exc.format_message()
+    if message.startswith("record "):
+        return click.ClickException(f"{file}: {message}")
+    return click.UsageError(message)

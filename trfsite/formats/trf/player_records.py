@@ -189,9 +189,49 @@ _GAME_RESULTS = frozenset("10=+-WDLwdl")
 _BYE_RESULTS = frozenset("HFUZhfuz")
 
 
+_MARKS = frozenset("wWbB-") | (frozenset(_OUTCOMES) - {" ", ""})
+
+
+def _is_junk(cell: str) -> bool:
+    """A cell none of whose parts reads: no opponent number, colour or result."""
+    opponent = cell[0:4]
+    return (
+        opponent not in _NO_OPPONENT
+        and not opponent.strip().isdigit()
+        and cell[5:6] not in _MARKS
+        and cell[7:8] not in _MARKS
+    )
+
+
+def _without_junk_tail(line: SourceLine, text: str, sink: Sink) -> str:
+    """The line without trailing text that holds no round cell, which is reported once.
+
+    A damaged line (two lines run together, a note after the cells) must not become
+    thousands of unreadable rounds.
+    """
+    end = len(text)
+    while end > FIRST_CELL - 1:
+        start = FIRST_CELL - 1 + (end - FIRST_CELL) // CELL_WIDTH * CELL_WIDTH
+        if not _is_junk(text[start : start + 8]):
+            break
+        end = start
+    if end == len(text):
+        return text
+    tail = text[end:]
+    shown = tail if len(tail) <= 40 else tail[:37] + "..."
+    sink.error(
+        "round-cells-unreadable",
+        line.number,
+        end + 1,
+        f"columns {end + 1}-{len(text)} hold {shown!r}, which is no round cell; expected "
+        "cells 'OOOO C R' every 10 columns from column 92: this text is not read",
+    )
+    return text[:end].rstrip()
+
+
 def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
     """The round cells from column 92, 10 columns each: ``OOOO C R``."""
-    text = line.text.rstrip()
+    text = _without_junk_tail(line, line.text.rstrip(), sink)
     n = line.number
     cells: list[RoundEntry] = []
     append = cells.append

@@ -125,7 +125,9 @@ def _header(t: Tournament) -> list[str]:
     # empty, write that empty record here so the kept one stays second when re-read.
     written = {line[:3] for line in out}
     for record in t.unknown_records:
-        if record.code in TOURNAMENT_CODES and record.code not in written:
+        # Only a real duplicate ("212 ..."); "2120 ..." is an unknown record of its own.
+        duplicate = record.text[3:4].strip() == ""
+        if duplicate and record.code in TOURNAMENT_CODES and record.code not in written:
             out.append(record.code)
             written.add(record.code)
     return out
