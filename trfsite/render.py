@@ -9,16 +9,22 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
+import traceback
 from collections.abc import Sequence
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from trfsite.i18n import Catalog, load_catalog
-from trfsite.theme import Theme
+from trfsite.theme import Theme, ThemeError
 
 DASH = "\u2013"  # shown for undefined values
 _FRACTIONS = {0.25: "\u00bc", 0.5: "\u00bd", 0.75: "\u00be"}
+# Control characters (all but tab, LF, CR) are parse errors in HTML and invalid in XML;
+# a name from a damaged file must not carry them into a page.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 def make_loader(theme_chain: Sequence[Theme]) -> jinja2.BaseLoader:
@@ -70,6 +76,14 @@ def format_percent(value: float | None) -> str:
     return f"{round(value * 100):d}\u00a0%"
 
 
+def without_controls(value: Any) -> Any:
+    """Every value a template prints, with control characters shown as U+FFFD."""
+    if isinstance(value, str) and _CONTROL.search(value):
+        cleaned = _CONTROL.sub("\ufffd", value)
+        return Markup(cleaned) if isinstance(value, Markup) else cleaned
+    return value
+
+
 def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Environment:
     """The environment every page (and the PDF bulletin) is rendered with."""
     catalog = load_catalog(language)
@@ -81,6 +95,7 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=without_controls,
     )
 
     def points(value: float | None, plain: bool = False) -> str:
@@ -114,5 +129,33 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
 
 
 def render_page(env: jinja2.Environment, template: str, context: object) -> str:
-    """Render one page: the template sees its typed context as ``page``."""
-    return env.get_template(template).render(page=context)
+    """Render one page: the template sees its typed context as ``page``.
+
+    A theme's broken template is a usage error naming the template file and line,
+    never a traceback (the build then stops and leaves OUT as it was).
+    """
+    try:
+        return env.get_template(template).render(page=context)
+    except jinja2.TemplateError as exc:
+        raise ThemeError(describe_template_error(template, exc)) from None
+
+
+def describe_template_error(template: str, exc: jinja2.TemplateError) -> str:
+    """``file:line: problem`` for a template that cannot be loaded or rendered."""
+    where = template
+    if isinstance(exc, jinja2.TemplateSyntaxError):
+        where = f"{exc.filename or exc.name or template}:{exc.lineno}"
+    else:
+        # Jinja rewrites tracebacks so that template lines appear as frames of their own.
+        frames = [
+            f
+            for f in traceback.extract_tb(exc.__traceback__)
+            if not f.filename.endswith(".py") and not f.filename.startswith("<")
+        ]
+        if frames:
+            where = f"{frames[-1].filename}:{frames[-1].lineno}"
+    return (
+        f"{where}: the theme's template fails while rendering {template!r}: "
+        f"{type(exc).__name__}: {exc.message or exc}; expected a template that renders "
+        "with the page's context (see the shipped default theme)"
+    )
