@@ -99,8 +99,8 @@ def tree_digest(folder: Path) -> dict[str, str]:
 
 def broken_links(root: Path) -> list[str]:
     """Every href/src in every page that does not resolve to a file inside ``root``
-    (or to an element id, for ``#fragment`` links); external URLs count as broken
-    because the site must work offline."""
+    (or to an element id, for ``#fragment`` links). Scripts, styles and images from
+    outside count as broken too: the site must work offline."""
     root = root.resolve()
     ids: dict[Path, set[str]] = {}
 
@@ -125,8 +125,12 @@ def broken_links(root: Path) -> list[str]:
                 where = f"{page.relative_to(root)}: {attribute}={value!r}"
                 url = urllib.parse.urlsplit(value)
                 if url.scheme or value.startswith("//"):
-                    if url.scheme not in ("mailto", "data"):
-                        bad.append(where + " (external)")
+                    # Links out (notes, rel=canonical) are fine; what the page loads is not.
+                    navigates = element.tag == "a" or (
+                        element.tag == "link" and element.get("rel") in ("canonical", "alternate")
+                    )
+                    if not navigates:
+                        bad.append(where + " (loaded from outside: the site must work offline)")
                     continue
                 path = urllib.parse.unquote(url.path)
                 target = (page.parent / path).resolve() if path else page
