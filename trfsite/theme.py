@@ -90,12 +90,21 @@ def find_theme(name_or_path: str) -> Theme:
     """A shipped theme by name, or a theme folder by path; fails listing the known names."""
     candidate = Path(name_or_path)
     looks_like_path = "/" in name_or_path or "\\" in name_or_path or name_or_path.startswith(".")
+    shipped = list_themes()
+    if not looks_like_path:
+        # A shipped name means the shipped theme, whatever folders the current one holds.
+        for theme in shipped:
+            if theme.name == name_or_path:
+                return theme
     if candidate.is_dir() and (looks_like_path or (candidate / "theme.toml").is_file()):
+        if not any((candidate / part).exists() for part in ("theme.toml", "templates", "static")):
+            raise ThemeError(
+                f"theme folder {name_or_path!r} has no theme.toml, templates/ or static/; "
+                'expected a theme folder (a theme.toml with extends = "default", '
+                "templates/ and static/)"
+            )
         return load_theme(candidate.resolve())
-    for theme in list_themes():
-        if theme.name == name_or_path:
-            return theme
-    known = ", ".join(t.name for t in list_themes())
+    known = ", ".join(t.name for t in shipped)
     raise ThemeError(f"unknown theme {name_or_path!r}; expected a theme folder or one of: {known}")
 
 
