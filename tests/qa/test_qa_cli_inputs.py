@@ -315,3 +315,15 @@ def test_an_unknown_record_with_a_tournament_code_round_trips() -> None:
     assert t is not None and t.tiebreak_record == ""
     again = read_trf(write_trf(t), "again.trf").tournament
     assert again == t
+
+
+def test_rank_mismatch_message_reads_well(tmp_path: Path) -> None:
+    """Player 4 scored 0 (alone on place 4 of 4) but declares rank 1 and no points.
+    The message once said 'with none points' and 'on places 4-4'."""
+    path = tmp_path / "rank.trf"
+    path.write_bytes(_edit_line(FIRST_PLAYER + 3, lambda s: s[:80] + " " * 8 + "1" + s[89:]))
+    out = run("validate", str(path)).out
+    line = next(x for x in out.splitlines() if x.endswith("[standings-rank-mismatch]"))
+    assert line.startswith(f"{path}:{FIRST_PLAYER + 3}:86: warning: ")
+    assert "declares rank 1 without points" in line
+    assert "with 0 points on place 4 " in line

@@ -116,17 +116,16 @@ def _ranks(t: Tournament, name: str, has_list: bool) -> list[Finding]:
             continue  # 0 or blank: not ranked (e.g. a "bye" pseudo-player)
         if has_list:
             if declared != shared[row.rank]:
-                out.append(
-                    _mismatch(player, name, f"gives rank {shared[row.rank]}", row.points)
-                )
+                out.append(_mismatch(player, name, f"gives rank {shared[row.rank]}", row.points))
         else:
             first, last = places[row.points]
             if not first <= declared <= last:
+                where = f"place {first}" if first == last else f"places {first}-{last}"
                 out.append(
                     _mismatch(
                         player,
                         name,
-                        f"puts the players with {row.points:g} points on places {first}-{last} "
+                        f"puts the players with {row.points:g} points on {where} "
                         "(the file names no tie-break list, record 202/212, so only the score "
                         "group is checked)",
                         row.points,
@@ -136,13 +135,17 @@ def _ranks(t: Tournament, name: str, has_list: bool) -> list[Finding]:
 
 
 def _mismatch(player: Player, name: str, computed: str, points: float) -> Finding:
-    shown = f"{player.declared_points:g}" if player.declared_points is not None else "none"
+    shown = (
+        f"with {player.declared_points:g} points"
+        if player.declared_points is not None
+        else "without points"
+    )
     span = Span(player.source.line, 86 if player.source.line else 0)
     return finding(
         Severity.WARNING,
         "standings-rank-mismatch",
-        f"player {player.id} ({player.name!r}) declares rank {player.declared_rank} with "
-        f"{shown} points (columns 81-89), but the computed standings ({points:g} points) "
+        f"player {player.id} ({player.name!r}) declares rank {player.declared_rank} "
+        f"{shown} (columns 81-89), but the computed standings ({points:g} points) "
         f"{computed}; expected the same",
         name,
         span,
