@@ -239,12 +239,18 @@ def test_folders_nested_and_non_tournament_files(tmp_path: Path) -> None:
     (tmp_path / "a" / "notes.txt").write_text("not a tournament\n")
     (tmp_path / "a" / "photo.png").write_bytes(png_bytes())
     (tmp_path / "top.h9").write_text(GOOD)  # a TRF whatever its name says
+    (tmp_path / "a" / "results.txt").write_text(GOOD)  # recognised by content
+    (tmp_path / "a" / ".hidden.trf").write_text(GOOD)
     done = run("validate", "--format", "json", str(tmp_path))
     paths = [
         Path(f["path"]).relative_to(tmp_path).as_posix() for f in json.loads(done.out)["files"]
     ]
-    assert paths == ["top.h9", "a/b/deep.trf"] or paths == ["a/b/deep.trf", "top.h9"]
+    assert paths == ["top.h9", "a/results.txt", "a/b/deep.trf"]
     assert done.code == 0
+    # A broken file with a tournament suffix is reported, as build gives it a page.
+    (tmp_path / "a" / "broken.trf").write_bytes(png_bytes())
+    done = run("validate", str(tmp_path))
+    assert done.code == 1 and f"{tmp_path / 'a' / 'broken.trf'}: error: " in done.out
     empty = tmp_path / "nothing"
     empty.mkdir()
     (empty / "readme.txt").write_text("hello\n")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -54,6 +55,13 @@ def _walk(folder: Path) -> Iterator[Path]:
                 yield Path(root) / name
 
 
+def _has_tournament_suffix(path: Path) -> bool:
+    """``.trf`` or ``.h9``-like: such a file is reported even when it cannot be read,
+    as ``build`` gives it a validation page (a broken file must not pass unnoticed)."""
+    suffix = path.suffix.lower()
+    return suffix in (".trf", ".trfx") or re.fullmatch(r"\.h\d", suffix) is not None
+
+
 def _is_tournament(data: bytes) -> bool:
     from trfsite.formats import sniff
     from trfsite.formats.text import NotTextError, decode
@@ -89,7 +97,7 @@ def collect(paths: tuple[Path, ...]) -> list[tuple[Path, bytes | OSError]]:
                 data = found.read_bytes()
             except OSError:
                 continue
-            if _is_tournament(data):
+            if _has_tournament_suffix(found) or _is_tournament(data):
                 out.append((found, data))
     return out
 
