@@ -333,3 +333,14 @@ def test_rank_mismatch_message_reads_well(tmp_path: Path) -> None:
     assert line.startswith(f"{path}:{FIRST_PLAYER + 3}:86: warning: ")
     assert "declares rank 1 without points" in line
     assert "with 0 points on place 4 " in line
+
+
+def test_no_finding_is_reported_twice() -> None:
+    """A team file whose first player's name is one column too long (every field
+    after it shifted): the board check once reported the same mismatch twice."""
+    from qahelpers import DATA
+
+    done = run("validate", str(DATA / "shifted-team.trf"))
+    lines = done.out.splitlines()
+    assert done.code == 1 and len(lines) > 10
+    assert len(set(lines)) == len(lines)

@@ -78,7 +78,8 @@ def validate(result: ReadResult, name: str) -> list[Finding]:
     if t is not None:
         for check in CHECKS:
             findings += run_check(check, t, name)
-    return sort_findings(findings)
+    # Two checks (or two passes of one) may reach the same finding: report it once.
+    return sort_findings(list(dict.fromkeys(findings)))
 
 
 def run_check(check: Check, t: Tournament, name: str) -> list[Finding]:
