@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from collections.abc import Callable
+from typing import TypeVar
 
 import click
 
@@ -152,6 +154,30 @@ def choose_tiebreaks(
     )
 
 
+_Column = TypeVar("_Column")
+
+
+def resolve_columns(
+    codes: list[str], where: str, resolver: Callable[[str, str], _Column]
+) -> tuple[list[_Column], list[str]]:
+    """Resolve every code; a bad code in the FILE's list is skipped with a note.
+
+    A code the user typed is an error (they can retype it); a code in record
+    202/212 is already a validation error, and dropping the whole event's
+    standings for it would punish readers for the organiser's typo.
+    """
+    if not where.startswith("record"):
+        return [resolver(code, where) for code in codes], []
+    columns: list[_Column] = []
+    notes: list[str] = []
+    for code in codes:
+        try:
+            columns.append(resolver(code, where))
+        except click.ClickException as exc:
+            notes.append(f"Tie-break {code!r} from {where} skipped: {exc.format_message()}")
+    return columns, notes
+
+
 # --------------------------------------------------------------------------- ranking
 def _sort_key(value: float | None, lower_is_better: bool) -> tuple[int, float]:
     if value is None:
@@ -215,7 +241,7 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
     rules, rules_note = choose_rules(t, options)
     swiss, system_note = choose_system(t, options)
     codes, where, list_note = choose_tiebreaks(t, options, swiss)
-    columns = [resolve(code, where) for code in codes]
+    columns, skipped_notes = resolve_columns(codes, where, resolve)
     ctx = build_context(t, after, rules, swiss, options.unrated_rating, options.explain)
 
     values: list[list[float | None]] = []
@@ -258,7 +284,7 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
                     extra=extra,
                 )
             )
-    notes = [rules_note, system_note, list_note]
+    notes = [rules_note, system_note, list_note, *skipped_notes]
     notes.extend(_more_notes(t, ctx, columns, options, after, total))
     return Standings(
         tournament=t,

@@ -29,7 +29,7 @@ from trfsite.scoring.team_tiebreaks import (
     team_display_name,
 )
 from trfsite.scoring.team_values import TeamValue
-from trfsite.standings import StandingsError, choose_rules, choose_system
+from trfsite.standings import StandingsError, choose_rules, choose_system, resolve_columns
 from trfsite.teams import TeamEventData, reconstruct_matches
 
 _GP_WORDS = re.compile(r"(?:^|[\s_\-])(GP|GAME[\s_\-]?POINTS)(?:$|[\s_\-])", re.IGNORECASE)
@@ -97,7 +97,7 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
     swiss, system_note = choose_system(t, options)
     primary, primary_note = choose_primary(t)
     codes, where, list_note = choose_team_tiebreaks(t, options, primary)
-    columns = [resolve_team(code, where) for code in codes]
+    columns, skipped_notes = resolve_columns(codes, where, resolve_team)
     contexts: dict[bool, TeamContext] = {}
 
     def context(fore: bool) -> TeamContext:
@@ -114,7 +114,7 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
             values.append(tb.compute(context(spec.fore or tb.acronym == "FB"), spec))
     blocks = rank_teams(ctx, columns, values)
     rows = _rows(t, ctx, columns, values, blocks, options.explain)
-    notes = [rules_note, system_note, primary_note, list_note]
+    notes = [rules_note, system_note, primary_note, list_note, *skipped_notes]
     notes.extend(_more_notes(t, ctx, data, columns, after, total))
     return Standings(
         tournament=t,

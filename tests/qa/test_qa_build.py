@@ -241,11 +241,6 @@ def test_config_with_several_errors_reports_all_and_builds_nothing(tmp_path: Pat
     assert not out.exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="site/config.py _go_names() lists Go tie-breaks by description ('Sum of "
-    "opponents' scores') instead of their codes (SOS) in the 'known:' list",
-)
 def test_config_unknown_tiebreak_lists_codes_not_descriptions(tmp_path: Path) -> None:
     src = _src(
         tmp_path,
@@ -257,13 +252,6 @@ def test_config_unknown_tiebreak_lists_codes_not_descriptions(tmp_path: Path) ->
     assert "SOS" in known and "Sum of opponents" not in known
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="standings.py choose_tiebreaks()/resolve: one unknown code in the file's "
-    "202/212 record makes compute_standings raise, so the whole event is reduced to its "
-    "overview and validation pages; expected the known codes to be used (the unknown "
-    "one is already a validation error, tiebreak-unknown)",
-)
 def test_an_unknown_code_in_record_202_does_not_cost_the_event_its_pages(
     tmp_path: Path,
 ) -> None:
@@ -296,12 +284,6 @@ def test_output_folder_refusals(tmp_path: Path) -> None:
     assert tree_digest(tmp_path) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="site/build.py _make_tmp(): out.parent.mkdir / tempfile.mkdtemp raise "
-    "FileExistsError/FileNotFoundError (a traceback) when OUT's parent is a file or "
-    "cannot be created; expected a usage error (exit 2)",
-)
 def test_output_below_a_file_is_a_usage_error(tmp_path: Path) -> None:
     src = _src(tmp_path, {"open.trf": round_robin()})
     a_file = tmp_path / "a-file.txt"
@@ -310,11 +292,6 @@ def test_output_below_a_file_is_a_usage_error(tmp_path: Path) -> None:
     assert done.code == 2 and "a-file.txt" in done.err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="site/build.py _make_tmp(): OUT under a folder that cannot be written "
-    "(/proc) gives a FileNotFoundError traceback; expected a usage error (exit 2)",
-)
 def test_unwritable_output_is_a_usage_error(tmp_path: Path) -> None:
     src = _src(tmp_path, {"open.trf": round_robin()})
     done = run("build", str(src), "-o", "/proc/trfsite-qa-site", "--no-pdf")

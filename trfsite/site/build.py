@@ -210,8 +210,14 @@ def _swap(tmp: Path, out: Path, reused: Iterable[str] = ()) -> None:
 
 
 def _make_tmp(out: Path) -> Path:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    except OSError as exc:
+        raise BuildError(
+            f"-o {str(out)!r}: cannot create the output folder's temporary sibling in "
+            f"{str(out.parent)!r} ({exc.strerror or exc}); expected a writable folder"
+        ) from None
     umask = os.umask(0)
     os.umask(umask)
     tmp.chmod(0o777 & ~umask)  # mkdtemp's 0700 would hide the site from a web server

@@ -203,7 +203,7 @@ def _go_names() -> set[str]:
         go = importlib.import_module("trfsite.scoring.go")
     except ImportError:
         return set()
-    return {str(getattr(tb, "name", "")) for tb in getattr(go, "GO_TIEBREAKS", [])} - {""}
+    return {str(getattr(tb, "short", "")) for tb in getattr(go, "GO_TIEBREAKS", [])} - {""}
 
 
 def _finds(finder: object, name: str) -> bool:
