@@ -31,6 +31,7 @@ _NO_OPPONENT = frozenset({"    ", "0000", "   0", "  00", " 000", ""})
 _SEPARATORS = (3, 8, 47, 52, 56, 68, 79, 84)
 FIRST_CELL = 92  # column of round 1's opponent
 CELL_WIDTH = 10
+MAX_ROUNDS = 999  # round cells read per line (see _at_most_max_rounds)
 
 
 @dataclass(slots=True)
@@ -229,9 +230,31 @@ def _without_junk_tail(line: SourceLine, text: str, sink: Sink) -> str:
     return text[:end].rstrip()
 
 
+def _at_most_max_rounds(line: SourceLine, text: str, sink: Sink) -> str:
+    """The line up to round MAX_ROUNDS's cell; more cells are one error, not read.
+
+    No event has that many rounds; such a line is damaged (lines run together), and
+    reading it would make thousands of rounds of pages and standings.
+    """
+    end = FIRST_CELL - 1 + MAX_ROUNDS * CELL_WIDTH
+    if len(text) <= end:
+        return text
+    cells = (len(text) - FIRST_CELL) // CELL_WIDTH + 1
+    sink.error(
+        "round-cells-too-many",
+        line.number,
+        end + 1,
+        f"the line has {cells} round cells; expected at most {MAX_ROUNDS}: the line looks "
+        f"damaged (several lines run together?) and the cells from column {end + 1} on "
+        "are not read",
+    )
+    return text[:end].rstrip()
+
+
 def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
     """The round cells from column 92, 10 columns each: ``OOOO C R``."""
     text = _without_junk_tail(line, line.text.rstrip(), sink)
+    text = _at_most_max_rounds(line, text, sink)
     n = line.number
     cells: list[RoundEntry] = []
     append = cells.append
