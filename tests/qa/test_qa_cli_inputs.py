@@ -170,12 +170,14 @@ def test_standings_of_a_file_with_errors_prints_them_and_exits_1(tmp_path: Path)
     assert "[player-id-duplicate]" in done.err and "Alpha,Anna" in done.out
 
 
-def test_standings_with_a_bad_202_record_names_the_file(tmp_path: Path) -> None:
+def test_standings_with_a_bad_202_record_skip_the_bad_codes_and_say_so(tmp_path: Path) -> None:
+    """The file's own list: the readable codes are used, each bad one is named."""
     path = tmp_path / "list.trf"
     path.write_bytes(BROKEN["bad-202"][0])
     done = run("standings", str(path))
-    assert done.code == 1
-    assert f"{path}: record 202" in done.err and "'BH/C9'" in done.err
+    assert "Alpha,Anna" in done.out
+    assert "'BH/C9' from record 202 skipped" in done.out
+    assert "'XYZ' from record 202 skipped" in done.out
 
 
 def test_junk_after_the_cells_is_one_error_not_thousands_of_rounds(tmp_path: Path) -> None:
