@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 import jinja2
-from conftest import RenderedPdf
 from pdf_events import INDIVIDUAL_DATA, TEAM_DATA
+from pdfhelpers import RenderedPdf
 
 from trfsite.pdf import bulletin_html, render_bulletin
 

@@ -6,12 +6,12 @@ import re
 
 import jinja2
 import pytest
-from conftest import RenderedPdf, read_pdf
 from pdf_events import INDIVIDUAL_DATA, TEAM_DATA
+from pdfhelpers import RenderedPdf, read_pdf
 
-from trfsite import pdf_lines
 from trfsite.pdf import bulletin_view, render_bulletin
-from trfsite.pdf_lines import Column, fit, line_table, rich_cells, text_width
+from trfsite.pdf import lines as pdf_lines
+from trfsite.pdf.lines import Column, fit, line_table, rich_cells, text_width
 
 
 def test_text_width_counts_what_a_monospaced_font_shows() -> None:

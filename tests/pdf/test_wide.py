@@ -15,7 +15,7 @@ from lxml import etree
 
 from trfsite.model import Color, Outcome, Player, RoundEntry, SourceFormat, Tournament
 from trfsite.pdf import render_bulletin
-from trfsite.pdf_tables import rounds_per_part
+from trfsite.pdf.tables import rounds_per_part
 from trfsite.results import StandingRow, Standings, TiebreakColumn
 from trfsite.site.contexts import BulletinData
 

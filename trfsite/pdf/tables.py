@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass
 
 from trfsite.model import EventKind
-from trfsite.pdf_teams import TeamMatch
-from trfsite.pdf_text import PointsFormat, color_letter, federation_text, rating_text, result_symbol
+from trfsite.pdf.teams import TeamMatch
+from trfsite.pdf.text import PointsFormat, color_letter, federation_text, rating_text, result_symbol
 from trfsite.results import Standings
 
 # Landscape A4 is 297 mm; the theme's margins (bulletin.css, @page wide) leave

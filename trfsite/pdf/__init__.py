@@ -1,7 +1,7 @@
 """The printable bulletin: one PDF per event, drawn by WeasyPrint through the theme.
 
 The template ``bulletin.html`` (the ``bulletin`` theme, or any theme in the
-chain) receives one typed context, ``page`` (:class:`trfsite.pdf_view.BulletinView`).
+chain) receives one typed context, ``page`` (:class:`trfsite.pdf.view.BulletinView`).
 Its stylesheet and images are looked up in the theme chain's ``static/``
 folders; nothing else is fetched, so no network access happens and the output
 depends only on the input: two renders of the same data give the same bytes.
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 
-from trfsite.pdf_lines import LINE_MODE_CELLS, build_lines, rich_cells
-from trfsite.pdf_text import PointsFormat, number_text, points_text
-from trfsite.pdf_view import BulletinView, build_view
+from trfsite.pdf.lines import LINE_MODE_CELLS, build_lines, rich_cells
+from trfsite.pdf.text import PointsFormat, number_text, points_text
+from trfsite.pdf.view import BulletinView, build_view
 
 if TYPE_CHECKING:
     from trfsite.site.contexts import BulletinData
@@ -125,7 +125,7 @@ def bulletin_view(
 ) -> BulletinView:
     """The typed context the bulletin template receives.
 
-    ``line_mode`` None chooses by size (:data:`trfsite.pdf_lines.LINE_MODE_CELLS`).
+    ``line_mode`` None chooses by size (:data:`trfsite.pdf.lines.LINE_MODE_CELLS`).
     """
     view = build_view(
         data, _filter(env, "points", points_text), _filter(env, "number", number_text)

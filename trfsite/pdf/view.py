@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from trfsite.model import Color, EventKind, Game, Outcome, Player, Tournament
-from trfsite.pdf_tables import CrossPart, crosstable_parts, crosstable_rows
-from trfsite.pdf_team_view import MatchView, TeamPage, team_pages, team_rounds
-from trfsite.pdf_teams import team_matches
-from trfsite.pdf_text import Person, PointsFormat, game_result, number_text, person, points_text
+from trfsite.pdf.tables import CrossPart, crosstable_parts, crosstable_rows
+from trfsite.pdf.team_view import MatchView, TeamPage, team_pages, team_rounds
+from trfsite.pdf.teams import team_matches
+from trfsite.pdf.text import Person, PointsFormat, game_result, number_text, person, points_text
 from trfsite.results import Standings, TiebreakColumn
 
 if TYPE_CHECKING:
-    from trfsite.pdf_lines import LinesView
+    from trfsite.pdf.lines import LinesView
 
 logger = logging.getLogger(__name__)
 

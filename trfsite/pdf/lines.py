@@ -13,10 +13,10 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from trfsite.pdf_tables import CrossPart
-from trfsite.pdf_team_view import MatchView, TeamPage
-from trfsite.pdf_text import Person
-from trfsite.pdf_view import BulletinView, RoundView, StandingsTable
+from trfsite.pdf.tables import CrossPart
+from trfsite.pdf.team_view import MatchView, TeamPage
+from trfsite.pdf.text import Person
+from trfsite.pdf.view import BulletinView, RoundView, StandingsTable
 
 # Above this many cells in ordinary tables (about 15 s of layout), use lines.
 LINE_MODE_CELLS = 30_000

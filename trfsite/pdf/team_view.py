@@ -1,6 +1,6 @@
 """Team events in the bulletin: each round's matches and one page per team.
 
-Built from :mod:`trfsite.pdf_teams` (the team engine's matches); every number
+Built from :mod:`trfsite.pdf.teams` (the team engine's matches); every number
 is spelled here so that the template only lays out.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trfsite.model import Color, Team, Tournament
-from trfsite.pdf_teams import BoardGame, TeamMatch, sits_at_board
-from trfsite.pdf_text import Person, PointsFormat, game_result
+from trfsite.pdf.teams import BoardGame, TeamMatch, sits_at_board
+from trfsite.pdf.text import Person, PointsFormat, game_result
 from trfsite.results import Standings
 
 
