@@ -281,6 +281,14 @@ def build_site(
     chain = theme_chain(theme)
     _check_paths(options.src, options.out)
     discovery = discover(options.src, exclude=(options.out,))
+    if not discovery.files:
+        # Maybe the wrong folder, maybe an event whose first file is yet to come (serve):
+        # build the empty home page, but say so.
+        logger.warning(
+            "%r holds no tournament file; expected TRF files (.trf, or any text with "
+            "'012 '/'001 ' records) or EGF tables (.h9, .h2, ...) in it or below it",
+            str(options.src),
+        )
     site = SiteInfo(
         config.title, config.language, config.base_url, build_date(), f"trfsite {__version__}"
     )

@@ -226,7 +226,7 @@ def gather_event(job: EventJob) -> EventResult:
     failure = ""
     standings: tuple[Standings, tuple[Standings, ...], Standings | None] | None = None
     if t is None:
-        failure = "The file could not be read as a tournament; see the findings below."
+        failure = "The file could not be read as a tournament; its validation findings say why."
     else:
         try:
             standings = compute_all(t, job.config)
