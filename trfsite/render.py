@@ -11,8 +11,8 @@ import datetime as dt
 import math
 import re
 import traceback
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import jinja2
 from markupsafe import Markup
@@ -25,6 +25,8 @@ _FRACTIONS = {0.25: "\u00bc", 0.5: "\u00bd", 0.75: "\u00be"}
 # Control characters (all but tab, LF, CR) are parse errors in HTML and invalid in XML;
 # a name from a damaged file must not carry them into a page.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_K = TypeVar("_K")
+_MEMO_KEEP = 50_000  # results one memoized macro keeps (a 2000-player event needs ~5000)
 
 
 def make_loader(theme_chain: Sequence[Theme]) -> jinja2.BaseLoader:
@@ -78,10 +80,48 @@ def format_percent(value: float | None) -> str:
 
 def without_controls(value: Any) -> Any:
     """Every value a template prints, with control characters shown as U+FFFD."""
-    if isinstance(value, str) and _CONTROL.search(value):
+    # isprintable() is a fast test that rules out every control character.
+    if isinstance(value, str) and not value.isprintable() and _CONTROL.search(value):
         cleaned = _CONTROL.sub("\ufffd", value)
         return Markup(cleaned) if isinstance(value, Markup) else cleaned
     return value
+
+
+def _remember(made: dict[_K, str], key: _K, text: str) -> None:
+    """Keep a formatted value, within bounds (long-lived workers: serve, Dask)."""
+    if len(made) >= _MEMO_KEEP:
+        made.clear()
+    made[key] = text
+
+
+class Memoized:
+    """A macro that depends only on its arguments, run once per distinct arguments.
+
+    Participant links and title badges appear on nearly every line of every page
+    (hundreds of thousands of times in a large event): the HTML of each is made
+    once and reused. Arguments are told apart by type too (``1`` prints unlike
+    ``1.0``); unhashable ones, and macros called with a ``caller``, run every time.
+    """
+
+    def __init__(self, macro: Callable[..., Any]) -> None:
+        self.macro = macro
+        self._made: dict[object, Any] = {}
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if "caller" in kwargs:  # a call block: its body is part of the output
+            return self.macro(*args, **kwargs)
+        key: tuple[Any, ...] = (len(args), *map(type, args), *args)
+        if kwargs:
+            key += tuple((k, type(v), v) for k, v in sorted(kwargs.items()))
+        try:
+            made = self._made.get(key)
+        except TypeError:  # an unhashable argument
+            return self.macro(*args, **kwargs)
+        if made is None:
+            if len(self._made) >= _MEMO_KEEP:
+                self._made.clear()  # bounded for long-lived workers (serve, Dask)
+            made = self._made[key] = self.macro(*args, **kwargs)
+        return made
 
 
 def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Environment:
@@ -98,11 +138,25 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
         finalize=without_controls,
     )
 
+    # Scores and tie-break values repeat thousands of times over an event's pages.
+    points_made: dict[tuple[type, float | None, bool], str] = {}
+    numbers_made: dict[tuple[type, float | int | None, int], str] = {}
+
     def points(value: float | None, plain: bool = False) -> str:
-        return format_points(value, plain).replace(".", decimal_mark)
+        key = (value.__class__, value, plain)
+        text = points_made.get(key)
+        if text is None:
+            text = format_points(value, plain).replace(".", decimal_mark)
+            _remember(points_made, key, text)
+        return text
 
     def number(value: float | int | None, digits: int = 2) -> str:
-        return format_number(value, decimal_mark, digits)
+        key = (value.__class__, value, digits)
+        text = numbers_made.get(key)
+        if text is None:
+            text = format_number(value, decimal_mark, digits)
+            _remember(numbers_made, key, text)
+        return text
 
     def date(value: dt.date | None) -> str:
         return format_date(value, catalog)
@@ -122,6 +176,7 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
     env.filters["date"] = date
     env.filters["percent"] = format_percent
     env.filters["sortkey"] = sort_key
+    env.filters["memoize"] = Memoized
     env.globals["_"] = catalog.gettext
     env.globals["language"] = language
     env.globals["DASH"] = DASH
