@@ -224,7 +224,7 @@ def _env() -> jinja2.Environment:
 def test_notes_headings_are_not_bulletin_sections(bulletin_env: jinja2.Environment) -> None:
     from dataclasses import replace
 
-    from conftest import read_pdf
+    from pdfhelpers import read_pdf
 
     notes = "<h1>Prizes</h1><p>500 €</p><h2>Juniors</h2><p>Books</p>"
     pdf = read_pdf(render_bulletin(replace(INDIVIDUAL_DATA, notes_html=notes), bulletin_env))
