@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 
@@ -75,6 +76,49 @@ def _fmt(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
 
 
+# The plot area of every line chart (viewBox 480 x 220).
+_WIDTH, _HEIGHT = 480, 220
+_LEFT, _TOP, _RIGHT, _BOTTOM = 44, 14, _WIDTH - 14, _HEIGHT - 38
+
+
+def _x_position(x: float, x_lo: float, x_hi: float) -> float:
+    return round(_LEFT + (x - x_lo) * (_RIGHT - _LEFT) / (x_hi - x_lo), 1)
+
+
+def _y_position(y: float, lo: float, hi: float, inverted: bool) -> float:
+    share = (y - lo) / (hi - lo)
+    if not inverted:
+        share = 1 - share
+    return round(_TOP + share * (_BOTTOM - _TOP), 1)
+
+
+# Every player card of an event has charts over the same rounds and (for ranks) the
+# same range: their ticks are computed once.
+@functools.lru_cache(maxsize=256, typed=True)
+def _x_ticks(x_lo: float, x_hi: float) -> tuple[Tick, ...]:
+    x_step = _nice_step(x_hi - x_lo, 10)
+    x_ticks = []
+    tick = float(x_lo)
+    while tick <= x_hi + 1e-9:
+        x_ticks.append(Tick(_x_position(tick, x_lo, x_hi), _fmt(tick)))
+        tick += x_step
+    return tuple(x_ticks)
+
+
+@functools.lru_cache(maxsize=256, typed=True)
+def _y_ticks(lo: float, hi: float, inverted: bool) -> tuple[Tick, ...]:
+    y_step = _nice_step(hi - lo, 5)
+    y_ticks = [Tick(_y_position(lo, lo, hi, inverted), _fmt(lo))]
+    start = y_step * int(lo / y_step)
+    tick = start if start > lo else start + y_step
+    if (tick - lo) < y_step / 2:  # too close to the first label
+        tick += y_step
+    while tick <= hi + 1e-9:
+        y_ticks.append(Tick(_y_position(tick, lo, hi, inverted), _fmt(tick)))
+        tick += y_step
+    return tuple(y_ticks)
+
+
 def line_chart(
     title: str,
     values: list[tuple[int, float]],
@@ -88,8 +132,6 @@ def line_chart(
     """A line through (round, value) points; ``inverted`` puts low values on top (ranks)."""
     if not values:
         return None
-    width, height = 480, 220
-    left, top, right, bottom = 44, 14, width - 14, height - 38
     xs = [x for x, _ in values]
     ys = [y for _, y in values]
     lo = min(ys) if y_min is None else min(y_min, min(ys))
@@ -99,45 +141,23 @@ def line_chart(
     x_lo, x_hi = min(xs), max(xs)
     if x_hi == x_lo:
         x_hi = x_lo + 1
-
-    def px(x: float) -> float:
-        return round(left + (x - x_lo) * (right - left) / (x_hi - x_lo), 1)
-
-    def py(y: float) -> float:
-        share = (y - lo) / (hi - lo)
-        if not inverted:
-            share = 1 - share
-        return round(top + share * (bottom - top), 1)
-
-    points = " ".join(f"{px(x)},{py(y)}" for x, y in values)
-    dots = tuple(Dot(px(x), py(y), dot_label.format(x=x, y=_fmt(y))) for x, y in values)
-    x_step = _nice_step(x_hi - x_lo, 10)
-    x_ticks = []
-    tick = float(x_lo)
-    while tick <= x_hi + 1e-9:
-        x_ticks.append(Tick(px(tick), _fmt(tick)))
-        tick += x_step
-    y_step = _nice_step(hi - lo, 5)
-    y_ticks = [Tick(py(lo), _fmt(lo))]
-    start = y_step * int(lo / y_step)
-    tick = start if start > lo else start + y_step
-    if (tick - lo) < y_step / 2:  # too close to the first label
-        tick += y_step
-    while tick <= hi + 1e-9:
-        y_ticks.append(Tick(py(tick), _fmt(tick)))
-        tick += y_step
+    coords = [
+        (x, y, _x_position(x, x_lo, x_hi), _y_position(y, lo, hi, inverted)) for x, y in values
+    ]
+    points = " ".join(f"{px},{py}" for _, _, px, py in coords)
+    dots = tuple(Dot(px, py, dot_label.format(x=x, y=_fmt(y))) for x, y, px, py in coords)
     return LineChart(
         title,
-        width,
-        height,
-        left,
-        top,
-        right,
-        bottom,
+        _WIDTH,
+        _HEIGHT,
+        _LEFT,
+        _TOP,
+        _RIGHT,
+        _BOTTOM,
         points,
         dots,
-        tuple(x_ticks),
-        tuple(y_ticks),
+        _x_ticks(x_lo, x_hi),
+        _y_ticks(lo, hi, inverted),
         x_label,
         y_label,
     )

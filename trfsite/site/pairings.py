@@ -86,21 +86,23 @@ def round_cells(
     return RoundCells(tuple(pairings), tuple(byes), tuple(absent))
 
 
+_HALF = "\u00bd"
+_RESULT_TEXT = {
+    Outcome.WIN: "1\u20130",
+    Outcome.LOSS: "0\u20131",
+    Outcome.DRAW: f"{_HALF}\u2013{_HALF}",
+    Outcome.FORFEIT_WIN: "+\u2013\u2212",
+    Outcome.FORFEIT_LOSS: "\u2212\u2013+",
+    Outcome.WIN_UNRATED: "1\u20130",
+    Outcome.LOSS_UNRATED: "0\u20131",
+    Outcome.DRAW_UNRATED: f"{_HALF}\u2013{_HALF}",
+}
+
+
 def result_text(white: Outcome, black: Outcome, go: bool = False) -> str:
     """``1–0``, ``½–½``, ``+–−`` (forfeit), ``?`` (not played yet)."""
-    half = "\u00bd"
-    table = {
-        Outcome.WIN: "1\u20130",
-        Outcome.LOSS: "0\u20131",
-        Outcome.DRAW: f"{half}\u2013{half}",
-        Outcome.FORFEIT_WIN: "+\u2013\u2212",
-        Outcome.FORFEIT_LOSS: "\u2212\u2013+",
-        Outcome.WIN_UNRATED: "1\u20130",
-        Outcome.LOSS_UNRATED: "0\u20131",
-        Outcome.DRAW_UNRATED: f"{half}\u2013{half}",
-    }
     if white is Outcome.FORFEIT_LOSS and black is Outcome.FORFEIT_LOSS:
         return "\u2212\u2013\u2212"
     if go and white is Outcome.DRAW:
         return "jigo"
-    return table.get(white, "?")
+    return _RESULT_TEXT.get(white, "?")
