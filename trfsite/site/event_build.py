@@ -9,8 +9,11 @@ together afterwards from the outputs' summaries.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import logging
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,6 +33,8 @@ logger = logging.getLogger(__name__)
 _ENVIRONMENTS: dict[tuple[tuple[Path, ...], str, str], jinja2.Environment] = {}
 _KEEP = 4
 _LOCK = threading.Lock()
+_PAUSED = 0  # build_event calls running now (see _without_collector)
+_WAS_ENABLED = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +115,38 @@ def _without_pdf_link(result: EventResult) -> EventResult:
     return replace(result, pages=tuple(pages))
 
 
+@contextlib.contextmanager
+def _without_collector() -> Iterator[None]:
+    """Pause Python's cycle collector while one event is built.
+
+    An event's model, standings and page contexts are millions of long-lived
+    objects made in one go; the collector would scan them again and again (a
+    quarter of a 2000-player build) to find almost nothing: they are freed by
+    reference counting once the event is done. The PDF bulletin (WeasyPrint's
+    layout trees hold cycles) runs with the collector on. The count makes
+    overlapping tasks (Dask runs them in threads) restore it when the last ends.
+    """
+    global _PAUSED, _WAS_ENABLED
+    with _LOCK:
+        if _PAUSED == 0:
+            _WAS_ENABLED = gc.isenabled()
+            gc.disable()
+        _PAUSED += 1
+    try:
+        yield
+    finally:
+        with _LOCK:
+            _PAUSED -= 1
+            if _PAUSED == 0 and _WAS_ENABLED:
+                gc.enable()
+
+
 def build_event(task: EventTask) -> EventOutput:
     """Every file of one event (or of one part of it). Never raises for bad input."""
     from trfsite.render import render_page
 
-    result = gather_event(task.job)
+    with _without_collector():
+        result = gather_event(task.job)
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
     if result.bulletin is not None and task.part == 0:
@@ -127,8 +159,10 @@ def build_event(task: EventTask) -> EventOutput:
             result = _without_pdf_link(result)
     env = environment(task.theme_paths, task.job.site.language, task.fingerprint)
     pages = result.pages[task.part :: task.parts]
-    for page in pages:
-        files.append((page.path, render_page(env, page.template, page.context).encode("utf-8")))
+    with _without_collector():
+        for page in pages:
+            html = render_page(env, page.template, page.context).encode("utf-8")
+            files.append((page.path, html))
     sizes = tuple((path, len(data)) for path, data in files)
     if task.out_root is not None:
         from trfsite.writer import SiteWriter
