@@ -355,6 +355,21 @@ def _split(plan: _Plan, workers: int, out_root: Path | None) -> list[EventTask]:
     return tasks
 
 
+def _rebuild_whole(writer: SiteWriter, task: EventTask) -> EventOutput:
+    """The event built again in one piece, here.
+
+    Each part builds only its own pages, so a page whose context fails (an
+    internal error, which turns the event into its overview and validation
+    pages) fails in one part only; the parts' files do not fit together then.
+    """
+    logger.debug("%s: parts disagree, building it whole", task.job.source_name)
+    shutil.rmtree(writer.target(task.job.slug), ignore_errors=True)
+    whole = build_event(replace(task, out_root=None, part=0, parts=1))
+    for path, data in whole.files:
+        writer.write_bytes(path, data)
+    return replace(whole, files=())
+
+
 def _build_events(
     writer: SiteWriter,
     executor: Executor,
@@ -379,6 +394,8 @@ def _build_events(
         if task.part + 1 < task.parts:
             continue
         whole = merge_parts(parts) if len(parts) > 1 else output
+        if len({part.failure for part in parts}) > 1:
+            whole = _rebuild_whole(writer, task)
         parts = []
         entries.append(cache.entry_for(plan.keys[whole.slug], whole))
         if whole.pdf_failure:

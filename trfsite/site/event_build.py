@@ -146,7 +146,7 @@ def build_event(task: EventTask) -> EventOutput:
     from trfsite.render import render_page
 
     with _without_collector():
-        result = gather_event(task.job)
+        result = gather_event(task.job, task.part, task.parts)
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
     if result.bulletin is not None and task.part == 0:
@@ -158,7 +158,7 @@ def build_event(task: EventTask) -> EventOutput:
             logger.warning("%s: the PDF bulletin failed: %s", result.summary.source_name, made)
             result = _without_pdf_link(result)
     env = environment(task.theme_paths, task.job.site.language, task.fingerprint)
-    pages = result.pages[task.part :: task.parts]
+    pages = result.pages
     with _without_collector():
         for page in pages:
             html = render_page(env, page.template, page.context).encode("utf-8")

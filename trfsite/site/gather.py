@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -55,10 +56,27 @@ class PageOut:
 
 
 @dataclass(frozen=True, slots=True)
+class PagePlan:
+    """A page whose context is made only when its part of the event is built."""
+
+    path: str
+    template: str
+    make: Callable[[], PageContext]
+
+    def build(self) -> PageOut:
+        return PageOut(self.path, self.template, self.make())
+
+
+def ready(path: str, template: str, context: PageContext) -> PagePlan:
+    """A plan for a context that is already made."""
+    return PagePlan(path, template, lambda: context)
+
+
+@dataclass(frozen=True, slots=True)
 class EventResult:
     slug: str
     summary: EventSummary
-    pages: tuple[PageOut, ...]
+    pages: tuple[PageOut, ...]  # the pages of the part asked for (all by default)
     bulletin: BulletinData | None
     errors: int
     warnings: int
@@ -214,8 +232,12 @@ def summary_for(
     )
 
 
-def gather_event(job: EventJob) -> EventResult:
-    """Read one file and build every page context of its event. Never raises."""
+def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
+    """Read one file and build the page contexts of its event. Never raises.
+
+    With ``parts`` > 1 only every ``parts``-th page (from ``part``) is built, so
+    that workers sharing one large event do not each build all of its pages.
+    """
     from trfsite.site.notes import markdown_to_html
 
     result, findings = read_and_validate(job)
@@ -235,7 +257,7 @@ def gather_event(job: EventJob) -> EventResult:
             message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
             failure = f"The standings could not be computed: {message}"
     if t is None or standings is None:
-        return gather_failed(job, t, findings, notes_html, failure)
+        return gather_failed(job, t, findings, notes_html, failure, part, parts)
     header = EventHeader(
         slug=job.slug,
         name=t.name.strip() or job.source_name,
@@ -261,13 +283,14 @@ def gather_event(job: EventJob) -> EventResult:
         job, t, final, after, individual, header, tuple(findings), notes_html, team_data
     )
     try:
-        pages = _all_pages(data) + (
-            PageOut(f"{job.slug}/validation.html", "validation.html", validation),
-        )
+        plans = _all_pages(data) + [
+            ready(f"{job.slug}/validation.html", "validation.html", validation)
+        ]
+        pages = tuple(plan.build() for plan in plans[part::parts])
     except Exception as exc:
         logger.debug("pages of %s failed:\n%s", job.source_name, traceback.format_exc())
         failure = f"The pages could not be built (internal error: {type(exc).__name__}: {exc})"
-        return gather_failed(job, t, findings, notes_html, failure)
+        return gather_failed(job, t, findings, notes_html, failure, part, parts)
     bulletin = None
     if job.want_bulletin:
         bulletin = BulletinData(
@@ -304,7 +327,13 @@ def _validation_page(
 
 
 def gather_failed(
-    job: EventJob, t: Tournament | None, findings: list[Finding], notes_html: str, failure: str
+    job: EventJob,
+    t: Tournament | None,
+    findings: list[Finding],
+    notes_html: str,
+    failure: str,
+    part: int = 0,
+    parts: int = 1,
 ) -> EventResult:
     """An event reduced to its overview and validation pages."""
     from trfsite.site.pages_event import failed_overview
@@ -334,16 +363,16 @@ def gather_failed(
         PageOut(f"{job.slug}/validation.html", "validation.html", validation),
     )
     summary = summary_for(job, t, errors, warnings, True)
-    return EventResult(job.slug, summary, pages, None, errors, warnings, failure)
+    return EventResult(job.slug, summary, pages[part::parts], None, errors, warnings, failure)
 
 
-def _all_pages(data: EventData) -> tuple[PageOut, ...]:
+def _all_pages(data: EventData) -> list[PagePlan]:
     from trfsite.site import pages_cards, pages_event, pages_rounds
 
-    pages: list[PageOut] = []
+    pages: list[PagePlan] = []
     pages.extend(pages_event.event_pages(data))
     pages.extend(pages_rounds.round_pages(data))
     pages.extend(pages_cards.player_cards(data))
     if data.is_team:
         pages.extend(pages_cards.team_cards(data))
-    return tuple(pages)
+    return pages

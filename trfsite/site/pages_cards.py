@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from trfsite.model import Color, Player
 from trfsite.results import Explanation, StandingRow, Standings
 from trfsite.site.charts import line_chart
@@ -16,7 +18,7 @@ from trfsite.site.common import (
     team_ref,
 )
 from trfsite.site.contexts import PlayerCardPage, TeamCardPage
-from trfsite.site.gather import EventData, PageOut, meta_for
+from trfsite.site.gather import EventData, PagePlan, meta_for
 from trfsite.site.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
 from trfsite.site.rows import ContributionLine, ExplanationView, RecordLine, RosterLine
 
@@ -141,9 +143,11 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
     )
 
 
-def player_cards(data: EventData) -> list[PageOut]:
+def player_cards(data: EventData) -> list[PagePlan]:
     return [
-        PageOut(f"{data.job.slug}/players/{p.id}.html", "player.html", player_card(data, p))
+        PagePlan(
+            f"{data.job.slug}/players/{p.id}.html", "player.html", partial(player_card, data, p)
+        )
         for p in sorted(data.tournament.players, key=lambda p: p.id)
     ]
 
@@ -187,8 +191,10 @@ def team_card(data: EventData, team_id: int) -> TeamCardPage:
     )
 
 
-def team_cards(data: EventData) -> list[PageOut]:
+def team_cards(data: EventData) -> list[PagePlan]:
     return [
-        PageOut(f"{data.job.slug}/teams/{team.id}.html", "team.html", team_card(data, team.id))
+        PagePlan(
+            f"{data.job.slug}/teams/{team.id}.html", "team.html", partial(team_card, data, team.id)
+        )
         for team in sorted(data.tournament.teams, key=lambda x: x.id)
     ]

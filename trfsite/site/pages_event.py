@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 from trfsite.model import Color, Outcome, Tournament
 from trfsite.results import Standings
@@ -24,29 +25,40 @@ from trfsite.site.contexts import (
     PlayersPage,
     StandingsPage,
 )
-from trfsite.site.gather import EventData, EventJob, PageOut, meta_for
+from trfsite.site.gather import EventData, EventJob, PagePlan, meta_for
 from trfsite.site.lookups import players_by_id
 from trfsite.site.rows import CrossCell, CrossRow, Fact, Link
 
 logger = logging.getLogger(__name__)
 
 
-def event_pages(data: EventData) -> list[PageOut]:
+def event_pages(data: EventData) -> list[PagePlan]:
     from trfsite.site.pages_stats import statistics_page
 
     slug = data.job.slug
     pages = [
-        PageOut(f"{slug}/index.html", "overview.html", overview_page(data)),
-        PageOut(f"{slug}/players.html", "players.html", players_page(data)),
-        PageOut(f"{slug}/standings.html", "standings.html", standings_page(data, data.final, True)),
+        PagePlan(f"{slug}/index.html", "overview.html", partial(overview_page, data)),
+        PagePlan(f"{slug}/players.html", "players.html", partial(players_page, data)),
+        PagePlan(
+            f"{slug}/standings.html",
+            "standings.html",
+            partial(standings_page, data, data.final, True),
+        ),
     ]
     for standings in data.after_round:
-        page = standings_page(data, standings, False)
         pages.append(
-            PageOut(f"{slug}/standings-{standings.after_round}.html", "standings.html", page)
+            PagePlan(
+                f"{slug}/standings-{standings.after_round}.html",
+                "standings.html",
+                partial(standings_page, data, standings, False),
+            )
         )
-    pages.append(PageOut(f"{slug}/crosstable.html", "crosstable.html", crosstable_page(data)))
-    pages.append(PageOut(f"{slug}/statistics.html", "statistics.html", statistics_page(data)))
+    pages.append(
+        PagePlan(f"{slug}/crosstable.html", "crosstable.html", partial(crosstable_page, data))
+    )
+    pages.append(
+        PagePlan(f"{slug}/statistics.html", "statistics.html", partial(statistics_page, data))
+    )
     return pages
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from trfsite.site.common import BYE_NAMES, player_ref, points_map
 from trfsite.site.contexts import RoundPage
-from trfsite.site.gather import EventData, PageOut, meta_for
+from trfsite.site.gather import EventData, PagePlan, meta_for
 from trfsite.site.lookups import players_by_id
 from trfsite.site.pairings import result_text, round_cells
 from trfsite.site.rows import ByeLine, PairingLine
@@ -67,8 +69,8 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
     )
 
 
-def round_pages(data: EventData) -> list[PageOut]:
+def round_pages(data: EventData) -> list[PagePlan]:
     return [
-        PageOut(f"{data.job.slug}/rounds/{n}.html", "round.html", round_page(data, n))
+        PagePlan(f"{data.job.slug}/rounds/{n}.html", "round.html", partial(round_page, data, n))
         for n in data.header.rounds
     ]

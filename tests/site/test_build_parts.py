@@ -1,0 +1,67 @@
+"""An event split between workers gives the same files as one built in one piece."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+from sitehelpers import small_round_robin
+
+from trfsite.model import Player
+from trfsite.site import pages_cards
+from trfsite.site.build import BuildOptions, build_site
+from trfsite.site.executors import InlineExecutor
+from trfsite.site.gather import EventData
+
+
+def _tree(folder: Path) -> dict[str, str]:
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != ".trfsite-cache.json"
+    }
+
+
+def _build(src: Path, out: Path, split: bool) -> None:
+    options = BuildOptions(src, out, pdf=False, cache=False)
+    # A caller's executor counts as two workers: a single event is split in two parts.
+    build_site(options, executor=InlineExecutor() if split else None)
+
+
+@pytest.fixture
+def src(tmp_path: Path) -> Path:
+    folder = tmp_path / "src"
+    folder.mkdir()
+    (folder / "small.trf").write_text(small_round_robin(), encoding="utf-8")
+    return folder
+
+
+def test_split_event_gives_the_same_files(src: Path, tmp_path: Path) -> None:
+    _build(src, tmp_path / "whole", split=False)
+    _build(src, tmp_path / "split", split=True)
+    whole = _tree(tmp_path / "whole")
+    assert any(path.startswith("small/players/") for path in whole)
+    assert _tree(tmp_path / "split") == whole
+
+
+def test_a_page_failing_in_one_part_fails_the_whole_event(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = pages_cards.player_card
+
+    def broken(data: EventData, player: Player) -> object:
+        if player.id == 2:  # only one part builds this card
+            raise RuntimeError("broken card")
+        return real(data, player)
+
+    monkeypatch.setattr(pages_cards, "player_card", broken)
+    _build(src, tmp_path / "whole", split=False)
+    _build(src, tmp_path / "split", split=True)
+    whole = _tree(tmp_path / "whole")
+    # Unsplit, the failing card turns the event into its overview and validation pages.
+    assert sorted(p for p in whole if p.startswith("small/")) == [
+        "small/index.html",
+        "small/validation.html",
+    ]
+    assert _tree(tmp_path / "split") == whole
