@@ -1,0 +1,149 @@
+"""The render shortcuts print exactly what plain Jinja prints.
+
+Memoized macros, cached number filters and the one-call printing of values
+(``SiteEnvironment``) exist for speed only: each test compares with the
+plain form, or with hand-written expected text.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import jinja2
+import pytest
+from markupsafe import Markup, escape
+
+from trfsite.render import (
+    Memoized,
+    SiteEnvironment,
+    make_environment,
+    print_value,
+    without_controls,
+)
+from trfsite.theme import find_theme, theme_chain
+
+
+def _env() -> jinja2.Environment:
+    return make_environment(theme_chain(find_theme("default")), "en")
+
+
+def test_memoized_macro_tells_arguments_apart_by_type() -> None:
+    env = _env()
+    template = env.from_string(
+        "{% macro show(x) %}[{{ x }}]{% endmacro %}{% set show = show|memoize %}"
+        "{{ show(1) }}{{ show(1.0) }}{{ show(True) }}{{ show(1) }}{{ show('<b>') }}"
+    )
+    # 1, 1.0 and True are equal as dict keys but print differently; the name is escaped.
+    assert template.render() == "[1][1.0][True][1][&lt;b&gt;]"
+
+
+def test_memoized_macro_runs_once_per_arguments() -> None:
+    calls: list[tuple[object, ...]] = []
+
+    def macro(*args: object) -> Markup:
+        calls.append(args)
+        return Markup(f"<i>{len(calls)}</i>")
+
+    memo = Memoized(macro)
+    assert memo("a", 1) == memo("a", 1) == Markup("<i>1</i>")
+    assert memo("a", 2) == Markup("<i>2</i>")
+    assert memo(["unhashable"]) == Markup("<i>3</i>")  # runs, is not kept
+    assert memo(["unhashable"]) == Markup("<i>4</i>")
+    assert calls == [("a", 1), ("a", 2), (["unhashable"],), (["unhashable"],)]
+
+
+def test_memoized_macro_with_a_call_block_runs_every_time() -> None:
+    env = _env()
+    template = env.from_string(
+        "{% macro box() %}<{{ caller() }}>{% endmacro %}{% set box = box|memoize %}"
+        "{% call box() %}a{% endcall %}{% call box() %}b{% endcall %}"
+    )
+    assert template.render() == "<a><b>"
+
+
+def test_cached_filters_match_the_first_call() -> None:
+    env = _env()
+    template = env.from_string(
+        "{{ x|points }} {{ x|points(plain=True) }} {{ x|number }} {{ y|number }} {{ z|points }}"
+    )
+    # 6.5 is 6½ with points, 6.5 plain; -0.0 prints as 0; None is a dash (U+2013).
+    for _ in range(2):  # the second round is served from the caches
+        assert template.render(x=6.5, y=-0.0, z=None) == "6\u00bd 6.5 6.5 0 \u2013"
+
+
+class _Colour(enum.Enum):
+    WHITE = "w"
+
+
+class _Html:
+    def __html__(self) -> str:
+        return "<b>safe</b>"
+
+
+VALUES: list[object] = [
+    "Kern1676, Dora",
+    'O\'Neil & <Sons> "quoted"',
+    "bell\x07 and \x85 next-line, tab\t and newline\n stay",
+    "",
+    "\u00bd\u2013\u00bd",
+    Markup("<a href='x'>Sm\x01ith</a>"),
+    Markup("<wbr>\n"),
+    0,
+    -17,
+    2**70,
+    1.5,
+    -0.0,
+    float("inf"),
+    float("nan"),
+    True,
+    None,
+    _Colour.WHITE,
+    _Html(),
+    ("a", 1),
+]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=repr)
+def test_print_value_is_escape_of_without_controls(value: object) -> None:
+    assert print_value(value) == escape(without_controls(value))
+
+
+def test_print_value_hand_checked() -> None:
+    # markupsafe's replacements; C0/C1 controls become U+FFFD, tab and newline stay.
+    assert print_value('O\'Neil & <Sons> "q"') == "O&#39;Neil &amp; &lt;Sons&gt; &#34;q&#34;"
+    assert print_value("a\x07b\x85c\td\n") == "a\ufffdb\ufffdc\td\n"
+    assert print_value(Markup("<i>\x1b</i>")) == "<i>\ufffd</i>"
+    assert print_value(12) == "12"
+
+
+TEMPLATE = """\
+{% macro box(x) %}<{{ x }}>{% endmacro %}
+{% macro wrap() %}[{{ caller() }}]{% endmacro %}
+{% set block %}{{ name }}|{{ 7 }}{% endset %}
+{{ name }} {{ number }} {{ ratio }} {{ safe }} {{ box(name) }} {{ block }} {{ missing is none }}
+{% filter upper %}{{ name }}{% endfilter %}
+{% call wrap() %}{{ name }}{% endcall %}
+{% autoescape false %}{{ name }} {{ number }}{% endautoescape %}
+{{ name ~ "&" }} {{ [name, number]|join(",") }} {{ name|e }} {{ safe|safe }}
+"""
+
+
+def test_site_environment_prints_like_jinja() -> None:
+    values = {
+        "name": "O'Neil <b>\x07",
+        "number": 42,
+        "ratio": 0.5,
+        "safe": Markup("<i>ok</i>"),
+        "missing": None,
+    }
+    plain_env = jinja2.Environment(autoescape=True, finalize=without_controls, trim_blocks=True)
+    fast_env = SiteEnvironment(autoescape=True, finalize=without_controls, trim_blocks=True)
+    plain = plain_env.from_string(TEMPLATE).render(values)
+    fast = fast_env.from_string(TEMPLATE).render(values)
+    assert "&lt;b&gt;" in plain and "<b>" in plain  # escaped, and raw in the autoescape-off block
+    assert fast == plain
+
+
+def test_site_environment_compiles_values_to_one_call() -> None:
+    code = SiteEnvironment(autoescape=True, finalize=without_controls).compile("{{ x }}", raw=True)
+    assert "environment.print_value(" in code and "escape(" not in code
