@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from trfsite.model import Outcome, Player, Tournament
+import functools
+
+from trfsite.model import Color, Game, Outcome, Player, Tournament
 from trfsite.results import Standings
 from trfsite.site.gather import EventData
-from trfsite.site.lookups import players_by_id, team_of_player, teams_by_id
+from trfsite.site.lookups import ByIdentity, players_by_id, team_of_player, teams_by_id
 from trfsite.site.rows import ColumnHead, PlayerRow, Ref, StandingLine
 
 # TRF16 writes titles as single letters (g = GM, m = IM, ...); TRF-2026 spells them out.
@@ -46,6 +48,11 @@ BYE_NAMES = {
 }
 
 
+# The one-letter colours pages show ("w"/"b"); "" when unknown.
+COLOUR_LETTER = {Color.WHITE: "w", Color.BLACK: "b"}
+
+
+@functools.lru_cache(maxsize=256)
 def display_title(title: str) -> str:
     clean = title.strip()
     return _TITLES.get(clean.lower(), clean.upper() if len(clean) <= 4 else clean)
@@ -67,8 +74,23 @@ def player_ref(t: Tournament, players: dict[int, Player], pid: int) -> Ref:
     player = players.get(pid)
     if player is None:
         return Ref(pid, f"#{pid}")
-    title = player.grade if t.game.value == "go" else display_title(player.title)
+    title = player.grade if t.game is Game.GO else display_title(player.title)
     return Ref(pid, player.name.strip() or f"#{pid}", f"players/{pid}.html", title)
+
+
+def _player_refs(t: Tournament) -> dict[int, Ref]:
+    players = players_by_id(t)
+    return {pid: player_ref(t, players, pid) for pid in players}
+
+
+# Every player's reference, made once per event (pages ask for them ~100,000 times).
+player_refs: ByIdentity[Tournament, dict[int, Ref]] = ByIdentity(_player_refs)
+
+
+def ref_in(refs: dict[int, Ref], pid: int) -> Ref:
+    """``player_ref`` from the event's ``player_refs`` (an unknown id gets ``#id``)."""
+    ref = refs.get(pid)
+    return ref if ref is not None else Ref(pid, f"#{pid}")
 
 
 def team_ref(t: Tournament, tid: int) -> Ref:
@@ -107,6 +129,7 @@ def column_heads(standings: Standings) -> tuple[ColumnHead, ...]:
 def standing_lines(data: EventData, standings: Standings) -> tuple[StandingLine, ...]:
     t = data.tournament
     players = players_by_id(t)
+    refs = player_refs(t)
     ranks = [row.rank for row in standings.rows]
     lines = []
     for index, row in enumerate(standings.rows):
@@ -133,9 +156,7 @@ def standing_lines(data: EventData, standings: Standings) -> tuple[StandingLine,
             )
             continue
         player = players.get(row.id)
-        ref = player_ref(t, players, row.id)
-        if player is None:
-            ref = Ref(row.id, row.name)
+        ref = refs[row.id] if player is not None else Ref(row.id, row.name)
         lines.append(
             StandingLine(
                 row.rank,

@@ -26,7 +26,7 @@ _V = TypeVar("_V")
 _KEEP = 32  # a final standings, one per round, an individual one, with room to spare
 
 
-class _ByIdentity(Generic[_K, _V]):
+class ByIdentity(Generic[_K, _V]):
     """``make(obj)`` for the last few objects, by identity (the objects are immutable)."""
 
     def __init__(self, make: Callable[[_K], _V]) -> None:
@@ -82,8 +82,8 @@ def _boards(teams: TeamEventData) -> dict[tuple[int, int], int]:
     return found
 
 
-players_by_id: _ByIdentity[Tournament, dict[int, Player]] = _ByIdentity(_players)
-teams_by_id: _ByIdentity[Tournament, dict[int, Team]] = _ByIdentity(_teams)
-team_of_player: _ByIdentity[Tournament, dict[int, int]] = _ByIdentity(_team_of_players)
-rows_by_id: _ByIdentity[Standings, dict[int, StandingRow]] = _ByIdentity(_rows)
-board_of_player: _ByIdentity[TeamEventData, dict[tuple[int, int], int]] = _ByIdentity(_boards)
+players_by_id: ByIdentity[Tournament, dict[int, Player]] = ByIdentity(_players)
+teams_by_id: ByIdentity[Tournament, dict[int, Team]] = ByIdentity(_teams)
+team_of_player: ByIdentity[Tournament, dict[int, int]] = ByIdentity(_team_of_players)
+rows_by_id: ByIdentity[Standings, dict[int, StandingRow]] = ByIdentity(_rows)
+board_of_player: ByIdentity[TeamEventData, dict[tuple[int, int], int]] = ByIdentity(_boards)

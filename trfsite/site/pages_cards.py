@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from functools import partial
 
-from trfsite.model import Color, Player
+from trfsite.model import Player
 from trfsite.results import Explanation, StandingRow, Standings
 from trfsite.site.charts import line_chart
 from trfsite.site.common import (
     BYE_NAMES,
+    COLOUR_LETTER,
     GO_SYMBOL,
     RESULT_SYMBOL,
     outcome_css,
-    player_ref,
+    player_refs,
     player_row,
     team_of_players,
     team_ref,
@@ -20,7 +21,7 @@ from trfsite.site.common import (
 from trfsite.site.contexts import PlayerCardPage, TeamCardPage
 from trfsite.site.gather import EventData, PagePlan, meta_for
 from trfsite.site.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
-from trfsite.site.rows import ContributionLine, ExplanationView, RecordLine, RosterLine
+from trfsite.site.rows import ExplanationView, RecordLine, RosterLine
 
 
 def explanation_views(standings: Standings, row: StandingRow | None) -> tuple[ExplanationView, ...]:
@@ -35,10 +36,7 @@ def explanation_views(standings: Standings, row: StandingRow | None) -> tuple[Ex
                 code=explanation.code,
                 name=names.get(explanation.code, explanation.code),
                 value=explanation.value,
-                contributions=tuple(
-                    ContributionLine(c.round, c.label, c.value, c.cut, c.why)
-                    for c in explanation.contributions
-                ),
+                contributions=explanation.contributions,
                 notes=explanation.notes,
             )
         )
@@ -61,6 +59,7 @@ def _board_of(data: EventData, pid: int, round_no: int) -> int | None:
 def player_card(data: EventData, player: Player) -> PlayerCardPage:
     t = data.tournament
     players = players_by_id(t)
+    refs = player_refs(t)
     standings = data.individual if data.is_team else data.final
     row = _row_of(standings, player.id)
     progress: dict[int, tuple[float, int]] = {}
@@ -90,10 +89,10 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
         record.append(
             RecordLine(
                 round=round_no,
-                opponent=player_ref(t, players, opponent.id) if opponent else None,
+                opponent=refs[opponent.id] if opponent else None,
                 opponent_rating=(opponent.rating or None) if opponent else None,
                 opponent_federation=opponent.federation.strip() if opponent else "",
-                color={Color.WHITE: "w", Color.BLACK: "b"}.get(entry.color, ""),
+                color=COLOUR_LETTER.get(entry.color, ""),
                 result=symbols.get(entry.outcome, RESULT_SYMBOL[entry.outcome]),
                 css=outcome_css(entry.outcome),
                 note=note,
@@ -158,6 +157,7 @@ def team_card(data: EventData, team_id: int) -> TeamCardPage:
     t = data.tournament
     team = teams_by_id(t)[team_id]
     players = players_by_id(t)
+    refs = player_refs(t)
     row = _row_of(data.final, team_id)
     roster = []
     for board, pid in enumerate(team.roster, start=1):
@@ -169,7 +169,7 @@ def team_card(data: EventData, team_id: int) -> TeamCardPage:
         roster.append(
             RosterLine(
                 board,
-                player_ref(t, players, pid),
+                refs[pid],
                 player.rating or None,
                 player.federation.strip(),
                 len(played),

@@ -5,10 +5,11 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from trfsite.model import Color, Outcome, Tournament
+from trfsite.model import Outcome, Player, Tournament
 from trfsite.results import Standings
 from trfsite.site.common import (
     BYE_NAMES,
+    COLOUR_LETTER,
     GO_SYMBOL,
     RESULT_SYMBOL,
     column_heads,
@@ -207,13 +208,14 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
     )
 
 
-def _player_cell(data: EventData, round_no: int, pid: int, ranks: dict[int, int]) -> CrossCell:
-    t = data.tournament
-    player = players_by_id(t).get(pid)
+def _player_cell(
+    players: dict[int, Player], go: bool, round_no: int, pid: int, ranks: dict[int, int]
+) -> CrossCell:
+    player = players.get(pid)
     entry = player.entry(round_no) if player else None
     if entry is None:
         return CrossCell(round_no, "", "none", "", "not paired")
-    symbols = GO_SYMBOL if data.is_go else RESULT_SYMBOL
+    symbols = GO_SYMBOL if go else RESULT_SYMBOL
     symbol = symbols.get(entry.outcome, RESULT_SYMBOL[entry.outcome])
     css = outcome_css(entry.outcome)
     if entry.opponent is None or entry.opponent not in ranks:
@@ -224,14 +226,14 @@ def _player_cell(data: EventData, round_no: int, pid: int, ranks: dict[int, int]
         if entry.outcome is Outcome.FORFEIT_WIN:
             return CrossCell(round_no, "+", "win", "", BYE_NAMES[entry.outcome])
         return CrossCell(round_no, "\u2013", "none", "", "absent")
-    colour = {Color.WHITE: "w", Color.BLACK: "b"}.get(entry.color, "")
+    colour = COLOUR_LETTER.get(entry.color, "")
     rank = ranks[entry.opponent]
-    if data.is_go:
+    if go:
         handicap = "" if entry.handicap is None else str(entry.handicap)
         text = f"{rank}{symbol}/{colour}{handicap}" if colour else f"{rank}{symbol}"
     else:
         text = f"{rank}{colour}{symbol}"
-    opponent = players_by_id(t).get(entry.opponent)
+    opponent = players.get(entry.opponent)
     name = opponent.name if opponent else f"#{entry.opponent}"
     return CrossCell(round_no, text, css, f"players/{entry.opponent}.html", name)
 
@@ -246,12 +248,14 @@ def crosstable_page(data: EventData) -> CrosstablePage:
     final = data.final
     ranks = rank_map(final)
     rounds = data.header.rounds
+    players = players_by_id(data.tournament)
+    go = data.is_go
     rows = []
     for line in standing_lines(data, final):
         if data.is_team:
             cells = tuple(_team_cell(data, r, line.ref.id, ranks) for r in rounds)
         else:
-            cells = tuple(_player_cell(data, r, line.ref.id, ranks) for r in rounds)
+            cells = tuple(_player_cell(players, go, r, line.ref.id, ranks) for r in rounds)
         rows.append(
             CrossRow(
                 line.rank,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from trfsite.site.common import BYE_NAMES, player_ref, points_map
+from trfsite.site.common import BYE_NAMES, player_refs, points_map, ref_in
 from trfsite.site.contexts import RoundPage
 from trfsite.site.gather import EventData, PagePlan, meta_for
 from trfsite.site.lookups import players_by_id
@@ -27,6 +27,7 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
 
     t = data.tournament
     players = players_by_id(t)
+    refs = player_refs(t)
     before = points_before(data, round_no)
     cells = round_cells(t, round_no, before)
     pairings = []
@@ -35,11 +36,11 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
         pairings.append(
             PairingLine(
                 board=board,
-                white=player_ref(t, players, pair.white),
+                white=refs[pair.white],
                 white_rating=white.rating or None,
                 white_before=before.get(pair.white, 0.0) if before or round_no == 1 else None,
                 result=result_text(pair.white_outcome, pair.black_outcome, data.is_go),
-                black=player_ref(t, players, pair.black),
+                black=refs[pair.black],
                 black_rating=black.rating or None,
                 black_before=before.get(pair.black, 0.0) if before or round_no == 1 else None,
                 handicap=pair.handicap,
@@ -47,10 +48,10 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
             )
         )
     byes = tuple(
-        ByeLine(player_ref(t, players, pid), BYE_NAMES[outcome], t.scoring.points(outcome))
+        ByeLine(ref_in(refs, pid), BYE_NAMES[outcome], t.scoring.points(outcome))
         for pid, outcome in cells.byes
     )
-    absent = tuple(player_ref(t, players, pid) for pid in cells.absent)
+    absent = tuple(ref_in(refs, pid) for pid in cells.absent)
     rounds = data.header.rounds
     date = t.round_dates[round_no - 1] if round_no - 1 < len(t.round_dates) else None
     matches = round_matches(data, round_no) if data.is_team else ()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from trfsite.results import Contribution
+
 
 @dataclass(frozen=True, slots=True)
 class Link:
@@ -146,13 +148,9 @@ class RecordLine:
     handicap: int | None = None  # Go
 
 
-@dataclass(frozen=True, slots=True)
-class ContributionLine:
-    round: int
-    label: str
-    value: float | None
-    cut: bool
-    why: str
+# The engines' explanation lines are display-ready as they are (round, label,
+# value, cut, why): pages show them without a copy.
+ContributionLine = Contribution
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from trfsite.model import ByeKind, Color, Outcome, Tournament
-from trfsite.site.common import player_ref, team_ref
+from trfsite.site.common import COLOUR_LETTER, player_ref, team_ref
 from trfsite.site.lookups import players_by_id
 from trfsite.site.pairings import result_text
 from trfsite.site.rows import BoardLine, BoardStat, CrossCell, MatchView, Ref
@@ -73,7 +73,7 @@ def match_view(data: EventData, match: Match, number: int, team: int | None = No
                 mine_ref,
                 theirs_ref,
                 text,
-                {Color.WHITE: "w", Color.BLACK: "b"}.get(colour, ""),
+                COLOUR_LETTER.get(colour, ""),
             )
         )
     home_gp = match.black_game_points if flip else match.white_game_points
