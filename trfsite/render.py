@@ -147,10 +147,39 @@ class _PrintCodeGenerator(CodeGenerator):
             super()._output_child_post(node, frame, finalize)
 
 
+class Translate:
+    """The ``_()`` of templates: the catalog's text, ``{name}`` placeholders filled."""
+
+    __slots__ = ("catalog",)
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def __call__(self, message: str, **values: object) -> str:
+        return self.catalog.gettext(message, **values)
+
+
+class _SiteContext(jinja2.runtime.Context):
+    """Calls the site's own helpers directly.
+
+    Jinja's ``Context.call`` looks for ``pass_context`` and friends on every
+    call; ``_()`` and macros run ~50 times per page and take none of them.
+    """
+
+    def call(self, obj: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        if type(obj) in _DIRECT_CALLS:
+            if kwargs:
+                kwargs.pop("_loop_vars", None)
+                kwargs.pop("_block_vars", None)
+            return obj(*args, **kwargs)
+        return super().call(obj, *args, **kwargs)
+
+
 class SiteEnvironment(jinja2.Environment):
-    """Jinja's environment with the one-call printing of ``_PrintCodeGenerator``."""
+    """Jinja's environment with one-call printing and direct calls of the site's helpers."""
 
     code_generator_class = _PrintCodeGenerator
+    context_class = _SiteContext
     print_value = staticmethod(print_value)
 
 
@@ -189,6 +218,11 @@ class Memoized:
                 self._made.clear()  # bounded for long-lived workers (serve, Dask)
             made = self._made[key] = self.macro(*args, **kwargs)
         return made
+
+
+# Callables that take no ``pass_context`` (or similar) argument: _SiteContext calls
+# them directly.
+_DIRECT_CALLS: frozenset[type] = frozenset({Translate, Memoized, jinja2.runtime.Macro})
 
 
 def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Environment:
@@ -244,7 +278,7 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
     env.filters["percent"] = format_percent
     env.filters["sortkey"] = sort_key
     env.filters["memoize"] = Memoized
-    env.globals["_"] = catalog.gettext
+    env.globals["_"] = Translate(catalog)
     env.globals["language"] = language
     env.globals["DASH"] = DASH
     return env

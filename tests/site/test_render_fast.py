@@ -147,3 +147,26 @@ def test_site_environment_prints_like_jinja() -> None:
 def test_site_environment_compiles_values_to_one_call() -> None:
     code = SiteEnvironment(autoescape=True, finalize=without_controls).compile("{{ x }}", raw=True)
     assert "environment.print_value(" in code and "escape(" not in code
+
+
+def test_direct_calls_keep_jinja_semantics() -> None:
+    env = _env()
+
+    @jinja2.pass_context
+    def page_name(context: jinja2.runtime.Context) -> str:
+        return str(context["name"])
+
+    env.globals["page_name"] = page_name
+    template = env.from_string(
+        "{% macro m(a, b='-') %}{{ a }}{{ b }}{% endmacro %}"
+        "{% for n in [1, 2] %}{{ _('Round {n}', n=n) }};{{ m(n, b='x') }};{{ page_name() }}|"
+        "{% endfor %}{{ _('Standings') }}"
+    )
+    # English catalog: the text as written, placeholders filled; pass_context still works.
+    assert template.render(name="open") == "Round 1;1x;open|Round 2;2x;open|Standings"
+
+
+def test_translations_in_german() -> None:
+    env = make_environment(theme_chain(find_theme("default")), "de")
+    template = env.from_string("{{ _('Standings') }} {{ _('Round {n}', n=3) }}")
+    assert template.render() == "Tabelle Runde 3"
