@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trfsite.model import Color, Outcome, Tournament
-from trfsite.site.lookups import players_by_id
+from trfsite.site.lookups import ByIdentity, players_by_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +33,24 @@ class RoundCells:
 def round_cells(
     t: Tournament, round_no: int, points_before: dict[int, float] | None = None
 ) -> RoundCells:
+    unsorted = _unsorted_cells(t).get(round_no)
+    if unsorted is None:
+        unsorted = _extract(t, round_no)
+    pairings = list(unsorted.pairings)
+    before = points_before or {}
+    ratings = _ratings(t)
+
+    def board_key(pair: Pairing) -> tuple[float, float, int, int]:
+        a, b = before.get(pair.white, 0.0), before.get(pair.black, 0.0)
+        best = max(ratings.get(pair.white, 0), ratings.get(pair.black, 0))
+        return (-max(a, b), -min(a, b), -best, min(pair.white, pair.black))
+
+    pairings.sort(key=board_key)
+    return RoundCells(tuple(pairings), unsorted.byes, unsorted.absent)
+
+
+def _extract(t: Tournament, round_no: int) -> RoundCells:
+    """The round's pairings in start-number order of the first player met, and its byes."""
     players = players_by_id(t)
     seen: set[tuple[int, int]] = set()
     pairings: list[Pairing] = []
@@ -74,16 +92,19 @@ def round_cells(
                     entry.color is Color.WHITE,
                 )
             )
-    before = points_before or {}
-    ratings = {p.id: p.rating or 0 for p in t.players}
-
-    def board_key(pair: Pairing) -> tuple[float, float, int, int]:
-        a, b = before.get(pair.white, 0.0), before.get(pair.black, 0.0)
-        best = max(ratings.get(pair.white, 0), ratings.get(pair.black, 0))
-        return (-max(a, b), -min(a, b), -best, min(pair.white, pair.black))
-
-    pairings.sort(key=board_key)
     return RoundCells(tuple(pairings), tuple(byes), tuple(absent))
+
+
+def _all_rounds(t: Tournament) -> dict[int, RoundCells]:
+    return {round_no: _extract(t, round_no) for round_no in range(1, t.rounds + 1)}
+
+
+# Round pages and the statistics page both read every round: extracted once per event
+# (round_cells sorts a copy by the points before the round).
+_unsorted_cells: ByIdentity[Tournament, dict[int, RoundCells]] = ByIdentity(_all_rounds)
+_ratings: ByIdentity[Tournament, dict[int, int]] = ByIdentity(
+    lambda t: {p.id: p.rating or 0 for p in t.players}
+)
 
 
 _HALF = "\u00bd"
