@@ -11,12 +11,22 @@ import datetime as dt
 import math
 import re
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 import jinja2
+import jinja2.ext
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame
+from jinja2.lexer import (
+    TOKEN_DOT,
+    TOKEN_LPAREN,
+    TOKEN_NAME,
+    TOKEN_RPAREN,
+    TOKEN_STRING,
+    Token,
+    TokenStream,
+)
 from markupsafe import Markup, escape
 
 from trfsite.i18n import Catalog, load_catalog
@@ -159,6 +169,53 @@ class Translate:
         return self.catalog.gettext(message, **values)
 
 
+class ConstantTranslations(jinja2.ext.Extension):
+    """``_("literal")`` translated once, when a template is compiled.
+
+    The catalog is fixed per environment (one per language), so the text is a
+    constant; the page then carries it as template data instead of a call on
+    every render. A template that binds ``_`` itself (``{% set _ = ... %}``, a
+    macro parameter, an import) is compiled as written.
+    """
+
+    def filter_stream(self, stream: TokenStream) -> Iterable[Token]:
+        tokens = list(stream)
+        translate = self.environment.globals.get("_")
+        if not isinstance(translate, Translate) or not _only_called(tokens):
+            return tokens
+        folded: list[Token] = []
+        index = 0
+        while index < len(tokens):
+            token = tokens[index]
+            if _is_name(tokens, index) and [t.type for t in tokens[index + 1 : index + 4]] == [
+                TOKEN_LPAREN,
+                TOKEN_STRING,
+                TOKEN_RPAREN,
+            ]:
+                folded.append(Token(token.lineno, TOKEN_STRING, translate(tokens[index + 2].value)))
+                index += 4
+            else:
+                folded.append(token)
+                index += 1
+        return folded
+
+
+def _is_name(tokens: list[Token], index: int) -> bool:
+    """``tokens[index]`` is the name ``_`` (not an attribute ``x._``)."""
+    token = tokens[index]
+    after_dot = index > 0 and tokens[index - 1].type == TOKEN_DOT
+    return token.type == TOKEN_NAME and token.value == "_" and not after_dot
+
+
+def _only_called(tokens: list[Token]) -> bool:
+    """Every ``_`` in the template is called: none is assigned, imported or a parameter."""
+    return all(
+        index + 1 < len(tokens) and tokens[index + 1].type == TOKEN_LPAREN
+        for index in range(len(tokens))
+        if _is_name(tokens, index)
+    )
+
+
 class _SiteContext(jinja2.runtime.Context):
     """Calls the site's own helpers directly.
 
@@ -279,6 +336,7 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
     env.filters["sortkey"] = sort_key
     env.filters["memoize"] = Memoized
     env.globals["_"] = Translate(catalog)
+    env.add_extension(ConstantTranslations)
     env.globals["language"] = language
     env.globals["DASH"] = DASH
     return env

@@ -170,3 +170,32 @@ def test_translations_in_german() -> None:
     env = make_environment(theme_chain(find_theme("default")), "de")
     template = env.from_string("{{ _('Standings') }} {{ _('Round {n}', n=3) }}")
     assert template.render() == "Tabelle Runde 3"
+
+
+def test_literal_translations_are_constants_of_the_compiled_template() -> None:
+    env = make_environment(theme_chain(find_theme("default")), "de")
+    source = "{{ _('Standings') }}|{{ _('Round {n}', n=2) }}|{{ _(word) }}"
+    code = env.compile(source, raw=True)
+    assert "Tabelle" in code and "'Standings'" not in code  # folded at compile time
+    assert "'Round {n}'" in code  # placeholders: still a call
+    assert env.from_string(source).render(word="Standings") == "Tabelle|Runde 2|Tabelle"
+
+
+def test_a_constant_translation_is_escaped_like_a_printed_one() -> None:
+    env = _env()
+    # English: the message is its own translation; printed, it is escaped as any value.
+    assert env.from_string("{{ _('A & <B>') }}").render() == "A &amp; &lt;B&gt;"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "{% set _ = upper %}{{ _('abc') }}",
+        "{% macro m(_) %}{{ _('abc') }}{% endmacro %}{{ m(upper) }}",
+        "{% for _ in [upper] %}{{ _('abc') }}{% endfor %}",
+    ],
+)
+def test_a_template_binding_its_own_underscore_is_left_alone(source: str) -> None:
+    env = make_environment(theme_chain(find_theme("default")), "de")
+    # Each binds _ to a function upper-casing its argument: 'abc' -> 'ABC', not translated.
+    assert env.from_string(source).render(upper=str.upper) == "ABC"
