@@ -46,7 +46,7 @@ _FRACTIONS = {0.25: "\u00bc", 0.5: "\u00bd", 0.75: "\u00be"}
 # a name from a damaged file must not carry them into a page.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _K = TypeVar("_K")
-_MEMO_KEEP = 50_000  # results one memoized macro keeps (a 2000-player event needs ~5000)
+_MEMO_KEEP = 20_000  # results one memoized macro keeps (a 2000-player event needs ~5000)
 
 
 def make_loader(theme_chain: Sequence[Theme]) -> jinja2.BaseLoader:
