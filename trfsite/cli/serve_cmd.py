@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import http.server
 import logging
 import threading
 from pathlib import Path
@@ -54,7 +53,9 @@ def serve(src: Path, out: Path | None, port: int, theme: str | None, pdf: bool) 
     target = out if out is not None else folder / "_site"
     options = BuildOptions(src, target, theme, pdf)
     _rebuild(options)
-    handler = functools.partial(_QuietHandler, directory=str(target.resolve()))
+    import http.server  # only here: every other command starts faster without it
+
+    handler = functools.partial(_quiet_handler(), directory=str(target.resolve()))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     click.echo(
         f"Serving {target} on http://127.0.0.1:{server.server_port}/ (Ctrl+C stops)", err=True
@@ -82,8 +83,12 @@ def _relevant(path: str, root: Path, out_dir: Path) -> bool:
     return not any(part.startswith(".") for part in resolved.relative_to(root).parts)
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the current OUT folder; logs at debug level instead of stderr noise."""
+def _quiet_handler() -> type:
+    """A handler serving the current OUT folder, logging at debug level, not on stderr."""
+    import http.server
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        logger.debug("serve: " + format, *args)
+    class QuietHandler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            logger.debug("serve: " + format, *args)
+
+    return QuietHandler
