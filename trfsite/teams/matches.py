@@ -50,8 +50,23 @@ __all__ = [
 ]
 
 
+# The standings after every round, the validation checks and the team pages all ask
+# for the same event's matches; the model is frozen, so the last answer stays right
+# for as long as the very same Tournament object is asked about.
+_last: tuple[Tournament, TeamEventData] | None = None
+
+
 def reconstruct_matches(t: Tournament) -> TeamEventData:
     """Every match and bye of every round, with the points of each team."""
+    global _last
+    if _last is not None and _last[0] is t:
+        return _last[1]
+    data = _reconstruct(t)
+    _last = (t, data)
+    return data
+
+
+def _reconstruct(t: Tournament) -> TeamEventData:
     findings: list[Finding] = []
     ix = build_index(t, findings)
     report_unrostered(ix, findings)
