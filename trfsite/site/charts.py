@@ -169,6 +169,8 @@ def bar_chart(title: str, items: list[tuple[str, float, str]]) -> BarChart | Non
         return None
     count = len(items)
     slot = max(28.0, min(72.0, 600 / count))
+    # Wide labels ("2200–2399") need their own room, or neighbours run together.
+    slot = max(slot, 8.5 * max(len(label) for label, _, _ in items) + 8)
     width = int(slot * count) + 16
     height = 200
     baseline = height - 40
