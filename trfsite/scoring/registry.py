@@ -83,7 +83,8 @@ TIEBREAKS: list[Tiebreak] = [
 RATING_TIEBREAKS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
 BUCHHOLZ_FAMILY = frozenset({"BH", "FB", "AOB"})
 
-_MODIFIER_TEXT = {
+# How each modifier letter is named in error messages (individual and team registries).
+MODIFIER_TEXT = {
     "C": "cut (/C1, /C2)",
     "M": "median (/M1, /M2)",
     "L": "Koya limit (/L±n)",
@@ -119,8 +120,8 @@ def resolve(code: str, where: str = "") -> tuple[TiebreakSpec, Tiebreak]:
     if spec.score is not None:
         bad.append("score")
     if bad:
-        allowed = ", ".join(_MODIFIER_TEXT[m] for m in sorted(tb.modifiers)) or "none"
-        used = ", ".join(_MODIFIER_TEXT.get(m, ":MP/:GP (team events only)") for m in bad)
+        allowed = ", ".join(MODIFIER_TEXT[m] for m in sorted(tb.modifiers)) or "none"
+        used = ", ".join(MODIFIER_TEXT.get(m, ":MP/:GP (team events only)") for m in bad)
         raise UnknownTiebreakError(
             code,
             known_codes(),

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from trfsite.results import Explanation
-from trfsite.scoring.codes import TiebreakSpec, UnknownTiebreakError, parse_tiebreak
+from trfsite.scoring.codes import ALIASES, TiebreakSpec, UnknownTiebreakError, parse_tiebreak
+from trfsite.scoring.registry import MODIFIER_TEXT
 from trfsite.scoring.team_context import GP, MP, TeamContext
 from trfsite.scoring.team_encounter import (
     Blocks,
@@ -208,26 +209,16 @@ TEAM_TIEBREAKS: list[TeamTiebreak] = [
     TeamTiebreak("RTNG", "Team Strength Factor", "2026", strength, since="2026"),
 ]
 
-_ALIASES = {"REP": "GE"}
-_MODIFIER_TEXT = {
-    "C": "cut (/C1, /C2)",
-    "M": "median (/M1, /M2)",
-    "L": "Koya limit (/L±n)",
-    "K": "normalising factor (/Kn)",
-    "P": "forfeits as played (/P)",
-    "F": "Fore (/F)",
-    "R": "reverse (/R)",
-}
 
 
 def known_team_codes() -> list[str]:
-    return [tb.acronym for tb in TEAM_TIEBREAKS] + sorted(_ALIASES)
+    return [tb.acronym for tb in TEAM_TIEBREAKS] + sorted(ALIASES)
 
 
 def find_team_tiebreak(name: str) -> TeamTiebreak:
     """The team tie-break with this acronym (any case; ``REP`` is ``GE``)."""
     key = name.strip().upper()
-    key = _ALIASES.get(key, key)
+    key = ALIASES.get(key, key)
     for tb in TEAM_TIEBREAKS:
         if tb.acronym == key:
             return tb
@@ -241,11 +232,11 @@ def resolve_team(code: str, where: str = "") -> tuple[TiebreakSpec, TeamTiebreak
         tb = find_team_tiebreak(spec.name)
     except UnknownTiebreakError as exc:
         raise UnknownTiebreakError(code, exc.known, where) from None
-    bad = [_MODIFIER_TEXT[m] for m in sorted(spec.modifiers - tb.modifiers)]
+    bad = [MODIFIER_TEXT[m] for m in sorted(spec.modifiers - tb.modifiers)]
     if spec.score is not None and not tb.score:
         bad.append(":MP/:GP reference score")
     if bad:
-        allowed = ", ".join(_MODIFIER_TEXT[m] for m in sorted(tb.modifiers))
+        allowed = ", ".join(MODIFIER_TEXT[m] for m in sorted(tb.modifiers))
         if tb.score:
             allowed += ", :MP/:GP"
         raise UnknownTiebreakError(
