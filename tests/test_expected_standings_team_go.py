@@ -29,14 +29,13 @@ mark is removed. ``system`` is passed as ``--system`` unless the args name one.
 from __future__ import annotations
 
 import json
-import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from expected_runner import rows_by_id, run_standings, same
 
 ROOT = Path(__file__).resolve().parent / "data"
 DATA_DIRS = (ROOT / "standings_team", ROOT / "standings_go")
@@ -99,44 +98,18 @@ CASES = _load_cases()
 
 
 def _run(case: Case) -> dict[str, Any]:
-    from trfsite.cli import cli
-
-    args = ["standings", str(case.data), *case.args]
-    if "--system" not in case.args:
-        args += ["--system", case.system]
-    args += ["--format", "json"]
-    result = CliRunner().invoke(cli, args)
-    assert result.exit_code == 0, (
-        f"{case.label}: `trfsite {' '.join(args)}` exited with {result.exit_code}\n"
-        f"{result.output}\n{result.exception!r}"
-    )
-    try:
-        parsed: dict[str, Any] = json.loads(result.stdout)
-    except json.JSONDecodeError as exc:
-        raise AssertionError(f"{case.label}: output is not JSON ({exc}):\n{result.stdout}") from exc
-    return parsed
+    return run_standings(case.label, case.data, case.args, case.system)
 
 
 def _same(expected: object, got: object) -> bool:
-    if expected is None or got is None:
-        return expected is None and got is None
-    if isinstance(got, bool) or not isinstance(got, int | float):
-        return False
-    assert isinstance(expected, int | float)
-    return math.isclose(float(got), float(expected), rel_tol=0.0, abs_tol=TOLERANCE)
-
-
-def _rows_by_id(case: Case, output: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    rows = {str(row["id"]): row for row in output["standings"]}
-    assert len(rows) == len(output["standings"]), f"{case.label}: duplicate ids in the output"
-    return rows
+    return same(expected, got, TOLERANCE)
 
 
 def _compare(case: Case, output: dict[str, Any]) -> list[str]:
     """Every disagreement with the hand-derived values, one readable line each."""
     problems: list[str] = []
     expect = case.expect
-    rows = _rows_by_id(case, output)
+    rows = rows_by_id(case.label, output)
 
     if "rules" in expect and output.get("rules") != expect["rules"]:
         problems.append(f"rule set: expected {expect['rules']!r}, got {output.get('rules')!r}")
