@@ -8,8 +8,9 @@ modifiers against the registry.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from trfsite.scoring import buchholz, counts, koya, progressive, ratings, sonneborn
 from trfsite.scoring.codes import (
@@ -99,14 +100,27 @@ def known_codes() -> list[str]:
     return [tb.acronym for tb in TIEBREAKS] + sorted(ALIASES)
 
 
-def find_tiebreak(name: str) -> Tiebreak:
-    """The tie-break with this acronym (any case; ``REP`` is ``GE``)."""
+class _HasAcronym(Protocol):
+    @property
+    def acronym(self) -> str: ...
+
+
+_Entry = TypeVar("_Entry", bound=_HasAcronym)
+
+
+def find_by_acronym(registry: Sequence[_Entry], name: str) -> _Entry:
+    """The entry of ``registry`` with this acronym (any case; ``REP`` is ``GE``)."""
     key = name.strip().upper()
     key = ALIASES.get(key, key)
-    for tb in TIEBREAKS:
-        if tb.acronym == key:
-            return tb
-    raise UnknownTiebreakError(name, known_codes())
+    for entry in registry:
+        if entry.acronym == key:
+            return entry
+    raise UnknownTiebreakError(name, [e.acronym for e in registry] + sorted(ALIASES))
+
+
+def find_tiebreak(name: str) -> Tiebreak:
+    """The tie-break with this acronym (any case; ``REP`` is ``GE``)."""
+    return find_by_acronym(TIEBREAKS, name)
 
 
 def resolve(code: str, where: str = "") -> tuple[TiebreakSpec, Tiebreak]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from trfsite.results import Explanation
 from trfsite.scoring.codes import ALIASES, TiebreakSpec, UnknownTiebreakError, parse_tiebreak
-from trfsite.scoring.registry import MODIFIER_TEXT
+from trfsite.scoring.registry import MODIFIER_TEXT, find_by_acronym
 from trfsite.scoring.team_context import GP, MP, TeamContext
 from trfsite.scoring.team_encounter import (
     Blocks,
@@ -210,19 +210,13 @@ TEAM_TIEBREAKS: list[TeamTiebreak] = [
 ]
 
 
-
 def known_team_codes() -> list[str]:
     return [tb.acronym for tb in TEAM_TIEBREAKS] + sorted(ALIASES)
 
 
 def find_team_tiebreak(name: str) -> TeamTiebreak:
     """The team tie-break with this acronym (any case; ``REP`` is ``GE``)."""
-    key = name.strip().upper()
-    key = ALIASES.get(key, key)
-    for tb in TEAM_TIEBREAKS:
-        if tb.acronym == key:
-            return tb
-    raise UnknownTiebreakError(name, known_team_codes())
+    return find_by_acronym(TEAM_TIEBREAKS, name)
 
 
 def resolve_team(code: str, where: str = "") -> tuple[TiebreakSpec, TeamTiebreak]:
