@@ -290,18 +290,23 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
         tournament=t,
         rules=rules,
         columns=tuple(
-            TiebreakColumn(
-                code=spec.code,
-                name=display_name(spec, tb),
-                short=spec.short,
-                lower_is_better=tb.lower_is_better != spec.reverse,
-            )
+            tiebreak_column(spec, display_name(spec, tb), tb.lower_is_better)
             for spec, tb in columns
         ),
         after_round=after,
         rows=tuple(rows),
         kind=EventKind.INDIVIDUAL,
         notes=tuple(n for n in notes if n),
+    )
+
+
+def tiebreak_column(spec: TiebreakSpec, name: str, lower_is_better: bool) -> TiebreakColumn:
+    """A standings column as spelled by the user; ``/R`` turns the ranking direction."""
+    return TiebreakColumn(
+        code=spec.code,
+        name=name,
+        short=spec.short,
+        lower_is_better=lower_is_better != spec.reverse,
     )
 
 

@@ -19,7 +19,7 @@ import re
 
 from trfsite.model import EventKind, Tournament
 from trfsite.options import StandingsOptions
-from trfsite.results import Explanation, StandingRow, Standings, TiebreakColumn
+from trfsite.results import Explanation, StandingRow, Standings
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.team_context import GP, MP, TeamContext, build_team_context
 from trfsite.scoring.team_tiebreaks import (
@@ -29,7 +29,13 @@ from trfsite.scoring.team_tiebreaks import (
     team_display_name,
 )
 from trfsite.scoring.team_values import TeamValue
-from trfsite.standings import StandingsError, choose_rules, choose_system, resolve_columns
+from trfsite.standings import (
+    StandingsError,
+    choose_rules,
+    choose_system,
+    resolve_columns,
+    tiebreak_column,
+)
 from trfsite.teams import TeamEventData, reconstruct_matches
 
 _GP_WORDS = re.compile(r"(?:^|[\s_\-])(GP|GAME[\s_\-]?POINTS)(?:$|[\s_\-])", re.IGNORECASE)
@@ -120,12 +126,7 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
         tournament=t,
         rules=rules,
         columns=tuple(
-            TiebreakColumn(
-                code=spec.code,
-                name=team_display_name(spec, tb),
-                short=spec.short,
-                lower_is_better=tb.lower_is_better != spec.reverse,
-            )
+            tiebreak_column(spec, team_display_name(spec, tb), tb.lower_is_better)
             for spec, tb in columns
         ),
         after_round=after,
