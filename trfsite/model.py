@@ -274,7 +274,11 @@ class Player:
     source: Span = _span()
 
     def entry(self, round_no: int) -> RoundEntry | None:
-        for cell in self.rounds:
+        rounds = self.rounds
+        # Cells are nearly always stored in round order from round 1.
+        if 0 < round_no <= len(rounds) and rounds[round_no - 1].round == round_no:
+            return rounds[round_no - 1]
+        for cell in rounds:
             if cell.round == round_no:
                 return cell
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from trfsite.findings import Finding, Severity
 from trfsite.model import Color, Outcome, RoundEntry
 from trfsite.teams.data import Board
-from trfsite.teams.index import EventIndex, board_color, finding
+from trfsite.teams.index import EventIndex, finding
 from trfsite.teams.lineups import Lineup
 
 
@@ -18,7 +18,7 @@ def build_boards(
         b_pid = black.players[number - 1]
         w_entry = _cell(ix, w_pid, round_no, white.team, findings)
         b_entry = _cell(ix, b_pid, round_no, black.team, findings)
-        color = board_color(ix.t, number)
+        color = ix.colors[number - 1]
         _check_side(ix, round_no, number, w_pid, w_entry, b_pid, black, color, findings)
         _check_side(ix, round_no, number, b_pid, b_entry, w_pid, white, color.opposite, findings)
         if w_entry is not None and b_entry is not None:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from trfsite.findings import Finding
-from trfsite.model import NO_SPAN, ByeKind, Color, MatchForfeit, Outcome, Span
+from trfsite.model import NO_SPAN, ByeKind, Color, MatchForfeit, Outcome, Span, Tournament
 
 
 class RoundKind(enum.Enum):
@@ -181,12 +182,24 @@ class TeamEventData:
     matches: tuple[Match, ...]
     byes: tuple[TeamBye, ...]
     adjustments: tuple[Adjustment, ...]
-    findings: tuple[Finding, ...]
+    reconstruction_findings: tuple[Finding, ...]
     by_team: dict[int, tuple[TeamRound, ...]] = field(hash=False)
     player_team: dict[int, int] = field(hash=False)  # player id -> team id (rosters)
     match_index: dict[tuple[int, int], Match] = field(
         default_factory=dict, hash=False, compare=False, repr=False
     )  # (round, team) -> match; filled by reconstruct_matches
+    tournament: Tournament | None = field(default=None, hash=False, compare=False, repr=False)
+
+    @cached_property
+    def findings(self) -> tuple[Finding, ...]:
+        """The reconstruction's findings, then the file's declared totals (310, 801/802)
+        against the matches. Computed on first use: standings never need them."""
+        if self.tournament is None:
+            return self.reconstruction_findings
+        from trfsite.teams.declared import compare_declared
+
+        declared = compare_declared(self.tournament, self)
+        return self.reconstruction_findings + tuple(declared)
 
     def team_rounds(self, team: int, up_to: int | None = None) -> tuple[TeamRound, ...]:
         """The team's rounds in order, up to round ``up_to`` (all when None)."""

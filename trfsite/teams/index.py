@@ -36,10 +36,15 @@ class EventIndex:
     forfeits: dict[tuple[int, int], ForfeitedMatch]
     pairing_byes: dict[tuple[int, int], PairingByeRecord]
     byes: dict[tuple[int, int], ByeRecord]
+    # Every (player, round) and (team, round) question is asked many times per match,
+    # so both answers are tabled once: cells[player][round], seated[(team, round)].
+    cells: dict[int, tuple[RoundEntry | None, ...]]
+    seated: dict[tuple[int, int], tuple[int, ...]]
+    colors: tuple[Color, ...]  # the white team's colour on each board (352), board 1 first
 
     def entry(self, player: int, round_no: int) -> RoundEntry | None:
-        found = self.players.get(player)
-        return found.entry(round_no) if found else None
+        row = self.cells.get(player)
+        return row[round_no] if row is not None and 0 <= round_no < len(row) else None
 
     def roster_position(self, team: int, player: int) -> int | None:
         """1-based position of the player on the team's roster (801's RID)."""
@@ -126,9 +131,38 @@ def build_index(t: Tournament, findings: list[Finding]) -> EventIndex:
         max((b.round for b in t.byes), default=0),
         max((len(p.teams) for p in t.pairing_byes if any(p.teams)), default=0),
     )
+    cells = {p.id: _cell_row(p) for p in t.players}
+    seated: dict[tuple[int, int], tuple[int, ...]] = {}
+    for team_id, ids in roster.items():
+        rows = [(pid, cells.get(pid, ())) for pid in ids]
+        for round_no in range(1, rounds + 1):
+            seated[(team_id, round_no)] = tuple(
+                pid for pid, row in rows if round_no < len(row) and is_seated(row[round_no])
+            )
     return EventIndex(
-        t, boards, rounds, players, player_team, roster, out_of_order, forfeits, pairing_byes, byes
+        t,
+        boards,
+        rounds,
+        players,
+        player_team,
+        roster,
+        out_of_order,
+        forfeits,
+        pairing_byes,
+        byes,
+        cells,
+        seated,
+        tuple(board_color(t, board) for board in range(1, boards + 1)),
     )
+
+
+def _cell_row(player: Player) -> tuple[RoundEntry | None, ...]:
+    """The player's cells by round number (index 0 unused); the first cell of a round wins."""
+    row: list[RoundEntry | None] = [None] * (max((c.round for c in player.rounds), default=0) + 1)
+    for cell in player.rounds:
+        if cell.round > 0 and row[cell.round] is None:
+            row[cell.round] = cell
+    return tuple(row)
 
 
 def is_seated(entry: RoundEntry | None) -> bool:

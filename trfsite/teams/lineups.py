@@ -30,9 +30,12 @@ class Lineup:
         return sum(1 for p in self.players if p is not None)
 
 
-def seated_players(ix: EventIndex, team: int, round_no: int) -> list[int]:
+def seated_players(ix: EventIndex, team: int, round_no: int) -> tuple[int, ...]:
     """The team's roster players seated in the round, in roster order."""
-    return [p for p in ix.roster.get(team, ()) if is_seated(ix.entry(p, round_no))]
+    found = ix.seated.get((team, round_no))
+    if found is None:  # a round beyond the index's (no player has a cell there)
+        found = tuple(p for p in ix.roster.get(team, ()) if is_seated(ix.entry(p, round_no)))
+    return found
 
 
 def claimed_opponent(
@@ -101,7 +104,7 @@ def _from_record(
     team: int,
     round_no: int,
     record: OutOfOrder,
-    seated: list[int],
+    seated: tuple[int, ...],
     findings: list[Finding],
 ) -> Lineup:
     boards = list(record.boards[: ix.boards])

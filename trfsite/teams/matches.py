@@ -22,8 +22,7 @@ from trfsite.teams.data import (
     TeamEventData,
     TeamRound,
 )
-from trfsite.teams.declared import compare_declared
-from trfsite.teams.index import EventIndex, board_color, build_index, finding
+from trfsite.teams.index import EventIndex, build_index, finding
 from trfsite.teams.lineups import (
     Lineup,
     align,
@@ -87,33 +86,21 @@ def _reconstruct(t: Tournament) -> TeamEventData:
             bye = team_bye(ix, round_no, team.id, findings)
             byes.append(bye)
             rounds[team.id].append(bye_round(ix, bye))
-    # The index is built before compare_declared, which looks up every team's match
-    # of every round: a scan of all matches each time was quadratic in the teams.
+    # compare_declared (behind data.findings) looks up every team's match of every
+    # round: a scan of all matches each time was quadratic in the teams.
     match_index = {(m.round, side): m for m in matches for side in (m.white_team, m.black_team)}
-    data = TeamEventData(
+    return TeamEventData(
         boards=ix.boards,
         rounds=ix.rounds,
         team_ids=tuple(team.id for team in t.teams),
         matches=tuple(matches),
         byes=tuple(byes),
         adjustments=adjustments(t),
-        findings=(),
+        reconstruction_findings=tuple(findings),
         by_team={team: tuple(sorted(rs, key=lambda r: r.round)) for team, rs in rounds.items()},
         player_team=dict(ix.player_team),
         match_index=match_index,
-    )
-    findings.extend(compare_declared(t, data))
-    return TeamEventData(
-        boards=data.boards,
-        rounds=data.rounds,
-        team_ids=data.team_ids,
-        matches=data.matches,
-        byes=data.byes,
-        adjustments=data.adjustments,
-        findings=tuple(findings),
-        by_team=data.by_team,
-        player_team=data.player_team,
-        match_index=match_index,
+        tournament=t,
     )
 
 
@@ -177,7 +164,7 @@ def _white_team(ix: EventIndex, round_no: int, a: Lineup, b: Lineup) -> tuple[in
             entry = ix.entry(pid, round_no) if pid is not None else None
             if entry is None or entry.color is Color.NONE:
                 continue
-            side_is_white = entry.color is board_color(ix.t, board)
+            side_is_white = entry.color is ix.colors[board - 1]
             votes[side_is_white == is_a] += 1
     if not votes:
         low, high = sorted((a.team, b.team))
