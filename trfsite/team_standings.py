@@ -108,7 +108,9 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
 
     def context(fore: bool) -> TeamContext:
         if fore not in contexts:
-            contexts[fore] = build_team_context(t, data, rules, primary, swiss, after, fore)
+            contexts[fore] = build_team_context(
+                t, data, rules, primary, swiss, after, fore, options.explain
+            )
         return contexts[fore]
 
     ctx = context(False)

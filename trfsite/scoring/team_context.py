@@ -64,7 +64,16 @@ class Encounter:
     opponent_score: Score  # the opponent's 16.3 score, or the dummy's
     scored: Score  # what the team scored in the round
     category: int  # 16.2 category, 0 for a match played (or counted as played)
-    label: str
+    dummy_text: str = ""  # how a dummy's score was found; empty for a real opponent
+
+    @property
+    def label(self) -> str:
+        # Formatted on demand: only explanations read it, and most standings have none.
+        if self.opponent is None:
+            return self.dummy_text
+        return (
+            f"team {self.opponent} ({_fmt(self.opponent_score)}); scored {_fmt(self.scored)}"
+        )
 
     @property
     def cut_first(self) -> bool:
@@ -87,6 +96,7 @@ class TeamContext:
     scores: dict[int, Score]
     adjusted: dict[int, Score]  # 16.3
     categories: dict[int, tuple[int, ...]]  # 16.2, aligned with team_rounds
+    explain: bool = True  # False: tie-breaks skip the per-round labels nobody will read
 
     @property
     def secondary(self) -> str:
@@ -154,16 +164,7 @@ class TeamContext:
             counted = tr.kind.is_played or (tr.kind.is_forfeit and as_matches)
             if counted and tr.opponent is not None:
                 opp = self.adjusted[tr.opponent]
-                found.append(
-                    Encounter(
-                        tr.round,
-                        tr.opponent,
-                        opp,
-                        scored,
-                        0,
-                        f"team {tr.opponent} ({_fmt(opp)}); scored {_fmt(scored)}",
-                    )
-                )
+                found.append(Encounter(tr.round, tr.opponent, opp, scored, 0))
             elif self.swiss:
                 dummy, text = self.dummy(team, index)
                 found.append(
@@ -203,6 +204,7 @@ def build_team_context(
     swiss: bool,
     rounds: int,
     fore: bool = False,
+    explain: bool = True,
 ) -> TeamContext:
     team_ids = data.team_ids
     team_rounds = {team: data.team_rounds(team, rounds) for team in team_ids}
@@ -238,7 +240,19 @@ def build_team_context(
                     gp += draw_score.gp - tr.game_points
             adjusted[team] = Score(mp, gp)
     return TeamContext(
-        t, data, rules, primary, swiss, rounds, fore, team_ids, team_rounds, scores, adjusted, cats
+        t,
+        data,
+        rules,
+        primary,
+        swiss,
+        rounds,
+        fore,
+        team_ids,
+        team_rounds,
+        scores,
+        adjusted,
+        cats,
+        explain,
     )
 
 

@@ -77,6 +77,8 @@ def _summed(
     total, cuts = cut_total(
         values, spec.low_cuts, spec.high_cuts, keys, [e.cut_first for e in encounters]
     )
+    if not ctx.explain:
+        return TeamValue(total)
     contributions = [
         Contribution(e.round, v, e.label) for e, v in zip(encounters, values, strict=True)
     ]
