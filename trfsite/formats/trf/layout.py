@@ -76,33 +76,27 @@ class Layout:
     def cut(self, text: str) -> Cut | None:
         """The fields of ``text``, or None when the line does not fit this layout."""
         end = len(text.rstrip())
-        covered = bytearray(end + 1)
-        fixed: list[Field] = []
-        for first, last in self.fixed:
-            fixed.append(self._field(text, first, last, covered))
-        blocks: list[tuple[Field, ...]] = []
-        if self.unit:
-            start = self.unit_first
-            while start <= end:
-                block = tuple(
-                    self._field(text, start + offset, start + offset + width - 1, covered)
-                    for offset, width in self.unit
-                )
-                blocks.append(block)
-                start += self.unit_stride
-        for index in range(self.check_from - 1, end):
-            if not covered[index] and not text[index].isspace():
+        spans = list(self.fixed)
+        if self.unit and self.unit_stride > 0:
+            for start in range(self.unit_first, end + 1, self.unit_stride):
+                spans.extend((start + o, start + o + width - 1) for o, width in self.unit)
+        # From column check_from on, every character outside the fields must be blank.
+        position = self.check_from - 1  # 0-based index of the first unchecked character
+        for first, last in sorted(spans):
+            if first - 1 > position and text[position : min(first - 1, end)].strip():
                 return None
-        for item in fixed + [f for block in blocks for f in block]:
-            if item.column >= self.check_from and any(ch.isspace() for ch in item.text):
-                return None
-        return Cut(tuple(fixed), tuple(blocks))
-
-    @staticmethod
-    def _field(text: str, first: int, last: int, covered: bytearray) -> Field:
-        for index in range(first - 1, min(last, len(covered))):
-            covered[index] = 1
-        return Field(first, text[first - 1 : last].strip())
+            position = max(position, last)
+        if text[position:end].strip():
+            return None
+        fields = [Field(first, text[first - 1 : last].strip()) for first, last in spans]
+        for item in fields:
+            if item.column >= self.check_from and len(item.text.split()) > 1:
+                return None  # a field with a blank inside: the line is off its columns
+        size = len(self.fixed)
+        unit = len(self.unit)
+        steps = range(size, len(fields), unit) if unit else range(0)
+        blocks = tuple(tuple(fields[i : i + unit]) for i in steps)
+        return Cut(tuple(fields[:size]), blocks)
 
 
 def words(text: str, start_column: int = 5) -> list[Field]:

@@ -284,6 +284,13 @@ def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
                           span(n, start + 1, start + 8))
                 )  # fmt: skip
                 continue
+            if not opponent and result == "-" and color is Color.NONE:
+                # ``0000 - -``: an unpaired player (a team reserve), as _slow_cell reads it.
+                append(
+                    entry(round_no, None, color, Outcome.ZERO_BYE, None, cell,
+                          span(n, start + 1, start + 8))
+                )  # fmt: skip
+                continue
         append(_slow_cell(sink, n, start + 1, round_no, cell))
     return tuple(cells)
 
