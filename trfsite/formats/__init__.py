@@ -41,17 +41,20 @@ def readers() -> list[Reader]:
 
 
 def find_reader(name: str) -> Reader:
-    known = readers()
-    for reader in known:
+    # Readers are made one at a time: each imports its own package, and a TRF file
+    # should not pay for the EGF reader's imports.
+    for make in _FACTORIES:
+        reader = make()
         if reader.name == name:
             return reader
-    names = ", ".join(r.name for r in known)
+    names = ", ".join(r.name for r in readers())
     raise KeyError(f"unknown format {name!r}; known formats: {names}")
 
 
 def sniff(text: str) -> Reader | None:
     """The reader whose format this text looks like, or None."""
-    for reader in readers():
+    for make in _FACTORIES:
+        reader = make()
         if reader.sniff(text):
             return reader
     return None
