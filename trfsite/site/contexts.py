@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from trfsite.model import Tournament
 from trfsite.results import Standings
@@ -33,6 +34,11 @@ from trfsite.site.rows import (
     RoundStat,
     StandingLine,
 )
+
+if TYPE_CHECKING:
+    # Only for the annotation: crossgrid imports the page builders' helpers, which import
+    # this module.
+    from trfsite.site.crossgrid import CrossGrid
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +170,7 @@ class CrosstablePage:
     points_label: str
     is_team: bool
     is_go: bool
+    grid: CrossGrid | None = None  # round robins: every participant against every other
 
 
 @dataclass(frozen=True, slots=True)

@@ -245,6 +245,8 @@ def _team_cell(data: EventData, round_no: int, tid: int, ranks: dict[int, int]) 
 
 
 def crosstable_page(data: EventData) -> CrosstablePage:
+    from trfsite.site.crossgrid import build_grid
+
     final = data.final
     ranks = rank_map(final)
     rounds = data.header.rounds
@@ -278,4 +280,5 @@ def crosstable_page(data: EventData) -> CrosstablePage:
         points_label=final.points_label,
         is_team=data.is_team,
         is_go=data.is_go,
+        grid=build_grid(data.tournament, final, data.job.config.options(), data.team_data),
     )
