@@ -5,15 +5,10 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from trfsite.model import Outcome, Player, Tournament
+from trfsite.model import Tournament
 from trfsite.results import Standings
 from trfsite.site.common import (
-    BYE_NAMES,
-    COLOUR_LETTER,
-    GO_SYMBOL,
-    RESULT_SYMBOL,
     column_heads,
-    outcome_css,
     player_row,
     rank_map,
     standing_lines,
@@ -26,6 +21,7 @@ from trfsite.site.contexts import (
     PlayersPage,
     StandingsPage,
 )
+from trfsite.site.crosscells import player_cell as _player_cell
 from trfsite.site.gather import EventData, EventJob, PagePlan, meta_for
 from trfsite.site.lookups import players_by_id
 from trfsite.site.rows import CrossCell, CrossRow, Fact, Link
@@ -206,36 +202,6 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
         is_go=data.is_go,
         board_stats=board_stats(data) if final and data.is_team else (),
     )
-
-
-def _player_cell(
-    players: dict[int, Player], go: bool, round_no: int, pid: int, ranks: dict[int, int]
-) -> CrossCell:
-    player = players.get(pid)
-    entry = player.entry(round_no) if player else None
-    if entry is None:
-        return CrossCell(round_no, "", "none", "", "not paired")
-    symbols = GO_SYMBOL if go else RESULT_SYMBOL
-    symbol = symbols.get(entry.outcome, RESULT_SYMBOL[entry.outcome])
-    css = outcome_css(entry.outcome)
-    if entry.opponent is None or entry.opponent not in ranks:
-        if entry.outcome.is_bye:
-            return CrossCell(
-                round_no, f"{entry.outcome.value}{symbol}", "bye", "", BYE_NAMES[entry.outcome]
-            )
-        if entry.outcome is Outcome.FORFEIT_WIN:
-            return CrossCell(round_no, "+", "win", "", BYE_NAMES[entry.outcome])
-        return CrossCell(round_no, "\u2013", "none", "", "absent")
-    colour = COLOUR_LETTER.get(entry.color, "")
-    rank = ranks[entry.opponent]
-    if go:
-        handicap = "" if entry.handicap is None else str(entry.handicap)
-        text = f"{rank}{symbol}/{colour}{handicap}" if colour else f"{rank}{symbol}"
-    else:
-        text = f"{rank}{colour}{symbol}"
-    opponent = players.get(entry.opponent)
-    name = opponent.name if opponent else f"#{entry.opponent}"
-    return CrossCell(round_no, text, css, f"players/{entry.opponent}.html", name)
 
 
 def _team_cell(data: EventData, round_no: int, tid: int, ranks: dict[int, int]) -> CrossCell:
