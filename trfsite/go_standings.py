@@ -40,7 +40,7 @@ import click
 from trfsite.formats.egf.grades import Grade, parse_grade
 from trfsite.model import PairingSystem, Player, Tournament
 from trfsite.options import StandingsOptions
-from trfsite.results import Explanation, StandingRow, Standings, TiebreakColumn
+from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.go import (
     GO_TIEBREAKS,
     GoContext,
@@ -81,7 +81,9 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
         cut_highest=options.go_sos_cut_highest,
     )
     notes += _convention_notes(options)
-    notes.insert(0, "McMahon: ranked by MMS" if mcmahon else "Swiss: ranked by the number of wins")
+    notes.insert(
+        0, Note("McMahon: ranked by MMS" if mcmahon else "Swiss: ranked by the number of wins")
+    )
     values = _values(t.players, ctx, criteria)
     rows = _rows(t.players, ctx, criteria, values, options.explain)
     return Standings(
@@ -107,13 +109,13 @@ def is_mcmahon(t: Tournament, options: StandingsOptions) -> bool:
 
 
 def _convention_notes(options: StandingsOptions) -> list[str]:
-    notes = []
+    notes: list[str] = []
     if not options.go_handicap_adjusted_sos:
-        notes.append("SOS without handicap adjustment")
+        notes.append(Note("SOS without handicap adjustment"))
     if not options.go_unplayed_counts_start:
-        notes.append("a round without opponent counts 0 in SOS and SOSOS")
+        notes.append(Note("a round without opponent counts 0 in SOS and SOSOS"))
     if options.go_sos_cut_highest:
-        notes.append("SOS-1 and SOS-2 drop the highest values")
+        notes.append(Note("SOS-1 and SOS-2 drop the highest values"))
     return notes
 
 
@@ -157,15 +159,17 @@ def infer_round_down(t: Tournament) -> bool | None:
 def _round_down(t: Tournament, options: StandingsOptions, notes: list[str]) -> bool:
     if options.go_round_down_free_points is not None:
         chosen = options.go_round_down_free_points
-        notes.append("free-round points rounded down" if chosen else "free-round points kept")
+        notes.append(Note("free-round points rounded down" if chosen else "free-round points kept"))
         return chosen
     inferred = infer_round_down(t)
     if inferred is None:
         return False
     notes.append(
-        "free-round points rounded down, as the file's MMS column shows"
-        if inferred
-        else "free-round points not rounded, as the file's MMS column shows"
+        Note(
+            "free-round points rounded down, as the file's MMS column shows"
+            if inferred
+            else "free-round points not rounded, as the file's MMS column shows"
+        )
     )
     return inferred
 
@@ -185,11 +189,13 @@ def start_scores(
         else:
             out[player.id] = grade_start(parse_grade(player.grade), bar, floor)
     if from_file:
-        notes.append("start MMS = the file's MMS minus the points scored")
+        notes.append(Note("start MMS = the file's MMS minus the points scored"))
     else:
-        bar_text = f"bar {options.go_bar}" if options.go_bar else "no bar"
-        floor_text = f"floor {options.go_floor}" if options.go_floor else "no floor"
-        notes.append(f"start MMS from the grade (1d = 30, 1k = 29), {bar_text}, {floor_text}")
+        template = "start MMS from the grade (1d = 30, 1k = 29), " + (
+            "bar {bar}" if options.go_bar else "no bar"
+        )
+        template += ", floor {floor}" if options.go_floor else ", no floor"
+        notes.append(Note(template, bar=options.go_bar or "", floor=options.go_floor or ""))
     return out
 
 
@@ -236,11 +242,13 @@ def _criteria(
         else:
             skipped.append(column)
     if skipped:
-        notes.append(f"file columns not computed by trfsite: {', '.join(skipped)}")
+        notes.append(
+            Note("file columns not computed by trfsite: {columns}", columns=", ".join(skipped))
+        )
     if chosen:
-        notes.append("tie-breaks from the file's columns")
+        notes.append(Note("tie-breaks from the file's columns"))
         return chosen
-    notes.append(f"default tie-breaks: {', '.join(DEFAULT_TIEBREAKS)}")
+    notes.append(Note("default tie-breaks: {codes}", codes=", ".join(DEFAULT_TIEBREAKS)))
     return [_Criterion(code, find_go_tiebreak(code)) for code in DEFAULT_TIEBREAKS]
 
 

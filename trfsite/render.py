@@ -30,6 +30,7 @@ from jinja2.lexer import (
 from markupsafe import Markup, escape
 
 from trfsite.i18n import Catalog, load_catalog
+from trfsite.results import Note
 from trfsite.theme import Theme, ThemeError
 
 try:  # markupsafe >= 3: the C replacement that markupsafe.escape itself uses
@@ -329,6 +330,13 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
             return repr(float(value))
         return str(value)
 
+    def note(value: str) -> str:
+        """An engine's note in the page's language (its English text if untranslated)."""
+        if isinstance(value, Note):
+            return catalog.gettext(value.template, **value.values)
+        return value
+
+    env.filters["note"] = note
     env.filters["points"] = points
     env.filters["number"] = number
     env.filters["date"] = date

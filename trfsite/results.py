@@ -11,6 +11,32 @@ from dataclasses import dataclass, field
 from trfsite.model import EventKind, Tournament
 
 
+class Note(str):
+    """A note for readers: its English text, plus the template and values it came
+    from, so that a page in another language can translate it (``catalog.gettext``).
+
+    A ``str`` subclass, so JSON, CSV and every caller that reads notes as text
+    see the English text unchanged.
+    """
+
+    template: str
+    values: dict[str, str | int | float]
+
+    def __new__(cls, template: str, **values: str | int | float) -> Note:
+        note = super().__new__(cls, template.format(**values) if values else template)
+        note.template = template
+        note.values = values
+        return note
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The site's process pool and cache pickle standings: keep the template.
+        return (_make_note, (self.template, self.values))
+
+
+def _make_note(template: str, values: dict[str, str | int | float]) -> Note:
+    return Note(template, **values)
+
+
 @dataclass(frozen=True, slots=True)
 class Contribution:
     """One line of a tie-break explanation ("round 3: opponent 17 scored 4.5").

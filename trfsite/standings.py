@@ -27,7 +27,7 @@ import click
 
 from trfsite.model import EventKind, Game, PairingSystem, Tournament
 from trfsite.options import StandingsOptions
-from trfsite.results import Explanation, StandingRow, Standings, TiebreakColumn
+from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.context import EventContext, build_context
 from trfsite.scoring.direct_encounter import direct_encounter_ranks
@@ -76,22 +76,24 @@ def choose_rules(t: Tournament, options: StandingsOptions) -> tuple[str, str]:
     """(rule set, note explaining why)."""
     asked = (options.rules or "auto").strip().lower()
     if asked in ("2023", "2026"):
-        return asked, f"Tie-break rules: FIDE C.07 {asked} (chosen with --rules)."
+        return asked, Note("Tie-break rules: FIDE C.07 {rules} (chosen with --rules).", rules=asked)
     if asked != "auto":
         raise StandingsError(f"--rules {options.rules!r}: expected auto, 2023 or 2026")
     if t.start_date is None:
-        return "2026", (
+        return "2026", Note(
             "Tie-break rules: FIDE C.07 2026, because the file has no readable start "
             "date (record 042); use --rules 2023 for an older event."
         )
     if t.start_date < RULES_2026_FROM:
-        return "2023", (
-            f"Tie-break rules: FIDE C.07 2023 (as amended to 2024, same values), because "
-            f"the event started on {t.start_date.isoformat()}, before 2026-03-01."
+        return "2023", Note(
+            "Tie-break rules: FIDE C.07 2023 (as amended to 2024, same values), because "
+            "the event started on {date}, before 2026-03-01.",
+            date=t.start_date.isoformat(),
         )
-    return "2026", (
-        f"Tie-break rules: FIDE C.07 2026, because the event started on "
-        f"{t.start_date.isoformat()}, on or after 2026-03-01."
+    return "2026", Note(
+        "Tie-break rules: FIDE C.07 2026, because the event started on {date}, "
+        "on or after 2026-03-01.",
+        date=t.start_date.isoformat(),
     )
 
 
@@ -100,31 +102,29 @@ def choose_system(t: Tournament, options: StandingsOptions) -> tuple[bool, str]:
     if options.system:
         asked = options.system.strip().lower()
         if asked in ("swiss",):
-            return True, "Pairing system: Swiss (--system); unplayed rounds per C.07 16."
+            return True, Note(_SWISS_NOTE, source="--system")
         if asked in ("round-robin", "roundrobin", "rr"):
-            return False, "Pairing system: round robin (--system); forfeits per C.07 15.2."
+            return False, Note(_ROUND_ROBIN_NOTE, source="--system")
         raise StandingsError(f"--system {options.system!r}: expected swiss or round-robin")
     named = t.type_code.strip() or t.tournament_type.strip()
     source = f"record {'192' if t.type_code.strip() else '092'} {named!r}" if named else "the file"
     if t.pairing_system is PairingSystem.ROUND_ROBIN:
-        return False, f"Pairing system: round robin ({source}); forfeits per C.07 15.2."
+        return False, Note(_ROUND_ROBIN_NOTE, source=source)
     if t.pairing_system in (PairingSystem.SWISS, PairingSystem.MCMAHON):
-        return True, f"Pairing system: Swiss ({source}); unplayed rounds per C.07 16."
+        return True, Note(_SWISS_NOTE, source=source)
     for record, text in (("192", t.type_code), ("092", t.tournament_type)):
         if _ROUND_ROBIN_WORDS.search(text):
-            return False, (
-                f"Pairing system: round robin (record {record} {text.strip()!r}); "
-                "forfeits per C.07 15.2."
-            )
+            return False, Note(_ROUND_ROBIN_NOTE, source=f"record {record} {text.strip()!r}")
         if _SWISS_WORDS.search(text):
-            return True, (
-                f"Pairing system: Swiss (record {record} {text.strip()!r}); "
-                "unplayed rounds per C.07 16."
-            )
-    return True, (
+            return True, Note(_SWISS_NOTE, source=f"record {record} {text.strip()!r}")
+    return True, Note(
         "Pairing system: Swiss, assumed because neither record 092 nor 192 names the "
         "system; use --system round-robin otherwise."
     )
+
+
+_SWISS_NOTE = "Pairing system: Swiss ({source}); unplayed rounds per C.07 16."
+_ROUND_ROBIN_NOTE = "Pairing system: round robin ({source}); forfeits per C.07 15.2."
 
 
 def choose_tiebreaks(
@@ -133,25 +133,63 @@ def choose_tiebreaks(
     """(codes as spelled, where they came from for error messages, note)."""
     if options.tiebreaks is not None:
         codes = [c.strip() for item in options.tiebreaks for c in split_tiebreak_list(item)]
-        return codes, "--tiebreaks", "Tie-breaks as given: " + (", ".join(codes) or "none") + "."
+        return (
+            codes,
+            "--tiebreaks",
+            given_list_note(codes),
+        )
     if t.tiebreaks and t.kind is EventKind.TEAM:
         codes = list(DEFAULT_SWISS if swiss else DEFAULT_ROUND_ROBIN)
-        return codes, "the default list", (
-            "Tie-breaks for the players of a team event: record 202/212 ranks the teams, so "
-            f"trfsite's default applies: {', '.join(codes)}."
+        return (
+            codes,
+            "the default list",
+            Note(
+                "Tie-breaks for the players of a team event: record 202/212 ranks the "
+                "teams, so trfsite's default applies: {codes}.",
+                codes=", ".join(codes),
+            ),
         )
     if t.tiebreaks:
         record = t.tiebreak_record or "202"
         codes = strip_pts([c.strip() for c in t.tiebreaks if c.strip()])
-        return codes, f"record {record}", (
-            f"Tie-breaks from record {record}: " + ", ".join(codes) + "."
+        return (
+            codes,
+            f"record {record}",
+            file_list_note(record, codes),
         )
     codes = list(DEFAULT_SWISS if swiss else DEFAULT_ROUND_ROBIN)
-    kind = "Swiss" if swiss else "round-robin"
-    return codes, "the default list", (
-        f"Tie-breaks: the file names none (record 202/212), so trfsite's default for "
-        f"{kind} events applies: {', '.join(codes)}."
+    template = (
+        "Tie-breaks: the file names none (record 202/212), so trfsite's default for "
+        + ("Swiss" if swiss else "round-robin")
+        + " events applies: {codes}."
     )
+    return codes, "the default list", Note(template, codes=", ".join(codes))
+
+
+# Notes that the individual and the team engine both write.
+def given_list_note(codes: list[str]) -> Note:
+    return Note("Tie-breaks as given: {codes}.", codes=", ".join(codes) or "none")
+
+
+def file_list_note(record: str, codes: list[str]) -> Note:
+    return Note("Tie-breaks from record {record}: {codes}.", record=record, codes=", ".join(codes))
+
+
+def after_round_note(after: int, total: int) -> Note:
+    return Note(
+        "Standings after round {after} of {total}: later rounds are ignored, and "
+        "'number of rounds' in C.07 16.4.2 is {after}.",
+        after=after,
+        total=total,
+    )
+
+
+def abnormal_points_note(t: Tournament) -> Note:
+    return Note("{n} record(s) 299 change the points awarded.", n=len(t.abnormal_points))
+
+
+def since_2026_note(code: str) -> Note:
+    return Note("{code} is a 2026 tie-break, computed here under the 2023 rules.", code=code)
 
 
 _Column = TypeVar("_Column")
@@ -174,7 +212,14 @@ def resolve_columns(
         try:
             columns.append(resolver(code, where))
         except click.ClickException as exc:
-            notes.append(f"Tie-break {code!r} from {where} skipped: {exc.format_message()}")
+            notes.append(
+                Note(
+                    "Tie-break {code!r} from {where} skipped: {reason}",
+                    code=code,
+                    where=where,
+                    reason=exc.format_message(),
+                )
+            )
     return columns, notes
 
 
@@ -327,51 +372,72 @@ def _more_notes(
 ) -> list[str]:
     notes: list[str] = []
     if after < total:
-        notes.append(
-            f"Standings after round {after} of {total}: later rounds are ignored, and "
-            f"'number of rounds' in C.07 16.4.2 is {after}."
-        )
+        notes.append(after_round_note(after, total))
     s = t.scoring
     if (s.win, s.draw, s.loss) != (1.0, 0.5, 0.0) or s.pairing_bye is not None:
         notes.append(
-            f"Scoring (record 162): win {s.win:g}, draw {s.draw:g}, loss {s.loss:g}, "
-            f"absence {s.absence:g}, pairing-allocated bye {s.value('P'):g}."
+            Note(
+                "Scoring (record 162): win {win}, draw {draw}, loss {loss}, absence "
+                "{absence}, pairing-allocated bye {bye}.",
+                win=f"{s.win:g}",
+                draw=f"{s.draw:g}",
+                loss=f"{s.loss:g}",
+                absence=f"{s.absence:g}",
+                bye=f"{s.value('P'):g}",
+            )
         )
     if t.abnormal_points:
-        notes.append(f"{len(t.abnormal_points)} record(s) 299 change the points awarded.")
+        notes.append(abnormal_points_note(t))
     names = {tb.acronym for _, tb in columns}
     unrated = sum(1 for p in t.players if not p.rating)
     if names & RATING_TIEBREAKS and unrated:
         if options.unrated_rating is not None:
             notes.append(
-                f"{unrated} unrated player(s) count as rated {options.unrated_rating} in the "
-                "rating tie-breaks (--unrated-rating)."
+                Note(
+                    "{n} unrated player(s) count as rated {rating} in the rating tie-breaks "
+                    "(--unrated-rating).",
+                    n=unrated,
+                    rating=options.unrated_rating,
+                )
             )
         else:
             notes.append(
-                f"{unrated} unrated player(s): C.07 Art. 10 drops rating tie-breaks when "
-                "unrated players take part unless a rating for them was published, so every "
-                "value that needs a missing rating is undefined (null). Use "
-                "--unrated-rating N to publish one."
+                Note(
+                    "{n} unrated player(s): C.07 Art. 10 drops rating tie-breaks when "
+                    "unrated players take part unless a rating for them was published, so "
+                    "every value that needs a missing rating is undefined (null). Use "
+                    "--unrated-rating N to publish one.",
+                    n=unrated,
+                )
             )
     for spec, tb in columns:
         if tb.since == "2026" and ctx.rules == "2023":
-            notes.append(f"{spec.code} is a 2026 tie-break, computed here under the 2023 rules.")
+            notes.append(since_2026_note(spec.code))
         if tb.acronym in BUCHHOLZ_FAMILY and not ctx.swiss and ctx.rules == "2026":
             notes.append(
-                f"{spec.code}: C.07 2026 forbids the Buchholz family in round robins; "
-                "computed anyway."
+                Note(
+                    "{code}: C.07 2026 forbids the Buchholz family in round robins; "
+                    "computed anyway.",
+                    code=spec.code,
+                )
             )
     if ctx.swiss and any(tb.acronym in {"BH", "FB", "SB", "AOB"} for _, tb in columns):
         if ctx.rules == "2023":
             notes.append(
-                "Unplayed rounds (C.07 16.4, 2023): each counts as a game against a dummy "
-                "opponent with the player's own score."
+                Note(
+                    "Unplayed rounds (C.07 16.4, 2023): each counts as a game against a "
+                    "dummy opponent with the player's own score."
+                )
             )
         else:
             notes.append(
-                "Unplayed rounds (C.07 16.4, 2026): dummy opponent's score capped at the "
-                f"scheduled opponent's score for forfeits, and at {ctx.draw:g} x {after} "
-                f"= {ctx.draw * after:g} for byes."
+                Note(
+                    "Unplayed rounds (C.07 16.4, 2026): dummy opponent's score capped at the "
+                    "scheduled opponent's score for forfeits, and at {draw} x {rounds} = "
+                    "{cap} for byes.",
+                    draw=f"{ctx.draw:g}",
+                    rounds=after,
+                    cap=f"{ctx.draw * after:g}",
+                )
             )
     return notes

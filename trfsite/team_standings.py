@@ -19,7 +19,7 @@ import re
 
 from trfsite.model import EventKind, Tournament
 from trfsite.options import StandingsOptions
-from trfsite.results import Explanation, StandingRow, Standings
+from trfsite.results import Explanation, Note, StandingRow, Standings
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.team_context import GP, MP, TeamContext, build_team_context
 from trfsite.scoring.team_tiebreaks import (
@@ -31,9 +31,14 @@ from trfsite.scoring.team_tiebreaks import (
 from trfsite.scoring.team_values import TeamValue
 from trfsite.standings import (
     StandingsError,
+    abnormal_points_note,
+    after_round_note,
     choose_rules,
     choose_system,
+    file_list_note,
+    given_list_note,
     resolve_columns,
+    since_2026_note,
     tiebreak_column,
 )
 from trfsite.teams import TeamEventData, reconstruct_matches
@@ -51,14 +56,17 @@ def choose_primary(t: Tournament) -> tuple[str, str]:
         first = t.tiebreaks[0].strip().upper()
         if first in ("GPTS", "MPTS"):
             score = GP if first == "GPTS" else MP
-            return score, f"Primary score: {_word(score)} (record 212 starts with {first})."
+            template = (
+                "Primary score: "
+                + ("game points" if score == GP else "match points")
+                + " (record 212 starts with {code})."
+            )
+            return score, Note(template, code=first)
     if _GP_WORDS.search(t.type_code):
-        return GP, f"Primary score: game points (record 192 {t.type_code.strip()!r})."
-    return MP, "Primary score: match points (the default for team events; C.07 11.1)."
-
-
-def _word(score: str) -> str:
-    return "match points" if score == MP else "game points"
+        return GP, Note(
+            "Primary score: game points (record 192 {code!r}).", code=t.type_code.strip()
+        )
+    return MP, Note("Primary score: match points (the default for team events; C.07 11.1).")
 
 
 def choose_team_tiebreaks(
@@ -67,7 +75,7 @@ def choose_team_tiebreaks(
     """(codes as spelled, where they came from, note)."""
     if options.tiebreaks is not None:
         codes = [c.strip() for item in options.tiebreaks for c in split_tiebreak_list(item)]
-        return codes, "--tiebreaks", "Tie-breaks as given: " + (", ".join(codes) or "none") + "."
+        return codes, "--tiebreaks", given_list_note(codes)
     if t.tiebreaks:
         record = t.tiebreak_record or "202"
         codes = strip_pts([c.strip() for c in t.tiebreaks if c.strip()])
@@ -76,15 +84,16 @@ def choose_team_tiebreaks(
         return (
             codes,
             f"record {record}",
-            f"Tie-breaks from record {record}: " + ", ".join(codes) + ".",
+            file_list_note(record, codes),
         )
     codes = list(DEFAULT_MP if primary == MP else DEFAULT_GP)
     return (
         codes,
         "the default list",
-        (
+        Note(
             "Tie-breaks: the file names none (record 202/212), so trfsite's default for team "
-            f"events applies: {', '.join(codes)}."
+            "events applies: {codes}.",
+            codes=", ".join(codes),
         ),
     )
 
@@ -249,39 +258,53 @@ def _more_notes(
     after: int,
     total: int,
 ) -> list[str]:
+    ts, gs = t.team_scoring, t.scoring
     notes: list[str] = [
-        f"{data.boards} boards per match; match points {t.team_scoring.win:g}-"
-        f"{t.team_scoring.draw:g}-{t.team_scoring.loss:g} (record 362), game points "
-        f"{t.scoring.win:g}-{t.scoring.draw:g}-{t.scoring.loss:g} (record 162)."
+        Note(
+            "{boards} boards per match; match points {mp} (record 362), game points {gp} "
+            "(record 162).",
+            boards=data.boards,
+            mp=f"{ts.win:g}-{ts.draw:g}-{ts.loss:g}",
+            gp=f"{gs.win:g}-{gs.draw:g}-{gs.loss:g}",
+        )
     ]
     if after < total:
-        notes.append(
-            f"Standings after round {after} of {total}: later rounds are ignored, and "
-            f"'number of rounds' in C.07 16.4.2 is {after}."
-        )
+        notes.append(after_round_note(after, total))
     if t.accelerations:
         notes.append(
-            f"{len(t.accelerations)} acceleration record(s) 250 give fictitious points for "
-            "pairing only; they are not part of the standings."
+            Note(
+                "{n} acceleration record(s) 250 give fictitious points for pairing only; "
+                "they are not part of the standings.",
+                n=len(t.accelerations),
+            )
         )
     if t.abnormal_points:
-        notes.append(f"{len(t.abnormal_points)} record(s) 299 change the points awarded.")
+        notes.append(abnormal_points_note(t))
     for spec, tb in columns:
         if tb.since == "2026" and ctx.rules == "2023":
-            notes.append(f"{spec.code} is a 2026 tie-break, computed here under the 2023 rules.")
+            notes.append(since_2026_note(spec.code))
     opponent_based = {"BH", "FB", "AOB", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "SSSC"}
     if ctx.swiss and any(tb.acronym in opponent_based for _, tb in columns):
         if ctx.rules == "2023":
             notes.append(
-                "Unplayed rounds (C.07 16.4, 2023): each counts as a match against a dummy "
-                "team with the team's own match points and game points."
+                Note(
+                    "Unplayed rounds (C.07 16.4, 2023): each counts as a match against a "
+                    "dummy team with the team's own match points and game points."
+                )
             )
         else:
             draw = ctx.draw
             notes.append(
-                "Unplayed rounds (C.07 16.4, 2026): the dummy team's match points and game "
-                "points are capped separately, at the scheduled opponent's for forfeits and "
-                f"at {draw.mp:g} × {after} = {draw.mp * after:g} MP and {draw.gp:g} × {after} "
-                f"= {draw.gp * after:g} GP for byes."
+                Note(
+                    "Unplayed rounds (C.07 16.4, 2026): the dummy team's match points and "
+                    "game points are capped separately, at the scheduled opponent's for "
+                    "forfeits and at {mp} × {rounds} = {mp_cap} MP and {gp} × {rounds} = "
+                    "{gp_cap} GP for byes.",
+                    mp=f"{draw.mp:g}",
+                    gp=f"{draw.gp:g}",
+                    rounds=after,
+                    mp_cap=f"{draw.mp * after:g}",
+                    gp_cap=f"{draw.gp * after:g}",
+                )
             )
     return notes
