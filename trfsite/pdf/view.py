@@ -19,6 +19,7 @@ from trfsite.pdf.team_view import MatchView, TeamPage, team_pages, team_rounds
 from trfsite.pdf.teams import team_matches
 from trfsite.pdf.text import Person, PointsFormat, game_result, number_text, person, points_text
 from trfsite.results import Standings, TiebreakColumn
+from trfsite.site.crossgrid import CrossGrid, build_grid
 
 if TYPE_CHECKING:
     from trfsite.pdf.lines import LinesView
@@ -133,6 +134,7 @@ class BulletinView:
     is_team_event: bool
     compact_rounds: bool  # small rounds share pages instead of one page each
     lines: LinesView | None = None  # big events: the tables as aligned lines
+    grid: CrossGrid | None = None  # round robins: the crosstable as a grid instead
 
 
 # --------------------------------------------------------------------------- builders
@@ -321,6 +323,7 @@ def build_view(
         else (),
         is_team_event=team_event,
         compact_rounds=max((_round_rows(r) for r in rounds), default=0) <= COMPACT_ROUND_ROWS,
+        grid=build_grid(t, data.standings),
     )
 
 
