@@ -124,10 +124,41 @@ INDIVIDUAL_STANDINGS = Standings(
     ),
 )
 
+# The standings after rounds 1 and 2: the bulletin, like the site's round pages,
+# prints each player's points before a round from them and orders boards by them.
+# After R1: Müller 1, Nowak 1 (U), André ½, Lindqvist ½, O'Brien 0.
+# After R2: Müller 1+1 = 2, André ½+1 = 1½, Nowak 1+0 = 1, Lindqvist ½+½ (H) = 1, O'Brien 0.
+INDIVIDUAL_AFTER_1 = Standings(
+    tournament=INDIVIDUAL,
+    rules="2023",
+    columns=(),
+    after_round=1,
+    rows=(
+        StandingRow(1, 1, "Müller, Hans", 1.0, ()),
+        StandingRow(1, 3, "Nowak, Łukasz", 1.0, ()),
+        StandingRow(3, 2, "André, Jean", 0.5, ()),
+        StandingRow(3, 5, "Lindqvist, Åsa", 0.5, ()),
+        StandingRow(5, 4, "O'Brien, Seán <b>", 0.0, ()),
+    ),
+)
+INDIVIDUAL_AFTER_2 = Standings(
+    tournament=INDIVIDUAL,
+    rules="2023",
+    columns=(),
+    after_round=2,
+    rows=(
+        StandingRow(1, 1, "Müller, Hans", 2.0, ()),
+        StandingRow(2, 2, "André, Jean", 1.5, ()),
+        StandingRow(3, 3, "Nowak, Łukasz", 1.0, ()),
+        StandingRow(3, 5, "Lindqvist, Åsa", 1.0, ()),
+        StandingRow(5, 4, "O'Brien, Seán <b>", 0.0, ()),
+    ),
+)
+
 INDIVIDUAL_DATA = BulletinData(
     tournament=INDIVIDUAL,
     standings=INDIVIDUAL_STANDINGS,
-    round_standings=(),
+    round_standings=(INDIVIDUAL_AFTER_1, INDIVIDUAL_AFTER_2, INDIVIDUAL_STANDINGS),
     findings_count=0,
     title="Open Zürich – Frühjahr",
     build_date="2024-03-04",

@@ -190,18 +190,21 @@ def _round(r: RoundView, view: BulletinView, _: Translate) -> RoundLines:
     pairings = unpaired = matches = None
     if r.pairings:
         rating = _(view.standings.rating_label)
+        white, black = r.colour_labels
         columns = [
             Column(_("Bd."), right=True),
             Column(_("No."), right=True),
-            Column(_("White"), cap=34, flexible=True),
+            Column(_(white), cap=34, flexible=True),
             Column(rating, right=True),
             Column(_("Pts"), right=True),
             Column(_("Result")),
             Column(_("Pts"), right=True),
             Column(_("No."), right=True),
-            Column(_("Black"), cap=34, flexible=True),
+            Column(_(black), cap=34, flexible=True),
             Column(rating, right=True),
         ]
+        if view.is_go:
+            columns.append(Column(_("Handicap"), right=True))
         rows = [
             [
                 str(p.board),
@@ -209,11 +212,12 @@ def _round(r: RoundView, view: BulletinView, _: Translate) -> RoundLines:
                 _name(p.white),
                 p.white.rating,
                 p.white_score,
-                p.result,
+                _(p.result) if p.result == "jigo" else p.result,
                 p.black_score,
                 str(p.black.id),
                 _name(p.black),
                 p.black.rating,
+                *((p.handicap,) if view.is_go else ()),
             ]
             for p in r.pairings
         ]
@@ -316,7 +320,8 @@ def rich_cells(view: BulletinView) -> int:
     cells = len(view.standings.lines) * (6 + len(view.standings.columns))
     cells += sum(len(part.rows) * (5 + len(part.rounds)) for part in view.crosstable)
     for r in view.rounds:
-        cells += 10 * len(r.pairings) + 4 * len(r.unpaired) + 5 * len(r.matches)
+        pairing_cells = 11 if view.is_go else 10  # Go adds the handicap
+        cells += pairing_cells * len(r.pairings) + 4 * len(r.unpaired) + 5 * len(r.matches)
     for team in view.teams:
         cells += 7 * len(team.members) + sum(6 * (1 + len(m.boards)) for m in team.matches)
     return cells

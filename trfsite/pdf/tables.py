@@ -10,10 +10,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from trfsite.model import EventKind
+from trfsite.model import EventKind, Game
 from trfsite.pdf.teams import TeamMatch
 from trfsite.pdf.text import PointsFormat, color_letter, federation_text, rating_text, result_symbol
 from trfsite.results import Standings
+from trfsite.site.crosscells import player_cell
 
 # Landscape A4 is 297 mm; the theme's margins (bulletin.css, @page wide) leave
 # 273 mm. Rank 8, name 48, rating 11, federation 10 and points 10 mm
@@ -26,6 +27,12 @@ ROUND_CELL_MM = 11.5
 
 @dataclass(frozen=True, slots=True)
 class CrossCell:
+    """Printed as opponent, colour, a thin space, result.
+
+    Go cells keep the site's notation whole (``3+/w0``: rank, result, colour,
+    handicap) in ``result``, with ``opponent`` and ``color`` empty.
+    """
+
     opponent: str  # the opponent's final rank, or empty for byes
     color: str  # "w", "b" or ""
     result: str  # "1", "½", "0", "+", "−", "F", "H", "U", "Z", or team game points
@@ -82,11 +89,16 @@ def crosstable_rows(
     if standings.kind is EventKind.TEAM:
         return _team_rows(standings, rank_of, matches, fmt)
     players = t.player_index()
+    go = t.game is Game.GO
     rows: list[CrossRow] = []
     for row in standings.rows:
         player = players.get(row.id)
         cells: list[CrossCell] = []
         for round_no in range(1, t.rounds + 1):
+            if go:
+                text = player_cell(players, True, round_no, row.id, rank_of).text
+                cells.append(CrossCell("", "", text))
+                continue
             cell = player.entry(round_no) if player is not None else None
             if cell is None:
                 cells.append(CrossCell("", "", ""))

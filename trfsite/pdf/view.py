@@ -2,6 +2,9 @@
 
 The template only lays out; ordering, pairing reconstruction and number
 formatting happen here, once, so the HTML stays lean for 2000-player events.
+A round's pairings and board numbers come from the site's
+:func:`trfsite.site.pairings.round_cells`, so board 7 on paper is board 7 on
+the web.
 """
 
 from __future__ import annotations
@@ -13,13 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from trfsite.model import Color, EventKind, Game, Outcome, Player, Tournament
+from trfsite.model import EventKind, Game, Outcome, Tournament
 from trfsite.pdf.tables import CrossPart, crosstable_parts, crosstable_rows
 from trfsite.pdf.team_view import MatchView, TeamPage, team_pages, team_rounds
 from trfsite.pdf.teams import team_matches
 from trfsite.pdf.text import Person, PointsFormat, game_result, number_text, person, points_text
 from trfsite.results import Standings, TiebreakColumn
 from trfsite.site.crossgrid import CrossGrid, build_grid
+from trfsite.site.pairings import points_before, result_text, round_cells
 
 if TYPE_CHECKING:
     from trfsite.pdf.lines import LinesView
@@ -99,7 +103,9 @@ class Pairing:
     black: Person
     white_score: str  # points before the round
     black_score: str
-    result: str
+    result: str  # chess "1 – 0"; Go in the site's notation ("B+", "W+", "jigo")
+    handicap: str = ""  # Go: the stones the file gives ("" when it does not say)
+    colours_known: bool = True  # False: the file gives no colours, "white" is listed first
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +122,9 @@ class RoundView:
     pairings: tuple[Pairing, ...]
     unpaired: tuple[Unpaired, ...]
     matches: tuple[MatchView, ...]  # team events
+    # English message ids heading the two name columns; a round whose file
+    # gives no colours at all is not printed as White against Black
+    colour_labels: tuple[str, str] = ("White", "Black")
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +144,8 @@ class BulletinView:
     compact_rounds: bool  # small rounds share pages instead of one page each
     lines: LinesView | None = None  # big events: the tables as aligned lines
     grid: CrossGrid | None = None  # round robins: the crosstable as a grid instead
+    is_go: bool = False  # rounds add a handicap column; results in Go notation
+    komi: str = ""  # Go: the event's komi (header KM[...]), "" when the file has none
 
 
 # --------------------------------------------------------------------------- builders
@@ -223,66 +234,58 @@ _UNPAIRED_LABEL = {
 }
 
 
-def _scores_before(t: Tournament) -> list[dict[int, float]]:
-    """``result[r][id]``: points scored in rounds before round ``r`` (index 0 unused)."""
-    running = {p.id: 0.0 for p in t.players}
-    table: list[dict[int, float]] = [{}]
-    for round_no in range(1, t.rounds + 1):
-        table.append(dict(running))
-        for p in t.players:
-            cell = p.entry(round_no)
-            if cell is not None:
-                running[p.id] += t.scoring.points(cell.outcome)
-    return table
+def _unpaired(
+    t: Tournament, round_no: int, byes: tuple[tuple[int, Outcome], ...], absent: tuple[int, ...]
+) -> list[tuple[int, Outcome]]:
+    """Byes and absentees together, in the file's player order, with their outcome."""
+    players = t.player_index()
+    outcomes = dict(byes)
+    for pid in absent:
+        cell = players[pid].entry(round_no)
+        outcomes[pid] = cell.outcome if cell is not None else Outcome.FORFEIT_LOSS
+    return [(p.id, outcomes[p.id]) for p in t.players if p.id in outcomes]
 
 
-def _round_pairings(
-    t: Tournament,
+def _round_view(
+    data: BulletinSource,
     round_no: int,
-    scores: dict[int, float],
+    date: str,
     people: dict[int, Person],
     fmt: PointsFormat,
-) -> tuple[tuple[Pairing, ...], tuple[Unpaired, ...]]:
-    players = t.player_index()
-    games: list[tuple[tuple[float, float, int], Player, Player]] = []
-    unpaired: list[Unpaired] = []
-    for p in t.players:
-        cell = p.entry(round_no)
-        if cell is None or cell.opponent is None or cell.opponent not in players:
-            outcome = cell.outcome if cell is not None else Outcome.FORFEIT_LOSS
-            label = _UNPAIRED_LABEL.get(outcome, "Not paired")
-            unpaired.append(Unpaired(people[p.id], label, fmt(t.scoring.points(outcome))))
-            continue
-        opponent = players[cell.opponent]
-        other = opponent.entry(round_no)
-        if other is not None and other.opponent == p.id and opponent.id < p.id:
-            continue  # the pair was taken from the lower number's side
-        white, black = p, opponent
-        if cell.color is Color.BLACK or (
-            cell.color is Color.NONE and other is not None and other.color is Color.WHITE
-        ):
-            white, black = opponent, p
-        a, b = scores.get(p.id, 0.0), scores.get(opponent.id, 0.0)
-        # C.04: boards go by the higher score of the pair, then the lower pairing number
-        games.append(((-max(a, b), -(a + b), min(p.id, opponent.id)), white, black))
-    games.sort(key=lambda g: g[0])
+) -> RoundView:
+    t = data.tournament
+    go = t.game is Game.GO
+    before = points_before(data.round_standings, round_no)
+    cells = round_cells(t, round_no, before)
+    # as on the site's round page: no score column when the standings before are missing
+    scored = bool(before) or round_no == 1
     pairings: list[Pairing] = []
-    for board, (_, white, black) in enumerate(games, start=1):
-        w_cell = white.entry(round_no)
-        b_cell = black.entry(round_no)
+    for board, pair in enumerate(cells.pairings, start=1):
+        if go:
+            result = result_text(pair.white_outcome, pair.black_outcome, True, pair.colours_known)
+        else:
+            result = game_result(pair.white_outcome, pair.black_outcome)
         pairings.append(
             Pairing(
                 board=board,
-                white=people[white.id],
-                black=people[black.id],
-                white_score=fmt(scores.get(white.id, 0.0)),
-                black_score=fmt(scores.get(black.id, 0.0)),
-                result=game_result(
-                    w_cell.outcome if w_cell else None, b_cell.outcome if b_cell else None
-                ),
+                white=people[pair.white],
+                black=people[pair.black],
+                white_score=fmt(before.get(pair.white, 0.0)) if scored else "",
+                black_score=fmt(before.get(pair.black, 0.0)) if scored else "",
+                result=result,
+                handicap="" if pair.handicap is None else str(pair.handicap),
+                colours_known=pair.colours_known,
             )
         )
-    return tuple(pairings), tuple(unpaired)
+    unpaired = tuple(
+        Unpaired(
+            people[pid], _UNPAIRED_LABEL.get(outcome, "Not paired"), fmt(t.scoring.points(outcome))
+        )
+        for pid, outcome in _unpaired(t, round_no, cells.byes, cells.absent)
+    )
+    coloured = not pairings or any(p.colours_known for p in pairings)
+    labels = ("White", "Black") if coloured else ("Player", "Opponent")
+    return RoundView(round_no, date, tuple(pairings), unpaired, (), labels)
 
 
 def build_view(
@@ -297,7 +300,6 @@ def build_view(
     people = {p.id: person(p) for p in t.players}
     team_event = data.standings.kind is EventKind.TEAM
     matches = team_matches(t) if t.teams else ()
-    scores = _scores_before(t)
     matches_by_round = team_rounds(t, matches, people, fmt) if team_event else {}
     rounds: list[RoundView] = []
     for round_no in range(1, t.rounds + 1):
@@ -305,10 +307,11 @@ def build_view(
         if team_event:
             rounds.append(RoundView(round_no, date, (), (), matches_by_round.get(round_no, ())))
         else:
-            pairings, unpaired = _round_pairings(t, round_no, scores[round_no], people, fmt)
-            rounds.append(RoundView(round_no, date, pairings, unpaired, ()))
+            rounds.append(_round_view(data, round_no, date, people, fmt))
     participants = len(t.teams) if team_event else len(t.players)
     cross = crosstable_parts(crosstable_rows(data.standings, fmt, matches), t.rounds)
+    go = t.game is Game.GO
+    komi = t.go.komi if go and t.go is not None else None
     return BulletinView(
         title=data.title or t.name,
         language=data.language or "en",
@@ -324,6 +327,8 @@ def build_view(
         is_team_event=team_event,
         compact_rounds=max((_round_rows(r) for r in rounds), default=0) <= COMPACT_ROUND_ROWS,
         grid=build_grid(t, data.standings),
+        is_go=go,
+        komi=number(komi) if komi is not None else "",
     )
 
 

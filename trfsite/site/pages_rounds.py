@@ -4,22 +4,12 @@ from __future__ import annotations
 
 from functools import partial
 
-from trfsite.site.common import BYE_NAMES, player_refs, points_map, ref_in
+from trfsite.site.common import BYE_NAMES, player_refs, ref_in
 from trfsite.site.contexts import RoundPage
 from trfsite.site.gather import EventData, PagePlan, meta_for
 from trfsite.site.lookups import players_by_id
-from trfsite.site.pairings import result_text, round_cells
+from trfsite.site.pairings import points_before, result_text, round_cells
 from trfsite.site.rows import ByeLine, PairingLine
-
-
-def points_before(data: EventData, round_no: int) -> dict[int, float]:
-    """Each participant's score before ``round_no`` (individual ids; teams use team ids)."""
-    if round_no <= 1 or len(data.after_round) < round_no - 1:
-        return {}
-    standings = data.after_round[round_no - 2]
-    if data.is_team:
-        return {}
-    return points_map(standings)
 
 
 def round_page(data: EventData, round_no: int) -> RoundPage:
@@ -28,7 +18,7 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
     t = data.tournament
     players = players_by_id(t)
     refs = player_refs(t)
-    before = points_before(data, round_no)
+    before = points_before(data.after_round, round_no)
     cells = round_cells(t, round_no, before)
     pairings = []
     for board, pair in enumerate(cells.pairings, start=1):
@@ -39,7 +29,9 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
                 white=refs[pair.white],
                 white_rating=white.rating or None,
                 white_before=before.get(pair.white, 0.0) if before or round_no == 1 else None,
-                result=result_text(pair.white_outcome, pair.black_outcome, data.is_go),
+                result=result_text(
+                    pair.white_outcome, pair.black_outcome, data.is_go, pair.colours_known
+                ),
                 black=refs[pair.black],
                 black_rating=black.rating or None,
                 black_before=before.get(pair.black, 0.0) if before or round_no == 1 else None,

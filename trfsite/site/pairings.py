@@ -2,14 +2,18 @@
 
 TRF and EGF files store each game twice (once per player) and no board
 numbers; boards are numbered here the way pairing programs publish them:
-the pair with the most points first.
+the pair with the most points first. The site's round pages, its statistics
+and the PDF bulletin all number boards with :func:`round_cells`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trfsite.model import Color, Outcome, Tournament
+from trfsite.model import Color, EventKind, Outcome, Tournament
+from trfsite.results import Standings
+from trfsite.site.common import GO_SYMBOL, points_map
 from trfsite.site.lookups import ByIdentity, players_by_id
 
 
@@ -30,9 +34,26 @@ class RoundCells:
     absent: tuple[int, ...]  # not paired, or "0000 - -"
 
 
+def points_before(after_round: Sequence[Standings], round_no: int) -> dict[int, float]:
+    """Each player's score before ``round_no``, from the standings after each round.
+
+    ``after_round[0]`` is the standings after round 1. Empty before round 1, when
+    the standings of the round before are missing, and for team events (their
+    boards are ordered by match).
+    """
+    if round_no <= 1 or len(after_round) < round_no - 1:
+        return {}
+    standings = after_round[round_no - 2]
+    if standings.kind is EventKind.TEAM:
+        return {}
+    return points_map(standings)
+
+
 def round_cells(
     t: Tournament, round_no: int, points_before: dict[int, float] | None = None
 ) -> RoundCells:
+    """The round's pairings in board order: by the higher score before the round,
+    then the lower score, then the higher rating in the pair, then the lower number."""
     unsorted = _unsorted_cells(t).get(round_no)
     if unsorted is None:
         unsorted = _extract(t, round_no)
@@ -72,10 +93,13 @@ def _extract(t: Tournament, round_no: int) -> RoundCells:
             continue
         seen.add(key)
         other = players[entry.opponent].entry(round_no)
-        other_outcome = (
-            other.outcome if other and other.opponent == player.id else (entry.outcome.complement)
-        )
-        if entry.color is Color.BLACK:
+        mirrored = other is not None and other.opponent == player.id
+        other_outcome = other.outcome if other and mirrored else entry.outcome.complement
+        color = entry.color
+        if color is Color.NONE and other is not None and mirrored:
+            # only one of the two players' cells may carry the colours
+            color = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE}.get(other.color, color)
+        if color is Color.BLACK:
             pairings.append(
                 Pairing(
                     entry.opponent, player.id, other_outcome, entry.outcome, entry.handicap, True
@@ -89,7 +113,7 @@ def _extract(t: Tournament, round_no: int) -> RoundCells:
                     entry.outcome,
                     other_outcome,
                     entry.handicap,
-                    entry.color is Color.WHITE,
+                    color is Color.WHITE,
                 )
             )
     return RoundCells(tuple(pairings), tuple(byes), tuple(absent))
@@ -118,12 +142,40 @@ _RESULT_TEXT = {
     Outcome.LOSS_UNRATED: "0\u20131",
     Outcome.DRAW_UNRATED: f"{_HALF}\u2013{_HALF}",
 }
+_GO_WINS = {
+    Outcome.WIN: True,
+    Outcome.LOSS: False,
+    Outcome.WIN_UNRATED: True,
+    Outcome.LOSS_UNRATED: False,
+}
+_GO_DEFAULTS = {Outcome.FORFEIT_WIN: True, Outcome.FORFEIT_LOSS: False}
 
 
-def result_text(white: Outcome, black: Outcome, go: bool = False) -> str:
-    """``1–0``, ``½–½``, ``+–−`` (forfeit), ``?`` (not played yet)."""
+def result_text(
+    white: Outcome, black: Outcome, go: bool = False, colours_known: bool = True
+) -> str:
+    """``1–0``, ``½–½``, ``+–−`` (forfeit), ``?`` (not played yet).
+
+    Go games read as in SGF: ``B+`` / ``W+`` for the winner's colour, ``B+F`` /
+    ``W+F`` for a win by default, ``jigo`` for a draw. Without colours
+    (``colours_known`` False) a Go result is the site's crosstable symbols of
+    the first and the second player: ``+–−``, ``−–+``.
+    """
     if white is Outcome.FORFEIT_LOSS and black is Outcome.FORFEIT_LOSS:
         return "\u2212\u2013\u2212"
-    if go and white is Outcome.DRAW:
-        return "jigo"
+    if go:
+        return _go_result(white, colours_known)
     return _RESULT_TEXT.get(white, "?")
+
+
+def _go_result(first: Outcome, colours_known: bool) -> str:
+    if first in (Outcome.DRAW, Outcome.DRAW_UNRATED):
+        return "jigo"
+    by_default = first in _GO_DEFAULTS
+    won = _GO_DEFAULTS.get(first, _GO_WINS.get(first))
+    if won is None:
+        return "?"
+    if not colours_known:
+        win, loss = GO_SYMBOL[Outcome.WIN], GO_SYMBOL[Outcome.LOSS]
+        return f"{win}\u2013{loss}" if won else f"{loss}\u2013{win}"
+    return f"{'W' if won else 'B'}+{'F' if by_default else ''}"
