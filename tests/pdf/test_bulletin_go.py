@@ -13,13 +13,17 @@ from pathlib import Path
 
 import jinja2
 import pytest
+from lxml import html
 from pdfhelpers import RenderedPdf, read_pdf
 
 from trfsite.formats import read_bytes
+from trfsite.model import Outcome
 from trfsite.pdf import render_bulletin
+from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.config import EventConfig
 from trfsite.site.contexts import BulletinData
 from trfsite.site.gather import compute_all
+from trfsite.site.pairings import result_text
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_reports" / "mcmahon-frankfurt-2023.h9"
 CONFIG = EventConfig(go_bar="3d", go_floor="20k")
@@ -118,3 +122,53 @@ def test_go_rounds_in_line_mode(go_lines_pdf: RenderedPdf) -> None:
     )
     assert re.search(r"3\s+4\s+Novák Jan\s+2d\s+31\s+W\+\s+31\s+7\s+Rossi Marco\s+1d\s+0", round3)
     assert CHESS_RESULT.search(rounds) is None
+
+
+@pytest.fixture(scope="module")
+def go_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("go-site")
+    src = root / "src"
+    src.mkdir()
+    (src / SAMPLE.name).write_bytes(SAMPLE.read_bytes())
+    (src / "trfsite.toml").write_text(
+        '[events.mcmahon-frankfurt-2023]\ngo_bar = "3d"\ngo_floor = "20k"\n', encoding="utf-8"
+    )
+    out = root / "site"
+    build_site(BuildOptions(src, out, pdf=False))
+    return out / "mcmahon-frankfurt-2023"
+
+
+@pytest.mark.parametrize("round_no", [1, 3, 5])
+def test_go_bulletin_rounds_equal_the_site_round_pages(
+    go_pdf: RenderedPdf, go_site: Path, round_no: int
+) -> None:
+    doc = html.fromstring((go_site / f"rounds/{round_no}.html").read_bytes())
+    site = []
+    for row in doc.xpath("//table[contains(@class,'pairings')]/tbody/tr"):
+        cells = row.xpath("./td")
+        white = cells[1].xpath(".//a/@href")[0].split("/")[-1].removesuffix(".html")
+        black = cells[5].xpath(".//a/@href")[0].split("/")[-1].removesuffix(".html")
+        texts = [" ".join(c.text_content().split()) for c in cells]
+        site.append((texts[0], white, texts[3], black, texts[6]))
+    # Bd. No. White Grade Pts Result Pts No. Black Grade Handicap
+    line = re.compile(r"^(\d+) (\d+) .+? \d+[kdp] \d+ (\S+) \d+ (\d+) .+? \d+[kdp] (\d+)$")
+    bulletin = [
+        found.groups()
+        for found in map(line.match, _round(_rounds_text(go_pdf), round_no).splitlines())
+        if found
+    ]
+    assert len(site) == 8  # 16 players, everyone plays
+    assert bulletin == site
+
+
+def test_go_result_notation() -> None:
+    # SGF's RE values: the winner's colour, "+F" for a win by default (EGF "!")
+    assert result_text(Outcome.WIN, Outcome.LOSS, go=True) == "W+"
+    assert result_text(Outcome.LOSS, Outcome.WIN, go=True) == "B+"
+    assert result_text(Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN, go=True) == "B+F"
+    assert result_text(Outcome.DRAW, Outcome.DRAW, go=True) == "jigo"
+    assert result_text(Outcome.DRAW_UNRATED, Outcome.DRAW_UNRATED, go=True) == "jigo"
+    # no colours in the file: the first player's and the second's symbols
+    assert result_text(Outcome.WIN, Outcome.LOSS, go=True, colours_known=False) == "+\u2013\u2212"
+    # chess is unchanged
+    assert result_text(Outcome.WIN, Outcome.LOSS) == "1\u20130"
