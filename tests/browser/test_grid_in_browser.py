@@ -1,0 +1,67 @@
+"""The club championship's round-robin grid in real headless Chromium."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PAGE = "club-championship-2024/crosstable.html"
+
+
+def _open(browser: Any, url: str, width: int) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
+    page.goto(url, wait_until="load")
+    return context, page, problems
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_grid_loads_without_errors_and_scrolls_in_its_box(
+    browser: Any, site_url: str, width: int
+) -> None:
+    context, page, problems = _open(browser, site_url + PAGE, width)
+    try:
+        grid = page.locator("table.crossgrid")
+        assert grid.count() == 1
+        # ten players: 10 rows of 10 cells, the diagonal among them
+        assert page.locator("table.crossgrid tbody tr").count() == 10
+        assert page.locator("table.crossgrid td.gc").count() == 100
+        assert page.locator("table.crossgrid td.diagonal").count() == 10
+        # the page never scrolls sideways; the grid does inside its own box
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert problems == [], problems
+    finally:
+        context.close()
+
+
+def test_grid_names_lead_to_player_cards(browser: Any, site_url: str) -> None:
+    context, page, problems = _open(browser, site_url + PAGE, 1280)
+    try:
+        links = page.locator("table.crossgrid tbody th.name a")
+        assert links.count() == 10
+        # row 1 is Østergaard, start number 5 in the file (7 points, the most)
+        first = links.nth(0)
+        assert "Østergaard" in first.inner_text()
+        first.click()
+        page.wait_for_load_state("load")
+        assert page.url.endswith("club-championship-2024/players/5.html")
+        assert "Østergaard" in page.locator("h1").inner_text()
+        page.go_back()
+        page.wait_for_load_state("load")
+        # every name links to a card that exists
+        hrefs = page.eval_on_selector_all(
+            "table.crossgrid tbody th.name a", "links => links.map(a => a.href)"
+        )
+        for href in hrefs:
+            response = context.request.get(href)
+            assert response.ok, href
+        assert problems == [], problems
+    finally:
+        context.close()
