@@ -95,6 +95,8 @@ class Standings:
     kind: EventKind = EventKind.INDIVIDUAL
     notes: tuple[str, ...] = ()  # choices made (rule set, unrated rating, system), shown to readers
     points_label: str = "Pts"
+    # The engine ranked the event as a round robin (C.07 15.2): pages print its grid.
+    round_robin: bool = False
 
     def as_json(self, fmt: str = "") -> dict[str, object]:
         """The JSON contract of ``trfsite standings --format json``."""

@@ -342,6 +342,7 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
         rows=tuple(rows),
         kind=EventKind.INDIVIDUAL,
         notes=tuple(n for n in notes if n),
+        round_robin=not swiss,
     )
 
 

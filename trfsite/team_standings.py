@@ -145,6 +145,7 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
         kind=EventKind.TEAM,
         notes=tuple(n for n in notes if n),
         points_label=primary,
+        round_robin=not swiss,
     )
 
 

@@ -19,7 +19,7 @@ from trfsite.options import StandingsOptions
 from trfsite.pdf import render_bulletin
 from trfsite.site.contexts import BulletinData
 from trfsite.site.crossgrid import build_grid
-from trfsite.standings import choose_system, compute_standings
+from trfsite.standings import compute_standings
 
 CLUB = Path(__file__).resolve().parents[2] / "sample_reports" / "club-championship-2024.trf"
 # sample_reports/trfsite.toml gives the club championship these tie-breaks
@@ -87,11 +87,11 @@ def test_club_bulletin_grows_by_at_most_one_page(
 # pdf_events.py's team event is a complete single round robin of four teams:
 #   R1 Köln - Lyon 1½:½, Łódź - Ørsted 0:2;  R2 Łódź - Köln ½:1½, Lyon - Ørsted 2:0;
 #   R3 Ørsted - Köln 0:2, Lyon - Łódź 1:1.   Final order: Köln, Lyon, Ørsted, Łódź.
-ROUND_ROBIN = StandingsOptions(system="round-robin")
+ROUND_ROBIN_STANDINGS = replace(TEAM_STANDINGS, round_robin=True)
 
 
 def test_team_round_robin_grid_cells() -> None:
-    grid = build_grid(TEAM_EVENT, TEAM_STANDINGS, ROUND_ROBIN)
+    grid = build_grid(TEAM_EVENT, ROUND_ROBIN_STANDINGS)
     assert grid is not None and grid.is_team
     cells = [
         ["X" if c.diagonal else " ".join(g.text for g in c.games) for c in row.cells]
@@ -110,14 +110,13 @@ def test_team_round_robin_grid_cells() -> None:
         ("win", "w"),
         ("draw", "w"),
     ]
-    # the event names no system: the engine assumes Swiss, and there is no grid
+    # standings ranked as a Swiss (the event names no system): no grid
     assert build_grid(TEAM_EVENT, TEAM_STANDINGS) is None
 
 
 def test_team_round_robin_bulletin(bulletin_env: jinja2.Environment) -> None:
-    # the engine records its choice in the notes; the bulletin reads it from there
-    _, note = choose_system(TEAM_EVENT, ROUND_ROBIN)
-    standings = replace(TEAM_STANDINGS, notes=(note,))
+    # the bulletin prints a grid when the standings were ranked as a round robin
+    standings = ROUND_ROBIN_STANDINGS
     pdf = read_pdf(render_bulletin(replace(TEAM_DATA, standings=standings), bulletin_env))
     text = _crosstable_text(pdf)
     # Köln: 1½ 2 1½, 6 match points, 5 game points (pdf_events.py works them out)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trfsite.model import EventKind, Game, RoundEntry, Tournament
-from trfsite.options import StandingsOptions
 from trfsite.render import format_points
 from trfsite.results import Standings
 from trfsite.site.common import (
@@ -27,7 +26,6 @@ from trfsite.site.common import (
 )
 from trfsite.site.lookups import players_by_id
 from trfsite.site.rows import ColumnHead, Ref
-from trfsite.standings import choose_system
 
 if TYPE_CHECKING:
     from trfsite.teams.data import Match, TeamEventData
@@ -112,21 +110,19 @@ class CrossGrid:
 def build_grid(
     t: Tournament,
     standings: Standings,
-    options: StandingsOptions | None = None,
     matches: TeamEventData | None = None,
 ) -> CrossGrid | None:
     """The grid of a round robin; None for a Swiss, a Go event or more than 24 participants.
 
     Whether the event is a round robin is the standings engine's own decision
-    (``choose_system``) under ``options``; without options, the decision the
-    standings recorded in their notes. Team events read their reconstructed
+    (``Standings.round_robin``). Team events read their reconstructed
     ``matches`` (rebuilt here when not given).
     """
     if t.game is Game.GO or not standings.rows:
         return None
     if len(standings.rows) > MAX_GRID_PARTICIPANTS:
         return None
-    if _engine_says_swiss(t, standings, options):
+    if not standings.round_robin:
         return None
     positions = {row.id: index for index, row in enumerate(standings.rows, start=1)}
     if len(positions) != len(standings.rows):
@@ -185,20 +181,6 @@ def build_grid(
         games_per_pair=max(most, 1),
         shared_ranks=any(r.rank != r.position for r in rows),
     )
-
-
-def _engine_says_swiss(
-    t: Tournament, standings: Standings, options: StandingsOptions | None
-) -> bool:
-    if options is not None:
-        return choose_system(t, options)[0]
-    # The engine writes its choice into the notes; find which choice that was, so
-    # that a system set in the site's config is honoured here too.
-    for system in (None, "round-robin", "swiss"):
-        swiss, note = choose_system(t, StandingsOptions(system=system))
-        if note in standings.notes:
-            return swiss
-    return choose_system(t, StandingsOptions())[0]
 
 
 def _team_ref(t: Tournament, tid: int, standings: Standings) -> Ref:

@@ -246,5 +246,5 @@ def crosstable_page(data: EventData) -> CrosstablePage:
         points_label=final.points_label,
         is_team=data.is_team,
         is_go=data.is_go,
-        grid=build_grid(data.tournament, final, data.job.config.options(), data.team_data),
+        grid=build_grid(data.tournament, final, data.team_data),
     )
