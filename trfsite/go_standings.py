@@ -310,6 +310,7 @@ def _rows(
                 name=player.name,
                 points=ctx.score(player.id),
                 tiebreaks=tuple(v.value for v in own),
+                start_points=ctx.start[player.id] if ctx.mcmahon else 0.0,
                 explanations=explanations,
                 extra=(
                     ("grade", player.grade),

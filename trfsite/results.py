@@ -83,6 +83,7 @@ class StandingRow:
     game_points: float | None = None  # team events
     explanations: tuple[Explanation, ...] = field(default=(), compare=False)
     extra: tuple[tuple[str, str], ...] = ()  # e.g. rating, federation, grade for display
+    start_points: float = 0.0  # the score before round 1: a McMahon start score, else 0
 
 
 @dataclass(frozen=True, slots=True)

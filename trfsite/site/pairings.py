@@ -37,10 +37,13 @@ class RoundCells:
 def points_before(after_round: Sequence[Standings], round_no: int) -> dict[int, float]:
     """Each player's score before ``round_no``, from the standings after each round.
 
-    ``after_round[0]`` is the standings after round 1. Empty before round 1, when
-    the standings of the round before are missing, and for team events (their
-    boards are ordered by match).
+    ``after_round[0]`` is the standings after round 1. Before round 1 the start
+    scores (McMahon), else empty; empty too when the standings of the round before
+    are missing, and for team events (their boards are ordered by match).
     """
+    if round_no == 1 and after_round:
+        starts = {row.id: row.start_points for row in after_round[0].rows}
+        return starts if any(starts.values()) else {}
     if round_no <= 1 or len(after_round) < round_no - 1:
         return {}
     standings = after_round[round_no - 2]
