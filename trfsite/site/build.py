@@ -122,6 +122,19 @@ def _check_paths(src: Path, out: Path) -> None:
         )
 
 
+def _published_events(out: Path) -> int:
+    """How many event pages a previous trfsite build left in ``out`` (0 if none)."""
+    if not (out / MARKER).is_file():
+        return 0
+    # Event folders may be nested (an archive's year folders); the home page and the
+    # theme's static files are not events.
+    return sum(
+        1
+        for page in out.rglob("index.html")
+        if page.parent != out and not page.relative_to(out).parts[0].startswith((".", "static"))
+    )
+
+
 def _jobs(discovery: Discovery, config: SiteConfig, site: SiteInfo, pdf: bool) -> list[EventJob]:
     jobs = []
     for source in discovery.files:
@@ -282,8 +295,17 @@ def build_site(
     _check_paths(options.src, options.out)
     discovery = discover(options.src, exclude=(options.out,))
     if not discovery.files:
-        # Maybe the wrong folder, maybe an event whose first file is yet to come (serve):
-        # build the empty home page, but say so.
+        published = _published_events(options.out)
+        if published:
+            # A mistyped or not yet filled SRC must not replace a live site with nothing.
+            raise BuildError(
+                f"{str(options.src)!r} holds no tournament file, and {str(options.out)!r} "
+                f"holds a built site with {published} event page(s); refusing to replace it with "
+                "an empty site (expected TRF or EGF files in SRC; to empty the site, delete "
+                "the output folder first)"
+            )
+        # A first build, or an event whose first file is yet to come (serve): build the
+        # empty home page, but say so.
         logger.warning(
             "%r holds no tournament file; expected TRF files (.trf, or any text with "
             "'012 '/'001 ' records) or EGF tables (.h9, .h2, ...) in it or below it",

@@ -1,0 +1,36 @@
+"""A build from a folder without tournament files never replaces a built site."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from sitehelpers import small_round_robin, tree_digest
+
+from trfsite.site.build import BuildError, BuildOptions, build_site
+
+MakeSrc = Callable[[dict[str, str | bytes]], Path]
+
+
+def test_empty_source_leaves_a_published_site_untouched(make_src: MakeSrc, tmp_path: Path) -> None:
+    src = make_src({"2024/club/small.trf": small_round_robin()})  # nested, like an archive
+    out = tmp_path / "out"
+    build_site(BuildOptions(src, out, pdf=False))
+    before = tree_digest(out)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(BuildError, match="holds no tournament file") as caught:
+        build_site(BuildOptions(empty, out, pdf=False))
+    assert caught.value.exit_code == 2
+    assert "1 event page(s)" in caught.value.format_message()
+    assert tree_digest(out) == before
+
+
+def test_empty_source_may_start_a_new_site(tmp_path: Path) -> None:
+    # serve starts before the first file arrives: an empty home page, with a warning
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    out = tmp_path / "out"
+    report = build_site(BuildOptions(empty, out, pdf=False))
+    assert (out / "index.html").is_file() and report is not None
