@@ -100,6 +100,12 @@ def test_trf16_legacy_file_fields() -> None:
         ("1969.12.06", dt.date(1969, 12, 6)),
         ("24/12/01", dt.date(2024, 12, 1)),  # 132's YY/MM/DD
         ("98/05/12", dt.date(1998, 5, 12)),
+        ("28.07.05", dt.date(2005, 7, 28)),  # dots: the European DD.MM.YY
+        ("05.07.28", dt.date(2028, 7, 5)),
+        ("24/12/31", dt.date(2024, 12, 31)),  # slashes stay YY/MM/DD
+        ("24/02/30", dt.date(2030, 2, 24)),  # ...unless only DD/MM/YY is a real date
+        ("13.12.99", dt.date(1999, 12, 13)),
+        ("99.12.13", dt.date(1999, 12, 13)),  # ...and the other way round
         ("2024/02/30", None),
         ("yesterday", None),
         ("", None),
@@ -190,3 +196,10 @@ def test_round_dates_every_12_columns_are_read_word_by_word() -> None:
 def test_round_dates_with_full_years_every_10_columns() -> None:
     t = model("012 T", "132" + " " * 88 + "2024/08/012024/08/02")
     assert t.round_dates == (dt.date(2024, 8, 1), dt.date(2024, 8, 2))
+
+
+def test_impossible_tournament_date_says_why() -> None:
+    result = read("012 Dates", "042 31. 02. 2005", "052 2005/03/02")
+    found = [f for f in result.findings if f.code == "tournament-date-unreadable"]
+    assert [(f.line, f.column) for f in found] == [(2, 5)]
+    assert "year 2005, month 2, day 31 is not a calendar date" in found[0].message

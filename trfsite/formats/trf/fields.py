@@ -127,8 +127,9 @@ def date_parts(text: str) -> tuple[int, int, int] | None:
     """(year, month, day) of a date written in any of the wild formats, unchecked.
 
     Accepts ``2024/08/01``, ``2024-08-01``, ``1969.12.06``, ``28. 07. 2005``,
-    ``24/09/2010`` (day first when the year is last) and 132's ``24/12/01``
-    (``YY/MM/DD``). Month and day may be 0 (partial birth dates).
+    ``24/09/2010`` (day first when the year is last), 132's ``24/12/01``
+    (``YY/MM/DD``) and the European ``28.07.05`` (``DD.MM.YY``). Month and day may
+    be 0 (partial birth dates).
     """
     text = text.strip()
     if len(text) == 10 and text[4] in "/-." and text[7] == text[4]:
@@ -144,8 +145,23 @@ def date_parts(text: str) -> tuple[int, int, int] | None:
     if len(last) >= 3:
         return int(last), int(middle), int(first)
     if len(first) == 2 and len(last) == 2:
-        return _year(first), int(middle), int(last)
+        year_first = (_year(first), int(middle), int(last))
+        day_first = (_year(last), int(middle), int(first))
+        # Dots are the European dd.mm.yy; slashes and hyphens 132's YY/MM/DD. When only
+        # the other reading is a real date, that one is meant.
+        preferred, other = (day_first, year_first) if "." in text else (year_first, day_first)
+        if not _is_date(preferred) and _is_date(other):
+            return other
+        return preferred
     return None
+
+
+def _is_date(parts: tuple[int, int, int]) -> bool:
+    try:
+        dt.date(*parts)
+    except ValueError:
+        return False
+    return True
 
 
 def parse_date(text: str) -> dt.date | None:

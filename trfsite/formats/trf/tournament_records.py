@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from trfsite.formats.trf.fields import (
     Sink,
     SourceLine,
+    date_parts,
     parse_date,
     parse_int,
     parse_points,
@@ -160,11 +161,14 @@ def _date(line: SourceLine, text: str, sink: Sink, what: str) -> dt.date | None:
         return None
     value = parse_date(text)
     if value is None:
+        parts = date_parts(text)
+        problem = (
+            f"year {parts[0]}, month {parts[1]}, day {parts[2]} is not a calendar date"
+            if parts is not None
+            else "expected a date like '2024/08/01'"
+        )
         sink.warning(
-            "tournament-date-unreadable",
-            line.number,
-            5,
-            f"the {what} is {text!r}; expected a date like '2024/08/01'",
+            "tournament-date-unreadable", line.number, 5, f"the {what} is {text!r}: {problem}"
         )
     return value
 
