@@ -1,4 +1,4 @@
-"""A build from a folder without tournament files never replaces a built site."""
+"""Builds that must stop before touching OUT: an empty source, a config naming no file."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from sitehelpers import small_round_robin, tree_digest
 
 from trfsite.site.build import BuildError, BuildOptions, build_site
+from trfsite.site.config import ConfigError
 
 MakeSrc = Callable[[dict[str, str | bytes]], Path]
 
@@ -34,3 +35,20 @@ def test_empty_source_may_start_a_new_site(tmp_path: Path) -> None:
     out = tmp_path / "out"
     report = build_site(BuildOptions(empty, out, pdf=False))
     assert (out / "index.html").is_file() and report is not None
+
+
+def test_config_section_for_no_file_is_an_error(make_src: MakeSrc, tmp_path: Path) -> None:
+    # a typo in [events.NAME] would silently drop the event's tie-breaks
+    src = make_src(
+        {
+            "small.trf": small_round_robin(),
+            "trfsite.toml": '[events.smal]\ntiebreaks = ["SB", "DE"]\n',
+        }
+    )
+    with pytest.raises(ConfigError) as caught:
+        build_site(BuildOptions(src, tmp_path / "out", pdf=False))
+    message = caught.value.format_message()
+    assert caught.value.exit_code == 2
+    assert "events.smal: no tournament file named 'smal'" in message
+    assert "expected one of: small" in message
+    assert not (tmp_path / "out").exists()

@@ -29,7 +29,7 @@ import click
 
 from trfsite import __version__
 from trfsite.site import cache
-from trfsite.site.config import SiteConfig, load_config
+from trfsite.site.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
 from trfsite.site.contexts import IndexPage, PageMeta, SiteInfo
 from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf, merge_parts
@@ -133,6 +133,22 @@ def _published_events(out: Path) -> int:
         for page in out.rglob("index.html")
         if page.parent != out and not page.relative_to(out).parts[0].startswith((".", "static"))
     )
+
+
+def _check_event_sections(discovery: Discovery, config: SiteConfig) -> None:
+    """A ``[events.NAME]`` section that names no tournament file is a typo, not a wish:
+    its settings (tie-breaks, rules) would silently not apply."""
+    stems = sorted({source.path.stem for source in discovery.files})
+    unknown = [name for name, _ in config.events if name not in stems]
+    if unknown and stems:
+        raise ConfigError(
+            config.path or CONFIG_NAME,
+            [
+                f"events.{name}: no tournament file named {name!r} under the source folder; "
+                f"expected one of: {', '.join(stems)}"
+                for name in unknown
+            ],
+        )
 
 
 def _jobs(discovery: Discovery, config: SiteConfig, site: SiteInfo, pdf: bool) -> list[EventJob]:
@@ -294,6 +310,7 @@ def build_site(
     chain = theme_chain(theme)
     _check_paths(options.src, options.out)
     discovery = discover(options.src, exclude=(options.out,))
+    _check_event_sections(discovery, config)
     if not discovery.files:
         published = _published_events(options.out)
         if published:
