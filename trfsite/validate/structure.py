@@ -248,6 +248,8 @@ def check_games(t: Tournament, name: str) -> list[Finding]:
     out: list[Finding] = []
     # Round cells by (player, round); TRF lines hold round r at index r - 1.
     cells: dict[int, tuple[RoundEntry, ...]] = {p.id: p.rounds for p in t.players}
+    by_id = {p.id: p for p in t.players}
+    cut_short: dict[int, list[tuple[int, int]]] = {}  # player -> (round, opponent naming them)
     for player in t.players:
         for entry in player.rounds:
             opponent = entry.opponent
@@ -257,6 +259,9 @@ def check_games(t: Tournament, name: str) -> list[Finding]:
             if line is None:
                 continue
             other = _cell_of_round(line, entry.round)
+            if other is not None and _beyond_line(by_id[opponent], other):
+                cut_short.setdefault(opponent, []).append((entry.round, player.id))
+                continue
             if other is None or other.opponent != player.id:
                 out.append(
                     finding(
@@ -271,7 +276,34 @@ def check_games(t: Tournament, name: str) -> list[Finding]:
                 )
             elif player.id < opponent and not _sides_agree(entry, other):
                 out += _compare_sides(player, entry, opponent, other, name)
+    out += [_cut_short(by_id[pid], named, name) for pid, named in sorted(cut_short.items())]
     return out
+
+
+def _beyond_line(player: Player, cell: RoundEntry) -> bool:
+    """The cell was not written: the reader filled in a round the line does not reach."""
+    return (
+        cell.opponent is None
+        and not cell.raw
+        and 0 < player.source.end_column < cell.source.column
+    )
+
+
+def _cut_short(player: Player, named: list[tuple[int, int]], name: str) -> Finding:
+    """One error at the cause: the line ends where other players' games with it begin."""
+    end = player.source.end_column
+    rounds = sorted({r for r, _ in named})
+    others = ", ".join(f"{opponent} (round {r})" for r, opponent in sorted(named))
+    last = max(cell.source.end_column for cell in player.rounds)
+    return finding(
+        Severity.ERROR,
+        "player-line-cut-short",
+        f"the 001 line of player {player.id} ends at column {end}, but players {others} "
+        f"name player {player.id} as their opponent; the line looks cut short: expected "
+        f"its round cells up to round {rounds[-1]} (to column {last})",
+        name,
+        Span(player.source.line, end + 1, end + 1),
+    )
 
 
 def _cell_of_round(cells: tuple[RoundEntry, ...], round_no: int) -> RoundEntry | None:
