@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import functools
+import re
 
 from trfsite.model import Color, Game, Outcome, Player, Tournament
-from trfsite.results import Standings
+from trfsite.results import Standings, TiebreakColumn
 from trfsite.site.gather import EventData
 from trfsite.site.lookups import ByIdentity, players_by_id, team_of_player, teams_by_id
 from trfsite.site.rows import ColumnHead, PlayerRow, Ref, StandingLine
@@ -123,7 +124,35 @@ def team_of_players(t: Tournament) -> dict[int, int]:
 
 
 def column_heads(standings: Standings) -> tuple[ColumnHead, ...]:
-    return tuple(ColumnHead(c.code, c.short or c.code, c.name or c.code) for c in standings.columns)
+    return tuple(
+        ColumnHead(c.code, spelled_short(c), c.name or c.code, counts_points(c))
+        for c in standings.columns
+    )
+
+
+_CODE_NAME = re.compile(r"\s*([A-Za-z]+)")
+
+# Tie-breaks whose values are points (C.07 2023 13.1 MPvGP, 11.1.1-2 MPTS/GPTS, 13 PTS;
+# 2026 STD): printed as 33½ like the points column, not 33.5 like a Buchholz.
+POINTS_TIEBREAKS = frozenset({"PTS", "MPTS", "GPTS", "MPVGP", "STD"})
+
+
+def spelled_short(column: TiebreakColumn) -> str:
+    """The short form with the name in the code's own letters: ``MPvGP``, not ``MPVGP``."""
+    short = column.short or column.code
+    found = _CODE_NAME.match(column.code)
+    if found is None:
+        return short
+    name = found.group(1)
+    if short[: len(name)].upper() == name.upper():
+        return name + short[len(name) :]
+    return short
+
+
+def counts_points(column: TiebreakColumn) -> bool:
+    """Whether the column's values are points (see :data:`POINTS_TIEBREAKS`)."""
+    found = _CODE_NAME.match(column.code)
+    return found is not None and found.group(1).upper() in POINTS_TIEBREAKS
 
 
 def standing_lines(data: EventData, standings: Standings) -> tuple[StandingLine, ...]:

@@ -35,6 +35,7 @@ class ColumnHead:
     code: str  # as the user or the file spelled it
     short: str  # Handbook short form, e.g. "BH-C1"
     name: str  # full name, e.g. "Buchholz Cut 1"
+    points: bool = False  # values are points (MPvGP, GPTS): spelled 33½ like the points column
 
 
 @dataclass(frozen=True, slots=True)
