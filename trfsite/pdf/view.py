@@ -13,7 +13,7 @@ import datetime as _dt
 import importlib
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from trfsite.model import EventKind, Game, Outcome, Tournament
@@ -22,6 +22,7 @@ from trfsite.pdf.team_view import MatchView, TeamPage, team_pages, team_rounds
 from trfsite.pdf.teams import team_matches
 from trfsite.pdf.text import Person, PointsFormat, game_result, number_text, person, points_text
 from trfsite.results import Standings, TiebreakColumn
+from trfsite.site.common import counts_points, spelled_short
 from trfsite.site.crossgrid import CrossGrid, build_grid
 from trfsite.site.pairings import points_before, result_text, round_cells
 
@@ -197,6 +198,8 @@ def _cover(data: BulletinSource, participants: int) -> Cover:
 def _standings(standings: Standings, fmt: PointsFormat, number: PointsFormat) -> StandingsTable:
     players = standings.tournament.player_index()
     team = standings.kind is EventKind.TEAM
+    # MPvGP and the like are points: 33½ as in the GP column, not 33.5 (finding 11)
+    spell = tuple(fmt if counts_points(c) else number for c in standings.columns)
     lines: list[StandingsLine] = []
     for row in standings.rows:
         player = None if team else players.get(row.id)
@@ -208,19 +211,23 @@ def _standings(standings: Standings, fmt: PointsFormat, number: PointsFormat) ->
                 points=fmt(row.points),
                 match_points=fmt(row.match_points),
                 game_points=fmt(row.game_points),
-                tiebreaks=tuple(number(v) for v in row.tiebreaks),
+                tiebreaks=tuple(
+                    number(v) if v is None else how(v)
+                    for how, v in zip(spell, row.tiebreaks, strict=True)
+                ),
             )
         )
     go = standings.tournament.game is Game.GO
     return StandingsTable(
         after_round=standings.after_round,
-        columns=standings.columns,
+        columns=tuple(replace(c, short=spelled_short(c)) for c in standings.columns),
         lines=tuple(lines),
         team=team,
         points_label=standings.points_label,
         show_titles=any(line.person.title for line in lines),
         rating_label="Grade" if go else "Rating",
-        federation_label="Club" if go else "Fed",
+        # a Go player's country (DE, FR) fills the column; the club only when it is missing
+        federation_label="Country" if go else "Fed",
     )
 
 
