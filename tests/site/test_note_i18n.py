@@ -87,9 +87,7 @@ def test_a_note_is_its_english_text_everywhere() -> None:
 def test_standings_page_notes_follow_the_site_language(
     make_src: MakeSrc, tmp_path: Path, language: str
 ) -> None:
-    src = make_src(
-        {"small.trf": small_round_robin(), "trfsite.toml": f'language = "{language}"\n'}
-    )
+    src = make_src({"small.trf": small_round_robin(), "trfsite.toml": f'language = "{language}"\n'})
     out = tmp_path / "out"
     build_site(BuildOptions(src, out, pdf=False))
     page = html.fromstring((out / "small/standings.html").read_bytes())

@@ -21,7 +21,7 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 
 
-def _configure_logging(verbose: int, quiet: bool) -> None:
+def configure_logging(verbose: int, quiet: bool) -> None:
     level = logging.WARNING
     if quiet:
         level = logging.ERROR
@@ -44,7 +44,7 @@ def _configure_logging(verbose: int, quiet: bool) -> None:
 @click.pass_context
 def cli(ctx: click.Context, verbose: int, quiet: bool) -> None:
     """Build results websites and PDF bulletins from chess (TRF) and Go (EGF) files."""
-    _configure_logging(verbose, quiet)
+    configure_logging(verbose, quiet)
     ctx.ensure_object(dict)
     ctx.obj["quiet"] = quiet
     ctx.obj["verbose"] = verbose

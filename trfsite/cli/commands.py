@@ -32,8 +32,45 @@ def find_command(name: str) -> click.Command | None:
         if known == name:
             module = importlib.import_module(f"trfsite.cli.{module_name}")
             command: click.Command = getattr(module, attr)
+            _accept_verbosity(command)
             return command
     return None
+
+
+def _accept_verbosity(command: click.Command) -> None:
+    """``trfsite validate -v`` works like ``trfsite -v validate`` (users type it after)."""
+    if any(p.name == "sub_verbose" for p in command.params):
+        return
+    command.params += [
+        click.Option(
+            ["-v", "--verbose", "sub_verbose"],
+            count=True,
+            expose_value=False,
+            callback=_set_verbosity,
+            help="More detail on stderr (-vv for debug); also accepted before the command.",
+        ),
+        click.Option(
+            ["-q", "--quiet", "sub_quiet"],
+            is_flag=True,
+            expose_value=False,
+            callback=_set_verbosity,
+            help="Only errors on stderr; no progress.",
+        ),
+    ]
+
+
+def _set_verbosity(ctx: click.Context, param: click.Parameter, value: int | bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from trfsite.cli import configure_logging
+
+    root = ctx.find_root()
+    root.ensure_object(dict)
+    if param.name == "sub_quiet":
+        root.obj["quiet"] = True
+    else:
+        root.obj["verbose"] = max(int(value), root.obj.get("verbose", 0))
+    configure_logging(root.obj.get("verbose", 0), root.obj.get("quiet", False))
 
 
 class LazyGroup(click.Group):

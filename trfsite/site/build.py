@@ -362,6 +362,20 @@ def build_site(
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    for entry in ordered:  # -v: what happened to each event
+        how = "reused from the previous build" if entry.slug in plan.reused else "built"
+        pdf = ", PDF" if entry.pdf else ""
+        logger.info(
+            "%s -> %s/: %s, %d page(s)%s, %d error(s), %d warning(s)%s",
+            entry.summary.source_name,
+            entry.slug,
+            how,
+            entry.pages,
+            pdf,
+            entry.errors,
+            entry.warnings,
+            f" ({entry.failure})" if entry.failure else "",
+        )
     return BuildReport(
         events=len(ordered),
         pages=pages,
