@@ -134,9 +134,14 @@ def _ranks(t: Tournament, name: str, has_list: bool) -> list[Finding]:
     return out
 
 
+def _points(value: float) -> str:
+    """``1 point``, ``0 points``, ``1.5 points``: singular only for exactly one."""
+    return f"{value:g} point" if value == 1 else f"{value:g} points"
+
+
 def _mismatch(player: Player, name: str, computed: str, points: float) -> Finding:
     shown = (
-        f"with {player.declared_points:g} points"
+        f"with {_points(player.declared_points)}"
         if player.declared_points is not None
         else "without points"
     )
@@ -145,7 +150,7 @@ def _mismatch(player: Player, name: str, computed: str, points: float) -> Findin
         Severity.WARNING,
         "standings-rank-mismatch",
         f"player {player.id} ({player.name!r}) declares rank {player.declared_rank} "
-        f"{shown} (columns 81-89), but the computed standings ({points:g} points) "
+        f"{shown} (columns 81-89), but the computed standings ({_points(points)}) "
         f"{computed}; expected the same",
         name,
         span,
