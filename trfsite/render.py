@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+import string
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
@@ -90,6 +91,42 @@ def format_date(value: dt.date | None, catalog: Catalog) -> str:
         return ""
     month = catalog.gettext(value.strftime("%B"))  # %B is English under the C locale
     return catalog.gettext("{day} {month} {year}", day=value.day, month=month, year=value.year)
+
+
+class NoteFormatter(string.Formatter):
+    """Fills a note's template the way the page spells things.
+
+    Numbers take the page's decimal mark (``{x:g}`` is the site's ``number``
+    spelling), dates are written out (``28. Juli 2005``), and a value that is a
+    Note itself is translated too. The English text of a Note (JSON, CLI) is
+    left as it is: only pages use this.
+    """
+
+    def __init__(self, catalog: Catalog, decimal_mark: str) -> None:
+        super().__init__()
+        self.catalog = catalog
+        self.decimal_mark = decimal_mark
+
+    def note(self, value: str) -> str:
+        """The note in the catalog's language; plain text is returned as it is."""
+        if not isinstance(value, Note):
+            return value
+        text = self.catalog.messages.get(value.template, value.template)
+        if not value.values:
+            return text
+        return self.vformat(text, (), value.values)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Note):
+            return self.note(value)
+        if isinstance(value, dt.date):
+            return format_date(value, self.catalog)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return str(format(value, format_spec))
+        if format_spec in ("", "g"):
+            # As many digits as ``:g`` keeps, without its exponent for big numbers.
+            return format_number(value, self.decimal_mark, 6)
+        return format(value, format_spec).replace(".", self.decimal_mark)
 
 
 def format_percent(value: float | None) -> str:
@@ -330,13 +367,17 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
             return repr(float(value))
         return str(value)
 
-    def note(value: str) -> str:
-        """An engine's note in the page's language (its English text if untranslated)."""
-        if isinstance(value, Note):
-            return catalog.gettext(value.template, **value.values)
-        return value
+    note = NoteFormatter(catalog, decimal_mark).note
+
+    def print_page_value(value: Any) -> str:
+        """``print_value``, with a Note (a tie-break name, a note) in the page's language."""
+        if value.__class__ is Note:
+            return _escape_text(without_controls(note(value)))
+        return print_value(value)
 
     env.filters["note"] = note
+    # Templates that print a Note without the filter still show the page's language.
+    env.print_value = print_page_value  # type: ignore[method-assign]
     env.filters["points"] = points
     env.filters["number"] = number
     env.filters["date"] = date

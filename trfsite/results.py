@@ -6,9 +6,15 @@ stays free to compute however it likes.
 
 from __future__ import annotations
 
+import datetime as _dt
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from trfsite.model import EventKind, Tournament
+
+# What a note's placeholders take: numbers and dates are spelled by the page that
+# shows the note (decimal mark, month names); a Note value is translated on its own.
+NoteValue = str | int | float | _dt.date
 
 
 class Note(str):
@@ -20,9 +26,9 @@ class Note(str):
     """
 
     template: str
-    values: dict[str, str | int | float]
+    values: dict[str, NoteValue]
 
-    def __new__(cls, template: str, **values: str | int | float) -> Note:
+    def __new__(cls, template: str, **values: NoteValue) -> Note:
         note = super().__new__(cls, template.format(**values) if values else template)
         note.template = template
         note.values = values
@@ -33,8 +39,27 @@ class Note(str):
         return (_make_note, (self.template, self.values))
 
 
-def _make_note(template: str, values: dict[str, str | int | float]) -> Note:
+def _make_note(template: str, values: dict[str, NoteValue]) -> Note:
     return Note(template, **values)
+
+
+# The language-neutral templates :func:`join_notes` builds lists with.
+LIST_TEMPLATE = "{first}, {rest}"
+SLASH_TEMPLATE = "{first}/{rest}"
+
+
+def join_notes(parts: Sequence[str], template: str = LIST_TEMPLATE) -> str:
+    """Parts joined as one Note (``"a, b, c"``), each part still translated on its own.
+
+    ``template`` is :data:`LIST_TEMPLATE` or :data:`SLASH_TEMPLATE`; an empty list
+    gives ``""``.
+    """
+    if not parts:
+        return ""
+    joined: str = parts[-1]
+    for part in reversed(parts[:-1]):
+        joined = Note(template, first=part, rest=joined)
+    return joined
 
 
 @dataclass(frozen=True, slots=True)

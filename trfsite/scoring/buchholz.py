@@ -14,7 +14,7 @@ average is not rounded, and is undefined (None) for a participant with no games.
 
 from __future__ import annotations
 
-from trfsite.results import Contribution, Explanation
+from trfsite.results import Contribution, Explanation, Note
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
 from trfsite.scoring.modifiers import Cut, cut_sum, cut_total, mark_cuts
@@ -65,12 +65,18 @@ def opponent_label(ctx: EventContext, i: int, r: int, games: list[bool]) -> str:
     if not games[r]:
         return dummy_text(ctx, i, r)
     j = ctx.opp[i][r]
-    fore = "Fore-adjusted " if ctx.fore_mode else ""
-    text = f"opponent {ctx.label(j)}: {fore}score {ctx.score[j]:g}"
+    template = (
+        "opponent {opponent}: Fore-adjusted score {score:g}"
+        if ctx.fore_mode
+        else "opponent {opponent}: score {score:g}"
+    )
+    text = Note(template, opponent=ctx.label(j), score=ctx.score[j])
     if ctx.adjusted[j] != ctx.score[j]:
-        text += (
-            f", adjusted to {ctx.adjusted[j]:g} (C.07 16.3.2: requested byes with no "
-            "later available-to-play round count as draws)"
+        return Note(
+            "{text}, adjusted to {adjusted:g} (C.07 16.3.2: requested byes with no later "
+            "available-to-play round count as draws)",
+            text=text,
+            adjusted=ctx.adjusted[j],
         )
     return text
 
@@ -121,7 +127,7 @@ def average_of_opponents_buchholz(ctx: EventContext, spec: TiebreakSpec) -> Tieb
     opponents_bh = buchholz(ctx, inner).values
     games = ctx.game_mask(Article.OPPONENTS, spec.forfeits_played)
     low, high = spec.low_cuts, spec.high_cuts
-    what = "Fore Buchholz" if spec.fore else "Buchholz"
+    what = Note("Fore Buchholz" if spec.fore else "Buchholz")
     values: list[float | None] = []
     explanations: list[Explanation] | None = [] if ctx.explain else None
     for i in range(ctx.size):
@@ -139,10 +145,19 @@ def average_of_opponents_buchholz(ctx: EventContext, spec: TiebreakSpec) -> Tieb
         values.append(value)
         if explanations is not None:
             contributions = [
-                Contribution(r + 1, v, f"opponent {ctx.label(opp[r])}: {what} {v:g}")
+                Contribution(
+                    r + 1,
+                    v,
+                    Note("opponent {opponent}: {what} {value:g}", opponent=ctx.label(opp[r]),
+                         what=what, value=v),
+                )
                 for v, r in zip(scores, rounds, strict=False)
             ]
-            note = f"average of {kept} value(s): {total:g} / {kept}" if kept else "no games"
+            note = (
+                Note("average of {n} value(s): {total:g} / {n}", n=kept, total=total)
+                if kept
+                else Note("no games")
+            )
             explanations.append(
                 Explanation(spec.code, value, tuple(mark_cuts(contributions, cuts)), (note,))
             )

@@ -24,7 +24,7 @@ import enum
 from dataclasses import dataclass, field
 
 from trfsite.model import AbnormalPoints, Color, EventKind, Outcome, Tournament
-from trfsite.results import Explanation
+from trfsite.results import Explanation, Note
 
 
 class Cell(enum.IntEnum):
@@ -57,13 +57,13 @@ class Article(enum.Enum):
 
 
 CELL_LABELS = {
-    Cell.PLAYED: "game",
-    Cell.FORFEIT_WIN: "forfeit win",
-    Cell.FORFEIT_LOSS: "forfeit loss",
-    Cell.PAIRING_BYE: "pairing-allocated bye",
-    Cell.FULL_BYE: "full-point bye",
-    Cell.HALF_BYE: "half-point bye",
-    Cell.ZERO_BYE: "zero-point bye",
+    Cell.PLAYED: Note("game"),
+    Cell.FORFEIT_WIN: Note("forfeit win"),
+    Cell.FORFEIT_LOSS: Note("forfeit loss"),
+    Cell.PAIRING_BYE: Note("pairing-allocated bye"),
+    Cell.FULL_BYE: Note("full-point bye"),
+    Cell.HALF_BYE: Note("half-point bye"),
+    Cell.ZERO_BYE: Note("zero-point bye"),
 }
 
 _GAME_RESULT = {

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trfsite.results import Contribution, Explanation
+from trfsite.results import Contribution, Explanation, Note
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import CELL_LABELS, Article, Cell, EventContext, TiebreakValues
 
@@ -45,11 +45,15 @@ def _count(
 
 def _describe(ctx: EventContext, i: int, r: int) -> str:
     cell = ctx.cell[i][r]
-    text = CELL_LABELS[cell]
+    text: str = CELL_LABELS[cell]
     if ctx.opp[i][r] >= 0:
-        colour = "black" if ctx.black[i][r] else "white"
-        text += f" with {colour} against {ctx.label(ctx.opp[i][r])}"
-    return f"{text}, {ctx.pts[i][r]:g} point(s)"
+        template = (
+            "{what} with black against {opponent}"
+            if ctx.black[i][r]
+            else "{what} with white against {opponent}"
+        )
+        text = Note(template, what=text, opponent=ctx.label(ctx.opp[i][r]))
+    return Note("{what}, {points:g} point(s)", what=text, points=ctx.pts[i][r])
 
 
 def wins(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
@@ -98,9 +102,15 @@ def games_elected(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
         values.append(value)
         if explanations is not None:
             contributions = tuple(
-                Contribution(r + 1, -1.0, f"not elected: {_describe(ctx, i, r)}") for r in missed
+                Contribution(r + 1, -1.0, Note("not elected: {what}", what=_describe(ctx, i, r)))
+                for r in missed
             )
-            note = f"{ctx.rounds} rounds - {len(missed)} not elected = {value:g} (C.07 7.6)"
+            note = Note(
+                "{rounds} rounds - {missed} not elected = {value:g} (C.07 7.6)",
+                rounds=ctx.rounds,
+                missed=len(missed),
+                value=value,
+            )
             explanations.append(Explanation(spec.code, value, contributions, (note,)))
     return TiebreakValues(values, explanations)
 
@@ -115,14 +125,23 @@ def standard_points(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
             own = ctx.pts[i][r]
             if ctx.cell[i][r] is Cell.PLAYED:
                 other = ctx.pts[ctx.opp[i][r]][r]
-                against = f"opponent {ctx.label(ctx.opp[i][r])} scored {other:g}"
+                against = Note(
+                    "opponent {opponent} scored {points:g}",
+                    opponent=ctx.label(ctx.opp[i][r]),
+                    points=other,
+                )
             else:
                 other = ctx.draw
-                against = f"no game ({CELL_LABELS[ctx.cell[i][r]]}): a draw is {other:g}"
+                against = Note(
+                    "no game ({what}): a draw is {points:g}",
+                    what=CELL_LABELS[ctx.cell[i][r]],
+                    points=other,
+                )
             value = 1.0 if own > other else 0.5 if own == other else 0.0
             total += value
             if explanations is not None:
-                contributions.append(Contribution(r + 1, value, f"scored {own:g}; {against}"))
+                label = Note("scored {points:g}; {against}", points=own, against=against)
+                contributions.append(Contribution(r + 1, value, label))
         values.append(total)
         if explanations is not None:
             explanations.append(Explanation(spec.code, total, tuple(contributions)))
@@ -134,7 +153,8 @@ def pairing_number(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     explanations = None
     if ctx.explain:
         explanations = [
-            Explanation(spec.code, v, (), ("pairing number, lower is better",)) for v in values
+            Explanation(spec.code, v, (), (Note("pairing number, lower is better"),))
+            for v in values
         ]
     return TiebreakValues(values, explanations)
 
@@ -144,7 +164,7 @@ def rating(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     explanations = None
     if ctx.explain:
         explanations = [
-            Explanation(spec.code, v, (), ("rating" if v is not None else "unrated",))
+            Explanation(spec.code, v, (), (Note("rating" if v is not None else "unrated"),))
             for v in values
         ]
     return TiebreakValues(values, explanations)

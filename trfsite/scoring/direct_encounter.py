@@ -20,7 +20,7 @@ participant who is not tied at that point gets 1.
 
 from __future__ import annotations
 
-from trfsite.results import Contribution, Explanation
+from trfsite.results import Contribution, Explanation, Note, join_notes
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext
 
@@ -67,12 +67,17 @@ def _order(enc: _Encounters, group: list[int], notes: list[str]) -> list[list[in
     if not any(missing.values()):
         levels = sorted({round(v, 9) for v in score.values()}, reverse=True)
         if len(levels) == 1:
-            notes.append(f"players {ids} all met and scored the same (C.07 6.2)")
+            notes.append(Note("players {ids} all met and scored the same (C.07 6.2)", ids=ids))
             return [group]
+        separate = [
+            Note("{id}: {score:g}", id=ctx.ids[i], score=score[i]) for i in sorted(group)
+        ]
         notes.append(
-            f"players {ids} all met; separate standings: "
-            + ", ".join(f"{ctx.ids[i]}: {score[i]:g}" for i in sorted(group))
-            + " (C.07 6.2)"
+            Note(
+                "players {ids} all met; separate standings: {scores} (C.07 6.2)",
+                ids=ids,
+                scores=join_notes(separate),
+            )
         )
         blocks = []
         for level in levels:
@@ -80,7 +85,9 @@ def _order(enc: _Encounters, group: list[int], notes: list[str]) -> list[list[in
             blocks.extend(_order(enc, block, notes) if len(block) > 1 else [block])
         return blocks
     if not ctx.swiss:
-        notes.append(f"players {ids} have not all met; tie not broken (C.07 6.2, not Swiss)")
+        notes.append(
+            Note("players {ids} have not all met; tie not broken (C.07 6.2, not Swiss)", ids=ids)
+        )
         return [group]
     ranked: list[int] = []
     remaining = sorted(group, key=lambda i: -score[i])
@@ -90,8 +97,14 @@ def _order(enc: _Encounters, group: list[int], notes: list[str]) -> list[list[in
         best_other = max(score[q] + ctx.win * missing[q] for q in remaining[1:])
         if worst_top > best_other + _EPS:
             notes.append(
-                f"player {ctx.ids[top]} stays alone on top of {ids} whatever the missing "
-                f"games: {worst_top:g} > {best_other:g} (C.07 6.3)"
+                Note(
+                    "player {id} stays alone on top of {ids} whatever the missing games: "
+                    "{worst:g} > {best:g} (C.07 6.3)",
+                    id=ctx.ids[top],
+                    ids=ids,
+                    worst=worst_top,
+                    best=best_other,
+                )
             )
             ranked.append(top)
             remaining = remaining[1:]
@@ -99,8 +112,11 @@ def _order(enc: _Encounters, group: list[int], notes: list[str]) -> list[list[in
             break
     if not ranked:
         notes.append(
-            f"players {ids} have not all met and no one is certain to be first "
-            "(C.07 6.3); tie not broken"
+            Note(
+                "players {ids} have not all met and no one is certain to be first (C.07 6.3); "
+                "tie not broken",
+                ids=ids,
+            )
         )
         return [group]
     blocks = [[i] for i in ranked]
@@ -114,7 +130,7 @@ def direct_encounter_ranks(
 ) -> tuple[list[float], list[Explanation] | None]:
     """DE values (rank in the group, 1 best) for the members of ``group``, in order."""
     if len(group) < 2:
-        explanation = Explanation(spec.code, 1.0, (), ("not tied at this point",))
+        explanation = Explanation(spec.code, 1.0, (), (Note("not tied at this point"),))
         return [1.0] * len(group), ([explanation] * len(group) if ctx.explain else None)
     enc = _Encounters(ctx, spec, group)
     notes: list[str] = []
@@ -134,7 +150,11 @@ def direct_encounter_ranks(
             Contribution(
                 r + 1,
                 ctx.pts[i][r],
-                f"against {ctx.label(ctx.opp[i][r])} (also tied): scored {ctx.pts[i][r]:g}",
+                Note(
+                    "against {opponent} (also tied): scored {points:g}",
+                    opponent=ctx.label(ctx.opp[i][r]),
+                    points=ctx.pts[i][r],
+                ),
             )
             for r in enc.rounds[i]
         )

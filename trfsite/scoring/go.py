@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from trfsite.formats.egf.grades import parse_grade
 from trfsite.model import Color, Outcome, Player, RoundEntry
-from trfsite.results import Contribution
+from trfsite.results import Contribution, Note
 from trfsite.scoring.codes import UnknownTiebreakError
 
 _WIN_POINTS = {
@@ -96,16 +96,16 @@ class GoContext:
         for entry in self.history[player]:
             if entry.opponent is None:
                 value = self.unplayed_value(player)
-                why = "no opponent: own start MMS" if value else "no opponent: 0"
+                why: str = Note("no opponent: own start MMS" if value else "no opponent: 0")
                 out.append(Contribution(entry.round, value, entry.label, why=why))
                 continue
             value = self.score(entry.opponent)
             why = ""
             if self.mcmahon and self.handicap_adjusted and entry.handicap_shift:
                 value += entry.handicap_shift
-                why = f"opponent's MMS {entry.handicap_shift:+d} for handicap"
+                why = Note("opponent's MMS {shift:+d} for handicap", shift=entry.handicap_shift)
             out.append(
-                Contribution(entry.round, value, f"{entry.label}: row {entry.opponent}", why=why)
+                Contribution(entry.round, value, row_label(entry), why=why)
             )
         return out
 
@@ -170,7 +170,7 @@ def _reduce(
     ranks: Mapping[int, int | None],
 ) -> GoRound:
     if entry is None:
-        return GoRound(round_no, None, 0.0, 0.0, 0, "absent")
+        return GoRound(round_no, None, 0.0, 0.0, 0, Note("absent"))
     label = entry.raw or entry.outcome.name.lower()
     game, free = entry_points(entry)
     # A row number that names no player keeps its result but has no opponent to count.
@@ -192,6 +192,11 @@ def _handicap_color(mine: int | None, theirs: int | None) -> Color:
     return Color.WHITE if mine > theirs else Color.BLACK
 
 
+def row_label(entry: GoRound) -> str:
+    """The round's token and the row (placement number) of the opponent it names."""
+    return Note("{token}: row {row}", token=entry.label, row=entry.opponent or 0)
+
+
 def _values(contributions: Sequence[Contribution]) -> list[float]:
     # 0.0 first, so that an empty sum is a float like every other value
     return [0.0] + [c.value for c in contributions if c.value is not None]
@@ -199,7 +204,7 @@ def _values(contributions: Sequence[Contribution]) -> list[float]:
 
 # --------------------------------------------------------------------------- tie-breaks
 def mcmahon_score(ctx: GoContext, player: int) -> GoValue:
-    return GoValue(ctx.mms(player), (Contribution(0, ctx.start[player], "start MMS"),))
+    return GoValue(ctx.mms(player), (Contribution(0, ctx.start[player], Note("start MMS")),))
 
 
 def number_of_wins(ctx: GoContext, player: int) -> GoValue:
@@ -217,7 +222,7 @@ def _sos_without_lowest(ctx: GoContext, player: int, drop: int) -> GoValue:
     sign = -1.0 if ctx.cut_highest else 1.0
     order = sorted(range(len(values)), key=lambda i: (sign * (values[i].value or 0.0), i))
     dropped = order[:drop]
-    why = "highest value dropped" if ctx.cut_highest else "lowest value dropped"
+    why = Note("highest value dropped" if ctx.cut_highest else "lowest value dropped")
     marked = tuple(
         Contribution(c.round, c.value, c.label, cut=True, why=why) if i in dropped else c
         for i, c in enumerate(values)
@@ -238,10 +243,9 @@ def sum_of_opponents_sos(ctx: GoContext, player: int) -> GoValue:
     for entry in ctx.history[player]:
         if entry.opponent is None:
             value = ctx.unplayed_value(player) * ctx.rounds
-            out.append(Contribution(entry.round, value, entry.label, why="no opponent"))
+            out.append(Contribution(entry.round, value, entry.label, why=Note("no opponent")))
         else:
-            label = f"{entry.label}: row {entry.opponent}"
-            out.append(Contribution(entry.round, ctx.sos[entry.opponent], label))
+            out.append(Contribution(entry.round, ctx.sos[entry.opponent], row_label(entry)))
     return GoValue(sum(_values(out)), tuple(out))
 
 
@@ -257,7 +261,7 @@ def sum_of_defeated_opponents_scores(ctx: GoContext, player: int) -> GoValue:
 def cumulative_score_sum(ctx: GoContext, player: int) -> GoValue:
     base = ctx.start[player] if ctx.mcmahon else 0.0
     out = tuple(
-        Contribution(r, base + nbw, f"after round {r}")
+        Contribution(r, base + nbw, Note("after round {n}", n=r))
         for r, nbw in enumerate(ctx.nbw_after[player], start=1)
     )
     return GoValue(sum(_values(out)), out)
@@ -266,7 +270,7 @@ def cumulative_score_sum(ctx: GoContext, player: int) -> GoValue:
 def direct_confrontation(ctx: GoContext, player: int, tied: frozenset[int]) -> GoValue:
     """Points scored against the other players of ``tied`` (0 when alone)."""
     out = tuple(
-        Contribution(e.round, e.game_points, f"{e.label}: row {e.opponent}")
+        Contribution(e.round, e.game_points, row_label(e))
         for e in ctx.history[player]
         if e.opponent is not None and e.opponent != player and e.opponent in tied
     )
@@ -287,22 +291,24 @@ class GoTiebreak:
 
 
 GO_TIEBREAKS: list[GoTiebreak] = [
-    GoTiebreak("MMS", "McMahon score", ("MMS", "MCMAHON"), mcmahon_score),
-    GoTiebreak("NBW", "Number of wins", ("NBW", "WINS"), number_of_wins),
-    GoTiebreak("SOS", "Sum of opponents' scores", ("SOSM", "SOSW"), sum_of_opponents_scores),
-    GoTiebreak("SOS-1", "SOS without the lowest value", ("SOSM-1", "SOSW-1"), sos_minus_1),
-    GoTiebreak("SOS-2", "SOS without the two lowest values", ("SOSM-2", "SOSW-2"), sos_minus_2),
+    GoTiebreak("MMS", Note("McMahon score"), ("MMS", "MCMAHON"), mcmahon_score),
+    GoTiebreak("NBW", Note("Number of wins"), ("NBW", "WINS"), number_of_wins),
+    GoTiebreak("SOS", Note("Sum of opponents' scores"), ("SOSM", "SOSW"), sum_of_opponents_scores),
+    GoTiebreak("SOS-1", Note("SOS without the lowest value"), ("SOSM-1", "SOSW-1"), sos_minus_1),
     GoTiebreak(
-        "SOSOS", "Sum of opponents' SOS", ("SOSOSM", "SOSOSW", "SSOS"), sum_of_opponents_sos
+        "SOS-2", Note("SOS without the two lowest values"), ("SOSM-2", "SOSW-2"), sos_minus_2
+    ),
+    GoTiebreak(
+        "SOSOS", Note("Sum of opponents' SOS"), ("SOSOSM", "SOSOSW", "SSOS"), sum_of_opponents_sos
     ),
     GoTiebreak(
         "SODOS",
-        "Sum of defeated opponents' scores",
+        Note("Sum of defeated opponents' scores"),
         ("SODOSM", "SODOSW", "SDOS"),
         sum_of_defeated_opponents_scores,
     ),
-    GoTiebreak("CUSS", "Cumulative sum of scores", ("CUSSM", "CUSSW"), cumulative_score_sum),
-    GoTiebreak("DC", "Direct confrontation", (), compute_in_group=direct_confrontation),
+    GoTiebreak("CUSS", Note("Cumulative sum of scores"), ("CUSSM", "CUSSW"), cumulative_score_sum),
+    GoTiebreak("DC", Note("Direct confrontation"), (), compute_in_group=direct_confrontation),
 ]
 
 

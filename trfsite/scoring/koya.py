@@ -10,22 +10,34 @@ pre-determined events (15.2) and with ``/P``.
 
 from __future__ import annotations
 
-from trfsite.results import Contribution, Explanation
+from trfsite.results import Contribution, Explanation, Note
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, Cell, EventContext, TiebreakValues
 
 
-def koya_limit(ctx: EventContext, spec: TiebreakSpec) -> tuple[float, str]:
+def koya_limit(ctx: EventContext, spec: TiebreakSpec) -> tuple[float, Note]:
     scheduled = max(
         (sum(1 for c in row if c is not Cell.ZERO_BYE) for row in ctx.cell), default=0
     )
     maximum = ctx.win * scheduled
     shift = 0.5 * (spec.limit or 0)
     limit = maximum / 2 + shift
-    text = f"limit = 50% of {maximum:g} (a win x {scheduled} rounds)"
     if shift:
-        text += f" {shift:+g} (/L{spec.limit:+d} half points)"
-    return limit, f"{text} = {limit:g}"
+        return limit, Note(
+            "limit = 50% of {maximum:g} (a win x {rounds} rounds) {shift:+g} "
+            "(/L{modifier:+d} half points) = {limit:g}",
+            maximum=maximum,
+            rounds=scheduled,
+            shift=shift,
+            modifier=spec.limit or 0,
+            limit=limit,
+        )
+    return limit, Note(
+        "limit = 50% of {maximum:g} (a win x {rounds} rounds) = {limit:g}",
+        maximum=maximum,
+        rounds=scheduled,
+        limit=limit,
+    )
 
 
 def koya(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
@@ -44,7 +56,11 @@ def koya(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                 Contribution(
                     r + 1,
                     ctx.pts[i][r],
-                    f"against {ctx.label(opp[r])} (score {ctx.score[opp[r]]:g})",
+                    Note(
+                        "against {opponent} (score {score:g})",
+                        opponent=ctx.label(opp[r]),
+                        score=ctx.score[opp[r]],
+                    ),
                 )
                 for r in rounds
             )

@@ -18,7 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trfsite.results import Contribution
+from trfsite.results import Contribution, Note
+
+LEAST_SIGNIFICANT = Note("C.07 14.1: least significant value")
+MOST_SIGNIFICANT = Note("C.07 14.3: most significant value")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,22 +47,24 @@ def choose_cuts(
         if not alive:
             break
         least = min(alive, key=lambda k: (order[k], k))
-        chosen, why = least, "C.07 14.1: least significant value"
+        chosen, why = least, LEAST_SIGNIFICANT
         candidates = [k for k in alive if cut_first and cut_first[k]]
         if candidates:
             lowest = min(candidates, key=lambda k: (values[k], k))
             if values[lowest] >= values[least]:
                 chosen = lowest
-                why = (
+                why = Note(
                     "C.07 16.5: lowest contribution from a forfeit loss or requested bye, "
                     "cut instead of the least significant value"
                     if lowest != least
                     else "C.07 16.5: unplayed round (forfeit loss or requested bye) cut first"
                 )
             else:
-                why = (
-                    f"C.07 14.1: least significant value (16.5 does not apply: the unplayed "
-                    f"contribution {values[lowest]:g} is lower than {values[least]:g})"
+                why = Note(
+                    "C.07 14.1: least significant value (16.5 does not apply: the unplayed "
+                    "contribution {unplayed:g} is lower than {least:g})",
+                    unplayed=values[lowest],
+                    least=values[least],
                 )
         alive.remove(chosen)
         cuts.append(Cut(chosen, why))
@@ -68,7 +73,7 @@ def choose_cuts(
             break
         most = max(alive, key=lambda k: (order[k], -k))
         alive.remove(most)
-        cuts.append(Cut(most, "C.07 14.3: most significant value"))
+        cuts.append(Cut(most, MOST_SIGNIFICANT))
     return cuts
 
 

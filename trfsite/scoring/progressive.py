@@ -7,7 +7,7 @@ with a blank type change the standings score, not the running score.
 
 from __future__ import annotations
 
-from trfsite.results import Contribution, Explanation
+from trfsite.results import Contribution, Explanation, Note
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import EventContext, TiebreakValues
 
@@ -26,10 +26,11 @@ def progressive_scores(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                 Contribution(
                     r + 1,
                     v,
-                    f"score after round {r + 1}",
+                    Note("score after round {n}", n=r + 1),
                     r not in kept,
-                    "" if r in kept else "C.07 14.1.1: PS cuts the earliest (medians also "
-                    "the latest) rounds",
+                    ""
+                    if r in kept
+                    else Note("C.07 14.1.1: PS cuts the earliest (medians also the latest) rounds"),
                 )
                 for r, v in enumerate(running)
             )

@@ -18,11 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trfsite.results import Contribution, Explanation
+from trfsite.results import Contribution, Explanation, Note
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
 from trfsite.scoring.modifiers import Cut, cut_total, mark_cuts
 from trfsite.scoring.rating_tables import expected_hundredths, percent, rating_difference
+
+NO_GAMES = Note("no games over the board")
+NO_RATING = Note("undefined: an opponent has no rating (C.07 10)")
 
 
 def _round_half_up(total: int, count: int) -> int:
@@ -43,7 +46,7 @@ def _averaged(
     ctx: EventContext,
     spec: TiebreakSpec,
     per_opponent: Callable[[int], int | None],
-    what: str,
+    what: Note,
 ) -> TiebreakValues:
     """Average of a per-opponent number over the games, with cuts, rounded half up."""
     values: list[float | None] = []
@@ -54,20 +57,34 @@ def _averaged(
         known = [v for v in found if v is not None]
         value: float | None = None
         cuts: list[Cut] = []
-        note = "no games over the board"
+        note = NO_GAMES
         if len(known) < len(found):
-            note = f"undefined: an opponent has no {what} (no rating, C.07 10)"
+            note = Note("undefined: an opponent has no {what} (no rating, C.07 10)", what=what)
         elif known:
             total, cuts = cut_total([float(v) for v in known], spec.low_cuts, spec.high_cuts)
             kept = len(known) - len(cuts)
             if kept:
                 value = float(_round_half_up(round(total), kept))
-                note = f"{total:g} / {kept} = {total / kept:.2f}, rounded half up to {value:g}"
+                note = Note(
+                    "{total:g} / {n} = {average:.2f}, rounded half up to {value:g}",
+                    total=total,
+                    n=kept,
+                    average=total / kept,
+                    value=value,
+                )
         values.append(value)
         if explanations is not None:
             contributions = [
-                Contribution(r + 1, None if v is None else float(v), f"opponent "
-                             f"{ctx.label(ctx.opp[i][r])}: {what} {v if v is not None else '-'}")
+                Contribution(
+                    r + 1,
+                    None if v is None else float(v),
+                    Note(
+                        "opponent {opponent}: {what} {value}",
+                        opponent=ctx.label(ctx.opp[i][r]),
+                        what=what,
+                        value=v if v is not None else "-",
+                    ),
+                )
                 for v, r in zip(found, rounds, strict=True)
             ]
             explanations.append(
@@ -77,7 +94,7 @@ def _averaged(
 
 
 def average_rating_of_opponents(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
-    return _averaged(ctx, spec, lambda j: ctx.ratings[j], "rating")
+    return _averaged(ctx, spec, lambda j: ctx.ratings[j], Note("rating"))
 
 
 def _performance(
@@ -86,17 +103,25 @@ def _performance(
     rounds = _games(ctx, spec, i)
     ratings = _opponent_ratings(ctx, i, rounds)
     if not rounds:
-        return None, "no games over the board"
+        return None, NO_GAMES
     if any(v is None for v in ratings):
-        return None, "undefined: an opponent has no rating (C.07 10)"
+        return None, NO_RATING
     known = [v for v in ratings if v is not None]
     aro = _round_half_up(sum(known), len(known))
     score = sum(ctx.result[i][r] for r in rounds)
     p = percent(score, len(rounds))
     dp = rating_difference(p)
-    return aro + dp, (
-        f"ARO {sum(known)} / {len(known)} -> {aro}; p = {score:g} / {len(rounds)} = "
-        f"{p / 100:.2f}; dp = {dp:+d}; TPR = {aro} {dp:+d} = {aro + dp}"
+    return aro + dp, Note(
+        "ARO {sum} / {n} -> {aro}; p = {score:g} / {games} = {p:.2f}; dp = {dp:+d}; "
+        "TPR = {aro} {dp:+d} = {tpr}",
+        sum=sum(known),
+        n=len(known),
+        aro=aro,
+        score=score,
+        games=len(rounds),
+        p=p / 100,
+        dp=dp,
+        tpr=aro + dp,
     )
 
 
@@ -104,16 +129,20 @@ def _perfect(ctx: EventContext, spec: TiebreakSpec, i: int) -> tuple[int | None,
     rounds = _games(ctx, spec, i)
     ratings = _opponent_ratings(ctx, i, rounds)
     if not rounds:
-        return None, "no games over the board"
+        return None, NO_GAMES
     if any(v is None for v in ratings):
-        return None, "undefined: an opponent has no rating (C.07 10)"
+        return None, NO_RATING
     known = [v for v in ratings if v is not None]
     score = sum(ctx.result[i][r] for r in rounds)
     target = round(score * 100)
     if target <= 0:
-        return min(known) - 800, f"score 0: weakest opponent {min(known)} - 800"
+        return min(known) - 800, Note(
+            "score 0: weakest opponent {rating} - 800", rating=min(known)
+        )
     if target >= 100 * len(known):
-        return max(known) + 800, f"score 100%: strongest opponent {max(known)} + 800"
+        return max(known) + 800, Note(
+            "score 100%: strongest opponent {rating} + 800", rating=max(known)
+        )
     low, high = min(known) - 800, max(known) + 800
     while low < high:  # lowest rating whose expected score reaches the score
         mid = (low + high) // 2
@@ -123,9 +152,14 @@ def _perfect(ctx: EventContext, spec: TiebreakSpec, i: int) -> tuple[int | None,
             low = mid + 1
     expected = sum(expected_hundredths(low - v) for v in known) / 100
     below = sum(expected_hundredths(low - 1 - v) for v in known) / 100
-    return low, (
-        f"score {score:g}: at rating {low} the expected score is {expected:g} >= {score:g}, "
-        f"at {low - 1} it is {below:g} (table 8.1(b), full scale)"
+    return low, Note(
+        "score {score:g}: at rating {rating} the expected score is {expected:g} >= {score:g}, "
+        "at {below_rating} it is {below:g} (table 8.1(b), full scale)",
+        score=score,
+        rating=low,
+        expected=expected,
+        below_rating=low - 1,
+        below=below,
     )
 
 
@@ -145,8 +179,12 @@ def _single(
                 Contribution(
                     r + 1,
                     ctx.result[i][r],
-                    f"opponent {ctx.label(ctx.opp[i][r])} rated "
-                    f"{ctx.ratings[ctx.opp[i][r]] or '-'}: result {ctx.result[i][r]:g}",
+                    Note(
+                        "opponent {opponent} rated {rating}: result {result:g}",
+                        opponent=ctx.label(ctx.opp[i][r]),
+                        rating=ctx.ratings[ctx.opp[i][r]] or "-",
+                        result=ctx.result[i][r],
+                    ),
                 )
                 for r in rounds
             )
@@ -179,11 +217,11 @@ def _per_player(
 
 def average_performance_of_opponents(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     tprs = _per_player(ctx, spec, _performance, f"TPR:{spec.forfeits_played}")
-    return _averaged(ctx, spec, lambda j: tprs[j], "TPR")
+    return _averaged(ctx, spec, lambda j: tprs[j], Note("TPR"))
 
 
 def average_perfect_performance_of_opponents(
     ctx: EventContext, spec: TiebreakSpec
 ) -> TiebreakValues:
     ptps = _per_player(ctx, spec, _perfect, f"PTP:{spec.forfeits_played}")
-    return _averaged(ctx, spec, lambda j: ptps[j], "PTP")
+    return _averaged(ctx, spec, lambda j: ptps[j], Note("PTP"))

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from trfsite.results import Note
 from trfsite.scoring import buchholz, counts, koya, progressive, ratings, sonneborn
 from trfsite.scoring.codes import (
     ALIASES,
@@ -146,18 +147,30 @@ def resolve(code: str, where: str = "") -> tuple[TiebreakSpec, Tiebreak]:
 
 
 def display_name(spec: TiebreakSpec, tb: Tiebreak) -> str:
-    """Handbook-style full name, e.g. "Buchholz Cut 1", "Koya System (limit +1 half point)"."""
-    text = tb.name
+    """Handbook-style full name, e.g. "Buchholz Cut 1", "Koya System (limit +1 half point)".
+
+    A Note built from the name and each modifier, so that pages can show it in
+    their own language.
+    """
+    text: str = Note(tb.name)
     if spec.fore and tb.acronym != "FB":
-        text = f"Fore {text}" if tb.acronym in {"BH", "SB"} else f"{text} (Fore)"
+        template = "Fore {name}" if tb.acronym in {"BH", "SB"} else "{name} (Fore)"
+        text = Note(template, name=text)
+    return with_modifiers(text, spec)
+
+
+def with_modifiers(text: str, spec: TiebreakSpec) -> str:
+    """``text`` with the cut, median, limit, forfeit and reverse modifiers spelled out."""
     if spec.cut:
-        text += f" Cut {spec.cut}"
+        text = Note("{name} Cut {n}", name=text, n=spec.cut)
     if spec.median:
-        text += f" Median {spec.median}"
+        text = Note("{name} Median {n}", name=text, n=spec.median)
     if spec.limit is not None:
-        text += f" (limit {spec.limit:+d} half points)"
+        text = Note("{name} (limit {limit:+d} half points)", name=text, limit=spec.limit)
+    if spec.k is not None:
+        text = Note("{name} (factor {k:g})", name=text, k=spec.k)
     if spec.forfeits_played:
-        text += " (forfeits as played)"
+        text = Note("{name} (forfeits as played)", name=text)
     if spec.reverse:
-        text += " (reversed)"
+        text = Note("{name} (reversed)", name=text)
     return text

@@ -9,7 +9,7 @@ against whom the worst result was achieved (14.1.1 d).
 
 from __future__ import annotations
 
-from trfsite.results import Contribution, Explanation
+from trfsite.results import Contribution, Explanation, Note
 from trfsite.scoring.buchholz import opponent_label, opponent_table, view
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
@@ -42,7 +42,12 @@ def sonneborn_berger(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                 Contribution(
                     r + 1,
                     v,
-                    f"{opponent_label(base, i, r, games[i])}; x points scored {pts[r]:g} = {v:g}",
+                    Note(
+                        "{opponent}; x points scored {points:g} = {value:g}",
+                        opponent=opponent_label(base, i, r, games[i]),
+                        points=pts[r],
+                        value=v,
+                    ),
                 )
                 for v, r in zip(products, rounds, strict=True)
             ]

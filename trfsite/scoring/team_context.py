@@ -22,17 +22,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from trfsite.model import Tournament
+from trfsite.results import Note
 from trfsite.teams.data import RoundKind, TeamEventData, TeamRound
 
 MP = "MP"
 GP = "GP"
 
 CATEGORY_TEXT = {
-    1: "16.2.1 pairing-allocated or full-point bye",
-    2: "16.2.2 forfeit win",
-    3: "16.2.3 requested bye followed by an available-to-play round",
-    4: "16.2.4 forfeit loss",
-    5: "16.2.5 requested bye not followed by an available-to-play round",
+    1: Note("16.2.1 pairing-allocated or full-point bye"),
+    2: Note("16.2.2 forfeit win"),
+    3: Note("16.2.3 requested bye followed by an available-to-play round"),
+    4: Note("16.2.4 forfeit loss"),
+    5: Note("16.2.5 requested bye not followed by an available-to-play round"),
 }
 CUT_FIRST = frozenset({3, 4, 5})  # 16.5: forfeit losses and requested byes
 _AVAILABLE = frozenset(
@@ -71,8 +72,11 @@ class Encounter:
         # Formatted on demand: only explanations read it, and most standings have none.
         if self.opponent is None:
             return self.dummy_text
-        return (
-            f"team {self.opponent} ({_fmt(self.opponent_score)}); scored {_fmt(self.scored)}"
+        return Note(
+            "team {team} ({score}); scored {scored}",
+            team=self.opponent,
+            score=_fmt(self.opponent_score),
+            scored=_fmt(self.scored),
         )
 
     @property
@@ -137,22 +141,38 @@ class TeamContext:
         own = self.scores[team]
         tr = self.team_rounds[team][index]
         cat = self.categories[team][index]
-        head = f"unplayed ({CATEGORY_TEXT.get(cat, tr.kind.value)})"
-        fore = " (Fore-adjusted)" if self.fore else ""
+        head = Note("unplayed ({category})", category=CATEGORY_TEXT.get(cat, Note(tr.kind.value)))
         if self.rules == "2023":
-            return own, (f"{head}: dummy team with own score{fore} {_fmt(own)} (C.07 16.4, 2023)")
+            return own, Note(
+                "{head}: dummy team with own score (Fore-adjusted) {own} (C.07 16.4, 2023)"
+                if self.fore
+                else "{head}: dummy team with own score {own} (C.07 16.4, 2023)",
+                head=head,
+                own=_fmt(own),
+            )
+        own_text = Note("own (Fore-adjusted)" if self.fore else "own")
         if tr.opponent is not None:
             cap = self.adjusted[tr.opponent]
-            return own.capped(cap), (
-                f"{head}: dummy = min(own{fore} {_fmt(own)}, scheduled opponent "
-                f"{tr.opponent} adjusted {_fmt(cap)}) = {_fmt(own.capped(cap))} "
-                "(C.07 16.4.1, 2026, MP and GP capped separately)"
+            return own.capped(cap), Note(
+                "{head}: dummy = min({own_text} {own}, scheduled opponent {team} adjusted {cap}) "
+                "= {dummy} (C.07 16.4.1, 2026, MP and GP capped separately)",
+                head=head,
+                own_text=own_text,
+                own=_fmt(own),
+                team=tr.opponent,
+                cap=_fmt(cap),
+                dummy=_fmt(own.capped(cap)),
             )
         cap = Score(self.draw.mp * self.rounds, self.draw.gp * self.rounds)
-        return own.capped(cap), (
-            f"{head}: dummy = min(own{fore} {_fmt(own)}, draw × {self.rounds} rounds "
-            f"{_fmt(cap)}) = {_fmt(own.capped(cap))} (C.07 16.4.2, 2026, MP and GP capped "
-            "separately)"
+        return own.capped(cap), Note(
+            "{head}: dummy = min({own_text} {own}, draw × {rounds} rounds {cap}) = {dummy} "
+            "(C.07 16.4.2, 2026, MP and GP capped separately)",
+            head=head,
+            own_text=own_text,
+            own=_fmt(own),
+            rounds=self.rounds,
+            cap=_fmt(cap),
+            dummy=_fmt(own.capped(cap)),
         )
 
     def encounters(self, team: int, forfeits_played: bool) -> list[Encounter]:
@@ -173,8 +193,8 @@ class TeamContext:
         return found
 
 
-def _fmt(score: Score) -> str:
-    return f"{score.mp:g} MP, {score.gp:g} GP"
+def _fmt(score: Score) -> Note:
+    return Note("{mp:g} MP, {gp:g} GP", mp=score.mp, gp=score.gp)
 
 
 def categories(rounds: tuple[TeamRound, ...]) -> tuple[int, ...]:

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from trfsite.model import Outcome
+from trfsite.results import SLASH_TEMPLATE, Note, join_notes
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.team_context import GP, MP, TeamContext
 from trfsite.teams.data import RoundKind
@@ -80,10 +81,16 @@ def de_blocks(
     if not any(missing.values()):
         levels = sorted({round(v, 9) for v in score.values()}, reverse=True)
         if len(levels) > 1:
+            separate = [
+                Note("{id}: {score:g}", id=team, score=score[team]) for team in sorted(group)
+            ]
             notes.append(
-                f"teams {ids} all met; {which} among them: "
-                + ", ".join(f"{team}: {score[team]:g}" for team in sorted(group))
-                + " (C.07 6.2)"
+                Note(
+                    "teams {ids} all met; {which} among them: {scores} (C.07 6.2)",
+                    ids=ids,
+                    which=Note(which),
+                    scores=join_notes(separate),
+                )
             )
         return [[team for team in group if round(score[team], 9) == lv] for lv in levels]
     most = ctx.most_per_match.get(which)
@@ -97,8 +104,15 @@ def de_blocks(
         if worst_top <= best_other + _EPS:
             break
         notes.append(
-            f"team {top} stays alone on top of {ids} in {which} whatever the missing "
-            f"matches: {worst_top:g} > {best_other:g} (C.07 6.3)"
+            Note(
+                "team {team} stays alone on top of {ids} in {which} whatever the missing "
+                "matches: {worst:g} > {best:g} (C.07 6.3)",
+                team=top,
+                ids=ids,
+                which=Note(which),
+                worst=worst_top,
+                best=best_other,
+            )
         )
         ranked.append(top)
         remaining = remaining[1:]
@@ -165,15 +179,22 @@ def _knockout_chain(
             better = a if (keys[a] < keys[b]) == lower else b
             worse = b if better == a else a
             notes.append(
-                f"teams {a} and {b} still tied after DE on MP and GP; {name} decides: "
-                f"{a}: {_show(keys[a])}, {b}: {_show(keys[b])} (C.07 13.3.2, 12)"
+                Note(
+                    "teams {a} and {b} still tied after DE on MP and GP; {name} decides: "
+                    "{a}: {a_values}, {b}: {b_values} (C.07 13.3.2, 12)",
+                    a=a,
+                    b=b,
+                    name=name,
+                    a_values=_show(keys[a]),
+                    b_values=_show(keys[b]),
+                )
             )
             return [[better], [worse]]
     return [pair]
 
 
 def _show(key: tuple[float, ...]) -> str:
-    return "/".join(f"{v:g}" for v in key)
+    return join_notes([Note("{value:g}", value=v) for v in key], SLASH_TEMPLATE)
 
 
 # --------------------------------------------------------------------------- Art. 12

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from trfsite.results import Explanation
+from trfsite.results import Explanation, Note
 from trfsite.scoring.codes import ALIASES, TiebreakSpec, UnknownTiebreakError, parse_tiebreak
-from trfsite.scoring.registry import MODIFIER_TEXT, find_by_acronym
+from trfsite.scoring.registry import MODIFIER_TEXT, find_by_acronym, with_modifiers
 from trfsite.scoring.team_context import GP, MP, TeamContext
 from trfsite.scoring.team_encounter import (
     Blocks,
@@ -245,24 +245,13 @@ def resolve_team(code: str, where: str = "") -> tuple[TiebreakSpec, TeamTiebreak
 
 def team_display_name(spec: TiebreakSpec, tb: TeamTiebreak) -> str:
     """Handbook-style name, e.g. "Buchholz (match points) Cut 1 (forfeits as played)"."""
-    text = tb.name
+    text: str = Note(tb.name)
     if spec.score:
-        text += " (match points)" if spec.score == MP else " (game points)"
+        template = "{name} (match points)" if spec.score == MP else "{name} (game points)"
+        text = Note(template, name=text)
     if spec.fore and tb.acronym != "FB":
-        text += " (Fore)"
-    if spec.cut:
-        text += f" Cut {spec.cut}"
-    if spec.median:
-        text += f" Median {spec.median}"
-    if spec.limit is not None:
-        text += f" (limit {spec.limit:+d} half points)"
-    if spec.k is not None:
-        text += f" (factor {spec.k:g})"
-    if spec.forfeits_played:
-        text += " (forfeits as played)"
-    if spec.reverse:
-        text += " (reversed)"
-    return text
+        text = Note("{name} (Fore)", name=text)
+    return with_modifiers(text, spec)
 
 
 def explanation_for(spec: TiebreakSpec, value: TeamValue) -> Explanation:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from trfsite.model import Color
-from trfsite.results import Contribution
+from trfsite.results import Contribution, Note
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.modifiers import cut_total, mark_cuts
 from trfsite.scoring.team_context import GP, MP, Encounter, TeamContext
@@ -123,12 +123,12 @@ def aob(ctx: TeamContext, spec: TiebreakSpec) -> TeamValues:
             and (tr.kind.is_played or (tr.kind.is_forfeit and as_matches))
         ]
         if not opponents:
-            return TeamValue(None, notes=("no match played",))
+            return TeamValue(None, notes=(Note("no match played"),))
         values = [bh[o].value or 0.0 for o in opponents]
         return TeamValue(
             sum(values) / len(values),
             contributions=tuple(
-                Contribution(0, v, f"team {o}: Buchholz {v:g}")
+                Contribution(0, v, Note("team {team}: Buchholz {value:g}", team=o, value=v))
                 for o, v in zip(opponents, values, strict=True)
             ),
         )
@@ -173,18 +173,24 @@ def normalising_factor(ctx: TeamContext, spec: TiebreakSpec) -> tuple[float, str
     sets the highest achievable score (it is a constant of the competition).
     """
     if spec.k is not None:
-        return spec.k, f"normalising factor {spec.k:g} (/K)"
+        return spec.k, Note("normalising factor {k:g} (/K)", k=spec.k)
     rounds = ctx.data.rounds
     most = ctx.most_per_match
     top = rounds * most.get(ctx.primary)
     per_match = most.get(ctx.secondary)
     factor = math.floor(top / per_match + _EPS) if per_match else 0
-    text = (
-        f"normalising factor {top:g} / {per_match:g} rounded towards zero = {factor} (C.07 13.4.2)"
-    )
+    values: dict[str, float | int] = {"top": top, "per_match": per_match, "factor": factor}
     if factor <= 0:
-        return 1.0, text + "; 1 used instead"
-    return float(factor), text
+        return 1.0, Note(
+            "normalising factor {top:g} / {per_match:g} rounded towards zero = {factor} "
+            "(C.07 13.4.2); 1 used instead",
+            **values,
+        )
+    return float(factor), Note(
+        "normalising factor {top:g} / {per_match:g} rounded towards zero = {factor} "
+        "(C.07 13.4.2)",
+        **values,
+    )
 
 
 def sssc(ctx: TeamContext, spec: TiebreakSpec) -> TeamValues:
@@ -208,8 +214,14 @@ def sssc(ctx: TeamContext, spec: TiebreakSpec) -> TeamValues:
             secondary + schedule,
             contributions=bh[team].contributions,
             notes=(
-                f"{ctx.secondary} {secondary:g} + Buchholz {bh[team].value or 0:g} / "
-                f"{factor:g} = {secondary + schedule:g}",
+                Note(
+                    "{secondary} {points:g} + Buchholz {buchholz:g} / {factor:g} = {value:g}",
+                    secondary=Note(ctx.secondary),
+                    points=secondary,
+                    buchholz=bh[team].value or 0,
+                    factor=factor,
+                    value=secondary + schedule,
+                ),
                 text,
             ),
         )
@@ -227,7 +239,9 @@ def koya(ctx: TeamContext, spec: TiebreakSpec) -> TeamValues:
     def one(team: int) -> TeamValue:
         parts = [
             Contribution(
-                tr.round, tr.match_points if which == MP else tr.game_points, f"team {tr.opponent}"
+                tr.round,
+                tr.match_points if which == MP else tr.game_points,
+                Note("team {team}", team=tr.opponent or 0),
             )
             for tr in ctx.team_rounds[team]
             if tr.opponent is not None
@@ -235,7 +249,10 @@ def koya(ctx: TeamContext, spec: TiebreakSpec) -> TeamValues:
             and ctx.scores[tr.opponent].get(which) >= limit - _EPS
         ]
         return TeamValue(
-            sum(c.value or 0.0 for c in parts), None, tuple(parts), (f"limit {limit:g} {which}",)
+            sum(c.value or 0.0 for c in parts),
+            None,
+            tuple(parts),
+            (Note("limit {limit:g} {which}", limit=limit, which=Note(which)),),
         )
 
     return _each(ctx, one)
@@ -256,10 +273,10 @@ def progressive(ctx: TeamContext, spec: TiebreakSpec) -> TeamValues:
                 for a in ctx.data.adjustments
                 if a.team == team and max(a.round, 1) == tr.round
             )
-            parts.append(Contribution(tr.round, running, f"after round {tr.round}"))
+            parts.append(Contribution(tr.round, running, Note("after round {n}", n=tr.round)))
         for i in range(min(spec.cut, len(parts))):
             c = parts[i]
-            parts[i] = Contribution(c.round, c.value, c.label, True, "C.07 14.1.1 c")
+            parts[i] = Contribution(c.round, c.value, c.label, True, Note("C.07 14.1.1 c"))
         return TeamValue(sum(c.value or 0.0 for c in parts if not c.cut), None, tuple(parts))
 
     return _each(ctx, one)
@@ -391,7 +408,9 @@ def _boards_value(
     def one(team: int) -> TeamValue:
         key = knockout_key(ctx, team, name)
         totals = board_totals(ctx, team)
-        parts = tuple(Contribution(0, v, f"board {i + 1}") for i, v in enumerate(totals))
+        parts = tuple(
+            Contribution(0, v, Note("board {n}", n=i + 1)) for i, v in enumerate(totals)
+        )
         return TeamValue(shown(key), key, parts)
 
     return _each(ctx, one)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from trfsite.results import Note
 from trfsite.scoring.context import Cell
 
 if TYPE_CHECKING:
@@ -35,11 +36,11 @@ _CATEGORY = [
     for c in Cell
 ]
 CATEGORY_TEXT = {
-    1: "16.2.1 pairing-allocated or full-point bye",
-    2: "16.2.2 forfeit win",
-    3: "16.2.3 requested bye followed by an available-to-play round",
-    4: "16.2.4 forfeit loss",
-    5: "16.2.5 requested bye not followed by an available-to-play round",
+    1: Note("16.2.1 pairing-allocated or full-point bye"),
+    2: Note("16.2.2 forfeit win"),
+    3: Note("16.2.3 requested bye followed by an available-to-play round"),
+    4: Note("16.2.4 forfeit loss"),
+    5: Note("16.2.5 requested bye not followed by an available-to-play round"),
 }
 # Categories whose contribution 16.5 cuts first.
 CUT_FIRST = frozenset({3, 4, 5})
@@ -93,19 +94,37 @@ def dummy_text(ctx: EventContext, i: int, r: int) -> str:
     """Pen-and-paper account of :func:`dummy_score` for explanations."""
     own = ctx.score[i]
     cat = ctx.category[i][r]
-    head = f"unplayed ({CATEGORY_TEXT.get(cat, 'rest round')})"
-    fore = " (Fore-adjusted)" if ctx.fore_mode else ""
+    head = Note("unplayed ({category})", category=CATEGORY_TEXT.get(cat, Note("rest round")))
+    own_score = Note("own score (Fore-adjusted)" if ctx.fore_mode else "own score")
     if ctx.rules == "2023":
-        return f"{head}: dummy opponent with own score{fore} {own:g} (C.07 16.4, 2023)"
+        return Note(
+            "{head}: dummy opponent with {own_score} {own:g} (C.07 16.4, 2023)",
+            head=head,
+            own_score=own_score,
+            own=own,
+        )
     opp = ctx.opp[i][r]
     if opp >= 0:
         cap = ctx.adjusted[opp]
-        return (
-            f"{head}: dummy score = min(own score{fore} {own:g}, scheduled opponent "
-            f"{ctx.label(opp)} adjusted score {cap:g}) = {min(own, cap):g} (C.07 16.4.1, 2026)"
+        return Note(
+            "{head}: dummy score = min({own_score} {own:g}, scheduled opponent {opponent} "
+            "adjusted score {cap:g}) = {dummy:g} (C.07 16.4.1, 2026)",
+            head=head,
+            own_score=own_score,
+            own=own,
+            opponent=ctx.label(opp),
+            cap=cap,
+            dummy=min(own, cap),
         )
     cap = ctx.draw * ctx.rounds
-    return (
-        f"{head}: dummy score = min(own score{fore} {own:g}, draw {ctx.draw:g} x "
-        f"{ctx.rounds} rounds = {cap:g}) = {min(own, cap):g} (C.07 16.4.2, 2026)"
+    return Note(
+        "{head}: dummy score = min({own_score} {own:g}, draw {draw:g} x {rounds} rounds = "
+        "{cap:g}) = {dummy:g} (C.07 16.4.2, 2026)",
+        head=head,
+        own_score=own_score,
+        own=own,
+        draw=ctx.draw,
+        rounds=ctx.rounds,
+        cap=cap,
+        dummy=min(own, cap),
     )

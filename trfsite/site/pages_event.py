@@ -6,7 +6,7 @@ import logging
 from functools import partial
 
 from trfsite.model import Tournament
-from trfsite.results import Standings
+from trfsite.results import Note, Standings
 from trfsite.site.common import (
     column_heads,
     player_row,
@@ -65,7 +65,7 @@ def _decoded_time_control(t: Tournament) -> str:
     try:
         from trfsite.formats.trf.timecontrol import decode_time_control
 
-        return str(decode_time_control(t.time_control_code.strip()))
+        return decode_time_control(t.time_control_code.strip())  # a Note: shown translated
     except Exception:  # an undecodable code is shown as written
         logger.debug("time control %r not decoded", t.time_control_code, exc_info=True)
         return ""
@@ -76,18 +76,19 @@ def _go_facts(t: Tournament) -> tuple[Fact, ...]:
         return ()
     facts = []
     if t.go.komi is not None:
-        facts.append(Fact("Komi", f"{t.go.komi:g}"))
+        # Notes, so that the page spells the number (6,5 in German) and the words.
+        facts.append(Fact("Komi", Note("{komi:g}", komi=t.go.komi)))
     if t.go.handicap_rule is not None:
         rule = (
-            "no handicap"
+            Note("no handicap")
             if t.go.handicap_rule == 9
-            else f"grade difference minus {t.go.handicap_rule}"
+            else Note("grade difference minus {n}", n=t.go.handicap_rule)
         )
         facts.append(Fact("Handicap", rule))
     if t.go.tournament_class:
         facts.append(Fact("EGF class", t.go.tournament_class))
     if t.go.adjusted_time is not None:
-        facts.append(Fact("Adjusted time", f"{t.go.adjusted_time:g} min"))
+        facts.append(Fact("Adjusted time", Note("{minutes:g} min", minutes=t.go.adjusted_time)))
     for comment in t.go.comments:
         facts.append(Fact("Comment", comment))
     return tuple(facts)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from trfsite.results import Note
+
 _PERIOD = re.compile(r"^(?:(\d+)/)?(\d+)(?:\+(\d+))?$")
 
 
@@ -17,15 +19,15 @@ class TimeControlError(ValueError):
     """A record-222 code that does not follow the TRF-2026 grammar."""
 
 
-def _duration(seconds: int) -> str:
+def _duration(seconds: int) -> Note:
     if seconds % 60 == 0 and seconds >= 60:
-        return f"{seconds // 60} min"
+        return Note("{minutes} min", minutes=seconds // 60)
     if seconds > 60:
-        return f"{seconds // 60} min {seconds % 60} s"
-    return f"{seconds} s"
+        return Note("{minutes} min {seconds} s", minutes=seconds // 60, seconds=seconds % 60)
+    return Note("{seconds} s", seconds=seconds)
 
 
-def _period(text: str, code: str) -> str:
+def _period(text: str, code: str) -> Note:
     match = _PERIOD.match(text)
     if match is None:
         raise TimeControlError(
@@ -35,26 +37,35 @@ def _period(text: str, code: str) -> str:
     moves, seconds, increment = match.groups()
     out = _duration(int(seconds))
     if moves:
-        out = f"{int(moves)} moves in {out}"
+        out = Note("{moves} moves in {time}", moves=int(moves), time=out)
     if increment and int(increment):
-        out += f" + {int(increment)} s per move"
+        out = Note("{time} + {increment} s per move", time=out, increment=int(increment))
     return out
 
 
-def _periods(text: str, code: str) -> str:
+def _periods(text: str, code: str) -> Note:
     if not text:
         raise TimeControlError(f"time control {code!r} has an empty part; expected a period")
-    return ", then ".join(_period(part, code) for part in text.split(":"))
+    periods = [_period(part, code) for part in text.split(":")]
+    joined = periods[-1]
+    for period in reversed(periods[:-1]):
+        joined = Note("{first}, then {rest}", first=period, rest=joined)
+    return joined
 
 
-def decode_time_control(code: str) -> str:
+def decode_time_control(code: str) -> Note:
     """Human text for a record-222 code, e.g. ``5400+30`` -> ``90 min + 30 s per move``.
 
+    A Note: its text is English, and pages show it in their own language.
     Raises TimeControlError (a ValueError) for a code outside the grammar.
     """
     text = code.strip()
     upper = text.upper()
     if upper.startswith("W") and "-B" in upper:
         white, black = text[1:].split("-", 1)
-        return f"White {_periods(white, code)}; Black {_periods(black[1:], code)}"
+        return Note(
+            "White {white}; Black {black}",
+            white=_periods(white, code),
+            black=_periods(black[1:], code),
+        )
     return _periods(text, code)
