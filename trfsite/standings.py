@@ -88,12 +88,12 @@ def choose_rules(t: Tournament, options: StandingsOptions) -> tuple[str, str]:
         return "2023", Note(
             "Tie-break rules: FIDE C.07 2023 (as amended to 2024, same values), because "
             "the event started on {date}, before 2026-03-01.",
-            date=t.start_date.isoformat(),
+            date=t.start_date,  # a date: pages spell it in their language
         )
     return "2026", Note(
         "Tie-break rules: FIDE C.07 2026, because the event started on {date}, "
         "on or after 2026-03-01.",
-        date=t.start_date.isoformat(),
+        date=t.start_date,  # a date: pages spell it in their language
     )
 
 

@@ -47,7 +47,7 @@ def test_cover_names_the_event_and_its_rules(individual_pdf: RenderedPdf) -> Non
     cover = individual_pdf.pages[0]
     assert "Open Zürich – Frühjahr" in cover
     assert "Zürich · SUI" in cover
-    assert "2024-03-01 – 2024-03-03" in cover
+    assert "1 March 2024 – 3 March 2024" in cover  # 042/052, spelled as the site does
     assert "Dvořák, Jiří" in cover
     assert "Søren Kierkegaard" in cover
     assert "90 min + 30 s" in cover

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
+from trfsite.i18n import load_catalog
 from trfsite.model import EventKind, Game, Outcome, Tournament
 from trfsite.pdf.tables import CrossPart, crosstable_parts, crosstable_rows
 from trfsite.pdf.team_view import MatchView, TeamPage, team_pages, team_rounds
@@ -150,8 +151,11 @@ class BulletinView:
 
 
 # --------------------------------------------------------------------------- builders
-def _date(value: _dt.date | None) -> str:
-    return value.isoformat() if value is not None else ""
+def _date(value: _dt.date | None, language: str) -> str:
+    """A date as the site spells it in ``language`` (``28. Juli 2005``, ``28 July 2005``)."""
+    from trfsite.render import format_date  # the site's spelling; render imports Jinja
+
+    return format_date(value, load_catalog(language or "en"))
 
 
 def _decoded_time_control(code: str) -> str:
@@ -171,9 +175,10 @@ def _decoded_time_control(code: str) -> str:
 
 def _cover(data: BulletinSource, participants: int) -> Cover:
     t = data.tournament
-    dates = " – ".join(d for d in (_date(t.start_date), _date(t.end_date)) if d)
+    language = data.language
+    dates = " – ".join(d for d in (_date(t.start_date, language), _date(t.end_date, language)) if d)
     if t.start_date is not None and t.start_date == t.end_date:
-        dates = _date(t.start_date)
+        dates = _date(t.start_date, language)
     return Cover(
         event_name=t.name or data.title,
         place=t.city,
@@ -310,7 +315,11 @@ def build_view(
     matches_by_round = team_rounds(t, matches, people, fmt) if team_event else {}
     rounds: list[RoundView] = []
     for round_no in range(1, t.rounds + 1):
-        date = _date(t.round_dates[round_no - 1]) if round_no <= len(t.round_dates) else ""
+        date = (
+            _date(t.round_dates[round_no - 1], data.language)
+            if round_no <= len(t.round_dates)
+            else ""
+        )
         if team_event:
             rounds.append(RoundView(round_no, date, (), (), matches_by_round.get(round_no, ())))
         else:
