@@ -97,6 +97,11 @@ def choose_rules(t: Tournament, options: StandingsOptions) -> tuple[str, str]:
     )
 
 
+def _record_source(record: str, text: str) -> Note:
+    """``record 092 'Swiss'``: where the system was read, for the pairing-system note."""
+    return Note("record {record} {text!r}", record=record, text=text)
+
+
 def choose_system(t: Tournament, options: StandingsOptions) -> tuple[bool, str]:
     """(is Swiss, note). Round robins are pre-determined events (C.07 15.2)."""
     if options.system:
@@ -107,16 +112,20 @@ def choose_system(t: Tournament, options: StandingsOptions) -> tuple[bool, str]:
             return False, Note(_ROUND_ROBIN_NOTE, source="--system")
         raise StandingsError(f"--system {options.system!r}: expected swiss or round-robin")
     named = t.type_code.strip() or t.tournament_type.strip()
-    source = f"record {'192' if t.type_code.strip() else '092'} {named!r}" if named else "the file"
+    source = (
+        _record_source("192" if t.type_code.strip() else "092", named)
+        if named
+        else Note("the file")
+    )
     if t.pairing_system is PairingSystem.ROUND_ROBIN:
         return False, Note(_ROUND_ROBIN_NOTE, source=source)
     if t.pairing_system in (PairingSystem.SWISS, PairingSystem.MCMAHON):
         return True, Note(_SWISS_NOTE, source=source)
     for record, text in (("192", t.type_code), ("092", t.tournament_type)):
         if _ROUND_ROBIN_WORDS.search(text):
-            return False, Note(_ROUND_ROBIN_NOTE, source=f"record {record} {text.strip()!r}")
+            return False, Note(_ROUND_ROBIN_NOTE, source=_record_source(record, text.strip()))
         if _SWISS_WORDS.search(text):
-            return True, Note(_SWISS_NOTE, source=f"record {record} {text.strip()!r}")
+            return True, Note(_SWISS_NOTE, source=_record_source(record, text.strip()))
     return True, Note(
         "Pairing system: Swiss, assumed because neither record 092 nor 192 names the "
         "system; use --system round-robin otherwise."

@@ -265,8 +265,9 @@ def _more_notes(
             "{boards} boards per match; match points {mp} (record 362), game points {gp} "
             "(record 162).",
             boards=data.boards,
-            mp=f"{ts.win:g}-{ts.draw:g}-{ts.loss:g}",
-            gp=f"{gs.win:g}-{gs.draw:g}-{gs.loss:g}",
+            # Notes, so that a page spells the points with its decimal mark (1-0,5-0).
+            mp=Note("{win:g}-{draw:g}-{loss:g}", win=ts.win, draw=ts.draw, loss=ts.loss),
+            gp=Note("{win:g}-{draw:g}-{loss:g}", win=gs.win, draw=gs.draw, loss=gs.loss),
         )
     ]
     if after < total:
