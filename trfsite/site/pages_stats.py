@@ -18,9 +18,28 @@ _BLACK_WINS = (Outcome.LOSS, Outcome.LOSS_UNRATED)
 _TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
 
+def share_text(count: int, total: int) -> str:
+    """``count`` of ``total`` as a whole percentage; never ``0 %`` for some, nor ``100 %``
+    for not all: 1 of 284 is ``<1 %``, 283 of 284 is ``>99 %``; no total gives a dash."""
+    if total <= 0:
+        return "\u2013"
+    percent = round(100 * count / total)
+    if count > 0 and percent == 0:
+        return "<1\u00a0%"
+    if count < total and percent == 100:
+        return ">99\u00a0%"
+    return f"{percent}\u00a0%"
+
+
 def _count_rows(counter: Counter[str], total: int, order: list[str]) -> tuple[CountRow, ...]:
     return tuple(
-        CountRow(label, counter[label], counter[label] / total if total else 0.0) for label in order
+        CountRow(
+            label,
+            counter[label],
+            counter[label] / total if total else 0.0,
+            share_text(counter[label], total),
+        )
+        for label in order
     )
 
 
@@ -93,16 +112,13 @@ def statistics_page(data: EventData) -> StatisticsPage:
     black = sum(r.black_wins for r in per_round)
     games = white + draws + black
 
-    def share(count: int) -> str:
-        return f"{round(100 * count / games)}\u00a0%" if games else "\u2013"
-
     results_chart = (
         bar_chart(
             "Results of the games",
             [
-                ("White wins", float(white), share(white)),
-                ("Draws", float(draws), share(draws)),
-                ("Black wins", float(black), share(black)),
+                ("White wins", float(white), share_text(white, games)),
+                ("Draws", float(draws), share_text(draws, games)),
+                ("Black wins", float(black), share_text(black, games)),
             ],
         )
         if games
