@@ -125,7 +125,7 @@ def _ranks(t: Tournament, name: str, has_list: bool) -> list[Finding]:
                     _mismatch(
                         player,
                         name,
-                        f"puts the players with {row.points:g} points on {where} "
+                        f"puts the players with {_points(row.points)} on {where} "
                         "(the file names no tie-break list, record 202/212, so only the score "
                         "group is checked)",
                         row.points,
