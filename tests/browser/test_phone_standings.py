@@ -1,0 +1,92 @@
+"""Standings on a 390 px phone: rank, name and points stay in view while the table
+scrolls sideways, the round buttons (with "Final") are all on screen, and the
+overview's rounds read along the row."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PHONE = 390
+
+# One standings page of each kind: individual Swiss (7 rounds), team Swiss
+# (14 rounds: the longest "After round" bar), Go (grade and country columns).
+STANDINGS = [
+    "karl-mala-open-2005/standings.html",
+    "grandmommys-cup-2024/standings.html",
+    "mcmahon-frankfurt-2023/standings.html",
+]
+
+
+def _open(browser: Any, url: str, width: int) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
+    page.goto(url, wait_until="load")
+    return context, page, problems
+
+
+def _inside(box: dict[str, float], left: float, right: float) -> bool:
+    return box["x"] >= left - 0.5 and box["x"] + box["width"] <= right + 0.5
+
+
+@pytest.mark.parametrize("path", STANDINGS)
+def test_rank_name_and_points_stay_in_view_when_scrolled(
+    browser: Any, site_url: str, path: str
+) -> None:
+    context, page, problems = _open(browser, site_url + path, PHONE)
+    try:
+        wrap = page.locator(".table-wrap.standings-wrap")
+        room = page.evaluate(
+            "() => { const w = document.querySelector('.standings-wrap');"
+            " return w.scrollWidth - w.clientWidth; }"
+        )
+        assert room > 0, "the table fits a phone: nothing to scroll, nothing tested"
+        wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
+        assert wrap.evaluate("w => w.scrollLeft") > 0
+        box = wrap.bounding_box()
+        left, right = box["x"], box["x"] + box["width"]
+        row = page.locator("table.standings tbody tr").first
+        rank = row.locator("td.rk")
+        name = row.locator("th.name")
+        points = row.locator("td.pts")
+        for cell in (rank, name, points):
+            assert _inside(cell.bounding_box(), left, right), cell.inner_text()
+        assert rank.inner_text().strip() == "1"
+        # the three do not cover one another: rank, then name, then points
+        r, n, p = (c.bounding_box() for c in (rank, name, points))
+        assert r["x"] + r["width"] <= n["x"] + 0.5 and n["x"] + n["width"] <= p["x"] + 0.5
+        assert problems == [], problems
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", STANDINGS)
+def test_final_button_is_on_screen(browser: Any, site_url: str, path: str) -> None:
+    context, page, problems = _open(browser, site_url + path, PHONE)
+    try:
+        final = page.locator(".round-nav a", has_text="Final")
+        box = final.bounding_box()
+        assert box is not None and _inside(box, 0, PHONE)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
+        assert problems == [], problems
+    finally:
+        context.close()
+
+
+def test_overview_rounds_read_along_the_row(browser: Any, site_url: str) -> None:
+    context, page, problems = _open(browser, site_url + "grandmommys-cup-2024/index.html", 1280)
+    try:
+        links = page.locator(".round-links li")
+        first, second = links.nth(0).bounding_box(), links.nth(1).bounding_box()
+        assert "Round 1" in links.nth(0).inner_text() and "Round 2" in links.nth(1).inner_text()
+        assert abs(first["y"] - second["y"]) < 1 and second["x"] > first["x"]
+        assert problems == [], problems
+    finally:
+        context.close()
