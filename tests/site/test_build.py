@@ -31,7 +31,7 @@ def test_cli_build_exit_0_and_summary(make_src: MakeSrc, tmp_path: Path) -> None
     src = make_src({"small.trf": small_round_robin()})
     code, output = _run("build", str(src), "-o", str(tmp_path / "out"), "--no-pdf")
     assert code == 0, output
-    assert "1 events" in output and "pages" in output and "0 errors" in output
+    assert "1 event," in output and "pages" in output and "0 errors" in output
     assert (tmp_path / "out/small/standings.html").is_file()
 
 
