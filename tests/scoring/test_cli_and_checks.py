@@ -150,11 +150,3 @@ def test_checks_unknown_code_round_robin_and_no_date() -> None:
     codes = sorted(f.code for f in check_standings(t, "x.trf"))
     assert codes == ["standings-rules-no-date", "tiebreak-buchholz-round-robin",
                      "tiebreak-unknown"]  # fmt: skip
-
-
-def test_empty_tiebreak_list_is_a_usage_error() -> None:
-    path = Path(__file__).resolve().parents[2] / "sample_reports/club-championship-2024.trf"
-    for given in ("", " , "):
-        result = CliRunner().invoke(cli, ["standings", str(path), "--tiebreaks", given])
-        assert result.exit_code == 2
-        assert "no tie-break code in it" in result.output

@@ -92,11 +92,6 @@ def standings(
         render_table,
     )
 
-    if tiebreaks is not None and not split_tiebreak_list(tiebreaks):
-        raise click.UsageError(
-            f"--tiebreaks {tiebreaks!r}: no tie-break code in it; expected codes like "
-            "'BH-C1,BH,SB' (leave the option out to use the file's list or the default)"
-        )
     try:
         data = file.read_bytes()
     except OSError as exc:
