@@ -10,9 +10,9 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-import string
 import traceback
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any, TypeVar
 
 import jinja2
@@ -93,7 +93,7 @@ def format_date(value: dt.date | None, catalog: Catalog) -> str:
     return catalog.gettext("{day} {month} {year}", day=value.day, month=month, year=value.year)
 
 
-class NoteFormatter(string.Formatter):
+class NoteFormatter:
     """Fills a note's template the way the page spells things.
 
     Numbers take the page's decimal mark (``{x:g}`` is the site's ``number``
@@ -103,18 +103,50 @@ class NoteFormatter(string.Formatter):
     """
 
     def __init__(self, catalog: Catalog, decimal_mark: str) -> None:
-        super().__init__()
         self.catalog = catalog
         self.decimal_mark = decimal_mark
+        self._plain = decimal_mark == "."  # numbers are spelled as in the English text
+        # Tie-break names and notes repeat on every page of an event. A Note's English
+        # text follows from its template and values, so (template, text) is a safe key.
+        self._made: dict[tuple[str, str], str] = {}
 
     def note(self, value: str) -> str:
         """The note in the catalog's language; plain text is returned as it is."""
         if not isinstance(value, Note):
             return value
-        text = self.catalog.messages.get(value.template, value.template)
-        if not value.values:
-            return text
-        return self.vformat(text, (), value.values)
+        english = str.__str__(value)
+        if self._plain and self._as_written(value):
+            return english
+        key = (value.template, english)
+        text = self._made.get(key)
+        if text is None:
+            template = self.catalog.messages.get(value.template, value.template)
+            if value.values:
+                # str.format in C; only numbers, dates and nested notes call back here.
+                fields = {k: self._field(v) for k, v in value.values.items()}
+                template = template.format(**fields)
+            text = template
+            _remember(self._made, key, text)
+        return text
+
+    def _as_written(self, note: Note) -> bool:
+        """The note's English text is already the page's text: nothing in it is
+        translated, and no date in it needs the page's spelling."""
+        if note.template in self.catalog.messages:
+            return False
+        for value in note.values.values():
+            if isinstance(value, dt.date):
+                return False
+            if isinstance(value, Note) and not self._as_written(value):
+                return False
+        return True
+
+    def _field(self, value: object) -> object:
+        if isinstance(value, str):
+            return self.note(value) if isinstance(value, Note) else value
+        if isinstance(value, bool) or not isinstance(value, int | float | dt.date):
+            return value
+        return _PageValue(value, self)
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, Note):
@@ -123,10 +155,24 @@ class NoteFormatter(string.Formatter):
             return format_date(value, self.catalog)
         if isinstance(value, bool) or not isinstance(value, int | float):
             return str(format(value, format_spec))
-        if format_spec in ("", "g"):
-            # As many digits as ``:g`` keeps, without its exponent for big numbers.
+        text = format(value, format_spec or "g")
+        if "e" in text and format_spec in ("", "g"):
+            # ``:g`` keeps 6 significant digits; a big number loses its exponent.
             return format_number(value, self.decimal_mark, 6)
-        return format(value, format_spec).replace(".", self.decimal_mark)
+        return text.replace(".", self.decimal_mark)
+
+
+class _PageValue:
+    """A number or date inside a note, spelled by the page when ``str.format`` asks."""
+
+    __slots__ = ("formatter", "value")
+
+    def __init__(self, value: float | int | dt.date, formatter: NoteFormatter) -> None:
+        self.value = value
+        self.formatter = formatter
+
+    def __format__(self, format_spec: str) -> str:
+        return self.formatter.format_field(self.value, format_spec)
 
 
 def format_percent(value: float | None) -> str:
@@ -145,11 +191,12 @@ def without_controls(value: Any) -> Any:
     return value
 
 
-def print_value(value: Any) -> str:
+def print_value(value: Any, note_text: Callable[[str], str] | None = None) -> str:
     """What ``{{ value }}`` prints: ``escape(without_controls(value))``, in one call.
 
     Pages print hundreds of thousands of values; the common types take a short
     way with the same result (numbers need no escaping, Markup is already safe).
+    ``note_text`` puts a Note (a tie-break name, a note) in the page's language.
     """
     cls = type(value)
     if cls is str:
@@ -164,6 +211,8 @@ def print_value(value: Any) -> str:
         if markup.isprintable() or not _CONTROL.search(markup):
             return markup
         return Markup(_CONTROL.sub("\ufffd", markup))
+    if cls is Note and note_text is not None:
+        return _escape_text(without_controls(note_text(value)))
     return escape(without_controls(value))
 
 
@@ -369,15 +418,10 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
 
     note = NoteFormatter(catalog, decimal_mark).note
 
-    def print_page_value(value: Any) -> str:
-        """``print_value``, with a Note (a tie-break name, a note) in the page's language."""
-        if value.__class__ is Note:
-            return _escape_text(without_controls(note(value)))
-        return print_value(value)
-
     env.filters["note"] = note
-    # Templates that print a Note without the filter still show the page's language.
-    env.print_value = print_page_value  # type: ignore[method-assign]
+    # Templates that print a Note without the filter still show the page's language;
+    # a partial keeps printing at one (C-level) call per value.
+    env.print_value = partial(print_value, note_text=note)  # type: ignore[method-assign]
     env.filters["points"] = points
     env.filters["number"] = number
     env.filters["date"] = date

@@ -65,6 +65,20 @@ def opponent_label(ctx: EventContext, i: int, r: int, games: list[bool]) -> str:
     if not games[r]:
         return dummy_text(ctx, i, r)
     j = ctx.opp[i][r]
+    # Every opponent of j reads the same account of j's score (once per tie-break and
+    # player otherwise: a hundred thousand notes in a large open): made once per context.
+    made = ctx.cached("opponent-labels")
+    if not isinstance(made, dict):
+        made = {}
+        ctx.remember("opponent-labels", made)
+    text: str | None = made.get(j)
+    if text is None:
+        text = _opponent_account(ctx, j)
+        made[j] = text
+    return text
+
+
+def _opponent_account(ctx: EventContext, j: int) -> str:
     template = (
         "opponent {opponent}: Fore-adjusted score {score:g}"
         if ctx.fore_mode

@@ -18,6 +18,7 @@ from trfsite.results import Standings
 from trfsite.site.common import (
     COLOUR_LETTER,
     RESULT_SYMBOL,
+    column_heads,
     display_title,
     outcome_css,
     player_refs,
@@ -173,9 +174,7 @@ def build_grid(
     return CrossGrid(
         columns=columns,
         rows=tuple(rows),
-        heads=tuple(
-            ColumnHead(c.code, c.short or c.code, c.name or c.code) for c in standings.columns
-        ),
+        heads=column_heads(standings),
         points_label=standings.points_label,
         is_team=team,
         games_per_pair=max(most, 1),
