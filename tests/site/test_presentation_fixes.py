@@ -10,15 +10,15 @@ values are read by hand from the sample files named at each test.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from lxml import html
 from sitehelpers import SAMPLES, player_line, small_round_robin
 
-from trfsite.cli.build_cmd import singular_counts
 from trfsite.formats import read_bytes
-from trfsite.site.build import BuildOptions, build_site
+from trfsite.site.build import BuildOptions, BuildReport, build_site
 from trfsite.site.pages_stats import share_text
 from trfsite.validate.standings_checks import check_standings
 
@@ -112,9 +112,13 @@ def test_validation_badges_say_one_note_and_plural_otherwise(
 
 
 def test_build_summary_counts_take_the_singular_for_one() -> None:
-    line = "1 events, 7 pages, 1 PDFs, 1 errors, 0 warnings in 1.0 s -> out"
-    assert singular_counts(line) == "1 event, 7 pages, 1 PDF, 1 error, 0 warnings in 1.0 s -> out"
-    assert singular_counts("11 events, 21 errors") == "11 events, 21 errors"
+    report = BuildReport(
+        events=1, pages=7, pdfs=1, errors=1, warnings=0, files_with_errors=1,
+        files_with_warnings=0, failed=(), pdf_failures=(), seconds=1.0, out=Path("out"),
+    )  # fmt: skip
+    assert report.summary_line() == "1 event, 7 pages, 1 PDF, 1 error, 0 warnings in 1.0 s -> out"
+    many = replace(report, events=11, errors=21, reused=1)
+    assert many.summary_line().startswith("11 events (1 unchanged), 7 pages, 1 PDF, 21 errors")
 
 
 def test_rank_mismatch_says_one_point() -> None:

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
 import click
-
-# "1 errors" in the summary line: a count of exactly one takes the singular noun.
-_ONE_OF_MANY = re.compile(r"(?<![\d.,])1 (event|page|PDF|error|warning|file)s\b")
-
-
-def singular_counts(line: str) -> str:
-    """``1 events, 1 errors`` -> ``1 event, 1 error``; other counts stay plural."""
-    return _ONE_OF_MANY.sub(r"1 \1", line)
 
 
 class _Bar:
@@ -120,6 +111,6 @@ def build(
     for line in report.failed + report.pdf_failures:
         click.echo(f"warning: {line}", err=True)
     if not quiet:
-        click.echo(singular_counts(report.summary_line()), err=True)
+        click.echo(report.summary_line(), err=True)
     if report.files_with_errors or (strict and report.files_with_warnings):
         ctx.exit(EXIT_FINDINGS)

@@ -84,11 +84,19 @@ class BuildReport:
 
     def summary_line(self) -> str:
         reused = f" ({self.reused} unchanged)" if self.reused else ""
-        return (
-            f"{self.events} events{reused}, {self.pages} pages, {self.pdfs} PDFs, "
-            f"{self.errors} errors, {self.warnings} warnings "
-            f"in {self.seconds:.1f} s -> {self.out}"
-        )
+        counts = [
+            counted(self.events, "event") + reused,
+            counted(self.pages, "page"),
+            counted(self.pdfs, "PDF"),
+            counted(self.errors, "error"),
+            counted(self.warnings, "warning"),
+        ]
+        return f"{', '.join(counts)} in {self.seconds:.1f} s -> {self.out}"
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 event``, ``2 events``: English nouns of the CLI's summaries."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def build_date() -> str:
