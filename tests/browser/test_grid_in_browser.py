@@ -5,28 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from browserhelpers import open_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PAGE = "club-championship-2024/crosstable.html"
 
 
-def _open(browser: Any, url: str, width: int) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
-    page.goto(url, wait_until="load")
-    return context, page, problems
-
-
 @pytest.mark.parametrize("width", [390, 1280])
 def test_grid_loads_without_errors_and_scrolls_in_its_box(
     browser: Any, site_url: str, width: int
 ) -> None:
-    context, page, problems = _open(browser, site_url + PAGE, width)
+    context, page, problems = open_page(browser, site_url + PAGE, width)
     try:
         grid = page.locator("table.crossgrid")
         assert grid.count() == 1
@@ -42,7 +32,7 @@ def test_grid_loads_without_errors_and_scrolls_in_its_box(
 
 
 def test_grid_names_lead_to_player_cards(browser: Any, site_url: str) -> None:
-    context, page, problems = _open(browser, site_url + PAGE, 1280)
+    context, page, problems = open_page(browser, site_url + PAGE, 1280)
     try:
         links = page.locator("table.crossgrid tbody th.name a")
         assert links.count() == 10

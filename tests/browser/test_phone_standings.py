@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from browserhelpers import open_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -21,17 +22,6 @@ STANDINGS = [
 ]
 
 
-def _open(browser: Any, url: str, width: int) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
-    page.goto(url, wait_until="load")
-    return context, page, problems
-
-
 def _inside(box: dict[str, float], left: float, right: float) -> bool:
     return box["x"] >= left - 0.5 and box["x"] + box["width"] <= right + 0.5
 
@@ -40,7 +30,7 @@ def _inside(box: dict[str, float], left: float, right: float) -> bool:
 def test_rank_name_and_points_stay_in_view_when_scrolled(
     browser: Any, site_url: str, path: str
 ) -> None:
-    context, page, problems = _open(browser, site_url + path, PHONE)
+    context, page, problems = open_page(browser, site_url + path, PHONE)
     try:
         wrap = page.locator(".table-wrap.standings-wrap")
         room = page.evaluate(
@@ -69,7 +59,7 @@ def test_rank_name_and_points_stay_in_view_when_scrolled(
 
 @pytest.mark.parametrize("path", STANDINGS)
 def test_final_button_is_on_screen(browser: Any, site_url: str, path: str) -> None:
-    context, page, problems = _open(browser, site_url + path, PHONE)
+    context, page, problems = open_page(browser, site_url + path, PHONE)
     try:
         final = page.locator(".round-nav a", has_text="Final")
         box = final.bounding_box()
@@ -81,7 +71,7 @@ def test_final_button_is_on_screen(browser: Any, site_url: str, path: str) -> No
 
 
 def test_overview_rounds_read_along_the_row(browser: Any, site_url: str) -> None:
-    context, page, problems = _open(browser, site_url + "grandmommys-cup-2024/index.html", 1280)
+    context, page, problems = open_page(browser, site_url + "grandmommys-cup-2024/index.html", 1280)
     try:
         links = page.locator(".round-links li")
         first, second = links.nth(0).bounding_box(), links.nth(1).bounding_box()

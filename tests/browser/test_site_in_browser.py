@@ -7,6 +7,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from browserhelpers import open_page
 from lxml import html
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -40,20 +41,9 @@ PAGES = [
 ]
 
 
-def _open(browser: Any, url: str, width: int = 1280) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport={"width": width, "height": 800})
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
-    page.goto(url, wait_until="load")
-    return context, page, problems
-
-
 @pytest.mark.parametrize("path", PAGES)
 def test_no_console_errors_and_no_overflow_at_360(browser: Any, site_url: str, path: str) -> None:
-    context, page, problems = _open(browser, site_url + path, width=360)
+    context, page, problems = open_page(browser, site_url + path, width=360, height=800)
     try:
         scroll_width = page.evaluate("document.documentElement.scrollWidth")
         assert scroll_width <= 360, f"{path} is {scroll_width}px wide at 360px"
@@ -71,7 +61,9 @@ def _column(page: Any, table: str, index: int) -> list[str]:
 
 
 def test_standings_table_sorts(browser: Any, site_url: str) -> None:
-    context, page, problems = _open(browser, site_url + "club-championship-2024/standings.html")
+    context, page, problems = open_page(
+        browser, site_url + "club-championship-2024/standings.html", height=800
+    )
     try:
         table = "table.standings"
         headers = page.locator(f"{table} thead th")
@@ -105,7 +97,7 @@ def test_standings_table_sorts(browser: Any, site_url: str) -> None:
 
 
 def test_home_page_search_filters_events(browser: Any, site_url: str) -> None:
-    context, page, problems = _open(browser, site_url + "index.html")
+    context, page, problems = open_page(browser, site_url + "index.html", height=800)
     try:
         cards = page.locator(".event-card")
         assert cards.count() == 4
