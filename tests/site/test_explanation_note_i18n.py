@@ -10,18 +10,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import string
 from collections.abc import Iterator
 
 import jinja2
+from notehelpers import every_standings, template_fields
 from sitehelpers import ROOT
 
-from trfsite.formats import read_bytes
 from trfsite.model import Game
 from trfsite.options import StandingsOptions
 from trfsite.render import make_environment
 from trfsite.results import Note
-from trfsite.standings import compute_standings
 from trfsite.theme import find_theme, theme_chain
 
 GERMAN = json.loads((ROOT / "trfsite/locale/de.json").read_text(encoding="utf-8"))
@@ -61,30 +59,18 @@ OPTIONS = [
 
 def _texts() -> Iterator[tuple[str, str, bool]]:
     """(event, text, may be file data): every name, label, reason and note."""
-    for path in EVENTS:
-        t = read_bytes(path.read_bytes(), path.name).tournament
-        if t is None:
-            continue
-        for options in OPTIONS:
-            try:
-                standings = compute_standings(t, options)
-            except Exception:  # an option that does not apply to this kind of event
-                continue
-            for column in standings.columns:
-                yield path.name, column.name, False
-            for row in standings.rows:
-                for explanation in row.explanations:
-                    for note in explanation.notes:
-                        yield path.name, note, False
-                    for c in explanation.contributions:
-                        # A Go round without an opponent is labelled with its token ("0+").
-                        yield path.name, c.label, t.game is Game.GO
-                        if c.why:
-                            yield path.name, c.why, False
-
-
-def _fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    for name, t, standings in every_standings(EVENTS, OPTIONS):
+        for column in standings.columns:
+            yield name, column.name, False
+        for row in standings.rows:
+            for explanation in row.explanations:
+                for note in explanation.notes:
+                    yield name, note, False
+                for c in explanation.contributions:
+                    # A Go round without an opponent is labelled with its token ("0+").
+                    yield name, c.label, t.game is Game.GO
+                    if c.why:
+                        yield name, c.why, False
 
 
 def _has_words(template: str) -> bool:
@@ -96,7 +82,7 @@ def _check(name: str, note: Note, problems: set[str]) -> None:
     if _has_words(note.template):
         if note.template not in GERMAN:
             problems.add(f"{name}: no German for {note.template!r}")
-        elif _fields(GERMAN[note.template]) != _fields(note.template):
+        elif template_fields(GERMAN[note.template]) != template_fields(note.template):
             problems.add(f"{name}: German fields differ for {note.template!r}")
     for value in note.values.values():
         if isinstance(value, Note):

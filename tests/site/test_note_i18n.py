@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import json
 import pickle
-import string
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from lxml import html
+from notehelpers import every_standings, template_fields
 from sitehelpers import ROOT, small_round_robin
 
-from trfsite.formats import read_bytes
 from trfsite.i18n import load_catalog
 from trfsite.options import StandingsOptions
 from trfsite.results import Note
 from trfsite.site.build import BuildOptions, build_site
-from trfsite.standings import after_round_note, compute_standings
+from trfsite.standings import after_round_note
 
 MakeSrc = Callable[[dict[str, str | bytes]], Path]
 GERMAN = json.loads((ROOT / "trfsite/locale/de.json").read_text(encoding="utf-8"))
@@ -39,21 +38,9 @@ OPTIONS = [
 
 
 def _all_notes() -> Iterator[tuple[str, str]]:
-    for path in EVENTS:
-        t = read_bytes(path.read_bytes(), path.name).tournament
-        if t is None:
-            continue
-        for options in OPTIONS:
-            try:
-                standings = compute_standings(t, options)
-            except Exception:  # an option that does not apply to this kind of event
-                continue
-            for note in standings.notes:
-                yield path.name, note
-
-
-def _fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    for name, _, standings in every_standings(EVENTS, OPTIONS):
+        for note in standings.notes:
+            yield name, note
 
 
 def test_every_engine_note_can_be_translated_and_has_german() -> None:
@@ -62,7 +49,9 @@ def test_every_engine_note_can_be_translated_and_has_german() -> None:
         seen += 1
         assert isinstance(note, Note), f"{name}: plain text note {note!r}"
         assert note.template in GERMAN, f"{name}: no German for {note.template!r}"
-        assert _fields(GERMAN[note.template]) == _fields(note.template), note.template
+        assert template_fields(GERMAN[note.template]) == template_fields(note.template), (
+            note.template
+        )
     assert seen > 50  # the events and options above do produce notes
 
 
