@@ -30,7 +30,7 @@ from jinja2.lexer import (
 )
 from markupsafe import Markup, escape
 
-from trfsite.i18n import Catalog, load_catalog
+from trfsite.i18n import FALLBACK_LANGUAGE, Catalog, load_catalog
 from trfsite.results import Note
 from trfsite.theme import Theme, ThemeError
 
@@ -105,7 +105,9 @@ class NoteFormatter:
     def __init__(self, catalog: Catalog, decimal_mark: str) -> None:
         self.catalog = catalog
         self.decimal_mark = decimal_mark
-        self._plain = decimal_mark == "."  # numbers are spelled as in the English text
+        # English pages: the catalog holds only codes (en.json), never note templates,
+        # and numbers are spelled as in the notes' own text.
+        self._english = catalog.language == FALLBACK_LANGUAGE and decimal_mark == "."
         # Tie-break names and notes repeat on every page of an event. A Note's English
         # text follows from its template and values, so (template, text) is a safe key.
         self._made: dict[tuple[str, str], str] = {}
@@ -115,8 +117,8 @@ class NoteFormatter:
         if not isinstance(value, Note):
             return value
         english = str.__str__(value)
-        if self._plain and self._as_written(value):
-            return english
+        if self._english and not value.dated:
+            return english  # English is the notes' own language; only dates need spelling
         key = (value.template, english)
         text = self._made.get(key)
         if text is None:
@@ -128,18 +130,6 @@ class NoteFormatter:
             text = template
             _remember(self._made, key, text)
         return text
-
-    def _as_written(self, note: Note) -> bool:
-        """The note's English text is already the page's text: nothing in it is
-        translated, and no date in it needs the page's spelling."""
-        if note.template in self.catalog.messages:
-            return False
-        for value in note.values.values():
-            if isinstance(value, dt.date):
-                return False
-            if isinstance(value, Note) and not self._as_written(value):
-                return False
-        return True
 
     def _field(self, value: object) -> object:
         if isinstance(value, str):

@@ -27,11 +27,18 @@ class Note(str):
 
     template: str
     values: dict[str, NoteValue]
+    # A date somewhere in it (nested notes included): even an English page must
+    # spell it (its English text has the ISO date). Set only when true.
+    dated: bool = False
 
     def __new__(cls, template: str, **values: NoteValue) -> Note:
         note = super().__new__(cls, template.format(**values) if values else template)
         note.template = template
         note.values = values
+        for value in values.values():
+            if isinstance(value, _dt.date) or (isinstance(value, Note) and value.dated):
+                note.dated = True
+                break
         return note
 
     def __reduce__(self) -> tuple[object, ...]:
