@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from trfsite.model import AbnormalPoints, Color, EventKind, Outcome, Tournament
+from trfsite.model import AbnormalPoints, Color, EventKind, Outcome, Player, Tournament
 from trfsite.results import Explanation, Note
 
 
@@ -248,11 +249,70 @@ def build_context(
 ) -> EventContext:
     """Turn a tournament's first ``rounds`` rounds into an :class:`EventContext`."""
     players = sorted(t.players, key=lambda p: p.id)
+    # In team events 299 records award match and game points to teams, not players.
+    records = t.abnormal_points if t.kind is EventKind.INDIVIDUAL else ()
+    total = t.rounds  # a property that reads every cell: asked once
+    if records or rounds > total:
+        rows = _rows(t, players, rounds, records)
+    else:
+        # The standings after every round read the same cells: the rows of all rounds
+        # are made once per tournament and cut to the first ``rounds``.
+        global _last_rows
+        if _last_rows is None or _last_rows[0] is not t:
+            _last_rows = (t, _rows(t, players, total, ()))
+        full = _last_rows[1]
+        rows = _Rows(
+            [row[:rounds] for row in full.cells],
+            [row[:rounds] for row in full.opps],
+            [row[:rounds] for row in full.blacks],
+            [row[:rounds] for row in full.pts],
+            [row[:rounds] for row in full.results],
+            list(full.bonus),
+        )
+    cells, opps, blacks, pts, results, bonus = rows
+    scoring = t.scoring
+    ratings = [p.rating if p.rating else unrated_rating for p in players]
+    return EventContext(
+        ids=[p.id for p in players],
+        names=[p.name for p in players],
+        ratings=ratings,
+        rounds=rounds,
+        rules=rules,
+        swiss=swiss,
+        win=scoring.win,
+        draw=scoring.draw,
+        loss=scoring.loss,
+        cell=cells,
+        opp=opps,
+        black=blacks,
+        pts=pts,
+        result=results,
+        bonus=bonus,
+        explain=explain,
+    )
+
+
+class _Rows(NamedTuple):
+    cells: list[list[Cell]]
+    opps: list[list[int]]
+    blacks: list[list[bool]]
+    pts: list[list[float]]
+    results: list[list[float]]
+    bonus: list[float]
+
+
+# The last tournament's rows of all its rounds (see build_context): the model is
+# frozen, so they stay right for as long as the very same Tournament is asked about.
+_last_rows: tuple[Tournament, _Rows] | None = None
+
+
+def _rows(
+    t: Tournament, players: list[Player], rounds: int, records: tuple[AbnormalPoints, ...]
+) -> _Rows:
+    """Per player (in id order), per round: cell kind, opponent index, colour, points, result."""
     index = {p.id: i for i, p in enumerate(players)}
     scoring = t.scoring
     value = {o: scoring.points(o) for o in Outcome}
-    # In team events 299 records award match and game points to teams, not players.
-    records = t.abnormal_points if t.kind is EventKind.INDIVIDUAL else ()
     abnormal = _abnormal_lookup(records, rounds)
     cells: list[list[Cell]] = []
     opps: list[list[int]] = []
@@ -296,25 +356,7 @@ def build_context(
         pts.append(p_row)
         results.append(r_row)
         bonus.append(_bonus(records, rounds, p.id) if records else 0.0)
-    ratings = [p.rating if p.rating else unrated_rating for p in players]
-    return EventContext(
-        ids=[p.id for p in players],
-        names=[p.name for p in players],
-        ratings=ratings,
-        rounds=rounds,
-        rules=rules,
-        swiss=swiss,
-        win=scoring.win,
-        draw=scoring.draw,
-        loss=scoring.loss,
-        cell=cells,
-        opp=opps,
-        black=blacks,
-        pts=pts,
-        result=results,
-        bonus=bonus,
-        explain=explain,
-    )
+    return _Rows(cells, opps, blacks, pts, results, bonus)
 
 
 def _cell(outcome: Outcome, opp: int) -> Cell:
