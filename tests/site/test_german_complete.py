@@ -116,7 +116,8 @@ def test_go_labels_in_german(german: Path) -> None:
     assert facts["Komi"] == "6,5"  # KM[6.5]
     assert "Regelwerk: EGF-Regeln" in _text(german / "mcmahon-frankfurt-2023/index.html")
     card = _text(german / "mcmahon-frankfurt-2023/players/1.html")
-    assert "3+/w0: Zeile 3" in card  # the first round's token names row 3
+    # the first round's token names row 3, Kovács Péter (line 3 of the .h9 table)
+    assert "3+/w0: Kovács Péter (Zeile 3)" in card
     assert "row" not in card.split()
 
 

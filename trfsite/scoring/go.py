@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from trfsite.formats.egf.grades import parse_grade
 from trfsite.model import Color, Outcome, Player, RoundEntry
@@ -74,6 +74,7 @@ class GoContext:
     handicap_adjusted: bool = True
     unplayed_counts_start: bool = True
     cut_highest: bool = False
+    names: Mapping[int, str] = field(default_factory=dict)  # row -> player, for explanations
 
     def unplayed_value(self, player: int) -> float:
         """What a round without opponent adds to SOS."""
@@ -104,9 +105,7 @@ class GoContext:
             if self.mcmahon and self.handicap_adjusted and entry.handicap_shift:
                 value += entry.handicap_shift
                 why = Note("opponent's MMS {shift:+d} for handicap", shift=entry.handicap_shift)
-            out.append(
-                Contribution(entry.round, value, row_label(entry), why=why)
-            )
+            out.append(Contribution(entry.round, value, row_label(entry, self.names), why=why))
         return out
 
 
@@ -138,7 +137,8 @@ def build_go_context(
         )
         history[player.id] = reduced
         nbw_after[player.id] = cumulative_nbw(reduced, round_down)
-    conventions = (handicap_adjusted, unplayed_counts_start, cut_highest)
+    names = {p.id: p.name for p in players}
+    conventions = (handicap_adjusted, unplayed_counts_start, cut_highest, names)
     partial = GoContext(mcmahon, rounds, round_down, start, history, nbw_after, {}, *conventions)
     sos = {p.id: sum(_values(partial.opponent_values(p.id))) for p in players}
     return GoContext(mcmahon, rounds, round_down, start, history, nbw_after, sos, *conventions)
@@ -192,9 +192,13 @@ def _handicap_color(mine: int | None, theirs: int | None) -> Color:
     return Color.WHITE if mine > theirs else Color.BLACK
 
 
-def row_label(entry: GoRound) -> str:
-    """The round's token and the row (placement number) of the opponent it names."""
-    return Note("{token}: row {row}", token=entry.label, row=entry.opponent or 0)
+def row_label(entry: GoRound, names: Mapping[int, str]) -> str:
+    """The round's token and the opponent it names: their name and row (placement number)."""
+    row = entry.opponent or 0
+    name = names.get(row, "")
+    if not name:
+        return Note("{token}: row {row}", token=entry.label, row=row)
+    return Note("{token}: {name} (row {row})", token=entry.label, name=name, row=row)
 
 
 def _values(contributions: Sequence[Contribution]) -> list[float]:
@@ -245,7 +249,8 @@ def sum_of_opponents_sos(ctx: GoContext, player: int) -> GoValue:
             value = ctx.unplayed_value(player) * ctx.rounds
             out.append(Contribution(entry.round, value, entry.label, why=Note("no opponent")))
         else:
-            out.append(Contribution(entry.round, ctx.sos[entry.opponent], row_label(entry)))
+            label = row_label(entry, ctx.names)
+            out.append(Contribution(entry.round, ctx.sos[entry.opponent], label))
     return GoValue(sum(_values(out)), tuple(out))
 
 
@@ -270,7 +275,7 @@ def cumulative_score_sum(ctx: GoContext, player: int) -> GoValue:
 def direct_confrontation(ctx: GoContext, player: int, tied: frozenset[int]) -> GoValue:
     """Points scored against the other players of ``tied`` (0 when alone)."""
     out = tuple(
-        Contribution(e.round, e.game_points, row_label(e))
+        Contribution(e.round, e.game_points, row_label(e, ctx.names))
         for e in ctx.history[player]
         if e.opponent is not None and e.opponent != player and e.opponent in tied
     )
