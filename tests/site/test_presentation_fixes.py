@@ -163,3 +163,9 @@ def test_statistics_page_prints_less_than_one_percent(sample_site: Path) -> None
     for federation in ("CHI", "ISL", "POL", "SWE"):
         assert shares[federation] == "<1 %"
     assert "0 %" not in shares.values()
+
+
+def test_go_standings_caption_names_the_egf_rules(sample_site: Path) -> None:
+    page = _page(sample_site, "mcmahon-frankfurt-2023/standings.html")
+    caption = " ".join(page.xpath("//caption[@id='standings-caption']")[0].text_content().split())
+    assert caption == "Final standings · EGF rules"  # not the engine's code "egf"
