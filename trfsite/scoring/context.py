@@ -24,6 +24,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from trfsite.memo import ByIdentity
 from trfsite.model import AbnormalPoints, Color, EventKind, Outcome, Player, Tournament
 from trfsite.results import Explanation, Note
 
@@ -257,10 +258,7 @@ def build_context(
     else:
         # The standings after every round read the same cells: the rows of all rounds
         # are made once per tournament and cut to the first ``rounds``.
-        global _last_rows
-        if _last_rows is None or _last_rows[0] is not t:
-            _last_rows = (t, _rows(t, players, total, ()))
-        full = _last_rows[1]
+        full = _all_rounds(t)
         rows = _Rows(
             [row[:rounds] for row in full.cells],
             [row[:rounds] for row in full.opps],
@@ -301,9 +299,12 @@ class _Rows(NamedTuple):
     bonus: list[float]
 
 
-# The last tournament's rows of all its rounds (see build_context): the model is
-# frozen, so they stay right for as long as the very same Tournament is asked about.
-_last_rows: tuple[Tournament, _Rows] | None = None
+def _rows_of_all_rounds(t: Tournament) -> _Rows:
+    return _rows(t, sorted(t.players, key=lambda p: p.id), t.rounds, ())
+
+
+# A tournament's rows of all its rounds, without 299 records (see build_context).
+_all_rounds: ByIdentity[Tournament, _Rows] = ByIdentity(_rows_of_all_rounds, keep=4)
 
 
 def _rows(

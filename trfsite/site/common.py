@@ -5,10 +5,11 @@ from __future__ import annotations
 import functools
 import re
 
+from trfsite.memo import ByIdentity
 from trfsite.model import Color, Game, Outcome, Player, Tournament
 from trfsite.results import Standings, TiebreakColumn
 from trfsite.site.gather import EventData
-from trfsite.site.lookups import ByIdentity, players_by_id, team_of_player, teams_by_id
+from trfsite.site.lookups import players_by_id, team_of_player, teams_by_id
 from trfsite.site.rows import ColumnHead, PlayerRow, Ref, StandingLine
 
 # TRF16 writes titles as single letters (g = GM, m = IM, ...); TRF-2026 spells them out.

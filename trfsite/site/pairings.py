@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from trfsite.memo import ByIdentity
 from trfsite.model import Color, EventKind, Outcome, Tournament
 from trfsite.results import Standings
 from trfsite.site.common import GO_SYMBOL, points_map
-from trfsite.site.lookups import ByIdentity, players_by_id
+from trfsite.site.lookups import players_by_id
 
 
 @dataclass(frozen=True, slots=True)

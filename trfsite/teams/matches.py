@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from trfsite.findings import Finding, Severity
+from trfsite.memo import ByIdentity
 from trfsite.model import Color, ForfeitedMatch, MatchForfeit, Span, Tournament
 from trfsite.teams.boards import build_boards
 from trfsite.teams.byes import adjustments, bye_round, check_bye_conflicts, team_bye
@@ -49,20 +50,9 @@ __all__ = [
 ]
 
 
-# The standings after every round, the validation checks and the team pages all ask
-# for the same event's matches; the model is frozen, so the last answer stays right
-# for as long as the very same Tournament object is asked about.
-_last: tuple[Tournament, TeamEventData] | None = None
-
-
 def reconstruct_matches(t: Tournament) -> TeamEventData:
     """Every match and bye of every round, with the points of each team."""
-    global _last
-    if _last is not None and _last[0] is t:
-        return _last[1]
-    data = _reconstruct(t)
-    _last = (t, data)
-    return data
+    return _matches(t)
 
 
 def _reconstruct(t: Tournament) -> TeamEventData:
@@ -102,6 +92,11 @@ def _reconstruct(t: Tournament) -> TeamEventData:
         match_index=match_index,
         tournament=t,
     )
+
+
+# The standings after every round, the validation checks and the team pages all ask
+# for the same event's matches: rebuilt once per Tournament object (it is frozen).
+_matches: ByIdentity[Tournament, TeamEventData] = ByIdentity(_reconstruct, keep=4)
 
 
 # --------------------------------------------------------------------------- pairing

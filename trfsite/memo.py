@@ -1,0 +1,42 @@
+"""One way to remember what was computed from an immutable object, by its identity.
+
+The model and the standings are frozen, so a value computed from one stays right
+for as long as that very object lives. The cache keeps the object itself (so its
+id cannot be reused by another) and only the last few objects: the events one
+worker is building. Dask runs tasks in threads, hence the lock.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+_KEEP = 32  # a final standings, one per round, an individual one, with room to spare
+
+
+class ByIdentity(Generic[_K, _V]):
+    """``make(obj)`` for the last few objects, by identity (the objects are immutable)."""
+
+    def __init__(self, make: Callable[[_K], _V], keep: int = _KEEP) -> None:
+        self._make = make
+        self._keep = keep
+        self._found: OrderedDict[int, tuple[_K, _V]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, obj: _K) -> _V:
+        key = id(obj)
+        with self._lock:
+            hit = self._found.get(key)
+            if hit is not None and hit[0] is obj:
+                self._found.move_to_end(key)
+                return hit[1]
+        value = self._make(obj)
+        with self._lock:
+            self._found[key] = (obj, value)
+            while len(self._found) > self._keep:
+                self._found.popitem(last=False)
+        return value
