@@ -393,7 +393,19 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
             _remember(numbers_made, key, text)
         return text
 
-    def date(value: dt.date | None) -> str:
+    dates_made: dict[str, str] = {}
+
+    def date(value: dt.date | str | None) -> str:
+        """A date in the page's language; an ISO string (the build date) too."""
+        if isinstance(value, str):
+            text = dates_made.get(value)
+            if text is None:
+                try:
+                    text = format_date(dt.date.fromisoformat(value), catalog)
+                except ValueError:
+                    text = value
+                dates_made[value] = text
+            return text
         return format_date(value, catalog)
 
     def sort_key(value: Any) -> str:

@@ -99,16 +99,16 @@ def _make_fetcher(folders: tuple[Path, ...]) -> Any:
 def _environment_for(env: jinja2.Environment) -> jinja2.Environment:
     """The caller's environment, with fallbacks for what a bare one lacks.
 
-    The site's ``make_environment`` provides ``_``, ``points`` and ``note``; a plain
+    The site's ``make_environment`` provides ``_`` and the filters; a plain
     environment (tests, other tools) gets English and the default spelling.
     Done on an overlay so the caller's environment is left as it was.
     """
-    needed = ("points", "number", "note")
+    needed = ("points", "number", "note", "date")
     if "_" in env.globals and all(name in env.filters for name in needed):
         return env
     overlay = env.overlay(cache_size=0)
     overlay.globals = {"_": _english, **env.globals}
-    fallbacks = {"points": points_text, "number": number_text, "note": str}
+    fallbacks = {"points": points_text, "number": number_text, "note": str, "date": str}
     overlay.filters = {**fallbacks, **env.filters}
     return overlay
 
