@@ -48,3 +48,56 @@ def rows_by_id(label: str, output: dict[str, Any]) -> dict[str, dict[str, Any]]:
     rows = {str(row["id"]): row for row in output["standings"]}
     assert len(rows) == len(output["standings"]), f"{label}: duplicate ids in the output"
     return rows
+
+
+def order_problems(
+    output: dict[str, Any],
+    rows: dict[str, dict[str, Any]],
+    expect: dict[str, Any],
+    noun: str,
+    tolerance: float,
+) -> list[str]:
+    """The expectations on order: the whole row order, and tiers of still-tied rows per
+    tie-break (``noun`` names the rows in messages: "player" or "id")."""
+    problems: list[str] = []
+    if "order" in expect:
+        got_order = [row["id"] for row in output["standings"]]
+        if got_order != expect["order"]:
+            problems.append(f"row order: expected {expect['order']}, got {got_order}")
+    for code, groups in expect.get("tiebreak_order", {}).items():
+        for group in groups:
+            problems += _check_order(rows, code, group, noun, tolerance)
+    return problems
+
+
+def _check_order(
+    rows: dict[str, dict[str, Any]],
+    code: str,
+    group: list[list[int]],
+    noun: str,
+    tolerance: float,
+) -> list[str]:
+    """Lower is better: each tier must be strictly below the next, equal within a tier."""
+    values: list[list[float]] = []
+    for tier in group:
+        tier_values = []
+        for rid in tier:
+            value = rows.get(str(rid), {}).get("tiebreaks", {}).get(code)
+            if not isinstance(value, int | float):
+                return [f"{noun} {rid} {code}: expected a number, got {value!r}"]
+            tier_values.append(float(value))
+        values.append(tier_values)
+    problems = []
+    for tier, tier_values in zip(group, values, strict=True):
+        if max(tier_values) - min(tier_values) > tolerance:
+            shown = dict(zip(tier, tier_values, strict=True))
+            problems.append(f"{code}: {noun}s {tier} should be equal (still tied), got {shown}")
+    for (upper, upper_values), (lower, lower_values) in zip(
+        zip(group, values, strict=True), zip(group[1:], values[1:], strict=True), strict=False
+    ):
+        if not max(upper_values) < min(lower_values) - tolerance:
+            problems.append(
+                f"{code}: {noun}s {upper} ({upper_values}) should rank before "
+                f"{lower} ({lower_values}), lower being better"
+            )
+    return problems

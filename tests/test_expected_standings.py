@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from expected_runner import rows_by_id, run_standings, same
+from expected_runner import order_problems, rows_by_id, run_standings, same
 
 DATA = Path(__file__).resolve().parent / "data" / "standings"
 TOLERANCE = 1e-9
@@ -113,41 +113,7 @@ def _compare(case: Case, output: dict[str, Any]) -> list[str]:
             elif not _same(value, values[code]):
                 problems.append(f"player {pid} {code}: expected {value!r}, got {values[code]!r}")
 
-    if "order" in expect:
-        got_order = [row["id"] for row in output["standings"]]
-        if got_order != expect["order"]:
-            problems.append(f"row order: expected {expect['order']}, got {got_order}")
-
-    for code, groups in expect.get("tiebreak_order", {}).items():
-        for group in groups:
-            problems += _check_order(rows, code, group)
-    return problems
-
-
-def _check_order(rows: dict[str, dict[str, Any]], code: str, group: list[list[int]]) -> list[str]:
-    """Lower is better: each tier must be strictly below the next, equal within a tier."""
-    values: list[list[float]] = []
-    for tier in group:
-        tier_values = []
-        for pid in tier:
-            value = rows.get(str(pid), {}).get("tiebreaks", {}).get(code)
-            if not isinstance(value, int | float):
-                return [f"player {pid} {code}: expected a number, got {value!r}"]
-            tier_values.append(float(value))
-        values.append(tier_values)
-    problems = []
-    for tier, tier_values in zip(group, values, strict=True):
-        if max(tier_values) - min(tier_values) > TOLERANCE:
-            shown = dict(zip(tier, tier_values, strict=True))
-            problems.append(f"{code}: players {tier} should be equal (still tied), got {shown}")
-    for (upper, upper_values), (lower, lower_values) in zip(
-        zip(group, values, strict=True), zip(group[1:], values[1:], strict=True), strict=False
-    ):
-        if not max(upper_values) < min(lower_values) - TOLERANCE:
-            problems.append(
-                f"{code}: players {upper} ({upper_values}) should rank before "
-                f"{lower} ({lower_values}), lower being better"
-            )
+    problems += order_problems(output, rows, expect, "player", TOLERANCE)
     return problems
 
 
