@@ -50,6 +50,42 @@ def rows_by_id(label: str, output: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return rows
 
 
+def value_problems(
+    output: dict[str, Any],
+    rows: dict[str, dict[str, Any]],
+    expect: dict[str, Any],
+    keys: tuple[str, ...],
+    noun: str,
+    tolerance: float,
+) -> list[str]:
+    """Every disagreement with the hand-derived rule set, row values (``keys``: points,
+    rank...), tie-break values and orders, one readable line each."""
+    problems: list[str] = []
+    if "rules" in expect and output.get("rules") != expect["rules"]:
+        problems.append(f"rule set: expected {expect['rules']!r}, got {output.get('rules')!r}")
+    for key in keys:
+        for rid, value in expect.get(key, {}).items():
+            row = rows.get(rid)
+            if row is None:
+                problems.append(f"{noun} {rid}: missing from the standings")
+            elif not same(value, row.get(key), tolerance):
+                problems.append(f"{noun} {rid} {key}: expected {value!r}, got {row.get(key)!r}")
+    for rid, codes in expect.get("tiebreaks", {}).items():
+        row = rows.get(rid)
+        if row is None:
+            problems.append(f"{noun} {rid}: missing from the standings")
+            continue
+        values = row.get("tiebreaks", {})
+        for code, value in codes.items():
+            if code not in values:
+                problems.append(
+                    f"{noun} {rid} {code}: no such key in the output (keys: {sorted(values)})"
+                )
+            elif not same(value, values[code], tolerance):
+                problems.append(f"{noun} {rid} {code}: expected {value!r}, got {values[code]!r}")
+    return problems + order_problems(output, rows, expect, noun, tolerance)
+
+
 def order_problems(
     output: dict[str, Any],
     rows: dict[str, dict[str, Any]],
