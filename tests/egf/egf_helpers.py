@@ -8,7 +8,7 @@ from trfsite.formats import read_bytes
 from trfsite.model import ReadResult, Tournament
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "egf"
-SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
 
 
 def read(name: str) -> ReadResult:

@@ -16,7 +16,7 @@ from trfsite.cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_reports"
-SHARED = ROOT.parent / "shared" / "samples"
+SHARED = ROOT / "tests" / "data" / "samples"
 DATA = ROOT / "tests" / "data" / "qa"
 EVIL = "<script>alert(1)</script>\"'&{{ 7*7 }}"
 

@@ -13,7 +13,7 @@ from trfsite.validate.standings_checks import check_standings
 
 from .trf_text import player_line, trf
 
-SAMPLE = Path(__file__).resolve().parents[3] / "shared" / "samples" / "fide-example1-trf16.trf"
+SAMPLE = Path(__file__).resolve().parents[1] / "data" / "samples" / "fide-example1-trf16.trf"
 
 
 def small_swiss(tiebreaks: str = "", start: str = "2025/05/01", ranks=(1, 2, 3, 4)) -> str:  # type: ignore[no-untyped-def]

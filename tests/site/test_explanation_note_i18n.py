@@ -27,7 +27,7 @@ EVENTS = [
     *sorted((ROOT / "sample_reports").glob("*.trf")),
     *sorted((ROOT / "sample_reports").glob("*.h9")),
     *sorted((ROOT / "tests/data/standings").glob("*.trf")),
-    *sorted((ROOT.parent / "shared/samples").glob("*")),
+    *sorted((ROOT / "tests/data/samples").glob("*")),
 ]
 # Every individual and team tie-break with its modifiers, both rule sets, Go conventions.
 INDIVIDUAL = (

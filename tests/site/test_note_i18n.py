@@ -24,7 +24,7 @@ EVENTS = [
     *sorted((ROOT / "sample_reports").glob("*.trf")),
     *sorted((ROOT / "sample_reports").glob("*.h9")),
     *sorted((ROOT / "tests/data/standings").glob("*.trf")),
-    *sorted((ROOT.parent / "shared/samples").glob("*")),
+    *sorted((ROOT / "tests/data/samples").glob("*")),
 ]
 # Options that make the engines write every kind of note they have.
 OPTIONS = [

@@ -16,7 +16,7 @@ from . import events
 from .builder import team_line
 
 SAMPLE_FILE = (
-    Path(__file__).resolve().parents[3] / "shared" / "samples"
+    Path(__file__).resolve().parents[1] / "data" / "samples"
     / "fide-grandmommys-cup-trf26-team.trf"
 )  # fmt: skip
 

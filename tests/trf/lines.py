@@ -10,7 +10,7 @@ from trfsite.formats.trf import read_trf
 from trfsite.model import ReadResult, Tournament
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "trf"
-SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
 
 
 def player(
