@@ -122,7 +122,9 @@ def test_jobs_default_to_the_cores_this_process_may_use(
     assert _tree(tmp_path / "a") == _tree(tmp_path / "b")
 
 
-def test_cores_without_an_affinity_mask_come_from_cpu_count(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cores_without_an_affinity_mask_come_from_cpu_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import trfsite.site.executors as executors
 
     monkeypatch.delattr(executors.os, "sched_getaffinity", raising=False)
