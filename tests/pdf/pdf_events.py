@@ -20,7 +20,7 @@ from trfsite.model import (
     Tournament,
 )
 from trfsite.results import StandingRow, Standings, TiebreakColumn
-from trfsite.site.contexts import BulletinData
+from trfsite.pages.contexts import BulletinData
 
 W, B, N = Color.WHITE, Color.BLACK, Color.NONE
 R = Outcome  # short, so that the games below read as a table

@@ -15,11 +15,11 @@ from pdf_events import TEAM_DATA, TEAM_EVENT, TEAM_STANDINGS
 from pdfhelpers import RenderedPdf, read_pdf
 
 from trfsite.formats import read_bytes
-from trfsite.options import StandingsOptions
+from trfsite.standings.options import StandingsOptions
 from trfsite.pdf import render_bulletin
-from trfsite.site.contexts import BulletinData
-from trfsite.site.crossgrid import build_grid
-from trfsite.standings import compute_standings
+from trfsite.pages.contexts import BulletinData
+from trfsite.pages.crossgrid import build_grid
+from trfsite.standings.individual import compute_standings
 
 CLUB = Path(__file__).resolve().parents[2] / "sample_reports" / "club-championship-2024.trf"
 # sample_reports/trfsite.toml gives the club championship these tie-breaks

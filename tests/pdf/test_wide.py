@@ -17,7 +17,7 @@ from trfsite.model import Color, Outcome, Player, RoundEntry, SourceFormat, Tour
 from trfsite.pdf import render_bulletin
 from trfsite.pdf.tables import rounds_per_part
 from trfsite.results import StandingRow, Standings, TiebreakColumn
-from trfsite.site.contexts import BulletinData
+from trfsite.pages.contexts import BulletinData
 
 MM = 72 / 25.4
 

@@ -16,10 +16,10 @@ from test_pages import sample_site  # noqa: F401  (the built sample site, a fixt
 
 from trfsite.formats import read_bytes
 from trfsite.model import Tournament
-from trfsite.options import StandingsOptions
+from trfsite.standings.options import StandingsOptions
 from trfsite.results import Standings
-from trfsite.site.crossgrid import MAX_GRID_PARTICIPANTS, CrossGrid, GridRow, build_grid
-from trfsite.standings import compute_standings
+from trfsite.pages.crossgrid import MAX_GRID_PARTICIPANTS, CrossGrid, GridRow, build_grid
+from trfsite.standings.individual import compute_standings
 
 HALF = "\u00bd"
 MINUS = "\u2212"

@@ -9,7 +9,7 @@ import pytest
 from sitehelpers import small_round_robin, tree_digest
 
 from trfsite.site.build import BuildError, BuildOptions, build_site
-from trfsite.site.config import ConfigError
+from trfsite.pages.config import ConfigError
 
 MakeSrc = Callable[[dict[str, str | bytes]], Path]
 

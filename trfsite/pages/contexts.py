@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trfsite.model import Tournament
-from trfsite.results import Standings
-from trfsite.site.charts import BarChart, LineChart
-from trfsite.site.rows import (
+from trfsite.pages.charts import BarChart, LineChart
+from trfsite.pages.rows import (
     BoardStat,
     ByeLine,
     ColumnHead,
@@ -34,11 +33,12 @@ from trfsite.site.rows import (
     RoundStat,
     StandingLine,
 )
+from trfsite.results import Standings
 
 if TYPE_CHECKING:
     # Only for the annotation: crossgrid imports the page builders' helpers, which import
     # this module.
-    from trfsite.site.crossgrid import CrossGrid
+    from trfsite.pages.crossgrid import CrossGrid
 
 
 @dataclass(frozen=True, slots=True)

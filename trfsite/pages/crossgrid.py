@@ -13,9 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trfsite.model import EventKind, Game, RoundEntry, Tournament
-from trfsite.render import format_points
-from trfsite.results import Standings
-from trfsite.site.common import (
+from trfsite.pages.common import (
     COLOUR_LETTER,
     RESULT_SYMBOL,
     column_heads,
@@ -25,8 +23,10 @@ from trfsite.site.common import (
     ref_in,
     team_ref,
 )
-from trfsite.site.lookups import players_by_id
-from trfsite.site.rows import ColumnHead, Ref
+from trfsite.pages.lookups import players_by_id
+from trfsite.pages.rows import ColumnHead, Ref
+from trfsite.render.environment import format_points
+from trfsite.results import Standings
 
 if TYPE_CHECKING:
     from trfsite.teams.data import Match, TeamEventData
@@ -131,7 +131,7 @@ def build_grid(
     team = standings.kind is EventKind.TEAM
     if team:
         if matches is None:
-            from trfsite.site.teamview import team_event_data
+            from trfsite.pages.teamview import team_event_data
 
             matches = team_event_data(t)
         if matches is None:

@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import EventKind, Game, ReadResult, Tournament
-from trfsite.results import Standings
-from trfsite.site.config import EventConfig
-from trfsite.site.contexts import (
+from trfsite.pages.config import EventConfig
+from trfsite.pages.contexts import (
     BulletinData,
     EventHeader,
     PageContext,
@@ -27,7 +26,8 @@ from trfsite.site.contexts import (
     SiteInfo,
     ValidationPage,
 )
-from trfsite.site.rows import EventSummary, FindingView
+from trfsite.pages.rows import EventSummary, FindingView
+from trfsite.results import Standings
 
 if TYPE_CHECKING:
     from trfsite.teams.data import TeamEventData
@@ -159,7 +159,7 @@ def compute_all(
     t: Tournament, config: EventConfig
 ) -> tuple[Standings, tuple[Standings, ...], Standings | None]:
     """Final standings (with explanations), after each round, and individual for teams."""
-    from trfsite.standings import compute_standings
+    from trfsite.standings.individual import compute_standings
 
     final = compute_standings(t, config.options(explain=True))
     rounds = max(final.after_round, 0)
@@ -238,7 +238,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
     With ``parts`` > 1 only every ``parts``-th page (from ``part``) is built, so
     that workers sharing one large event do not each build all of its pages.
     """
-    from trfsite.site.notes import markdown_to_html
+    from trfsite.pages.notes import markdown_to_html
 
     result, findings = read_and_validate(job)
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
@@ -276,7 +276,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
     final, after, individual = standings
     team_data = None
     if final.kind is EventKind.TEAM:
-        from trfsite.site.teamview import team_event_data
+        from trfsite.pages.teamview import team_event_data
 
         team_data = team_event_data(t)
     data = EventData(
@@ -336,7 +336,7 @@ def gather_failed(
     parts: int = 1,
 ) -> EventResult:
     """An event reduced to its overview and validation pages."""
-    from trfsite.site.pages_event import failed_overview
+    from trfsite.pages.event import failed_overview
 
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
@@ -367,7 +367,9 @@ def gather_failed(
 
 
 def _all_pages(data: EventData) -> list[PagePlan]:
-    from trfsite.site import pages_cards, pages_event, pages_rounds
+    from trfsite.pages import cards as pages_cards
+    from trfsite.pages import event as pages_event
+    from trfsite.pages import rounds as pages_rounds
 
     pages: list[PagePlan] = []
     pages.extend(pages_event.event_pages(data))

@@ -26,7 +26,6 @@ from typing import TypeVar
 import click
 
 from trfsite.model import EventKind, Game, PairingSystem, Tournament
-from trfsite.options import StandingsOptions
 from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.context import EventContext, build_context
@@ -38,6 +37,7 @@ from trfsite.scoring.registry import (
     display_name,
     resolve,
 )
+from trfsite.standings.options import StandingsOptions
 
 RULES_2026_FROM = _dt.date(2026, 3, 1)
 DEFAULT_SWISS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "WIN")
@@ -59,11 +59,11 @@ class StandingsError(click.ClickException):
 def compute_standings(t: Tournament, options: StandingsOptions) -> Standings:
     """Standings of any event: Go, team, or individual chess."""
     if t.game is Game.GO:
-        from trfsite.go_standings import compute_go_standings
+        from trfsite.standings.go import compute_go_standings
 
         return compute_go_standings(t, options)
     if t.kind is EventKind.TEAM and not options.individual:
-        from trfsite.team_standings import (  # type: ignore[import-not-found]
+        from trfsite.standings.team import (  # type: ignore[import-not-found]
             compute_team_standings,
         )
 

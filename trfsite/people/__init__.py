@@ -1,0 +1,1 @@
+"""People: identity across events (the archive's players). Sits between standings and pages."""
