@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> None:
     from trfsite.pdf import STATIC_BASE, _make_fetcher, bulletin_html, static_folders
     from trfsite.render.environment import make_environment
     from trfsite.pages.contexts import BulletinData
-    from trfsite.standings.individual import compute_standings
+    from trfsite.standings.compute import compute_standings
     from trfsite.render.theme import find_theme, theme_chain
 
     text = generate_individual_swiss(args.players, args.rounds, args.seed)

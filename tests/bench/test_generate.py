@@ -16,7 +16,7 @@ from trfsite.findings import Severity
 from trfsite.formats import read_bytes
 from trfsite.model import EventKind, Game
 from trfsite.standings.options import StandingsOptions
-from trfsite.standings.individual import compute_standings
+from trfsite.standings.compute import compute_standings
 from trfsite.validate import validate
 
 

@@ -19,7 +19,7 @@ from trfsite.standings.options import StandingsOptions
 from trfsite.pdf import render_bulletin
 from trfsite.pages.contexts import BulletinData
 from trfsite.pages.crossgrid import build_grid
-from trfsite.standings.individual import compute_standings
+from trfsite.standings.compute import compute_standings
 
 CLUB = Path(__file__).resolve().parents[2] / "sample_reports" / "club-championship-2024.trf"
 # sample_reports/trfsite.toml gives the club championship these tie-breaks

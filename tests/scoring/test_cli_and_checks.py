@@ -117,7 +117,7 @@ def test_sample_declared_points() -> None:
     result = read_bytes(SAMPLE.read_bytes(), SAMPLE.name)
     assert result.tournament is not None
     from trfsite.standings.options import StandingsOptions
-    from trfsite.standings.individual import compute_standings
+    from trfsite.standings.compute import compute_standings
 
     s = compute_standings(result.tournament, StandingsOptions())
     players = result.tournament.player_index()

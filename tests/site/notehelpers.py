@@ -11,7 +11,7 @@ from trfsite.formats import read_bytes
 from trfsite.model import Tournament
 from trfsite.standings.options import StandingsOptions
 from trfsite.results import Standings
-from trfsite.standings.individual import compute_standings
+from trfsite.standings.compute import compute_standings
 
 
 def every_standings(

@@ -19,7 +19,7 @@ from trfsite.model import Tournament
 from trfsite.standings.options import StandingsOptions
 from trfsite.results import Standings
 from trfsite.pages.crossgrid import MAX_GRID_PARTICIPANTS, CrossGrid, GridRow, build_grid
-from trfsite.standings.individual import compute_standings
+from trfsite.standings.compute import compute_standings
 
 HALF = "\u00bd"
 MINUS = "\u2212"

@@ -7,7 +7,7 @@ from sitehelpers import ROOT
 from trfsite.formats import read_bytes
 from trfsite.standings.options import StandingsOptions
 from trfsite.pages.pairings import points_before
-from trfsite.standings.individual import compute_standings
+from trfsite.standings.compute import compute_standings
 
 SAMPLE = ROOT / "sample_reports/mcmahon-frankfurt-2023.h9"
 

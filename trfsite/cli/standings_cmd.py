@@ -83,7 +83,7 @@ def standings(
     from trfsite.findings import Severity, sort_findings
     from trfsite.formats import read_bytes
     from trfsite.scoring.codes import split_tiebreak_list
-    from trfsite.standings.individual import compute_standings
+    from trfsite.standings.compute import compute_standings
     from trfsite.standings.options import StandingsOptions
     from trfsite.standings.output import (
         render_csv,

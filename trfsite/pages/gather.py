@@ -159,7 +159,7 @@ def compute_all(
     t: Tournament, config: EventConfig
 ) -> tuple[Standings, tuple[Standings, ...], Standings | None]:
     """Final standings (with explanations), after each round, and individual for teams."""
-    from trfsite.standings.individual import compute_standings
+    from trfsite.standings.compute import compute_standings
 
     final = compute_standings(t, config.options(explain=True))
     rounds = max(final.after_round, 0)
