@@ -14,21 +14,19 @@ import importlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from trfsite.model import EventKind, Game, Outcome, Tournament
 from trfsite.pages.common import counts_points, spelled_short
 from trfsite.pages.crossgrid import CrossGrid, build_grid
 from trfsite.pages.pairings import points_before, result_text, round_cells
+from trfsite.pdf.line_views import LinesView
 from trfsite.pdf.tables import CrossPart, crosstable_parts, crosstable_rows
 from trfsite.pdf.team_view import MatchView, TeamPage, team_pages, team_rounds
 from trfsite.pdf.teams import team_matches
 from trfsite.pdf.text import Person, PointsFormat, game_result, number_text, person, points_text
 from trfsite.render.i18n import load_catalog
 from trfsite.results import Standings, TiebreakColumn
-
-if TYPE_CHECKING:
-    from trfsite.pdf.lines import LinesView
 
 logger = logging.getLogger(__name__)
 
