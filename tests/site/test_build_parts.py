@@ -12,7 +12,7 @@ from trfsite.model import Player
 from trfsite.pages import cards as pages_cards
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.executors import InlineExecutor
-from trfsite.pages.gather import EventData
+from trfsite.pages.plan import EventData
 
 
 def _tree(folder: Path) -> dict[str, str]:

@@ -18,7 +18,8 @@ from trfsite.formats import read_bytes
 from trfsite.model import Tournament
 from trfsite.standings.options import StandingsOptions
 from trfsite.results import Standings
-from trfsite.pages.crossgrid import MAX_GRID_PARTICIPANTS, CrossGrid, GridRow, build_grid
+from trfsite.pages.crossgrid import MAX_GRID_PARTICIPANTS, build_grid
+from trfsite.pages.grid import CrossGrid, GridRow
 from trfsite.standings.compute import compute_standings
 
 HALF = "\u00bd"

@@ -18,8 +18,8 @@ from trfsite.pages.common import (
     team_ref,
 )
 from trfsite.pages.contexts import PlayerCardPage, TeamCardPage
-from trfsite.pages.gather import EventData, PagePlan, meta_for
 from trfsite.pages.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
+from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ExplanationView, RecordLine, RosterLine
 from trfsite.results import Explanation, StandingRow, Standings
 

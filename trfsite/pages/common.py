@@ -7,8 +7,8 @@ import re
 
 from trfsite.memo import ByIdentity
 from trfsite.model import Color, Game, Outcome, Player, Tournament
-from trfsite.pages.gather import EventData
 from trfsite.pages.lookups import players_by_id, team_of_player, teams_by_id
+from trfsite.pages.plan import EventData
 from trfsite.pages.rows import ColumnHead, PlayerRow, Ref, StandingLine
 from trfsite.results import Standings, TiebreakColumn
 

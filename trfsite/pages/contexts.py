@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from trfsite.model import Tournament
 from trfsite.pages.charts import BarChart, LineChart
+from trfsite.pages.grid import CrossGrid
 from trfsite.pages.rows import (
     BoardStat,
     ByeLine,
@@ -34,11 +34,6 @@ from trfsite.pages.rows import (
     StandingLine,
 )
 from trfsite.results import Standings
-
-if TYPE_CHECKING:
-    # Only for the annotation: crossgrid imports the page builders' helpers, which import
-    # this module.
-    from trfsite.pages.crossgrid import CrossGrid
 
 
 @dataclass(frozen=True, slots=True)

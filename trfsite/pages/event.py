@@ -21,8 +21,8 @@ from trfsite.pages.contexts import (
     StandingsPage,
 )
 from trfsite.pages.crosscells import player_cell as _player_cell
-from trfsite.pages.gather import EventData, EventJob, PagePlan, meta_for
 from trfsite.pages.lookups import players_by_id
+from trfsite.pages.plan import EventData, EventJob, PagePlan, meta_for
 from trfsite.pages.rows import CrossCell, CrossRow, Fact, Link
 from trfsite.results import Note, Standings
 

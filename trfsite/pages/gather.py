@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,55 +20,16 @@ from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import (
     BulletinData,
     EventHeader,
-    PageContext,
-    PageMeta,
-    SiteInfo,
     ValidationPage,
 )
+from trfsite.pages.plan import EventData, EventJob, PageOut, PagePlan, meta_for, ready
 from trfsite.pages.rows import EventSummary, FindingView
 from trfsite.results import Standings
 
 if TYPE_CHECKING:
-    from trfsite.teams.data import TeamEventData
+    pass
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class EventJob:
-    """Everything one event's pages depend on."""
-
-    data: bytes
-    source_name: str  # path under SRC, as findings and pages show it
-    slug: str
-    notes_markdown: str
-    config: EventConfig
-    site: SiteInfo
-    want_bulletin: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PageOut:
-    path: str  # under OUT, POSIX, e.g. "open-2024/rounds/3.html"
-    template: str
-    context: PageContext
-
-
-@dataclass(frozen=True, slots=True)
-class PagePlan:
-    """A page whose context is made only when its part of the event is built."""
-
-    path: str
-    template: str
-    make: Callable[[], PageContext]
-
-    def build(self) -> PageOut:
-        return PageOut(self.path, self.template, self.make())
-
-
-def ready(path: str, template: str, context: PageContext) -> PagePlan:
-    """A plan for a context that is already made."""
-    return PagePlan(path, template, lambda: context)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,42 +43,12 @@ class EventResult:
     failure: str  # "" when the event built completely
 
 
-@dataclass(frozen=True, slots=True)
-class EventData:
-    """What the page builders share for one event (internal to the site package)."""
-
-    job: EventJob
-    tournament: Tournament
-    final: Standings
-    after_round: tuple[Standings, ...]  # index 0 is after round 1
-    individual: Standings | None  # team events: the players ranked individually
-    header: EventHeader
-    findings: tuple[Finding, ...]
-    notes_html: str
-    team_data: TeamEventData | None = None  # team events: the reconstructed matches
-
-    @property
-    def is_team(self) -> bool:
-        return self.final.kind is EventKind.TEAM
-
-    @property
-    def is_go(self) -> bool:
-        return self.tournament.game is Game.GO
-
-
 def event_kind(t: Tournament | None) -> str:
     if t is None:
         return "individual"
     if t.game is Game.GO:
         return "go"
     return "team" if t.kind is EventKind.TEAM else "individual"
-
-
-def meta_for(job: EventJob, title: str, page: str, current: str) -> PageMeta:
-    """Meta for ``page`` (a path inside the event folder, e.g. ``rounds/3.html``)."""
-    depth = page.count("/")
-    base = "../" * depth
-    return PageMeta(job.site, title, "../" + base, base, current, f"{job.slug}/{page}")
 
 
 def read_and_validate(job: EventJob) -> tuple[ReadResult, list[Finding]]:

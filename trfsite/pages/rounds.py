@@ -6,9 +6,9 @@ from functools import partial
 
 from trfsite.pages.common import BYE_NAMES, player_refs, ref_in
 from trfsite.pages.contexts import RoundPage
-from trfsite.pages.gather import EventData, PagePlan, meta_for
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.pairings import points_before, result_text, round_cells
+from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ByeLine, PairingLine
 
 

@@ -8,8 +8,8 @@ from trfsite.model import Outcome
 from trfsite.pages.charts import bar_chart
 from trfsite.pages.common import display_title
 from trfsite.pages.contexts import StatisticsPage
-from trfsite.pages.gather import EventData, meta_for
 from trfsite.pages.pairings import round_cells
+from trfsite.pages.plan import EventData, meta_for
 from trfsite.pages.rows import CountRow, RoundStat
 
 _WHITE_WINS = (Outcome.WIN, Outcome.WIN_UNRATED)

@@ -16,7 +16,7 @@ from trfsite.pages.pairings import result_text
 from trfsite.pages.rows import BoardLine, BoardStat, CrossCell, MatchView, Ref
 
 if TYPE_CHECKING:
-    from trfsite.pages.gather import EventData
+    from trfsite.pages.plan import EventData
     from trfsite.teams.data import Match, TeamEventData
 
 logger = logging.getLogger(__name__)

@@ -18,7 +18,8 @@ from typing import Protocol
 
 from trfsite.model import EventKind, Game, Outcome, Tournament
 from trfsite.pages.common import counts_points, spelled_short
-from trfsite.pages.crossgrid import CrossGrid, build_grid
+from trfsite.pages.crossgrid import build_grid
+from trfsite.pages.grid import CrossGrid
 from trfsite.pages.pairings import points_before, result_text, round_cells
 from trfsite.pdf.line_views import LinesView
 from trfsite.pdf.tables import CrossPart, crosstable_parts, crosstable_rows

@@ -30,7 +30,7 @@ import click
 from trfsite import __version__
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
 from trfsite.pages.contexts import IndexPage, PageMeta, SiteInfo
-from trfsite.pages.gather import EventJob
+from trfsite.pages.plan import EventJob
 from trfsite.pages.rows import EventSummary
 from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from trfsite.pages.contexts import BulletinData, IndexPage
-from trfsite.pages.gather import EventJob, EventResult, gather_event
+from trfsite.pages.gather import EventResult, gather_event
+from trfsite.pages.plan import EventJob
 from trfsite.pages.rows import EventSummary
 
 if TYPE_CHECKING:
