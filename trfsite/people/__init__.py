@@ -1,1 +1,0 @@
-"""People: identity across events (the archive's players). Sits between standings and pages."""
