@@ -1,4 +1,4 @@
-"""A round robin's bulletin prints its crosstable as one grid (trfsite.site.crossgrid).
+"""A round robin's bulletin prints its crosstable as one grid (trfsite.pages.crossgrid).
 
 Rows are read by hand from sample_reports/club-championship-2024.trf and from the
 team event in pdf_events.py; none is copied from the program's output.

@@ -1,4 +1,4 @@
-"""The round-robin grid (trfsite.site.crossgrid): builder on hand-made TRF texts, and the
+"""The round-robin grid (trfsite.pages.crossgrid): builder on hand-made TRF texts, and the
 crosstable page of the sample club championship read back with lxml.
 
 Every expected cell is read by hand from the TRF lines written (or quoted) here: the row

@@ -59,7 +59,7 @@ def ready(path: str, template: str, context: PageContext) -> PagePlan:
 
 @dataclass(frozen=True, slots=True)
 class EventData:
-    """What the page builders share for one event (internal to the site package)."""
+    """What the page builders share for one event (internal to the pages package)."""
 
     job: EventJob
     tournament: Tournament

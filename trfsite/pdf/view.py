@@ -3,7 +3,7 @@
 The template only lays out; ordering, pairing reconstruction and number
 formatting happen here, once, so the HTML stays lean for 2000-player events.
 A round's pairings and board numbers come from the site's
-:func:`trfsite.site.pairings.round_cells`, so board 7 on paper is board 7 on
+:func:`trfsite.pages.pairings.round_cells`, so board 7 on paper is board 7 on
 the web.
 """
 
