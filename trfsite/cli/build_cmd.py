@@ -107,7 +107,7 @@ def build(
     Exit status: 0 success; 1 some file has errors (or warnings under
     --strict), though the site was still written; 2 usage or config errors.
     """
-    from trfsite.cli import EXIT_FINDINGS
+    from trfsite.cli.shared import EXIT_FINDINGS
     from trfsite.site.build import BuildOptions, build_site
     from trfsite.site.executors import available_cores
 

@@ -28,16 +28,16 @@ from typing import TypeVar
 import click
 
 from trfsite import __version__
+from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
+from trfsite.pages.contexts import IndexPage, PageMeta, SiteInfo
+from trfsite.pages.plan import EventJob
+from trfsite.pages.rows import EventSummary
+from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache, publish
-from trfsite.site.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
-from trfsite.site.contexts import IndexPage, PageMeta, SiteInfo
 from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf, merge_parts
 from trfsite.site.executors import open_executor
-from trfsite.site.gather import EventJob
-from trfsite.site.rows import EventSummary
-from trfsite.theme import Theme, find_theme, static_files, theme_chain
-from trfsite.writer import SiteWriter
+from trfsite.site.writer import SiteWriter
 
 __all__ = ["BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
 
@@ -209,7 +209,7 @@ def _render_into(
     index_notes: str,
 ) -> int:
     """The home page and the theme's static files (the events are written already)."""
-    from trfsite.render import make_environment, render_page
+    from trfsite.render.environment import make_environment, render_page
 
     env = make_environment(chain, site.language)
     writer.write_text(
@@ -327,7 +327,7 @@ def build_site(
         ordered = [by_slug[task.job.slug] for task in tasks]
         index_notes = ""
         if discovery.index_notes is not None:
-            from trfsite.site.notes import markdown_to_html
+            from trfsite.pages.notes import markdown_to_html
 
             index_notes = markdown_to_html(
                 discovery.index_notes.read_text(encoding="utf-8", errors="replace")
