@@ -243,14 +243,20 @@ def _handicap_problem(
 
 
 # --------------------------------------------------------------------------- columns
-def check_declared_columns(t: Tournament, name: str) -> list[Finding]:
+COLUMN_CODES = ("egf-column-unchecked", "egf-column-differs", "egf-places")
+
+
+def check_declared_columns(
+    t: Tournament, name: str, settings: StandingsOptions | None = None
+) -> list[Finding]:
     """The file's own score columns against trfsite's computation: one warning per column.
 
-    Unnamed columns are checked under the meaning their numbers show (trfsite.go_columns).
+    Unnamed columns are checked under the meaning their numbers show (trfsite.go_columns),
+    or the event's ``settings`` (trfsite.toml), whose findings replace COLUMN_CODES'.
     """
     if not (t.go.columns if t.go else ()) or not t.players:
         return []
-    reading = read_go_columns(t, StandingsOptions())
+    reading = read_go_columns(t, settings or StandingsOptions())
     t, options = reading.tournament, reading.options
     columns = t.go.columns if t.go else ()
     known = tuple(dict.fromkeys(c for c in columns if c in _COMPUTED and c != "MMS"))
