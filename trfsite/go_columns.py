@@ -78,7 +78,7 @@ class _Fit:
         # A table with an NBW column and no MMS column is Swiss when nothing else tells.
         names = {m for m, _ in self.meanings.values()}
         swiss_like = "NBW" in names and "MMS" not in names and self.mms_at is None
-        return self.matched, int(swiss_like != self.conventions.mcmahon)
+        return self.matched, int(swiss_like and not self.conventions.mcmahon)
 
 
 def declared(player: Player, column: str) -> float | None:

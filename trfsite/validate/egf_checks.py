@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from trfsite.findings import Finding, Severity
 from trfsite.formats.egf.grades import parse_grade
-from trfsite.formats.egf.header import is_column_header, is_unnamed
+from trfsite.formats.egf.header import is_column_header, is_known_column, is_unnamed
 from trfsite.go_columns import read_go_columns
 from trfsite.go_standings import compute_go_standings, declared, start_scores
 from trfsite.model import Color, Game, Outcome, Player, RoundEntry, Tournament
@@ -261,7 +261,12 @@ def check_declared_columns(
     columns = t.go.columns if t.go else ()
     known = tuple(dict.fromkeys(c for c in columns if c in _COMPUTED and c != "MMS"))
     findings: list[Finding] = []
-    unchecked = [c for c in dict.fromkeys(columns) if c not in _COMPUTED and not is_unnamed(c)]
+    # Unknown names were reported by the reader (egf-column-unknown), once is enough.
+    unchecked = [
+        c
+        for c in dict.fromkeys(columns)
+        if c not in _COMPUTED and is_known_column(c) and not is_unnamed(c)
+    ]
     if unchecked:
         findings.append(
             Finding(
