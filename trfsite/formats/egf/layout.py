@@ -15,6 +15,9 @@ from trfsite.formats.egf.lines import PlayerLine, Word
 from trfsite.formats.egf.tokens import parse_score, parse_token
 
 
+_ANY_ROW = 99999  # the most a result token's opponent number can be
+
+
 @dataclass(frozen=True, slots=True)
 class Layout:
     rounds: int
@@ -27,6 +30,15 @@ def find_layout(parsed: list[PlayerLine], rows: int, columns: list[str] | None) 
     The side is the one where the rows' runs of result cells are longer: a table
     written results-first ends its rows with numbers, which are no result cells.
     """
+    layout = _layout(parsed, rows, columns)
+    if not layout.rounds and parsed:
+        # Opponents beyond the last row (a table cut short) still mark result cells;
+        # the checks then report them.
+        layout = _layout(parsed, _ANY_ROW, columns)
+    return layout
+
+
+def _layout(parsed: list[PlayerLine], rows: int, columns: list[str] | None) -> Layout:
     trailing = sorted(_token_run(p.rest, rows) for p in parsed)
     leading = sorted(_token_run(tuple(reversed(p.rest)), rows) for p in parsed)
     if parsed and leading[len(leading) // 2] > trailing[len(trailing) // 2]:
