@@ -6,9 +6,13 @@ conventions of egf-format-notes.md ("Scores and tie-breaks used in Go tournament
 
 from __future__ import annotations
 
-import pytest
-from egf_helpers import read, tournament
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+from egf_helpers import DATA, read, tournament
+
+from trfsite.cli import cli
 from trfsite.findings import Severity
 from trfsite.formats.egf import read_egf, sniff
 from trfsite.formats.egf.header import normalise_column
@@ -257,3 +261,26 @@ def test_trfsite_toml_bad_go_values_are_all_reported() -> None:
     assert any("go_columns: unknown column 'XYZ'" in p for p in problems)
     assert any("go_free_draw_points: 1; expected 0.5 or 0" in p for p in problems)
     assert any("go_bye_in_sos: 'half'" in p for p in problems)
+
+
+def test_a_header_over_results_first_names_the_scores_not_the_rounds() -> None:
+    # The round labels 1 2 3 over the result cells are no score columns.
+    text = "; Pl Name Rk Co Club 1 2 3 NBW SOS\n" + "".join(
+        line.split("|")[0].rsplit(" ", 3)[0] + "\n"
+        for line in (DATA / REAL / "results-first-swiss.h9").read_text().splitlines()
+        if not line.startswith(";")
+    )
+    t = read_egf(text, "h.h9").tournament
+    assert t is not None and t.rounds == 3 and t.go is not None
+    assert t.go.columns == ("NBW", "SOS")
+    assert t.player_index()[3].declared_scores == (("NBW", 1.0), ("SOS", 5.0))
+
+
+def test_cli_reads_the_issues_layout_and_fails_on_zero_rounds(tmp_path: Path) -> None:
+    good = CliRunner().invoke(cli, ["standings", str(DATA / REAL / "results-first-swiss.h9")])
+    assert good.exit_code == 0, good.output
+    assert "round 3 of 3" in good.output and "Swiss, as the file's columns show" in good.output
+    bad = tmp_path / "bad.h9"
+    bad.write_text("; EV[No results]\n1 Kim Min 2d KR xxxx 3 4\n2 Lee Bo 1d KR xxxx 1 2\n")
+    result = CliRunner().invoke(cli, ["validate", str(bad)])
+    assert result.exit_code == 1 and "egf-no-rounds" in result.output

@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 from trfsite.formats.egf.lines import PlayerLine, Word
 from trfsite.formats.egf.tokens import parse_score, parse_token
 
-
 _ANY_ROW = 99999  # the most a result token's opponent number can be
 
 
