@@ -155,8 +155,16 @@ def _read(t: Tournament, options: StandingsOptions) -> GoReading:
     for i, name in enumerate(names):
         if i >= fixed and is_unnamed(name) and i not in open_at:
             notes.append(Note("column {column}: all 0, a filler", column=name))
+    fits: list[_Fit] = []
     systems = _systems(names, options)
-    fits = [_best_conventions(t, options, names, rows, open_at, m) for m in systems]
+    for mcmahon in systems:
+        fits.append(_best_conventions(t, options, names, rows, open_at, mcmahon))
+        if fits[-1].matched == _possible(names, rows, open_at) and len(systems) > 1:
+            # Every number reproduced: the other system, under the same conventions,
+            # only tells whether the columns decided it.
+            other = replace(fits[-1].conventions, mcmahon=not mcmahon)
+            fits.append(_fit(t, options, names, rows, open_at, other))
+            break
     best = max(fits, key=lambda f: f.key)  # the first (the default) on ties
     if len(fits) > 1 and best.key > min(f.key for f in fits):
         notes.append(
@@ -246,7 +254,8 @@ def _best_conventions(
         fixed_bye or ByeInSos.START,
     )
     outcomes = {e.outcome for p in t.players for e in p.rounds if e.opponent is None}
-    free_rounds = any(len(p.rounds) < t.rounds for p in t.players) or bool(outcomes)
+    rounds = t.rounds  # a property that scans every row: once
+    free_rounds = any(len(p.rounds) < rounds for p in t.players) or bool(outcomes)
     tries: list[Callable[[_Conventions], _Conventions]] = []
     if options.go_free_draw_points is None and Outcome.HALF_BYE in outcomes:
         tries.append(lambda c: replace(c, free_draw=0.0))
@@ -259,7 +268,10 @@ def _best_conventions(
         tries.append(lambda c: replace(c, bye=ByeInSos.ZERO))
         tries.append(lambda c: replace(c, bye=ByeInSos.OWN))
     best = _fit(t, options, names, rows, open_at, start)
+    possible = _possible(names, rows, open_at)
     for change in tries:
+        if best.matched == possible:
+            break
         candidate = _fit(t, options, names, rows, open_at, change(best.conventions))
         if candidate.matched > best.matched:
             best = candidate
@@ -315,6 +327,8 @@ def _fit_with_mms(
             whole += float(start[player.id]).is_integer()
         else:
             start[player.id] = grade_start(parse_grade(player.grade), None, None)
+    if not open_at and not any(n in _CANDIDATES and n != "MMS" for n in names):
+        return _Fit(c, mms_at, whole, {mms_at: ("MMS", whole)} if mms_at is not None else {})
     ctx = build_go_context(
         t.players,
         t.rounds,
@@ -325,8 +339,10 @@ def _fit_with_mms(
         bye_in_sos=c.bye,
         cut_highest=options.go_sos_cut_highest,
         free_draw=c.free_draw,
+        explain=False,
     )
-    computed = {code: _computed(ctx, t, code) for code in _CANDIDATES if code != "MMS"}
+    wanted = _CANDIDATES if open_at else tuple(n for n in names if n in _CANDIDATES)
+    computed = {code: _computed(ctx, t, code) for code in wanted if code != "MMS"}
     matched = whole
     meanings: dict[int, tuple[str, int]] = {}
     for i, name in enumerate(names):
@@ -342,6 +358,15 @@ def _fit_with_mms(
         elif name in computed:
             matched += _matches(rows[i], computed[name])
     return _Fit(c, mms_at, matched, meanings)
+
+
+def _possible(names: list[str], rows: list[list[float | None]], open_at: list[int]) -> int:
+    """The most cells a reading can reproduce: every value of every column it can check."""
+    return sum(
+        sum(v is not None for v in rows[i])
+        for i, name in enumerate(names)
+        if i in open_at or name in _CANDIDATES
+    )
 
 
 def _computed(ctx: GoContext, t: Tournament, code: str) -> list[float]:

@@ -88,6 +88,7 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
         bye_in_sos=find_bye_in_sos(options.go_bye_in_sos or "start"),
         cut_highest=options.go_sos_cut_highest,
         free_draw=_free_draw(options),
+        explain=options.explain,
     )
     notes += _convention_notes(options)
     notes.insert(

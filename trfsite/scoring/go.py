@@ -96,6 +96,7 @@ class GoContext:
     bye_in_sos: ByeInSos = ByeInSos.START
     cut_highest: bool = False
     names: Mapping[int, str] = field(default_factory=dict)  # row -> player, for explanations
+    explain: bool = True  # label every contribution (False: values only, for speed)
 
     def unplayed_value(self, player: int) -> float:
         """What a round without opponent adds to SOS."""
@@ -139,9 +140,14 @@ class GoContext:
             why = ""
             if self.mcmahon and self.handicap_adjusted and entry.handicap_shift:
                 value += entry.handicap_shift
-                why = Note("opponent's MMS {shift:+d} for handicap", shift=entry.handicap_shift)
-            out.append(Contribution(entry.round, value, row_label(entry, self.names), why=why))
+                if self.explain:
+                    why = Note("opponent's MMS {shift:+d} for handicap", shift=entry.handicap_shift)
+            out.append(Contribution(entry.round, value, self.label(entry), why=why))
         return out
+
+    def label(self, entry: GoRound) -> str:
+        """The round's label in explanations; none when nobody reads them (it is costly)."""
+        return row_label(entry, self.names) if self.explain else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +167,7 @@ def build_go_context(
     bye_in_sos: ByeInSos = ByeInSos.START,
     cut_highest: bool = False,
     free_draw: float = HALF,
+    explain: bool = True,
 ) -> GoContext:
     """Reduce the players' first ``rounds`` rounds to what the tie-breaks need.
 
@@ -177,7 +184,7 @@ def build_go_context(
         history[player.id] = reduced
         nbw_after[player.id] = cumulative_nbw(reduced, round_down)
     names = {p.id: p.name for p in players}
-    conventions = (handicap_adjusted, bye_in_sos, cut_highest, names)
+    conventions = (handicap_adjusted, bye_in_sos, cut_highest, names, explain)
     partial = GoContext(mcmahon, rounds, round_down, start, history, nbw_after, {}, *conventions)
     sos = {p.id: sum(_values(partial.opponent_values(p.id))) for p in players}
     return GoContext(mcmahon, rounds, round_down, start, history, nbw_after, sos, *conventions)
@@ -291,7 +298,7 @@ def sum_of_opponents_sos(ctx: GoContext, player: int) -> GoValue:
             value = ctx.unplayed_sos_value(player)
             out.append(Contribution(entry.round, value, entry.label, why=Note("no opponent")))
         else:
-            label = row_label(entry, ctx.names)
+            label = ctx.label(entry)
             out.append(Contribution(entry.round, ctx.sos[entry.opponent], label))
     return GoValue(sum(_values(out)), tuple(out))
 
@@ -317,7 +324,7 @@ def cumulative_score_sum(ctx: GoContext, player: int) -> GoValue:
 def direct_confrontation(ctx: GoContext, player: int, tied: frozenset[int]) -> GoValue:
     """Points scored against the other players of ``tied`` (0 when alone)."""
     out = tuple(
-        Contribution(e.round, e.game_points, row_label(e, ctx.names))
+        Contribution(e.round, e.game_points, ctx.label(e))
         for e in ctx.history[player]
         if e.opponent is not None and e.opponent != player and e.opponent in tied
     )

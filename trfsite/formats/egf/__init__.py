@@ -25,8 +25,12 @@ _PLAYER_LINE = re.compile(
 def sniff(text: str) -> bool:
     """Does this text look like an EGF table (and not like a TRF file)?"""
     head = text[:20000]
-    if _TRF_RECORD.search(head):
-        return False
+    # Row 102 of a table without padding starts like TRF's record 102: a TRF record
+    # counts only when the line is not a Go player line.
+    for match in _TRF_RECORD.finditer(head):
+        end = head.find("\n", match.start())
+        if not _PLAYER_LINE.match(head[match.start() : end if end >= 0 else len(head)]):
+            return False
     if _TAG_COMMENT.search(head):
         return True
     lines = [
