@@ -11,14 +11,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from egf_helpers import DATA, read, tournament
+from lxml import html
 
 from trfsite.cli import cli
 from trfsite.findings import Severity
+from trfsite.formats import read_bytes
 from trfsite.formats.egf import read_egf, sniff
 from trfsite.formats.egf.header import normalise_column
 from trfsite.go_standings import compute_go_standings
-from trfsite.model import Outcome, PairingSystem
+from trfsite.model import Game, Outcome, PairingSystem
 from trfsite.options import StandingsOptions
+from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.config import ConfigError, parse_config
 from trfsite.validate.egf_checks import check_declared_columns, check_egf
 
@@ -284,3 +287,36 @@ def test_cli_reads_the_issues_layout_and_fails_on_zero_rounds(tmp_path: Path) ->
     bad.write_text("; EV[No results]\n1 Kim Min 2d KR xxxx 3 4\n2 Lee Bo 1d KR xxxx 1 2\n")
     result = CliRunner().invoke(cli, ["validate", str(bad)])
     assert result.exit_code == 1 and "egf-no-rounds" in result.output
+
+
+def test_a_long_table_without_padding_is_not_taken_for_trf() -> None:
+    # Row 102 starts like TRF's record 102 ("102 " + a name); the rows are Go rows.
+    rows = []
+    for row in range(1, 121):
+        other = row + 1 if row % 2 else row - 1
+        result, colour = ("+", "w") if row % 2 else ("-", "b")
+        rows.append(f"{row} Player P{row} 1d XX xxxx {other}{result}/{colour}0\n")
+    long_table = read_bytes("".join(rows).encode(), "long.txt")
+    assert long_table.tournament is not None and long_table.tournament.game is Game.GO
+    t = long_table.tournament
+    assert len(t.players) == 120 and t.rounds == 1
+
+
+def test_trfsite_toml_settings_reach_the_standings_and_the_validation_page(
+    tmp_path: Path,
+) -> None:
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "cup.h9").write_bytes((DATA / REAL / "bye-zero-mcmahon.h9").read_bytes())
+    (src / "trfsite.toml").write_text(
+        '[events.cup]\ngo_bye_in_sos = "start"\ngo_columns = ["MMS", "SOS"]\n'
+    )
+    build_site(BuildOptions(src, out, pdf=False, cache=False))
+    page = html.parse(str(out / "cup" / "validation.html")).getroot()
+    text = " ".join(page.text_content().split())
+    # README.md: with a bye worth own start MMS, SOS is 63 61 59 against the file's 31 61 31.
+    assert "row 1 (Dubois Marc): file 31, computed 63" in text
+    assert "row 3 (Petit Luc): file 31, computed 59" in text
+    standings = html.parse(str(out / "cup" / "standings.html")).getroot()
+    cells = [c.text_content().strip() for c in standings.iter("td")]
+    assert "63" in cells and "59" in cells
