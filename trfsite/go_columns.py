@@ -256,14 +256,16 @@ def _best_conventions(
     outcomes = {e.outcome for p in t.players for e in p.rounds if e.opponent is None}
     rounds = t.rounds  # a property that scans every row: once
     free_rounds = any(len(p.rounds) < rounds for p in t.players) or bool(outcomes)
+    # Rounding down first: OpenGotha's option, and where it and '0=' = 0 fit alike
+    # (one '0=' each), the better known reading wins.
     tries: list[Callable[[_Conventions], _Conventions]] = []
-    if options.go_free_draw_points is None and Outcome.HALF_BYE in outcomes:
-        tries.append(lambda c: replace(c, free_draw=0.0))
     if options.go_round_down_free_points is None and outcomes & {
         Outcome.HALF_BYE,
         Outcome.FULL_BYE,
     }:
         tries.append(lambda c: replace(c, round_down=True))
+    if options.go_free_draw_points is None and Outcome.HALF_BYE in outcomes:
+        tries.append(lambda c: replace(c, free_draw=0.0))
     if fixed_bye is None and free_rounds:
         tries.append(lambda c: replace(c, bye=ByeInSos.ZERO))
         tries.append(lambda c: replace(c, bye=ByeInSos.OWN))
@@ -302,6 +304,8 @@ def _could_be_mms(t: Tournament, values: list[float | None], c: _Conventions) ->
         if value is None or grade is None:
             continue
         start = value - points_scored(player, c.round_down, c.free_draw)
+        if not float(start).is_integer():
+            return False  # start scores are whole numbers
         starts.append((grade.rank, start))
     if len({s for _, s in starts}) < 2:
         return False

@@ -184,9 +184,9 @@ def test_an_inconsistent_table_names_the_row_and_the_number() -> None:
 
 
 def test_free_draw_counted_zero_as_the_columns_show() -> None:
-    # With '0=' = 0: NBW 1 1 0, SOS 0 0 2 (README.md, "Conventions").
+    # With '0=' = 0: NBW 3 2 1 0 0, SOS 3 4 5 3 3 (README.md, "Conventions").
     points, tiebreaks, _ = standings("free-draw-zero.h9")
-    assert (points, tiebreaks) == ([1, 1, 0], [(0,), (0,), (2,)])
+    assert (points, tiebreaks) == ([3, 2, 1, 0, 0], [(3,), (4,), (5,), (3,), (3,)])
     assert "'0=' counts 0, as the file's columns show" in notes("free-draw-zero.h9")
 
 
@@ -228,12 +228,16 @@ def test_settings_override_the_conventions_and_the_report_follows() -> None:
     ]
     assert "row 1 (Dubois Marc): file 31, computed 63" in differs.message
     assert "row 3 (Petit Luc): file 31, computed 59" in differs.message
-    # '0=' worth ½ again, not rounded down (which would also give the file's 1 1 0):
-    # NBW 1+½ = 1.5, 1.5, 0.
+    # '0=' worth ½ again, not rounded down: NBW 3 2 1, Vogel ½, Roth ½+½ = 1.
     points, _, _ = standings(
         "free-draw-zero.h9", go_free_draw_points=0.5, go_round_down_free_points=False
     )
-    assert points == [1.5, 1.5, 0]
+    assert points == [3, 2, 1, 0.5, 1]
+    # Rounded down: Vogel floor(½) = 0, Roth floor(1) = 1.
+    points, _, _ = standings(
+        "free-draw-zero.h9", go_free_draw_points=0.5, go_round_down_free_points=True
+    )
+    assert points == [3, 2, 1, 0, 1]
     assert "'0=' counts 0.5, as set" in notes("free-draw-zero.h9", go_free_draw_points=0.5)
 
 
