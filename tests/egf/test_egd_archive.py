@@ -324,3 +324,20 @@ def test_trfsite_toml_settings_reach_the_standings_and_the_validation_page(
     standings = html.parse(str(out / "cup" / "standings.html")).getroot()
     cells = [c.text_content().strip() for c in standings.iter("td")]
     assert "63" in cells and "59" in cells
+
+
+def test_bye_adding_own_score_to_sos_as_the_columns_show() -> None:
+    # bye-zero-mcmahon.h9 with the SOS a program writes when a bye adds the player's
+    # own MMS: Dubois 31 + 33 = 64, Leroy 61, Petit 28 + 31 = 59 (README.md).
+    text = (DATA / REAL / "bye-zero-mcmahon.h9").read_text()
+    text = text.replace("33  31  2+/w0", "33  64  2+/w0").replace("28  31  0-", "28  59  0-")
+    t = read_egf(text, "own.h9").tournament
+    assert t is not None
+    result = compute_go_standings(t, StandingsOptions())
+    assert [row.tiebreaks for row in sorted(result.rows, key=lambda r: r.id)] == [
+        (64,),
+        (61,),
+        (59,),
+    ]
+    said = "a round without opponent adds own score to SOS, as the file's columns show"
+    assert said in result.notes
