@@ -190,7 +190,7 @@ def _read(t: Tournament, options: StandingsOptions) -> GoReading:
         else:
             final_names[i] = names[i] if is_unnamed(names[i]) else unnamed_column(i + 1)
             notes.append(Note("column {column}: no meaning found", column=names[i]))
-    notes += _convention_notes(t, options, best, fits)
+    notes += _convention_notes(options, best.conventions)
     chosen = best.conventions
     settled = replace(
         options,
@@ -385,13 +385,9 @@ def _matches(values: list[float | None], computed: list[float]) -> int:
     )
 
 
-def _convention_notes(
-    t: Tournament, options: StandingsOptions, best: _Fit, fits: list[_Fit]
-) -> list[str]:
+def _convention_notes(options: StandingsOptions, c: _Conventions) -> list[str]:
     """Say each convention that the settings fixed or the file's numbers showed."""
-    del t, fits
     notes: list[str] = []
-    c = best.conventions
     if options.go_free_draw_points is not None:
         notes.append(Note("'0=' counts {points:g}, as set", points=c.free_draw))
     elif c.free_draw != HALF:
