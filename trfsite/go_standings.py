@@ -40,6 +40,7 @@ import click
 from trfsite.formats.egf.grades import Grade, parse_grade
 from trfsite.model import PairingSystem, Player, Tournament
 from trfsite.options import StandingsOptions
+from trfsite.progress import default_after_round
 from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.go import (
     GO_TIEBREAKS,
@@ -65,7 +66,11 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
     """Rank a Go event; ``points`` is MMS (McMahon) or NBW (Swiss)."""
     notes: list[str] = []
     mcmahon = is_mcmahon(t, options)
-    rounds = t.rounds if options.after_round is None else max(0, min(options.after_round, t.rounds))
+    rounds = (
+        default_after_round(t, t.rounds)
+        if options.after_round is None
+        else max(0, min(options.after_round, t.rounds))
+    )
     round_down = _round_down(t, options, notes)
     criteria = _criteria(t, options, mcmahon, notes)
     uses_mms = mcmahon or any(c.tiebreak.short == "MMS" for c in criteria)

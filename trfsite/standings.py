@@ -27,6 +27,7 @@ import click
 
 from trfsite.model import EventKind, Game, PairingSystem, Tournament
 from trfsite.options import StandingsOptions
+from trfsite.progress import default_after_round, round_progress
 from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.context import EventContext, build_context
@@ -184,7 +185,16 @@ def file_list_note(record: str, codes: list[str]) -> Note:
     return Note("Tie-breaks from record {record}: {codes}.", record=record, codes=", ".join(codes))
 
 
-def after_round_note(after: int, total: int) -> Note:
+def after_round_note(after: int, total: int, t: Tournament | None = None) -> Note:
+    current = round_progress(t).in_progress if t is not None else None
+    if current is not None and current.round > after:
+        return Note(
+            "Standings after round {after} of {total}: round {current} is in progress and "
+            "counts once all its results are in; 'number of rounds' in C.07 16.4.2 is {after}.",
+            after=after,
+            total=total,
+            current=current.round,
+        )
     return Note(
         "Standings after round {after} of {total}: later rounds are ignored, and "
         "'number of rounds' in C.07 16.4.2 is {after}.",
@@ -286,8 +296,8 @@ def rank_players(
 def compute_individual_standings(t: Tournament, options: StandingsOptions) -> Standings:
     """Standings of an individual event (or of a team event's players with --individual)."""
     total = t.rounds
-    after = total if options.after_round is None else options.after_round
-    if after < 0 or after > total or (after == 0 and total > 0):
+    after = default_after_round(t, total) if options.after_round is None else options.after_round
+    if after < 0 or after > total or (after == 0 and options.after_round is not None and total > 0):
         raise StandingsError(
             f"--after-round {options.after_round!r}: {t.name or 'the tournament'} has "
             f"{total} round(s); expected a number from 1 to {total}"
@@ -382,7 +392,7 @@ def _more_notes(
 ) -> list[str]:
     notes: list[str] = []
     if after < total:
-        notes.append(after_round_note(after, total))
+        notes.append(after_round_note(after, total, t))
     s = t.scoring
     if (s.win, s.draw, s.loss) != (1.0, 0.5, 0.0) or s.pairing_bye is not None:
         notes.append(

@@ -19,6 +19,7 @@ import re
 
 from trfsite.model import EventKind, Tournament
 from trfsite.options import StandingsOptions
+from trfsite.progress import default_after_round
 from trfsite.results import Explanation, Note, StandingRow, Standings
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.team_context import GP, MP, TeamContext, build_team_context
@@ -102,8 +103,8 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
     """Rank the teams of a team event."""
     data = reconstruct_matches(t)
     total = data.rounds
-    after = total if options.after_round is None else options.after_round
-    if after < 0 or after > total or (after == 0 and total > 0):
+    after = default_after_round(t, total) if options.after_round is None else options.after_round
+    if after < 0 or after > total or (after == 0 and options.after_round is not None and total > 0):
         raise StandingsError(
             f"--after-round {options.after_round!r}: {t.name or 'the tournament'} has "
             f"{total} round(s); expected a number from 1 to {total}"
@@ -271,7 +272,7 @@ def _more_notes(
         )
     ]
     if after < total:
-        notes.append(after_round_note(after, total))
+        notes.append(after_round_note(after, total, t))
     if t.accelerations:
         notes.append(
             Note(
