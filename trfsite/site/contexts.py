@@ -129,6 +129,8 @@ class OverviewPage:
     points_label: str
     notes_html: str
     failure: str  # why standings are missing, "" when they are not
+    in_progress: int = 0  # the pending round being played (trfsite.progress), 0: none
+    after_round: int = 0  # the round the standings are after
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +188,7 @@ class RoundPage:
     previous: int | None
     next: int | None
     is_go: bool
+    pending: bool = False  # results not all in yet (trfsite.progress)
 
 
 @dataclass(frozen=True, slots=True)

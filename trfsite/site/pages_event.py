@@ -6,6 +6,7 @@ import logging
 from functools import partial
 
 from trfsite.model import Tournament
+from trfsite.progress import round_progress
 from trfsite.results import Note, Standings
 from trfsite.site.common import (
     column_heads,
@@ -103,6 +104,7 @@ def overview_page(data: EventData) -> OverviewPage:
     t = data.tournament
     participants, rated = _participants(t)
     system = t.pairing_system.value if t.pairing_system else ""
+    current = round_progress(t).in_progress
     return OverviewPage(
         meta=meta_for(data.job, data.header.name, "index.html", "overview"),
         event=data.header,
@@ -130,6 +132,8 @@ def overview_page(data: EventData) -> OverviewPage:
         points_label=data.final.points_label,
         notes_html=data.notes_html,
         failure="",
+        in_progress=current.round if current else 0,
+        after_round=data.final.after_round,
     )
 
 

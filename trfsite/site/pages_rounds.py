@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import partial
 
+from trfsite.model import RoundEntry
+from trfsite.progress import announced, round_progress
 from trfsite.site.common import BYE_NAMES, player_refs, ref_in
 from trfsite.site.contexts import RoundPage
 from trfsite.site.gather import EventData, PagePlan, meta_for
@@ -39,9 +41,11 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
                 forfeit=not pair.white_outcome.is_game and pair.white_outcome.value != "?",
             )
         )
+    pending = round_progress(t).is_pending(round_no)
     byes = tuple(
         ByeLine(ref_in(refs, pid), BYE_NAMES[outcome], t.scoring.points(outcome))
         for pid, outcome in cells.byes
+        if not pending or _bye_entered(players[pid].entry(round_no))
     )
     absent = tuple(ref_in(refs, pid) for pid in cells.absent)
     rounds = data.header.rounds
@@ -59,7 +63,13 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
         previous=round_no - 1 if round_no - 1 in rounds else None,
         next=round_no + 1 if round_no + 1 in rounds else None,
         is_go=data.is_go,
+        pending=pending,
     )
+
+
+def _bye_entered(entry: RoundEntry | None) -> bool:
+    """Of a pending round, only the byes written ahead are known; blank cells say nothing."""
+    return entry is not None and announced(entry)
 
 
 def round_pages(data: EventData) -> list[PagePlan]:

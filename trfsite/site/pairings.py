@@ -158,7 +158,7 @@ _GO_DEFAULTS = {Outcome.FORFEIT_WIN: True, Outcome.FORFEIT_LOSS: False}
 def result_text(
     white: Outcome, black: Outcome, go: bool = False, colours_known: bool = True
 ) -> str:
-    """``1–0``, ``½–½``, ``+–−`` (forfeit), ``?`` (not played yet).
+    """``1–0``, ``½–½``, ``+–−`` (forfeit), empty (not played yet; Go: ``?``).
 
     Go games read as in SGF: ``B+`` / ``W+`` for the winner's colour, ``B+F`` /
     ``W+F`` for a win by default, ``jigo`` for a draw. Without colours
@@ -169,7 +169,8 @@ def result_text(
         return "\u2212\u2013\u2212"
     if go:
         return _go_result(white, colours_known)
-    return _RESULT_TEXT.get(white, "?")
+    # A pending game (no result yet) shows an empty result, as on a pairing list.
+    return _RESULT_TEXT.get(white, "")
 
 
 def _go_result(first: Outcome, colours_known: bool) -> str:

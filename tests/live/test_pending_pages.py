@@ -1,0 +1,60 @@
+"""The site while a round is pending (tests/data/live/README.md has the numbers)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import lxml.html
+import pytest
+
+from trfsite.site.build import BuildOptions, build_site
+
+LIVE = Path(__file__).resolve().parents[1] / "data" / "live"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    src = tmp_path_factory.mktemp("src")
+    shutil.copy(LIVE / "club-round2-partial.trf", src / "club.trf")
+    out = tmp_path_factory.mktemp("out") / "site"
+    build_site(BuildOptions(src, out, pdf=False))
+    return out / "club"
+
+
+def _page(path: Path) -> lxml.html.HtmlElement:
+    return lxml.html.parse(str(path)).getroot()
+
+
+def test_overview_says_round_2_in_progress_and_links_its_pairings(site: Path) -> None:
+    page = _page(site / "index.html")
+    live = page.xpath("//section[contains(@class, 'live')]")[0]
+    assert live.xpath("string(.//h2)") == "Round 2 in progress"
+    links = live.xpath(".//a/@href")
+    assert links[0] == "rounds/2.html"
+    assert "Standings after round 1" in live.text_content()
+
+
+def test_pending_round_page_shows_pairings_with_empty_results(site: Path) -> None:
+    page = _page(site / "rounds" / "2.html")
+    rows = page.xpath("//table//tbody/tr")
+    results = [r.xpath("string(./td[contains(@class, 'result')])").strip() for r in rows]
+    # Board 1: 6-1 entered 0-1; boards 2 (4-2) and 3 (5-3) not played yet.
+    assert results == ["0\u20131", "", ""]
+    assert "In progress" in page.text_content()
+
+
+def test_byes_entered_ahead_appear_on_their_round(site: Path) -> None:
+    page = _page(site / "rounds" / "3.html")
+    byes = [li.text_content() for li in page.xpath("//li") if "bye" in li.text_content()]
+    assert byes == ["Charlie,Carl \u2013 Half-point bye (\u00bd)"]
+
+
+def test_standings_page_counts_the_complete_rounds_only(site: Path) -> None:
+    page = _page(site / "standings.html")
+    text = " ".join(page.text_content().split())
+    assert "after round 1" in text
+    # Player 1 (README.md): 1 point after round 1, not 2 with round 2's entered win.
+    row = page.xpath("//tr[.//a[contains(., 'Alpha,Anna')]]")[0]
+    cells = [c.text_content().strip() for c in row.xpath("./td")]
+    assert "1" in cells and "2" not in cells
