@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import lxml.html
@@ -53,8 +54,20 @@ def test_byes_entered_ahead_appear_on_their_round(site: Path) -> None:
 def test_standings_page_counts_the_complete_rounds_only(site: Path) -> None:
     page = _page(site / "standings.html")
     text = " ".join(page.text_content().split())
-    assert "after round 1" in text
+    assert "Standings after round 1 \u00b7" in text and "Final standings" not in text
     # Player 1 (README.md): 1 point after round 1, not 2 with round 2's entered win.
     row = page.xpath("//tr[.//a[contains(., 'Alpha,Anna')]]")[0]
     cells = [c.text_content().strip() for c in row.xpath("./td")]
     assert "1" in cells and "2" not in cells
+
+
+def test_bulletin_says_after_round_1_not_final(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.copy(LIVE / "club-round2-partial.trf", src / "club.trf")
+    build_site(BuildOptions(src, tmp_path / "out", pdf=True))
+    pdf = tmp_path / "out" / "club" / "club.pdf"
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Standings after round 1" in text and "Final standings" not in text

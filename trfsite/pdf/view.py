@@ -22,6 +22,7 @@ from trfsite.pdf.tables import CrossPart, crosstable_parts, crosstable_rows
 from trfsite.pdf.team_view import MatchView, TeamPage, team_pages, team_rounds
 from trfsite.pdf.teams import team_matches
 from trfsite.pdf.text import Person, PointsFormat, game_result, number_text, person, points_text
+from trfsite.progress import round_progress
 from trfsite.results import Standings, TiebreakColumn
 from trfsite.site.common import counts_points, spelled_short
 from trfsite.site.crossgrid import CrossGrid, build_grid
@@ -96,6 +97,7 @@ class StandingsTable:
     show_titles: bool
     rating_label: str  # English message id: "Rating", or "Grade" for Go
     federation_label: str  # "Fed", or "Club" for Go
+    in_progress: bool = False  # a round is being played: these standings are not final
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +226,7 @@ def _standings(standings: Standings, fmt: PointsFormat, number: PointsFormat) ->
         )
     go = standings.tournament.game is Game.GO
     return StandingsTable(
+        in_progress=round_progress(standings.tournament).in_progress is not None,
         after_round=standings.after_round,
         columns=tuple(replace(c, short=spelled_short(c)) for c in standings.columns),
         lines=tuple(lines),

@@ -160,6 +160,7 @@ class StandingsPage:
     is_team: bool
     is_go: bool
     board_stats: tuple[BoardStat, ...]
+    in_progress: int = 0  # a round is being played: the latest standings are not final
 
 
 @dataclass(frozen=True, slots=True)

@@ -189,6 +189,7 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
     from trfsite.site.teamview import board_stats
 
     page = "standings.html" if final else f"standings-{standings.after_round}.html"
+    current = round_progress(data.tournament).in_progress
     others = tuple(
         Link(f"standings-{s.after_round}.html", str(s.after_round)) for s in data.after_round
     )
@@ -206,6 +207,7 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
         is_team=data.is_team,
         is_go=data.is_go,
         board_stats=board_stats(data) if final and data.is_team else (),
+        in_progress=current.round if current else 0,
     )
 
 
