@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trfsite.memo import ByIdentity
-from trfsite.model import Game, Outcome, RoundEntry, Tournament
+from trfsite.model import Game, Outcome, Player, RoundEntry, Tournament
 
 # Byes that a pairing program writes ahead of a round (TRF 0000 - H/F/U/Z).
 _ANNOUNCED_BYES = frozenset({Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.PAIRING_BYE})
@@ -31,6 +31,13 @@ def announced(entry: RoundEntry) -> bool:
     if entry.opponent is not None or entry.outcome in _ANNOUNCED_BYES:
         return True
     return entry.outcome is Outcome.ZERO_BYE and entry.raw.strip().upper().endswith("Z")
+
+
+def known(entry: RoundEntry | None, pending: bool) -> RoundEntry | None:
+    """The cell as pages show it: in a pending round a cell that says nothing is no cell."""
+    if entry is None or not pending or announced(entry):
+        return entry
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +67,10 @@ class RoundProgress:
 
     def is_pending(self, round_no: int) -> bool:
         return any(p.round == round_no for p in self.pending)
+
+    @property
+    def pending_rounds(self) -> frozenset[int]:
+        return frozenset(p.round for p in self.pending)
 
 
 def _progress(t: Tournament) -> RoundProgress:
@@ -93,6 +104,11 @@ def _progress(t: Tournament) -> RoundProgress:
 
 
 _cached: ByIdentity[Tournament, RoundProgress] = ByIdentity(_progress, keep=8)
+
+
+def known_entry(t: Tournament, player: Player, round_no: int) -> RoundEntry | None:
+    """``player``'s cell of ``round_no``, None when the round is pending and it says nothing."""
+    return known(player.entry(round_no), round_progress(t).is_pending(round_no))
 
 
 def round_progress(t: Tournament) -> RoundProgress:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from trfsite.model import EventKind, Game
 from trfsite.pdf.teams import TeamMatch
 from trfsite.pdf.text import PointsFormat, color_letter, federation_text, rating_text, result_symbol
+from trfsite.progress import known_entry
 from trfsite.results import Standings
 from trfsite.site.crosscells import player_cell
 
@@ -99,7 +100,7 @@ def crosstable_rows(
                 text = player_cell(players, True, round_no, row.id, rank_of).text
                 cells.append(CrossCell("", "", text))
                 continue
-            cell = player.entry(round_no) if player is not None else None
+            cell = known_entry(t, player, round_no) if player is not None else None
             if cell is None:
                 cells.append(CrossCell("", "", ""))
                 continue

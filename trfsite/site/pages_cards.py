@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from trfsite.model import Player
+from trfsite.progress import known_entry
 from trfsite.results import Explanation, StandingRow, Standings
 from trfsite.site.charts import line_chart
 from trfsite.site.common import (
@@ -72,7 +73,7 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
     record = []
     running = 0.0
     for round_no in data.header.rounds:
-        entry = player.entry(round_no)
+        entry = known_entry(t, player, round_no)
         if entry is None:
             record.append(RecordLine(round_no, None, None, "", "", "", "none", "Not paired"))
             continue

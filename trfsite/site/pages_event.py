@@ -225,12 +225,15 @@ def crosstable_page(data: EventData) -> CrosstablePage:
     rounds = data.header.rounds
     players = players_by_id(data.tournament)
     go = data.is_go
+    pending = round_progress(data.tournament).pending_rounds
     rows = []
     for line in standing_lines(data, final):
         if data.is_team:
             cells = tuple(_team_cell(data, r, line.ref.id, ranks) for r in rounds)
         else:
-            cells = tuple(_player_cell(players, go, r, line.ref.id, ranks) for r in rounds)
+            cells = tuple(
+                _player_cell(players, go, r, line.ref.id, ranks, pending) for r in rounds
+            )
         rows.append(
             CrossRow(
                 line.rank,

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from trfsite.model import RoundEntry
-from trfsite.progress import announced, round_progress
+from trfsite.progress import round_progress
 from trfsite.site.common import BYE_NAMES, player_refs, ref_in
 from trfsite.site.contexts import RoundPage
 from trfsite.site.gather import EventData, PagePlan, meta_for
@@ -45,7 +44,6 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
     byes = tuple(
         ByeLine(ref_in(refs, pid), BYE_NAMES[outcome], t.scoring.points(outcome))
         for pid, outcome in cells.byes
-        if not pending or _bye_entered(players[pid].entry(round_no))
     )
     absent = tuple(ref_in(refs, pid) for pid in cells.absent)
     rounds = data.header.rounds
@@ -65,11 +63,6 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
         is_go=data.is_go,
         pending=pending,
     )
-
-
-def _bye_entered(entry: RoundEntry | None) -> bool:
-    """Of a pending round, only the byes written ahead are known; blank cells say nothing."""
-    return entry is not None and announced(entry)
 
 
 def round_pages(data: EventData) -> list[PagePlan]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from trfsite.memo import ByIdentity
 from trfsite.model import Color, EventKind, Outcome, Tournament
+from trfsite.progress import known, round_progress
 from trfsite.results import Standings
 from trfsite.site.common import GO_SYMBOL, points_map
 from trfsite.site.lookups import players_by_id
@@ -81,10 +82,12 @@ def _extract(t: Tournament, round_no: int) -> RoundCells:
     pairings: list[Pairing] = []
     byes: list[tuple[int, Outcome]] = []
     absent: list[int] = []
+    pending = round_progress(t).is_pending(round_no)
     for player in sorted(t.players, key=lambda p: p.id):
-        entry = player.entry(round_no)
+        entry = known(player.entry(round_no), pending)
         if entry is None:
-            absent.append(player.id)
+            if not pending:  # in a pending round a blank cell is news to come, not an absence
+                absent.append(player.id)
             continue
         if entry.opponent is None or entry.opponent not in players or entry.opponent == player.id:
             if entry.outcome.is_bye or entry.outcome is Outcome.FORFEIT_WIN:
