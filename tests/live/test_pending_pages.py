@@ -86,3 +86,13 @@ def test_bulletin_says_after_round_1_not_final(tmp_path: Path) -> None:
     ).stdout
     assert "Standings after round 1" in text and "Final standings" not in text
     assert "?" not in text  # the pending games of round 2 have empty results
+
+
+def test_statistics_count_no_forfeits_for_games_still_on(site: Path) -> None:
+    page = _page(site / "statistics.html")
+    table = page.xpath("//table")[0]
+    rows = [[c.text_content().strip() for c in tr.xpath("./td|./th")] for tr in table.xpath(".//tr")]
+    by_round = {row[0]: row[1:] for row in rows[1:]}
+    # Round 2: one game with a result (6-1, 0-1: a black win), two still on, which are
+    # neither games counted nor forfeits. Columns: games, 1-0, draws, 0-1, forfeits, byes.
+    assert by_round["2"] == ["1", "0", "0", "1", "0", "0"]
