@@ -100,3 +100,13 @@ def test_pending_standings_equal_the_original_after_round_6() -> None:
     assert [(r.id, r.points, r.tiebreaks) for r in live.rows] == [
         (r.id, r.points, r.tiebreaks) for r in before.rows
     ]
+
+
+def test_go_files_keep_their_unknown_results() -> None:
+    # OpenGotha wrote '8?/w0' and '7?/b0' in round 1 of this sample: EGF's own result
+    # '?', counted by its score columns, neither pending nor forgotten.
+    result = _read(SAMPLES / "opengotha-tournoi-chinois.h9")
+    assert result.tournament is not None
+    assert round_progress(result.tournament).pending == ()
+    found = {f.code for f in validate(result, "t.h9")}
+    assert not found & {"round-pending", "round-result-missing"}
