@@ -116,6 +116,19 @@ def round_progress(t: Tournament) -> RoundProgress:
     return _cached(t)
 
 
+def pending_after_round_error(t: Tournament, after: int) -> str:
+    """Why standings after round ``after`` cannot be made ("" when they can)."""
+    progress = round_progress(t)
+    for pending in progress.pending:
+        if after >= pending.round:
+            return (
+                f"round {pending.round} is in progress ({pending.missing} of its "
+                f"{pending.games} games without a result); expected a number from 1 to "
+                f"{progress.complete}, the last complete round"
+            )
+    return ""
+
+
 def default_after_round(t: Tournament, total: int) -> int:
     """The round standings are after when the user names none: the last complete one.
 

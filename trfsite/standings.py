@@ -27,7 +27,7 @@ import click
 
 from trfsite.model import EventKind, Game, PairingSystem, Tournament
 from trfsite.options import StandingsOptions
-from trfsite.progress import default_after_round, round_progress
+from trfsite.progress import default_after_round, pending_after_round_error, round_progress
 from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.context import EventContext, build_context
@@ -302,6 +302,9 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
             f"--after-round {options.after_round!r}: {t.name or 'the tournament'} has "
             f"{total} round(s); expected a number from 1 to {total}"
         )
+    pending = "" if options.after_round is None else pending_after_round_error(t, after)
+    if pending:
+        raise StandingsError(f"--after-round {options.after_round!r}: {pending}")
     rules, rules_note = choose_rules(t, options)
     swiss, system_note = choose_system(t, options)
     codes, where, list_note = choose_tiebreaks(t, options, swiss)

@@ -19,7 +19,7 @@ import re
 
 from trfsite.model import EventKind, Tournament
 from trfsite.options import StandingsOptions
-from trfsite.progress import default_after_round
+from trfsite.progress import default_after_round, pending_after_round_error
 from trfsite.results import Explanation, Note, StandingRow, Standings
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.team_context import GP, MP, TeamContext, build_team_context
@@ -109,6 +109,9 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
             f"--after-round {options.after_round!r}: {t.name or 'the tournament'} has "
             f"{total} round(s); expected a number from 1 to {total}"
         )
+    pending = "" if options.after_round is None else pending_after_round_error(t, after)
+    if pending:
+        raise StandingsError(f"--after-round {options.after_round!r}: {pending}")
     rules, rules_note = choose_rules(t, options)
     swiss, system_note = choose_system(t, options)
     primary, primary_note = choose_primary(t)

@@ -110,3 +110,16 @@ def test_go_files_keep_their_unknown_results() -> None:
     assert round_progress(result.tournament).pending == ()
     found = {f.code for f in validate(result, "t.h9")}
     assert not found & {"round-pending", "round-result-missing"}
+
+
+def test_after_round_cannot_name_a_pending_round() -> None:
+    from click.testing import CliRunner
+
+    from trfsite.cli import cli
+
+    path = str(LIVE / "club-round2-partial.trf")
+    refused = CliRunner().invoke(cli, ["standings", path, "--after-round", "2"])
+    assert refused.exit_code == 2 and "round 2 is in progress" in refused.output
+    # README.md: 1 point after round 1 for player 1.
+    done = CliRunner().invoke(cli, ["standings", path, "--after-round", "1", "--format", "json"])
+    assert done.exit_code == 0 and '"after_round": 1' in done.output
