@@ -120,7 +120,8 @@ def pending_after_round_error(t: Tournament, after: int) -> str:
     """Why standings after round ``after`` cannot be made ("" when they can)."""
     progress = round_progress(t)
     for pending in progress.pending:
-        if after >= pending.round:
+        # A round of byes entered ahead has no result missing: asked for, it can count.
+        if after >= pending.round and pending.missing:
             return (
                 f"round {pending.round} is in progress ({pending.missing} of its "
                 f"{pending.games} games without a result); expected a number from 1 to "
