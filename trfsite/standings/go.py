@@ -54,6 +54,7 @@ from trfsite.scoring.go import (
 )
 from trfsite.standings.go_columns import declared, grade_start, points_scored, read_go_columns
 from trfsite.standings.options import StandingsOptions
+from trfsite.standings.progress import default_after_round
 
 __all__ = ["compute_go_standings", "declared", "infer_round_down", "is_mcmahon", "start_scores"]
 
@@ -74,7 +75,11 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
     round_down = _round_down(t, options, reading.options, notes)
     t, options = reading.tournament, reading.options
     mcmahon = is_mcmahon(t, options)
-    rounds = t.rounds if options.after_round is None else max(0, min(options.after_round, t.rounds))
+    rounds = (
+        default_after_round(t, t.rounds)
+        if options.after_round is None
+        else max(0, min(options.after_round, t.rounds))
+    )
     criteria = _criteria(t, options, mcmahon, notes)
     uses_mms = mcmahon or any(c.tiebreak.short == "MMS" for c in criteria)
     start = start_scores(t, options, round_down, notes if uses_mms else [])
