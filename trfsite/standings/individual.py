@@ -26,6 +26,11 @@ from typing import TypeVar
 import click
 
 from trfsite.model import EventKind, PairingSystem, Tournament
+from trfsite.progress import (
+    default_after_round,
+    pending_after_round_error,
+    round_progress,
+)
 from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.context import EventContext, build_context
@@ -38,11 +43,6 @@ from trfsite.scoring.registry import (
     resolve,
 )
 from trfsite.standings.options import StandingsOptions
-from trfsite.standings.progress import (
-    default_after_round,
-    pending_after_round_error,
-    round_progress,
-)
 
 RULES_2026_FROM = _dt.date(2026, 3, 1)
 DEFAULT_SWISS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "WIN")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from trfsite.model import EventKind, Tournament
+from trfsite.progress import default_after_round, pending_after_round_error
 from trfsite.results import Explanation, Note, StandingRow, Standings
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.team_context import GP, MP, TeamContext, build_team_context
@@ -41,7 +42,6 @@ from trfsite.standings.individual import (
     tiebreak_column,
 )
 from trfsite.standings.options import StandingsOptions
-from trfsite.standings.progress import default_after_round, pending_after_round_error
 from trfsite.teams import TeamEventData, reconstruct_matches
 
 _GP_WORDS = re.compile(r"(?:^|[\s_\-])(GP|GAME[\s_\-]?POINTS)(?:$|[\s_\-])", re.IGNORECASE)

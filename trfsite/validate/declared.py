@@ -22,7 +22,7 @@ from trfsite.model import (
     Span,
     Tournament,
 )
-from trfsite.standings.progress import result_missing, round_progress
+from trfsite.progress import result_missing, round_progress
 from trfsite.validate.structure import cell_span, finding, record_span
 
 _TRF = frozenset({SourceFormat.TRF16, SourceFormat.TRF26})
