@@ -9,7 +9,9 @@ Choices (all documented in the notes of each result):
 * Rule set: ``--rules`` wins; otherwise the start date (042) decides, before
   2026-03-01 means ``2023``; no readable start date means ``2026``.
 * Pairing system: ``--system``; else the reader's hint; else records 192 and
-  092 (words such as "Swiss", "Dutch" or "round robin", "Berger"); else Swiss.
+  092 (words such as "Swiss", "Dutch" or "round robin", "Berger"); else a round
+  robin when every two participants met equally often (``scoring.round_robin``,
+  rest rounds and double round robins included); else Swiss.
 * Tie-break list: ``--tiebreaks`` (or the config), else record 202/212, else
   the default: Swiss ``BH-C1, BH, SB, DE, WIN``; round robin ``DE, WIN, SB, KS``.
 * Participants still tied at the end of the list share the place (same rank)
@@ -38,6 +40,7 @@ from trfsite.scoring.registry import (
     display_name,
     resolve,
 )
+from trfsite.scoring.round_robin import individual_pairings, meetings_per_pair
 
 RULES_2026_FROM = _dt.date(2026, 3, 1)
 DEFAULT_SWISS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "WIN")
@@ -102,8 +105,14 @@ def _record_source(record: str, text: str) -> Note:
     return Note("record {record} {text!r}", record=record, text=text)
 
 
-def choose_system(t: Tournament, options: StandingsOptions) -> tuple[bool, str]:
-    """(is Swiss, note). Round robins are pre-determined events (C.07 15.2)."""
+def choose_system(
+    t: Tournament, options: StandingsOptions, meetings: Callable[[], int] | None = None
+) -> tuple[bool, str]:
+    """(is Swiss, note). Round robins are pre-determined events (C.07 15.2).
+
+    ``meetings`` tells how often every two participants met (0: not all of
+    them met equally often); it decides when no record names the system.
+    """
     if options.system:
         asked = options.system.strip().lower()
         if asked in ("swiss",):
@@ -126,6 +135,15 @@ def choose_system(t: Tournament, options: StandingsOptions) -> tuple[bool, str]:
             return False, Note(_ROUND_ROBIN_NOTE, source=_record_source(record, text.strip()))
         if _SWISS_WORDS.search(text):
             return True, Note(_SWISS_NOTE, source=_record_source(record, text.strip()))
+    times = (meetings or (lambda: meetings_per_pair(*individual_pairings(t))))()
+    if times:
+        who = "team" if t.kind is EventKind.TEAM and not options.individual else "player"
+        return False, Note(
+            "Pairing system: round robin, inferred from the pairings because neither record "
+            "092 nor 192 names the system: every " + who + " met every other {times}; "
+            "forfeits per C.07 15.2. Use --system swiss otherwise.",
+            times=Note({1: "once", 2: "twice"}.get(times, "{n} times"), n=times),
+        )
     return True, Note(
         "Pairing system: Swiss, assumed because neither record 092 nor 192 names the "
         "system; use --system round-robin otherwise."

@@ -21,6 +21,7 @@ from trfsite.model import EventKind, Tournament
 from trfsite.options import StandingsOptions
 from trfsite.results import Explanation, Note, StandingRow, Standings
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
+from trfsite.scoring.round_robin import meetings_per_pair
 from trfsite.scoring.team_context import GP, MP, TeamContext, build_team_context
 from trfsite.scoring.team_tiebreaks import (
     TeamTiebreak,
@@ -109,7 +110,7 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
             f"{total} round(s); expected a number from 1 to {total}"
         )
     rules, rules_note = choose_rules(t, options)
-    swiss, system_note = choose_system(t, options)
+    swiss, system_note = choose_system(t, options, lambda: _meetings(data))
     primary, primary_note = choose_primary(t)
     codes, where, list_note = choose_team_tiebreaks(t, options, primary)
     columns, skipped_notes = resolve_columns(codes, where, resolve_team)
@@ -147,6 +148,11 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
         points_label=primary,
         round_robin=not swiss,
     )
+
+
+def _meetings(data: TeamEventData) -> int:
+    pairings = [(m.round, m.white_team, m.black_team) for m in data.matches]
+    return meetings_per_pair({team for _, a, b in pairings for team in (a, b)}, pairings)
 
 
 # --------------------------------------------------------------------------- ranking
