@@ -65,8 +65,16 @@ def check_counts(t: Tournament, name: str) -> list[Finding]:
     if t.source_format not in _TRF:
         return []
     rated = sum(1 for p in t.players if p.rating)
+    active = sum(1 for p in t.players if any(_took_part(cell) for cell in p.rounds))
     checks = (
         ("062", t.declared_players, len(t.players), "players-count-mismatch", "players"),
+        (
+            "062",
+            t.declared_active_players,
+            active,
+            "active-players-count-mismatch",
+            "players with a game or forfeit (the count in parentheses)",
+        ),
         ("072", t.declared_rated_players, rated, "rated-players-count-mismatch", "rated players"),
         ("082", t.declared_teams, len(t.teams), "teams-count-mismatch", "teams"),
     )
@@ -87,6 +95,11 @@ def check_counts(t: Tournament, name: str) -> list[Finding]:
             )
         )
     return out
+
+
+def _took_part(cell: RoundEntry) -> bool:
+    """Paired against someone, or a forfeit win on an empty board (``0000 - +``)."""
+    return cell.opponent is not None or cell.outcome is Outcome.FORFEIT_WIN
 
 
 # --------------------------------------------------------------------------- points
@@ -279,7 +292,18 @@ def check_bye_records(t: Tournament, name: str) -> list[Finding]:
 
 # --------------------------------------------------------------------------- mandatory
 def check_mandatory(t: Tournament, name: str) -> list[Finding]:
-    """Fields TRF-2026 marks mandatory for rating (R) or pairing (P), when missing."""
+    """Fields TRF-2026 marks mandatory for rating (R) or pairing (P), when missing.
+
+    A TRF16 file owes none of them (TRF16 has no 352, and many ids were optional):
+    ``trfsite validate --for-rating`` lists them through :func:`check_rating_readiness`.
+    """
+    if t.source_format is not SourceFormat.TRF26:
+        return []
+    return check_rating_readiness(t, name)
+
+
+def check_rating_readiness(t: Tournament, name: str) -> list[Finding]:
+    """What TRF-2026 requires before a file of either TRF version can go to rating."""
     if t.source_format not in _TRF:
         return []
     out = _mandatory_header(t, name)
