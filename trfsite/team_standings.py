@@ -257,6 +257,33 @@ def _tidy(value: float | None) -> float | None:
     return 0.0 if value == 0 else value
 
 
+def _team_bye_notes(data: TeamEventData) -> list[str]:
+    """How the pairing-allocated byes the file does not value were scored (C.07 16)."""
+    notes: list[str] = []
+    for how, template in (
+        (
+            "default",
+            "Pairing-allocated byes: the file has no record 320, so the one team without a "
+            "match in a round ({teams}) gets the draw-like value published by the pairing "
+            "programs: {mp:g} match point(s) and {gp:g} game points (half the boards); "
+            "standings and every tie-break use it (C.07 16). Set team_bye in trfsite.toml "
+            "otherwise.",
+        ),
+        (
+            "config",
+            "Pairing-allocated byes ({teams}): {mp:g} match point(s) and {gp:g} game points, "
+            "as team_bye in trfsite.toml says; standings and every tie-break use it (C.07 16).",
+        ),
+    ):
+        byes = [bye for bye in data.byes if bye.valued_by == how]
+        if byes:
+            teams = ", ".join(f"R{bye.round}: {bye.team}" for bye in byes)
+            notes.append(
+                Note(template, teams=teams, mp=byes[0].match_points, gp=byes[0].game_points)
+            )
+    return notes
+
+
 def _more_notes(
     t: Tournament,
     ctx: TeamContext,
@@ -278,6 +305,7 @@ def _more_notes(
     ]
     if after < total:
         notes.append(after_round_note(after, total))
+    notes.extend(_team_bye_notes(data))
     if t.accelerations:
         notes.append(
             Note(

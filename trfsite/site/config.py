@@ -32,7 +32,15 @@ from trfsite.options import StandingsOptions
 CONFIG_NAME = "trfsite.toml"
 DEFAULT_TITLE = "Tournament results"
 _SITE_KEYS = ("title", "language", "theme", "base_url", "events")
-_EVENT_KEYS = ("tiebreaks", "rules", "unrated_rating", "system", "go_bar", "go_floor")
+_EVENT_KEYS = (
+    "tiebreaks",
+    "rules",
+    "unrated_rating",
+    "system",
+    "go_bar",
+    "go_floor",
+    "team_bye",
+)
 _GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
 _RULES = ("auto", "2023", "2026")
 _SYSTEMS = ("swiss", "round-robin")
@@ -51,6 +59,14 @@ class ConfigError(click.ClickException):
 
 
 @dataclass(frozen=True, slots=True)
+class TeamByeSetting:
+    """``team_bye = { match_points = 1, game_points = "half" }``: a PAB the file leaves unvalued."""
+
+    match_points: float = 1.0
+    game_points: float | None = None  # None: "half", half the boards' points
+
+
+@dataclass(frozen=True, slots=True)
 class EventConfig:
     tiebreaks: tuple[str, ...] | None = None
     rules: str = "auto"
@@ -58,6 +74,7 @@ class EventConfig:
     system: str | None = None
     go_bar: str | None = None
     go_floor: str | None = None
+    team_bye: TeamByeSetting | None = None
 
     def options(self, after_round: int | None = None, explain: bool = False) -> StandingsOptions:
         return StandingsOptions(
@@ -149,7 +166,39 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
         system,
         grades["go_bar"],
         grades["go_floor"],
+        _read_team_bye(data.get("team_bye"), where, problems),
     )
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        return None
+    return float(value)
+
+
+def _read_team_bye(raw: object, where: str, problems: list[str]) -> TeamByeSetting | None:
+    if raw is None:
+        return None
+    expected = 'expected e.g. { match_points = 1, game_points = "half" } (numbers allowed)'
+    if not isinstance(raw, dict):
+        problems.append(f"{where}team_bye: {raw!r} is not a table; {expected}")
+        return None
+    for key in sorted(set(raw) - {"match_points", "game_points"}):
+        problems.append(f"{where}team_bye.{key}: unknown key; {expected}")
+    mp = _number(raw.get("match_points", 1))
+    if mp is None:
+        problems.append(
+            f"{where}team_bye.match_points: {raw.get('match_points')!r} is not a number "
+            "of points; expected e.g. 1"
+        )
+    gp_raw = raw.get("game_points", "half")
+    gp = None if gp_raw == "half" else _number(gp_raw)
+    if gp_raw != "half" and gp is None:
+        problems.append(
+            f"{where}team_bye.game_points: {gp_raw!r} is not a number of points; "
+            'expected "half" or e.g. 2'
+        )
+    return TeamByeSetting(mp or 0.0, gp)
 
 
 def _tiebreak_finders() -> list[tuple[str, object]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from trfsite.findings import Finding, Severity
-from trfsite.model import ByeKind, Color, Span, Tournament
+from trfsite.model import ByeKind, Color, PairingByeRecord, Span, Tournament
 from trfsite.teams.data import BYE_KIND_ROUND, Adjustment, RoundKind, TeamBye, TeamRound
 from trfsite.teams.index import EventIndex, finding
 from trfsite.teams.lineups import seated_players
@@ -131,3 +131,25 @@ def adjustments(t: Tournament) -> tuple[Adjustment, ...]:
                 )
             )
     return tuple(found)
+
+
+def apply_team_bye(t: Tournament, match_points: float, game_points: float | None) -> Tournament:
+    """The event with trfsite.toml's ``team_bye`` for the PABs its pairings show.
+
+    Only a file without record 320 is changed (a 320 record values its own byes);
+    ``game_points`` None means half the boards' points.
+    """
+    from dataclasses import replace
+
+    from trfsite.teams.matches import reconstruct_matches
+
+    if t.pairing_byes or not t.teams:
+        return t
+    data = reconstruct_matches(t)
+    allotted = {bye.round: bye.team for bye in data.byes if bye.valued_by == "default"}
+    if not allotted:
+        return t
+    teams = tuple(allotted.get(r) for r in range(1, data.rounds + 1))
+    gp = data.boards * t.scoring.win / 2 if game_points is None else game_points
+    record = PairingByeRecord(match_points, gp, teams, from_config=True)
+    return replace(t, pairing_byes=(record,))
