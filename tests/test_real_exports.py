@@ -78,3 +78,32 @@ def test_team_bye_note_and_config_value() -> None:
 def test_team_bye_config_errors_name_the_key() -> None:
     with pytest.raises(ConfigError, match=r"events.x.team_bye.game_points: 'all'"):
         parse_config('[events.x]\nteam_bye = { match_points = 1, game_points = "all" }\n')
+
+
+def test_points_source_declared_team_game_points_follow_the_declared_totals() -> None:
+    # README: player 4 (team 1) declares 1.0 but the cells give 2.0 (-1 for team 1);
+    # player 17 (team 4) declares 2.5, the cells 1.5 (+1 for team 4). Match points stay.
+    trf = DATA / "swiss-manager-team.trf"
+    args = ("--tiebreaks", "GPTS", "--rules", "2023", "--points-source", "declared")
+    rows = {row["id"]: row for row in run_standings(trf.name, trf, args, "")["standings"]}
+    assert rows[1]["game_points"] == 5.0 and rows[4]["game_points"] == 7.5
+    assert rows[1]["match_points"] == 4 and rows[4]["match_points"] == 4
+    # Ranks by MP, then GP: T4 (4, 7.5), T3 (4, 7.0), T1 (4, 5.0), T2 (2), T5 (1).
+    assert [rows[t]["rank"] for t in (4, 3, 1, 2, 5)] == [1, 2, 3, 4, 5]
+
+
+def test_points_source_declared_individual(tmp_path: Path) -> None:
+    # vega.trf with player 2 declaring 2.0 instead of the cells' 1.0 (columns 81-84).
+    lines = (DATA / "vega.trf").read_text("utf-8").splitlines()
+    lines = [ln[:80] + " 2.0" + ln[84:] if ln.startswith("001    2") else ln for ln in lines]
+    changed = tmp_path / "vega-declared.trf"
+    changed.write_text("\n".join(lines) + "\n", "utf-8")
+    cells = run_standings("cells", changed, ("--rules", "2023"), "")["standings"]
+    assert {r["id"]: r["points"] for r in cells}[2] == 1.0
+    declared = run_standings(
+        "declared", changed, ("--rules", "2023", "--points-source", "declared"), ""
+    )
+    rows = {r["id"]: r for r in declared["standings"]}
+    assert rows[2]["points"] == 2.0 and rows[1]["points"] == 2.5
+    result = CliRunner().invoke(cli, ["standings", str(changed), "--points-source", "declared"])
+    assert 'points_source = "declared"' in result.output and "player(s) 2" in result.output

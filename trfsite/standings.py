@@ -32,6 +32,11 @@ from trfsite.options import StandingsOptions
 from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.context import EventContext, build_context
+from trfsite.scoring.declared_points import (
+    POINTS_SOURCES,
+    declared_differences,
+    points_source_note,
+)
 from trfsite.scoring.direct_encounter import direct_encounter_ranks
 from trfsite.scoring.registry import (
     BUCHHOLZ_FAMILY,
@@ -315,6 +320,7 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
     codes, where, list_note = choose_tiebreaks(t, options, swiss)
     columns, skipped_notes = resolve_columns(codes, where, resolve)
     ctx = build_context(t, after, rules, swiss, options.unrated_rating, options.explain)
+    source_note = _apply_points_source(t, ctx, options, after == total)
 
     values: list[list[float | None]] = []
     explanations: list[list[Explanation] | None] = []
@@ -357,6 +363,8 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
                 )
             )
     notes = [rules_note, system_note, list_note, *skipped_notes]
+    if source_note:
+        notes.append(source_note)
     notes.extend(_more_notes(t, ctx, columns, options, after, total))
     return Standings(
         tournament=t,
@@ -371,6 +379,30 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
         notes=tuple(n for n in notes if n),
         round_robin=not swiss,
     )
+
+
+def check_points_source(options: StandingsOptions) -> str:
+    if options.points_source not in POINTS_SOURCES:
+        raise StandingsError(
+            f"points_source {options.points_source!r}: expected one of "
+            + ", ".join(POINTS_SOURCES)
+        )
+    return options.points_source
+
+
+def _apply_points_source(
+    t: Tournament, ctx: EventContext, options: StandingsOptions, complete: bool
+) -> Note | None:
+    """Declared totals are final: standings after an earlier round keep the cells."""
+    source = check_points_source(options)
+    if not complete:
+        return None
+    differences = declared_differences(
+        t, {pid: ctx.score[i] for i, pid in enumerate(ctx.ids)}
+    )
+    if source == "declared" and differences:
+        ctx.add_bonus(differences)
+    return points_source_note(source, differences, team=False)
 
 
 def tiebreak_column(spec: TiebreakSpec, name: str, lower_is_better: bool) -> TiebreakColumn:

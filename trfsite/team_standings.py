@@ -16,11 +16,13 @@ Choices (each one is written into ``Standings.notes``):
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from trfsite.model import EventKind, Tournament
 from trfsite.options import StandingsOptions
 from trfsite.results import Explanation, Note, StandingRow, Standings
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
+from trfsite.scoring.declared_points import declared_differences, points_source_note
 from trfsite.scoring.round_robin import meetings_per_pair
 from trfsite.scoring.team_context import GP, MP, TeamContext, build_team_context
 from trfsite.scoring.team_tiebreaks import (
@@ -34,6 +36,7 @@ from trfsite.standings import (
     StandingsError,
     abnormal_points_note,
     after_round_note,
+    check_points_source,
     choose_rules,
     choose_system,
     file_list_note,
@@ -43,6 +46,7 @@ from trfsite.standings import (
     tiebreak_column,
 )
 from trfsite.teams import TeamEventData, reconstruct_matches
+from trfsite.teams.data import Adjustment
 
 _GP_WORDS = re.compile(r"(?:^|[\s_\-])(GP|GAME[\s_\-]?POINTS)(?:$|[\s_\-])", re.IGNORECASE)
 DEFAULT_MP = ("MPvGP", "EDE", "EMGSB/C1", "BH/C1")
@@ -110,6 +114,7 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
             f"{total} round(s); expected a number from 1 to {total}"
         )
     rules, rules_note = choose_rules(t, options)
+    data, source_note = _points_source(t, data, options, after == total)
     swiss, system_note = choose_system(t, options, lambda: _meetings(data))
     primary, primary_note = choose_primary(t)
     codes, where, list_note = choose_team_tiebreaks(t, options, primary)
@@ -133,6 +138,8 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
     blocks = rank_teams(ctx, columns, values)
     rows = _rows(t, ctx, columns, values, blocks, options.explain)
     notes = [rules_note, system_note, primary_note, list_note, *skipped_notes]
+    if source_note:
+        notes.append(source_note)
     notes.extend(_more_notes(t, ctx, data, columns, after, total))
     return Standings(
         tournament=t,
@@ -148,6 +155,30 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
         points_label=primary,
         round_robin=not swiss,
     )
+
+
+def _points_source(
+    t: Tournament, data: TeamEventData, options: StandingsOptions, complete: bool
+) -> tuple[TeamEventData, Note | None]:
+    """With "declared", each player's declared-minus-cells difference goes to the team's
+    game points (match points stay as the boards decided them)."""
+    source = check_points_source(options)
+    if not complete:
+        return data, None
+    scoring = t.scoring
+    cells = {
+        player.id: sum(scoring.points(c.outcome) for c in player.rounds if c.round <= data.rounds)
+        for player in t.players
+        if player.id in data.player_team
+    }
+    differences = declared_differences(t, cells)
+    if source == "declared" and differences:
+        extra = tuple(
+            Adjustment(data.player_team[pid], data.rounds, 0.0, value)
+            for pid, value in sorted(differences.items())
+        )
+        data = replace(data, adjustments=data.adjustments + extra)
+    return data, points_source_note(source, differences, team=True)
 
 
 def _meetings(data: TeamEventData) -> int:

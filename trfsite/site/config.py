@@ -10,6 +10,8 @@
     rules = "2026"             # auto, 2023, 2026
     unrated_rating = 1000
     system = "swiss"           # swiss, round-robin
+    team_bye = { match_points = 1, game_points = "half" }  # PAB when there is no 320
+    points_source = "cells"    # cells, declared (columns 81-84)
     go_bar = "3d"              # Go (McMahon) only
     go_floor = "20k"
 
@@ -40,6 +42,7 @@ _EVENT_KEYS = (
     "go_bar",
     "go_floor",
     "team_bye",
+    "points_source",
 )
 _GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
 _RULES = ("auto", "2023", "2026")
@@ -75,6 +78,7 @@ class EventConfig:
     go_bar: str | None = None
     go_floor: str | None = None
     team_bye: TeamByeSetting | None = None
+    points_source: str = "cells"
 
     def options(self, after_round: int | None = None, explain: bool = False) -> StandingsOptions:
         return StandingsOptions(
@@ -86,6 +90,7 @@ class EventConfig:
             explain=explain,
             go_bar=self.go_bar,
             go_floor=self.go_floor,
+            points_source=self.points_source,
         )
 
 
@@ -167,7 +172,18 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
         grades["go_bar"],
         grades["go_floor"],
         _read_team_bye(data.get("team_bye"), where, problems),
+        _read_points_source(data, where, problems),
     )
+
+
+def _read_points_source(data: dict[str, object], where: str, problems: list[str]) -> str:
+    source = _expect_str(data, "points_source", where, problems) or "cells"
+    if source not in ("cells", "declared"):
+        problems.append(
+            f"{where}points_source: {source!r} is unknown; expected cells or declared"
+        )
+        return "cells"
+    return source
 
 
 def _number(value: object) -> float | None:

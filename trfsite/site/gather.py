@@ -174,6 +174,7 @@ def compute_all(
                     rules=options.rules,
                     unrated_rating=options.unrated_rating,
                     system=options.system,
+                    points_source=options.points_source,
                     individual=True,
                 ),
             )
