@@ -27,6 +27,7 @@ from trfsite.teams.index import EventIndex, build_index, finding
 from trfsite.teams.lineups import (
     Lineup,
     align,
+    align_both,
     claimed_opponent,
     lineup,
     report_unrostered,
@@ -205,6 +206,11 @@ def _complete(
     findings: list[Finding],
 ) -> tuple[Lineup, Lineup]:
     """Align short default line-ups to the other side and report the missing 300 record."""
+    if not white.complete and not black.complete:
+        white, black = align_both(white, black, ix, round_no)
+        _report_short(ix, round_no, white, black, forfeited, findings)
+        _report_short(ix, round_no, black, white, forfeited, findings)
+        return white, black
     if not white.complete and (black.complete or white.present <= black.present):
         white = align(white, black, ix, round_no)
         _report_short(ix, round_no, white, black, forfeited, findings)

@@ -294,12 +294,21 @@ def check_bye_records(t: Tournament, name: str) -> list[Finding]:
 def check_mandatory(t: Tournament, name: str) -> list[Finding]:
     """Fields TRF-2026 marks mandatory for rating (R) or pairing (P), when missing.
 
-    A TRF16 file owes none of them (TRF16 has no 352, and many ids were optional):
-    ``trfsite validate --for-rating`` lists them through :func:`check_rating_readiness`.
+    A TRF16 file is held only to what TRF16 files carry in practice (header, points,
+    ranks): FIDE ids, round dates (pairing engines such as JaVaFo write none), record
+    352 and the 310 team totals are TRF-2026's demands, which ``trfsite validate
+    --for-rating`` lists through :func:`check_rating_readiness`.
     """
-    if t.source_format is not SourceFormat.TRF26:
+    if t.source_format is SourceFormat.TRF26:
+        return check_rating_readiness(t, name)
+    if t.source_format is not SourceFormat.TRF16:
         return []
-    return check_rating_readiness(t, name)
+    out = _mandatory_header(t, name) + _mandatory_players(t, name)
+    out = [f for f in out if f.code not in _TRF26_ONLY]
+    return out + _mandatory_national(t, name)
+
+
+_TRF26_ONLY = frozenset({"player-fide-id-missing", "round-dates-missing"})
 
 
 def check_rating_readiness(t: Tournament, name: str) -> list[Finding]:
