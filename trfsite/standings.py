@@ -32,11 +32,7 @@ from trfsite.options import StandingsOptions
 from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.context import EventContext, build_context
-from trfsite.scoring.declared_points import (
-    POINTS_SOURCES,
-    declared_differences,
-    points_source_note,
-)
+from trfsite.scoring.declared_points import POINTS_SOURCES, apply_points_source
 from trfsite.scoring.direct_encounter import direct_encounter_ranks
 from trfsite.scoring.registry import (
     BUCHHOLZ_FAMILY,
@@ -320,7 +316,7 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
     codes, where, list_note = choose_tiebreaks(t, options, swiss)
     columns, skipped_notes = resolve_columns(codes, where, resolve)
     ctx = build_context(t, after, rules, swiss, options.unrated_rating, options.explain)
-    source_note = _apply_points_source(t, ctx, options, after == total)
+    source_note = apply_points_source(t, ctx, check_points_source(options), after == total)
 
     values: list[list[float | None]] = []
     explanations: list[list[Explanation] | None] = []
@@ -388,21 +384,6 @@ def check_points_source(options: StandingsOptions) -> str:
             + ", ".join(POINTS_SOURCES)
         )
     return options.points_source
-
-
-def _apply_points_source(
-    t: Tournament, ctx: EventContext, options: StandingsOptions, complete: bool
-) -> Note | None:
-    """Declared totals are final: standings after an earlier round keep the cells."""
-    source = check_points_source(options)
-    if not complete:
-        return None
-    differences = declared_differences(
-        t, {pid: ctx.score[i] for i, pid in enumerate(ctx.ids)}
-    )
-    if source == "declared" and differences:
-        ctx.add_bonus(differences)
-    return points_source_note(source, differences, team=False)
 
 
 def tiebreak_column(spec: TiebreakSpec, name: str, lower_is_better: bool) -> TiebreakColumn:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from trfsite.model import Tournament
 from trfsite.results import Note
+from trfsite.scoring.context import EventContext
 
 POINTS_SOURCES = ("cells", "declared")
 _EPS = 1e-9
@@ -49,3 +50,15 @@ def points_source_note(source: str, differences: dict[int, float], team: bool) -
             'points_source = "declared" to rank by the declared totals.'
         )
     return Note(template, ids=ids)
+
+
+def apply_points_source(
+    t: Tournament, ctx: EventContext, source: str, complete: bool
+) -> Note | None:
+    """Individual events. Declared totals are final: earlier rounds keep the cells."""
+    if not complete:
+        return None
+    differences = declared_differences(t, {pid: ctx.score[i] for i, pid in enumerate(ctx.ids)})
+    if source == "declared" and differences:
+        ctx.add_bonus(differences)
+    return points_source_note(source, differences, team=False)
