@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from trfsite.results import Contribution, Explanation, Note
 from trfsite.scoring.codes import TiebreakSpec
-from trfsite.scoring.context import Article, Cell, EventContext, TiebreakValues
+from trfsite.scoring.context import CELL_LABELS, Article, Cell, EventContext, TiebreakValues
 
 KOYA_FORFEITS_NOTE = Note(
     "forfeit wins count: C.07 (2023) 9.2 counts the points achieved against these "
@@ -67,6 +67,13 @@ def koya(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                         "against {opponent} (score {score:g})",
                         opponent=ctx.label(opp[r]),
                         score=ctx.score[opp[r]],
+                    )
+                    if ctx.cell[i][r] is Cell.PLAYED
+                    else Note(
+                        "against {opponent} (score {score:g}), {kind}",
+                        opponent=ctx.label(opp[r]),
+                        score=ctx.score[opp[r]],
+                        kind=CELL_LABELS[ctx.cell[i][r]],
                     ),
                 )
                 for r in rounds
