@@ -7,6 +7,8 @@ tiebreak-rule-versions.md). Reference score: match points unless ``:GP``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from trfsite.options import StandingsOptions
@@ -311,3 +313,13 @@ def test_koya_counts_a_forfeited_match_won_against_a_strong_team() -> None:
     b.match(3, 1, 4, "==").match(3, 2, 3, "1=")
     s = standings(b.build(), "KS")
     assert column(s, "KS") == {1: 2.0, 2: 0.0, 3: 0.0, 4: 1.0}
+
+
+def test_team_round_robin_inferred_from_the_matches() -> None:
+    # events.basic() has four teams over three rounds and every two teams met once
+    # (1-2, 3-4 / 1-3, 2-4 / 1-4, 2-3): without a system in 092/192 it is a round robin.
+    t = replace(events.basic(), type_code="", tournament_type="")
+    s = compute_team_standings(t, StandingsOptions(rules="2023"))
+    assert s.round_robin
+    assert any("every team met every other once" in note for note in s.notes)
+    assert not compute_team_standings(events.basic(), StandingsOptions(rules="2023")).round_robin
