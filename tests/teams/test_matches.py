@@ -251,3 +251,14 @@ def test_trf16_board_count_from_the_fullest_match() -> None:
     b.match(1, 1, 2, "1+=-", [1, 2, 3, None], [5, None, 7, 8], write_300=False)
     t = replace(b.build(), source_format=SourceFormat.TRF16, board_colors="")
     assert reconstruct_matches(t).boards == 3
+
+
+def test_no_colour_warning_without_a_352_record() -> None:
+    # Issue 19: a TRF16 file has no 352; its colours (here WWBB for the white team) are
+    # no contradiction of a record, only of trfsite's assumption (WBWB).
+    b = EventBuilder({1: [1, 2, 3, 4], 2: [5, 6, 7, 8]}, boards="WWBB", rounds=1)
+    b.match(1, 1, 2, "1=0=")
+    t = replace(b.build(), source_format=SourceFormat.TRF16, board_colors="")
+    assert "team-board-colour" not in codes(reconstruct_matches(t))
+    # With 352 saying WBWB, the same cells do contradict the record (boards 2 and 3).
+    assert "team-board-colour" in codes(reconstruct_matches(replace(t, board_colors="WBWB")))
