@@ -20,7 +20,7 @@ from trfsite.formats import read_bytes
 from trfsite.pages.config import ConfigError, parse_config
 from trfsite.standings.compute import compute_standings
 from trfsite.standings.options import StandingsOptions
-from trfsite.teams.byes import apply_team_bye
+from trfsite.teams.configured_bye import apply_team_bye
 from trfsite.validate import validate
 
 DATA = Path(__file__).resolve().parent / "data" / "real"
