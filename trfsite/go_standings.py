@@ -40,7 +40,7 @@ import click
 from trfsite.formats.egf.grades import Grade, parse_grade
 from trfsite.model import PairingSystem, Player, Tournament
 from trfsite.options import StandingsOptions
-from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
+from trfsite.results import N_, Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.go import (
     GO_TIEBREAKS,
     GoContext,
@@ -59,6 +59,15 @@ _KNOWN = {t.short for t in GO_TIEBREAKS}
 class _Criterion:
     code: str  # as spelled by the user, or the normalised file column name
     tiebreak: GoTiebreak
+
+
+# One whole sentence each, so that a translation can order its parts freely.
+_START_MMS_NOTES = {
+    (True, True): N_("start MMS from the grade (1d = 30, 1k = 29), bar {bar}, floor {floor}"),
+    (True, False): N_("start MMS from the grade (1d = 30, 1k = 29), bar {bar}, no floor"),
+    (False, True): N_("start MMS from the grade (1d = 30, 1k = 29), no bar, floor {floor}"),
+    (False, False): N_("start MMS from the grade (1d = 30, 1k = 29), no bar, no floor"),
+}
 
 
 def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
@@ -81,9 +90,8 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
         cut_highest=options.go_sos_cut_highest,
     )
     notes += _convention_notes(options)
-    notes.insert(
-        0, Note("McMahon: ranked by MMS" if mcmahon else "Swiss: ranked by the number of wins")
-    )
+    ranked = N_("McMahon: ranked by MMS") if mcmahon else N_("Swiss: ranked by the number of wins")
+    notes.insert(0, Note(ranked))
     values = _values(t.players, ctx, criteria)
     rows = _rows(t.players, ctx, criteria, values, options.explain)
     return Standings(
@@ -159,16 +167,17 @@ def infer_round_down(t: Tournament) -> bool | None:
 def _round_down(t: Tournament, options: StandingsOptions, notes: list[str]) -> bool:
     if options.go_round_down_free_points is not None:
         chosen = options.go_round_down_free_points
-        notes.append(Note("free-round points rounded down" if chosen else "free-round points kept"))
+        kept = N_("free-round points rounded down") if chosen else N_("free-round points kept")
+        notes.append(Note(kept))
         return chosen
     inferred = infer_round_down(t)
     if inferred is None:
         return False
     notes.append(
         Note(
-            "free-round points rounded down, as the file's MMS column shows"
+            N_("free-round points rounded down, as the file's MMS column shows")
             if inferred
-            else "free-round points not rounded, as the file's MMS column shows"
+            else N_("free-round points not rounded, as the file's MMS column shows")
         )
     )
     return inferred
@@ -191,10 +200,7 @@ def start_scores(
     if from_file:
         notes.append(Note("start MMS = the file's MMS minus the points scored"))
     else:
-        template = "start MMS from the grade (1d = 30, 1k = 29), " + (
-            "bar {bar}" if options.go_bar else "no bar"
-        )
-        template += ", floor {floor}" if options.go_floor else ", no floor"
+        template = _START_MMS_NOTES[bool(options.go_bar), bool(options.go_floor)]
         notes.append(Note(template, bar=options.go_bar or "", floor=options.go_floor or ""))
     return out
 

@@ -27,7 +27,7 @@ import click
 
 from trfsite.model import EventKind, Game, PairingSystem, Tournament
 from trfsite.options import StandingsOptions
-from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
+from trfsite.results import N_, Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.context import EventContext, build_context
 from trfsite.scoring.direct_encounter import direct_encounter_ranks
@@ -132,8 +132,8 @@ def choose_system(t: Tournament, options: StandingsOptions) -> tuple[bool, str]:
     )
 
 
-_SWISS_NOTE = "Pairing system: Swiss ({source}); unplayed rounds per C.07 16."
-_ROUND_ROBIN_NOTE = "Pairing system: round robin ({source}); forfeits per C.07 15.2."
+_SWISS_NOTE = N_("Pairing system: Swiss ({source}); unplayed rounds per C.07 16.")
+_ROUND_ROBIN_NOTE = N_("Pairing system: round robin ({source}); forfeits per C.07 15.2.")
 
 
 def choose_tiebreaks(
@@ -168,9 +168,15 @@ def choose_tiebreaks(
         )
     codes = list(DEFAULT_SWISS if swiss else DEFAULT_ROUND_ROBIN)
     template = (
-        "Tie-breaks: the file names none (record 202/212), so trfsite's default for "
-        + ("Swiss" if swiss else "round-robin")
-        + " events applies: {codes}."
+        N_(
+            "Tie-breaks: the file names none (record 202/212), so trfsite's default for "
+            "Swiss events applies: {codes}."
+        )
+        if swiss
+        else N_(
+            "Tie-breaks: the file names none (record 202/212), so trfsite's default for "
+            "round-robin events applies: {codes}."
+        )
     )
     return codes, "the default list", Note(template, codes=", ".join(codes))
 

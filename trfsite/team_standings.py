@@ -19,7 +19,7 @@ import re
 
 from trfsite.model import EventKind, Tournament
 from trfsite.options import StandingsOptions
-from trfsite.results import Explanation, Note, StandingRow, Standings
+from trfsite.results import N_, Explanation, Note, StandingRow, Standings
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.team_context import GP, MP, TeamContext, build_team_context
 from trfsite.scoring.team_tiebreaks import (
@@ -57,9 +57,9 @@ def choose_primary(t: Tournament) -> tuple[str, str]:
         if first in ("GPTS", "MPTS"):
             score = GP if first == "GPTS" else MP
             template = (
-                "Primary score: "
-                + ("game points" if score == GP else "match points")
-                + " (record 212 starts with {code})."
+                N_("Primary score: game points (record 212 starts with {code}).")
+                if score == GP
+                else N_("Primary score: match points (record 212 starts with {code}).")
             )
             return score, Note(template, code=first)
     if _GP_WORDS.search(t.type_code):

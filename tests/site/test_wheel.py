@@ -44,7 +44,7 @@ def test_wheel_ships_themes_and_builds_samples(tmp_path: Path) -> None:
         "trfsite/themes/default/theme.toml",
         "trfsite/themes/default/static/style.css",
         "trfsite/themes/default/templates/base.html",
-        "trfsite/locale/de.json",
+        "trfsite/locale/de/LC_MESSAGES/trfsite.mo",
     ):
         assert needed in names, needed
     venv = tmp_path / "venv"

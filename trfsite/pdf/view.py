@@ -22,7 +22,7 @@ from trfsite.pdf.tables import CrossPart, crosstable_parts, crosstable_rows
 from trfsite.pdf.team_view import MatchView, TeamPage, team_pages, team_rounds
 from trfsite.pdf.teams import team_matches
 from trfsite.pdf.text import Person, PointsFormat, game_result, number_text, person, points_text
-from trfsite.results import Standings, TiebreakColumn
+from trfsite.results import N_, Standings, TiebreakColumn
 from trfsite.site.common import counts_points, spelled_short
 from trfsite.site.crossgrid import CrossGrid, build_grid
 from trfsite.site.pairings import points_before, result_text, round_cells
@@ -237,10 +237,10 @@ def _standings(standings: Standings, fmt: PointsFormat, number: PointsFormat) ->
 
 
 _UNPAIRED_LABEL = {
-    Outcome.FULL_BYE: "Full-point bye",
-    Outcome.HALF_BYE: "Half-point bye",
-    Outcome.ZERO_BYE: "Zero-point bye",
-    Outcome.PAIRING_BYE: "Pairing-allocated bye",
+    Outcome.FULL_BYE: N_("Full-point bye"),
+    Outcome.HALF_BYE: N_("Half-point bye"),
+    Outcome.ZERO_BYE: N_("Zero-point bye"),
+    Outcome.PAIRING_BYE: N_("Pairing-allocated bye"),
     Outcome.FORFEIT_WIN: "Forfeit win",
     Outcome.FORFEIT_LOSS: "Not paired",
 }

@@ -7,7 +7,7 @@ import re
 
 from trfsite.memo import ByIdentity
 from trfsite.model import Color, Game, Outcome, Player, Tournament
-from trfsite.results import Standings, TiebreakColumn
+from trfsite.results import N_, Standings, TiebreakColumn
 from trfsite.site.gather import EventData
 from trfsite.site.lookups import players_by_id, team_of_player, teams_by_id
 from trfsite.site.rows import ColumnHead, PlayerRow, Ref, StandingLine
@@ -42,11 +42,11 @@ RESULT_SYMBOL = {
 GO_SYMBOL = {Outcome.WIN: "+", Outcome.LOSS: "\u2212", Outcome.DRAW: "=", Outcome.UNKNOWN: "?"}
 
 BYE_NAMES = {
-    Outcome.PAIRING_BYE: "Pairing-allocated bye",
-    Outcome.FULL_BYE: "Full-point bye",
-    Outcome.HALF_BYE: "Half-point bye",
-    Outcome.ZERO_BYE: "Zero-point bye",
-    Outcome.FORFEIT_WIN: "Win by forfeit, no opponent",
+    Outcome.PAIRING_BYE: N_("Pairing-allocated bye"),
+    Outcome.FULL_BYE: N_("Full-point bye"),
+    Outcome.HALF_BYE: N_("Half-point bye"),
+    Outcome.ZERO_BYE: N_("Zero-point bye"),
+    Outcome.FORFEIT_WIN: N_("Win by forfeit, no opponent"),
 }
 
 

@@ -7,6 +7,7 @@ Chess cells read ``12w1`` (opponent's rank, colour, result); Go cells read
 from __future__ import annotations
 
 from trfsite.model import Outcome, Player
+from trfsite.results import N_
 from trfsite.site.common import BYE_NAMES, COLOUR_LETTER, GO_SYMBOL, RESULT_SYMBOL, outcome_css
 from trfsite.site.rows import CrossCell
 
@@ -18,7 +19,7 @@ def player_cell(
     player = players.get(pid)
     entry = player.entry(round_no) if player else None
     if entry is None:
-        return CrossCell(round_no, "", "none", "", "not paired")
+        return CrossCell(round_no, "", "none", "", N_("not paired"))
     symbols = GO_SYMBOL if go else RESULT_SYMBOL
     symbol = symbols.get(entry.outcome, RESULT_SYMBOL[entry.outcome])
     css = outcome_css(entry.outcome)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import EventKind, Game, ReadResult, Tournament
-from trfsite.results import Standings
+from trfsite.results import N_, Standings
 from trfsite.site.config import EventConfig
 from trfsite.site.contexts import (
     BulletinData,
@@ -248,7 +248,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
     failure = ""
     standings: tuple[Standings, tuple[Standings, ...], Standings | None] | None = None
     if t is None:
-        failure = "The file could not be read as a tournament; its validation findings say why."
+        failure = N_("The file could not be read as a tournament; its validation findings say why.")
     else:
         try:
             standings = compute_all(t, job.config)

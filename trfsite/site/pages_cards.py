@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from trfsite.model import Player
-from trfsite.results import Explanation, StandingRow, Standings
+from trfsite.results import N_, Explanation, StandingRow, Standings
 from trfsite.site.charts import line_chart
 from trfsite.site.common import (
     BYE_NAMES,
@@ -80,7 +80,7 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
         opponent = players.get(entry.opponent) if entry.opponent is not None else None
         note = ""
         if opponent is None:
-            note = BYE_NAMES.get(entry.outcome, "Absent")
+            note = BYE_NAMES.get(entry.outcome, N_("Absent"))
         elif entry.outcome.is_forfeit:
             note = "Forfeit"
         after_points, after_rank = progress.get(round_no, (None, None))
@@ -105,7 +105,7 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
     rank_chart = None
     if progress:
         rank_chart = line_chart(
-            "Rank after each round",
+            N_("Rank after each round"),
             [(r, float(rank)) for r, (_, rank) in sorted(progress.items())],
             "Round",
             "Rank",
@@ -118,7 +118,7 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
         (line.round, line.points_after) for line in record if line.points_after is not None
     ]
     score_chart = line_chart(
-        "Score after each round",
+        N_("Score after each round"),
         [(r, float(p)) for r, p in score_values if p is not None],
         "Round",
         data.final.points_label if not data.is_team else "Pts",

@@ -6,7 +6,7 @@ import logging
 from functools import partial
 
 from trfsite.model import Tournament
-from trfsite.results import Note, Standings
+from trfsite.results import N_, Note, Standings
 from trfsite.site.common import (
     column_heads,
     player_row,
@@ -86,11 +86,11 @@ def _go_facts(t: Tournament) -> tuple[Fact, ...]:
         )
         facts.append(Fact("Handicap", rule))
     if t.go.tournament_class:
-        facts.append(Fact("EGF class", t.go.tournament_class))
+        facts.append(Fact(N_("EGF class"), t.go.tournament_class))
     if t.go.adjusted_time is not None:
-        facts.append(Fact("Adjusted time", Note("{minutes:g} min", minutes=t.go.adjusted_time)))
+        facts.append(Fact(N_("Adjusted time"), Note("{minutes:g} min", minutes=t.go.adjusted_time)))
     for comment in t.go.comments:
-        facts.append(Fact("Comment", comment))
+        facts.append(Fact(N_("Comment"), comment))
     return tuple(facts)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from trfsite.model import Outcome
+from trfsite.results import N_
 from trfsite.site.charts import bar_chart
 from trfsite.site.common import display_title
 from trfsite.site.contexts import StatisticsPage
@@ -103,8 +104,8 @@ def statistics_page(data: EventData) -> StatisticsPage:
         order = sorted(buckets, key=lambda b: int(b.split("\u2013")[0]), reverse=True)
         unrated = total - len(ratings)
         if unrated:
-            buckets["unrated"] = unrated
-            order.append("unrated")
+            buckets[N_("unrated")] = unrated
+            order.append(N_("unrated"))
         rating_rows = _count_rows(buckets, total, order)
     per_round = round_stats(data)
     white = sum(r.white_wins for r in per_round)
@@ -114,11 +115,11 @@ def statistics_page(data: EventData) -> StatisticsPage:
 
     results_chart = (
         bar_chart(
-            "Results of the games",
+            N_("Results of the games"),
             [
-                ("White wins", float(white), share_text(white, games)),
-                ("Draws", float(draws), share_text(draws, games)),
-                ("Black wins", float(black), share_text(black, games)),
+                (N_("White wins"), float(white), share_text(white, games)),
+                (N_("Draws"), float(draws), share_text(draws, games)),
+                (N_("Black wins"), float(black), share_text(black, games)),
             ],
         )
         if games

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from trfsite.memo import ByIdentity
 from trfsite.model import Color, EventKind, Outcome, Tournament
-from trfsite.results import Standings
+from trfsite.results import N_, Standings
 from trfsite.site.common import GO_SYMBOL, points_map
 from trfsite.site.lookups import players_by_id
 
@@ -174,7 +174,7 @@ def result_text(
 
 def _go_result(first: Outcome, colours_known: bool) -> str:
     if first in (Outcome.DRAW, Outcome.DRAW_UNRATED):
-        return "jigo"
+        return N_("jigo")
     by_default = first in _GO_DEFAULTS
     won = _GO_DEFAULTS.get(first, _GO_WINS.get(first))
     if won is None:
