@@ -23,5 +23,5 @@ for po in "$LOCALE"/*/LC_MESSAGES/trfsite.po; do
     lang=$(basename "$(dirname "$(dirname "$po")")")
     pybabel -q update -i "$POT" -d "$LOCALE" -D trfsite -l "$lang" --no-wrap --ignore-obsolete
 done
-python3 scripts/tidy_catalogs.py "$LOCALE"/*/LC_MESSAGES/trfsite.po
+python3 scripts/tidy_catalogs.py "$POT" "$LOCALE"/*/LC_MESSAGES/trfsite.po
 pybabel compile -d "$LOCALE" -D trfsite --statistics
