@@ -143,3 +143,19 @@ def test_shipped_mo_is_compiled_from_the_po(language: str) -> None:
 )
 def test_plural_forms(language: str, n: int, expected: str) -> None:
     assert load_catalog(language).ngettext("{n} error", "{n} errors", n) == expected
+
+
+def test_templates_have_ngettext_and_trans_blocks() -> None:
+    from trfsite.render import make_environment
+    from trfsite.theme import find_theme, theme_chain
+
+    env = make_environment(theme_chain(find_theme("default")), "pl")
+    counted = env.from_string('{{ ngettext("{n} error", "{n} errors", n) }}')
+    # Polish: 1 błąd, 2-4 błędy, 5+ błędów (see test_plural_forms).
+    assert [counted.render(n=n) for n in (1, 3, 5)] == ["1 błąd", "3 błędy", "5 błędów"]
+    # {% trans %} (jinja2.ext.i18n, %-placeholders): a text not in the catalog stays English.
+    block = env.from_string(
+        "{% trans count=n %}{{ count }} game{% pluralize %}{{ count }} games{% endtrans %}"
+    )
+    assert block.render(n=1) == "1 game"
+    assert env.from_string('{{ _("Round {n}", n=3) }}').render() == "Runda 3"
