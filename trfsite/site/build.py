@@ -29,7 +29,7 @@ import click
 
 from trfsite import __version__
 from trfsite.site import cache
-from trfsite.site.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
+from trfsite.site.config import CONFIG_NAME, DEFAULT_TITLE, ConfigError, SiteConfig, load_config
 from trfsite.site.contexts import IndexPage, PageMeta, SiteInfo
 from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf, merge_parts
@@ -349,7 +349,7 @@ def build_site(
             # (its own manifest and reused events), all swapped in at once.
             prefix = f"{language}/" if several else ""
             site = SiteInfo(
-                config.title,
+                _site_title(config, language),
                 language,
                 config.base_url + prefix if config.base_url else "",
                 build_date(),
@@ -453,6 +453,15 @@ def _build_language(
     return ordered, plan, pages
 
 
+def _site_title(config: SiteConfig, language: str) -> str:
+    """The configured title; the default one in the site's language."""
+    if config.title != DEFAULT_TITLE:
+        return config.title
+    from trfsite.i18n import load_catalog
+
+    return load_catalog(language).gettext(DEFAULT_TITLE)
+
+
 def _write_language_choice(
     writer: SiteWriter, chain: tuple[Theme, ...], config: SiteConfig, languages: tuple[str, ...]
 ) -> int:
@@ -461,7 +470,7 @@ def _write_language_choice(
     from trfsite.site.contexts import LanguageChoicePage
 
     site = SiteInfo(
-        config.title,
+        _site_title(config, languages[0]),
         languages[0],
         config.base_url,
         build_date(),
@@ -469,7 +478,7 @@ def _write_language_choice(
         languages,
         config.base_url,
     )
-    page = LanguageChoicePage(PageMeta(site, config.title, "", "", "languages", "index.html"))
+    page = LanguageChoicePage(PageMeta(site, site.title, "", "", "languages", "index.html"))
     env = make_environment(chain, languages[0])
     writer.write_text("index.html", render_page(env, "languages.html", page))
     for relative, source in static_files(chain):

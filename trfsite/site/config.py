@@ -29,9 +29,10 @@ import click
 
 from trfsite.i18n import known_languages
 from trfsite.options import StandingsOptions
+from trfsite.results import N_
 
 CONFIG_NAME = "trfsite.toml"
-DEFAULT_TITLE = "Tournament results"
+DEFAULT_TITLE = N_("Tournament results")  # in the page's language when no title is set
 _SITE_KEYS = ("title", "language", "languages", "theme", "base_url", "events")
 _EVENT_KEYS = ("tiebreaks", "rules", "unrated_rating", "system", "go_bar", "go_floor")
 _GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
