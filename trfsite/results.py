@@ -17,6 +17,12 @@ from trfsite.model import EventKind, Tournament
 NoteValue = str | int | float | _dt.date
 
 
+def N_(message: str) -> str:
+    """Marks an English text for the catalogs (``pybabel extract -k N_``) where it is
+    translated later, by the page that shows it: a Note's template, a label."""
+    return message
+
+
 class Note(str):
     """A note for readers: its English text, plus the template and values it came
     from, so that a page in another language can translate it (``catalog.gettext``).

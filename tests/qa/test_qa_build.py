@@ -208,7 +208,7 @@ def test_markdown_notes_are_neutralised(tmp_path: Path) -> None:
 def test_config_with_several_errors_reports_all_and_builds_nothing(tmp_path: Path) -> None:
     config = (
         "title = 5\n"
-        'language = "fr"\n'
+        'language = "xx"\n'  # no catalog for xx
         'theme = "no-such-theme"\n'
         'base_url = "ftp://x"\n'
         'colour = "red"\n'
@@ -237,7 +237,7 @@ def test_config_with_several_errors_reports_all_and_builds_nothing(tmp_path: Pat
     )
     for key in keys:
         assert re.search(rf"^\s*{re.escape(key)}: ", done.err, re.M), key
-    assert "'fr'" in done.err and "'XYZ'" in done.err and "'2030'" in done.err
+    assert "'xx'" in done.err and "'XYZ'" in done.err and "'2030'" in done.err
     assert not out.exists()
 
 

@@ -8,12 +8,12 @@ and note of an explanation, and every column's full name, is a Note whose templa
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from collections.abc import Iterator
 
 import jinja2
 from notehelpers import every_standings, template_fields
+from pohelpers import messages
 from sitehelpers import ROOT
 
 from trfsite.model import Game
@@ -22,7 +22,7 @@ from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Note
 from trfsite.standings.options import StandingsOptions
 
-GERMAN = json.loads((ROOT / "trfsite/render/locale/de.json").read_text(encoding="utf-8"))
+GERMAN = messages("de")
 EVENTS = [
     *sorted((ROOT / "sample_reports").glob("*.trf")),
     *sorted((ROOT / "sample_reports").glob("*.h9")),

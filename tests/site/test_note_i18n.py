@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from lxml import html
 from notehelpers import every_standings, template_fields
+from pohelpers import messages
 from sitehelpers import ROOT, small_round_robin
 
 from trfsite.render.i18n import load_catalog
@@ -19,7 +20,7 @@ from trfsite.standings.individual import after_round_note
 from trfsite.standings.options import StandingsOptions
 
 MakeSrc = Callable[[dict[str, str | bytes]], Path]
-GERMAN = json.loads((ROOT / "trfsite/render/locale/de.json").read_text(encoding="utf-8"))
+GERMAN = messages("de")
 EVENTS = [
     *sorted((ROOT / "sample_reports").glob("*.trf")),
     *sorted((ROOT / "sample_reports").glob("*.h9")),

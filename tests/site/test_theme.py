@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from lxml import html
+from pohelpers import messages
 from sitehelpers import ROOT, small_round_robin
 
 from trfsite.cli import cli
@@ -84,7 +84,7 @@ def _template_messages() -> set[str]:
 
 
 def test_every_template_text_is_translated_to_german() -> None:
-    german = json.loads((ROOT / "trfsite/render/locale/de.json").read_text(encoding="utf-8"))
+    german = messages("de")
     missing = sorted(_template_messages() - set(german))
     assert missing == []
 

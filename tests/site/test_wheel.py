@@ -45,7 +45,7 @@ def test_wheel_ships_themes_and_builds_samples(tmp_path: Path) -> None:
         "trfsite/themes/default/theme.toml",
         "trfsite/themes/default/static/style.css",
         "trfsite/themes/default/templates/base.html",
-        "trfsite/render/locale/de.json",
+        "trfsite/render/locale/de/LC_MESSAGES/trfsite.mo",
     ):
         assert needed in names, needed
     venv = tmp_path / "venv"

@@ -22,7 +22,7 @@ from trfsite.pages.lookups import board_of_player, players_by_id, rows_by_id, te
 from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ExplanationView, RecordLine, RosterLine
 from trfsite.progress import known_entry
-from trfsite.results import Explanation, StandingRow, Standings
+from trfsite.results import N_, Explanation, StandingRow, Standings
 
 
 def explanation_views(standings: Standings, row: StandingRow | None) -> tuple[ExplanationView, ...]:
@@ -81,7 +81,7 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
         opponent = players.get(entry.opponent) if entry.opponent is not None else None
         note = ""
         if opponent is None:
-            note = BYE_NAMES.get(entry.outcome, "Absent")
+            note = BYE_NAMES.get(entry.outcome, N_("Absent"))
         elif entry.outcome.is_forfeit:
             note = "Forfeit"
         after_points, after_rank = progress.get(round_no, (None, None))
@@ -106,7 +106,7 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
     rank_chart = None
     if progress:
         rank_chart = line_chart(
-            "Rank after each round",
+            N_("Rank after each round"),
             [(r, float(rank)) for r, (_, rank) in sorted(progress.items())],
             "Round",
             "Rank",
@@ -119,7 +119,7 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
         (line.round, line.points_after) for line in record if line.points_after is not None
     ]
     score_chart = line_chart(
-        "Score after each round",
+        N_("Score after each round"),
         [(r, float(p)) for r, p in score_values if p is not None],
         "Round",
         data.final.points_label if not data.is_team else "Pts",

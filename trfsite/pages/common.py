@@ -10,7 +10,7 @@ from trfsite.model import Color, Game, Outcome, Player, Tournament
 from trfsite.pages.lookups import players_by_id, team_of_player, teams_by_id
 from trfsite.pages.plan import EventData
 from trfsite.pages.rows import ColumnHead, PlayerRow, Ref, StandingLine
-from trfsite.results import Standings, TiebreakColumn
+from trfsite.results import N_, Standings, TiebreakColumn
 
 # TRF16 writes titles as single letters (g = GM, m = IM, ...); TRF-2026 spells them out.
 _TITLES = {
@@ -42,11 +42,11 @@ RESULT_SYMBOL = {
 GO_SYMBOL = {Outcome.WIN: "+", Outcome.LOSS: "\u2212", Outcome.DRAW: "=", Outcome.UNKNOWN: "?"}
 
 BYE_NAMES = {
-    Outcome.PAIRING_BYE: "Pairing-allocated bye",
-    Outcome.FULL_BYE: "Full-point bye",
-    Outcome.HALF_BYE: "Half-point bye",
-    Outcome.ZERO_BYE: "Zero-point bye",
-    Outcome.FORFEIT_WIN: "Win by forfeit, no opponent",
+    Outcome.PAIRING_BYE: N_("Pairing-allocated bye"),
+    Outcome.FULL_BYE: N_("Full-point bye"),
+    Outcome.HALF_BYE: N_("Half-point bye"),
+    Outcome.ZERO_BYE: N_("Zero-point bye"),
+    Outcome.FORFEIT_WIN: N_("Win by forfeit, no opponent"),
 }
 
 

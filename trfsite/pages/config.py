@@ -1,7 +1,8 @@
 """``trfsite.toml``: site settings and per-event overrides.
 
     title = "Club championships"
-    language = "de"            # en, de
+    language = "de"            # one of the shipped catalogs: en, de, fr, es, it, nl, ...
+    languages = ["en", "de"]   # or: the whole site in each, under en/, de/, ...
     theme = "default"          # a shipped theme's name or a theme folder
     base_url = "https://example.org/results/"
 
@@ -34,11 +35,12 @@ import click
 
 from trfsite.formats.egf.header import is_known_column, normalise_column
 from trfsite.render.i18n import known_languages
+from trfsite.results import N_
 from trfsite.standings.options import StandingsOptions
 
 CONFIG_NAME = "trfsite.toml"
-DEFAULT_TITLE = "Tournament results"
-_SITE_KEYS = ("title", "language", "theme", "base_url", "events")
+DEFAULT_TITLE = N_("Tournament results")  # in the page's language when no title is set
+_SITE_KEYS = ("title", "language", "languages", "theme", "base_url", "events")
 _EVENT_KEYS = (
     "tiebreaks",
     "rules",
@@ -127,6 +129,13 @@ class SiteConfig:
     base_url: str = ""
     events: tuple[tuple[str, EventConfig], ...] = field(default=())
     path: str = ""  # where it was read from, "" for the defaults
+    # Two or more: the site is built in each, under OUT/<language>/; the first is
+    # the default (``language``). Empty: one language, at the top of OUT.
+    languages: tuple[str, ...] = ()
+
+    def site_languages(self) -> tuple[str, ...]:
+        """The languages to build, in order; one for a single-language site."""
+        return self.languages or (self.language,)
 
     def for_stem(self, stem: str) -> EventConfig:
         for key, event in self.events:
@@ -353,13 +362,22 @@ def parse_config(text: str, path: str = CONFIG_NAME, base: Path | None = None) -
         if key not in _SITE_KEYS:
             problems.append(f"{key}: unknown key; expected one of: {', '.join(_SITE_KEYS)}")
     title = _expect_str(data, "title", "", problems) or DEFAULT_TITLE
-    language = _expect_str(data, "language", "", problems) or "en"
-    if language not in known_languages():
+    language = _expect_str(data, "language", "", problems) or ""
+    languages = _read_languages(data.get("languages"), problems)
+    if language and language not in known_languages():
         problems.append(
             f"language: {language!r} has no message catalog; "
             f"expected one of: {', '.join(known_languages())}"
         )
-        language = "en"
+        language = ""
+    if language and languages and language != languages[0]:
+        problems.append(
+            f"language: {language!r} differs from the first of languages {list(languages)!r}; "
+            "expected one of the two keys, or the default language first in languages"
+        )
+    language = language or (languages[0] if languages else "en")
+    if len(languages) == 1:
+        languages = ()  # one language: the site stays at the top of OUT
     theme = _expect_str(data, "theme", "", problems) or "default"
     theme = _check_theme(theme, base, problems)
     base_url = _expect_str(data, "base_url", "", problems) or ""
@@ -374,7 +392,27 @@ def parse_config(text: str, path: str = CONFIG_NAME, base: Path | None = None) -
         events.append((stem, _read_event(stem, raw_events[stem], problems)))
     if problems:
         raise ConfigError(path, problems)
-    return SiteConfig(title, language, theme, base_url, tuple(events), path)
+    return SiteConfig(title, language, theme, base_url, tuple(events), path, languages)
+
+
+def _read_languages(raw: object, problems: list[str]) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    known = known_languages()
+    if not isinstance(raw, list) or not raw or not all(isinstance(x, str) for x in raw):
+        problems.append(
+            f"languages: {raw!r} is not a list of language codes; "
+            f'expected e.g. ["en", "de"] from: {", ".join(known)}'
+        )
+        return ()
+    unknown = [x for x in raw if x not in known]
+    for code in unknown:
+        problems.append(
+            f"languages: {code!r} has no message catalog; expected one of: {', '.join(known)}"
+        )
+    if len(set(raw)) != len(raw):
+        problems.append(f"languages: {raw!r} names a language twice; expected each once")
+    return tuple(dict.fromkeys(x for x in raw if x in known))
 
 
 def _check_theme(theme: str, base: Path | None, problems: list[str]) -> str:

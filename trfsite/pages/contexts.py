@@ -58,6 +58,10 @@ class SiteInfo:
     base_url: str
     build_date: str  # ISO date
     generator: str  # "trfsite 0.1.0"
+    # A site built in several languages: all of them, each under OUT/<language>/,
+    # and the configured base URL of OUT itself (``base_url`` is this language's).
+    languages: tuple[str, ...] = ()
+    root_url: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +101,13 @@ class IndexPage:
     kinds: tuple[str, ...]  # for the filter
     years: tuple[int, ...]
     notes_html: str
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageChoicePage:
+    """OUT/index.html of a site built in several languages (``languages.html``)."""
+
+    meta: PageMeta
 
 
 @dataclass(frozen=True, slots=True)

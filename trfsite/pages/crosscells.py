@@ -10,6 +10,7 @@ from trfsite.model import Outcome, Player
 from trfsite.pages.common import BYE_NAMES, COLOUR_LETTER, GO_SYMBOL, RESULT_SYMBOL, outcome_css
 from trfsite.pages.rows import CrossCell
 from trfsite.progress import known
+from trfsite.results import N_
 
 
 def player_cell(
@@ -27,7 +28,7 @@ def player_cell(
     player = players.get(pid)
     entry = known(player.entry(round_no), round_no in pending) if player else None
     if entry is None:
-        return CrossCell(round_no, "", "none", "", "not paired")
+        return CrossCell(round_no, "", "none", "", N_("not paired"))
     symbols = GO_SYMBOL if go else RESULT_SYMBOL
     symbol = symbols.get(entry.outcome, RESULT_SYMBOL[entry.outcome])
     css = outcome_css(entry.outcome)

@@ -25,7 +25,7 @@ from trfsite.pages.lookups import players_by_id
 from trfsite.pages.plan import EventData, EventJob, PagePlan, meta_for
 from trfsite.pages.rows import CrossCell, CrossRow, Fact, Link
 from trfsite.progress import round_progress
-from trfsite.results import Note, Standings
+from trfsite.results import N_, Note, Standings
 
 logger = logging.getLogger(__name__)
 
@@ -87,11 +87,11 @@ def _go_facts(t: Tournament) -> tuple[Fact, ...]:
         )
         facts.append(Fact("Handicap", rule))
     if t.go.tournament_class:
-        facts.append(Fact("EGF class", t.go.tournament_class))
+        facts.append(Fact(N_("EGF class"), t.go.tournament_class))
     if t.go.adjusted_time is not None:
-        facts.append(Fact("Adjusted time", Note("{minutes:g} min", minutes=t.go.adjusted_time)))
+        facts.append(Fact(N_("Adjusted time"), Note("{minutes:g} min", minutes=t.go.adjusted_time)))
     for comment in t.go.comments:
-        facts.append(Fact("Comment", comment))
+        facts.append(Fact(N_("Comment"), comment))
     return tuple(facts)
 
 

@@ -24,7 +24,7 @@ from trfsite.pages.contexts import (
 )
 from trfsite.pages.plan import EventData, EventJob, PageOut, PagePlan, meta_for, ready
 from trfsite.pages.rows import EventSummary, FindingView
-from trfsite.results import Standings
+from trfsite.results import N_, Standings
 
 if TYPE_CHECKING:
     pass
@@ -197,7 +197,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
     failure = ""
     standings: tuple[Standings, tuple[Standings, ...], Standings | None] | None = None
     if t is None:
-        failure = "The file could not be read as a tournament; its validation findings say why."
+        failure = N_("The file could not be read as a tournament; its validation findings say why.")
     else:
         try:
             standings = compute_all(t, job.config)

@@ -16,7 +16,7 @@ from trfsite.model import Color, EventKind, Outcome, Tournament
 from trfsite.pages.common import GO_SYMBOL, points_map
 from trfsite.pages.lookups import players_by_id
 from trfsite.progress import known, round_progress
-from trfsite.results import Standings
+from trfsite.results import N_, Standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +178,7 @@ def result_text(
 
 def _go_result(first: Outcome, colours_known: bool) -> str:
     if first in (Outcome.DRAW, Outcome.DRAW_UNRATED):
-        return "jigo"
+        return N_("jigo")
     by_default = first in _GO_DEFAULTS
     won = _GO_DEFAULTS.get(first, _GO_WINS.get(first))
     if won is None:

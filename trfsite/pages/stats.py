@@ -11,6 +11,7 @@ from trfsite.pages.contexts import StatisticsPage
 from trfsite.pages.pairings import round_cells
 from trfsite.pages.plan import EventData, meta_for
 from trfsite.pages.rows import CountRow, RoundStat
+from trfsite.results import N_
 
 _WHITE_WINS = (Outcome.WIN, Outcome.WIN_UNRATED)
 _DRAWS = (Outcome.DRAW, Outcome.DRAW_UNRATED)
@@ -105,8 +106,8 @@ def statistics_page(data: EventData) -> StatisticsPage:
         order = sorted(buckets, key=lambda b: int(b.split("\u2013")[0]), reverse=True)
         unrated = total - len(ratings)
         if unrated:
-            buckets["unrated"] = unrated
-            order.append("unrated")
+            buckets[N_("unrated")] = unrated
+            order.append(N_("unrated"))
         rating_rows = _count_rows(buckets, total, order)
     per_round = round_stats(data)
     white = sum(r.white_wins for r in per_round)
@@ -116,11 +117,11 @@ def statistics_page(data: EventData) -> StatisticsPage:
 
     results_chart = (
         bar_chart(
-            "Results of the games",
+            N_("Results of the games"),
             [
-                ("White wins", float(white), share_text(white, games)),
-                ("Draws", float(draws), share_text(draws, games)),
-                ("Black wins", float(black), share_text(black, games)),
+                (N_("White wins"), float(white), share_text(white, games)),
+                (N_("Draws"), float(draws), share_text(draws, games)),
+                (N_("Black wins"), float(black), share_text(black, games)),
             ],
         )
         if games

@@ -14,6 +14,7 @@ from trfsite.pages.common import COLOUR_LETTER, player_ref, team_ref
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.pairings import result_text
 from trfsite.pages.rows import BoardLine, BoardStat, CrossCell, MatchView, Ref
+from trfsite.results import N_
 
 if TYPE_CHECKING:
     from trfsite.pages.plan import EventData
@@ -22,10 +23,10 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 BYE_KIND_NAMES = {
-    ByeKind.PAIRING: "Pairing-allocated bye",
-    ByeKind.FULL: "Full-point bye",
-    ByeKind.HALF: "Half-point bye",
-    ByeKind.ZERO: "Zero-point bye",
+    ByeKind.PAIRING: N_("Pairing-allocated bye"),
+    ByeKind.FULL: N_("Full-point bye"),
+    ByeKind.HALF: N_("Half-point bye"),
+    ByeKind.ZERO: N_("Zero-point bye"),
 }
 
 
@@ -80,7 +81,7 @@ def match_view(data: EventData, match: Match, number: int, team: int | None = No
     away_gp = match.white_game_points if flip else match.black_game_points
     note = ""
     if match.forfeit is not None:
-        note = "Match lost by forfeit" if match.forfeit.value != "--" else "Double forfeit"
+        note = N_("Match lost by forfeit") if match.forfeit.value != "--" else N_("Double forfeit")
     return MatchView(
         round=match.round,
         number=number,

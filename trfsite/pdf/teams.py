@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trfsite.model import ByeKind, Color, Outcome, Player, RoundEntry, Team, Tournament
+from trfsite.results import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +83,10 @@ def sits_at_board(entry: RoundEntry | None) -> bool:
 
 
 _BYE_LABEL = {
-    ByeKind.PAIRING: ("Pairing-allocated bye", "PAB"),
-    ByeKind.FULL: ("Full-point bye", "FPB"),
-    ByeKind.HALF: ("Half-point bye", "HPB"),
-    ByeKind.ZERO: ("Zero-point bye", "ZPB"),
+    ByeKind.PAIRING: (N_("Pairing-allocated bye"), "PAB"),
+    ByeKind.FULL: (N_("Full-point bye"), "FPB"),
+    ByeKind.HALF: (N_("Half-point bye"), "HPB"),
+    ByeKind.ZERO: (N_("Zero-point bye"), "ZPB"),
 }
 
 

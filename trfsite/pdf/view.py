@@ -28,7 +28,7 @@ from trfsite.pdf.teams import team_matches
 from trfsite.pdf.text import Person, PointsFormat, game_result, number_text, person, points_text
 from trfsite.progress import round_progress
 from trfsite.render.i18n import load_catalog
-from trfsite.results import Standings, TiebreakColumn
+from trfsite.results import N_, Standings, TiebreakColumn
 
 logger = logging.getLogger(__name__)
 
@@ -239,10 +239,10 @@ def _standings(standings: Standings, fmt: PointsFormat, number: PointsFormat) ->
 
 
 _UNPAIRED_LABEL = {
-    Outcome.FULL_BYE: "Full-point bye",
-    Outcome.HALF_BYE: "Half-point bye",
-    Outcome.ZERO_BYE: "Zero-point bye",
-    Outcome.PAIRING_BYE: "Pairing-allocated bye",
+    Outcome.FULL_BYE: N_("Full-point bye"),
+    Outcome.HALF_BYE: N_("Half-point bye"),
+    Outcome.ZERO_BYE: N_("Zero-point bye"),
+    Outcome.PAIRING_BYE: N_("Pairing-allocated bye"),
     Outcome.FORFEIT_WIN: "Forfeit win",
     Outcome.FORFEIT_LOSS: "Not paired",
 }

@@ -30,9 +30,9 @@ from jinja2.lexer import (
 )
 from markupsafe import Markup, escape
 
-from trfsite.render.i18n import FALLBACK_LANGUAGE, Catalog, load_catalog
+from trfsite.render.i18n import FALLBACK_LANGUAGE, Catalog, language_name, load_catalog
 from trfsite.render.theme import Theme, ThemeError
-from trfsite.results import Note
+from trfsite.results import N_, Note
 
 try:  # markupsafe >= 3: the C replacement that markupsafe.escape itself uses
     from markupsafe._speedups import _escape_inner as _escape_text
@@ -87,10 +87,7 @@ def format_number(value: float | int | None, decimal_mark: str = ".", digits: in
 
 def format_date(value: dt.date | None, catalog: Catalog) -> str:
     """A date in the page language: ``28 July 2005``, ``28. Juli 2005``."""
-    if value is None:
-        return ""
-    month = catalog.gettext(value.strftime("%B"))  # %B is English under the C locale
-    return catalog.gettext("{day} {month} {year}", day=value.day, month=month, year=value.year)
+    return catalog.format_date(value)
 
 
 class NoteFormatter:
@@ -122,7 +119,7 @@ class NoteFormatter:
         key = (value.template, english)
         text = self._made.get(key)
         if text is None:
-            template = self.catalog.messages.get(value.template, value.template)
+            template = self.catalog.translate(value.template)
             if value.values:
                 # str.format in C; only numbers, dates and nested notes call back here.
                 fields = {k: self._field(v) for k, v in value.values.items()}
@@ -165,11 +162,13 @@ class _PageValue:
         return self.formatter.format_field(self.value, format_spec)
 
 
-def format_percent(value: float | None) -> str:
-    """A share as a whole percentage (``0.456`` -> ``46 %``)."""
+def format_percent(value: float | None, catalog: Catalog | None = None) -> str:
+    """A share as a whole percentage (``0.456`` -> ``46 %``), in the page's language."""
     if value is None:
         return DASH
-    return f"{round(value * 100):d}\u00a0%"
+    if catalog is None:
+        return f"{round(value * 100):d}\u00a0%"
+    return catalog.format_percent(value)
 
 
 def without_controls(value: Any) -> Any:
@@ -235,7 +234,11 @@ class _PrintCodeGenerator(CodeGenerator):
 
 
 class Translate:
-    """The ``_()`` of templates: the catalog's text, ``{name}`` placeholders filled."""
+    """The ``_()`` and ``gettext()`` of templates: the catalog's text, ``{name}`` filled.
+
+    Without values the text is returned as it is, which is what ``{% trans %}``
+    blocks (``%(name)s`` placeholders) expect.
+    """
 
     __slots__ = ("catalog",)
 
@@ -244,6 +247,47 @@ class Translate:
 
     def __call__(self, message: str, **values: object) -> str:
         return self.catalog.gettext(message, **values)
+
+
+class TranslatePlural:
+    """The ``ngettext(singular, plural, n, **values)`` of templates; ``{n}`` is filled."""
+
+    __slots__ = ("catalog",)
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def __call__(self, singular: str, plural: str, n: int, **values: object) -> str:
+        if not values and "{" not in singular:  # a {% trans count=... %} block: %-style
+            return self.catalog.translations.ngettext(singular, plural, n)
+        return self.catalog.ngettext(singular, plural, n, **values)
+
+
+class Label:
+    """``label("kind-team")``: the translated name of a code the site's data carries."""
+
+    __slots__ = ("catalog",)
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def __call__(self, code: str) -> str:
+        return self.catalog.translate(CODE_LABELS.get(code, code))
+
+
+# Codes that pages show by name (an event's kind, a finding's severity, a pairing
+# system), with the English name that is the message id.
+CODE_LABELS: dict[str, str] = {
+    "kind-individual": N_("Individual"),
+    "kind-team": N_("Team"),
+    "kind-go": N_("Go"),
+    "severity-error": N_("error"),
+    "severity-warning": N_("warning"),
+    "severity-info": N_("note"),
+    "system-swiss": N_("Swiss system"),
+    "system-round-robin": N_("Round robin"),
+    "system-mcmahon": N_("McMahon"),
+}
 
 
 class ConstantTranslations(jinja2.ext.Extension):
@@ -356,13 +400,15 @@ class Memoized:
 
 # Callables that take no ``pass_context`` (or similar) argument: _SiteContext calls
 # them directly.
-_DIRECT_CALLS: frozenset[type] = frozenset({Translate, Memoized, jinja2.runtime.Macro})
+_DIRECT_CALLS: frozenset[type] = frozenset(
+    {Translate, TranslatePlural, Label, Memoized, jinja2.runtime.Macro}
+)
 
 
 def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Environment:
     """The environment every page (and the PDF bulletin) is rendered with."""
     catalog = load_catalog(language)
-    decimal_mark = catalog.gettext("decimal-mark") if "decimal-mark" in catalog.messages else "."
+    decimal_mark = catalog.decimal_mark
     env = SiteEnvironment(
         loader=make_loader(theme_chain),
         autoescape=True,
@@ -427,10 +473,18 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
     env.filters["points"] = points
     env.filters["number"] = number
     env.filters["date"] = date
-    env.filters["percent"] = format_percent
+    env.filters["percent"] = partial(format_percent, catalog=catalog)
     env.filters["sortkey"] = sort_key
     env.filters["memoize"] = Memoized
+    # jinja2.ext.i18n gives templates {% trans %} and {% pluralize %}; its callables are
+    # ours, so that ``{name}`` placeholders and compile-time ``_("literal")`` work.
+    env.add_extension("jinja2.ext.i18n")
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        Translate(catalog), TranslatePlural(catalog), newstyle=False
+    )
     env.globals["_"] = Translate(catalog)
+    env.globals["label"] = Label(catalog)
+    env.filters["language_name"] = language_name
     env.add_extension(ConstantTranslations)
     env.globals["language"] = language
     env.globals["DASH"] = DASH

@@ -1,22 +1,34 @@
-"""Message catalogs: page texts in English and other languages.
+"""Message catalogs (GNU gettext) and the locale's spelling of dates and numbers (Babel).
 
-A catalog is ``trfsite/locale/<language>.json``, a flat object from the English
-text to the translated text. English is the fallback for a missing entry.
+A catalog is ``trfsite/render/locale/<language>/LC_MESSAGES/trfsite.po``, compiled to
+the ``.mo`` beside it, which is what is read here. Message ids are the English
+texts; placeholders are ``{name}`` (``str.format``), as in :class:`Note`.
+``scripts/update-catalogs.sh`` extracts the texts and updates every catalog.
 """
 
 from __future__ import annotations
 
-import json
+import datetime as dt
+import gettext as _gettext
 import logging
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 import click
+from babel import Locale
+from babel.dates import format_date as _babel_date
+from babel.numbers import format_percent as _babel_percent
+from babel.numbers import get_decimal_symbol
+from babel.support import Translations
 
 logger = logging.getLogger(__name__)
-_LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "trfsite"
 FALLBACK_LANGUAGE = "en"
+# Babel's "en" is American ("July 28, 2005"); results are read world-wide in the
+# British spelling FIDE's own documents use ("28 July 2005").
+_FORMAT_LOCALE = {"en": "en_GB"}
 
 
 class UnknownLanguageError(click.ClickException):
@@ -24,35 +36,59 @@ class UnknownLanguageError(click.ClickException):
 
 
 def known_languages() -> list[str]:
-    """Every language with a catalog, sorted."""
-    return sorted(p.stem for p in _LOCALE_DIR.glob("*.json"))
+    """Every language with a compiled catalog, sorted."""
+    return sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
 
 
 @dataclass(frozen=True, slots=True)
 class Catalog:
+    """One language's messages and the locale that spells its dates and numbers."""
+
     language: str
-    messages: dict[str, str] = field(hash=False, compare=False)
+    translations: _gettext.NullTranslations = field(hash=False, compare=False)
+    locale: Locale = field(hash=False, compare=False)
+
+    def translate(self, message: str) -> str:
+        """The translated text, placeholders left as they are; the English text if missing."""
+        return self.translations.gettext(message)
 
     def gettext(self, message: str, **values: object) -> str:
         """The translated text, with ``{name}`` placeholders filled from ``values``."""
-        text = self.messages.get(message, message)
+        text = self.translations.gettext(message)
         return text.format(**values) if values else text
+
+    def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str:
+        """The form for ``n`` under the language's plural rule; ``{n}`` is filled too."""
+        text = self.translations.ngettext(singular, plural, n)
+        return text.format(**{"n": n, **values})
+
+    @property
+    def decimal_mark(self) -> str:
+        return get_decimal_symbol(self.locale)
+
+    def format_date(self, value: dt.date | None) -> str:
+        """A date written out: ``28 July 2005``, ``28. Juli 2005``, ``28 juillet 2005``."""
+        if value is None:
+            return ""
+        return _babel_date(value, "long", locale=self.locale)
+
+    def format_percent(self, share: float) -> str:
+        """A share as a whole percentage in the language's way (``46 %``, ``46%``, ``%46``)."""
+        return _babel_percent(share, "#,##0%", locale=self.locale)
+
+
+def language_name(language: str) -> str:
+    """The language's own name, as its readers look for it: ``Deutsch``, ``Français``."""
+    name = Locale.parse(language).get_display_name(language) or language
+    return name[:1].upper() + name[1:]
 
 
 @cache
-def _read(language: str) -> dict[str, str]:
-    path = _LOCALE_DIR / f"{language}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in data.items()
-    ):
-        raise ValueError(f"{path}: expected a flat JSON object of strings")
-    return {k: v for k, v in data.items() if not k.startswith("@")}
-
-
 def load_catalog(language: str) -> Catalog:
     """The catalog for ``language``; fails listing the known languages."""
     if language not in known_languages():
         known = ", ".join(known_languages())
         raise UnknownLanguageError(f"unknown language {language!r}; expected one of: {known}")
-    return Catalog(language, _read(language))
+    translations = Translations.load(str(LOCALE_DIR), [language], DOMAIN)
+    locale = Locale.parse(_FORMAT_LOCALE.get(language, language))
+    return Catalog(language, translations, locale)

@@ -14,7 +14,7 @@ average is not rounded, and is undefined (None) for a participant with no games.
 
 from __future__ import annotations
 
-from trfsite.results import Contribution, Explanation, Note
+from trfsite.results import N_, Contribution, Explanation, Note
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
 from trfsite.scoring.modifiers import Cut, cut_sum, cut_total, mark_cuts
@@ -80,9 +80,9 @@ def opponent_label(ctx: EventContext, i: int, r: int, games: list[bool]) -> str:
 
 def _opponent_account(ctx: EventContext, j: int) -> str:
     template = (
-        "opponent {opponent}: Fore-adjusted score {score:g}"
+        N_("opponent {opponent}: Fore-adjusted score {score:g}")
         if ctx.fore_mode
-        else "opponent {opponent}: score {score:g}"
+        else N_("opponent {opponent}: score {score:g}")
     )
     text = Note(template, opponent=ctx.label(j), score=ctx.score[j])
     if ctx.adjusted[j] != ctx.score[j]:
@@ -141,7 +141,7 @@ def average_of_opponents_buchholz(ctx: EventContext, spec: TiebreakSpec) -> Tieb
     opponents_bh = buchholz(ctx, inner).values
     games = ctx.game_mask(Article.OPPONENTS, spec.forfeits_played)
     low, high = spec.low_cuts, spec.high_cuts
-    what = Note("Fore Buchholz" if spec.fore else "Buchholz")
+    what = Note(N_("Fore Buchholz") if spec.fore else N_("Buchholz"))
     values: list[float | None] = []
     explanations: list[Explanation] | None = [] if ctx.explain else None
     for i in range(ctx.size):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trfsite.results import Contribution, Explanation, Note
+from trfsite.results import N_, Contribution, Explanation, Note
 from trfsite.scoring.cells import CELL_LABELS, Cell
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
@@ -49,9 +49,9 @@ def _describe(ctx: EventContext, i: int, r: int) -> str:
     text: str = CELL_LABELS[cell]
     if ctx.opp[i][r] >= 0:
         template = (
-            "{what} with black against {opponent}"
+            N_("{what} with black against {opponent}")
             if ctx.black[i][r]
-            else "{what} with white against {opponent}"
+            else N_("{what} with white against {opponent}")
         )
         text = Note(template, what=text, opponent=ctx.label(ctx.opp[i][r]))
     return Note("{what}, {points:g} point(s)", what=text, points=ctx.pts[i][r])
@@ -165,7 +165,7 @@ def rating(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     explanations = None
     if ctx.explain:
         explanations = [
-            Explanation(spec.code, v, (), (Note("rating" if v is not None else "unrated"),))
+            Explanation(spec.code, v, (), (Note(N_("rating") if v is not None else N_("unrated")),))
             for v in values
         ]
     return TiebreakValues(values, explanations)

@@ -38,7 +38,7 @@ import click
 
 from trfsite.formats.egf.grades import parse_grade
 from trfsite.model import Color, Outcome, Player, RoundEntry
-from trfsite.results import Contribution, Note
+from trfsite.results import N_, Contribution, Note
 from trfsite.scoring.codes import UnknownTiebreakError
 
 _WIN_POINTS = {
@@ -128,11 +128,11 @@ class GoContext:
             if entry.opponent is None:
                 value = self.unplayed_value(player)
                 why: str = Note(
-                    "no opponent: own score"
+                    N_("no opponent: own score")
                     if self.bye_in_sos is ByeInSos.OWN
-                    else "no opponent: own start MMS"
+                    else N_("no opponent: own start MMS")
                     if value
-                    else "no opponent: 0"
+                    else N_("no opponent: 0")
                 )
                 out.append(Contribution(entry.round, value, entry.label, why=why))
                 continue
@@ -275,7 +275,7 @@ def _sos_without_lowest(ctx: GoContext, player: int, drop: int) -> GoValue:
     sign = -1.0 if ctx.cut_highest else 1.0
     order = sorted(range(len(values)), key=lambda i: (sign * (values[i].value or 0.0), i))
     dropped = order[:drop]
-    why = Note("highest value dropped" if ctx.cut_highest else "lowest value dropped")
+    why = Note(N_("highest value dropped") if ctx.cut_highest else N_("lowest value dropped"))
     marked = tuple(
         Contribution(c.round, c.value, c.label, cut=True, why=why) if i in dropped else c
         for i, c in enumerate(values)

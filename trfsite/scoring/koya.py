@@ -32,7 +32,7 @@ def koya_limit(ctx: EventContext, spec: TiebreakSpec) -> tuple[float, Note]:
     limit = maximum / 2 + shift
     if shift:
         return limit, Note(
-            "limit = 50% of {maximum:g} (a win x {rounds} rounds) {shift:+g} "
+            "limit = half of {maximum:g} (a win x {rounds} rounds) {shift:+g} "
             "(/L{modifier:+d} half points) = {limit:g}",
             maximum=maximum,
             rounds=scheduled,
@@ -41,7 +41,7 @@ def koya_limit(ctx: EventContext, spec: TiebreakSpec) -> tuple[float, Note]:
             limit=limit,
         )
     return limit, Note(
-        "limit = 50% of {maximum:g} (a win x {rounds} rounds) = {limit:g}",
+        "limit = half of {maximum:g} (a win x {rounds} rounds) = {limit:g}",
         maximum=maximum,
         rounds=scheduled,
         limit=limit,

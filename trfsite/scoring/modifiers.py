@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trfsite.results import Contribution, Note
+from trfsite.results import N_, Contribution, Note
 
 LEAST_SIGNIFICANT = Note("C.07 14.1: least significant value")
 MOST_SIGNIFICANT = Note("C.07 14.3: most significant value")
@@ -54,10 +54,12 @@ def choose_cuts(
             if values[lowest] >= values[least]:
                 chosen = lowest
                 why = Note(
-                    "C.07 16.5: lowest contribution from a forfeit loss or requested bye, "
-                    "cut instead of the least significant value"
+                    N_(
+                        "C.07 16.5: lowest contribution from a forfeit loss or requested bye, "
+                        "cut instead of the least significant value"
+                    )
                     if lowest != least
-                    else "C.07 16.5: unplayed round (forfeit loss or requested bye) cut first"
+                    else N_("C.07 16.5: unplayed round (forfeit loss or requested bye) cut first")
                 )
             else:
                 why = Note(

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from trfsite.model import Tournament
-from trfsite.results import Note
+from trfsite.results import N_, Note
 from trfsite.teams.data import RoundKind, TeamEventData, TeamRound
 
 MP = "MP"
@@ -144,13 +144,13 @@ class TeamContext:
         head = Note("unplayed ({category})", category=CATEGORY_TEXT.get(cat, Note(tr.kind.value)))
         if self.rules == "2023":
             return own, Note(
-                "{head}: dummy team with own score (Fore-adjusted) {own} (C.07 16.4, 2023)"
+                N_("{head}: dummy team with own score (Fore-adjusted) {own} (C.07 16.4, 2023)")
                 if self.fore
-                else "{head}: dummy team with own score {own} (C.07 16.4, 2023)",
+                else N_("{head}: dummy team with own score {own} (C.07 16.4, 2023)"),
                 head=head,
                 own=_fmt(own),
             )
-        own_text = Note("own (Fore-adjusted)" if self.fore else "own")
+        own_text = Note(N_("own (Fore-adjusted)") if self.fore else N_("own"))
         if tr.opponent is not None:
             cap = self.adjusted[tr.opponent]
             return own.capped(cap), Note(

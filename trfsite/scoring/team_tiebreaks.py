@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from trfsite.results import Explanation, Note
+from trfsite.results import N_, Explanation, Note
 from trfsite.scoring.codes import ALIASES, TiebreakSpec, UnknownTiebreakError, parse_tiebreak
 from trfsite.scoring.registry import MODIFIER_TEXT, find_by_acronym, with_modifiers
 from trfsite.scoring.team_context import GP, MP, TeamContext
@@ -80,41 +80,41 @@ def _mods(*letters: str) -> frozenset[str]:
 
 _OPP = _mods("C", "M", "P", "F")
 TEAM_TIEBREAKS: list[TeamTiebreak] = [
-    TeamTiebreak("PTS", "Primary Score", "13", primary_points),
-    TeamTiebreak("MPTS", "Match Points", "11.1.1", match_points),
-    TeamTiebreak("GPTS", "Game Points", "11.1.2", game_points),
-    TeamTiebreak("MPVGP", "Match Points or Game Points", "13.1", mp_v_gp),
+    TeamTiebreak("PTS", N_("Primary Score"), "13", primary_points),
+    TeamTiebreak("MPTS", N_("Match Points"), "11.1.1", match_points),
+    TeamTiebreak("GPTS", N_("Game Points"), "11.1.2", game_points),
+    TeamTiebreak("MPVGP", N_("Match Points or Game Points"), "13.1", mp_v_gp),
     TeamTiebreak(
         "EMMSB",
-        "Extended Sonneborn-Berger (MP × MP)",
+        N_("Extended Sonneborn-Berger (MP × MP)"),
         "13.2.1",
         extended_sonneborn(MP, MP),
         modifiers=_OPP,
     ),
     TeamTiebreak(
         "EMGSB",
-        "Extended Sonneborn-Berger (MP × GP)",
+        N_("Extended Sonneborn-Berger (MP × GP)"),
         "13.2.2",
         extended_sonneborn(MP, GP),
         modifiers=_OPP,
     ),
     TeamTiebreak(
         "EGMSB",
-        "Extended Sonneborn-Berger (GP × MP)",
+        N_("Extended Sonneborn-Berger (GP × MP)"),
         "13.2.3",
         extended_sonneborn(GP, MP),
         modifiers=_OPP,
     ),
     TeamTiebreak(
         "EGGSB",
-        "Extended Sonneborn-Berger (GP × GP)",
+        N_("Extended Sonneborn-Berger (GP × GP)"),
         "13.2.4",
         extended_sonneborn(GP, GP),
         modifiers=_OPP,
     ),
     TeamTiebreak(
         "EDE",
-        "Extended Direct Encounter",
+        N_("Extended Direct Encounter"),
         "13.3",
         None,
         extended_direct_encounter,
@@ -123,7 +123,7 @@ TEAM_TIEBREAKS: list[TeamTiebreak] = [
     ),
     TeamTiebreak(
         "EDET",
-        "Extended Direct Encounter, then Top Board Results",
+        N_("Extended Direct Encounter, then Top Board Results"),
         "13.3",
         None,
         extended_direct_encounter,
@@ -133,7 +133,7 @@ TEAM_TIEBREAKS: list[TeamTiebreak] = [
     ),
     TeamTiebreak(
         "EDEB",
-        "Extended Direct Encounter, then Bottom Board Elimination",
+        N_("Extended Direct Encounter, then Bottom Board Elimination"),
         "13.3",
         None,
         extended_direct_encounter,
@@ -143,7 +143,7 @@ TEAM_TIEBREAKS: list[TeamTiebreak] = [
     ),
     TeamTiebreak(
         "EDEBT",
-        "Extended Direct Encounter, then Board Count and Top Board Results",
+        N_("Extended Direct Encounter, then Board Count and Top Board Results"),
         "13.3",
         None,
         extended_direct_encounter,
@@ -153,7 +153,7 @@ TEAM_TIEBREAKS: list[TeamTiebreak] = [
     ),
     TeamTiebreak(
         "EDEBB",
-        "Extended Direct Encounter, then Board Count and Bottom Board Elimination",
+        N_("Extended Direct Encounter, then Board Count and Bottom Board Elimination"),
         "13.3",
         None,
         extended_direct_encounter,
@@ -163,17 +163,17 @@ TEAM_TIEBREAKS: list[TeamTiebreak] = [
     ),
     TeamTiebreak(
         "SSSC",
-        "Scores and Schedule Strength Combination",
+        N_("Scores and Schedule Strength Combination"),
         "13.4",
         sssc,
         modifiers=_mods("C", "M", "P", "F", "K"),
     ),
-    TeamTiebreak("BC", "Board Count", "12.1", board_count, lower_is_better=True),
-    TeamTiebreak("TBR", "Top Board Results", "12.2", top_board_results),
-    TeamTiebreak("BBE", "Bottom Board Elimination", "12.3", bottom_board_elimination),
+    TeamTiebreak("BC", N_("Board Count"), "12.1", board_count, lower_is_better=True),
+    TeamTiebreak("TBR", N_("Top Board Results"), "12.2", top_board_results),
+    TeamTiebreak("BBE", N_("Bottom Board Elimination"), "12.3", bottom_board_elimination),
     TeamTiebreak(
         "DE",
-        "Direct Encounter",
+        N_("Direct Encounter"),
         "6",
         None,
         direct_encounter,
@@ -181,32 +181,40 @@ TEAM_TIEBREAKS: list[TeamTiebreak] = [
         score=True,
         lower_is_better=True,
     ),
-    TeamTiebreak("WIN", "Number of Wins", "7.1", wins, score=True),
+    TeamTiebreak("WIN", N_("Number of Wins"), "7.1", wins, score=True),
     TeamTiebreak(
-        "WON", "Number of Matches Won", "7.2", matches_won, modifiers=_mods("P"), score=True
+        "WON", N_("Number of Matches Won"), "7.2", matches_won, modifiers=_mods("P"), score=True
     ),
     TeamTiebreak(
         "BPG",
-        "Number of Matches Played as Black Team",
+        N_("Number of Matches Played as Black Team"),
         "7.3",
         matches_played_black,
         modifiers=_mods("P"),
     ),
     TeamTiebreak(
-        "BWG", "Number of Matches Won as Black Team", "7.4", matches_won_black, modifiers=_mods("P")
+        "BWG",
+        N_("Number of Matches Won as Black Team"),
+        "7.4",
+        matches_won_black,
+        modifiers=_mods("P"),
     ),
-    TeamTiebreak("PS", "Progressive Scores", "7.5", progressive, modifiers=_mods("C"), score=True),
-    TeamTiebreak("GE", "Rounds One Elected to Play", "7.6", games_elected),
-    TeamTiebreak("BH", "Buchholz", "8.1", buchholz, modifiers=_OPP, score=True),
-    TeamTiebreak("AOB", "Average of Opponents' Buchholz", "8.2", aob, modifiers=_OPP, score=True),
-    TeamTiebreak("FB", "Fore Buchholz", "8.3", buchholz, modifiers=_OPP, score=True),
-    TeamTiebreak("SB", "Sonneborn-Berger", "9.1", sonneborn, modifiers=_OPP, score=True),
-    TeamTiebreak("KS", "Koya System", "9.2", koya, modifiers=_mods("L", "P"), score=True),
-    TeamTiebreak("STD", "Standard Points", "2026", standard_points, score=True, since="2026"),
     TeamTiebreak(
-        "TPN", "Team Pairing Number", "2026", pairing_number, lower_is_better=True, since="2026"
+        "PS", N_("Progressive Scores"), "7.5", progressive, modifiers=_mods("C"), score=True
     ),
-    TeamTiebreak("RTNG", "Team Strength Factor", "2026", strength, since="2026"),
+    TeamTiebreak("GE", N_("Rounds One Elected to Play"), "7.6", games_elected),
+    TeamTiebreak("BH", N_("Buchholz"), "8.1", buchholz, modifiers=_OPP, score=True),
+    TeamTiebreak(
+        "AOB", N_("Average of Opponents' Buchholz"), "8.2", aob, modifiers=_OPP, score=True
+    ),
+    TeamTiebreak("FB", N_("Fore Buchholz"), "8.3", buchholz, modifiers=_OPP, score=True),
+    TeamTiebreak("SB", N_("Sonneborn-Berger"), "9.1", sonneborn, modifiers=_OPP, score=True),
+    TeamTiebreak("KS", N_("Koya System"), "9.2", koya, modifiers=_mods("L", "P"), score=True),
+    TeamTiebreak("STD", N_("Standard Points"), "2026", standard_points, score=True, since="2026"),
+    TeamTiebreak(
+        "TPN", N_("Team Pairing Number"), "2026", pairing_number, lower_is_better=True, since="2026"
+    ),
+    TeamTiebreak("RTNG", N_("Team Strength Factor"), "2026", strength, since="2026"),
 ]
 
 
@@ -247,7 +255,7 @@ def team_display_name(spec: TiebreakSpec, tb: TeamTiebreak) -> str:
     """Handbook-style name, e.g. "Buchholz (match points) Cut 1 (forfeits as played)"."""
     text: str = Note(tb.name)
     if spec.score:
-        template = "{name} (match points)" if spec.score == MP else "{name} (game points)"
+        template = N_("{name} (match points)") if spec.score == MP else N_("{name} (game points)")
         text = Note(template, name=text)
     if spec.fore and tb.acronym != "FB":
         text = Note("{name} (Fore)", name=text)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from trfsite.results import Note
+from trfsite.results import N_, Note
 from trfsite.scoring.cells import Cell
 
 
@@ -113,8 +113,8 @@ def dummy_text(ctx: Rounds, i: int, r: int) -> str:
     """Pen-and-paper account of :func:`dummy_score` for explanations."""
     own = ctx.score[i]
     cat = ctx.category[i][r]
-    head = Note("unplayed ({category})", category=CATEGORY_TEXT.get(cat, Note("rest round")))
-    own_score = Note("own score (Fore-adjusted)" if ctx.fore_mode else "own score")
+    head = Note("unplayed ({category})", category=CATEGORY_TEXT.get(cat, Note(N_("rest round"))))
+    own_score = Note(N_("own score (Fore-adjusted)") if ctx.fore_mode else N_("own score"))
     if ctx.rules == "2023":
         return Note(
             "{head}: dummy opponent with {own_score} {own:g} (C.07 16.4, 2023)",

@@ -28,7 +28,7 @@ from typing import TypeVar
 import click
 
 from trfsite import __version__
-from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
+from trfsite.pages.config import CONFIG_NAME, DEFAULT_TITLE, ConfigError, SiteConfig, load_config
 from trfsite.pages.contexts import IndexPage, PageMeta, SiteInfo
 from trfsite.pages.plan import EventJob
 from trfsite.pages.rows import EventSummary
@@ -306,43 +306,51 @@ def build_site(
             "'012 '/'001 ' records) or EGF tables (.h9, .h2, ...) in it or below it",
             str(options.src),
         )
-    site = SiteInfo(
-        config.title, config.language, config.base_url, build_date(), f"trfsite {__version__}"
-    )
     want_pdf = options.pdf and _pdf_available()
-    theme_paths = tuple(t.path for t in chain)
-    tasks = [EventTask(job, theme_paths) for job in _jobs(discovery, config, site, want_pdf)]
-    plan = _plan(options, tasks, want_pdf)
+    languages = config.site_languages()
+    several = len(languages) > 1
     tmp = _make_tmp(options.out)
     try:
-        writer = SiteWriter(tmp)
-        entries = [plan.reused[slug] for slug in sorted(plan.reused)]
-        if executor is not None:
-            entries += _build_events(writer, executor, 2, plan, progress, local=False)
-        else:
-            with open_executor(options.executor, options.jobs) as (own, workers):
-                local = (options.executor or "local") == "local"
-                entries += _build_events(writer, own, workers, plan, progress, local)
-        by_slug = {e.slug: e for e in entries}
-        ordered = [by_slug[task.job.slug] for task in tasks]
-        index_notes = ""
-        if discovery.index_notes is not None:
-            from trfsite.pages.notes import markdown_to_html
-
-            index_notes = markdown_to_html(
-                discovery.index_notes.read_text(encoding="utf-8", errors="replace")
+        pages = pdfs = 0
+        reused: list[str] = []
+        first: tuple[list[cache.CacheEntry], _Plan] | None = None
+        for language in languages:
+            # Several languages: each is a whole site of its own under OUT/<language>/
+            # (its own manifest and reused events), all swapped in at once.
+            prefix = f"{language}/" if several else ""
+            site = SiteInfo(
+                _site_title(config, language),
+                language,
+                config.base_url + prefix if config.base_url else "",
+                build_date(),
+                f"trfsite {__version__}",
+                languages if several else (),
+                config.base_url,
             )
-        pages = _render_into(writer, chain, site, [e.summary for e in ordered], index_notes)
-        pages += sum(e.pages for e in ordered)
-        writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))
-        writer.write_text(MARKER, f"trfsite {__version__}\n")
+            part = _LanguageBuild(
+                replace(options, out=options.out / language) if several else options,
+                SiteWriter(tmp / language if several else tmp),
+                site,
+            )
+            ordered, plan, made = _build_language(
+                part, discovery, config, chain, want_pdf, executor, progress
+            )
+            pages += made
+            pdfs += sum(1 for e in ordered if e.pdf)
+            reused += [prefix + slug for slug in plan.reused]
+            first = first or (ordered, plan)
+        if several:
+            pages += _write_language_choice(SiteWriter(tmp), chain, config, languages)
+        SiteWriter(tmp).write_text(MARKER, f"trfsite {__version__}\n")
         live = publish.live_folder(options.out)
         if live is not None:
-            publish.link_unchanged(live, tmp, sorted(plan.reused))
+            publish.link_unchanged(live, tmp, sorted(reused))
         publish.publish(tmp, options.out, options.keep)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    assert first is not None  # languages is never empty
+    ordered, plan = first
     for entry in ordered:  # -v: what happened to each event
         how = "reused from the previous build" if entry.slug in plan.reused else "built"
         pdf = ", PDF" if entry.pdf else ""
@@ -360,7 +368,7 @@ def build_site(
     return BuildReport(
         events=len(ordered),
         pages=pages,
-        pdfs=sum(1 for e in ordered if e.pdf),
+        pdfs=pdfs,
         errors=sum(e.errors for e in ordered),
         warnings=sum(e.warnings for e in ordered),
         files_with_errors=sum(1 for e in ordered if e.errors or e.failure),
@@ -371,6 +379,84 @@ def build_site(
         out=options.out,
         reused=len(plan.reused),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _LanguageBuild:
+    options: BuildOptions  # ``out`` is where this language's site goes
+    writer: SiteWriter
+    site: SiteInfo
+
+
+def _build_language(
+    part: _LanguageBuild,
+    discovery: Discovery,
+    config: SiteConfig,
+    chain: tuple[Theme, ...],
+    want_pdf: bool,
+    executor: Executor | None,
+    progress: Progress | None,
+) -> tuple[list[cache.CacheEntry], _Plan, int]:
+    """One language's events, home page, static files and manifest; (entries, plan, pages)."""
+    theme_paths = tuple(t.path for t in chain)
+    tasks = [EventTask(job, theme_paths) for job in _jobs(discovery, config, part.site, want_pdf)]
+    plan = _plan(part.options, tasks, want_pdf)
+    writer = part.writer
+    entries = [plan.reused[slug] for slug in sorted(plan.reused)]
+    if executor is not None:
+        entries += _build_events(writer, executor, 2, plan, progress, local=False)
+    else:
+        with open_executor(part.options.executor, part.options.jobs) as (own, workers):
+            local = (part.options.executor or "local") == "local"
+            entries += _build_events(writer, own, workers, plan, progress, local)
+    by_slug = {e.slug: e for e in entries}
+    ordered = [by_slug[task.job.slug] for task in tasks]
+    index_notes = ""
+    if discovery.index_notes is not None:
+        from trfsite.pages.notes import markdown_to_html
+
+        index_notes = markdown_to_html(
+            discovery.index_notes.read_text(encoding="utf-8", errors="replace")
+        )
+    pages = _render_into(writer, chain, part.site, [e.summary for e in ordered], index_notes)
+    pages += sum(e.pages for e in ordered)
+    writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))
+    if part.site.languages:  # the next build's _plan looks for it beside the manifest
+        writer.write_text(MARKER, f"trfsite {__version__}\n")
+    return ordered, plan, pages
+
+
+def _site_title(config: SiteConfig, language: str) -> str:
+    """The configured title; the default one in the site's language."""
+    if config.title != DEFAULT_TITLE:
+        return config.title
+    from trfsite.render.i18n import load_catalog
+
+    return load_catalog(language).gettext(DEFAULT_TITLE)
+
+
+def _write_language_choice(
+    writer: SiteWriter, chain: tuple[Theme, ...], config: SiteConfig, languages: tuple[str, ...]
+) -> int:
+    """OUT/index.html of a site in several languages: a link to each, in its own language."""
+    from trfsite.pages.contexts import LanguageChoicePage
+    from trfsite.render.environment import make_environment, render_page
+
+    site = SiteInfo(
+        _site_title(config, languages[0]),
+        languages[0],
+        config.base_url,
+        build_date(),
+        f"trfsite {__version__}",
+        languages,
+        config.base_url,
+    )
+    page = LanguageChoicePage(PageMeta(site, site.title, "", "", "languages", "index.html"))
+    env = make_environment(chain, languages[0])
+    writer.write_text("index.html", render_page(env, "languages.html", page))
+    for relative, source in static_files(chain):
+        writer.copy_file(f"static/{relative}", source)
+    return 1
 
 
 def _split(plan: _Plan, workers: int, out_root: Path | None) -> list[EventTask]:

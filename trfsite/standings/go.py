@@ -42,7 +42,7 @@ from trfsite.formats.egf.grades import Grade, parse_grade
 from trfsite.formats.egf.header import is_unnamed
 from trfsite.model import PairingSystem, Player, Tournament
 from trfsite.progress import default_after_round
-from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
+from trfsite.results import N_, Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.go import (
     GO_TIEBREAKS,
     HALF,
@@ -66,6 +66,15 @@ _KNOWN = {t.short for t in GO_TIEBREAKS}
 class _Criterion:
     code: str  # as spelled by the user, or the normalised file column name
     tiebreak: GoTiebreak
+
+
+# One whole sentence each, so that a translation can order its parts freely.
+_START_MMS_NOTES = {
+    (True, True): N_("start MMS from the grade (1d = 30, 1k = 29), bar {bar}, floor {floor}"),
+    (True, False): N_("start MMS from the grade (1d = 30, 1k = 29), bar {bar}, no floor"),
+    (False, True): N_("start MMS from the grade (1d = 30, 1k = 29), no bar, floor {floor}"),
+    (False, False): N_("start MMS from the grade (1d = 30, 1k = 29), no bar, no floor"),
+}
 
 
 def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
@@ -96,9 +105,8 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
         explain=options.explain,
     )
     notes += _convention_notes(options)
-    notes.insert(
-        0, Note("McMahon: ranked by MMS" if mcmahon else "Swiss: ranked by the number of wins")
-    )
+    ranked = N_("McMahon: ranked by MMS") if mcmahon else N_("Swiss: ranked by the number of wins")
+    notes.insert(0, Note(ranked))
     values = _values(t.players, ctx, criteria)
     rows = _rows(t.players, ctx, criteria, values, options.explain)
     return Standings(
@@ -158,13 +166,15 @@ def _round_down(
 ) -> bool:
     chosen = bool(settled.go_round_down_free_points)
     if asked.go_round_down_free_points is not None:
-        notes.append(Note("free-round points rounded down" if chosen else "free-round points kept"))
+        notes.append(
+            Note(N_("free-round points rounded down") if chosen else N_("free-round points kept"))
+        )
     elif infer_round_down(t, _free_draw(settled)) is not None:
         notes.append(
             Note(
-                "free-round points rounded down, as the file's MMS column shows"
+                N_("free-round points rounded down, as the file's MMS column shows")
                 if chosen
-                else "free-round points not rounded, as the file's MMS column shows"
+                else N_("free-round points not rounded, as the file's MMS column shows")
             )
         )
     return chosen
@@ -191,10 +201,7 @@ def start_scores(
     if from_file:
         notes.append(Note("start MMS = the file's MMS minus the points scored"))
     else:
-        template = "start MMS from the grade (1d = 30, 1k = 29), " + (
-            "bar {bar}" if options.go_bar else "no bar"
-        )
-        template += ", floor {floor}" if options.go_floor else ", no floor"
+        template = _START_MMS_NOTES[bool(options.go_bar), bool(options.go_floor)]
         notes.append(Note(template, bar=options.go_bar or "", floor=options.go_floor or ""))
     return out
 

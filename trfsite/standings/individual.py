@@ -33,7 +33,7 @@ from trfsite.progress import (
     pending_after_round_error,
     round_progress,
 )
-from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
+from trfsite.results import N_, Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.context import EventContext, build_context
 from trfsite.scoring.declared_points import POINTS_SOURCES, apply_points_source
@@ -141,8 +141,8 @@ def choose_system(
     )
 
 
-_SWISS_NOTE = "Pairing system: Swiss ({source}); unplayed rounds per C.07 16."
-_ROUND_ROBIN_NOTE = "Pairing system: round robin ({source}); forfeits per C.07 15.2."
+_SWISS_NOTE = N_("Pairing system: Swiss ({source}); unplayed rounds per C.07 16.")
+_ROUND_ROBIN_NOTE = N_("Pairing system: round robin ({source}); forfeits per C.07 15.2.")
 
 
 def choose_tiebreaks(
@@ -177,9 +177,15 @@ def choose_tiebreaks(
         )
     codes = list(DEFAULT_SWISS if swiss else DEFAULT_ROUND_ROBIN)
     template = (
-        "Tie-breaks: the file names none (record 202/212), so trfsite's default for "
-        + ("Swiss" if swiss else "round-robin")
-        + " events applies: {codes}."
+        N_(
+            "Tie-breaks: the file names none (record 202/212), so trfsite's default for "
+            "Swiss events applies: {codes}."
+        )
+        if swiss
+        else N_(
+            "Tie-breaks: the file names none (record 202/212), so trfsite's default for "
+            "round-robin events applies: {codes}."
+        )
     )
     return codes, "the default list", Note(template, codes=", ".join(codes))
 

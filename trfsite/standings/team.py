@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from trfsite.model import EventKind, Tournament
 from trfsite.progress import default_after_round, pending_after_round_error
-from trfsite.results import Explanation, Note, StandingRow, Standings
+from trfsite.results import N_, Explanation, Note, StandingRow, Standings
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.declared_points import declared_differences, points_source_note
 from trfsite.scoring.round_robin import meetings_per_pair
@@ -63,9 +63,9 @@ def choose_primary(t: Tournament) -> tuple[str, str]:
         if first in ("GPTS", "MPTS"):
             score = GP if first == "GPTS" else MP
             template = (
-                "Primary score: "
-                + ("game points" if score == GP else "match points")
-                + " (record 212 starts with {code})."
+                N_("Primary score: game points (record 212 starts with {code}).")
+                if score == GP
+                else N_("Primary score: match points (record 212 starts with {code}).")
             )
             return score, Note(template, code=first)
     if _GP_WORDS.search(t.type_code):
