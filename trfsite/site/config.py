@@ -13,6 +13,9 @@
     go_bar = "3d"              # Go (McMahon) only
     go_floor = "20k"
 
+    [people]                   # see trfsite.people.config
+    merge = [["fide-4100018", "muller-jurgen-ger-1980"]]
+
 Every problem is collected and reported at once, each naming its key.
 """
 
@@ -21,17 +24,18 @@ from __future__ import annotations
 import importlib
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import click
 
 from trfsite.i18n import known_languages
 from trfsite.options import StandingsOptions
+from trfsite.people.config import PeopleConfig, parse_people
 
 CONFIG_NAME = "trfsite.toml"
 DEFAULT_TITLE = "Tournament results"
-_SITE_KEYS = ("title", "language", "theme", "base_url", "events")
+_SITE_KEYS = ("title", "language", "theme", "base_url", "events", "people")
 _EVENT_KEYS = ("tiebreaks", "rules", "unrated_rating", "system", "go_bar", "go_floor")
 _GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
 _RULES = ("auto", "2023", "2026")
@@ -58,6 +62,9 @@ class EventConfig:
     system: str | None = None
     go_bar: str | None = None
     go_floor: str | None = None
+    # [people] split entries of this file: (start number, key); part of the event's
+    # cache key, since its pages link these players to their own keys.
+    people_splits: tuple[tuple[int, str], ...] = ()
 
     def options(self, after_round: int | None = None, explain: bool = False) -> StandingsOptions:
         return StandingsOptions(
@@ -80,12 +87,15 @@ class SiteConfig:
     base_url: str = ""
     events: tuple[tuple[str, EventConfig], ...] = field(default=())
     path: str = ""  # where it was read from, "" for the defaults
+    people: PeopleConfig = PeopleConfig()
 
     def for_stem(self, stem: str) -> EventConfig:
+        found = EventConfig()
         for key, event in self.events:
             if key == stem:
-                return event
-        return EventConfig()
+                found = event
+        splits = tuple(sorted(self.people.splits_for(stem).items()))
+        return replace(found, people_splits=splits) if splits else found
 
 
 def _expect_str(data: dict[str, object], key: str, where: str, problems: list[str]) -> str | None:
@@ -244,9 +254,10 @@ def parse_config(text: str, path: str = CONFIG_NAME, base: Path | None = None) -
         raw_events = {}
     for stem in sorted(raw_events):
         events.append((stem, _read_event(stem, raw_events[stem], problems)))
+    people = parse_people(data.get("people"), problems)
     if problems:
         raise ConfigError(path, problems)
-    return SiteConfig(title, language, theme, base_url, tuple(events), path)
+    return SiteConfig(title, language, theme, base_url, tuple(events), path, people)
 
 
 def _check_theme(theme: str, base: Path | None, problems: list[str]) -> str:
