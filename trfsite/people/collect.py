@@ -37,7 +37,7 @@ def own_key(player: Player, t: Tournament, national_ids: tuple[str, ...]) -> tup
         return f"egd-{int(pin)}", KeyKind.EGD
     if national_ids:
         return f"nat-{national_ids[0].lower()}", KeyKind.NATIONAL
-    parts = [name_key(fold_name(player.name) or f"player {player.id}")]
+    parts = [name_key(player.name) if fold_name(player.name) else f"player-{player.id}"]
     federation = name_key(player.federation.strip().lower()) if player.federation.strip() else ""
     year = birth_year(player.birth_date)
     parts += [p for p in (federation, str(year) if year else "") if p]

@@ -228,14 +228,26 @@ def _match_names(
     findings: list[Finding],
 ) -> set[str]:
     """Join entries without id to the one person they match; report ambiguous matches."""
+    matched: set[str] = set()
     by_name: dict[str, set[str]] = {}
     for key in nodes:
         for name in union.facts[union.root(key)].names:
             by_name.setdefault(name, set()).add(key)
     name_keys = sorted(k for k, kind in kinds.items() if kind is KeyKind.NAME)
+    # Spellings of one name (``Müller`` / ``Mueller``) give different keys but fold alike:
+    # with the same federation and birth year they are one person by rule 2.
+    alike: dict[tuple[str, str, int | None], str] = {}
+    for key in name_keys:
+        ref = nodes[key][0]
+        sample = events[ref.event].entries[ref.entry]
+        same = (sample.folded_name, sample.federation, sample.birth_year)
+        if same in alike:
+            union.join(alike[same], key)
+            matched.add(key)
+        else:
+            alike[same] = key
     complete = [k for k in name_keys if _complete(events, nodes[k][0])]
     partial = [k for k in name_keys if not _complete(events, nodes[k][0])]
-    matched: set[str] = set()
     for keys, only_ids in ((complete, True), (partial, False)):
         for key in keys:
             sample = events[nodes[key][0].event].entries[nodes[key][0].entry]
@@ -259,16 +271,11 @@ def _match_names(
                             entry,
                             "person-ambiguous-name",
                             f"{entry.name!r} has no id and matches {len(candidates)} people "
-                            f"({', '.join(_shown(c, nodes, union) for c in candidates)}); kept "
+                            f"({', '.join(candidates)}); kept "
                             "apart (expected an id, or a [people] merge naming the right one)",
                         )
                     )
     return matched
-
-
-def _shown(root: str, nodes: dict[str, list[EntryRef]], union: _Union) -> str:
-    keys = sorted(k for k in nodes if union.root(k) == root)
-    return keys[0] if keys else root
 
 
 def _complete(events: tuple[EventEntries, ...], ref: EntryRef) -> bool:

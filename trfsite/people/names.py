@@ -48,9 +48,20 @@ def fold_name(name: str) -> str:
     return " ".join(_WORD.findall(text))
 
 
-def name_key(folded: str) -> str:
-    """The URL-safe part of a key for a folded name (a digest for non-Latin scripts)."""
-    key = _NOT_KEY.sub("-", folded.encode("ascii", "ignore").decode("ascii")).strip("-")
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def name_key(name: str) -> str:
+    """The URL-safe part of a key: ``Müller, Jürgen`` -> ``mueller-juergen``.
+
+    Written out the way people spell it without umlauts (the folding for matching
+    is ``fold_name``); a short digest stands in for names in non-Latin scripts.
+    """
+    text = unicodedata.normalize("NFC", name).translate(_UMLAUTS).translate(_LETTERS)
+    folded = " ".join(_WORD.findall(text.lower()))
+    plain = unicodedata.normalize("NFKD", folded)
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    key = _NOT_KEY.sub("-", plain.encode("ascii", "ignore").decode("ascii")).strip("-")
     if len(key) < len(folded.replace(" ", "")) // 2 or not key:
         # Mostly non-Latin: a short digest keeps the key stable and unique.
         digest = hashlib.sha256(folded.encode("utf-8")).hexdigest()[:10]

@@ -10,6 +10,7 @@ from trfsite.model import Color, Game, Outcome, Player, Tournament
 from trfsite.results import Standings, TiebreakColumn
 from trfsite.site.gather import EventData
 from trfsite.site.lookups import players_by_id, team_of_player, teams_by_id
+from trfsite.site.person_links import person_href
 from trfsite.site.rows import ColumnHead, PlayerRow, Ref, StandingLine
 
 # TRF16 writes titles as single letters (g = GM, m = IM, ...); TRF-2026 spells them out.
@@ -77,7 +78,8 @@ def player_ref(t: Tournament, players: dict[int, Player], pid: int) -> Ref:
     if player is None:
         return Ref(pid, f"#{pid}")
     title = player.grade if t.game is Game.GO else display_title(player.title)
-    return Ref(pid, player.name.strip() or f"#{pid}", f"players/{pid}.html", title)
+    person = person_href(t, pid)
+    return Ref(pid, player.name.strip() or f"#{pid}", f"players/{pid}.html", title, person)
 
 
 def _player_refs(t: Tournament) -> dict[int, Ref]:

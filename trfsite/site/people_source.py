@@ -57,23 +57,26 @@ class Archive:
 
 def read_archive(src: Path, config_path: Path | None = None) -> Archive:
     """Every event under ``src`` as people entries (the CLI's ``trfsite people``)."""
-    from trfsite.formats import read_bytes
-
     folder = src if src.is_dir() else src.parent
     config = load_config(folder, config_path)
     events = []
     unreadable = []
     for source in discover(src).files:
-        result = read_bytes(source.path.read_bytes(), source.relative)
-        t = result.tournament
-        if t is None:
-            unreadable.append(source.relative)
-            continue
         event_config = config.for_stem(source.path.stem)
-        standings = _rank(t, event_config)
-        events.append(
-            collect_event(
-                t, standings, source.relative, source.slug, dict(event_config.people_splits)
-            )
-        )
+        data = source.path.read_bytes()
+        entries = read_entries(data, source.relative, source.slug, event_config)
+        if entries is None:
+            unreadable.append(source.relative)
+        else:
+            events.append(entries)
     return Archive(config, tuple(events), tuple(unreadable))
+
+
+def read_entries(data: bytes, file: str, slug: str, config: EventConfig) -> EventEntries | None:
+    """One file's entries, read and ranked here (None when it is no tournament)."""
+    from trfsite.formats import read_bytes
+
+    t = read_bytes(data, file).tournament
+    if t is None:
+        return None
+    return collect_event(t, _rank(t, config), file, slug, dict(config.people_splits))
