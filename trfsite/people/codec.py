@@ -12,6 +12,9 @@ from dataclasses import fields
 from trfsite.people.entries import EventEntries, GameRecord, KeyKind, PersonEntry
 
 _ENTRY_FIELDS = tuple(f.name for f in fields(PersonEntry))
+_KIND = _ENTRY_FIELDS.index("key_kind")
+_NATIONAL = _ENTRY_FIELDS.index("national_ids")
+_RECORD = _ENTRY_FIELDS.index("record")
 
 
 def _entry_json(entry: PersonEntry) -> list[object]:
@@ -31,11 +34,11 @@ def _entry_json(entry: PersonEntry) -> list[object]:
 def _entry_from(data: list[object]) -> PersonEntry:
     if len(data) != len(_ENTRY_FIELDS):
         raise ValueError(f"entry has {len(data)} values; expected {len(_ENTRY_FIELDS)}")
-    values = dict(zip(_ENTRY_FIELDS, data, strict=True))
-    values["key_kind"] = KeyKind(values["key_kind"])
-    values["national_ids"] = tuple(values["national_ids"])  # type: ignore[arg-type]
-    values["record"] = tuple(GameRecord(*g) for g in values["record"])  # type: ignore[attr-defined]
-    return PersonEntry(**values)  # type: ignore[arg-type]
+    values = list(data)
+    values[_KIND] = KeyKind(values[_KIND])
+    values[_NATIONAL] = tuple(values[_NATIONAL])  # type: ignore[arg-type]
+    values[_RECORD] = tuple(GameRecord(*g) for g in values[_RECORD])  # type: ignore[attr-defined]
+    return PersonEntry(*values)  # type: ignore[arg-type]
 
 
 def entries_to_json(event: EventEntries) -> dict[str, object]:

@@ -22,7 +22,7 @@ from trfsite.people.identity import Resolution, resolve
 from trfsite.site.config import CONFIG_NAME, ConfigError, SiteConfig
 from trfsite.site.contexts import SiteInfo
 from trfsite.site.event_build import EventTask
-from trfsite.site.people_pages import SEARCH_FOLDER, all_pages
+from trfsite.site.people_pages import SEARCH_FOLDER, PersonPlan, all_pages
 from trfsite.site.people_search import search_pieces
 from trfsite.writer import SiteWriter
 
@@ -79,15 +79,33 @@ def _digest(*parts: str) -> str:
     return digest.hexdigest()
 
 
-def _reuse(previous: Path | None, path: str, writer: SiteWriter) -> bool:
-    """Hard-link (else copy) ``path`` from the previous output; False if it is gone."""
+def _same_as_before(previous: Path | None, path: str, data: bytes) -> bool:
     if previous is None:
         return False
-    source = previous / path
-    if not source.is_file() or source.is_symlink():
+    try:
+        return (previous / path).read_bytes() == data
+    except OSError:
         return False
-    target = writer.target(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+
+
+_MADE: set[Path] = set()  # folders made in this process (thousands of links each)
+
+
+def _reuse(previous: Path | None, path: str, writer: SiteWriter) -> bool:
+    """Hard-link (else copy) ``path`` from the previous output; False if it is gone.
+
+    ``path`` is one of the people pages' own paths (never from input), so the
+    writer's per-file checks are not needed for these thousands of links.
+    """
+    if previous is None:
+        return False
+    source = os.path.join(previous, path)
+    if os.path.islink(source) or not os.path.isfile(source):
+        return False
+    target = writer.root / path
+    if target.parent not in _MADE:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _MADE.add(target.parent)
     try:
         os.link(source, target)
     except OSError:
@@ -118,13 +136,23 @@ def build_people(
     env = environment(theme_paths, site.language, fingerprint)
     pages: dict[str, str] = {}
     written = linked = 0
-    for page in all_pages(resolution, site):
-        digest = _digest(fingerprint, page.template, repr(page.context))
-        pages[page.path] = digest
-        if old.pages.get(page.path) == digest and _reuse(previous, page.path, writer):
+    event_keys = {entries.file: key for key, entries in events}
+    site_text = repr(site)
+    for item in all_pages(resolution, site, event_keys):
+        if isinstance(item, PersonPlan):
+            digest = _digest(fingerprint, site_text, item.inputs)
+        else:
+            digest = _digest(fingerprint, item.template, repr(item.context))
+        pages[item.path] = digest
+        if old.pages.get(item.path) == digest and _reuse(previous, item.path, writer):
             linked += 1
             continue
-        writer.write_text(page.path, render_page(env, page.template, page.context))
+        page = item.make() if isinstance(item, PersonPlan) else item
+        data = render_page(env, page.template, page.context).encode("utf-8")
+        if _same_as_before(previous, page.path, data) and _reuse(previous, page.path, writer):
+            linked += 1  # its inputs changed, but not what it shows
+            continue
+        writer.write_bytes(page.path, data)
         written += 1
     for path, text in search_pieces(resolution, SEARCH_FOLDER):
         digest = _digest(text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from trfsite.people.entries import EventEntries, PersonEntry
@@ -37,6 +37,7 @@ SEARCH_FOLDER = "search"  # under people/: the index pieces
 _WIN = frozenset({"1", "W"})
 _DRAW = frozenset({"=", "D"})
 _LOSS = frozenset({"0", "L"})
+_GAME = _WIN | _DRAW | _LOSS
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,15 @@ class PeoplePage:
     path: str  # under OUT
     template: str
     context: PeopleContext
+
+
+@dataclass(frozen=True, slots=True)
+class PersonPlan:
+    """A person page made only when its inputs changed (``inputs`` says what they are)."""
+
+    path: str
+    inputs: str  # everything the page shows, in short: see ``person_inputs``
+    make: Callable[[], PeoplePage]
 
 
 def _meta(site: SiteInfo, title: str, path: str) -> PageMeta:
@@ -143,7 +153,7 @@ def _head_to_head(archive: _Archive, person: Person) -> tuple[HeadToHead, ...]:
     names: dict[str, str] = {}
     for index, event, entry in archive.entries(person):
         for game in entry.record:
-            if game.opponent is None or game.outcome not in _WIN | _DRAW | _LOSS:
+            if game.opponent is None or game.outcome not in _GAME:
                 continue
             key = archive.key_at.get((index, game.opponent))
             if key is None:
@@ -299,16 +309,54 @@ def group_pages(archive: _Archive, site: SiteInfo, what: str) -> list[PeoplePage
     return pages
 
 
-def all_pages(resolution: Resolution, site: SiteInfo) -> Iterator[PeoplePage]:
-    """Every people page but the search pieces, in a fixed order."""
+def person_inputs(
+    archive: _Archive,
+    person: Person,
+    event_keys: Mapping[str, str],
+    findings: tuple[PeopleFinding, ...],
+) -> str:
+    """What a person page depends on: its person, the cache keys of its events (their
+    content), the names and keys of the opponents it met, and its findings."""
+    parts = [
+        repr((person.key, person.name, person.fide_id, person.egd_pin)),
+        repr((person.federation, person.aliases, person.name_matched, findings)),
+    ]
+    opponents = set()
+    for index, event, entry in archive.entries(person):
+        parts.append(event_keys.get(event.file, event.file))
+        parts.append(str(entry.start_number))
+        for game in entry.record:
+            if game.opponent is not None:
+                key = archive.key_at.get((index, game.opponent))
+                if key is not None:
+                    opponents.add((key, archive.person_of[key].name))
+    parts.append(repr(sorted(opponents)))
+    return "\n".join(parts)
+
+
+def all_pages(
+    resolution: Resolution, site: SiteInfo, event_keys: Mapping[str, str]
+) -> Iterator[PeoplePage | PersonPlan]:
+    """Every people page but the search pieces, in a fixed order.
+
+    Person pages come as plans (made only when their inputs changed: there are
+    many); the rest are few and made at once. ``event_keys`` maps each event's
+    file to its cache key.
+    """
     archive = _Archive(resolution)
     findings = _findings(archive)
     mine: dict[str, list[PeopleFinding]] = defaultdict(list)
     for finding in findings:
         mine[finding.person_href].append(finding)
     for person in resolution.people:
-        page = person_page(archive, person, site, tuple(mine.get(f"{person.key}.html", ())))
-        yield PeoplePage(page.meta.path, "person.html", page)
+        own = tuple(mine.get(f"{person.key}.html", ()))
+
+        def make(person: Person = person, own: tuple[PeopleFinding, ...] = own) -> PeoplePage:
+            page = person_page(archive, person, site, own)
+            return PeoplePage(page.meta.path, "person.html", page)
+
+        inputs = person_inputs(archive, person, event_keys, own)
+        yield PersonPlan(f"{PEOPLE_FOLDER}/{person.key}.html", inputs, make)
         for alias in person.aliases:
             path = f"{PEOPLE_FOLDER}/{alias}.html"
             redirect = RedirectPage(
