@@ -212,3 +212,55 @@ def main(argv: list[str] | None = None) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def synthetic_entries(n_events: int, n_people: int = 6000, seed: int = 1) -> list[object]:
+    """Every event's people entries made in memory, without files or standings.
+
+    For the identity figure on 10,000 events: the same pool, variants and missing
+    ids as the archive, and random pairings (``collect_event`` on model objects).
+    """
+    import datetime as dt
+
+    from trfsite.model import Color, Outcome, Player, RoundEntry, SourceFormat, Tournament
+    from trfsite.people.collect import collect_event
+
+    rng = random.Random(seed)
+    pool = make_pool(n_people, rng)
+    events: list[object] = []
+    outcomes = (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
+    for number in range(1, n_events + 1):
+        size = int(rng.triangular(10, 160, 30)) // 2 * 2
+        chosen = rng.sample(pool, size)
+        rounds: dict[int, list[RoundEntry]] = {n: [] for n in range(1, size + 1)}
+        for r in range(1, rng.randint(5, 9) + 1):
+            order = list(range(1, size + 1))
+            rng.shuffle(order)
+            for white, black in zip(order[::2], order[1::2], strict=True):
+                result = rng.choice(outcomes)
+                rounds[white].append(RoundEntry(r, black, Color.WHITE, result))
+                rounds[black].append(RoundEntry(r, white, Color.BLACK, result.complement))
+        players = []
+        for n, person in enumerate(chosen, start=1):
+            name = spelled(person.name, rng) if rng.random() < 0.125 else person.name
+            fide = person.fide_id if rng.random() > 1 / 12 else ""
+            players.append(
+                Player(
+                    n,
+                    name,
+                    rating=1500 + n,
+                    federation=person.federation,
+                    fide_id=fide,
+                    birth_date=person.birth,
+                    rounds=tuple(rounds[n]),
+                )
+            )
+        t = Tournament(
+            SourceFormat.TRF16,
+            name=f"Club Open {number}",
+            start_date=dt.date(2005 + number % 20, 7, 1),
+            players=tuple(players),
+        )
+        file = f"{2005 + number % 20}/open-{number:05d}.trf"
+        events.append(collect_event(t, None, file, f"open-{number:05d}"))
+    return events

@@ -310,6 +310,8 @@ def _merge(config: PeopleConfig, union: _Union, preferred: dict[str, int]) -> li
 
 
 def _unknown_splits(config: PeopleConfig, events: tuple[EventEntries, ...]) -> list[str]:
+    if not config.splits:
+        return []
     present = {
         (PurePosixPath(event.file).stem, entry.start_number)
         for event in events
