@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from trfsite.pages.config import ConfigError
 from trfsite.people.identity import Resolution, resolve
 from trfsite.people.names import birth_year, fold_name
-from trfsite.site.config import ConfigError
 from trfsite.site.people_source import read_archive
 
 RULES = Path(__file__).resolve().parent.parent / "data" / "people" / "rules"
@@ -121,7 +121,8 @@ def test_config_merge_problems_name_their_key(tmp_path: Path) -> None:
 
 def test_config_syntax_errors_all_at_once(tmp_path: Path) -> None:
     src = _with_config(
-        tmp_path, '[people]\nmerge = [["Bad Key", "x"], "y"]\nsplits = 1\n[people.split]\n"x" = "y"\n'
+        tmp_path,
+        '[people]\nmerge = [["Bad Key", "x"], "y"]\nsplits = 1\n[people.split]\n"x" = "y"\n',
     )
     with pytest.raises(ConfigError) as caught:
         read_archive(src)

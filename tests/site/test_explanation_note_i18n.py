@@ -17,12 +17,12 @@ from notehelpers import every_standings, template_fields
 from sitehelpers import ROOT
 
 from trfsite.model import Game
-from trfsite.options import StandingsOptions
-from trfsite.render import make_environment
+from trfsite.render.environment import make_environment
+from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Note
-from trfsite.theme import find_theme, theme_chain
+from trfsite.standings.options import StandingsOptions
 
-GERMAN = json.loads((ROOT / "trfsite/locale/de.json").read_text(encoding="utf-8"))
+GERMAN = json.loads((ROOT / "trfsite/render/locale/de.json").read_text(encoding="utf-8"))
 EVENTS = [
     *sorted((ROOT / "sample_reports").glob("*.trf")),
     *sorted((ROOT / "sample_reports").glob("*.h9")),
@@ -52,7 +52,7 @@ OPTIONS = [
     StandingsOptions(explain=True, rules="2026", after_round=2, tiebreaks=TEAM),
     StandingsOptions(explain=True, go_bar="3d", go_handicap_adjusted_sos=False, tiebreaks=GO),
     StandingsOptions(
-        explain=True, go_floor="20k", go_sos_cut_highest=True, go_unplayed_counts_start=False
+        explain=True, go_floor="20k", go_sos_cut_highest=True, go_bye_in_sos="zero"
     ),
 ]
 

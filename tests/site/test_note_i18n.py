@@ -12,14 +12,14 @@ from lxml import html
 from notehelpers import every_standings, template_fields
 from sitehelpers import ROOT, small_round_robin
 
-from trfsite.i18n import load_catalog
-from trfsite.options import StandingsOptions
+from trfsite.render.i18n import load_catalog
 from trfsite.results import Note
 from trfsite.site.build import BuildOptions, build_site
-from trfsite.standings import after_round_note
+from trfsite.standings.individual import after_round_note
+from trfsite.standings.options import StandingsOptions
 
 MakeSrc = Callable[[dict[str, str | bytes]], Path]
-GERMAN = json.loads((ROOT / "trfsite/locale/de.json").read_text(encoding="utf-8"))
+GERMAN = json.loads((ROOT / "trfsite/render/locale/de.json").read_text(encoding="utf-8"))
 EVENTS = [
     *sorted((ROOT / "sample_reports").glob("*.trf")),
     *sorted((ROOT / "sample_reports").glob("*.h9")),
@@ -32,7 +32,7 @@ OPTIONS = [
     StandingsOptions(rules="2023", after_round=1, tiebreaks=("BH", "ARO", "STD", "FB")),
     StandingsOptions(rules="2026", system="round-robin", tiebreaks=("BH", "ARO")),
     StandingsOptions(system="swiss", unrated_rating=1000, tiebreaks=("ARO", "SB")),
-    StandingsOptions(go_bar="3d", go_handicap_adjusted_sos=False, go_unplayed_counts_start=False),
+    StandingsOptions(go_bar="3d", go_handicap_adjusted_sos=False, go_bye_in_sos="zero"),
     StandingsOptions(go_floor="20k", go_sos_cut_highest=True, go_round_down_free_points=True),
 ]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from trfsite.cli import EXIT_FINDINGS
+from trfsite.cli.shared import EXIT_FINDINGS
 
 
 @click.command("people")
@@ -32,9 +32,9 @@ def people(folder: Path, fmt: str, config_path: Path | None, strict: bool) -> No
     Linked by FIDE id, EGD PIN or national id, else by name + federation +
     birth year; conflicts are printed on stderr as file:line findings.
     """
+    from trfsite.pages.config import CONFIG_NAME, ConfigError
     from trfsite.people.identity import resolve
     from trfsite.people.report import render_csv, render_json, render_table
-    from trfsite.site.config import CONFIG_NAME, ConfigError
     from trfsite.site.people_source import read_archive
 
     archive = read_archive(folder, config_path)

@@ -16,15 +16,15 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig
+from trfsite.pages.contexts import SiteInfo
+from trfsite.pages.people_pages import SEARCH_FOLDER, PersonPlan, all_pages
+from trfsite.pages.people_search import search_pieces
 from trfsite.people.codec import entries_from_json, entries_to_json
 from trfsite.people.entries import EventEntries
 from trfsite.people.identity import Resolution, resolve
-from trfsite.site.config import CONFIG_NAME, ConfigError, SiteConfig
-from trfsite.site.contexts import SiteInfo
 from trfsite.site.event_build import EventTask
-from trfsite.site.people_pages import SEARCH_FOLDER, PersonPlan, all_pages
-from trfsite.site.people_search import search_pieces
-from trfsite.writer import SiteWriter
+from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
 
@@ -125,7 +125,7 @@ def build_people(
 ) -> PeopleReport:
     """Resolve the archive's people and write their pages; raises ConfigError for bad
     ``[people]`` settings (before anything is published)."""
-    from trfsite.render import render_page
+    from trfsite.render.environment import render_page
     from trfsite.site.event_build import environment
 
     resolution = resolve((entries for _, entries in events), config.people)
@@ -182,7 +182,7 @@ def publish_people(
     entries of those built just now. A reused event's entries come from the cache,
     else (an old cache, a damaged one) from its file again.
     """
-    from trfsite.site.people_source import read_entries
+    from trfsite.pages.people_entries import read_entries
 
     old = load_cache(out) if use_cache else PeopleCache({}, {})
     found = []

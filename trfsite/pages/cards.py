@@ -1,0 +1,201 @@
+"""Player cards and team cards."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from trfsite.model import Player
+from trfsite.pages.charts import line_chart
+from trfsite.pages.common import (
+    BYE_NAMES,
+    COLOUR_LETTER,
+    GO_SYMBOL,
+    RESULT_SYMBOL,
+    outcome_css,
+    player_refs,
+    player_row,
+    team_of_players,
+    team_ref,
+)
+from trfsite.pages.contexts import PlayerCardPage, TeamCardPage
+from trfsite.pages.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
+from trfsite.pages.plan import EventData, PagePlan, meta_for
+from trfsite.pages.rows import ExplanationView, RecordLine, RosterLine
+from trfsite.progress import known_entry
+from trfsite.results import Explanation, StandingRow, Standings
+
+
+def explanation_views(standings: Standings, row: StandingRow | None) -> tuple[ExplanationView, ...]:
+    if row is None:
+        return ()
+    names = {c.code: c.name or c.code for c in standings.columns}
+    views = []
+    explanations: tuple[Explanation, ...] = row.explanations
+    for explanation in explanations:
+        views.append(
+            ExplanationView(
+                code=explanation.code,
+                name=names.get(explanation.code, explanation.code),
+                value=explanation.value,
+                contributions=explanation.contributions,
+                notes=explanation.notes,
+            )
+        )
+    return tuple(views)
+
+
+def _row_of(standings: Standings | None, pid: int) -> StandingRow | None:
+    if standings is None:
+        return None
+    return rows_by_id(standings).get(pid)
+
+
+def _board_of(data: EventData, pid: int, round_no: int) -> int | None:
+    teams = data.team_data
+    if teams is None:
+        return None
+    return board_of_player(teams).get((round_no, pid))
+
+
+def player_card(data: EventData, player: Player) -> PlayerCardPage:
+    t = data.tournament
+    players = players_by_id(t)
+    refs = player_refs(t)
+    standings = data.individual if data.is_team else data.final
+    row = _row_of(standings, player.id)
+    progress: dict[int, tuple[float, int]] = {}
+    if not data.is_team:
+        for after in data.after_round:
+            found = _row_of(after, player.id)
+            if found is not None:
+                progress[after.after_round] = (found.points, found.rank)
+    symbols = GO_SYMBOL if data.is_go else RESULT_SYMBOL
+    record = []
+    running = 0.0
+    for round_no in data.header.rounds:
+        entry = known_entry(t, player, round_no)
+        if entry is None:
+            record.append(RecordLine(round_no, None, None, "", "", "", "none", "Not paired"))
+            continue
+        running += t.scoring.points(entry.outcome) if not data.is_go else 0.0
+        opponent = players.get(entry.opponent) if entry.opponent is not None else None
+        note = ""
+        if opponent is None:
+            note = BYE_NAMES.get(entry.outcome, "Absent")
+        elif entry.outcome.is_forfeit:
+            note = "Forfeit"
+        after_points, after_rank = progress.get(round_no, (None, None))
+        if after_points is None and data.is_team:
+            after_points = running
+        record.append(
+            RecordLine(
+                round=round_no,
+                opponent=refs[opponent.id] if opponent else None,
+                opponent_rating=(opponent.rating or None) if opponent else None,
+                opponent_federation=opponent.federation.strip() if opponent else "",
+                color=COLOUR_LETTER.get(entry.color, ""),
+                result=symbols.get(entry.outcome, RESULT_SYMBOL[entry.outcome]),
+                css=outcome_css(entry.outcome),
+                note=note,
+                points_after=after_points,
+                rank_after=after_rank,
+                board=_board_of(data, player.id, round_no) if data.is_team else None,
+                handicap=entry.handicap if data.is_go else None,
+            )
+        )
+    rank_chart = None
+    if progress:
+        rank_chart = line_chart(
+            "Rank after each round",
+            [(r, float(rank)) for r, (_, rank) in sorted(progress.items())],
+            "Round",
+            "Rank",
+            inverted=True,
+            y_min=1,
+            y_max=float(len(data.final.rows)),
+            dot_label="{x}: {y}",
+        )
+    score_values = [
+        (line.round, line.points_after) for line in record if line.points_after is not None
+    ]
+    score_chart = line_chart(
+        "Score after each round",
+        [(r, float(p)) for r, p in score_values if p is not None],
+        "Round",
+        data.final.points_label if not data.is_team else "Pts",
+        y_min=0,
+        dot_label="{x}: {y}",
+    )
+    explanations = explanation_views(data.final, row) if not data.is_team else ()
+    return PlayerCardPage(
+        meta=meta_for(data.job, data.header.name, f"players/{player.id}.html", "players"),
+        event=data.header,
+        player=player_row(t, player, team_of_players(t)),
+        rank=row.rank if row else None,
+        points=row.points if row else None,
+        points_label=standings.points_label if standings else "Pts",
+        record=tuple(record),
+        rank_chart=rank_chart,
+        score_chart=score_chart,
+        explanations=explanations,
+        is_go=data.is_go,
+        is_team=data.is_team,
+    )
+
+
+def player_cards(data: EventData) -> list[PagePlan]:
+    return [
+        PagePlan(
+            f"{data.job.slug}/players/{p.id}.html", "player.html", partial(player_card, data, p)
+        )
+        for p in sorted(data.tournament.players, key=lambda p: p.id)
+    ]
+
+
+def team_card(data: EventData, team_id: int) -> TeamCardPage:
+    from trfsite.pages.teamview import team_matches
+
+    t = data.tournament
+    team = teams_by_id(t)[team_id]
+    players = players_by_id(t)
+    refs = player_refs(t)
+    row = _row_of(data.final, team_id)
+    roster = []
+    for board, pid in enumerate(team.roster, start=1):
+        player = players.get(pid)
+        if player is None:
+            continue
+        played = [e for e in player.rounds if e.opponent is not None and e.outcome.is_game]
+        points = sum(t.scoring.points(e.outcome) for e in played)
+        roster.append(
+            RosterLine(
+                board,
+                refs[pid],
+                player.rating or None,
+                player.federation.strip(),
+                len(played),
+                points,
+                points / len(played) if played else None,
+            )
+        )
+    return TeamCardPage(
+        meta=meta_for(data.job, data.header.name, f"teams/{team_id}.html", "standings"),
+        event=data.header,
+        team=team_ref(t, team_id),
+        nickname=team.nickname.strip(),
+        rank=row.rank if row else None,
+        match_points=row.match_points if row else None,
+        game_points=row.game_points if row else None,
+        roster=tuple(roster),
+        matches=team_matches(data, team_id),
+        explanations=explanation_views(data.final, row),
+    )
+
+
+def team_cards(data: EventData) -> list[PagePlan]:
+    return [
+        PagePlan(
+            f"{data.job.slug}/teams/{team.id}.html", "team.html", partial(team_card, data, team.id)
+        )
+        for team in sorted(data.tournament.teams, key=lambda x: x.id)
+    ]

@@ -1,0 +1,357 @@
+"""``trfsite.toml``: site settings and per-event overrides.
+
+    title = "Club championships"
+    language = "de"            # en, de
+    theme = "default"          # a shipped theme's name or a theme folder
+    base_url = "https://example.org/results/"
+
+    [events.open-2024]         # keyed by the tournament file's stem
+    tiebreaks = ["BH-C1", "BH", "SB"]
+    rules = "2026"             # auto, 2023, 2026
+    unrated_rating = 1000
+    system = "swiss"           # swiss, round-robin, mcmahon (Go)
+    go_bar = "3d"              # Go (McMahon) only
+    go_floor = "20k"
+    go_columns = ["NBW", "SOS", "-"]  # Go: meaning of the score columns ("-": none)
+    go_free_draw_points = 0.5  # Go: what '0=' adds, 0.5 or 0
+    go_bye_in_sos = "start"    # Go: a round without opponent in SOS: start, zero, own
+    go_round_down_free_points = false
+
+    [people]                   # see trfsite.people.config
+    merge = [["fide-4100018", "muller-jurgen-ger-1980"]]
+
+Every problem is collected and reported at once, each naming its key.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import click
+
+from trfsite.formats.egf.header import is_known_column, normalise_column
+from trfsite.people.config import PeopleConfig, parse_people
+from trfsite.render.i18n import known_languages
+from trfsite.standings.options import StandingsOptions
+
+CONFIG_NAME = "trfsite.toml"
+DEFAULT_TITLE = "Tournament results"
+_SITE_KEYS = ("title", "language", "theme", "base_url", "events", "people")
+_EVENT_KEYS = (
+    "tiebreaks",
+    "rules",
+    "unrated_rating",
+    "system",
+    "go_bar",
+    "go_floor",
+    "go_columns",
+    "go_free_draw_points",
+    "go_bye_in_sos",
+    "go_round_down_free_points",
+)
+_GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
+_RULES = ("auto", "2023", "2026")
+_SYSTEMS = ("swiss", "round-robin", "mcmahon")
+_BYE_IN_SOS = ("start", "zero", "own")
+
+
+class ConfigError(click.ClickException):
+    """The configuration has one or more errors (usage error, exit 2)."""
+
+    exit_code = 2
+
+    def __init__(self, path: str, problems: list[str]) -> None:
+        self.problems = problems
+        noun = "error" if len(problems) == 1 else "errors"
+        lines = "\n".join(f"  {problem}" for problem in problems)
+        super().__init__(f"{path}: {len(problems)} {noun}:\n{lines}")
+
+
+@dataclass(frozen=True, slots=True)
+class EventConfig:
+    tiebreaks: tuple[str, ...] | None = None
+    rules: str = "auto"
+    unrated_rating: int | None = None
+    system: str | None = None
+    go_bar: str | None = None
+    go_floor: str | None = None
+    go: GoConventions = field(default_factory=lambda: GoConventions())
+    # [people] split entries of this file: (start number, key); part of the event's
+    # cache key, since its pages link these players to their own keys.
+    people_splits: tuple[tuple[int, str], ...] = ()
+
+    def options(self, after_round: int | None = None, explain: bool = False) -> StandingsOptions:
+        return StandingsOptions(
+            tiebreaks=self.tiebreaks,
+            rules=self.rules,
+            after_round=after_round,
+            unrated_rating=self.unrated_rating,
+            system=self.system,
+            explain=explain,
+            go_bar=self.go_bar,
+            go_floor=self.go_floor,
+            go_columns=self.go.columns,
+            go_free_draw_points=self.go.free_draw_points,
+            go_bye_in_sos=self.go.bye_in_sos,
+            go_round_down_free_points=self.go.round_down_free_points,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GoConventions:
+    """How to read a Go table's columns, when its own numbers should not decide."""
+
+    columns: tuple[str, ...] | None = None
+    free_draw_points: float | None = None
+    bye_in_sos: str | None = None
+    round_down_free_points: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SiteConfig:
+    title: str = DEFAULT_TITLE
+    language: str = "en"
+    theme: str = "default"
+    base_url: str = ""
+    events: tuple[tuple[str, EventConfig], ...] = field(default=())
+    path: str = ""  # where it was read from, "" for the defaults
+    people: PeopleConfig = PeopleConfig()
+
+    def for_stem(self, stem: str) -> EventConfig:
+        found = EventConfig()
+        for key, event in self.events:
+            if key == stem:
+                found = event
+        splits = tuple(sorted(self.people.splits_for(stem).items()))
+        return replace(found, people_splits=splits) if splits else found
+
+
+def _expect_str(data: dict[str, object], key: str, where: str, problems: list[str]) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        problems.append(f"{where}{key}: {value!r} is not text; expected a quoted string")
+        return None
+    return value
+
+
+def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
+    where = f"events.{stem}."
+    if not isinstance(data, dict):
+        problems.append(f"events.{stem}: {data!r} is not a table; expected [events.{stem}]")
+        return EventConfig()
+    for key in sorted(data):
+        if key not in _EVENT_KEYS:
+            problems.append(f"{where}{key}: unknown key; expected one of: {', '.join(_EVENT_KEYS)}")
+    tiebreaks: tuple[str, ...] | None = None
+    raw = data.get("tiebreaks")
+    if isinstance(raw, str):
+        tiebreaks = tuple(code.strip() for code in raw.split(",") if code.strip())
+    elif isinstance(raw, list) and all(isinstance(code, str) for code in raw):
+        tiebreaks = tuple(code.strip() for code in raw)
+    elif raw is not None:
+        problems.append(
+            f"{where}tiebreaks: {raw!r} is not a list of codes; "
+            'expected e.g. ["BH-C1", "SB"] or "BH/C1,SB"'
+        )
+    if tiebreaks is not None:
+        _check_tiebreaks(where, tiebreaks, problems)
+    rules = _expect_str(data, "rules", where, problems) or "auto"
+    if rules not in _RULES:
+        problems.append(f"{where}rules: {rules!r} is not a rule set; expected auto, 2023 or 2026")
+        rules = "auto"
+    unrated = data.get("unrated_rating")
+    if unrated is not None and (
+        not isinstance(unrated, int) or isinstance(unrated, bool) or not 0 <= unrated <= 3500
+    ):
+        problems.append(
+            f"{where}unrated_rating: {unrated!r} is not a rating; expected a whole number 0-3500"
+        )
+        unrated = None
+    system = _expect_str(data, "system", where, problems)
+    if system is not None and system not in _SYSTEMS:
+        problems.append(
+            f"{where}system: {system!r} is unknown; expected swiss, round-robin or mcmahon"
+        )
+        system = None
+    grades: dict[str, str | None] = {}
+    for key in ("go_bar", "go_floor"):
+        grade = _expect_str(data, key, where, problems)
+        if grade is not None and not _GRADE.match(grade):
+            problems.append(f"{where}{key}: {grade!r} is not a Go grade; expected e.g. 3d or 20k")
+            grade = None
+        grades[key] = grade
+    return EventConfig(
+        tiebreaks,
+        rules,
+        unrated if isinstance(unrated, int) else None,
+        system,
+        grades["go_bar"],
+        grades["go_floor"],
+        _read_go(data, where, problems),
+    )
+
+
+def _read_go(data: dict[str, object], where: str, problems: list[str]) -> GoConventions:
+    columns: tuple[str, ...] | None = None
+    raw = data.get("go_columns")
+    if isinstance(raw, list) and all(isinstance(c, str) for c in raw):
+        columns = tuple(str(c).strip() for c in raw)
+        for column in columns:
+            if column != "-" and not is_known_column(normalise_column(column)):
+                problems.append(
+                    f"{where}go_columns: unknown column {column!r}; expected one of: "
+                    "MMS, NBW, SOS, SOS-1, SOS-2, SOSOS, SODOS, CUSS, DC, or - for none"
+                )
+    elif raw is not None:
+        problems.append(
+            f'{where}go_columns: {raw!r} is not a list of names; expected e.g. ["NBW", "SOS", "-"]'
+        )
+    draw = data.get("go_free_draw_points")
+    if draw is not None and (isinstance(draw, bool) or draw not in (0, 0.5)):
+        problems.append(f"{where}go_free_draw_points: {draw!r}; expected 0.5 or 0")
+        draw = None
+    bye = _expect_str(data, "go_bye_in_sos", where, problems)
+    if bye is not None and bye not in _BYE_IN_SOS:
+        problems.append(f"{where}go_bye_in_sos: {bye!r}; expected one of: {', '.join(_BYE_IN_SOS)}")
+        bye = None
+    round_down = data.get("go_round_down_free_points")
+    if round_down is not None and not isinstance(round_down, bool):
+        problems.append(f"{where}go_round_down_free_points: {round_down!r}; expected true or false")
+        round_down = None
+    return GoConventions(
+        columns,
+        float(draw) if isinstance(draw, (int, float)) else None,
+        bye,
+        round_down if isinstance(round_down, bool) else None,
+    )
+
+
+def _tiebreak_finders() -> list[tuple[str, object]]:
+    """(module, finder name) of every engine's tie-break registry that is installed."""
+    found: list[tuple[str, object]] = []
+    for module_name, finder in (
+        ("trfsite.scoring.registry", "find_tiebreak"),
+        ("trfsite.scoring.team_tiebreaks", "find_team_tiebreak"),
+        ("trfsite.scoring.go", "find_go_tiebreak"),
+    ):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        found.append((module_name, getattr(module, finder, None)))
+    return [(name, fn) for name, fn in found if callable(fn)]
+
+
+def _check_tiebreaks(where: str, codes: tuple[str, ...], problems: list[str]) -> None:
+    """A code must parse and name a tie-break of some engine (chess, team or Go).
+
+    Whether its modifiers suit the event's kind is decided per event, where the
+    engine knows the kind; a mismatch there fails that event only.
+    """
+    finders = _tiebreak_finders()
+    if not finders:
+        return
+    try:
+        codes_module = importlib.import_module("trfsite.scoring.codes")
+    except ImportError:
+        return
+    known: set[str] = set()
+    for module_name in ("trfsite.scoring.registry", "trfsite.scoring.team_tiebreaks"):
+        module = importlib.import_module(module_name)
+        lister = getattr(module, "known_codes", None) or getattr(module, "known_team_codes", None)
+        if callable(lister):
+            known.update(lister())
+    for code in codes:
+        try:
+            spec = codes_module.parse_tiebreak(code, f"{where}tiebreaks")
+        except click.ClickException as exc:
+            problems.append(f"{where}tiebreaks: {exc.format_message()}")
+            continue
+        if not any(_finds(fn, spec.name) for _, fn in finders):
+            names = ", ".join(sorted(known | _go_names()))
+            problems.append(f"{where}tiebreaks: unknown tie-break {code!r}; known: {names}")
+
+
+def _go_names() -> set[str]:
+    try:
+        go = importlib.import_module("trfsite.scoring.go")
+    except ImportError:
+        return set()
+    return {str(getattr(tb, "short", "")) for tb in getattr(go, "GO_TIEBREAKS", [])} - {""}
+
+
+def _finds(finder: object, name: str) -> bool:
+    try:
+        finder(name)  # type: ignore[operator]
+    except (click.ClickException, KeyError, ValueError, LookupError):
+        return False
+    return True
+
+
+def parse_config(text: str, path: str = CONFIG_NAME, base: Path | None = None) -> SiteConfig:
+    """Read a config; raises ConfigError listing every problem at once."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(path, [f"not valid TOML: {exc}"]) from exc
+    problems: list[str] = []
+    for key in sorted(data):
+        if key not in _SITE_KEYS:
+            problems.append(f"{key}: unknown key; expected one of: {', '.join(_SITE_KEYS)}")
+    title = _expect_str(data, "title", "", problems) or DEFAULT_TITLE
+    language = _expect_str(data, "language", "", problems) or "en"
+    if language not in known_languages():
+        problems.append(
+            f"language: {language!r} has no message catalog; "
+            f"expected one of: {', '.join(known_languages())}"
+        )
+        language = "en"
+    theme = _expect_str(data, "theme", "", problems) or "default"
+    theme = _check_theme(theme, base, problems)
+    base_url = _expect_str(data, "base_url", "", problems) or ""
+    if base_url and not re.match(r"^(https?://|/)", base_url):
+        problems.append(f"base_url: {base_url!r} is not a URL; expected https://... or /path/")
+    events: list[tuple[str, EventConfig]] = []
+    raw_events = data.get("events", {})
+    if not isinstance(raw_events, dict):
+        problems.append(f"events: {raw_events!r} is not a table; expected [events.<file stem>]")
+        raw_events = {}
+    for stem in sorted(raw_events):
+        events.append((stem, _read_event(stem, raw_events[stem], problems)))
+    people = parse_people(data.get("people"), problems)
+    if problems:
+        raise ConfigError(path, problems)
+    return SiteConfig(title, language, theme, base_url, tuple(events), path, people)
+
+
+def _check_theme(theme: str, base: Path | None, problems: list[str]) -> str:
+    """A theme folder is taken relative to the config file's folder."""
+    from trfsite.render.theme import ThemeError, find_theme
+
+    candidate = theme
+    if base is not None and ("/" in theme or theme.startswith(".")):
+        candidate = str((base / theme).resolve())
+    try:
+        find_theme(candidate)
+    except ThemeError as exc:
+        problems.append(f"theme: {exc.format_message()}")
+        return "default"
+    return candidate
+
+
+def load_config(src: Path, explicit: Path | None = None) -> SiteConfig:
+    """The given config file, else ``SRC/trfsite.toml``, else the defaults."""
+    path = explicit if explicit is not None else src / CONFIG_NAME
+    if explicit is None and not path.is_file():
+        return SiteConfig()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(str(path), [f"cannot be read: {exc}"]) from exc
+    return parse_config(text, str(path), path.parent)

@@ -1,0 +1,268 @@
+"""Typed page contexts: one frozen dataclass per page, no god dictionary.
+
+Templates read only these. Everything here is display-ready (strings, numbers,
+relative links) except ``BulletinData``, which hands the PDF theme the model and
+the standings themselves.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from trfsite.model import Tournament
+from trfsite.pages.charts import BarChart, LineChart
+from trfsite.pages.grid import CrossGrid
+from trfsite.pages.rows import (
+    BoardStat,
+    ByeLine,
+    ColumnHead,
+    CountRow,
+    CrossRow,
+    EventSummary,
+    ExplanationView,
+    Fact,
+    FindingView,
+    Link,
+    MatchView,
+    PairingLine,
+    PlayerRow,
+    RecordLine,
+    Ref,
+    RosterLine,
+    RoundStat,
+    StandingLine,
+)
+from trfsite.results import Standings
+
+
+@dataclass(frozen=True, slots=True)
+class BulletinData:
+    """Everything the PDF bulletin (``trfsite.pdf.render_bulletin``) draws from."""
+
+    tournament: Tournament
+    standings: Standings  # final
+    round_standings: tuple[Standings, ...]  # after round 1, 2, ... N
+    findings_count: int
+    title: str
+    build_date: str  # ISO date, from SOURCE_DATE_EPOCH when set
+    notes_html: str  # already sanitised HTML from the event's markdown notes
+    language: str  # "en", "de", ...
+
+
+# --------------------------------------------------------------------------- shared parts
+@dataclass(frozen=True, slots=True)
+class SiteInfo:
+    title: str
+    language: str
+    base_url: str
+    build_date: str  # ISO date
+    generator: str  # "trfsite 0.1.0"
+
+
+@dataclass(frozen=True, slots=True)
+class PageMeta:
+    """Where a page sits: links are relative so that the site works from file:// too."""
+
+    site: SiteInfo
+    title: str  # the <title> and the heading
+    root: str  # from this page to the site root: "", "../" or "../../"
+    base: str  # from this page to its event folder: "", "../"
+    current: str  # which navigation entry is this page ("overview", "standings", ...)
+    path: str  # the page's own path under OUT (for canonical links)
+
+
+@dataclass(frozen=True, slots=True)
+class EventHeader:
+    """What every page of an event shows at its top, and its navigation."""
+
+    slug: str
+    name: str
+    city: str
+    start_date: dt.date | None
+    end_date: dt.date | None
+    kind: str  # "individual", "team", "go"
+    rounds: tuple[int, ...]  # rounds that have a page
+    failed: bool  # only the validation page exists
+    pdf: str  # file name of the bulletin beside index.html, "" when none
+    errors: int
+    warnings: int
+
+
+# --------------------------------------------------------------------------- pages
+@dataclass(frozen=True, slots=True)
+class IndexPage:
+    meta: PageMeta
+    events: tuple[EventSummary, ...]  # newest first
+    kinds: tuple[str, ...]  # for the filter
+    years: tuple[int, ...]
+    notes_html: str
+
+
+@dataclass(frozen=True, slots=True)
+class OverviewPage:
+    meta: PageMeta
+    event: EventHeader
+    federation: str
+    tournament_type: str
+    pairing_system: str  # "swiss", "round-robin", "mcmahon" or ""
+    participants: int
+    rated: int
+    teams: int
+    chief_arbiter: str
+    deputy_arbiters: tuple[str, ...]
+    time_control: str  # 122 as written
+    time_control_decoded: str  # 222 decoded, "" when absent
+    source_name: str
+    source_format: str
+    go_facts: tuple[Fact, ...]  # komi, handicap rule, class (label in English, for _())
+    tiebreaks: tuple[ColumnHead, ...]
+    rules: str
+    standings_notes: tuple[str, ...]
+    round_dates: tuple[tuple[int, dt.date | None], ...]
+    leaders: tuple[StandingLine, ...]
+    points_label: str
+    notes_html: str
+    failure: str  # why standings are missing, "" when they are not
+    in_progress: int = 0  # the pending round being played (trfsite.progress), 0: none
+    after_round: int = 0  # the round the standings are after
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersPage:
+    meta: PageMeta
+    event: EventHeader
+    rows: tuple[PlayerRow, ...]  # by start number
+    alphabetical: tuple[PlayerRow, ...]
+    is_go: bool
+    has_teams: bool
+    has_fide_ids: bool
+    has_birth: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsPage:
+    meta: PageMeta
+    event: EventHeader
+    after_round: int
+    final: bool
+    rules: str
+    points_label: str
+    columns: tuple[ColumnHead, ...]
+    rows: tuple[StandingLine, ...]
+    notes: tuple[str, ...]
+    other_rounds: tuple[Link, ...]  # standings after each round
+    is_team: bool
+    is_go: bool
+    board_stats: tuple[BoardStat, ...]
+    in_progress: int = 0  # a round is being played: the latest standings are not final
+
+
+@dataclass(frozen=True, slots=True)
+class CrosstablePage:
+    meta: PageMeta
+    event: EventHeader
+    rounds: tuple[int, ...]
+    columns: tuple[ColumnHead, ...]
+    rows: tuple[CrossRow, ...]
+    points_label: str
+    is_team: bool
+    is_go: bool
+    grid: CrossGrid | None = None  # round robins: every participant against every other
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPage:
+    meta: PageMeta
+    event: EventHeader
+    number: int
+    date: dt.date | None
+    pairings: tuple[PairingLine, ...]
+    byes: tuple[ByeLine, ...]
+    absentees: tuple[Ref, ...]
+    matches: tuple[MatchView, ...]  # team events
+    previous: int | None
+    next: int | None
+    is_go: bool
+    pending: bool = False  # results not all in yet (trfsite.progress)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCardPage:
+    meta: PageMeta
+    event: EventHeader
+    player: PlayerRow
+    rank: int | None
+    points: float | None
+    points_label: str
+    record: tuple[RecordLine, ...]
+    rank_chart: LineChart | None
+    score_chart: LineChart | None
+    explanations: tuple[ExplanationView, ...]
+    is_go: bool
+    is_team: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCardPage:
+    meta: PageMeta
+    event: EventHeader
+    team: Ref
+    nickname: str
+    rank: int | None
+    match_points: float | None
+    game_points: float | None
+    roster: tuple[RosterLine, ...]
+    matches: tuple[MatchView, ...]
+    explanations: tuple[ExplanationView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationPage:
+    meta: PageMeta
+    event: EventHeader
+    source_name: str
+    source_format: str
+    findings: tuple[FindingView, ...]
+    errors: int
+    warnings: int
+    infos: int
+    failure: str
+
+
+@dataclass(frozen=True, slots=True)
+class StatisticsPage:
+    meta: PageMeta
+    event: EventHeader
+    participants: int
+    rated: int
+    average_rating: float | None
+    federations: tuple[CountRow, ...]
+    titles: tuple[CountRow, ...]
+    ratings: tuple[CountRow, ...]  # buckets, or Go grades
+    games: int
+    white_wins: int
+    draws: int
+    black_wins: int
+    forfeits: int
+    byes: int
+    per_round: tuple[RoundStat, ...]
+    board_stats: tuple[BoardStat, ...]
+    results_chart: BarChart | None
+    ratings_chart: BarChart | None
+    federations_chart: BarChart | None
+    is_go: bool
+
+
+PageContext = (
+    IndexPage
+    | OverviewPage
+    | PlayersPage
+    | StandingsPage
+    | CrosstablePage
+    | RoundPage
+    | PlayerCardPage
+    | TeamCardPage
+    | ValidationPage
+    | StatisticsPage
+)

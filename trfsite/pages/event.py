@@ -1,0 +1,260 @@
+"""The event-wide pages: overview, players, standings, crosstable."""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+
+from trfsite.model import Tournament
+from trfsite.pages.common import (
+    column_heads,
+    player_row,
+    rank_map,
+    standing_lines,
+    team_of_players,
+)
+from trfsite.pages.contexts import (
+    CrosstablePage,
+    EventHeader,
+    OverviewPage,
+    PlayersPage,
+    StandingsPage,
+)
+from trfsite.pages.crosscells import player_cell as _player_cell
+from trfsite.pages.lookups import players_by_id
+from trfsite.pages.plan import EventData, EventJob, PagePlan, meta_for
+from trfsite.pages.rows import CrossCell, CrossRow, Fact, Link
+from trfsite.progress import round_progress
+from trfsite.results import Note, Standings
+
+logger = logging.getLogger(__name__)
+
+
+def event_pages(data: EventData) -> list[PagePlan]:
+    from trfsite.pages.stats import statistics_page
+
+    slug = data.job.slug
+    pages = [
+        PagePlan(f"{slug}/index.html", "overview.html", partial(overview_page, data)),
+        PagePlan(f"{slug}/players.html", "players.html", partial(players_page, data)),
+        PagePlan(
+            f"{slug}/standings.html",
+            "standings.html",
+            partial(standings_page, data, data.final, True),
+        ),
+    ]
+    for standings in data.after_round:
+        pages.append(
+            PagePlan(
+                f"{slug}/standings-{standings.after_round}.html",
+                "standings.html",
+                partial(standings_page, data, standings, False),
+            )
+        )
+    pages.append(
+        PagePlan(f"{slug}/crosstable.html", "crosstable.html", partial(crosstable_page, data))
+    )
+    pages.append(
+        PagePlan(f"{slug}/statistics.html", "statistics.html", partial(statistics_page, data))
+    )
+    return pages
+
+
+def _decoded_time_control(t: Tournament) -> str:
+    if not t.time_control_code.strip():
+        return ""
+    try:
+        from trfsite.formats.trf.timecontrol import decode_time_control
+
+        return decode_time_control(t.time_control_code.strip())  # a Note: shown translated
+    except Exception:  # an undecodable code is shown as written
+        logger.debug("time control %r not decoded", t.time_control_code, exc_info=True)
+        return ""
+
+
+def _go_facts(t: Tournament) -> tuple[Fact, ...]:
+    if t.go is None:
+        return ()
+    facts = []
+    if t.go.komi is not None:
+        # Notes, so that the page spells the number (6,5 in German) and the words.
+        facts.append(Fact("Komi", Note("{komi:g}", komi=t.go.komi)))
+    if t.go.handicap_rule is not None:
+        rule = (
+            Note("no handicap")
+            if t.go.handicap_rule == 9
+            else Note("grade difference minus {n}", n=t.go.handicap_rule)
+        )
+        facts.append(Fact("Handicap", rule))
+    if t.go.tournament_class:
+        facts.append(Fact("EGF class", t.go.tournament_class))
+    if t.go.adjusted_time is not None:
+        facts.append(Fact("Adjusted time", Note("{minutes:g} min", minutes=t.go.adjusted_time)))
+    for comment in t.go.comments:
+        facts.append(Fact("Comment", comment))
+    return tuple(facts)
+
+
+def _participants(t: Tournament) -> tuple[int, int]:
+    rated = sum(1 for p in t.players if p.rating)
+    return len(t.players), rated
+
+
+def overview_page(data: EventData) -> OverviewPage:
+    t = data.tournament
+    participants, rated = _participants(t)
+    system = t.pairing_system.value if t.pairing_system else ""
+    current = round_progress(t).in_progress
+    return OverviewPage(
+        meta=meta_for(data.job, data.header.name, "index.html", "overview"),
+        event=data.header,
+        federation=t.federation.strip(),
+        tournament_type=t.tournament_type.strip(),
+        pairing_system=system,
+        participants=participants,
+        rated=rated,
+        teams=len(t.teams),
+        chief_arbiter=t.chief_arbiter.strip(),
+        deputy_arbiters=tuple(a.strip() for a in t.deputy_arbiters if a.strip()),
+        time_control=t.time_control.strip(),
+        time_control_decoded=_decoded_time_control(t),
+        source_name=data.job.source_name,
+        source_format=t.source_format.value,
+        go_facts=_go_facts(t),
+        tiebreaks=column_heads(data.final),
+        rules=data.final.rules,
+        standings_notes=data.final.notes,
+        round_dates=tuple(
+            (n, t.round_dates[n - 1] if n - 1 < len(t.round_dates) else None)
+            for n in range(1, t.rounds + 1)
+        ),
+        leaders=standing_lines(data, data.final)[:3],
+        points_label=data.final.points_label,
+        notes_html=data.notes_html,
+        failure="",
+        in_progress=current.round if current else 0,
+        after_round=data.final.after_round,
+    )
+
+
+def failed_overview(
+    job: EventJob, header: EventHeader, t: Tournament | None, notes_html: str, failure: str
+) -> OverviewPage:
+    participants, rated = _participants(t) if t else (0, 0)
+    return OverviewPage(
+        meta=meta_for(job, header.name, "index.html", "overview"),
+        event=header,
+        federation=t.federation.strip() if t else "",
+        tournament_type=t.tournament_type.strip() if t else "",
+        pairing_system="",
+        participants=participants,
+        rated=rated,
+        teams=len(t.teams) if t else 0,
+        chief_arbiter=t.chief_arbiter.strip() if t else "",
+        deputy_arbiters=tuple(a.strip() for a in t.deputy_arbiters) if t else (),
+        time_control=t.time_control.strip() if t else "",
+        time_control_decoded="",
+        source_name=job.source_name,
+        source_format=t.source_format.value if t else "",
+        go_facts=(),
+        tiebreaks=(),
+        rules="",
+        standings_notes=(),
+        round_dates=(),
+        leaders=(),
+        points_label="",
+        notes_html=notes_html,
+        failure=failure,
+    )
+
+
+def players_page(data: EventData) -> PlayersPage:
+    t = data.tournament
+    team_of = team_of_players(t)
+    rows = tuple(player_row(t, p, team_of) for p in sorted(t.players, key=lambda p: p.id))
+    alphabetical = tuple(sorted(rows, key=lambda r: (r.ref.name.casefold(), r.ref.id)))
+    return PlayersPage(
+        meta=meta_for(data.job, data.header.name, "players.html", "players"),
+        event=data.header,
+        rows=rows,
+        alphabetical=alphabetical,
+        is_go=data.is_go,
+        has_teams=bool(t.teams),
+        has_fide_ids=any(r.fide_id for r in rows),
+        has_birth=any(r.birth for r in rows),
+    )
+
+
+def standings_page(data: EventData, standings: Standings, final: bool) -> StandingsPage:
+    from trfsite.pages.teamview import board_stats
+
+    page = "standings.html" if final else f"standings-{standings.after_round}.html"
+    current = round_progress(data.tournament).in_progress
+    others = tuple(
+        Link(f"standings-{s.after_round}.html", str(s.after_round)) for s in data.after_round
+    )
+    return StandingsPage(
+        meta=meta_for(data.job, data.header.name, page, "standings"),
+        event=data.header,
+        after_round=standings.after_round,
+        final=final,
+        rules=standings.rules,
+        points_label=standings.points_label,
+        columns=column_heads(standings),
+        rows=standing_lines(data, standings),
+        notes=standings.notes,
+        other_rounds=others,
+        is_team=data.is_team,
+        is_go=data.is_go,
+        board_stats=board_stats(data) if final and data.is_team else (),
+        in_progress=current.round if current else 0,
+    )
+
+
+def _team_cell(data: EventData, round_no: int, tid: int, ranks: dict[int, int]) -> CrossCell:
+    from trfsite.pages.teamview import team_round_cell
+
+    return team_round_cell(data, round_no, tid, ranks)
+
+
+def crosstable_page(data: EventData) -> CrosstablePage:
+    from trfsite.pages.crossgrid import build_grid
+
+    final = data.final
+    ranks = rank_map(final)
+    rounds = data.header.rounds
+    players = players_by_id(data.tournament)
+    go = data.is_go
+    pending = round_progress(data.tournament).pending_rounds
+    rows = []
+    for line in standing_lines(data, final):
+        if data.is_team:
+            cells = tuple(_team_cell(data, r, line.ref.id, ranks) for r in rounds)
+        else:
+            cells = tuple(
+                _player_cell(players, go, r, line.ref.id, ranks, pending) for r in rounds
+            )
+        rows.append(
+            CrossRow(
+                line.rank,
+                line.ref,
+                line.rating,
+                line.federation,
+                cells,
+                line.points,
+                line.tiebreaks,
+                line.match_points,
+                line.game_points,
+            )
+        )
+    return CrosstablePage(
+        meta=meta_for(data.job, data.header.name, "crosstable.html", "crosstable"),
+        event=data.header,
+        rounds=rounds,
+        columns=column_heads(final),
+        rows=tuple(rows),
+        points_label=final.points_label,
+        is_team=data.is_team,
+        is_go=data.is_go,
+        grid=build_grid(data.tournament, final, data.team_data),
+    )

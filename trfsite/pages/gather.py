@@ -1,0 +1,340 @@
+"""Per-event work: read, validate, compute standings, build every page context.
+
+``gather_event`` is a pure function of its ``EventJob`` (bytes and settings
+in, contexts out, no disk), so any ``concurrent.futures`` executor (threads,
+processes, or a Dask client later) can run it. A file that cannot be read or
+ranked never stops the build: it becomes an event with only its overview and
+validation pages, and a message for the summary.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from trfsite.findings import Finding, Severity, sort_findings
+from trfsite.model import EventKind, Game, ReadResult, Tournament
+from trfsite.pages.config import EventConfig, GoConventions
+from trfsite.pages.contexts import (
+    BulletinData,
+    EventHeader,
+    ValidationPage,
+)
+from trfsite.pages.plan import EventData, EventJob, PageOut, PagePlan, meta_for, ready
+from trfsite.pages.rows import EventSummary, FindingView
+from trfsite.results import Standings
+
+if TYPE_CHECKING:
+    from trfsite.people.entries import EventEntries
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class EventResult:
+    slug: str
+    summary: EventSummary
+    pages: tuple[PageOut, ...]  # the pages of the part asked for (all by default)
+    bulletin: BulletinData | None
+    errors: int
+    warnings: int
+    failure: str  # "" when the event built completely
+    people: EventEntries | None = None  # the first part's players, for the people pages
+
+
+def event_kind(t: Tournament | None) -> str:
+    if t is None:
+        return "individual"
+    if t.game is Game.GO:
+        return "go"
+    return "team" if t.kind is EventKind.TEAM else "individual"
+
+
+def read_and_validate(job: EventJob) -> tuple[ReadResult, list[Finding]]:
+    """The reader's result and every finding; reader or check crashes become findings."""
+    from trfsite.formats import read_bytes
+
+    try:
+        result = read_bytes(job.data, job.source_name)
+    except Exception as exc:  # a reader bug must not stop the other events
+        logger.debug("reading %s failed", job.source_name, exc_info=True)
+        crash = Finding(
+            Severity.ERROR,
+            "internal-reader",
+            f"the file could not be read (internal error: {type(exc).__name__}: {exc})",
+            job.source_name,
+        )
+        return ReadResult(None, (crash,)), [crash]
+    try:
+        from trfsite.validate import validate
+
+        findings = list(validate(result, job.source_name))
+        findings = _with_go_settings(result, findings, job)
+    except ImportError:
+        findings = list(result.findings)
+    except Exception as exc:
+        logger.debug("validating %s failed", job.source_name, exc_info=True)
+        findings = list(result.findings) + [
+            Finding(
+                Severity.WARNING,
+                "internal-validation",
+                f"some checks could not run (internal error: {type(exc).__name__}: {exc})",
+                job.source_name,
+            )
+        ]
+    return result, sort_findings(findings)
+
+
+def _with_go_settings(result: ReadResult, findings: list[Finding], job: EventJob) -> list[Finding]:
+    """A Go event's settings (trfsite.toml) also decide how its own columns are checked."""
+    t = result.tournament
+    config = job.config
+    if t is None or t.game is not Game.GO or (config.go == GoConventions() and not config.system):
+        return findings
+    from trfsite.validate.egf_checks import COLUMN_CODES, check_declared_columns
+
+    kept = [f for f in findings if f.code not in COLUMN_CODES]
+    return kept + check_declared_columns(t, job.source_name, config.options())
+
+
+def compute_all(
+    t: Tournament, config: EventConfig
+) -> tuple[Standings, tuple[Standings, ...], Standings | None]:
+    """Final standings (with explanations), after each round, and individual for teams."""
+    from trfsite.standings.compute import compute_standings
+
+    final = compute_standings(t, config.options(explain=True))
+    rounds = max(final.after_round, 0)
+    after = tuple(compute_standings(t, config.options(after_round=n)) for n in range(1, rounds + 1))
+    individual = None
+    if final.kind is EventKind.TEAM:
+        try:
+            options = config.options(explain=False)
+            individual = compute_standings(
+                t,
+                type(options)(
+                    rules=options.rules,
+                    unrated_rating=options.unrated_rating,
+                    system=options.system,
+                    individual=True,
+                ),
+            )
+        except Exception:
+            logger.debug("individual standings of %s failed", t.name, exc_info=True)
+    return final, after, individual
+
+
+def finding_views(
+    findings: list[Finding] | tuple[Finding, ...], text: str
+) -> tuple[FindingView, ...]:
+    from trfsite.formats.text import split_lines
+
+    lines = split_lines(text) if text else []
+    views = []
+    for f in findings:
+        source = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
+        views.append(FindingView(f.severity.value, f.code, f.line, f.column, f.message, source))
+    return tuple(views)
+
+
+def decoded_text(data: bytes, name: str) -> str:
+    from trfsite.formats.text import NotTextError, decode
+
+    try:
+        return decode(data, name).text
+    except NotTextError:
+        return ""
+
+
+def summary_for(
+    job: EventJob, t: Tournament | None, errors: int, warnings: int, failed: bool
+) -> EventSummary:
+    name = (t.name.strip() if t else "") or job.source_name
+    kind = event_kind(t)
+    participants = 0
+    if t is not None:
+        participants = len(t.teams) if kind == "team" else len(t.players)
+    city = t.city if t else ""
+    words = " ".join([name, city, t.federation if t else "", job.source_name, kind])
+    return EventSummary(
+        slug=job.slug,
+        name=name,
+        city=city,
+        federation=t.federation if t else "",
+        start_date=t.start_date if t else None,
+        end_date=t.end_date if t else None,
+        kind=kind,
+        participants=participants,
+        rounds=t.rounds if t else 0,
+        errors=errors,
+        warnings=warnings,
+        failed=failed,
+        source_name=job.source_name,
+        search_text=words.lower(),
+    )
+
+
+def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
+    """Read one file and build the page contexts of its event. Never raises.
+
+    With ``parts`` > 1 only every ``parts``-th page (from ``part``) is built, so
+    that workers sharing one large event do not each build all of its pages.
+    """
+    from trfsite.pages.notes import markdown_to_html
+
+    result, findings = read_and_validate(job)
+    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+    warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
+    t = result.tournament
+    notes_html = markdown_to_html(job.notes_markdown)
+    failure = ""
+    standings: tuple[Standings, tuple[Standings, ...], Standings | None] | None = None
+    if t is None:
+        failure = "The file could not be read as a tournament; its validation findings say why."
+    else:
+        try:
+            standings = compute_all(t, job.config)
+        except Exception as exc:
+            logger.debug("standings of %s failed:\n%s", job.source_name, traceback.format_exc())
+            message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+            failure = f"The standings could not be computed: {message}"
+    if t is None or standings is None:
+        return gather_failed(job, t, findings, notes_html, failure, part, parts)
+    header = EventHeader(
+        slug=job.slug,
+        name=t.name.strip() or job.source_name,
+        city=t.city,
+        start_date=t.start_date,
+        end_date=t.end_date,
+        kind=event_kind(t),
+        rounds=tuple(range(1, t.rounds + 1)),
+        failed=False,
+        pdf=f"{job.slug}.pdf" if job.want_bulletin else "",
+        errors=errors,
+        warnings=warnings,
+    )
+    validation = _validation_page(job, header, t, findings, "")
+    summary = summary_for(job, t, errors, warnings, False)
+    final, after, individual = standings
+    team_data = None
+    if final.kind is EventKind.TEAM:
+        from trfsite.pages.teamview import team_event_data
+
+        team_data = team_event_data(t)
+    data = EventData(
+        job, t, final, after, individual, header, tuple(findings), notes_html, team_data
+    )
+    from trfsite.pages.person_links import event_splits
+
+    try:
+        with event_splits(dict(job.config.people_splits)):
+            plans = _all_pages(data) + [
+                ready(f"{job.slug}/validation.html", "validation.html", validation)
+            ]
+            pages = tuple(plan.build() for plan in plans[part::parts])
+    except Exception as exc:
+        logger.debug("pages of %s failed:\n%s", job.source_name, traceback.format_exc())
+        failure = f"The pages could not be built (internal error: {type(exc).__name__}: {exc})"
+        return gather_failed(job, t, findings, notes_html, failure, part, parts)
+    bulletin = None
+    if job.want_bulletin:
+        bulletin = BulletinData(
+            tournament=t,
+            standings=final,
+            round_standings=after,
+            findings_count=len(findings),
+            title=header.name,
+            build_date=job.site.build_date,
+            notes_html=notes_html,
+            language=job.site.language,
+        )
+    people = _people(job, t, final, individual) if part == 0 else None
+    return EventResult(job.slug, summary, pages, bulletin, errors, warnings, "", people)
+
+
+def _people(
+    job: EventJob, t: Tournament, final: Standings, individual: Standings | None
+) -> EventEntries | None:
+    from trfsite.pages.people_entries import entries_for
+
+    try:
+        return entries_for(t, job.config, job.source_name, job.slug, final, individual)
+    except Exception:  # the event's pages stand without its people
+        logger.warning("%s: its players could not be listed", job.source_name, exc_info=True)
+        return None
+
+
+def _validation_page(
+    job: EventJob,
+    header: EventHeader,
+    t: Tournament | None,
+    findings: list[Finding],
+    failure: str,
+) -> ValidationPage:
+    return ValidationPage(
+        meta_for(job, header.name, "validation.html", "validation"),
+        header,
+        job.source_name,
+        t.source_format.value if t else "",
+        finding_views(findings, decoded_text(job.data, job.source_name)),
+        sum(1 for f in findings if f.severity is Severity.ERROR),
+        sum(1 for f in findings if f.severity is Severity.WARNING),
+        sum(1 for f in findings if f.severity is Severity.INFO),
+        failure,
+    )
+
+
+def gather_failed(
+    job: EventJob,
+    t: Tournament | None,
+    findings: list[Finding],
+    notes_html: str,
+    failure: str,
+    part: int = 0,
+    parts: int = 1,
+) -> EventResult:
+    """An event reduced to its overview and validation pages."""
+    from trfsite.pages.event import failed_overview
+
+    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+    warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
+    header = EventHeader(
+        job.slug,
+        (t.name.strip() if t else "") or job.source_name,
+        t.city if t else "",
+        t.start_date if t else None,
+        t.end_date if t else None,
+        event_kind(t),
+        (),
+        True,
+        "",
+        errors,
+        warnings,
+    )
+    validation = _validation_page(job, header, t, findings, failure)
+    pages = (
+        PageOut(
+            f"{job.slug}/index.html",
+            "overview.html",
+            failed_overview(job, header, t, notes_html, failure),
+        ),
+        PageOut(f"{job.slug}/validation.html", "validation.html", validation),
+    )
+    summary = summary_for(job, t, errors, warnings, True)
+    return EventResult(job.slug, summary, pages[part::parts], None, errors, warnings, failure)
+
+
+def _all_pages(data: EventData) -> list[PagePlan]:
+    from trfsite.pages import cards as pages_cards
+    from trfsite.pages import event as pages_event
+    from trfsite.pages import rounds as pages_rounds
+
+    pages: list[PagePlan] = []
+    pages.extend(pages_event.event_pages(data))
+    pages.extend(pages_rounds.round_pages(data))
+    pages.extend(pages_cards.player_cards(data))
+    if data.is_team:
+        pages.extend(pages_cards.team_cards(data))
+    return pages

@@ -1,0 +1,189 @@
+"""Who played whom in a round, read back from the participants' round cells.
+
+TRF and EGF files store each game twice (once per player) and no board
+numbers; boards are numbered here the way pairing programs publish them:
+the pair with the most points first. The site's round pages, its statistics
+and the PDF bulletin all number boards with :func:`round_cells`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trfsite.memo import ByIdentity
+from trfsite.model import Color, EventKind, Outcome, Tournament
+from trfsite.pages.common import GO_SYMBOL, points_map
+from trfsite.pages.lookups import players_by_id
+from trfsite.progress import known, round_progress
+from trfsite.results import Standings
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    white: int
+    black: int
+    white_outcome: Outcome  # the result from White's side
+    black_outcome: Outcome
+    handicap: int | None
+    colours_known: bool  # False: the file gives no colours, "white" is the first listed
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCells:
+    pairings: tuple[Pairing, ...]  # in board order
+    byes: tuple[tuple[int, Outcome], ...]  # (id, outcome) for byes and forfeit wins alone
+    absent: tuple[int, ...]  # not paired, or "0000 - -"
+
+
+def points_before(after_round: Sequence[Standings], round_no: int) -> dict[int, float]:
+    """Each player's score before ``round_no``, from the standings after each round.
+
+    ``after_round[0]`` is the standings after round 1. Before round 1 the start
+    scores (McMahon), else empty; empty too when the standings of the round before
+    are missing, and for team events (their boards are ordered by match).
+    """
+    if round_no == 1 and after_round:
+        starts = {row.id: row.start_points for row in after_round[0].rows}
+        return starts if any(starts.values()) else {}
+    if round_no <= 1 or len(after_round) < round_no - 1:
+        return {}
+    standings = after_round[round_no - 2]
+    if standings.kind is EventKind.TEAM:
+        return {}
+    return points_map(standings)
+
+
+def round_cells(
+    t: Tournament, round_no: int, points_before: dict[int, float] | None = None
+) -> RoundCells:
+    """The round's pairings in board order: by the higher score before the round,
+    then the lower score, then the higher rating in the pair, then the lower number."""
+    unsorted = _unsorted_cells(t).get(round_no)
+    if unsorted is None:
+        unsorted = _extract(t, round_no)
+    pairings = list(unsorted.pairings)
+    before = points_before or {}
+    ratings = _ratings(t)
+
+    def board_key(pair: Pairing) -> tuple[float, float, int, int]:
+        a, b = before.get(pair.white, 0.0), before.get(pair.black, 0.0)
+        best = max(ratings.get(pair.white, 0), ratings.get(pair.black, 0))
+        return (-max(a, b), -min(a, b), -best, min(pair.white, pair.black))
+
+    pairings.sort(key=board_key)
+    return RoundCells(tuple(pairings), unsorted.byes, unsorted.absent)
+
+
+def _extract(t: Tournament, round_no: int) -> RoundCells:
+    """The round's pairings in start-number order of the first player met, and its byes."""
+    players = players_by_id(t)
+    seen: set[tuple[int, int]] = set()
+    pairings: list[Pairing] = []
+    byes: list[tuple[int, Outcome]] = []
+    absent: list[int] = []
+    pending = round_progress(t).is_pending(round_no)
+    for player in sorted(t.players, key=lambda p: p.id):
+        entry = known(player.entry(round_no), pending)
+        if entry is None:
+            if not pending:  # in a pending round a blank cell is news to come, not an absence
+                absent.append(player.id)
+            continue
+        if entry.opponent is None or entry.opponent not in players or entry.opponent == player.id:
+            if entry.outcome.is_bye or entry.outcome is Outcome.FORFEIT_WIN:
+                byes.append((player.id, entry.outcome))
+            else:
+                absent.append(player.id)
+            continue
+        key = (min(player.id, entry.opponent), max(player.id, entry.opponent))
+        if key in seen:
+            continue
+        seen.add(key)
+        other = players[entry.opponent].entry(round_no)
+        mirrored = other is not None and other.opponent == player.id
+        other_outcome = other.outcome if other and mirrored else entry.outcome.complement
+        color = entry.color
+        if color is Color.NONE and other is not None and mirrored:
+            # only one of the two players' cells may carry the colours
+            color = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE}.get(other.color, color)
+        if color is Color.BLACK:
+            pairings.append(
+                Pairing(
+                    entry.opponent, player.id, other_outcome, entry.outcome, entry.handicap, True
+                )
+            )
+        else:
+            pairings.append(
+                Pairing(
+                    player.id,
+                    entry.opponent,
+                    entry.outcome,
+                    other_outcome,
+                    entry.handicap,
+                    color is Color.WHITE,
+                )
+            )
+    return RoundCells(tuple(pairings), tuple(byes), tuple(absent))
+
+
+def _all_rounds(t: Tournament) -> dict[int, RoundCells]:
+    return {round_no: _extract(t, round_no) for round_no in range(1, t.rounds + 1)}
+
+
+# Round pages and the statistics page both read every round: extracted once per event
+# (round_cells sorts a copy by the points before the round).
+_unsorted_cells: ByIdentity[Tournament, dict[int, RoundCells]] = ByIdentity(_all_rounds)
+_ratings: ByIdentity[Tournament, dict[int, int]] = ByIdentity(
+    lambda t: {p.id: p.rating or 0 for p in t.players}
+)
+
+
+_HALF = "\u00bd"
+_RESULT_TEXT = {
+    Outcome.WIN: "1\u20130",
+    Outcome.LOSS: "0\u20131",
+    Outcome.DRAW: f"{_HALF}\u2013{_HALF}",
+    Outcome.FORFEIT_WIN: "+\u2013\u2212",
+    Outcome.FORFEIT_LOSS: "\u2212\u2013+",
+    Outcome.WIN_UNRATED: "1\u20130",
+    Outcome.LOSS_UNRATED: "0\u20131",
+    Outcome.DRAW_UNRATED: f"{_HALF}\u2013{_HALF}",
+}
+_GO_WINS = {
+    Outcome.WIN: True,
+    Outcome.LOSS: False,
+    Outcome.WIN_UNRATED: True,
+    Outcome.LOSS_UNRATED: False,
+}
+_GO_DEFAULTS = {Outcome.FORFEIT_WIN: True, Outcome.FORFEIT_LOSS: False}
+
+
+def result_text(
+    white: Outcome, black: Outcome, go: bool = False, colours_known: bool = True
+) -> str:
+    """``1–0``, ``½–½``, ``+–−`` (forfeit), empty (not played yet; Go: ``?``).
+
+    Go games read as in SGF: ``B+`` / ``W+`` for the winner's colour, ``B+F`` /
+    ``W+F`` for a win by default, ``jigo`` for a draw. Without colours
+    (``colours_known`` False) a Go result is the site's crosstable symbols of
+    the first and the second player: ``+–−``, ``−–+``.
+    """
+    if white is Outcome.FORFEIT_LOSS and black is Outcome.FORFEIT_LOSS:
+        return "\u2212\u2013\u2212"
+    if go:
+        return _go_result(white, colours_known)
+    # A pending game (no result yet) shows an empty result, as on a pairing list.
+    return _RESULT_TEXT.get(white, "")
+
+
+def _go_result(first: Outcome, colours_known: bool) -> str:
+    if first in (Outcome.DRAW, Outcome.DRAW_UNRATED):
+        return "jigo"
+    by_default = first in _GO_DEFAULTS
+    won = _GO_DEFAULTS.get(first, _GO_WINS.get(first))
+    if won is None:
+        return "?"
+    if not colours_known:
+        win, loss = GO_SYMBOL[Outcome.WIN], GO_SYMBOL[Outcome.LOSS]
+        return f"{win}\u2013{loss}" if won else f"{loss}\u2013{win}"
+    return f"{'W' if won else 'B'}+{'F' if by_default else ''}"

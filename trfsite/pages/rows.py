@@ -1,0 +1,236 @@
+"""Display-ready rows that page contexts are made of (frozen, picklable, no model objects)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from trfsite.results import Contribution
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    href: str  # relative to the page's event folder (or to the site root on the home page)
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A participant (player or team) with the link to its card, relative to the event."""
+
+    id: int
+    name: str
+    href: str = ""
+    title: str = ""  # chess title (GM, IM...) or Go grade
+    person: str = ""  # a player's page across events, relative to the site root
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    label: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnHead:
+    code: str  # as the user or the file spelled it
+    short: str  # Handbook short form, e.g. "BH-C1"
+    name: str  # full name, e.g. "Buchholz Cut 1"
+    points: bool = False  # values are points (MPvGP, GPTS): spelled 33½ like the points column
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    ref: Ref
+    title: str = ""
+    rating: int | None = None
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""
+    sex: str = ""
+    team: Ref | None = None
+    grade: str = ""  # Go
+    club: str = ""  # Go
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    rank: int
+    shared: bool  # tied with the line before or after (same rank)
+    ref: Ref
+    title: str
+    rating: int | None
+    federation: str
+    points: float
+    tiebreaks: tuple[float | None, ...]
+    match_points: float | None = None
+    game_points: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CrossCell:
+    round: int
+    text: str  # e.g. "12w1", "+", "bye"
+    css: str  # "win", "draw", "loss", "bye", "none"
+    href: str = ""  # the opponent's card
+    title: str = ""  # spelled out for a tooltip and screen readers
+
+
+@dataclass(frozen=True, slots=True)
+class CrossRow:
+    rank: int
+    ref: Ref
+    rating: int | None
+    federation: str
+    cells: tuple[CrossCell, ...]
+    points: float
+    tiebreaks: tuple[float | None, ...]
+    match_points: float | None = None
+    game_points: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PairingLine:
+    board: int
+    white: Ref
+    white_rating: int | None
+    white_before: float | None  # points before the round
+    result: str  # "1–0", "½–½", "+–−", "–" (not played yet)
+    black: Ref | None
+    black_rating: int | None
+    black_before: float | None
+    handicap: int | None = None  # Go
+    forfeit: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ByeLine:
+    ref: Ref
+    kind: str  # spelled out, e.g. "Half-point bye"
+    points: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLine:
+    board: int
+    home: Ref | None  # None: empty board
+    away: Ref | None
+    result: str
+    home_color: str = ""  # "w" or "b" for the home player
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    round: int
+    number: int  # match (table) number within the round
+    home: Ref
+    away: Ref | None  # None: bye
+    home_points: float | None
+    away_points: float | None
+    result: str  # e.g. "2½–1½"
+    boards: tuple[BoardLine, ...] = ()
+    note: str = ""  # bye, forfeited match...
+
+
+@dataclass(frozen=True, slots=True)
+class RecordLine:
+    """One round of a player's card."""
+
+    round: int
+    opponent: Ref | None
+    opponent_rating: int | None
+    opponent_federation: str
+    color: str  # "w", "b" or ""
+    result: str  # "1", "½", "0", "+", "−", ...
+    css: str  # "win", "draw", "loss", "bye", "none"
+    note: str = ""  # bye kind, forfeit...
+    points_after: float | None = None
+    rank_after: int | None = None
+    board: int | None = None  # team events
+    handicap: int | None = None  # Go
+
+
+# The engines' explanation lines are display-ready as they are (round, label,
+# value, cut, why): pages show them without a copy.
+ContributionLine = Contribution
+
+
+@dataclass(frozen=True, slots=True)
+class ExplanationView:
+    code: str
+    name: str
+    value: float | None
+    contributions: tuple[ContributionLine, ...]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RosterLine:
+    board: int
+    ref: Ref
+    rating: int | None
+    federation: str
+    games: int
+    points: float
+    percent: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class FindingView:
+    severity: str  # "error", "warning", "info"
+    code: str
+    line: int
+    column: int
+    message: str
+    source_line: str  # the offending line as written, "" when none
+
+
+@dataclass(frozen=True, slots=True)
+class CountRow:
+    label: str
+    count: int
+    share: float  # 0..1
+    share_text: str = ""  # as printed: "12 %", "<1 %" (pages.stats.share_text)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStat:
+    round: int
+    games: int
+    white_wins: int
+    draws: int
+    black_wins: int
+    forfeits: int
+    byes: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardStat:
+    """Team events: how each board did, and its best individual result."""
+
+    board: int
+    games: int
+    white_share: float | None  # points scored by White / games
+    best: Ref | None
+    best_points: float | None
+    best_games: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventSummary:
+    """One event on the home page."""
+
+    slug: str
+    name: str
+    city: str
+    federation: str
+    start_date: dt.date | None
+    end_date: dt.date | None
+    kind: str  # "individual", "team", "go"
+    participants: int
+    rounds: int
+    errors: int
+    warnings: int
+    failed: bool  # no standings could be made; only the validation page exists
+    source_name: str
+    search_text: str  # lower-case words the client-side search matches

@@ -1,0 +1,470 @@
+"""The Jinja2 environment: theme loader, autoescaping, filters and the message catalog.
+
+Autoescape is on for every template whatever its suffix, because names in
+tournament files are untrusted input. The only HTML that reaches a page
+unescaped is what the site itself marked safe (sanitised markdown).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+import traceback
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+from typing import Any, TypeVar
+
+import jinja2
+import jinja2.ext
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator, Frame
+from jinja2.lexer import (
+    TOKEN_DOT,
+    TOKEN_LPAREN,
+    TOKEN_NAME,
+    TOKEN_RPAREN,
+    TOKEN_STRING,
+    Token,
+    TokenStream,
+)
+from markupsafe import Markup, escape
+
+from trfsite.render.i18n import FALLBACK_LANGUAGE, Catalog, load_catalog
+from trfsite.render.theme import Theme, ThemeError
+from trfsite.results import Note
+
+try:  # markupsafe >= 3: the C replacement that markupsafe.escape itself uses
+    from markupsafe._speedups import _escape_inner as _escape_text
+except ImportError:  # pragma: no cover - older or pure-Python markupsafe
+
+    def _escape_text(text: str, /) -> str:
+        return str(escape(text))
+
+
+DASH = "\u2013"  # shown for undefined values
+_FRACTIONS = {0.25: "\u00bc", 0.5: "\u00bd", 0.75: "\u00be"}
+# Control characters (all but tab, LF, CR) are parse errors in HTML and invalid in XML;
+# a name from a damaged file must not carry them into a page.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_K = TypeVar("_K")
+_MEMO_KEEP = 20_000  # results one memoized macro keeps (a 2000-player event needs ~5000)
+
+
+def make_loader(theme_chain: Sequence[Theme]) -> jinja2.BaseLoader:
+    """Nearest theme first; ``"!name/x.html"`` reaches the template of theme ``name``."""
+    by_prefix: dict[str, jinja2.BaseLoader] = {}
+    for theme in theme_chain:
+        by_prefix.setdefault(f"!{theme.name}", jinja2.FileSystemLoader(str(theme.templates)))
+    chain = jinja2.FileSystemLoader([str(t.templates) for t in theme_chain])
+    return jinja2.ChoiceLoader([jinja2.PrefixLoader(by_prefix, delimiter="/"), chain])
+
+
+def format_points(value: float | None, plain: bool = False) -> str:
+    """Points as ``6½`` (or ``6.5`` with ``plain``); a dash when undefined."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return DASH
+    whole = math.floor(value)
+    rest = round(value - whole, 6)
+    if rest == 0:
+        return str(int(whole))
+    if not plain and rest in _FRACTIONS:
+        return (str(int(whole)) if whole else "") + _FRACTIONS[rest]
+    return format_number(value)
+
+
+def format_number(value: float | int | None, decimal_mark: str = ".", digits: int = 2) -> str:
+    """A number without trailing zeros (``14``, ``14.5``, ``31.25``); a dash when undefined."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return DASH
+    if isinstance(value, int):
+        return str(value)
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        text = "0"
+    return text.replace(".", decimal_mark)
+
+
+def format_date(value: dt.date | None, catalog: Catalog) -> str:
+    """A date in the page language: ``28 July 2005``, ``28. Juli 2005``."""
+    if value is None:
+        return ""
+    month = catalog.gettext(value.strftime("%B"))  # %B is English under the C locale
+    return catalog.gettext("{day} {month} {year}", day=value.day, month=month, year=value.year)
+
+
+class NoteFormatter:
+    """Fills a note's template the way the page spells things.
+
+    Numbers take the page's decimal mark (``{x:g}`` is the site's ``number``
+    spelling), dates are written out (``28. Juli 2005``), and a value that is a
+    Note itself is translated too. The English text of a Note (JSON, CLI) is
+    left as it is: only pages use this.
+    """
+
+    def __init__(self, catalog: Catalog, decimal_mark: str) -> None:
+        self.catalog = catalog
+        self.decimal_mark = decimal_mark
+        # English pages: the catalog holds only codes (en.json), never note templates,
+        # and numbers are spelled as in the notes' own text.
+        self._english = catalog.language == FALLBACK_LANGUAGE and decimal_mark == "."
+        # Tie-break names and notes repeat on every page of an event. A Note's English
+        # text follows from its template and values, so (template, text) is a safe key.
+        self._made: dict[tuple[str, str], str] = {}
+
+    def note(self, value: str) -> str:
+        """The note in the catalog's language; plain text is returned as it is."""
+        if not isinstance(value, Note):
+            return value
+        english = str.__str__(value)
+        if self._english and not value.dated:
+            return english  # English is the notes' own language; only dates need spelling
+        key = (value.template, english)
+        text = self._made.get(key)
+        if text is None:
+            template = self.catalog.messages.get(value.template, value.template)
+            if value.values:
+                # str.format in C; only numbers, dates and nested notes call back here.
+                fields = {k: self._field(v) for k, v in value.values.items()}
+                template = template.format(**fields)
+            text = template
+            _remember(self._made, key, text)
+        return text
+
+    def _field(self, value: object) -> object:
+        if isinstance(value, str):
+            return self.note(value) if isinstance(value, Note) else value
+        if isinstance(value, bool) or not isinstance(value, int | float | dt.date):
+            return value
+        return _PageValue(value, self)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Note):
+            return self.note(value)
+        if isinstance(value, dt.date):
+            return format_date(value, self.catalog)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return str(format(value, format_spec))
+        text = format(value, format_spec or "g")
+        if "e" in text and format_spec in ("", "g"):
+            # ``:g`` keeps 6 significant digits; a big number loses its exponent.
+            return format_number(value, self.decimal_mark, 6)
+        return text.replace(".", self.decimal_mark)
+
+
+class _PageValue:
+    """A number or date inside a note, spelled by the page when ``str.format`` asks."""
+
+    __slots__ = ("formatter", "value")
+
+    def __init__(self, value: float | int | dt.date, formatter: NoteFormatter) -> None:
+        self.value = value
+        self.formatter = formatter
+
+    def __format__(self, format_spec: str) -> str:
+        return self.formatter.format_field(self.value, format_spec)
+
+
+def format_percent(value: float | None) -> str:
+    """A share as a whole percentage (``0.456`` -> ``46 %``)."""
+    if value is None:
+        return DASH
+    return f"{round(value * 100):d}\u00a0%"
+
+
+def without_controls(value: Any) -> Any:
+    """Every value a template prints, with control characters shown as U+FFFD."""
+    # isprintable() is a fast test that rules out every control character.
+    if isinstance(value, str) and not value.isprintable() and _CONTROL.search(value):
+        cleaned = _CONTROL.sub("\ufffd", value)
+        return Markup(cleaned) if isinstance(value, Markup) else cleaned
+    return value
+
+
+def print_value(value: Any, note_text: Callable[[str], str] | None = None) -> str:
+    """What ``{{ value }}`` prints: ``escape(without_controls(value))``, in one call.
+
+    Pages print hundreds of thousands of values; the common types take a short
+    way with the same result (numbers need no escaping, Markup is already safe).
+    ``note_text`` puts a Note (a tie-break name, a note) in the page's language.
+    """
+    cls = type(value)
+    if cls is str:
+        text: str = value
+        if not text.isprintable() and _CONTROL.search(text):
+            text = _CONTROL.sub("\ufffd", text)
+        return _escape_text(text)
+    if cls is int or cls is float:
+        return str(value)
+    if cls is Markup:
+        markup: Markup = value
+        if markup.isprintable() or not _CONTROL.search(markup):
+            return markup
+        return Markup(_CONTROL.sub("\ufffd", markup))
+    if cls is Note and note_text is not None:
+        return _escape_text(without_controls(note_text(value)))
+    return escape(without_controls(value))
+
+
+class _PrintCodeGenerator(CodeGenerator):
+    """Compiles ``{{ x }}`` to ``environment.print_value(x)``.
+
+    Jinja's own code is ``escape(environment.finalize(x))``: two calls and two
+    strings per printed value. Output outside autoescaping (``{% autoescape
+    false %}``) is compiled as Jinja does it.
+    """
+
+    def _fused(self, frame: Frame, finalize: Any) -> bool:
+        return bool(
+            not frame.eval_ctx.volatile
+            and frame.eval_ctx.autoescape
+            and finalize.src == "environment.finalize("
+        )
+
+    def _output_child_pre(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
+        if self._fused(frame, finalize):
+            self.write("environment.print_value(")
+        else:
+            super()._output_child_pre(node, frame, finalize)
+
+    def _output_child_post(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
+        if self._fused(frame, finalize):
+            self.write(")")
+        else:
+            super()._output_child_post(node, frame, finalize)
+
+
+class Translate:
+    """The ``_()`` of templates: the catalog's text, ``{name}`` placeholders filled."""
+
+    __slots__ = ("catalog",)
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def __call__(self, message: str, **values: object) -> str:
+        return self.catalog.gettext(message, **values)
+
+
+class ConstantTranslations(jinja2.ext.Extension):
+    """``_("literal")`` translated once, when a template is compiled.
+
+    The catalog is fixed per environment (one per language), so the text is a
+    constant; the page then carries it as template data instead of a call on
+    every render. A template that binds ``_`` itself (``{% set _ = ... %}``, a
+    macro parameter, an import) is compiled as written.
+    """
+
+    def filter_stream(self, stream: TokenStream) -> Iterable[Token]:
+        tokens = list(stream)
+        translate = self.environment.globals.get("_")
+        if not isinstance(translate, Translate) or not _only_called(tokens):
+            return tokens
+        folded: list[Token] = []
+        index = 0
+        while index < len(tokens):
+            token = tokens[index]
+            if _is_name(tokens, index) and [t.type for t in tokens[index + 1 : index + 4]] == [
+                TOKEN_LPAREN,
+                TOKEN_STRING,
+                TOKEN_RPAREN,
+            ]:
+                folded.append(Token(token.lineno, TOKEN_STRING, translate(tokens[index + 2].value)))
+                index += 4
+            else:
+                folded.append(token)
+                index += 1
+        return folded
+
+
+def _is_name(tokens: list[Token], index: int) -> bool:
+    """``tokens[index]`` is the name ``_`` (not an attribute ``x._``)."""
+    token = tokens[index]
+    after_dot = index > 0 and tokens[index - 1].type == TOKEN_DOT
+    return token.type == TOKEN_NAME and token.value == "_" and not after_dot
+
+
+def _only_called(tokens: list[Token]) -> bool:
+    """Every ``_`` in the template is called: none is assigned, imported or a parameter."""
+    return all(
+        index + 1 < len(tokens) and tokens[index + 1].type == TOKEN_LPAREN
+        for index in range(len(tokens))
+        if _is_name(tokens, index)
+    )
+
+
+class _SiteContext(jinja2.runtime.Context):
+    """Calls the site's own helpers directly.
+
+    Jinja's ``Context.call`` looks for ``pass_context`` and friends on every
+    call; ``_()`` and macros run ~50 times per page and take none of them.
+    """
+
+    def call(self, obj: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        if type(obj) in _DIRECT_CALLS:
+            if kwargs:
+                kwargs.pop("_loop_vars", None)
+                kwargs.pop("_block_vars", None)
+            return obj(*args, **kwargs)
+        return super().call(obj, *args, **kwargs)
+
+
+class SiteEnvironment(jinja2.Environment):
+    """Jinja's environment with one-call printing and direct calls of the site's helpers."""
+
+    code_generator_class = _PrintCodeGenerator
+    context_class = _SiteContext
+    print_value = staticmethod(print_value)
+
+
+def _remember(made: dict[_K, str], key: _K, text: str) -> None:
+    """Keep a formatted value, within bounds (long-lived workers: serve, Dask)."""
+    if len(made) >= _MEMO_KEEP:
+        made.clear()
+    made[key] = text
+
+
+class Memoized:
+    """A macro that depends only on its arguments, run once per distinct arguments.
+
+    Participant links and title badges appear on nearly every line of every page
+    (hundreds of thousands of times in a large event): the HTML of each is made
+    once and reused. Arguments are told apart by type too (``1`` prints unlike
+    ``1.0``); unhashable ones, and macros called with a ``caller``, run every time.
+    """
+
+    def __init__(self, macro: Callable[..., Any]) -> None:
+        self.macro = macro
+        self._made: dict[object, Any] = {}
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if "caller" in kwargs:  # a call block: its body is part of the output
+            return self.macro(*args, **kwargs)
+        key: tuple[Any, ...] = (len(args), *map(type, args), *args)
+        if kwargs:
+            key += tuple((k, type(v), v) for k, v in sorted(kwargs.items()))
+        try:
+            made = self._made.get(key)
+        except TypeError:  # an unhashable argument
+            return self.macro(*args, **kwargs)
+        if made is None:
+            if len(self._made) >= _MEMO_KEEP:
+                self._made.clear()  # bounded for long-lived workers (serve, Dask)
+            made = self._made[key] = self.macro(*args, **kwargs)
+        return made
+
+
+# Callables that take no ``pass_context`` (or similar) argument: _SiteContext calls
+# them directly.
+_DIRECT_CALLS: frozenset[type] = frozenset({Translate, Memoized, jinja2.runtime.Macro})
+
+
+def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Environment:
+    """The environment every page (and the PDF bulletin) is rendered with."""
+    catalog = load_catalog(language)
+    decimal_mark = catalog.gettext("decimal-mark") if "decimal-mark" in catalog.messages else "."
+    env = SiteEnvironment(
+        loader=make_loader(theme_chain),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        finalize=without_controls,
+    )
+
+    # Scores and tie-break values repeat thousands of times over an event's pages.
+    points_made: dict[tuple[type, float | None, bool], str] = {}
+    numbers_made: dict[tuple[type, float | int | None, int], str] = {}
+
+    def points(value: float | None, plain: bool = False) -> str:
+        key = (value.__class__, value, plain)
+        text = points_made.get(key)
+        if text is None:
+            text = format_points(value, plain).replace(".", decimal_mark)
+            _remember(points_made, key, text)
+        return text
+
+    def number(value: float | int | None, digits: int = 2) -> str:
+        key = (value.__class__, value, digits)
+        text = numbers_made.get(key)
+        if text is None:
+            text = format_number(value, decimal_mark, digits)
+            _remember(numbers_made, key, text)
+        return text
+
+    dates_made: dict[str, str] = {}
+
+    def date(value: dt.date | str | None) -> str:
+        """A date in the page's language; an ISO string (the build date) too."""
+        if isinstance(value, str):
+            text = dates_made.get(value)
+            if text is None:
+                try:
+                    text = format_date(dt.date.fromisoformat(value), catalog)
+                except ValueError:
+                    text = value
+                dates_made[value] = text
+            return text
+        return format_date(value, catalog)
+
+    def sort_key(value: Any) -> str:
+        """A ``data-sort`` value: numbers as plain decimals, undefined sorts last."""
+        if value is None:
+            return ""
+        if isinstance(value, bool):
+            return str(int(value))
+        if isinstance(value, int | float):
+            return repr(float(value))
+        return str(value)
+
+    note = NoteFormatter(catalog, decimal_mark).note
+
+    env.filters["note"] = note
+    # Templates that print a Note without the filter still show the page's language;
+    # a partial keeps printing at one (C-level) call per value.
+    env.print_value = partial(print_value, note_text=note)  # type: ignore[method-assign]
+    env.filters["points"] = points
+    env.filters["number"] = number
+    env.filters["date"] = date
+    env.filters["percent"] = format_percent
+    env.filters["sortkey"] = sort_key
+    env.filters["memoize"] = Memoized
+    env.globals["_"] = Translate(catalog)
+    env.add_extension(ConstantTranslations)
+    env.globals["language"] = language
+    env.globals["DASH"] = DASH
+    return env
+
+
+def render_page(env: jinja2.Environment, template: str, context: object) -> str:
+    """Render one page: the template sees its typed context as ``page``.
+
+    A theme's broken template is a usage error naming the template file and line,
+    never a traceback (the build then stops and leaves OUT as it was).
+    """
+    try:
+        return env.get_template(template).render(page=context)
+    except jinja2.TemplateError as exc:
+        raise ThemeError(describe_template_error(template, exc)) from None
+
+
+def describe_template_error(template: str, exc: jinja2.TemplateError) -> str:
+    """``file:line: problem`` for a template that cannot be loaded or rendered."""
+    where = template
+    if isinstance(exc, jinja2.TemplateSyntaxError):
+        where = f"{exc.filename or exc.name or template}:{exc.lineno}"
+    else:
+        # Jinja rewrites tracebacks so that template lines appear as frames of their own.
+        frames = [
+            f
+            for f in traceback.extract_tb(exc.__traceback__)
+            if not f.filename.endswith(".py") and not f.filename.startswith("<")
+        ]
+        if frames:
+            where = f"{frames[-1].filename}:{frames[-1].lineno}"
+    return (
+        f"{where}: the theme's template fails while rendering {template!r}: "
+        f"{type(exc).__name__}: {exc.message or exc}; expected a template that renders "
+        "with the page's context (see the shipped default theme)"
+    )

@@ -1,0 +1,455 @@
+"""Standings: points, then the tie-break list in order (FIDE C.07 4.2).
+
+Individual chess events are ranked here; ``trfsite.standings.compute`` sends Go
+and team events to their own engines, and the team engine shares the choices
+below. Every choice the engine makes is written into ``Standings.notes``.
+
+Choices (all documented in the notes of each result):
+
+* Rule set: ``--rules`` wins; otherwise the start date (042) decides, before
+  2026-03-01 means ``2023``; no readable start date means ``2026``.
+* Pairing system: ``--system``; else the reader's hint; else records 192 and
+  092 (words such as "Swiss", "Dutch" or "round robin", "Berger"); else Swiss.
+* Tie-break list: ``--tiebreaks`` (or the config), else record 202/212, else
+  the default: Swiss ``BH-C1, BH, SB, DE, WIN``; round robin ``DE, WIN, SB, KS``.
+* Participants still tied at the end of the list share the place (same rank)
+  and are listed by start number.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Callable
+from typing import TypeVar
+
+import click
+
+from trfsite.model import EventKind, PairingSystem, Tournament
+from trfsite.progress import (
+    default_after_round,
+    pending_after_round_error,
+    round_progress,
+)
+from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
+from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
+from trfsite.scoring.context import EventContext, build_context
+from trfsite.scoring.direct_encounter import direct_encounter_ranks
+from trfsite.scoring.registry import (
+    BUCHHOLZ_FAMILY,
+    RATING_TIEBREAKS,
+    Tiebreak,
+    display_name,
+    resolve,
+)
+from trfsite.standings.options import StandingsOptions
+
+RULES_2026_FROM = _dt.date(2026, 3, 1)
+DEFAULT_SWISS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "WIN")
+DEFAULT_ROUND_ROBIN: tuple[str, ...] = ("DE", "WIN", "SB", "KS")
+
+_ROUND_ROBIN_WORDS = re.compile(
+    r"round[\s_-]*robin|\brr\b|berger|scheveningen|all[\s-]*play[\s-]*all|rundenturnier",
+    re.IGNORECASE,
+)
+_SWISS_WORDS = re.compile(
+    r"swiss|schweizer|dutch|burstein|dubov|\blim\b|monrad|mcmahon", re.IGNORECASE
+)
+
+
+class StandingsError(click.ClickException):
+    """Standings cannot be computed as asked (bad option or list)."""
+
+
+# --------------------------------------------------------------------------- choices
+def choose_rules(t: Tournament, options: StandingsOptions) -> tuple[str, str]:
+    """(rule set, note explaining why)."""
+    asked = (options.rules or "auto").strip().lower()
+    if asked in ("2023", "2026"):
+        return asked, Note("Tie-break rules: FIDE C.07 {rules} (chosen with --rules).", rules=asked)
+    if asked != "auto":
+        raise StandingsError(f"--rules {options.rules!r}: expected auto, 2023 or 2026")
+    if t.start_date is None:
+        return "2026", Note(
+            "Tie-break rules: FIDE C.07 2026, because the file has no readable start "
+            "date (record 042); use --rules 2023 for an older event."
+        )
+    if t.start_date < RULES_2026_FROM:
+        return "2023", Note(
+            "Tie-break rules: FIDE C.07 2023 (as amended to 2024, same values), because "
+            "the event started on {date}, before 2026-03-01.",
+            date=t.start_date,  # a date: pages spell it in their language
+        )
+    return "2026", Note(
+        "Tie-break rules: FIDE C.07 2026, because the event started on {date}, "
+        "on or after 2026-03-01.",
+        date=t.start_date,  # a date: pages spell it in their language
+    )
+
+
+def _record_source(record: str, text: str) -> Note:
+    """``record 092 'Swiss'``: where the system was read, for the pairing-system note."""
+    return Note("record {record} {text!r}", record=record, text=text)
+
+
+def choose_system(t: Tournament, options: StandingsOptions) -> tuple[bool, str]:
+    """(is Swiss, note). Round robins are pre-determined events (C.07 15.2)."""
+    if options.system:
+        asked = options.system.strip().lower()
+        if asked in ("swiss",):
+            return True, Note(_SWISS_NOTE, source="--system")
+        if asked in ("round-robin", "roundrobin", "rr"):
+            return False, Note(_ROUND_ROBIN_NOTE, source="--system")
+        raise StandingsError(f"--system {options.system!r}: expected swiss or round-robin")
+    named = t.type_code.strip() or t.tournament_type.strip()
+    source = (
+        _record_source("192" if t.type_code.strip() else "092", named)
+        if named
+        else Note("the file")
+    )
+    if t.pairing_system is PairingSystem.ROUND_ROBIN:
+        return False, Note(_ROUND_ROBIN_NOTE, source=source)
+    if t.pairing_system in (PairingSystem.SWISS, PairingSystem.MCMAHON):
+        return True, Note(_SWISS_NOTE, source=source)
+    for record, text in (("192", t.type_code), ("092", t.tournament_type)):
+        if _ROUND_ROBIN_WORDS.search(text):
+            return False, Note(_ROUND_ROBIN_NOTE, source=_record_source(record, text.strip()))
+        if _SWISS_WORDS.search(text):
+            return True, Note(_SWISS_NOTE, source=_record_source(record, text.strip()))
+    return True, Note(
+        "Pairing system: Swiss, assumed because neither record 092 nor 192 names the "
+        "system; use --system round-robin otherwise."
+    )
+
+
+_SWISS_NOTE = "Pairing system: Swiss ({source}); unplayed rounds per C.07 16."
+_ROUND_ROBIN_NOTE = "Pairing system: round robin ({source}); forfeits per C.07 15.2."
+
+
+def choose_tiebreaks(
+    t: Tournament, options: StandingsOptions, swiss: bool
+) -> tuple[list[str], str, str]:
+    """(codes as spelled, where they came from for error messages, note)."""
+    if options.tiebreaks is not None:
+        codes = [c.strip() for item in options.tiebreaks for c in split_tiebreak_list(item)]
+        return (
+            codes,
+            "--tiebreaks",
+            given_list_note(codes),
+        )
+    if t.tiebreaks and t.kind is EventKind.TEAM:
+        codes = list(DEFAULT_SWISS if swiss else DEFAULT_ROUND_ROBIN)
+        return (
+            codes,
+            "the default list",
+            Note(
+                "Tie-breaks for the players of a team event: record 202/212 ranks the "
+                "teams, so trfsite's default applies: {codes}.",
+                codes=", ".join(codes),
+            ),
+        )
+    if t.tiebreaks:
+        record = t.tiebreak_record or "202"
+        codes = strip_pts([c.strip() for c in t.tiebreaks if c.strip()])
+        return (
+            codes,
+            f"record {record}",
+            file_list_note(record, codes),
+        )
+    codes = list(DEFAULT_SWISS if swiss else DEFAULT_ROUND_ROBIN)
+    template = (
+        "Tie-breaks: the file names none (record 202/212), so trfsite's default for "
+        + ("Swiss" if swiss else "round-robin")
+        + " events applies: {codes}."
+    )
+    return codes, "the default list", Note(template, codes=", ".join(codes))
+
+
+# Notes that the individual and the team engine both write.
+def given_list_note(codes: list[str]) -> Note:
+    return Note("Tie-breaks as given: {codes}.", codes=", ".join(codes) or "none")
+
+
+def file_list_note(record: str, codes: list[str]) -> Note:
+    return Note("Tie-breaks from record {record}: {codes}.", record=record, codes=", ".join(codes))
+
+
+def after_round_note(after: int, total: int, t: Tournament | None = None) -> Note:
+    current = round_progress(t).in_progress if t is not None else None
+    if current is not None and current.round > after:
+        return Note(
+            "Standings after round {after} of {total}: round {current} is in progress and "
+            "counts once all its results are in; 'number of rounds' in C.07 16.4.2 is {after}.",
+            after=after,
+            total=total,
+            current=current.round,
+        )
+    return Note(
+        "Standings after round {after} of {total}: later rounds are ignored, and "
+        "'number of rounds' in C.07 16.4.2 is {after}.",
+        after=after,
+        total=total,
+    )
+
+
+def abnormal_points_note(t: Tournament) -> Note:
+    return Note("{n} record(s) 299 change the points awarded.", n=len(t.abnormal_points))
+
+
+def since_2026_note(code: str) -> Note:
+    return Note("{code} is a 2026 tie-break, computed here under the 2023 rules.", code=code)
+
+
+_Column = TypeVar("_Column")
+
+
+def resolve_columns(
+    codes: list[str], where: str, resolver: Callable[[str, str], _Column]
+) -> tuple[list[_Column], list[str]]:
+    """Resolve every code; a bad code in the FILE's list is skipped with a note.
+
+    A code the user typed is an error (they can retype it); a code in record
+    202/212 is already a validation error, and dropping the whole event's
+    standings for it would punish readers for the organiser's typo.
+    """
+    if not where.startswith("record"):
+        return [resolver(code, where) for code in codes], []
+    columns: list[_Column] = []
+    notes: list[str] = []
+    for code in codes:
+        try:
+            columns.append(resolver(code, where))
+        except click.ClickException as exc:
+            notes.append(
+                Note(
+                    "Tie-break {code!r} from {where} skipped: {reason}",
+                    code=code,
+                    where=where,
+                    reason=exc.format_message(),
+                )
+            )
+    return columns, notes
+
+
+# --------------------------------------------------------------------------- ranking
+def _sort_key(value: float | None, lower_is_better: bool) -> tuple[int, float]:
+    if value is None:
+        return (1, 0.0)  # undefined values rank after every defined one
+    v = round(value, 9)
+    return (0, v if lower_is_better else -v)
+
+
+def _split(group: list[int], key: dict[int, tuple[int, float]]) -> list[list[int]]:
+    ordered = sorted(group, key=lambda i: key[i])
+    blocks: list[list[int]] = []
+    for i in ordered:
+        if blocks and key[blocks[-1][0]] == key[i]:
+            blocks[-1].append(i)
+        else:
+            blocks.append([i])
+    return blocks
+
+
+def rank_players(
+    ctx: EventContext,
+    columns: list[tuple[TiebreakSpec, Tiebreak]],
+    values: list[list[float | None]],
+    explanations: list[list[Explanation] | None],
+) -> list[list[int]]:
+    """Blocks of still-tied players, best first (C.07 4.2). Fills DE columns in place."""
+    points = {i: _sort_key(ctx.score[i], False) for i in range(ctx.size)}
+    groups = _split(list(range(ctx.size)), points)
+    for col, (spec, tb) in enumerate(columns):
+        lower = tb.lower_is_better != spec.reverse
+        if tb.per_group:
+            for group in groups:
+                found, why = direct_encounter_ranks(ctx, spec, group)
+                for pos, i in enumerate(group):
+                    values[col][i] = found[pos]
+                    expl = explanations[col]
+                    if expl is not None and why is not None:
+                        expl[i] = why[pos]
+        column = values[col]
+        next_groups: list[list[int]] = []
+        for group in groups:
+            if len(group) == 1:
+                next_groups.append(group)
+                continue
+            key = {i: _sort_key(column[i], lower) for i in group}
+            next_groups.extend(_split(group, key))
+        groups = next_groups
+    return [sorted(group, key=lambda i: ctx.ids[i]) for group in groups]
+
+
+# --------------------------------------------------------------------------- engine
+def compute_individual_standings(t: Tournament, options: StandingsOptions) -> Standings:
+    """Standings of an individual event (or of a team event's players with --individual)."""
+    total = t.rounds
+    after = default_after_round(t, total) if options.after_round is None else options.after_round
+    if after < 0 or after > total or (after == 0 and options.after_round is not None and total > 0):
+        raise StandingsError(
+            f"--after-round {options.after_round!r}: {t.name or 'the tournament'} has "
+            f"{total} round(s); expected a number from 1 to {total}"
+        )
+    pending = "" if options.after_round is None else pending_after_round_error(t, after)
+    if pending:
+        raise StandingsError(f"--after-round {options.after_round!r}: {pending}")
+    rules, rules_note = choose_rules(t, options)
+    swiss, system_note = choose_system(t, options)
+    codes, where, list_note = choose_tiebreaks(t, options, swiss)
+    columns, skipped_notes = resolve_columns(codes, where, resolve)
+    ctx = build_context(t, after, rules, swiss, options.unrated_rating, options.explain)
+
+    values: list[list[float | None]] = []
+    explanations: list[list[Explanation] | None] = []
+    for spec, tb in columns:
+        if tb.compute is None:
+            values.append([None] * ctx.size)
+            explanations.append([Explanation(spec.code, None)] * ctx.size if ctx.explain else None)
+            continue
+        found = tb.compute(ctx, spec)
+        values.append(found.values)
+        explanations.append(found.explanations)
+    blocks = rank_players(ctx, columns, values, explanations)
+
+    players = t.player_index()
+    rows: list[StandingRow] = []
+    for block in blocks:
+        rank = len(rows) + 1
+        for i in block:
+            player = players[ctx.ids[i]]
+            extra = tuple(
+                (k, v)
+                for k, v in (
+                    ("title", player.title),
+                    ("rating", str(player.rating) if player.rating else ""),
+                    ("federation", player.federation),
+                )
+                if v
+            )
+            rows.append(
+                StandingRow(
+                    rank=rank,
+                    id=ctx.ids[i],
+                    name=ctx.names[i],
+                    points=ctx.score[i],
+                    tiebreaks=tuple(_tidy(col[i]) for col in values),
+                    explanations=tuple(
+                        e[i] for e in explanations if e is not None
+                    ) if ctx.explain else (),
+                    extra=extra,
+                )
+            )
+    notes = [rules_note, system_note, list_note, *skipped_notes]
+    notes.extend(_more_notes(t, ctx, columns, options, after, total))
+    return Standings(
+        tournament=t,
+        rules=rules,
+        columns=tuple(
+            tiebreak_column(spec, display_name(spec, tb), tb.lower_is_better)
+            for spec, tb in columns
+        ),
+        after_round=after,
+        rows=tuple(rows),
+        kind=EventKind.INDIVIDUAL,
+        notes=tuple(n for n in notes if n),
+        round_robin=not swiss,
+    )
+
+
+def tiebreak_column(spec: TiebreakSpec, name: str, lower_is_better: bool) -> TiebreakColumn:
+    """A standings column as spelled by the user; ``/R`` turns the ranking direction."""
+    return TiebreakColumn(
+        code=spec.code,
+        name=name,
+        short=spec.short,
+        lower_is_better=lower_is_better != spec.reverse,
+    )
+
+
+def _tidy(value: float | None) -> float | None:
+    if value is None:
+        return None
+    value = round(value, 6)
+    return 0.0 if value == 0 else value
+
+
+def _more_notes(
+    t: Tournament,
+    ctx: EventContext,
+    columns: list[tuple[TiebreakSpec, Tiebreak]],
+    options: StandingsOptions,
+    after: int,
+    total: int,
+) -> list[str]:
+    notes: list[str] = []
+    if after < total:
+        notes.append(after_round_note(after, total, t))
+    s = t.scoring
+    if (s.win, s.draw, s.loss) != (1.0, 0.5, 0.0) or s.pairing_bye is not None:
+        notes.append(
+            Note(
+                "Scoring (record 162): win {win}, draw {draw}, loss {loss}, absence "
+                "{absence}, pairing-allocated bye {bye}.",
+                win=f"{s.win:g}",
+                draw=f"{s.draw:g}",
+                loss=f"{s.loss:g}",
+                absence=f"{s.absence:g}",
+                bye=f"{s.value('P'):g}",
+            )
+        )
+    if t.abnormal_points:
+        notes.append(abnormal_points_note(t))
+    names = {tb.acronym for _, tb in columns}
+    unrated = sum(1 for p in t.players if not p.rating)
+    if names & RATING_TIEBREAKS and unrated:
+        if options.unrated_rating is not None:
+            notes.append(
+                Note(
+                    "{n} unrated player(s) count as rated {rating} in the rating tie-breaks "
+                    "(--unrated-rating).",
+                    n=unrated,
+                    rating=options.unrated_rating,
+                )
+            )
+        else:
+            notes.append(
+                Note(
+                    "{n} unrated player(s): C.07 Art. 10 drops rating tie-breaks when "
+                    "unrated players take part unless a rating for them was published, so "
+                    "every value that needs a missing rating is undefined (null). Use "
+                    "--unrated-rating N to publish one.",
+                    n=unrated,
+                )
+            )
+    for spec, tb in columns:
+        if tb.since == "2026" and ctx.rules == "2023":
+            notes.append(since_2026_note(spec.code))
+        if tb.acronym in BUCHHOLZ_FAMILY and not ctx.swiss and ctx.rules == "2026":
+            notes.append(
+                Note(
+                    "{code}: C.07 2026 forbids the Buchholz family in round robins; "
+                    "computed anyway.",
+                    code=spec.code,
+                )
+            )
+    if ctx.swiss and any(tb.acronym in {"BH", "FB", "SB", "AOB"} for _, tb in columns):
+        if ctx.rules == "2023":
+            notes.append(
+                Note(
+                    "Unplayed rounds (C.07 16.4, 2023): each counts as a game against a "
+                    "dummy opponent with the player's own score."
+                )
+            )
+        else:
+            notes.append(
+                Note(
+                    "Unplayed rounds (C.07 16.4, 2026): dummy opponent's score capped at the "
+                    "scheduled opponent's score for forfeits, and at {draw} x {rounds} = "
+                    "{cap} for byes.",
+                    draw=f"{ctx.draw:g}",
+                    rounds=after,
+                    cap=f"{ctx.draw * after:g}",
+                )
+            )
+    return notes
