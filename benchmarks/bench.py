@@ -222,18 +222,23 @@ def bench_archive(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", action="append", choices=("standings", "html", "pdf", "archive"))
+    parser.add_argument(
+        "--only", action="append", choices=("standings", "html", "pdf", "archive", "people")
+    )
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--teams", type=int, default=190)
     parser.add_argument("--events", type=int, default=1000)
     parser.add_argument("--archive-pdf", type=int, default=0, metavar="N")
+    from bench_people import add_arguments
+
+    add_arguments(parser)  # --people-events, --people, --people-dask (issue 12)
     args = parser.parse_args(argv)
-    groups = set(args.only or ("standings", "html", "pdf", "archive"))
+    groups = set(args.only or ("standings", "html", "pdf", "archive", "people"))
     cores = os.cpu_count()
     print(f"trfsite benchmarks: {cores} cores, load average {os.getloadavg()[0]:.2f}", flush=True)
-    event_groups = groups - {"archive"}
+    event_groups = groups - {"archive", "people"}
     if event_groups:
         open_text = generate_individual_swiss(args.players, 11, args.seed)
         bench_event(f"open{args.players}", open_text, OPEN_TIEBREAKS, event_groups, args)
@@ -241,6 +246,10 @@ def main(argv: list[str] | None = None) -> None:
         bench_event(f"team{args.teams}", team_text, TEAM_TIEBREAKS, event_groups, args)
     if "archive" in groups:
         bench_archive(args)
+    if "people" in groups:
+        from bench_people import bench_people
+
+        bench_people(args)
     print(f"load average at the end {os.getloadavg()[0]:.2f}", flush=True)
 
 

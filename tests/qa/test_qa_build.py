@@ -41,7 +41,7 @@ def _src(tmp_path: Path, files: dict[str, str | bytes], name: str = "src") -> Pa
 
 
 def _events(out: Path) -> list[str]:
-    return sorted(p.name for p in out.iterdir() if p.is_dir() and p.name != "static")
+    return sorted(p.name for p in out.iterdir() if p.is_dir() and p.name not in ("static", "people"))
 
 
 def _html_pages(folder: Path) -> list[Path]:

@@ -8,6 +8,7 @@ import re
 from trfsite.memo import ByIdentity
 from trfsite.model import Color, Game, Outcome, Player, Tournament
 from trfsite.pages.lookups import players_by_id, team_of_player, teams_by_id
+from trfsite.pages.person_links import person_href
 from trfsite.pages.plan import EventData
 from trfsite.pages.rows import ColumnHead, PlayerRow, Ref, StandingLine
 from trfsite.results import N_, Standings, TiebreakColumn
@@ -77,7 +78,8 @@ def player_ref(t: Tournament, players: dict[int, Player], pid: int) -> Ref:
     if player is None:
         return Ref(pid, f"#{pid}")
     title = player.grade if t.game is Game.GO else display_title(player.title)
-    return Ref(pid, player.name.strip() or f"#{pid}", f"players/{pid}.html", title)
+    person = person_href(t, pid)
+    return Ref(pid, player.name.strip() or f"#{pid}", f"players/{pid}.html", title, person)
 
 
 def _player_refs(t: Tournament) -> dict[int, Ref]:

@@ -20,6 +20,9 @@
     go_bye_in_sos = "start"    # Go: a round without opponent in SOS: start, zero, own
     go_round_down_free_points = false
 
+    [people]                   # see trfsite.people.config
+    merge = [["fide-4100018", "muller-jurgen-ger-1980"]]
+
 Every problem is collected and reported at once, each naming its key.
 """
 
@@ -28,19 +31,20 @@ from __future__ import annotations
 import importlib
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import click
 
 from trfsite.formats.egf.header import is_known_column, normalise_column
+from trfsite.people.config import PeopleConfig, parse_people
 from trfsite.render.i18n import known_languages
 from trfsite.results import N_
 from trfsite.standings.options import StandingsOptions
 
 CONFIG_NAME = "trfsite.toml"
 DEFAULT_TITLE = N_("Tournament results")  # in the page's language when no title is set
-_SITE_KEYS = ("title", "language", "languages", "theme", "base_url", "events")
+_SITE_KEYS = ("title", "language", "languages", "theme", "base_url", "events", "people")
 _EVENT_KEYS = (
     "tiebreaks",
     "rules",
@@ -92,6 +96,9 @@ class EventConfig:
     go: GoConventions = field(default_factory=lambda: GoConventions())
     team_bye: TeamByeSetting | None = None
     points_source: str = "cells"
+    # [people] split entries of this file: (start number, key); part of the event's
+    # cache key, since its pages link these players to their own keys.
+    people_splits: tuple[tuple[int, str], ...] = ()
 
     def options(self, after_round: int | None = None, explain: bool = False) -> StandingsOptions:
         return StandingsOptions(
@@ -132,16 +139,19 @@ class SiteConfig:
     # Two or more: the site is built in each, under OUT/<language>/; the first is
     # the default (``language``). Empty: one language, at the top of OUT.
     languages: tuple[str, ...] = ()
+    people: PeopleConfig = PeopleConfig()
 
     def site_languages(self) -> tuple[str, ...]:
         """The languages to build, in order; one for a single-language site."""
         return self.languages or (self.language,)
 
     def for_stem(self, stem: str) -> EventConfig:
+        found = EventConfig()
         for key, event in self.events:
             if key == stem:
-                return event
-        return EventConfig()
+                found = event
+        splits = tuple(sorted(self.people.splits_for(stem).items()))
+        return replace(found, people_splits=splits) if splits else found
 
 
 def _expect_str(data: dict[str, object], key: str, where: str, problems: list[str]) -> str | None:
@@ -390,9 +400,10 @@ def parse_config(text: str, path: str = CONFIG_NAME, base: Path | None = None) -
         raw_events = {}
     for stem in sorted(raw_events):
         events.append((stem, _read_event(stem, raw_events[stem], problems)))
+    people = parse_people(data.get("people"), problems)
     if problems:
         raise ConfigError(path, problems)
-    return SiteConfig(title, language, theme, base_url, tuple(events), path, languages)
+    return SiteConfig(title, language, theme, base_url, tuple(events), path, languages, people)
 
 
 def _read_languages(raw: object, problems: list[str]) -> tuple[str, ...]:

@@ -27,7 +27,7 @@ from trfsite.pages.rows import EventSummary, FindingView
 from trfsite.results import N_, Standings
 
 if TYPE_CHECKING:
-    pass
+    from trfsite.people.entries import EventEntries
 
 logger = logging.getLogger(__name__)
 
@@ -41,6 +41,7 @@ class EventResult:
     errors: int
     warnings: int
     failure: str  # "" when the event built completely
+    people: EventEntries | None = None  # the first part's players, for the people pages
 
 
 def event_kind(t: Tournament | None) -> str:
@@ -231,11 +232,14 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
     data = EventData(
         job, t, final, after, individual, header, tuple(findings), notes_html, team_data
     )
+    from trfsite.pages.person_links import event_splits
+
     try:
-        plans = _all_pages(data) + [
-            ready(f"{job.slug}/validation.html", "validation.html", validation)
-        ]
-        pages = tuple(plan.build() for plan in plans[part::parts])
+        with event_splits(dict(job.config.people_splits)):
+            plans = _all_pages(data) + [
+                ready(f"{job.slug}/validation.html", "validation.html", validation)
+            ]
+            pages = tuple(plan.build() for plan in plans[part::parts])
     except Exception as exc:
         logger.debug("pages of %s failed:\n%s", job.source_name, traceback.format_exc())
         failure = f"The pages could not be built (internal error: {type(exc).__name__}: {exc})"
@@ -252,7 +256,20 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
             notes_html=notes_html,
             language=job.site.language,
         )
-    return EventResult(job.slug, summary, pages, bulletin, errors, warnings, "")
+    people = _people(job, t, final, individual) if part == 0 else None
+    return EventResult(job.slug, summary, pages, bulletin, errors, warnings, "", people)
+
+
+def _people(
+    job: EventJob, t: Tournament, final: Standings, individual: Standings | None
+) -> EventEntries | None:
+    from trfsite.pages.people_entries import entries_for
+
+    try:
+        return entries_for(t, job.config, job.source_name, job.slug, final, individual)
+    except Exception:  # the event's pages stand without its people
+        logger.warning("%s: its players could not be listed", job.source_name, exc_info=True)
+        return None
 
 
 def _validation_page(

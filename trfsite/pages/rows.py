@@ -22,6 +22,7 @@ class Ref:
     name: str
     href: str = ""
     title: str = ""  # chess title (GM, IM...) or Go grade
+    person: str = ""  # a player's page across events, relative to the site root
 
 
 @dataclass(frozen=True, slots=True)

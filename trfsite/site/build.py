@@ -21,9 +21,9 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
@@ -38,6 +38,9 @@ from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf, merge_parts
 from trfsite.site.executors import open_executor
 from trfsite.site.writer import SiteWriter
+
+if TYPE_CHECKING:
+    from trfsite.people.entries import EventEntries
 
 __all__ = ["BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
 
@@ -140,7 +143,9 @@ def _published_events(out: Path) -> int:
     return sum(
         1
         for page in out.rglob("index.html")
-        if page.parent != out and not page.relative_to(out).parts[0].startswith((".", "static"))
+        if page.parent != out
+        and page.relative_to(out).parts[0] not in ("static", "people")
+        and not page.relative_to(out).parts[0].startswith(".")
     )
 
 
@@ -252,6 +257,8 @@ class _Plan:
     keys: dict[str, str]  # slug -> key
     reused: dict[str, cache.CacheEntry]  # slug -> entry
     build: list[EventTask]  # largest input first, for an even load at the end
+    fingerprint: str = ""
+    people: dict[str, EventEntries] = field(default_factory=dict)  # key -> entries built now
 
 
 def _plan(options: BuildOptions, tasks: list[EventTask], bulletin: bool) -> _Plan:
@@ -273,7 +280,7 @@ def _plan(options: BuildOptions, tasks: list[EventTask], bulletin: bool) -> _Pla
             reused[entry.slug] = entry
     build = [t for t in tasks if t.job.slug not in reused]
     build.sort(key=lambda t: -len(t.job.data))
-    return _Plan(keys, reused, build)
+    return _Plan(keys, reused, build, fingerprint)
 
 
 def build_site(
@@ -420,6 +427,7 @@ def _build_language(
         )
     pages = _render_into(writer, chain, part.site, [e.summary for e in ordered], index_notes)
     pages += sum(e.pages for e in ordered)
+    pages += _people_pages(writer, part.options, tasks, plan, config, part.site)
     writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))
     if part.site.languages:  # the next build's _plan looks for it beside the manifest
         writer.write_text(MARKER, f"trfsite {__version__}\n")
@@ -457,6 +465,24 @@ def _write_language_choice(
     for relative, source in static_files(chain):
         writer.copy_file(f"static/{relative}", source)
     return 1
+
+
+def _people_pages(
+    writer: SiteWriter,
+    options: BuildOptions,
+    tasks: list[EventTask],
+    plan: _Plan,
+    config: SiteConfig,
+    site: SiteInfo,
+) -> int:
+    """Every person's page across the events (see trfsite.site.people_build)."""
+    from trfsite.site.people_build import publish_people
+
+    events = [(plan.keys[task.job.slug], task) for task in tasks]
+    use_cache = options.cache and (options.out / MARKER).is_file()
+    return publish_people(
+        writer, options.out, use_cache, events, plan.people, config, site, plan.fingerprint
+    )
 
 
 def _split(plan: _Plan, workers: int, out_root: Path | None) -> list[EventTask]:
@@ -518,6 +544,8 @@ def _build_events(
             whole = _rebuild_whole(writer, task)
         parts = []
         entries.append(cache.entry_for(plan.keys[whole.slug], whole))
+        if whole.people is not None:
+            plan.people[plan.keys[whole.slug]] = whole.people
         if whole.pdf_failure:
             logger.warning("%s", whole.pdf_failure)
         done += 1

@@ -26,6 +26,8 @@ from trfsite.pages.rows import EventSummary
 if TYPE_CHECKING:
     import jinja2
 
+    from trfsite.people.entries import EventEntries
+
 logger = logging.getLogger(__name__)
 
 # Environments are costly to make (every template compiles on first use), so each
@@ -64,6 +66,7 @@ class EventOutput:
     warnings: int
     failure: str  # "" when the event built completely
     pdf_failure: str  # "" when no bulletin was wanted or it was made
+    people: EventEntries | None = None  # its players for the people pages (first part)
 
 
 def environment(
@@ -183,6 +186,7 @@ def build_event(task: EventTask) -> EventOutput:
         warnings=result.warnings,
         failure=result.failure,
         pdf_failure=pdf_failure,
+        people=result.people,
     )
 
 

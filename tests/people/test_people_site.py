@@ -1,0 +1,158 @@
+"""The people pages of a built site, and the incremental rebuild (issue 12).
+
+Numbers are the ones worked by hand in tests/data/people/README.md.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from lxml import html
+
+from trfsite.site.build import BuildOptions, build_site
+
+RULES = Path(__file__).resolve().parent.parent / "data" / "people" / "rules"
+
+
+@pytest.fixture(autouse=True)
+def fixed_build_date(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1714521600")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("people") / "site"
+    build_site(BuildOptions(RULES, out, pdf=False))
+    return out
+
+
+def _page(path: Path) -> html.HtmlElement:
+    return html.fromstring(path.read_bytes())
+
+
+def _text(node: html.HtmlElement) -> str:
+    return " ".join(node.text_content().split())
+
+
+def test_person_page_events_and_head_to_head(site: Path) -> None:
+    page = _page(site / "people" / "fide-4100018.html")
+    assert _text(page.xpath("//h1")[0]) == "Müller, Jürgen"
+    fide = page.xpath("//dl[contains(@class,'person-ids')]//a")[0]
+    assert fide.get("href") == "https://ratings.fide.com/profile/4100018"
+    rows = page.xpath("//table[@class='person-events']/tbody/tr")
+    assert len(rows) == 2
+    first = [_text(td) for td in rows[0].xpath("td")]
+    # a-2020: rank 1 of 4, 1½ of 2 rounds, rating 2000, TPR 2193 (README).
+    assert first[3:7] == ["1 of 4", "1½ of 2", "2000", "2193"]
+    assert rows[0].xpath(".//a")[0].get("href") == "../a-2020/index.html"
+    # Head to head: a-2020 beat Kowalski, drew Smith 400001; b-2021 beat Smith 400002,
+    # drew Nagy (1971): four opponents, one game each.
+    h2h = {
+        row.xpath("th/a")[0].get("href"): [_text(td) for td in row.xpath("td")][:4]
+        for row in page.xpath("//table[@class='head-to-head']/tbody/tr")
+    }
+    assert h2h == {
+        "fide-1100001.html": ["1", "1", "0", "0"],
+        "fide-400001.html": ["1", "0", "1", "0"],
+        "fide-400002.html": ["1", "1", "0", "0"],
+        "nagy-anna-hun-1971.html": ["1", "0", "1", "0"],
+    }
+    game = page.xpath("//table[@class='head-to-head']//td[@class='games']/a")[0]
+    assert game.get("href") in {"../a-2020/rounds/1.html", "../a-2020/rounds/2.html"}
+
+
+def test_event_names_link_to_person_pages(site: Path) -> None:
+    standings = _page(site / "a-2020" / "standings.html")
+    links = {a.get("href") for a in standings.xpath("//a[@class='person-link']")}
+    assert "../people/fide-4100018.html" in links
+    assert "../people/nagy-anna-hun-1970.html" in links
+    # b-2021 gives Müller no id: his link is the name key, which forwards to his page.
+    later = _page(site / "b-2021" / "standings.html")
+    hrefs = {a.get("href") for a in later.xpath("//a[@class='person-link']")}
+    assert "../people/mueller-jurgen-ger-1980.html" in hrefs
+    redirect = _page(site / "people" / "mueller-jurgen-ger-1980.html")
+    refresh = redirect.xpath("//meta[@http-equiv='refresh']")[0].get("content")
+    assert refresh == "0; url=fide-4100018.html"
+    # Every person link of every event page leads to a page that exists.
+    for page in site.glob("*/**/*.html"):
+        if page.parts[-2] == "people" or "people" in page.relative_to(site).parts[:1]:
+            continue
+        for a in _page(page).xpath("//a[@class='person-link']"):
+            assert (page.parent / a.get("href")).resolve().is_file(), (page, a.get("href"))
+
+
+def test_names_are_escaped(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    text = (RULES / "a-2020.trf").read_text(encoding="utf-8")
+    text = text.replace("Nagy, Anna                       ", "<b>Nagy</b>, Anna                ")
+    (src / "a-2020.trf").write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    build_site(BuildOptions(src, out, pdf=False))
+    person = next((out / "people").glob("b-nagy*.html"))
+    raw = person.read_text(encoding="utf-8")
+    assert "<b>Nagy</b>" not in raw and "&lt;b&gt;Nagy&lt;/b&gt;" in raw
+
+
+def test_findings_federations_and_search_pieces(site: Path) -> None:
+    findings = _page(site / "people" / "findings.html")
+    items = [_text(li) for li in findings.xpath("//ul[@class='findings']/li")]
+    assert len(items) == 2
+    assert items[0].startswith("b-2021.trf:15:") and "[person-birth-conflict]" in items[0]
+    pol = _page(site / "people" / "federations" / "pol.html")
+    people = {a.get("href") for a in pol.xpath("//ul[@class='people-list']//a")}
+    assert people == {"../fide-1100001.html", "../gross-lukasz-pol-2001.html"}
+    piece = (site / "people" / "search" / "mu.js").read_text(encoding="utf-8")
+    assert piece.startswith('trfsitePeople.add("mu",')
+    assert '"fide-4100018"' in piece and '"mueller-juergen-aut-1980"' in piece
+
+
+def _files(out: Path) -> dict[str, tuple[int, bytes]]:
+    return {
+        p.relative_to(out).as_posix(): (p.stat().st_ino, p.read_bytes())
+        for p in (out / "people").rglob("*")
+        if p.is_file()
+    }
+
+
+def test_rebuild_after_one_event_rewrites_only_its_people(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src = tmp_path / "src"
+    shutil.copytree(RULES, src)
+    out = tmp_path / "out"
+    build_site(BuildOptions(src, out, pdf=False))
+    before = _files(out)
+    changed = src / "d-2023.trf"
+    changed.write_text(
+        changed.read_text(encoding="utf-8").replace("Spring Open 2023", "Spring Cup 2023"),
+        encoding="utf-8",
+    )
+    # The unchanged events' people come from the cache: no file is read again for them.
+    import trfsite.site.people_source as people_source
+
+    def no_reading(*args: object) -> None:
+        raise AssertionError(f"read again: {args[1]}")
+
+    monkeypatch.setattr(people_source, "read_entries", no_reading)
+    report = build_site(BuildOptions(src, out, pdf=False))
+    assert report.reused == 3
+    after = _files(out)
+    assert set(after) == set(before)
+    rewritten = {path for path in after if after[path][1] != before[path][1]}
+    # d-2023's four players show the event's name, and so do the federation pages
+    # listing it (DEN, ENG, POL); nobody else played in it.
+    assert rewritten == {
+        "people/fide-1100001.html",
+        "people/fide-400001.html",
+        "people/gross-lukasz-pol-2001.html",
+        "people/ostergaard-aesa-den-1999.html",
+        "people/federations/den.html",
+        "people/federations/eng.html",
+        "people/federations/pol.html",
+    }
+    # The rest were not written again: the same files (hard links), byte for byte.
+    for path in set(after) - rewritten:
+        assert after[path][0] == before[path][0], path

@@ -1,0 +1,56 @@
+"""``trfsite people``: every person of an archive, with their events."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from trfsite.cli.shared import EXIT_FINDINGS
+
+
+@click.command("people")
+@click.argument("folder", type=click.Path(exists=True, path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "csv"]),
+    default="table",
+    show_default=True,
+)
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="trfsite.toml to use (default: FOLDER/trfsite.toml).",
+)
+@click.option("--strict", is_flag=True, help="Exit with 1 when identity findings exist.")
+def people(folder: Path, fmt: str, config_path: Path | None, strict: bool) -> None:
+    """List every person in FOLDER's tournament files, linked across events.
+
+    Linked by FIDE id, EGD PIN or national id, else by name + federation +
+    birth year; conflicts are printed on stderr as file:line findings.
+    """
+    from trfsite.pages.config import CONFIG_NAME, ConfigError
+    from trfsite.people.identity import resolve
+    from trfsite.people.report import render_csv, render_json, render_table
+    from trfsite.site.people_source import read_archive
+
+    archive = read_archive(folder, config_path)
+    resolution = resolve(archive.events, archive.config.people)
+    if resolution.problems:
+        raise ConfigError(archive.config.path or CONFIG_NAME, list(resolution.problems))
+    for name in archive.unreadable:
+        click.echo(
+            f"{name}: warning: not read as a tournament; its players are missing "
+            "(see `trfsite validate`)",
+            err=True,
+        )
+    for finding in resolution.findings:
+        click.echo(finding.format_text(), err=True)
+    render = {"json": render_json, "csv": render_csv}.get(fmt, render_table)
+    click.echo(render(resolution), nl=False)
+    if strict and resolution.findings:
+        sys.stdout.flush()
+        sys.exit(EXIT_FINDINGS)

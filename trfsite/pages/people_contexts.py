@@ -1,0 +1,173 @@
+"""Typed contexts of the people pages: one per person, the index, federations and clubs.
+
+Links are relative to the page, which sits in ``people/`` or one folder below it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from trfsite.pages.charts import LineChart
+from trfsite.pages.contexts import PageMeta
+
+
+@dataclass(frozen=True, slots=True)
+class PersonEventLine:
+    number: int  # 1, 2, ... oldest first (the charts' x axis)
+    date: dt.date | None
+    event: str
+    event_href: str
+    card_href: str  # the player's card in that event
+    name: str  # as that file spells it
+    title: str
+    federation: str
+    club: str
+    team: str
+    rank: int | None
+    of: int
+    points: float | None
+    games: int
+    rounds: int
+    rating: int | None
+    grade: str
+    performance: int | None
+    rating_change: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class MeetingGame:
+    date: dt.date | None
+    event: str
+    round: int
+    href: str  # the round page
+    color: str  # "w", "b" or ""
+    result: str  # "1", "½", "0"
+    css: str  # "win", "draw", "loss"
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    opponent: str
+    href: str  # the opponent's person page ("" when the opponent has none)
+    wins: int
+    draws: int
+    losses: int
+    games: tuple[MeetingGame, ...]
+
+    @property
+    def score(self) -> float:
+        return self.wins + self.draws / 2
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """A value held over a span of years (a federation, a club, a title)."""
+
+    what: str  # "federation", "club", "title", "name"
+    value: str
+    first: int | None
+    last: int | None
+    href: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PersonPage:
+    meta: PageMeta
+    key: str
+    name: str
+    fide_id: str
+    fide_url: str
+    egd_pin: str
+    egd_url: str
+    national_ids: tuple[str, ...]
+    federation: str
+    name_matched: bool
+    events: tuple[PersonEventLine, ...]  # oldest first
+    rating_chart: LineChart | None
+    score_chart: LineChart | None
+    head_to_head: tuple[HeadToHead, ...]  # most games first
+    history: tuple[Period, ...]
+    findings: tuple[PeopleFinding, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PersonLine:
+    name: str
+    href: str
+    federation: str
+    events: int
+    last_year: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GroupLink:
+    label: str
+    href: str
+    people: int
+
+
+@dataclass(frozen=True, slots=True)
+class PeopleIndexPage:
+    meta: PageMeta
+    people: int
+    events: int
+    pieces: str  # folder of the search index pieces, relative to this page
+    federations: tuple[GroupLink, ...]
+    clubs: tuple[GroupLink, ...]
+    findings: int
+    recent: tuple[PersonLine, ...]  # the most active people, shown before any search
+
+
+@dataclass(frozen=True, slots=True)
+class GroupEvent:
+    date: dt.date | None
+    event: str
+    href: str
+    players: int  # of this group
+
+
+@dataclass(frozen=True, slots=True)
+class GroupYear:
+    year: int | None
+    events: tuple[GroupEvent, ...]
+    people: tuple[PersonLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupPage:
+    """A federation's or a club's people and events, by year (newest first)."""
+
+    meta: PageMeta
+    kind: str  # "federation" or "club"
+    name: str
+    people: int
+    years: tuple[GroupYear, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PeopleFinding:
+    file: str
+    line: int
+    code: str
+    message: str
+    href: str  # the event's validation page
+    person_href: str
+
+
+@dataclass(frozen=True, slots=True)
+class PeopleFindingsPage:
+    meta: PageMeta
+    findings: tuple[PeopleFinding, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RedirectPage:
+    """A key that is not its person's own (a name match, a merge): it forwards."""
+
+    meta: PageMeta
+    target: str  # relative to this page
+    name: str
+
+
+PeopleContext = PersonPage | PeopleIndexPage | GroupPage | PeopleFindingsPage | RedirectPage

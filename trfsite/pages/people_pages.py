@@ -1,0 +1,396 @@
+"""The people pages' contexts, from the archive's resolution (pure: no disk)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+
+from trfsite.pages.charts import line_chart
+from trfsite.pages.contexts import PageMeta, SiteInfo
+from trfsite.pages.people_contexts import (
+    GroupEvent,
+    GroupLink,
+    GroupPage,
+    GroupYear,
+    HeadToHead,
+    MeetingGame,
+    PeopleContext,
+    PeopleFinding,
+    PeopleFindingsPage,
+    PeopleIndexPage,
+    Period,
+    PersonEventLine,
+    PersonLine,
+    PersonPage,
+    RedirectPage,
+)
+from trfsite.people.entries import EventEntries, PersonEntry
+from trfsite.people.identity import Person, Resolution
+from trfsite.people.names import name_key
+from trfsite.people.report import PEOPLE_FOLDER
+
+FIDE_PROFILE = "https://ratings.fide.com/profile/{id}"
+EGD_PROFILE = "https://www.europeangodatabase.eu/EGD/Player_Card.php?&key={pin}"
+SEARCH_FOLDER = "search"  # under people/: the index pieces
+_WIN = frozenset({"1", "W"})
+_DRAW = frozenset({"=", "D"})
+_LOSS = frozenset({"0", "L"})
+_GAME = _WIN | _DRAW | _LOSS
+
+
+@dataclass(frozen=True, slots=True)
+class PeoplePage:
+    path: str  # under OUT
+    template: str
+    context: PeopleContext
+
+
+@dataclass(frozen=True, slots=True)
+class PersonPlan:
+    """A person page made only when its inputs changed (``inputs`` says what they are)."""
+
+    path: str
+    inputs: str  # everything the page shows, in short: see ``person_inputs``
+    make: Callable[[], PeoplePage]
+
+
+def _meta(site: SiteInfo, title: str, path: str) -> PageMeta:
+    depth = path.count("/")
+    return PageMeta(site, title, "../" * depth, "", "people", path)
+
+
+def _year(event: EventEntries) -> int | None:
+    return event.date.year if event.date else None
+
+
+class _Archive:
+    """Lookups shared by every page of one build."""
+
+    def __init__(self, resolution: Resolution) -> None:
+        self.resolution = resolution
+        self.person_of: dict[str, Person] = {p.key: p for p in resolution.people}
+        # (event index, start number) -> person key
+        self.key_at: dict[tuple[int, int], str] = {}
+        for person in resolution.people:
+            for ref in person.entries:
+                entry = resolution.events[ref.event].entries[ref.entry]
+                self.key_at[(ref.event, entry.start_number)] = person.key
+
+    def entries(self, person: Person) -> Iterator[tuple[int, EventEntries, PersonEntry]]:
+        for ref in person.entries:
+            event, entry = self.resolution.entry(ref)
+            yield ref.event, event, entry
+
+
+def person_page(
+    archive: _Archive, person: Person, site: SiteInfo, findings: tuple[PeopleFinding, ...] = ()
+) -> PersonPage:
+    path = f"{PEOPLE_FOLDER}/{person.key}.html"
+    root = "../"
+    lines = []
+    for number, (_, event, entry) in enumerate(archive.entries(person), start=1):
+        lines.append(
+            PersonEventLine(
+                number=number,
+                date=event.date,
+                event=event.event,
+                event_href=f"{root}{event.slug}/index.html",
+                card_href=f"{root}{event.slug}/players/{entry.start_number}.html",
+                name=entry.name,
+                title=entry.title,
+                federation=entry.federation,
+                club=entry.club,
+                team=entry.team,
+                rank=entry.rank,
+                of=event.participants,
+                points=entry.points,
+                games=entry.games,
+                rounds=event.rounds,
+                rating=entry.rating,
+                grade=entry.grade,
+                performance=entry.performance,
+                rating_change=entry.rating_change,
+            )
+        )
+    ratings = [(line.number, float(line.rating)) for line in lines if line.rating]
+    scores = [
+        (line.number, round(100 * line.points / line.rounds, 1))
+        for line in lines
+        if line.points is not None and line.rounds
+    ]
+    rating_chart = line_chart("Rating", ratings, "Event", "Rating") if len(ratings) > 1 else None
+    score_chart = (
+        line_chart("Score (%)", scores, "Event", "%", y_min=0, y_max=100)
+        if len(scores) > 1
+        else None
+    )
+    return PersonPage(
+        meta=_meta(site, person.name, path),
+        key=person.key,
+        name=person.name,
+        fide_id=person.fide_id,
+        fide_url=FIDE_PROFILE.format(id=person.fide_id) if person.fide_id else "",
+        egd_pin=person.egd_pin,
+        egd_url=EGD_PROFILE.format(pin=person.egd_pin) if person.egd_pin else "",
+        national_ids=tuple(
+            sorted({nid for _, _, e in archive.entries(person) for nid in e.national_ids})
+        ),
+        federation=person.federation,
+        name_matched=person.name_matched,
+        events=tuple(lines),
+        rating_chart=rating_chart,
+        score_chart=score_chart,
+        head_to_head=_head_to_head(archive, person),
+        history=_history(archive, person),
+        findings=findings,
+    )
+
+
+def _head_to_head(archive: _Archive, person: Person) -> tuple[HeadToHead, ...]:
+    met: dict[str, list[tuple[MeetingGame, str]]] = defaultdict(list)
+    names: dict[str, str] = {}
+    for index, event, entry in archive.entries(person):
+        for game in entry.record:
+            if game.opponent is None or game.outcome not in _GAME:
+                continue
+            key = archive.key_at.get((index, game.opponent))
+            if key is None:
+                continue
+            opponent = archive.person_of[key]
+            names[key] = opponent.name
+            css = "win" if game.outcome in _WIN else "draw" if game.outcome in _DRAW else "loss"
+            result = {"win": "1", "draw": "½", "loss": "0"}[css]
+            met[key].append(
+                (
+                    MeetingGame(
+                        event.date,
+                        event.event,
+                        game.round,
+                        f"../{event.slug}/rounds/{game.round}.html",
+                        game.color,
+                        result,
+                        css,
+                    ),
+                    css,
+                )
+            )
+    rows = []
+    for key, games in met.items():
+        outcomes = [css for _, css in games]
+        rows.append(
+            HeadToHead(
+                opponent=names[key],
+                href=f"{key}.html",
+                wins=outcomes.count("win"),
+                draws=outcomes.count("draw"),
+                losses=outcomes.count("loss"),
+                games=tuple(game for game, _ in games),
+            )
+        )
+    rows.sort(key=lambda h: (-len(h.games), h.opponent.casefold(), h.href))
+    return tuple(rows)
+
+
+def _history(archive: _Archive, person: Person) -> tuple[Period, ...]:
+    """Federations, clubs, titles and spellings, each with its first and last year."""
+    spans: dict[tuple[str, str], list[int | None]] = {}
+    for _, event, entry in archive.entries(person):
+        year = _year(event)
+        for what, value in (
+            ("federation", entry.federation),
+            ("club", entry.club),
+            ("title", entry.title),
+            ("name", entry.name),
+        ):
+            if value:
+                spans.setdefault((what, value), []).append(year)
+    periods = []
+    for (what, value), years in spans.items():
+        known = [y for y in years if y is not None]
+        href = ""
+        if what == "federation":
+            href = f"federations/{name_key(value.lower())}.html"
+        elif what == "club":
+            href = f"clubs/{name_key(value.lower())}.html"
+        periods.append(
+            Period(what, value, min(known) if known else None, max(known) if known else None, href)
+        )
+    order = {"name": 0, "federation": 1, "club": 2, "title": 3}
+    periods.sort(key=lambda p: (order[p.what], p.first or 0, p.value))
+    return tuple(periods)
+
+
+def _findings(archive: _Archive) -> tuple[PeopleFinding, ...]:
+    resolution = archive.resolution
+    by_file = {(event.file): (i, event) for i, event in enumerate(resolution.events)}
+    found = []
+    for finding in resolution.findings:
+        index, event = by_file.get(finding.file, (-1, None))
+        person_href = ""
+        if event is not None:
+            for entry in event.entries:
+                if entry.line == finding.line:
+                    key = archive.key_at.get((index, entry.start_number))
+                    person_href = f"{key}.html" if key else ""
+        found.append(
+            PeopleFinding(
+                finding.file,
+                finding.line,
+                finding.code,
+                finding.message,
+                f"../{event.slug}/validation.html" if event is not None else "",
+                person_href,
+            )
+        )
+    return tuple(found)
+
+
+def _line(archive: _Archive, person: Person, prefix: str) -> PersonLine:
+    years = [_year(event) for _, event, _ in archive.entries(person)]
+    known = [y for y in years if y is not None]
+    return PersonLine(
+        person.name,
+        f"{prefix}{person.key}.html",
+        person.federation,
+        len(person.entries),
+        max(known) if known else None,
+    )
+
+
+def _groups(archive: _Archive, what: str) -> dict[str, set[str]]:
+    """Federation (or club) -> the keys of its people."""
+    groups: dict[str, set[str]] = defaultdict(set)
+    for person in archive.resolution.people:
+        for _, _, entry in archive.entries(person):
+            value = entry.federation if what == "federation" else entry.club
+            if value:
+                groups[value].add(person.key)
+    return groups
+
+
+def group_pages(archive: _Archive, site: SiteInfo, what: str) -> list[PeoplePage]:
+    folder = "federations" if what == "federation" else "clubs"
+    pages = []
+    for value, keys in sorted(_groups(archive, what).items()):
+        path = f"{PEOPLE_FOLDER}/{folder}/{name_key(value.lower())}.html"
+        years: dict[int | None, tuple[dict[str, GroupEvent], set[str]]] = {}
+        for key in keys:
+            person = archive.person_of[key]
+            for _, event, entry in archive.entries(person):
+                if (entry.federation if what == "federation" else entry.club) != value:
+                    continue
+                events, people = years.setdefault(_year(event), ({}, set()))
+                seen = events.get(event.slug)
+                events[event.slug] = GroupEvent(
+                    event.date,
+                    event.event,
+                    f"../../{event.slug}/index.html",
+                    (seen.players if seen else 0) + 1,
+                )
+                people.add(key)
+        by_year = []
+        for year in sorted(years, key=lambda y: -(y or 0)):
+            events, people = years[year]
+            lines = sorted(
+                (_line(archive, archive.person_of[k], "../") for k in people),
+                key=lambda line: (line.name.casefold(), line.href),
+            )
+            by_year.append(
+                GroupYear(
+                    year,
+                    tuple(sorted(events.values(), key=lambda e: (e.date or dt.date.min, e.href))),
+                    tuple(lines),
+                )
+            )
+        page = GroupPage(_meta(site, value, path), what, value, len(keys), tuple(by_year))
+        pages.append(PeoplePage(path, "people_group.html", page))
+    return pages
+
+
+def person_inputs(
+    archive: _Archive,
+    person: Person,
+    event_keys: Mapping[str, str],
+    findings: tuple[PeopleFinding, ...],
+) -> str:
+    """What a person page depends on: its person, the cache keys of its events (their
+    content), the names and keys of the opponents it met, and its findings."""
+    parts = [
+        repr((person.key, person.name, person.fide_id, person.egd_pin)),
+        repr((person.federation, person.aliases, person.name_matched, findings)),
+    ]
+    opponents = set()
+    for index, event, entry in archive.entries(person):
+        parts.append(event_keys.get(event.file, event.file))
+        parts.append(str(entry.start_number))
+        for game in entry.record:
+            if game.opponent is not None:
+                key = archive.key_at.get((index, game.opponent))
+                if key is not None:
+                    opponents.add((key, archive.person_of[key].name))
+    parts.append(repr(sorted(opponents)))
+    return "\n".join(parts)
+
+
+def all_pages(
+    resolution: Resolution, site: SiteInfo, event_keys: Mapping[str, str]
+) -> Iterator[PeoplePage | PersonPlan]:
+    """Every people page but the search pieces, in a fixed order.
+
+    Person pages come as plans (made only when their inputs changed: there are
+    many); the rest are few and made at once. ``event_keys`` maps each event's
+    file to its cache key.
+    """
+    archive = _Archive(resolution)
+    findings = _findings(archive)
+    mine: dict[str, list[PeopleFinding]] = defaultdict(list)
+    for finding in findings:
+        mine[finding.person_href].append(finding)
+    for person in resolution.people:
+        own = tuple(mine.get(f"{person.key}.html", ()))
+
+        def make(person: Person = person, own: tuple[PeopleFinding, ...] = own) -> PeoplePage:
+            page = person_page(archive, person, site, own)
+            return PeoplePage(page.meta.path, "person.html", page)
+
+        inputs = person_inputs(archive, person, event_keys, own)
+        yield PersonPlan(f"{PEOPLE_FOLDER}/{person.key}.html", inputs, make)
+        for alias in person.aliases:
+            path = f"{PEOPLE_FOLDER}/{alias}.html"
+            redirect = RedirectPage(
+                _meta(site, person.name, path), f"{person.key}.html", person.name
+            )
+            yield PeoplePage(path, "person_redirect.html", redirect)
+    federations = group_pages(archive, site, "federation")
+    clubs = group_pages(archive, site, "club")
+    yield from federations
+    yield from clubs
+    path = f"{PEOPLE_FOLDER}/findings.html"
+    yield PeoplePage(
+        path,
+        "people_findings.html",
+        PeopleFindingsPage(_meta(site, "Identity findings", path), findings),
+    )
+    path = f"{PEOPLE_FOLDER}/index.html"
+    busiest = sorted(resolution.people, key=lambda p: (-len(p.entries), p.name.casefold(), p.key))
+    index = PeopleIndexPage(
+        meta=_meta(site, "People", path),
+        people=len(resolution.people),
+        events=len(resolution.events),
+        pieces=f"{SEARCH_FOLDER}/",
+        federations=tuple(
+            GroupLink(p.context.name, p.path.removeprefix(f"{PEOPLE_FOLDER}/"), p.context.people)
+            for p in federations
+            if isinstance(p.context, GroupPage)
+        ),
+        clubs=tuple(
+            GroupLink(p.context.name, p.path.removeprefix(f"{PEOPLE_FOLDER}/"), p.context.people)
+            for p in clubs
+            if isinstance(p.context, GroupPage)
+        ),
+        findings=len(findings),
+        recent=tuple(_line(archive, p, "") for p in busiest[:50]),
+    )
+    yield PeoplePage(path, "people_index.html", index)

@@ -1,0 +1,47 @@
+"""Which person page each player of an event links to.
+
+An event's pages link a player to the page of the key the event alone gives
+(FIDE id, EGD PIN, national id, a ``[people] split``, else name + federation +
+birth year), never to a key the whole archive decides: so an event's pages do
+not change when another event is added, and the people build writes a small
+redirect page for every key that is not a person's own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
+
+from trfsite.memo import ByIdentity
+from trfsite.model import Tournament
+from trfsite.people.collect import national_ids, own_key
+from trfsite.people.report import person_url
+
+# The ``[people] split`` keys of the event being built (set around its page building;
+# a context variable, so that Dask's threads each see their own event's).
+_SPLITS: ContextVar[Mapping[int, str] | None] = ContextVar("people_splits", default=None)
+
+
+@contextlib.contextmanager
+def event_splits(splits: Mapping[int, str]) -> Iterator[None]:
+    token = _SPLITS.set(splits)
+    try:
+        yield
+    finally:
+        _SPLITS.reset(token)
+
+
+def _own_keys(t: Tournament) -> dict[int, str]:
+    nat = national_ids(t)
+    return {p.id: own_key(p, t, nat.get(p.id, ()))[0] for p in t.players}
+
+
+own_keys: ByIdentity[Tournament, dict[int, str]] = ByIdentity(_own_keys)
+
+
+def person_href(t: Tournament, pid: int) -> str:
+    """The person page of player ``pid``, relative to the site root ("" if unknown)."""
+    splits = _SPLITS.get()
+    key = (splits.get(pid) if splits else None) or own_keys(t).get(pid)
+    return person_url(key) if key else ""

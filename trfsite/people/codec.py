@@ -1,0 +1,71 @@
+"""Event entries to and from JSON-ready lists (the build cache keeps them per event).
+
+Positional lists, not objects: an archive of thousands of events keeps
+hundreds of thousands of entries, and the cache is read on every rebuild.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import fields
+
+from trfsite.people.entries import EventEntries, GameRecord, KeyKind, PersonEntry
+
+_ENTRY_FIELDS = tuple(f.name for f in fields(PersonEntry))
+_KIND = _ENTRY_FIELDS.index("key_kind")
+_NATIONAL = _ENTRY_FIELDS.index("national_ids")
+_RECORD = _ENTRY_FIELDS.index("record")
+
+
+def _entry_json(entry: PersonEntry) -> list[object]:
+    values: list[object] = []
+    for name in _ENTRY_FIELDS:
+        value = getattr(entry, name)
+        if name == "key_kind":
+            value = value.value
+        elif name == "national_ids":
+            value = list(value)
+        elif name == "record":
+            value = [[g.round, g.opponent, g.color, g.outcome] for g in value]
+        values.append(value)
+    return values
+
+
+def _entry_from(data: list[object]) -> PersonEntry:
+    if len(data) != len(_ENTRY_FIELDS):
+        raise ValueError(f"entry has {len(data)} values; expected {len(_ENTRY_FIELDS)}")
+    values = list(data)
+    values[_KIND] = KeyKind(values[_KIND])
+    values[_NATIONAL] = tuple(values[_NATIONAL])  # type: ignore[arg-type]
+    values[_RECORD] = tuple(GameRecord(*g) for g in values[_RECORD])  # type: ignore[attr-defined]
+    return PersonEntry(*values)  # type: ignore[arg-type]
+
+
+def entries_to_json(event: EventEntries) -> dict[str, object]:
+    return {
+        "file": event.file,
+        "slug": event.slug,
+        "event": event.event,
+        "date": event.date.isoformat() if event.date else None,
+        "game": event.game,
+        "kind": event.kind,
+        "participants": event.participants,
+        "rounds": event.rounds,
+        "entries": [_entry_json(e) for e in event.entries],
+    }
+
+
+def entries_from_json(data: dict[str, object]) -> EventEntries:
+    """Raises ValueError, KeyError or TypeError for anything but what ``entries_to_json`` made."""
+    date = data["date"]
+    return EventEntries(
+        file=str(data["file"]),
+        slug=str(data["slug"]),
+        event=str(data["event"]),
+        date=dt.date.fromisoformat(date) if isinstance(date, str) else None,
+        game=str(data["game"]),
+        kind=str(data["kind"]),
+        participants=int(data["participants"]),  # type: ignore[call-overload]
+        rounds=int(data["rounds"]),  # type: ignore[call-overload]
+        entries=tuple(_entry_from(e) for e in data["entries"]),  # type: ignore[attr-defined]
+    )

@@ -1,0 +1,148 @@
+"""One event's players as ``PersonEntry`` values (pure: model and standings in)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+
+from trfsite.model import Color, EventKind, Game, Player, Tournament
+from trfsite.people.entries import EventEntries, GameRecord, KeyKind, PersonEntry
+from trfsite.people.names import birth_year, fold_name, name_key
+from trfsite.results import Standings
+
+logger = logging.getLogger(__name__)
+
+
+def event_rating_change(t: Tournament, player: Player) -> float | None:
+    """The player's FIDE rating change in this event (B.02 8), None until it is wired.
+
+    The one place where the rating-change computation (issue 13, written in
+    parallel) plugs into the people layer; every caller goes through here.
+    """
+    return None
+
+
+def fide_key(fide_id: str) -> str:
+    digits = fide_id.strip()
+    return f"fide-{int(digits)}" if digits.isdigit() and int(digits) > 0 else ""
+
+
+def own_key(player: Player, t: Tournament, national_ids: tuple[str, ...]) -> tuple[str, KeyKind]:
+    """The key this entry alone gives: FIDE id, else EGD PIN, else national id, else name."""
+    key = fide_key(player.fide_id)
+    if key:
+        return key, KeyKind.FIDE
+    pin = player.egd_pin.strip()
+    if pin.isdigit() and int(pin) > 0:
+        return f"egd-{int(pin)}", KeyKind.EGD
+    if national_ids:
+        return f"nat-{national_ids[0].lower()}", KeyKind.NATIONAL
+    parts = [name_key(player.name) if fold_name(player.name) else f"player-{player.id}"]
+    federation = name_key(player.federation.strip().lower()) if player.federation.strip() else ""
+    year = birth_year(player.birth_date)
+    parts += [p for p in (federation, str(year) if year else "") if p]
+    return "-".join(parts), KeyKind.NAME
+
+
+def national_ids(t: Tournament) -> dict[int, tuple[str, ...]]:
+    """Start number -> "FED-NUMBER" from the National Rating Support lines."""
+    found: dict[int, list[str]] = {}
+    for line in t.national_ratings:
+        number = "".join(ch for ch in line.number.strip() if ch.isalnum())
+        if number and number.strip("0"):
+            found.setdefault(line.player_id, []).append(f"{line.federation.upper()}-{number}")
+    return {pid: tuple(sorted(set(ids))) for pid, ids in found.items()}
+
+
+def _performances(t: Tournament, standings: Standings) -> dict[int, int]:
+    """TPR (C.07 10.2) by start number, from the scoring layer's own function."""
+    if t.game is Game.GO:
+        return {}
+    from trfsite.scoring.codes import parse_tiebreak
+    from trfsite.scoring.context import build_context
+    from trfsite.scoring.ratings import tournament_performance
+
+    rules = standings.rules if standings.rules in ("2023", "2026") else "2023"
+    try:
+        ctx = build_context(t, t.rounds, rules, not standings.round_robin)
+        values = tournament_performance(ctx, parse_tiebreak("TPR")).values
+    except Exception:  # a performance is a courtesy: never lose the person for it
+        logger.debug("TPR of %s failed", t.name, exc_info=True)
+        return {}
+    return {ctx.ids[i]: int(v) for i, v in enumerate(values) if v is not None}
+
+
+def _team_names(t: Tournament) -> dict[int, str]:
+    return {pid: team.name.strip() for team in t.teams for pid in team.roster}
+
+
+def collect_event(
+    t: Tournament,
+    standings: Standings | None,
+    file: str,
+    slug: str,
+    splits: Mapping[int, str] | None = None,
+) -> EventEntries:
+    """Every player of ``t``; ``standings`` ranks players (a team event's individual ones).
+
+    ``splits`` maps start numbers to the keys ``[people] split`` gives them.
+    """
+    rows = {row.id: row for row in standings.rows} if standings is not None else {}
+    performances = _performances(t, standings) if standings is not None else {}
+    nat = national_ids(t)
+    teams = _team_names(t)
+    entries = []
+    for player in sorted(t.players, key=lambda p: p.id):
+        ids = nat.get(player.id, ())
+        key, kind = own_key(player, t, ids)
+        if splits and player.id in splits:
+            key, kind = splits[player.id], KeyKind.CONFIG
+        row = rows.get(player.id)
+        record = tuple(
+            GameRecord(
+                cell.round,
+                cell.opponent,
+                cell.color.value if cell.color is not Color.NONE else "",
+                cell.outcome.value,
+            )
+            for cell in player.rounds
+        )
+        entries.append(
+            PersonEntry(
+                start_number=player.id,
+                name=player.name.strip() or f"#{player.id}",
+                own_key=key,
+                key_kind=kind,
+                folded_name=fold_name(player.name),
+                fide_id=key.removeprefix("fide-") if kind is KeyKind.FIDE else "",
+                egd_pin=player.egd_pin.strip() if player.egd_pin.strip().strip("0") else "",
+                national_ids=ids,
+                federation=player.federation.strip().upper(),
+                birth_year=birth_year(player.birth_date),
+                title=player.title.strip(),
+                club=player.club.strip(),
+                rating=player.rating or None,
+                grade=player.grade.strip(),
+                points=row.points if row is not None else None,
+                rank=row.rank if row is not None else None,
+                games=sum(1 for cell in player.rounds if cell.outcome.is_game),
+                performance=performances.get(player.id),
+                rating_change=event_rating_change(t, player),
+                line=player.source.line,
+                record=record,
+                team=teams.get(player.id, ""),
+            )
+        )
+    event_kind = "go" if t.game is Game.GO else t.kind.value
+    participants = len(t.teams) if t.kind is EventKind.TEAM else len(t.players)
+    return EventEntries(
+        file=file,
+        slug=slug,
+        event=t.name.strip() or file,
+        date=t.start_date,
+        game=t.game.value,
+        kind=event_kind,
+        participants=participants,
+        rounds=t.rounds,
+        entries=tuple(entries),
+    )

@@ -1,0 +1,70 @@
+"""What one event says about each of its players (picklable, display-neutral)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from dataclasses import dataclass
+
+
+class KeyKind(enum.Enum):
+    """Where an entry's own key came from, strongest first."""
+
+    FIDE = "fide"
+    EGD = "egd"
+    NATIONAL = "nat"
+    CONFIG = "config"  # a split in ``[people]``
+    NAME = "name"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One round of a player: the opponent's start number in the same event."""
+
+    round: int
+    opponent: int | None  # None: a bye or an unpaired round
+    color: str  # "w", "b" or ""
+    outcome: str  # the model's Outcome value (TRF letter)
+
+
+@dataclass(frozen=True, slots=True)
+class PersonEntry:
+    """One player of one event, with everything identity and the person page need."""
+
+    start_number: int
+    name: str
+    own_key: str  # from this entry alone: an id, a config split, else name+federation+year
+    key_kind: KeyKind
+    folded_name: str
+    fide_id: str
+    egd_pin: str
+    national_ids: tuple[str, ...]  # "GER-12345"
+    federation: str
+    birth_year: int | None
+    title: str
+    club: str
+    rating: int | None
+    grade: str  # Go
+    points: float | None
+    rank: int | None
+    games: int
+    performance: int | None
+    rating_change: float | None
+    line: int  # the player's line in the file (0 when unknown)
+    record: tuple[GameRecord, ...] = ()
+    team: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EventEntries:
+    """One event's players, as the people layer sees them."""
+
+    file: str  # path under the source folder, forward slashes
+    slug: str
+    event: str
+    date: dt.date | None
+    game: str  # "chess" or "go"
+    kind: str  # "individual", "team", "go"
+    participants: int
+    rounds: int
+    entries: tuple[PersonEntry, ...]

@@ -1,0 +1,379 @@
+"""Link the entries of many events into people.
+
+Rules, strongest first (issue 12):
+
+1. Entries with the same FIDE id, EGD PIN or national id are one person; an
+   entry carrying two of them links both. Two FIDE ids are never joined.
+2. An entry without id joins the person whose folded name it shares, in the
+   same federation (or one that person played for), with the same birth year
+   (unknown on either side does not conflict). Two or more such people make the
+   match ambiguous: the entry stays apart and a finding says so.
+3. ``[people] merge`` joins keys by hand; ``[people] split`` gave an entry its
+   own key already (see ``collect``).
+
+A FIDE id seen with two birth years is a finding at the player's line; so is
+every refused link. Nothing conflicting is ever merged silently.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from trfsite.findings import Finding, Severity
+from trfsite.people.config import PeopleConfig
+from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+
+_PRIORITY = {
+    KeyKind.FIDE: 0,
+    KeyKind.EGD: 1,
+    KeyKind.NATIONAL: 2,
+    KeyKind.CONFIG: 3,
+    KeyKind.NAME: 4,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class EntryRef:
+    event: int  # index into Resolution.events
+    entry: int  # index into that event's entries
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    key: str  # the page is people/<key>.html
+    name: str  # as written in the latest event
+    fide_id: str
+    egd_pin: str
+    federation: str  # the latest one
+    aliases: tuple[str, ...]  # other keys of this person's entries (they redirect here)
+    entries: tuple[EntryRef, ...]  # oldest event first
+    name_matched: bool  # some entry joined by name only
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    events: tuple[EventEntries, ...]
+    people: tuple[Person, ...]  # by key
+    key_of: dict[str, str] = field(hash=False)  # any entry's own key -> its person's key
+    findings: tuple[Finding, ...] = ()
+    problems: tuple[str, ...] = ()  # [people] settings that name nothing, or break a rule
+
+    def entry(self, ref: EntryRef) -> tuple[EventEntries, PersonEntry]:
+        event = self.events[ref.event]
+        return event, event.entries[ref.entry]
+
+
+@dataclass(slots=True)
+class _Group:
+    """A union-find root's facts (merged when roots merge)."""
+
+    fide: set[str] = field(default_factory=set)
+    names: set[str] = field(default_factory=set)
+    federations: set[str] = field(default_factory=set)
+    years: set[int] = field(default_factory=set)
+    has_id: bool = False
+
+
+class _Union:
+    def __init__(self) -> None:
+        self.parent: dict[str, str] = {}
+        self.facts: dict[str, _Group] = {}
+
+    def add(self, key: str) -> None:
+        if key not in self.parent:
+            self.parent[key] = key
+            self.facts[key] = _Group()
+
+    def root(self, key: str) -> str:
+        while self.parent[key] != key:
+            self.parent[key] = self.parent[self.parent[key]]
+            key = self.parent[key]
+        return key
+
+    def fide_clash(self, a: str, b: str) -> tuple[str, ...]:
+        """The FIDE ids that joining ``a`` and ``b`` would put in one person (if two)."""
+        fide = self.facts[self.root(a)].fide | self.facts[self.root(b)].fide
+        return tuple(sorted(fide)) if len(fide) > 1 else ()
+
+    def join(self, a: str, b: str) -> None:
+        ra, rb = self.root(a), self.root(b)
+        if ra == rb:
+            return
+        keep, gone = sorted((ra, rb))
+        self.parent[gone] = keep
+        facts, other = self.facts[keep], self.facts.pop(gone)
+        facts.fide |= other.fide
+        facts.names |= other.names
+        facts.federations |= other.federations
+        facts.years |= other.years
+        facts.has_id = facts.has_id or other.has_id
+
+
+def _where(event: EventEntries, entry: PersonEntry) -> str:
+    return f"{event.file}:{entry.line}" if entry.line else event.file
+
+
+def _finding(event: EventEntries, entry: PersonEntry, code: str, message: str) -> Finding:
+    return Finding(Severity.WARNING, code, message, event.file, entry.line, 1 if entry.line else 0)
+
+
+def resolve(events: Iterable[EventEntries], config: PeopleConfig | None = None) -> Resolution:
+    """Every person of ``events`` (any order: the result is sorted by file)."""
+    config = config or PeopleConfig()
+    ordered = tuple(sorted(events, key=lambda e: e.file))
+    nodes: dict[str, list[EntryRef]] = {}
+    kinds: dict[str, KeyKind] = {}
+    union = _Union()
+    findings: list[Finding] = []
+    for e, event in enumerate(ordered):
+        for i, entry in enumerate(event.entries):
+            nodes.setdefault(entry.own_key, []).append(EntryRef(e, i))
+            kinds.setdefault(entry.own_key, entry.key_kind)
+            union.add(entry.own_key)
+            facts = union.facts[union.root(entry.own_key)]
+            if entry.key_kind is KeyKind.CONFIG:
+                continue  # a split entry is nobody else's name match
+            facts.names.add(entry.folded_name)
+            if entry.federation:
+                facts.federations.add(entry.federation)
+            if entry.birth_year is not None:
+                facts.years.add(entry.birth_year)
+            facts.has_id = facts.has_id or entry.key_kind is not KeyKind.NAME
+            if entry.fide_id:
+                facts.fide.add(entry.fide_id)
+    findings += _birth_conflicts(ordered, nodes, kinds)
+    findings += _link_secondary_ids(ordered, union)
+    name_matched = _match_names(ordered, nodes, kinds, union, findings)
+    preferred: dict[str, int] = {}
+    problems = _merge(config, union, preferred)
+    problems += _unknown_splits(config, ordered)
+    return _people(ordered, nodes, kinds, union, preferred, name_matched, findings, problems)
+
+
+def _birth_conflicts(
+    events: tuple[EventEntries, ...], nodes: dict[str, list[EntryRef]], kinds: dict[str, KeyKind]
+) -> list[Finding]:
+    found = []
+    for key, refs in nodes.items():
+        if kinds[key] is not KeyKind.FIDE:
+            continue
+        first: tuple[int, str] | None = None
+        for ref in refs:
+            event = events[ref.event]
+            entry = event.entries[ref.entry]
+            if entry.birth_year is None:
+                continue
+            if first is None:
+                first = (entry.birth_year, _where(event, entry))
+            elif entry.birth_year != first[0]:
+                found.append(
+                    _finding(
+                        event,
+                        entry,
+                        "person-birth-conflict",
+                        f"FIDE id {entry.fide_id} ({entry.name!r}) is born in "
+                        f"{entry.birth_year!r} here but in {first[0]!r} at {first[1]}; "
+                        "expected one birth year per FIDE id (one of the files is wrong)",
+                    )
+                )
+    return found
+
+
+def _link_secondary_ids(events: tuple[EventEntries, ...], union: _Union) -> list[Finding]:
+    """An entry with a FIDE id and a national id (or EGD PIN) links both keys."""
+    found = []
+    for event in events:
+        for entry in event.entries:
+            others = [f"nat-{nid.lower()}" for nid in entry.national_ids]
+            if entry.egd_pin and entry.key_kind is not KeyKind.EGD:
+                others.append(f"egd-{int(entry.egd_pin)}" if entry.egd_pin.isdigit() else "")
+            for other in others:
+                if not other or other == entry.own_key:
+                    continue
+                union.add(other)
+                if entry.key_kind is KeyKind.CONFIG:
+                    continue  # a split entry keeps to itself
+                clash = union.fide_clash(entry.own_key, other)
+                if clash:
+                    found.append(
+                        _finding(
+                            event,
+                            entry,
+                            "person-id-conflict",
+                            f"{entry.name!r}: {other!r} is also used with another FIDE id "
+                            f"({', '.join(clash)}); not merged (expected one FIDE id per person)",
+                        )
+                    )
+                    continue
+                union.join(entry.own_key, other)
+    return found
+
+
+def _compatible(entry: PersonEntry, facts: _Group) -> bool:
+    if entry.folded_name not in facts.names:
+        return False
+    if entry.federation and facts.federations and entry.federation not in facts.federations:
+        return False
+    return entry.birth_year is None or not facts.years or entry.birth_year in facts.years
+
+
+def _match_names(
+    events: tuple[EventEntries, ...],
+    nodes: dict[str, list[EntryRef]],
+    kinds: dict[str, KeyKind],
+    union: _Union,
+    findings: list[Finding],
+) -> set[str]:
+    """Join entries without id to the one person they match; report ambiguous matches."""
+    matched: set[str] = set()
+    by_name: dict[str, set[str]] = {}
+    for key in nodes:
+        for name in union.facts[union.root(key)].names:
+            by_name.setdefault(name, set()).add(key)
+    name_keys = sorted(k for k, kind in kinds.items() if kind is KeyKind.NAME)
+    # Spellings of one name (``Müller`` / ``Mueller``) give different keys but fold alike:
+    # with the same federation and birth year they are one person by rule 2.
+    alike: dict[tuple[str, str, int | None], str] = {}
+    for key in name_keys:
+        ref = nodes[key][0]
+        sample = events[ref.event].entries[ref.entry]
+        same = (sample.folded_name, sample.federation, sample.birth_year)
+        if same in alike:
+            union.join(alike[same], key)
+            matched.add(key)
+        else:
+            alike[same] = key
+    complete = [k for k in name_keys if _complete(events, nodes[k][0])]
+    partial = [k for k in name_keys if not _complete(events, nodes[k][0])]
+    for keys, only_ids in ((complete, True), (partial, False)):
+        for key in keys:
+            sample = events[nodes[key][0].event].entries[nodes[key][0].entry]
+            own = union.root(key)
+            roots = {union.root(k) for k in by_name.get(sample.folded_name, ())} - {own}
+            candidates = sorted(
+                r
+                for r in roots
+                if (union.facts[r].has_id or not only_ids) and _compatible(sample, union.facts[r])
+            )
+            if len(candidates) == 1:
+                union.join(key, candidates[0])
+                matched.add(key)
+            elif len(candidates) > 1:
+                for ref in nodes[key]:
+                    event = events[ref.event]
+                    entry = event.entries[ref.entry]
+                    findings.append(
+                        _finding(
+                            event,
+                            entry,
+                            "person-ambiguous-name",
+                            f"{entry.name!r} has no id and matches {len(candidates)} people "
+                            f"({', '.join(candidates)}); kept "
+                            "apart (expected an id, or a [people] merge naming the right one)",
+                        )
+                    )
+    return matched
+
+
+def _complete(events: tuple[EventEntries, ...], ref: EntryRef) -> bool:
+    entry = events[ref.event].entries[ref.entry]
+    return bool(entry.federation) and entry.birth_year is not None
+
+
+def _merge(config: PeopleConfig, union: _Union, preferred: dict[str, int]) -> list[str]:
+    problems = []
+    for number, group in enumerate(config.merges):
+        where = f"people.merge[{number}]"
+        unknown = [key for key in group if key not in union.parent]
+        for key in unknown:
+            problems.append(
+                f"{where}: {key!r} is no entry's key; expected a key that `trfsite people` lists"
+            )
+        if unknown:
+            continue
+        clash: tuple[str, ...] = ()
+        for key in group[1:]:
+            clash = clash or union.fide_clash(group[0], key)
+        if clash:
+            problems.append(
+                f"{where}: would make one person of FIDE ids {', '.join(clash)}; "
+                "expected at most one FIDE id per person"
+            )
+            continue
+        for rank, key in enumerate(group):
+            preferred.setdefault(key, rank)
+            union.join(group[0], key)
+    return problems
+
+
+def _unknown_splits(config: PeopleConfig, events: tuple[EventEntries, ...]) -> list[str]:
+    if not config.splits:
+        return []
+    present = {
+        (PurePosixPath(event.file).stem, entry.start_number)
+        for event in events
+        for entry in event.entries
+    }
+    return [
+        f"people.split.{f'{stem}:{number}'!r}: no player {number} in a file named {stem!r}; "
+        'expected "file stem:start number" of an existing entry'
+        for stem, number, _ in config.splits
+        if (stem, number) not in present
+    ]
+
+
+def _people(
+    events: tuple[EventEntries, ...],
+    nodes: dict[str, list[EntryRef]],
+    kinds: dict[str, KeyKind],
+    union: _Union,
+    preferred: dict[str, int],
+    name_matched: set[str],
+    findings: list[Finding],
+    problems: list[str],
+) -> Resolution:
+    members: dict[str, list[str]] = {}
+    for key in nodes:
+        members.setdefault(union.root(key), []).append(key)
+    people = []
+    key_of: dict[str, str] = {}
+
+    def rank(key: str) -> tuple[int, int, str]:
+        return (_PRIORITY[kinds[key]], preferred.get(key, 1 << 20), key)
+
+    def when(ref: EntryRef) -> tuple[int, str, int]:
+        event = events[ref.event]
+        return (event.date.toordinal() if event.date else 0, event.file, ref.entry)
+
+    for keys in members.values():
+        keys.sort(key=rank)
+        person_key = keys[0]
+        refs = sorted((ref for key in keys for ref in nodes[key]), key=when)
+        latest = [events[r.event].entries[r.entry] for r in refs]
+        federations = [e.federation for e in latest if e.federation]
+        pins = Counter(e.egd_pin for e in latest if e.egd_pin)
+        for key in keys:
+            key_of[key] = person_key
+        people.append(
+            Person(
+                key=person_key,
+                name=next(e.name for e in reversed(latest) if e.own_key == person_key),
+                fide_id=next((e.fide_id for e in latest if e.fide_id), ""),
+                egd_pin=pins.most_common(1)[0][0] if pins else "",
+                federation=federations[-1] if federations else "",
+                aliases=tuple(keys[1:]),
+                entries=tuple(refs),
+                name_matched=any(key in name_matched for key in keys),
+            )
+        )
+    people.sort(key=lambda p: p.key)
+    return Resolution(
+        events,
+        tuple(people),
+        key_of,
+        tuple(sorted(findings, key=lambda f: (f.file, f.line, f.code))),
+        tuple(problems),
+    )
