@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, TypeVar
 import click
 
 from trfsite import __version__
-from trfsite.pages.config import CONFIG_NAME, DEFAULT_TITLE, ConfigError, SiteConfig, load_config
+from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
 from trfsite.pages.contexts import IndexPage, PageMeta, SiteInfo
 from trfsite.pages.plan import EventJob
 from trfsite.pages.rows import EventSummary
@@ -37,6 +37,7 @@ from trfsite.site import cache, publish
 from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf, merge_parts
 from trfsite.site.executors import open_executor
+from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.writer import SiteWriter
 
 if TYPE_CHECKING:
@@ -326,7 +327,7 @@ def build_site(
             # (its own manifest and reused events), all swapped in at once.
             prefix = f"{language}/" if several else ""
             site = SiteInfo(
-                _site_title(config, language),
+                site_title(config, language),
                 language,
                 config.base_url + prefix if config.base_url else "",
                 build_date(),
@@ -347,7 +348,7 @@ def build_site(
             reused += [prefix + slug for slug in plan.reused]
             first = first or (ordered, plan)
         if several:
-            pages += _write_language_choice(SiteWriter(tmp), chain, config, languages)
+            pages += write_language_choice(SiteWriter(tmp), chain, config, languages, build_date())
         SiteWriter(tmp).write_text(MARKER, f"trfsite {__version__}\n")
         live = publish.live_folder(options.out)
         if live is not None:
@@ -432,39 +433,6 @@ def _build_language(
     if part.site.languages:  # the next build's _plan looks for it beside the manifest
         writer.write_text(MARKER, f"trfsite {__version__}\n")
     return ordered, plan, pages
-
-
-def _site_title(config: SiteConfig, language: str) -> str:
-    """The configured title; the default one in the site's language."""
-    if config.title != DEFAULT_TITLE:
-        return config.title
-    from trfsite.render.i18n import load_catalog
-
-    return load_catalog(language).gettext(DEFAULT_TITLE)
-
-
-def _write_language_choice(
-    writer: SiteWriter, chain: tuple[Theme, ...], config: SiteConfig, languages: tuple[str, ...]
-) -> int:
-    """OUT/index.html of a site in several languages: a link to each, in its own language."""
-    from trfsite.pages.contexts import LanguageChoicePage
-    from trfsite.render.environment import make_environment, render_page
-
-    site = SiteInfo(
-        _site_title(config, languages[0]),
-        languages[0],
-        config.base_url,
-        build_date(),
-        f"trfsite {__version__}",
-        languages,
-        config.base_url,
-    )
-    page = LanguageChoicePage(PageMeta(site, site.title, "", "", "languages", "index.html"))
-    env = make_environment(chain, languages[0])
-    writer.write_text("index.html", render_page(env, "languages.html", page))
-    for relative, source in static_files(chain):
-        writer.copy_file(f"static/{relative}", source)
-    return 1
 
 
 def _people_pages(
