@@ -287,6 +287,10 @@ CODE_LABELS: dict[str, str] = {
     "system-swiss": N_("Swiss system"),
     "system-round-robin": N_("Round robin"),
     "system-mcmahon": N_("McMahon"),
+    "history-name": N_("Name"),
+    "history-federation": N_("Federation"),
+    "history-club": N_("Club"),
+    "history-title": N_("Title"),
 }
 
 
