@@ -65,7 +65,8 @@ def test_ratings_sex_federation() -> None:
     assert not belongs(under, _player(rating=2000), 2026)
     assert belongs(under, _player(rating=None), 2026)  # unrated count as the lowest
     band = parse_category("1800-1999")
-    assert belongs(band, _player(rating=1800), 2026) and not belongs(band, _player(rating=1799), 2026)
+    assert belongs(band, _player(rating=1800), 2026)
+    assert not belongs(band, _player(rating=1799), 2026)
     women = parse_category("women")
     assert belongs(women, _player(sex="w"), 2026) and belongs(women, _player(sex="f"), 2026)
     assert not belongs(women, _player(sex="m"), 2026)
