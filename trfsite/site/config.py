@@ -26,13 +26,16 @@ from pathlib import Path
 
 import click
 
+from trfsite.awards.settings import AWARD_KEYS, AwardSettings, read_award_settings
 from trfsite.i18n import known_languages
 from trfsite.options import StandingsOptions
 
 CONFIG_NAME = "trfsite.toml"
 DEFAULT_TITLE = "Tournament results"
 _SITE_KEYS = ("title", "language", "theme", "base_url", "events")
-_EVENT_KEYS = ("tiebreaks", "rules", "unrated_rating", "system", "go_bar", "go_floor")
+_EVENT_KEYS = (
+    "tiebreaks", "rules", "unrated_rating", "system", "go_bar", "go_floor", *AWARD_KEYS
+)
 _GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
 _RULES = ("auto", "2023", "2026")
 _SYSTEMS = ("swiss", "round-robin")
@@ -58,6 +61,7 @@ class EventConfig:
     system: str | None = None
     go_bar: str | None = None
     go_floor: str | None = None
+    awards: AwardSettings = AwardSettings()  # rating change, categories, prizes
 
     def options(self, after_round: int | None = None, explain: bool = False) -> StandingsOptions:
         return StandingsOptions(
@@ -149,6 +153,7 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
         system,
         grades["go_bar"],
         grades["go_floor"],
+        read_award_settings(data, where, problems),
     )
 
 

@@ -30,6 +30,7 @@ from trfsite.site.contexts import (
 from trfsite.site.rows import EventSummary, FindingView
 
 if TYPE_CHECKING:
+    from trfsite.awards.event import EventAwards
     from trfsite.teams.data import TeamEventData
 
 logger = logging.getLogger(__name__)
@@ -96,6 +97,7 @@ class EventData:
     findings: tuple[Finding, ...]
     notes_html: str
     team_data: TeamEventData | None = None  # team events: the reconstructed matches
+    awards: EventAwards | None = None  # rating changes, categories, prizes (chess)
 
     @property
     def is_team(self) -> bool:
@@ -258,6 +260,9 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
             failure = f"The standings could not be computed: {message}"
     if t is None or standings is None:
         return gather_failed(job, t, findings, notes_html, failure, part, parts)
+    from trfsite.awards.event import event_awards
+
+    awards = event_awards(standings[0], job.config.awards)
     header = EventHeader(
         slug=job.slug,
         name=t.name.strip() or job.source_name,
@@ -270,6 +275,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
         pdf=f"{job.slug}.pdf" if job.want_bulletin else "",
         errors=errors,
         warnings=warnings,
+        has_awards=bool(awards.categories or awards.prizes or awards.federations or awards.clubs),
     )
     validation = _validation_page(job, header, t, findings, "")
     summary = summary_for(job, t, errors, warnings, False)
@@ -280,7 +286,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
 
         team_data = team_event_data(t)
     data = EventData(
-        job, t, final, after, individual, header, tuple(findings), notes_html, team_data
+        job, t, final, after, individual, header, tuple(findings), notes_html, team_data, awards
     )
     try:
         plans = _all_pages(data) + [
@@ -302,6 +308,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
             build_date=job.site.build_date,
             notes_html=notes_html,
             language=job.site.language,
+            awards=awards,
         )
     return EventResult(job.slug, summary, pages, bulletin, errors, warnings, "")
 
@@ -367,10 +374,11 @@ def gather_failed(
 
 
 def _all_pages(data: EventData) -> list[PagePlan]:
-    from trfsite.site import pages_cards, pages_event, pages_rounds
+    from trfsite.site import pages_awards, pages_cards, pages_event, pages_rounds
 
     pages: list[PagePlan] = []
     pages.extend(pages_event.event_pages(data))
+    pages.extend(pages_awards.award_pages(data))
     pages.extend(pages_rounds.round_pages(data))
     pages.extend(pages_cards.player_cards(data))
     if data.is_team:

@@ -21,6 +21,7 @@ from trfsite.site.common import (
 from trfsite.site.contexts import PlayerCardPage, TeamCardPage
 from trfsite.site.gather import EventData, PagePlan, meta_for
 from trfsite.site.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
+from trfsite.site.pages_awards import rating_card, with_rating_changes
 from trfsite.site.rows import ExplanationView, RecordLine, RosterLine
 
 
@@ -126,6 +127,7 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
         dot_label="{x}: {y}",
     )
     explanations = explanation_views(data.final, row) if not data.is_team else ()
+    card = rating_card(data, player.id)
     return PlayerCardPage(
         meta=meta_for(data.job, data.header.name, f"players/{player.id}.html", "players"),
         event=data.header,
@@ -133,12 +135,13 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
         rank=row.rank if row else None,
         points=row.points if row else None,
         points_label=standings.points_label if standings else "Pts",
-        record=tuple(record),
+        record=tuple(with_rating_changes(record, card)),
         rank_chart=rank_chart,
         score_chart=score_chart,
         explanations=explanations,
         is_go=data.is_go,
         is_team=data.is_team,
+        rating_card=card,
     )
 
 
