@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trfsite.model import Player, Tournament
-from trfsite.results import Standings
+from trfsite.results import Note, Standings
 
 DEFAULT_AGE_GROUPS = ("U8", "U10", "U12", "U14", "U16", "U18", "U20", "S50", "S65")
 _AGE = re.compile(r"^([US])(\d{1,2})$")
@@ -49,20 +49,23 @@ class Category:
     value: str = ""  # federation or club
 
     @property
-    def label(self) -> str:
-        labels = {
-            CategoryKind.OVERALL: "Overall",
-            CategoryKind.WOMEN: "Women",
-            CategoryKind.UNDER_AGE: f"Under {self.low}",
-            CategoryKind.SENIOR: f"Seniors {self.low}+",
-            CategoryKind.RATING: (
-                f"Rating under {self.high + 1}" if self.low == 0 else
-                f"Rating {self.low}-{self.high}"
-            ),
-            CategoryKind.FEDERATION: f"Federation {self.value}",
-            CategoryKind.CLUB: f"Club {self.value}",
-        }
-        return labels[self.kind]
+    def label(self) -> Note:
+        kind = self.kind
+        if kind is CategoryKind.OVERALL:
+            return Note("Overall")
+        if kind is CategoryKind.WOMEN:
+            return Note("Women")
+        if kind is CategoryKind.UNDER_AGE:
+            return Note("Under {age}", age=str(self.low))
+        if kind is CategoryKind.SENIOR:
+            return Note("Seniors {age}+", age=str(self.low))
+        if kind is CategoryKind.RATING and self.low == 0:
+            return Note("Rating under {rating}", rating=str(self.high + 1))
+        if kind is CategoryKind.RATING:
+            return Note("Rating {low}-{high}", low=str(self.low), high=str(self.high))
+        if kind is CategoryKind.FEDERATION:
+            return Note("Federation {name}", name=self.value)
+        return Note("Club {name}", name=self.value)
 
 
 def parse_category(code: str) -> Category:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from trfsite.awards.categories import CategoryStandings
+from trfsite.results import Note
 
 
 class PrizeRule(enum.Enum):
@@ -88,7 +89,7 @@ def award_prizes(
     awards = []
     for k, pid in sorted(winner.items()):
         line = next(x for x in by_code[prizes[k].category].lines if x.player_id == pid)
-        how = "the prize of the place"
+        how = Note("the prize of the place")
         awards.append(Award(prizes[k], pid, line.category_rank, line.points, prizes[k].money, how))
     if rule is PrizeRule.HORT:
         awards = _hort(prizes, winner, by_code, awards)
@@ -135,11 +136,20 @@ def _hort(
                     continue
                 half = values[offset] / 2
                 amount = _cents(half + pool / 2 / len(group))
-                how = (
-                    f"Hort: {len(group)} players on {points:g} points, places "
-                    f"{index + 1}-{end + 1} worth {pool:.2f}; half of this place's "
-                    f"{values[offset]:.2f} = {half:.2f}, plus {pool / 2:.2f} / {len(group)}"
-                    f" = {_cents(pool / 2 / len(group)):.2f}; total {amount:.2f}"
+                how = Note(
+                    "Hort: {n} players on {points} points, places {first}-{last} worth "
+                    "{pool}; half of this place's {own} = {half}, plus {half_pool} / {n} = "
+                    "{share}; total {amount}",
+                    n=len(group),
+                    points=points,
+                    first=index + 1,
+                    last=end + 1,
+                    pool=f"{pool:.2f}",
+                    own=f"{values[offset]:.2f}",
+                    half=f"{half:.2f}",
+                    half_pool=f"{pool / 2:.2f}",
+                    share=f"{_cents(pool / 2 / len(group)):.2f}",
+                    amount=f"{amount:.2f}",
                 )
                 prize = mine[position].prize if position < len(mine) else Prize(
                     code, position + 1, Decimal(0)

@@ -11,7 +11,7 @@ from trfsite.awards.event import EventAwards
 from trfsite.awards.performance import PlayerRatings
 from trfsite.awards.rankings import GroupLine
 from trfsite.awards.rating_change import event_year, k_factor, one_decimal
-from trfsite.results import Explanation
+from trfsite.results import Explanation, Note
 from trfsite.site.common import player_refs
 from trfsite.site.contexts import (
     AwardsPage,
@@ -129,7 +129,7 @@ def awards_page(data: EventData) -> AwardsPage:
         for prize in awards.prizes.unawarded:
             label = parse_category(prize.category).label
             prizes.append(
-                PrizeLine(label, prize.place, prize.text, None, None, "", "nobody qualified")
+                PrizeLine(label, prize.place, prize.text, None, None, "", Note("nobody qualified"))
             )
     return AwardsPage(
         meta=meta_for(data.job, data.header.name, "awards.html", "awards"),
@@ -175,8 +175,10 @@ def rating_card(data: EventData, player_id: int) -> RatingCard | None:
         change=one_decimal(change.value) if change.value is not None else "",
         games=games,
         notes=change.notes,
-        performance=_view(found.performance, "Performance (TPR)"),
-        average_opponent_rating=_view(found.average_opponent_rating, "Average opponent rating"),
+        performance=_view(found.performance, Note("Performance (TPR)")),
+        average_opponent_rating=_view(
+            found.average_opponent_rating, Note("Average rating of opponents")
+        ),
     )
 
 
