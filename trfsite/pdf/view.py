@@ -16,8 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
+from trfsite.awards.event import EventAwards
 from trfsite.i18n import load_catalog
 from trfsite.model import EventKind, Game, Outcome, Tournament
+from trfsite.pdf.awards_view import AwardsPart, awards_part
 from trfsite.pdf.tables import CrossPart, crosstable_parts, crosstable_rows
 from trfsite.pdf.team_view import MatchView, TeamPage, team_pages, team_rounds
 from trfsite.pdf.teams import team_matches
@@ -52,6 +54,8 @@ class BulletinSource(Protocol):
     def notes_html(self) -> str: ...
     @property
     def language(self) -> str: ...
+    @property
+    def awards(self) -> EventAwards | None: ...
 
 
 # --------------------------------------------------------------------------- shapes
@@ -148,6 +152,7 @@ class BulletinView:
     grid: CrossGrid | None = None  # round robins: the crosstable as a grid instead
     is_go: bool = False  # rounds add a handicap column; results in Go notation
     komi: str = ""  # Go: the event's komi (header KM[...]), "" when the file has none
+    awards: AwardsPart | None = None  # prizes, categories, rating changes (chess)
 
 
 # --------------------------------------------------------------------------- builders
@@ -345,6 +350,7 @@ def build_view(
         grid=build_grid(t, data.standings),
         is_go=go,
         komi=number(komi) if komi is not None else "",
+        awards=awards_part(data.awards, t, data.standings, fmt),
     )
 
 
