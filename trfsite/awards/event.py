@@ -29,9 +29,11 @@ class EventAwards:
     clubs: tuple[GroupLine, ...] = ()
 
 
-def event_awards(standings: Standings, settings: AwardSettings) -> EventAwards:
+def event_awards(
+    standings: Standings, settings: AwardSettings, explain: bool = True
+) -> EventAwards:
     """Rating changes, categories, prizes and rankings of an individual chess event;
-    an empty result for team and Go events."""
+    an empty result for team and Go events. ``explain``: TPR and ARO with their notes."""
     if not has_ratings(standings):
         return EventAwards(settings)
     t = standings.tournament
@@ -47,7 +49,7 @@ def event_awards(standings: Standings, settings: AwardSettings) -> EventAwards:
     clubs = group_ranking(standings, GroupBy.CLUB, settings.ranking_best)
     return EventAwards(
         settings,
-        event_ratings(standings, settings.k_overrides),
+        event_ratings(standings, settings.k_overrides, explain),
         tuple(c for c in shown if c.lines),
         prizes,
         federations if len(federations) > 1 else (),

@@ -35,20 +35,25 @@ def has_ratings(standings: Standings) -> bool:
 
 
 def event_ratings(
-    standings: Standings, k_overrides: Mapping[int, int] | None = None
+    standings: Standings, k_overrides: Mapping[int, int] | None = None, explain: bool = True
 ) -> dict[int, PlayerRatings]:
-    """Rating change, TPR and ARO of every player, after ``standings.after_round``."""
+    """Rating change, TPR and ARO of every player, after ``standings.after_round``.
+
+    Without ``explain`` TPR and ARO carry their values only (building the per-game
+    notes of a 2000-player open takes longer than its standings).
+    """
     t = standings.tournament
     if not has_ratings(standings):
         return {}
     changes = rating_changes(t, k_overrides, standings.after_round)
     ctx = build_context(
-        t, standings.after_round, standings.rules, not standings.round_robin, explain=True
+        t, standings.after_round, standings.rules, not standings.round_robin, explain=explain
     )
     tpr = tournament_performance(ctx, TiebreakSpec(code="TPR", name="TPR"))
     aro = average_rating_of_opponents(ctx, TiebreakSpec(code="ARO", name="ARO"))
-    assert tpr.explanations is not None and aro.explanations is not None  # explain=True
+    tprs = tpr.explanations or [Explanation("TPR", v) for v in tpr.values]
+    aros = aro.explanations or [Explanation("ARO", v) for v in aro.values]
     found: dict[int, PlayerRatings] = {}
     for i, pid in enumerate(ctx.ids):
-        found[pid] = PlayerRatings(changes[pid], tpr.explanations[i], aro.explanations[i])
+        found[pid] = PlayerRatings(changes[pid], tprs[i], aros[i])
     return found

@@ -134,7 +134,8 @@ def standings(
         result_standings = compute_standings(result.tournament, options)
     except click.ClickException as exc:
         raise _engine_error(file, exc) from None
-    ratings = event_ratings(result_standings, dict(k_factors))
+    # Only JSON and CSV carry them; the table stays as fast as the standings alone.
+    ratings = event_ratings(result_standings, dict(k_factors), explain) if fmt != "table" else {}
     if fmt == "json":
         click.echo(render_json(result_standings, explain, ratings), nl=False)
     elif fmt == "csv":
