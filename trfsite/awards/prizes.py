@@ -137,7 +137,7 @@ def _hort(
                 half = values[offset] / 2
                 amount = _cents(half + pool / 2 / len(group))
                 how = Note(
-                    "Hort: {n} players on {points} points, places {first}-{last} worth "
+                    "Hort: {n} players on {points:g} points, places {first}-{last} worth "
                     "{pool}; half of this place's {own} = {half}, plus {half_pool} / {n} = "
                     "{share}; total {amount}",
                     n=len(group),

@@ -16,6 +16,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("validate", "validate_cmd", "validate"),
     ("export", "export_cmd", "export"),
     ("standings", "standings_cmd", "standings"),
+    ("awards", "awards_cmd", "awards"),
     ("build", "build_cmd", "build"),
     ("themes", "themes_cmd", "themes"),
     ("serve", "serve_cmd", "serve"),
