@@ -145,12 +145,36 @@ def _explanation_json(e: Explanation) -> dict[str, object]:
     }
 
 
-def render_explanations(s: Standings) -> str:
+def render_explanations(
+    s: Standings, ratings: Mapping[int, PlayerRatings] | None = None
+) -> str:
     """Pen-and-paper account of every value of every player."""
     out = [f"Explanations ({_title(s)})", ""]
     for row in s.rows:
-        out.extend(_explain_row(s, row))
+        lines = _explain_row(s, row)
+        if ratings and row.id in ratings:
+            lines[-1:-1] = _explain_rating(ratings[row.id])
+        out.extend(lines)
     return "\n".join(out) + "\n"
+
+
+def _explain_rating(ratings: PlayerRatings) -> list[str]:
+    from trfsite.awards.rating_change import one_decimal
+
+    change = ratings.change
+    lines = [f"  rating change = {one_decimal(change.value)}"]
+    for g in change.games:
+        lines.append(
+            f"    round {g.round}: opponent {g.opponent_id} rated {g.opponent_rating}, "
+            f"D {g.difference:+d}, W {number(g.score)}, We {g.expected:.2f}, "
+            f"W - We {g.delta:+.2f}, K x (W - We) {one_decimal(g.change)}"
+        )
+    lines.extend(f"    {n}" for n in change.notes)
+    lines.append(f"  performance (TPR) = {number(ratings.performance.value)}")
+    lines.extend(f"    {n}" for n in ratings.performance.notes)
+    lines.append(f"  average opponent rating = {number(ratings.average_opponent_rating.value)}")
+    lines.extend(f"    {n}" for n in ratings.average_opponent_rating.notes)
+    return lines
 
 
 def _explain_row(s: Standings, row: StandingRow) -> list[str]:

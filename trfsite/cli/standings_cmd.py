@@ -135,7 +135,8 @@ def standings(
     except click.ClickException as exc:
         raise _engine_error(file, exc) from None
     # Only JSON and CSV carry them; the table stays as fast as the standings alone.
-    ratings = event_ratings(result_standings, dict(k_factors), explain) if fmt != "table" else {}
+    wanted = fmt != "table" or explain
+    ratings = event_ratings(result_standings, dict(k_factors), explain) if wanted else {}
     if fmt == "json":
         click.echo(render_json(result_standings, explain, ratings), nl=False)
     elif fmt == "csv":
@@ -144,7 +145,7 @@ def standings(
         click.echo(render_table(result_standings), nl=False)
         if explain:
             click.echo("")
-            click.echo(render_explanations(result_standings), nl=False)
+            click.echo(render_explanations(result_standings, ratings), nl=False)
     if errors:  # the standings are printed, but the input has errors (exit code 1)
         sys.stdout.flush()
         sys.exit(EXIT_FINDINGS)
