@@ -92,3 +92,19 @@ def test_bad_k_override_is_a_usage_error(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "'1=forty'" in result.output
+
+
+def test_unrated_rating_gives_performance_not_rating_change(tmp_path: Path) -> None:
+    # --unrated-rating 1800 (C.07 10): player 2's opponents 4 (counted 1800) and 1 (2100):
+    # ARO (1800 + 2100) / 2 = 1950; p = .5 / 2 = .25 -> dp -193 -> TPR 1757.
+    # The rating change still counts the rated opponent only: -7.2.
+    result = CliRunner().invoke(
+        cli,
+        ["standings", str(_event_file(tmp_path)), "--format", "json", "--unrated-rating", "1800"],
+    )
+    row = next(r for r in json.loads(result.output)["standings"] if r["id"] == 2)
+    assert (row["rating_change"], row["performance"], row["average_opponent_rating"]) == (
+        -7.2,
+        1757,
+        1950,
+    )

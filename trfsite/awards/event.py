@@ -30,7 +30,10 @@ class EventAwards:
 
 
 def event_awards(
-    standings: Standings, settings: AwardSettings, explain: bool = True
+    standings: Standings,
+    settings: AwardSettings,
+    explain: bool = True,
+    unrated_rating: int | None = None,
 ) -> EventAwards:
     """Rating changes, categories, prizes and rankings of an individual chess event;
     an empty result for team and Go events. ``explain``: TPR and ARO with their notes."""
@@ -49,7 +52,7 @@ def event_awards(
     clubs = group_ranking(standings, GroupBy.CLUB, settings.ranking_best)
     return EventAwards(
         settings,
-        event_ratings(standings, settings.k_overrides, explain),
+        event_ratings(standings, settings.k_overrides, explain, unrated_rating),
         tuple(c for c in shown if c.lines),
         prizes,
         federations if len(federations) > 1 else (),

@@ -35,19 +35,29 @@ def has_ratings(standings: Standings) -> bool:
 
 
 def event_ratings(
-    standings: Standings, k_overrides: Mapping[int, int] | None = None, explain: bool = True
+    standings: Standings,
+    k_overrides: Mapping[int, int] | None = None,
+    explain: bool = True,
+    unrated_rating: int | None = None,
 ) -> dict[int, PlayerRatings]:
     """Rating change, TPR and ARO of every player, after ``standings.after_round``.
 
     Without ``explain`` TPR and ARO carry their values only (building the per-game
-    notes of a 2000-player open takes longer than its standings).
+    notes of a 2000-player open takes longer than its standings). ``unrated_rating``
+    is the rating C.07 10 lets the organiser publish for unrated opponents (TPR, ARO
+    only: the rating change counts rated opponents alone).
     """
     t = standings.tournament
     if not has_ratings(standings):
         return {}
     changes = rating_changes(t, k_overrides, standings.after_round)
     ctx = build_context(
-        t, standings.after_round, standings.rules, not standings.round_robin, explain=explain
+        t,
+        standings.after_round,
+        standings.rules,
+        not standings.round_robin,
+        unrated_rating,
+        explain=explain,
     )
     tpr = tournament_performance(ctx, TiebreakSpec(code="TPR", name="TPR"))
     aro = average_rating_of_opponents(ctx, TiebreakSpec(code="ARO", name="ARO"))

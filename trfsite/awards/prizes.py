@@ -46,7 +46,11 @@ class Prize:
 
     @property
     def text(self) -> str:
-        return self.name if self.money is None else f"{self.money:.2f}"
+        """The prize as listed: a name, an amount, or a dash for a tied place past the
+        last prize (Hort)."""
+        if self.money is None:
+            return self.name
+        return f"{self.money:.2f}" if self.money else "–"
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,6 +50,6 @@ def awards(file: Path, config_path: Path | None, event: str | None, fmt: str) ->
         standings = compute_standings(result.tournament, config.options())
     except click.ClickException as exc:
         raise click.ClickException(f"{file}: {exc.format_message()}") from None
-    found = event_awards(standings, config.awards, explain=False)
+    found = event_awards(standings, config.awards, False, config.unrated_rating)
     render = {"json": awards_json, "csv": awards_csv}.get(fmt, awards_table)
     click.echo(render(result.tournament, found), nl=False)

@@ -136,7 +136,9 @@ def standings(
         raise _engine_error(file, exc) from None
     # Only JSON and CSV carry them; the table stays as fast as the standings alone.
     wanted = fmt != "table" or explain
-    ratings = event_ratings(result_standings, dict(k_factors), explain) if wanted else {}
+    ratings = (
+        event_ratings(result_standings, dict(k_factors), explain, unrated_rating) if wanted else {}
+    )
     if fmt == "json":
         click.echo(render_json(result_standings, explain, ratings), nl=False)
     elif fmt == "csv":

@@ -262,7 +262,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
         return gather_failed(job, t, findings, notes_html, failure, part, parts)
     from trfsite.awards.event import event_awards
 
-    awards = event_awards(standings[0], job.config.awards)
+    awards = event_awards(standings[0], job.config.awards, True, job.config.unrated_rating)
     header = EventHeader(
         slug=job.slug,
         name=t.name.strip() or job.source_name,
