@@ -25,8 +25,8 @@ from trfsite.awards.event import event_awards  # noqa: E402
 from trfsite.awards.prizes import Prize, PrizeRule  # noqa: E402
 from trfsite.awards.settings import AwardSettings  # noqa: E402
 from trfsite.formats import read_bytes  # noqa: E402
-from trfsite.options import StandingsOptions  # noqa: E402
-from trfsite.standings import compute_standings  # noqa: E402
+from trfsite.standings.compute import compute_standings
+from trfsite.standings.options import StandingsOptions
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -12,12 +12,12 @@ import pytest
 
 from trfsite.awards.event import event_awards
 from trfsite.awards.settings import read_award_settings
-from trfsite.options import StandingsOptions
+from trfsite.pages.contexts import BulletinData
 from trfsite.pdf import render_bulletin
-from trfsite.render import make_environment
-from trfsite.site.contexts import BulletinData
-from trfsite.standings import compute_standings
-from trfsite.theme import find_theme, theme_chain
+from trfsite.render.environment import make_environment
+from trfsite.render.theme import find_theme, theme_chain
+from trfsite.standings.compute import compute_standings
+from trfsite.standings.options import StandingsOptions
 
 from .build import rated_event
 

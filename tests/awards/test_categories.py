@@ -14,8 +14,8 @@ from trfsite.awards.categories import (
     parse_category,
 )
 from trfsite.model import Player
-from trfsite.options import StandingsOptions
-from trfsite.standings import compute_standings
+from trfsite.standings.compute import compute_standings
+from trfsite.standings.options import StandingsOptions
 
 from .build import rated_event
 

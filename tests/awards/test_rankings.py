@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from trfsite.awards.rankings import GroupBy, group_ranking
-from trfsite.options import StandingsOptions
-from trfsite.standings import compute_standings
+from trfsite.standings.compute import compute_standings
+from trfsite.standings.options import StandingsOptions
 
 from .build import rated_event
 

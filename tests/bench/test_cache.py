@@ -16,6 +16,7 @@ from generate import generate_individual_swiss, generate_mcmahon, generate_team_
 
 import trfsite
 from trfsite.site import build as build_module
+from trfsite.site import publish as publish_module
 from trfsite.site.build import BuildOptions, BuildReport, build_site
 from trfsite.site.cache import MANIFEST
 
@@ -198,26 +199,31 @@ def test_failed_build_leaves_the_previous_output(
     assert _build(src, out).reused == 3  # the cache is still good after the failure
 
 
-def test_failed_swap_puts_every_reused_folder_back(
+def test_failed_flip_leaves_the_previous_build_serving(
     src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     out = tmp_path / "out"
     _build(src, out)
     before = _tree(out)
+    live = out.resolve()
     (src / "2024/open-a.md").write_text("Changed notes.\n", "utf-8")
     real_replace = os.replace
 
     def failing_replace(a: str | Path, b: str | Path) -> None:
-        if Path(b) == out and Path(a).name.startswith(".out.tmp-"):
+        if Path(b) == out:  # the symlink flip itself
             raise OSError("rename failed")
         real_replace(a, b)
 
-    monkeypatch.setattr(build_module.os, "replace", failing_replace)
+    monkeypatch.setattr(publish_module.os, "replace", failing_replace)
     with pytest.raises(OSError, match="rename failed"):
         _build(src, out)
-    monkeypatch.undo()
-    assert _tree(out) == before
-    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out")] == []
+    monkeypatch.setattr(publish_module.os, "replace", real_replace)
+    assert out.resolve() == live and _tree(out) == before
+    # The reused folders were linked, not moved: the live build still has all of them,
+    # and the build that was never published is not kept in place of the live one.
+    assert _build(src, out).reused == 3
+    builds = sorted(p.name for p in (tmp_path / "out.builds").iterdir())
+    assert builds == [live.name, out.resolve().name]
 
 
 def test_parts_and_workers_give_the_same_site(src: Path, tmp_path: Path) -> None:

@@ -96,3 +96,37 @@ def test_scheme_registry() -> None:
     assert find_scheme("dask://127.0.0.1:8786").prefix == "dask://"
     with pytest.raises(ExecutorError, match="expected one of: local, dask://HOST:PORT"):
         find_scheme("threads")
+
+
+def test_jobs_default_to_the_cores_this_process_may_use(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import trfsite.site.build as build_module
+    import trfsite.site.executors as executors
+
+    # Three cores allowed by the affinity mask, whatever os.cpu_count() says.
+    monkeypatch.setattr(executors.os, "sched_getaffinity", lambda pid: {0, 2, 5}, raising=False)
+    monkeypatch.setattr(executors.os, "cpu_count", lambda: 64)
+    assert executors.available_cores() == 3
+    seen: list[int] = []
+    real = build_module.build_site
+
+    def spy(options: build_module.BuildOptions, **kwargs: object) -> build_module.BuildReport:
+        seen.append(options.jobs)
+        return real(options, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(build_module, "build_site", spy)
+    assert _build(str(src), "-o", str(tmp_path / "a"), "--no-pdf")[0] == 0
+    assert _build(str(src), "-o", str(tmp_path / "b"), "--no-pdf", "--jobs", "1")[0] == 0
+    assert seen == [3, 1]
+    assert _tree(tmp_path / "a") == _tree(tmp_path / "b")
+
+
+def test_cores_without_an_affinity_mask_come_from_cpu_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import trfsite.site.executors as executors
+
+    monkeypatch.delattr(executors.os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(executors.os, "cpu_count", lambda: None)
+    assert executors.available_cores() == 1

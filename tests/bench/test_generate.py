@@ -15,8 +15,8 @@ from generate import (
 from trfsite.findings import Severity
 from trfsite.formats import read_bytes
 from trfsite.model import EventKind, Game
-from trfsite.options import StandingsOptions
-from trfsite.standings import compute_standings
+from trfsite.standings.compute import compute_standings
+from trfsite.standings.options import StandingsOptions
 from trfsite.validate import validate
 
 

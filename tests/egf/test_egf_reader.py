@@ -254,8 +254,8 @@ def test_reader_and_engine_never_raise_on_odd_text() -> None:
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from trfsite.go_standings import compute_go_standings
-    from trfsite.options import StandingsOptions
+    from trfsite.standings.go import compute_go_standings
+    from trfsite.standings.options import StandingsOptions
     from trfsite.validate.egf_checks import check_egf
 
     words = st.sampled_from(

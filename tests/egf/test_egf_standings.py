@@ -20,10 +20,10 @@ import pytest
 from egf_helpers import tournament
 
 from trfsite.formats.egf.grades import parse_grade
-from trfsite.go_standings import compute_go_standings, grade_start, infer_round_down
-from trfsite.options import StandingsOptions
 from trfsite.results import Standings
 from trfsite.scoring.go import GO_TIEBREAKS, find_go_tiebreak
+from trfsite.standings.go import compute_go_standings, grade_start, infer_round_down
+from trfsite.standings.options import StandingsOptions
 
 
 def values(standings: Standings) -> dict[int, tuple[float, tuple[float | None, ...]]]:

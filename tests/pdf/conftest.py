@@ -8,8 +8,8 @@ from pdf_events import INDIVIDUAL_DATA, TEAM_DATA
 from pdfhelpers import RenderedPdf, read_pdf
 
 from trfsite.pdf import render_bulletin
-from trfsite.render import make_environment
-from trfsite.theme import find_theme, theme_chain
+from trfsite.render.environment import make_environment
+from trfsite.render.theme import find_theme, theme_chain
 
 
 @pytest.fixture(scope="session")

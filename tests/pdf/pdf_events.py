@@ -19,8 +19,8 @@ from trfsite.model import (
     Team,
     Tournament,
 )
+from trfsite.pages.contexts import BulletinData
 from trfsite.results import StandingRow, Standings, TiebreakColumn
-from trfsite.site.contexts import BulletinData
 
 W, B, N = Color.WHITE, Color.BLACK, Color.NONE
 R = Outcome  # short, so that the games below read as a table

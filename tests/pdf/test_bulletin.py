@@ -217,8 +217,8 @@ def test_team_render_is_deterministic(
 
 
 def _env() -> jinja2.Environment:
-    from trfsite.render import make_environment
-    from trfsite.theme import find_theme, theme_chain
+    from trfsite.render.environment import make_environment
+    from trfsite.render.theme import find_theme, theme_chain
 
     return make_environment(theme_chain(find_theme("bulletin")), "en")
 

@@ -1,6 +1,6 @@
 """Board numbers: the bulletin prints a round's boards as the site's round page does.
 
-The rule (trfsite.site.pairings.round_cells): the pair with the higher score
+The rule (trfsite.pages.pairings.round_cells): the pair with the higher score
 before the round first, then the higher lower score, then the higher rating in
 the pair, then the lower start number. The bulletin used to put the lower
 number before the rating, so the same board could carry two numbers.

@@ -18,12 +18,12 @@ from pdfhelpers import RenderedPdf, read_pdf
 
 from trfsite.formats import read_bytes
 from trfsite.model import Outcome
+from trfsite.pages.config import EventConfig
+from trfsite.pages.contexts import BulletinData
+from trfsite.pages.gather import compute_all
+from trfsite.pages.pairings import result_text
 from trfsite.pdf import render_bulletin
 from trfsite.site.build import BuildOptions, build_site
-from trfsite.site.config import EventConfig
-from trfsite.site.contexts import BulletinData
-from trfsite.site.gather import compute_all
-from trfsite.site.pairings import result_text
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_reports" / "mcmahon-frankfurt-2023.h9"
 CONFIG = EventConfig(go_bar="3d", go_floor="20k")

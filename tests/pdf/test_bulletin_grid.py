@@ -1,4 +1,4 @@
-"""A round robin's bulletin prints its crosstable as one grid (trfsite.site.crossgrid).
+"""A round robin's bulletin prints its crosstable as one grid (trfsite.pages.crossgrid).
 
 Rows are read by hand from sample_reports/club-championship-2024.trf and from the
 team event in pdf_events.py; none is copied from the program's output.
@@ -15,11 +15,11 @@ from pdf_events import TEAM_DATA, TEAM_EVENT, TEAM_STANDINGS
 from pdfhelpers import RenderedPdf, read_pdf
 
 from trfsite.formats import read_bytes
-from trfsite.options import StandingsOptions
+from trfsite.pages.contexts import BulletinData
+from trfsite.pages.crossgrid import build_grid
 from trfsite.pdf import render_bulletin
-from trfsite.site.contexts import BulletinData
-from trfsite.site.crossgrid import build_grid
-from trfsite.standings import compute_standings
+from trfsite.standings.compute import compute_standings
+from trfsite.standings.options import StandingsOptions
 
 CLUB = Path(__file__).resolve().parents[2] / "sample_reports" / "club-championship-2024.trf"
 # sample_reports/trfsite.toml gives the club championship these tie-breaks

@@ -16,10 +16,10 @@ from pdfhelpers import RenderedPdf, read_pdf
 
 from trfsite.formats import read_bytes
 from trfsite.model import Tournament
+from trfsite.pages.config import EventConfig
+from trfsite.pages.contexts import BulletinData
+from trfsite.pages.gather import compute_all
 from trfsite.pdf import render_bulletin
-from trfsite.site.config import EventConfig
-from trfsite.site.contexts import BulletinData
-from trfsite.site.gather import compute_all
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_reports"
 TEAM_SAMPLE = SAMPLES / "grandmommys-cup-2024.trf"

@@ -10,7 +10,7 @@ import pytest
 from pdf_events import INDIVIDUAL_DATA
 
 from trfsite.pdf import STATIC_BASE, BulletinError, _make_fetcher, bulletin_html, static_folders
-from trfsite.theme import find_theme, theme_chain
+from trfsite.render.theme import find_theme, theme_chain
 
 BULLETIN = find_theme("bulletin")
 
@@ -72,7 +72,7 @@ def test_missing_template_is_a_clear_error() -> None:
 
 
 def test_language_and_decimal_mark_follow_the_site() -> None:
-    from trfsite.render import make_environment
+    from trfsite.render.environment import make_environment
 
     german = make_environment(theme_chain(BULLETIN), "de")
     data = replace(INDIVIDUAL_DATA, language="de")

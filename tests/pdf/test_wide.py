@@ -14,10 +14,10 @@ import pytest
 from lxml import etree
 
 from trfsite.model import Color, Outcome, Player, RoundEntry, SourceFormat, Tournament
+from trfsite.pages.contexts import BulletinData
 from trfsite.pdf import render_bulletin
 from trfsite.pdf.tables import rounds_per_part
 from trfsite.results import StandingRow, Standings, TiebreakColumn
-from trfsite.site.contexts import BulletinData
 
 MM = 72 / 25.4
 

@@ -105,7 +105,7 @@ def test_file_names_become_safe_distinct_slugs(tmp_path: Path) -> None:
     for slug in slugs:
         assert (out / slug / "standings.html").is_file()
     # Nothing was written outside OUT.
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "src"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "out.builds", "src"]
 
 
 def _pages_text(out: Path) -> dict[str, str]:

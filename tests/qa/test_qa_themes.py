@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from qahelpers import round_robin, run
 
-from trfsite.theme import ThemeError, find_theme, shipped_themes_dir, theme_chain
+from trfsite.render.theme import ThemeError, find_theme, shipped_themes_dir, theme_chain
 
 
 def test_a_folder_that_is_no_theme_is_refused(tmp_path: Path) -> None:

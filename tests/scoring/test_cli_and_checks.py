@@ -116,8 +116,8 @@ def test_table_csv_and_explain(tmp_path: Path) -> None:
 def test_sample_declared_points() -> None:
     result = read_bytes(SAMPLE.read_bytes(), SAMPLE.name)
     assert result.tournament is not None
-    from trfsite.options import StandingsOptions
-    from trfsite.standings import compute_standings
+    from trfsite.standings.compute import compute_standings
+    from trfsite.standings.options import StandingsOptions
 
     s = compute_standings(result.tournament, StandingsOptions())
     players = result.tournament.player_index()

@@ -7,8 +7,9 @@ import datetime as dt
 import pytest
 
 from trfsite.model import AbnormalPoints, PairingSystem, ScoringSystem
-from trfsite.options import StandingsOptions
-from trfsite.standings import StandingsError, choose_rules, compute_standings
+from trfsite.standings.compute import compute_standings
+from trfsite.standings.individual import StandingsError, choose_rules
+from trfsite.standings.options import StandingsOptions
 
 from .builders import event
 from .events import bye_event, forfeit_event, round_robin_event

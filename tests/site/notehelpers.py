@@ -9,9 +9,9 @@ from pathlib import Path
 
 from trfsite.formats import read_bytes
 from trfsite.model import Tournament
-from trfsite.options import StandingsOptions
 from trfsite.results import Standings
-from trfsite.standings import compute_standings
+from trfsite.standings.compute import compute_standings
+from trfsite.standings.options import StandingsOptions
 
 
 def every_standings(

@@ -11,12 +11,12 @@ from lxml import html
 from sitehelpers import small_round_robin, tree_digest
 
 from trfsite.cli import cli
+from trfsite.pages.config import ConfigError, parse_config
 from trfsite.site import build as build_module
 from trfsite.site.build import BuildError, BuildOptions, build_site
-from trfsite.site.config import ConfigError, parse_config
 from trfsite.site.discover import discover
 from trfsite.site.slug import assign_slugs, slugify
-from trfsite.writer import SiteWriter, UnsafePathError
+from trfsite.site.writer import SiteWriter, UnsafePathError
 
 MakeSrc = Callable[[dict[str, str | bytes]], Path]
 EVIL = "<script>alert(1)</script>"

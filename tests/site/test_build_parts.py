@@ -9,10 +9,10 @@ import pytest
 from sitehelpers import small_round_robin
 
 from trfsite.model import Player
-from trfsite.site import pages_cards
+from trfsite.pages import cards as pages_cards
+from trfsite.pages.plan import EventData
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.executors import InlineExecutor
-from trfsite.site.gather import EventData
 
 
 def _tree(folder: Path) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""The round-robin grid (trfsite.site.crossgrid): builder on hand-made TRF texts, and the
+"""The round-robin grid (trfsite.pages.crossgrid): builder on hand-made TRF texts, and the
 crosstable page of the sample club championship read back with lxml.
 
 Every expected cell is read by hand from the TRF lines written (or quoted) here: the row
@@ -16,10 +16,11 @@ from test_pages import sample_site  # noqa: F401  (the built sample site, a fixt
 
 from trfsite.formats import read_bytes
 from trfsite.model import Tournament
-from trfsite.options import StandingsOptions
+from trfsite.pages.crossgrid import MAX_GRID_PARTICIPANTS, build_grid
+from trfsite.pages.grid import CrossGrid, GridRow
 from trfsite.results import Standings
-from trfsite.site.crossgrid import MAX_GRID_PARTICIPANTS, CrossGrid, GridRow, build_grid
-from trfsite.standings import compute_standings
+from trfsite.standings.compute import compute_standings
+from trfsite.standings.options import StandingsOptions
 
 HALF = "\u00bd"
 MINUS = "\u2212"

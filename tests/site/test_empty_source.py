@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from sitehelpers import small_round_robin, tree_digest
 
+from trfsite.pages.config import ConfigError
 from trfsite.site.build import BuildError, BuildOptions, build_site
-from trfsite.site.config import ConfigError
 
 MakeSrc = Callable[[dict[str, str | bytes]], Path]
 

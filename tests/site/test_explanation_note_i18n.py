@@ -17,12 +17,12 @@ from notehelpers import every_standings, template_fields
 from sitehelpers import ROOT
 
 from trfsite.model import Game
-from trfsite.options import StandingsOptions
-from trfsite.render import make_environment
+from trfsite.render.environment import make_environment
+from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Note
-from trfsite.theme import find_theme, theme_chain
+from trfsite.standings.options import StandingsOptions
 
-GERMAN = json.loads((ROOT / "trfsite/locale/de.json").read_text(encoding="utf-8"))
+GERMAN = json.loads((ROOT / "trfsite/render/locale/de.json").read_text(encoding="utf-8"))
 EVENTS = [
     *sorted((ROOT / "sample_reports").glob("*.trf")),
     *sorted((ROOT / "sample_reports").glob("*.h9")),

@@ -5,9 +5,9 @@ from __future__ import annotations
 from sitehelpers import ROOT
 
 from trfsite.formats import read_bytes
-from trfsite.options import StandingsOptions
-from trfsite.site.pairings import points_before
-from trfsite.standings import compute_standings
+from trfsite.pages.pairings import points_before
+from trfsite.standings.compute import compute_standings
+from trfsite.standings.options import StandingsOptions
 
 SAMPLE = ROOT / "sample_reports/mcmahon-frankfurt-2023.h9"
 

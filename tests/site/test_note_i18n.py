@@ -12,14 +12,14 @@ from lxml import html
 from notehelpers import every_standings, template_fields
 from sitehelpers import ROOT, small_round_robin
 
-from trfsite.i18n import load_catalog
-from trfsite.options import StandingsOptions
+from trfsite.render.i18n import load_catalog
 from trfsite.results import Note
 from trfsite.site.build import BuildOptions, build_site
-from trfsite.standings import after_round_note
+from trfsite.standings.individual import after_round_note
+from trfsite.standings.options import StandingsOptions
 
 MakeSrc = Callable[[dict[str, str | bytes]], Path]
-GERMAN = json.loads((ROOT / "trfsite/locale/de.json").read_text(encoding="utf-8"))
+GERMAN = json.loads((ROOT / "trfsite/render/locale/de.json").read_text(encoding="utf-8"))
 EVENTS = [
     *sorted((ROOT / "sample_reports").glob("*.trf")),
     *sorted((ROOT / "sample_reports").glob("*.h9")),

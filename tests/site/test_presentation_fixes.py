@@ -18,8 +18,8 @@ from lxml import html
 from sitehelpers import SAMPLES, player_line, small_round_robin
 
 from trfsite.formats import read_bytes
+from trfsite.pages.stats import share_text
 from trfsite.site.build import BuildOptions, BuildReport, build_site
-from trfsite.site.pages_stats import share_text
 from trfsite.validate.standings_checks import check_standings
 
 NBSP = "\u00a0"

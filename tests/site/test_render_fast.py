@@ -13,14 +13,14 @@ import jinja2
 import pytest
 from markupsafe import Markup, escape
 
-from trfsite.render import (
+from trfsite.render.environment import (
     Memoized,
     SiteEnvironment,
     make_environment,
     print_value,
     without_controls,
 )
-from trfsite.theme import find_theme, theme_chain
+from trfsite.render.theme import find_theme, theme_chain
 
 
 def _env() -> jinja2.Environment:

@@ -14,10 +14,10 @@ from lxml import html
 from sitehelpers import ROOT, small_round_robin
 
 from trfsite.cli import cli
-from trfsite.i18n import known_languages, load_catalog
-from trfsite.render import format_number, format_points, make_environment
+from trfsite.render.environment import format_number, format_points, make_environment
+from trfsite.render.i18n import known_languages, load_catalog
+from trfsite.render.theme import ThemeError, find_theme, list_themes, static_files, theme_chain
 from trfsite.site.build import BuildOptions, build_site
-from trfsite.theme import ThemeError, find_theme, list_themes, static_files, theme_chain
 
 MakeSrc = Callable[[dict[str, str | bytes]], Path]
 
@@ -84,7 +84,7 @@ def _template_messages() -> set[str]:
 
 
 def test_every_template_text_is_translated_to_german() -> None:
-    german = json.loads((ROOT / "trfsite/locale/de.json").read_text(encoding="utf-8"))
+    german = json.loads((ROOT / "trfsite/render/locale/de.json").read_text(encoding="utf-8"))
     missing = sorted(_template_messages() - set(german))
     assert missing == []
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -44,12 +45,20 @@ def test_wheel_ships_themes_and_builds_samples(tmp_path: Path) -> None:
         "trfsite/themes/default/theme.toml",
         "trfsite/themes/default/static/style.css",
         "trfsite/themes/default/templates/base.html",
-        "trfsite/locale/de.json",
+        "trfsite/render/locale/de.json",
     ):
         assert needed in names, needed
     venv = tmp_path / "venv"
-    _run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], tmp_path)
+    # The running interpreter's packages (jinja2, weasyprint, ...) are lent to the new venv
+    # by a .pth file: --system-site-packages would lend the *base* interpreter's, which has
+    # none of them when the tests themselves run inside a venv.
+    _run([sys.executable, "-m", "venv", str(venv)], tmp_path)
     python = venv / "bin" / "python"
+    venv_site = _run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], tmp_path
+    ).stdout.strip()
+    lent = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    Path(venv_site, "lent-test-deps.pth").write_text("\n".join(sorted(lent)) + "\n", "utf-8")
     _run(
         [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], tmp_path
     )

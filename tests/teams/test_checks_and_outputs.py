@@ -8,8 +8,8 @@ from pathlib import Path
 from trfsite.formats import read_bytes
 from trfsite.formats.trf import read_trf
 from trfsite.formats.trf.team_summary import team_summary_records
+from trfsite.scoring.team_individual import best_by_board, individual_results
 from trfsite.teams import reconstruct_matches
-from trfsite.teams.individual import best_by_board, individual_results
 from trfsite.validate.team_checks import check_team_matches
 
 from . import events

@@ -116,8 +116,8 @@ def test_forfeits_byes_and_empty_boards_of_the_sample(
 
 
 def test_standings_of_the_sample_follow_202(sample: tuple[Tournament, TeamEventData]) -> None:
-    from trfsite.options import StandingsOptions
-    from trfsite.team_standings import compute_team_standings
+    from trfsite.standings.options import StandingsOptions
+    from trfsite.standings.team import compute_team_standings
 
     t, _ = sample
     s = compute_team_standings(t, StandingsOptions())

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from trfsite.options import StandingsOptions
 from trfsite.results import Standings
 from trfsite.scoring.codes import UnknownTiebreakError
-from trfsite.team_standings import compute_team_standings
+from trfsite.standings.options import StandingsOptions
+from trfsite.standings.team import compute_team_standings
 
 from . import events
 

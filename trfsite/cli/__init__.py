@@ -8,33 +8,12 @@ codes: 0 success, 1 the input has errors (or warnings under ``--strict``),
 from __future__ import annotations
 
 import gc
-import logging
-import sys
 
 import click
 
 from trfsite import __version__
 from trfsite.cli.commands import LazyGroup
-
-EXIT_OK = 0
-EXIT_FINDINGS = 1
-EXIT_USAGE = 2
-
-
-def configure_logging(verbose: int, quiet: bool) -> None:
-    level = logging.WARNING
-    if quiet:
-        level = logging.ERROR
-    elif verbose == 1:
-        level = logging.INFO
-    elif verbose >= 2:
-        level = logging.DEBUG
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
-    root = logging.getLogger("trfsite")
-    root.handlers[:] = [handler]
-    root.setLevel(level)
-    root.propagate = False
+from trfsite.cli.shared import configure_logging
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

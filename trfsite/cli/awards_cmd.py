@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from trfsite.cli import EXIT_FINDINGS
+from trfsite.cli.shared import EXIT_FINDINGS
 
 
 @click.command("awards")
@@ -33,8 +33,8 @@ def awards(file: Path, config_path: Path | None, event: str | None, fmt: str) ->
     from trfsite.awards.event import event_awards
     from trfsite.awards.output import awards_csv, awards_json, awards_table
     from trfsite.formats import read_bytes
-    from trfsite.site.config import load_config
-    from trfsite.standings import compute_standings
+    from trfsite.pages.config import load_config
+    from trfsite.standings.compute import compute_standings
 
     try:
         data = file.read_bytes()

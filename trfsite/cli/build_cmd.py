@@ -47,7 +47,8 @@ class _Bar:
     type=click.Path(path_type=Path),
     default=Path("_site"),
     show_default=True,
-    help="Output folder (replaced as a whole on success).",
+    help="Output path: a symlink to the newest complete build in OUT.builds/, switched "
+    "atomically on success.",
 )
 @click.option("--theme", default=None, help="Theme name or theme folder (default: from config).")
 @click.option("--pdf/--no-pdf", default=True, show_default=True, help="Make PDF bulletins.")
@@ -55,9 +56,16 @@ class _Bar:
     "--jobs",
     "-j",
     type=click.IntRange(1, 64),
+    default=None,
+    help="Events processed in parallel (a process pool when > 1)  [default: the cores this "
+    "process may use; 1 builds in this process, for debugging]",
+)
+@click.option(
+    "--keep",
+    type=click.IntRange(0, 1000),
     default=1,
     show_default=True,
-    help="Events processed in parallel (a process pool when > 1).",
+    help="Previous builds kept beside OUT (in OUT.builds/) for rollback.",
 )
 @click.option(
     "--executor",
@@ -87,7 +95,8 @@ def build(
     out: Path,
     theme: str | None,
     pdf: bool,
-    jobs: int,
+    jobs: int | None,
+    keep: int,
     executor: str | None,
     cache: bool,
     strict: bool,
@@ -98,13 +107,16 @@ def build(
     Exit status: 0 success; 1 some file has errors (or warnings under
     --strict), though the site was still written; 2 usage or config errors.
     """
-    from trfsite.cli import EXIT_FINDINGS
+    from trfsite.cli.shared import EXIT_FINDINGS
     from trfsite.site.build import BuildOptions, build_site
+    from trfsite.site.executors import available_cores
 
     quiet = bool(ctx.find_root().obj and ctx.find_root().obj.get("quiet"))
     bar = _Bar(enabled=not quiet and sys.stderr.isatty())
     try:
-        options = BuildOptions(src, out, theme, pdf, jobs, config_path, executor, cache)
+        options = BuildOptions(
+            src, out, theme, pdf, jobs or available_cores(), config_path, executor, cache, keep
+        )
         report = build_site(options, progress=bar)
     finally:
         bar.close()

@@ -11,6 +11,8 @@ import importlib
 
 import click
 
+from trfsite.cli.shared import configure_logging
+
 # command name, module name inside trfsite.cli, attribute name of the click command
 COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("validate", "validate_cmd", "validate"),
@@ -63,8 +65,6 @@ def _accept_verbosity(command: click.Command) -> None:
 def _set_verbosity(ctx: click.Context, param: click.Parameter, value: int | bool) -> None:
     if not value or ctx.resilient_parsing:
         return
-    from trfsite.cli import configure_logging
-
     root = ctx.find_root()
     root.ensure_object(dict)
     if param.name == "sub_quiet":

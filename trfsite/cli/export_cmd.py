@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from trfsite.cli import EXIT_FINDINGS
+from trfsite.cli.shared import EXIT_FINDINGS
 from trfsite.model import EventKind, Tournament
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import threading
 from pathlib import Path
 
@@ -48,6 +49,7 @@ def serve(src: Path, out: Path | None, port: int, theme: str | None, pdf: bool) 
     from watchfiles import watch
 
     from trfsite.site.build import BuildOptions
+    from trfsite.site.publish import builds_dir
 
     folder = src if src.is_dir() else src.parent
     target = out if out is not None else folder / "_site"
@@ -55,17 +57,18 @@ def serve(src: Path, out: Path | None, port: int, theme: str | None, pdf: bool) 
     _rebuild(options)
     import http.server  # only here: every other command starts faster without it
 
-    handler = functools.partial(_quiet_handler(), directory=str(target.resolve()))
+    # Not resolved: OUT is a symlink flipped on every rebuild, so each request follows it.
+    handler = functools.partial(_quiet_handler(), directory=os.path.abspath(target))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     click.echo(
         f"Serving {target} on http://127.0.0.1:{server.server_port}/ (Ctrl+C stops)", err=True
     )
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    out_dir = target.resolve()
+    outputs = (Path(os.path.abspath(target)), builds_dir(Path(os.path.abspath(target))))
     try:
         root = folder.resolve()
-        for changes in watch(root, watch_filter=lambda _c, path: _relevant(path, root, out_dir)):
+        for changes in watch(root, watch_filter=lambda _c, path: _relevant(path, root, outputs)):
             names = sorted({Path(p).name for _, p in changes})
             click.echo(f"changed: {', '.join(names)}; rebuilding", err=True)
             _rebuild(options)
@@ -75,10 +78,15 @@ def serve(src: Path, out: Path | None, port: int, theme: str | None, pdf: bool) 
         server.shutdown()
 
 
-def _relevant(path: str, root: Path, out_dir: Path) -> bool:
-    """Changes in the output folder, its hidden temporary siblings or hidden files are ignored."""
-    resolved = Path(path).resolve()
-    if resolved.is_relative_to(out_dir) or not resolved.is_relative_to(root):
+def _relevant(path: str, root: Path, outputs: tuple[Path, ...]) -> bool:
+    """Changes in the output, its builds folder or hidden files are ignored."""
+    plain = Path(os.path.abspath(path))
+    if any(plain.is_relative_to(o) for o in outputs):
+        return False
+    resolved = plain.resolve()
+    if any(resolved.is_relative_to(o.resolve()) for o in outputs) or not resolved.is_relative_to(
+        root
+    ):
         return False
     return not any(part.startswith(".") for part in resolved.relative_to(root).parts)
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from trfsite.cli import EXIT_FINDINGS
+from trfsite.cli.shared import EXIT_FINDINGS
 
 if TYPE_CHECKING:
     from trfsite.findings import Finding
@@ -93,10 +93,10 @@ def standings(
     from trfsite.awards.performance import event_ratings
     from trfsite.findings import Severity, sort_findings
     from trfsite.formats import read_bytes
-    from trfsite.options import StandingsOptions
     from trfsite.scoring.codes import split_tiebreak_list
-    from trfsite.standings import compute_standings
-    from trfsite.standings_output import (
+    from trfsite.standings.compute import compute_standings
+    from trfsite.standings.options import StandingsOptions
+    from trfsite.standings.output import (
         render_csv,
         render_explanations,
         render_json,

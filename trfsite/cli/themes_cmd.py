@@ -8,7 +8,7 @@ import click
 @click.command("themes")
 def themes() -> None:
     """List the shipped themes (use --theme NAME, or a theme folder, with build)."""
-    from trfsite.theme import list_themes
+    from trfsite.render.theme import list_themes
 
     for theme in list_themes():
         parent = f" (extends {theme.extends})" if theme.extends else ""

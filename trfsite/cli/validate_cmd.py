@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from trfsite.cli import EXIT_FINDINGS
+from trfsite.cli.shared import EXIT_FINDINGS
 
 if TYPE_CHECKING:
     from trfsite.findings import Finding

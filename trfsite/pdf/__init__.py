@@ -24,7 +24,7 @@ from trfsite.pdf.text import PointsFormat, number_text, points_text
 from trfsite.pdf.view import BulletinView, build_view
 
 if TYPE_CHECKING:
-    from trfsite.site.contexts import BulletinData
+    from trfsite.pages.contexts import BulletinData
 
 logger = logging.getLogger(__name__)
 

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from trfsite.pdf.line_views import LinesView, LineTable, RoundLines, TeamLines
 from trfsite.pdf.tables import CrossPart
 from trfsite.pdf.team_view import MatchView, TeamPage
 from trfsite.pdf.text import Person
@@ -28,35 +29,6 @@ PORTRAIT_CHARS = 118
 LANDSCAPE_CHARS = 178
 
 Translate = Callable[..., str]
-
-
-@dataclass(frozen=True, slots=True)
-class LineTable:
-    head: str
-    bands: tuple[str, ...]  # BAND lines each (the last may have fewer)
-
-
-@dataclass(frozen=True, slots=True)
-class RoundLines:
-    pairings: LineTable | None
-    unpaired: LineTable | None
-    matches: LineTable | None
-
-
-@dataclass(frozen=True, slots=True)
-class TeamLines:
-    roster: LineTable
-    matches: LineTable | None
-
-
-@dataclass(frozen=True, slots=True)
-class LinesView:
-    """Line-mode tables, aligned with the rich view's sections (same order)."""
-
-    standings: LineTable
-    crosstable: tuple[LineTable, ...]  # one per part
-    rounds: tuple[RoundLines, ...]
-    teams: tuple[TeamLines, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 The template only lays out; ordering, pairing reconstruction and number
 formatting happen here, once, so the HTML stays lean for 2000-player events.
 A round's pairings and board numbers come from the site's
-:func:`trfsite.site.pairings.round_cells`, so board 7 on paper is board 7 on
+:func:`trfsite.pages.pairings.round_cells`, so board 7 on paper is board 7 on
 the web.
 """
 
@@ -14,23 +14,22 @@ import importlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from trfsite.awards.event import EventAwards
-from trfsite.i18n import load_catalog
 from trfsite.model import EventKind, Game, Outcome, Tournament
+from trfsite.pages.common import counts_points, spelled_short
+from trfsite.pages.crossgrid import build_grid
+from trfsite.pages.grid import CrossGrid
+from trfsite.pages.pairings import points_before, result_text, round_cells
 from trfsite.pdf.awards_view import AwardsPart, awards_part
+from trfsite.pdf.line_views import LinesView
 from trfsite.pdf.tables import CrossPart, crosstable_parts, crosstable_rows
 from trfsite.pdf.team_view import MatchView, TeamPage, team_pages, team_rounds
 from trfsite.pdf.teams import team_matches
 from trfsite.pdf.text import Person, PointsFormat, game_result, number_text, person, points_text
+from trfsite.render.i18n import load_catalog
 from trfsite.results import Standings, TiebreakColumn
-from trfsite.site.common import counts_points, spelled_short
-from trfsite.site.crossgrid import CrossGrid, build_grid
-from trfsite.site.pairings import points_before, result_text, round_cells
-
-if TYPE_CHECKING:
-    from trfsite.pdf.lines import LinesView
 
 logger = logging.getLogger(__name__)
 
@@ -158,7 +157,7 @@ class BulletinView:
 # --------------------------------------------------------------------------- builders
 def _date(value: _dt.date | None, language: str) -> str:
     """A date as the site spells it in ``language`` (``28. Juli 2005``, ``28 July 2005``)."""
-    from trfsite.render import format_date  # the site's spelling; render imports Jinja
+    from trfsite.render.environment import format_date  # the site's spelling; render imports Jinja
 
     return format_date(value, load_catalog(language or "en"))
 

@@ -26,19 +26,9 @@ from typing import NamedTuple
 
 from trfsite.memo import ByIdentity
 from trfsite.model import AbnormalPoints, Color, EventKind, Outcome, Player, Tournament
-from trfsite.results import Explanation, Note
-
-
-class Cell(enum.IntEnum):
-    """What one round was for one participant, after normalisation."""
-
-    PLAYED = 0
-    FORFEIT_WIN = 1
-    FORFEIT_LOSS = 2
-    PAIRING_BYE = 3
-    FULL_BYE = 4
-    HALF_BYE = 5
-    ZERO_BYE = 6
+from trfsite.results import Explanation
+from trfsite.scoring.cells import Cell
+from trfsite.scoring.unplayed import adjusted_scores, categories
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,16 +47,6 @@ class Article(enum.Enum):
     OPPONENTS = "8-9"
     RATINGS = "10"
 
-
-CELL_LABELS = {
-    Cell.PLAYED: Note("game"),
-    Cell.FORFEIT_WIN: Note("forfeit win"),
-    Cell.FORFEIT_LOSS: Note("forfeit loss"),
-    Cell.PAIRING_BYE: Note("pairing-allocated bye"),
-    Cell.FULL_BYE: Note("full-point bye"),
-    Cell.HALF_BYE: Note("half-point bye"),
-    Cell.ZERO_BYE: Note("zero-point bye"),
-}
 
 _GAME_RESULT = {
     Outcome.WIN: 1.0,
@@ -144,8 +124,6 @@ class EventContext:
         return len(self.ids)
 
     def _derive(self) -> None:
-        from trfsite.scoring.unplayed import adjusted_scores, categories
-
         self.progressive = []
         self.score = []
         for i, row in enumerate(self.pts):

@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from trfsite.results import Contribution, Explanation, Note
+from trfsite.scoring.cells import CELL_LABELS, Cell
 from trfsite.scoring.codes import TiebreakSpec
-from trfsite.scoring.context import CELL_LABELS, Article, Cell, EventContext, TiebreakValues
+from trfsite.scoring.context import Article, EventContext, TiebreakValues
 
 
 def _count(

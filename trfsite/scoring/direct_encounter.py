@@ -1,7 +1,7 @@
 """Direct encounter (C.07 Art. 6), a rank within each tied group (lower is better).
 
 DE depends on which participants are tied when the list reaches it, so it is
-computed per group by the ranker (:mod:`trfsite.standings`), not per player.
+computed per group by the ranker (:mod:`trfsite.standings.individual`), not per player.
 The value reported is 1 + the number of group members DE puts ahead; a
 participant who is not tied at that point gets 1.
 

@@ -11,8 +11,9 @@ pre-determined events (15.2) and with ``/P``.
 from __future__ import annotations
 
 from trfsite.results import Contribution, Explanation, Note
+from trfsite.scoring.cells import Cell
 from trfsite.scoring.codes import TiebreakSpec
-from trfsite.scoring.context import Article, Cell, EventContext, TiebreakValues
+from trfsite.scoring.context import Article, EventContext, TiebreakValues
 
 
 def koya_limit(ctx: EventContext, spec: TiebreakSpec) -> tuple[float, Note]:

@@ -20,13 +20,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from trfsite.results import Note
-from trfsite.scoring.context import Cell
+from trfsite.scoring.cells import Cell
 
-if TYPE_CHECKING:
-    from trfsite.scoring.context import EventContext
+
+class Rounds(Protocol):
+    """What Art. 16 reads of :class:`trfsite.scoring.context.EventContext`.
+
+    A protocol, not the class: the context derives its categories and adjusted
+    scores here, so this module must not import it.
+    """
+
+    rounds: int
+    rules: str
+    swiss: bool
+    draw: float
+    fore_mode: bool
+    cell: list[list[Cell]]
+    opp: list[list[int]]
+    pts: list[list[float]]
+    score: list[float]
+    category: list[list[int]]
+    adjusted: list[float]
+
+    def label(self, i: int) -> str: ...
 
 # Indexed by Cell (an IntEnum): lists avoid hashing enum members in hot loops.
 _AVAILABLE = [c in (Cell.PLAYED, Cell.FORFEIT_WIN, Cell.PAIRING_BYE, Cell.FULL_BYE) for c in Cell]
@@ -46,7 +65,7 @@ CATEGORY_TEXT = {
 CUT_FIRST = frozenset({3, 4, 5})
 
 
-def categories(ctx: EventContext) -> list[list[int]]:
+def categories(ctx: Rounds) -> list[list[int]]:
     """C.07 16.2 category of every round (0 for a game played over the board)."""
     found: list[list[int]] = []
     for row in ctx.cell:
@@ -63,7 +82,7 @@ def categories(ctx: EventContext) -> list[list[int]]:
     return found
 
 
-def adjusted_scores(ctx: EventContext) -> list[float]:
+def adjusted_scores(ctx: Rounds) -> list[float]:
     """C.07 16.3: each participant's score as their opponents see it (Swiss only)."""
     if not ctx.swiss:
         return list(ctx.score)
@@ -79,7 +98,7 @@ def adjusted_scores(ctx: EventContext) -> list[float]:
     return adjusted
 
 
-def dummy_score(ctx: EventContext, i: int, r: int) -> float:
+def dummy_score(ctx: Rounds, i: int, r: int) -> float:
     """C.07 16.4: the score of the dummy opponent of player ``i`` in round ``r``."""
     own = ctx.score[i]
     if ctx.rules == "2023":
@@ -90,7 +109,7 @@ def dummy_score(ctx: EventContext, i: int, r: int) -> float:
     return min(own, ctx.draw * ctx.rounds)
 
 
-def dummy_text(ctx: EventContext, i: int, r: int) -> str:
+def dummy_text(ctx: Rounds, i: int, r: int) -> str:
     """Pen-and-paper account of :func:`dummy_score` for explanations."""
     own = ctx.score[i]
     cat = ctx.category[i][r]

@@ -1,13 +1,14 @@
-"""The build pipeline: discover -> build each event (through an executor) -> index -> swap.
+"""The build pipeline: discover -> build each event (through an executor) -> index -> publish.
 
-Everything is written into a temporary folder beside OUT, which replaces OUT
-only when the whole build succeeded; a failed build leaves OUT as it was.
+Everything is written into a new build folder beside OUT, which OUT is
+switched to (an atomic symlink flip, see ``trfsite.site.publish``) only when
+the whole build succeeded; a failed build leaves OUT as it was.
 Each event's files come from ``build_event``, a pure function of a picklable
 task, so ``--jobs N`` runs it in a process pool and ``--executor
 dask://HOST:PORT`` on a Dask cluster; only the home page is made here, from the
 events' summaries. Events whose inputs did not change since the last build are
-not built again (see ``trfsite.site.cache``): their folders move from the old
-OUT into the new one at the swap.
+not built again (see ``trfsite.site.cache``): their folders are hard-linked from
+the previous build into the new one.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import datetime as dt
 import logging
 import os
 import shutil
-import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -28,16 +28,16 @@ from typing import TypeVar
 import click
 
 from trfsite import __version__
-from trfsite.site import cache
-from trfsite.site.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
-from trfsite.site.contexts import IndexPage, PageMeta, SiteInfo
+from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
+from trfsite.pages.contexts import IndexPage, PageMeta, SiteInfo
+from trfsite.pages.plan import EventJob
+from trfsite.pages.rows import EventSummary
+from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
+from trfsite.site import cache, publish
 from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf, merge_parts
 from trfsite.site.executors import open_executor
-from trfsite.site.gather import EventJob
-from trfsite.site.rows import EventSummary
-from trfsite.theme import Theme, find_theme, static_files, theme_chain
-from trfsite.writer import SiteWriter
+from trfsite.site.writer import SiteWriter
 
 __all__ = ["BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
 
@@ -61,10 +61,11 @@ class BuildOptions:
     out: Path
     theme: str | None = None  # overrides the config's theme
     pdf: bool = True
-    jobs: int = 1
+    jobs: int = 1  # the CLI's default is every core this process may use
     config_path: Path | None = None
     executor: str | None = None  # "local" (None) or "dask://HOST:PORT"
     cache: bool = True  # reuse unchanged events from the previous output
+    keep: int = 1  # previous builds kept beside OUT for rollback
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +209,7 @@ def _render_into(
     index_notes: str,
 ) -> int:
     """The home page and the theme's static files (the events are written already)."""
-    from trfsite.render import make_environment, render_page
+    from trfsite.render.environment import make_environment, render_page
 
     env = make_environment(chain, site.language)
     writer.write_text(
@@ -219,46 +220,15 @@ def _render_into(
     return 1
 
 
-def _swap(tmp: Path, out: Path, reused: Iterable[str] = ()) -> None:
-    """Replace ``out`` by ``tmp``; the reused event folders move from the old output.
-
-    Two renames as before, with the reused folders moved in between (one
-    rename each); if any step fails, every move is undone and ``out`` is put
-    back as it was. The old output is removed last.
-    """
-    if not out.exists():
-        os.replace(tmp, out)
-        return
-    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-    old.rmdir()
-    os.replace(out, old)
-    moved: list[str] = []
-    try:
-        for slug in reused:
-            os.replace(old / slug, tmp / slug)
-            moved.append(slug)
-        os.replace(tmp, out)
-    except OSError:
-        for slug in reversed(moved):
-            os.replace(tmp / slug, old / slug)
-        os.replace(old, out)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
-
-
 def _make_tmp(out: Path) -> Path:
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+        return publish.make_build_folder(out)
     except OSError as exc:
         raise BuildError(
-            f"-o {str(out)!r}: cannot create the output folder's temporary sibling in "
-            f"{str(out.parent)!r} ({exc.strerror or exc}); expected a writable folder"
+            f"-o {str(out)!r}: cannot create a build folder in "
+            f"{str(publish.builds_dir(out))!r} ({exc.strerror or exc}); expected a writable folder"
         ) from None
-    umask = os.umask(0)
-    os.umask(umask)
-    tmp.chmod(0o777 & ~umask)  # mkdtemp's 0700 would hide the site from a web server
-    return tmp
 
 
 def _in_order(
@@ -317,7 +287,7 @@ def build_site(
     theme = find_theme(options.theme or config.theme)
     chain = theme_chain(theme)
     _check_paths(options.src, options.out)
-    discovery = discover(options.src, exclude=(options.out,))
+    discovery = discover(options.src, exclude=(options.out, publish.builds_dir(options.out)))
     _check_event_sections(discovery, config)
     if not discovery.files:
         published = _published_events(options.out)
@@ -357,7 +327,7 @@ def build_site(
         ordered = [by_slug[task.job.slug] for task in tasks]
         index_notes = ""
         if discovery.index_notes is not None:
-            from trfsite.site.notes import markdown_to_html
+            from trfsite.pages.notes import markdown_to_html
 
             index_notes = markdown_to_html(
                 discovery.index_notes.read_text(encoding="utf-8", errors="replace")
@@ -366,7 +336,10 @@ def build_site(
         pages += sum(e.pages for e in ordered)
         writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))
         writer.write_text(MARKER, f"trfsite {__version__}\n")
-        _swap(tmp, options.out, sorted(plan.reused))
+        live = publish.live_folder(options.out)
+        if live is not None:
+            publish.link_unchanged(live, tmp, sorted(plan.reused))
+        publish.publish(tmp, options.out, options.keep)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

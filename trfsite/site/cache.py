@@ -25,8 +25,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 import trfsite
+from trfsite.pages.rows import EventSummary
 from trfsite.site.event_build import EventOutput, EventTask
-from trfsite.site.rows import EventSummary
 
 logger = logging.getLogger(__name__)
 

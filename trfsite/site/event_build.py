@@ -18,9 +18,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from trfsite.site.contexts import BulletinData, IndexPage
-from trfsite.site.gather import EventJob, EventResult, gather_event
-from trfsite.site.rows import EventSummary
+from trfsite.pages.contexts import BulletinData, IndexPage
+from trfsite.pages.gather import EventResult, gather_event
+from trfsite.pages.plan import EventJob
+from trfsite.pages.rows import EventSummary
 
 if TYPE_CHECKING:
     import jinja2
@@ -73,8 +74,8 @@ def environment(
     with _LOCK:
         env = _ENVIRONMENTS.get(key)
         if env is None:
-            from trfsite.render import make_environment
-            from trfsite.theme import load_theme
+            from trfsite.render.environment import make_environment
+            from trfsite.render.theme import load_theme
 
             chain = tuple(load_theme(path) for path in theme_paths)
             env = make_environment(chain, language)
@@ -90,7 +91,7 @@ def environment(
 def make_pdf(data: BulletinData, fingerprint: str = "") -> bytes:
     """One bulletin (pure: builds its own environment, so it can run in a worker)."""
     from trfsite import pdf
-    from trfsite.theme import find_theme, theme_chain
+    from trfsite.render.theme import find_theme, theme_chain
 
     paths = tuple(t.path for t in theme_chain(find_theme("bulletin")))
     return pdf.render_bulletin(data, environment(paths, data.language, fingerprint))
@@ -143,7 +144,7 @@ def _without_collector() -> Iterator[None]:
 
 def build_event(task: EventTask) -> EventOutput:
     """Every file of one event (or of one part of it). Never raises for bad input."""
-    from trfsite.render import render_page
+    from trfsite.render.environment import render_page
 
     with _without_collector():
         result = gather_event(task.job, task.part, task.parts)
@@ -165,7 +166,7 @@ def build_event(task: EventTask) -> EventOutput:
             files.append((page.path, html))
     sizes = tuple((path, len(data)) for path, data in files)
     if task.out_root is not None:
-        from trfsite.writer import SiteWriter
+        from trfsite.site.writer import SiteWriter
 
         writer = SiteWriter(task.out_root)
         for path, data in files:

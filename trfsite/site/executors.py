@@ -8,6 +8,7 @@ scheduler; needs ``pip install trfsite[dask]``). The registry is ``SCHEMES``.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -45,6 +46,14 @@ class InlineExecutor(Executor):
     ) -> Iterator[_R]:
         del timeout, chunksize
         return map(fn, *iterables)
+
+
+def available_cores() -> int:
+    """The cores this process may run on (CPU affinity, e.g. under taskset or a container)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # no affinity on this platform (macOS, Windows)
+        return max(1, os.cpu_count() or 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ team's player on that board, who holds the black pieces on a ``B`` board of
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -172,6 +173,9 @@ class Adjustment:
     source: Span = field(default=NO_SPAN, compare=False)
 
 
+DeclaredCheck = Callable[[Tournament, "TeamEventData"], list[Finding]]
+
+
 @dataclass(frozen=True)
 class TeamEventData:
     """Everything the team standings, checks and pages need about the matches."""
@@ -189,16 +193,19 @@ class TeamEventData:
         default_factory=dict, hash=False, compare=False, repr=False
     )  # (round, team) -> match; filled by reconstruct_matches
     tournament: Tournament | None = field(default=None, hash=False, compare=False, repr=False)
+    # The check of the file's declared totals (teams.declared) reads these matches, so it
+    # lives above this module: reconstruct_matches hands it in.
+    declared_check: DeclaredCheck | None = field(
+        default=None, hash=False, compare=False, repr=False
+    )
 
     @cached_property
     def findings(self) -> tuple[Finding, ...]:
         """The reconstruction's findings, then the file's declared totals (310, 801/802)
         against the matches. Computed on first use: standings never need them."""
-        if self.tournament is None:
+        if self.tournament is None or self.declared_check is None:
             return self.reconstruction_findings
-        from trfsite.teams.declared import compare_declared
-
-        declared = compare_declared(self.tournament, self)
+        declared = self.declared_check(self.tournament, self)
         return self.reconstruction_findings + tuple(declared)
 
     def team_rounds(self, team: int, up_to: int | None = None) -> tuple[TeamRound, ...]:

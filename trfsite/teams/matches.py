@@ -23,6 +23,7 @@ from trfsite.teams.data import (
     TeamEventData,
     TeamRound,
 )
+from trfsite.teams.declared import compare_declared
 from trfsite.teams.index import EventIndex, build_index, finding
 from trfsite.teams.lineups import (
     Lineup,
@@ -91,6 +92,7 @@ def _reconstruct(t: Tournament) -> TeamEventData:
         player_team=dict(ix.player_team),
         match_index=match_index,
         tournament=t,
+        declared_check=compare_declared,
     )
 
 

@@ -11,11 +11,11 @@ from collections import Counter
 from trfsite.findings import Finding, Severity
 from trfsite.formats.egf.grades import parse_grade
 from trfsite.formats.egf.header import is_column_header
-from trfsite.go_standings import compute_go_standings, declared, infer_round_down, start_scores
 from trfsite.model import Color, Game, Outcome, Player, RoundEntry, Tournament
-from trfsite.options import StandingsOptions
 from trfsite.results import Standings
 from trfsite.scoring.go import GO_TIEBREAKS
+from trfsite.standings.go import compute_go_standings, declared, infer_round_down, start_scores
+from trfsite.standings.options import StandingsOptions
 
 MAX_HANDICAP = 9
 _COMPUTED = {t.short for t in GO_TIEBREAKS}

@@ -15,8 +15,8 @@ import click
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import Tournament
-from trfsite.options import StandingsOptions
 from trfsite.results import Standings
+from trfsite.standings.options import StandingsOptions
 
 RANK_COLUMN = 69  # 310: team rank field
 
@@ -39,7 +39,7 @@ def check_team_matches(t: Tournament, name: str) -> list[Finding]:
 def tiebreak_findings(t: Tournament) -> list[Finding]:
     """Codes of record 202/212 that the team registry cannot read."""
     from trfsite.scoring.team_tiebreaks import resolve_team
-    from trfsite.team_standings import choose_primary, choose_team_tiebreaks
+    from trfsite.standings.team import choose_primary, choose_team_tiebreaks
     from trfsite.validate.structure import record_span
 
     if not t.tiebreaks:
@@ -67,7 +67,7 @@ def tiebreak_findings(t: Tournament) -> list[Finding]:
 
 def rank_findings(t: Tournament) -> list[Finding]:
     """Declared 310 ranks that disagree with the standings computed from the file."""
-    from trfsite.team_standings import compute_team_standings
+    from trfsite.standings.team import compute_team_standings
 
     declared = {team.id: team for team in t.teams if team.declared_rank is not None}
     if not declared:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from trfsite.memo import ByIdentity
 from trfsite.model import Color, EventKind, Outcome, Tournament
+from trfsite.pages.common import GO_SYMBOL, points_map
+from trfsite.pages.lookups import players_by_id
 from trfsite.results import Standings
-from trfsite.site.common import GO_SYMBOL, points_map
-from trfsite.site.lookups import players_by_id
 
 
 @dataclass(frozen=True, slots=True)

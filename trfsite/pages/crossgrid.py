@@ -9,13 +9,10 @@ one grid; Swiss events and very large fields keep the round-by-round table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trfsite.model import EventKind, Game, RoundEntry, Tournament
-from trfsite.render import format_points
-from trfsite.results import Standings
-from trfsite.site.common import (
+from trfsite.pages.common import (
     COLOUR_LETTER,
     RESULT_SYMBOL,
     column_heads,
@@ -25,8 +22,11 @@ from trfsite.site.common import (
     ref_in,
     team_ref,
 )
-from trfsite.site.lookups import players_by_id
-from trfsite.site.rows import ColumnHead, Ref
+from trfsite.pages.grid import CrossGrid, GridCell, GridColumn, GridGame, GridRow
+from trfsite.pages.lookups import players_by_id
+from trfsite.pages.rows import Ref
+from trfsite.render.environment import format_points
+from trfsite.results import Standings
 
 if TYPE_CHECKING:
     from trfsite.teams.data import Match, TeamEventData
@@ -34,78 +34,6 @@ if TYPE_CHECKING:
 # Above this many participants a grid no longer fits a page or a screen; the
 # round-by-round table (one column a round) stays.
 MAX_GRID_PARTICIPANTS = 24
-
-
-@dataclass(frozen=True, slots=True)
-class GridGame:
-    """One game (or team match) inside a cell, from the row participant's side."""
-
-    round: int
-    text: str  # "1", "½", "0", "+", "−" (forfeits); a team's game points, e.g. "2½"
-    css: str  # "win", "draw", "loss" or "none" (not played yet)
-    colour: str  # "w", "b", or "" when the file gives none
-    forfeit: bool = False  # a forfeit (team: a match lost by forfeit)
-    unrated: bool = False  # played, but not rated (TRF W, D, L: less than one move)
-
-    @property
-    def classes(self) -> str:
-        """The CSS classes of the game: its result, and ``forfeit`` for forfeits."""
-        return f"{self.css} forfeit" if self.forfeit else self.css
-
-
-@dataclass(frozen=True, slots=True)
-class GridCell:
-    """Row participant against column participant: every game between them, in round order."""
-
-    column: int  # 1-based position of the column participant
-    games: tuple[GridGame, ...]  # empty: they never met (e.g. a withdrawal)
-    diagonal: bool = False  # the participant against itself
-
-    @property
-    def css(self) -> str:
-        """``diagonal``, ``empty``, one game's classes, or the classes all games share."""
-        if self.diagonal:
-            return "diagonal"
-        if not self.games:
-            return "empty"
-        kinds = {g.css for g in self.games}
-        return self.games[0].css if len(kinds) == 1 else "mixed"
-
-
-@dataclass(frozen=True, slots=True)
-class GridColumn:
-    number: int  # the row position it stands for (1..N)
-    ref: Ref  # name for the header's title, and the card
-
-
-@dataclass(frozen=True, slots=True)
-class GridRow:
-    position: int  # 1..N, the number its column is headed with
-    rank: int  # final rank (equal for shared ranks)
-    ref: Ref
-    title: str  # chess title, "" for teams
-    rating: int | None
-    federation: str
-    cells: tuple[GridCell, ...]  # one per column, the diagonal included
-    points: float  # byes included
-    tiebreaks: tuple[float | None, ...]  # aligned with CrossGrid.heads
-    match_points: float | None = None  # team events
-    game_points: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class CrossGrid:
-    columns: tuple[GridColumn, ...]
-    rows: tuple[GridRow, ...]  # final rank order
-    heads: tuple[ColumnHead, ...]  # tie-break columns
-    points_label: str
-    is_team: bool
-    games_per_pair: int  # 1 single, 2 double round robin (most games in one cell)
-    shared_ranks: bool  # some rank is shared: rows then show rank and number apart
-
-    @property
-    def size(self) -> int:
-        return len(self.rows)
 
 
 def build_grid(
@@ -131,7 +59,7 @@ def build_grid(
     team = standings.kind is EventKind.TEAM
     if team:
         if matches is None:
-            from trfsite.site.teamview import team_event_data
+            from trfsite.pages.teamview import team_event_data
 
             matches = team_event_data(t)
         if matches is None:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from functools import partial
 
-from trfsite.site.common import BYE_NAMES, player_refs, ref_in
-from trfsite.site.contexts import RoundPage
-from trfsite.site.gather import EventData, PagePlan, meta_for
-from trfsite.site.lookups import players_by_id
-from trfsite.site.pairings import points_before, result_text, round_cells
-from trfsite.site.rows import ByeLine, PairingLine
+from trfsite.pages.common import BYE_NAMES, player_refs, ref_in
+from trfsite.pages.contexts import RoundPage
+from trfsite.pages.lookups import players_by_id
+from trfsite.pages.pairings import points_before, result_text, round_cells
+from trfsite.pages.plan import EventData, PagePlan, meta_for
+from trfsite.pages.rows import ByeLine, PairingLine
 
 
 def round_page(data: EventData, round_no: int) -> RoundPage:
-    from trfsite.site.teamview import round_matches
+    from trfsite.pages.teamview import round_matches
 
     t = data.tournament
     players = players_by_id(t)

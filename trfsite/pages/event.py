@@ -6,31 +6,31 @@ import logging
 from functools import partial
 
 from trfsite.model import Tournament
-from trfsite.results import Note, Standings
-from trfsite.site.common import (
+from trfsite.pages.common import (
     column_heads,
     player_row,
     rank_map,
     standing_lines,
     team_of_players,
 )
-from trfsite.site.contexts import (
+from trfsite.pages.contexts import (
     CrosstablePage,
     EventHeader,
     OverviewPage,
     PlayersPage,
     StandingsPage,
 )
-from trfsite.site.crosscells import player_cell as _player_cell
-from trfsite.site.gather import EventData, EventJob, PagePlan, meta_for
-from trfsite.site.lookups import players_by_id
-from trfsite.site.rows import CrossCell, CrossRow, Fact, Link
+from trfsite.pages.crosscells import player_cell as _player_cell
+from trfsite.pages.lookups import players_by_id
+from trfsite.pages.plan import EventData, EventJob, PagePlan, meta_for
+from trfsite.pages.rows import CrossCell, CrossRow, Fact, Link
+from trfsite.results import Note, Standings
 
 logger = logging.getLogger(__name__)
 
 
 def event_pages(data: EventData) -> list[PagePlan]:
-    from trfsite.site.pages_stats import statistics_page
+    from trfsite.pages.stats import statistics_page
 
     slug = data.job.slug
     pages = [
@@ -183,10 +183,10 @@ def players_page(data: EventData) -> PlayersPage:
 
 
 def standings_page(data: EventData, standings: Standings, final: bool) -> StandingsPage:
-    from trfsite.site.teamview import board_stats
+    from trfsite.pages.teamview import board_stats
 
     page = "standings.html" if final else f"standings-{standings.after_round}.html"
-    from trfsite.site.pages_awards import with_ratings
+    from trfsite.pages.awards import with_ratings
 
     others = tuple(
         Link(f"standings-{s.after_round}.html", str(s.after_round)) for s in data.after_round
@@ -213,13 +213,13 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
 
 
 def _team_cell(data: EventData, round_no: int, tid: int, ranks: dict[int, int]) -> CrossCell:
-    from trfsite.site.teamview import team_round_cell
+    from trfsite.pages.teamview import team_round_cell
 
     return team_round_cell(data, round_no, tid, ranks)
 
 
 def crosstable_page(data: EventData) -> CrosstablePage:
-    from trfsite.site.crossgrid import build_grid
+    from trfsite.pages.crossgrid import build_grid
 
     final = data.final
     ranks = rank_map(final)

@@ -1,8 +1,8 @@
 """Standings: points, then the tie-break list in order (FIDE C.07 4.2).
 
-:func:`compute_standings` dispatches Go events to ``trfsite.go_standings`` and
-team events to ``trfsite.team_standings``; individual chess events are ranked
-here. Every choice the engine makes is written into ``Standings.notes``.
+Individual chess events are ranked here; ``trfsite.standings.compute`` sends Go
+and team events to their own engines, and the team engine shares the choices
+below. Every choice the engine makes is written into ``Standings.notes``.
 
 Choices (all documented in the notes of each result):
 
@@ -25,8 +25,7 @@ from typing import TypeVar
 
 import click
 
-from trfsite.model import EventKind, Game, PairingSystem, Tournament
-from trfsite.options import StandingsOptions
+from trfsite.model import EventKind, PairingSystem, Tournament
 from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.context import EventContext, build_context
@@ -38,6 +37,7 @@ from trfsite.scoring.registry import (
     display_name,
     resolve,
 )
+from trfsite.standings.options import StandingsOptions
 
 RULES_2026_FROM = _dt.date(2026, 3, 1)
 DEFAULT_SWISS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "WIN")
@@ -54,21 +54,6 @@ _SWISS_WORDS = re.compile(
 
 class StandingsError(click.ClickException):
     """Standings cannot be computed as asked (bad option or list)."""
-
-
-def compute_standings(t: Tournament, options: StandingsOptions) -> Standings:
-    """Standings of any event: Go, team, or individual chess."""
-    if t.game is Game.GO:
-        from trfsite.go_standings import compute_go_standings
-
-        return compute_go_standings(t, options)
-    if t.kind is EventKind.TEAM and not options.individual:
-        from trfsite.team_standings import (  # type: ignore[import-not-found]
-            compute_team_standings,
-        )
-
-        return compute_team_standings(t, options)  # type: ignore[no-any-return]
-    return compute_individual_standings(t, options)
 
 
 # --------------------------------------------------------------------------- choices

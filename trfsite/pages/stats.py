@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 
 from trfsite.model import Outcome
-from trfsite.site.charts import bar_chart
-from trfsite.site.common import display_title
-from trfsite.site.contexts import StatisticsPage
-from trfsite.site.gather import EventData, meta_for
-from trfsite.site.pairings import round_cells
-from trfsite.site.rows import CountRow, RoundStat
+from trfsite.pages.charts import bar_chart
+from trfsite.pages.common import display_title
+from trfsite.pages.contexts import StatisticsPage
+from trfsite.pages.pairings import round_cells
+from trfsite.pages.plan import EventData, meta_for
+from trfsite.pages.rows import CountRow, RoundStat
 
 _WHITE_WINS = (Outcome.WIN, Outcome.WIN_UNRATED)
 _DRAWS = (Outcome.DRAW, Outcome.DRAW_UNRATED)
@@ -79,7 +79,7 @@ def round_stats(data: EventData) -> tuple[RoundStat, ...]:
 
 
 def statistics_page(data: EventData) -> StatisticsPage:
-    from trfsite.site.teamview import board_stats
+    from trfsite.pages.teamview import board_stats
 
     t = data.tournament
     players = t.players

@@ -30,9 +30,9 @@ from jinja2.lexer import (
 )
 from markupsafe import Markup, escape
 
-from trfsite.i18n import FALLBACK_LANGUAGE, Catalog, load_catalog
+from trfsite.render.i18n import FALLBACK_LANGUAGE, Catalog, load_catalog
+from trfsite.render.theme import Theme, ThemeError
 from trfsite.results import Note
-from trfsite.theme import Theme, ThemeError
 
 try:  # markupsafe >= 3: the C replacement that markupsafe.escape itself uses
     from markupsafe._speedups import _escape_inner as _escape_text

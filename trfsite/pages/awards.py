@@ -3,6 +3,7 @@ prizes, federation and club rankings, and a player card's rating change."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import partial
 
@@ -11,9 +12,8 @@ from trfsite.awards.event import EventAwards
 from trfsite.awards.performance import PlayerRatings
 from trfsite.awards.rankings import GroupLine
 from trfsite.awards.rating_change import event_year, k_factor, one_decimal
-from trfsite.results import Explanation, Note
-from trfsite.site.common import player_refs
-from trfsite.site.contexts import (
+from trfsite.pages.common import player_refs
+from trfsite.pages.contexts import (
     AwardsPage,
     CategoryRow,
     CategoryView,
@@ -24,10 +24,10 @@ from trfsite.site.contexts import (
     StartLine,
     StartListPage,
 )
-from trfsite.site.gather import EventData, PagePlan, meta_for
-from trfsite.site.lookups import players_by_id
-from trfsite.site.rows import ExplanationView, RecordLine, Ref, StandingLine
-from trfsite.site.slug import slugify
+from trfsite.pages.lookups import players_by_id
+from trfsite.pages.plan import EventData, PagePlan, meta_for
+from trfsite.pages.rows import ExplanationView, RecordLine, Ref, StandingLine
+from trfsite.results import Explanation, Note
 
 PRIZE_RULE_NAMES = {"one-prize": "One prize per player", "hort": "Hort system"}
 
@@ -110,7 +110,8 @@ def awards_page(data: EventData) -> AwardsPage:
                 )
             )
         code, label = ranking.category.code, ranking.category.label
-        views.append(CategoryView(code, label, "cat-" + slugify(code), tuple(rows)))
+        anchor = "cat-" + re.sub(r"[^a-z0-9]+", "-", code.lower()).strip("-")
+        views.append(CategoryView(code, label, anchor, tuple(rows)))
     prizes: list[PrizeLine] = []
     if awards.prizes is not None:
         for award in awards.prizes.awards:

@@ -2,8 +2,8 @@
 
 Choices (each one is written into ``Standings.notes``):
 
-* Rule set and pairing system as for individuals (:func:`trfsite.standings.choose_rules`,
-  :func:`~trfsite.standings.choose_system`).
+* Rule set and pairing system as for individuals (:func:`trfsite.standings.individual.choose_rules`,
+  :func:`~trfsite.standings.individual.choose_system`).
 * Primary score: game points when record 212 starts with ``GPTS`` or record
   192 names game points (a ``GP`` word, e.g. ``FIDE_TEAM_GP``); match points
   otherwise (also when 212 starts with ``MPTS``).
@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 
 from trfsite.model import EventKind, Tournament
-from trfsite.options import StandingsOptions
 from trfsite.results import Explanation, Note, StandingRow, Standings
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.team_context import GP, MP, TeamContext, build_team_context
@@ -29,7 +28,7 @@ from trfsite.scoring.team_tiebreaks import (
     team_display_name,
 )
 from trfsite.scoring.team_values import TeamValue
-from trfsite.standings import (
+from trfsite.standings.individual import (
     StandingsError,
     abnormal_points_note,
     after_round_note,
@@ -41,6 +40,7 @@ from trfsite.standings import (
     since_2026_note,
     tiebreak_column,
 )
+from trfsite.standings.options import StandingsOptions
 from trfsite.teams import TeamEventData, reconstruct_matches
 
 _GP_WORDS = re.compile(r"(?:^|[\s_\-])(GP|GAME[\s_\-]?POINTS)(?:$|[\s_\-])", re.IGNORECASE)

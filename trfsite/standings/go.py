@@ -39,7 +39,6 @@ import click
 
 from trfsite.formats.egf.grades import Grade, parse_grade
 from trfsite.model import PairingSystem, Player, Tournament
-from trfsite.options import StandingsOptions
 from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.go import (
     GO_TIEBREAKS,
@@ -50,6 +49,7 @@ from trfsite.scoring.go import (
     entry_points,
     find_go_tiebreak,
 )
+from trfsite.standings.options import StandingsOptions
 
 DEFAULT_TIEBREAKS = ("SOS", "SOSOS")
 _KNOWN = {t.short for t in GO_TIEBREAKS}

@@ -7,8 +7,8 @@ Chess cells read ``12w1`` (opponent's rank, colour, result); Go cells read
 from __future__ import annotations
 
 from trfsite.model import Outcome, Player
-from trfsite.site.common import BYE_NAMES, COLOUR_LETTER, GO_SYMBOL, RESULT_SYMBOL, outcome_css
-from trfsite.site.rows import CrossCell
+from trfsite.pages.common import BYE_NAMES, COLOUR_LETTER, GO_SYMBOL, RESULT_SYMBOL, outcome_css
+from trfsite.pages.rows import CrossCell
 
 
 def player_cell(

@@ -10,13 +10,13 @@ import logging
 from typing import TYPE_CHECKING
 
 from trfsite.model import ByeKind, Color, Outcome, Tournament
-from trfsite.site.common import COLOUR_LETTER, player_ref, team_ref
-from trfsite.site.lookups import players_by_id
-from trfsite.site.pairings import result_text
-from trfsite.site.rows import BoardLine, BoardStat, CrossCell, MatchView, Ref
+from trfsite.pages.common import COLOUR_LETTER, player_ref, team_ref
+from trfsite.pages.lookups import players_by_id
+from trfsite.pages.pairings import result_text
+from trfsite.pages.rows import BoardLine, BoardStat, CrossCell, MatchView, Ref
 
 if TYPE_CHECKING:
-    from trfsite.site.gather import EventData
+    from trfsite.pages.plan import EventData
     from trfsite.teams.data import Match, TeamEventData
 
 logger = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ def team_event_data(t: Tournament) -> TeamEventData | None:
 
 
 def _game_points_text(value: float) -> str:
-    from trfsite.render import format_points
+    from trfsite.render.environment import format_points
 
     return format_points(value)
 

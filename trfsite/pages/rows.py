@@ -193,7 +193,7 @@ class CountRow:
     label: str
     count: int
     share: float  # 0..1
-    share_text: str = ""  # as printed: "12 %", "<1 %" (pages_stats.share_text)
+    share_text: str = ""  # as printed: "12 %", "<1 %" (pages.stats.share_text)
 
 
 @dataclass(frozen=True, slots=True)

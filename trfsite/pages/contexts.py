@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from trfsite.awards.event import EventAwards
 from trfsite.model import Tournament
-from trfsite.results import Standings
-from trfsite.site.charts import BarChart, LineChart
-from trfsite.site.rows import (
+from trfsite.pages.charts import BarChart, LineChart
+from trfsite.pages.grid import CrossGrid
+from trfsite.pages.rows import (
     BoardStat,
     ByeLine,
     ColumnHead,
@@ -35,11 +34,7 @@ from trfsite.site.rows import (
     RoundStat,
     StandingLine,
 )
-
-if TYPE_CHECKING:
-    # Only for the annotation: crossgrid imports the page builders' helpers, which import
-    # this module.
-    from trfsite.site.crossgrid import CrossGrid
+from trfsite.results import Standings
 
 
 @dataclass(frozen=True, slots=True)

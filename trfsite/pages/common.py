@@ -7,10 +7,10 @@ import re
 
 from trfsite.memo import ByIdentity
 from trfsite.model import Color, Game, Outcome, Player, Tournament
+from trfsite.pages.lookups import players_by_id, team_of_player, teams_by_id
+from trfsite.pages.plan import EventData
+from trfsite.pages.rows import ColumnHead, PlayerRow, Ref, StandingLine
 from trfsite.results import Standings, TiebreakColumn
-from trfsite.site.gather import EventData
-from trfsite.site.lookups import players_by_id, team_of_player, teams_by_id
-from trfsite.site.rows import ColumnHead, PlayerRow, Ref, StandingLine
 
 # TRF16 writes titles as single letters (g = GM, m = IM, ...); TRF-2026 spells them out.
 _TITLES = {

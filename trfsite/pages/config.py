@@ -27,8 +27,8 @@ from pathlib import Path
 import click
 
 from trfsite.awards.settings import AWARD_KEYS, AwardSettings, read_award_settings
-from trfsite.i18n import known_languages
-from trfsite.options import StandingsOptions
+from trfsite.render.i18n import known_languages
+from trfsite.standings.options import StandingsOptions
 
 CONFIG_NAME = "trfsite.toml"
 DEFAULT_TITLE = "Tournament results"
@@ -256,7 +256,7 @@ def parse_config(text: str, path: str = CONFIG_NAME, base: Path | None = None) -
 
 def _check_theme(theme: str, base: Path | None, problems: list[str]) -> str:
     """A theme folder is taken relative to the config file's folder."""
-    from trfsite.theme import ThemeError, find_theme
+    from trfsite.render.theme import ThemeError, find_theme
 
     candidate = theme
     if base is not None and ("/" in theme or theme.startswith(".")):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import partial
 
 from trfsite.model import Player
-from trfsite.results import Explanation, StandingRow, Standings
-from trfsite.site.charts import line_chart
-from trfsite.site.common import (
+from trfsite.pages.awards import rating_card, with_rating_changes
+from trfsite.pages.charts import line_chart
+from trfsite.pages.common import (
     BYE_NAMES,
     COLOUR_LETTER,
     GO_SYMBOL,
@@ -18,11 +18,11 @@ from trfsite.site.common import (
     team_of_players,
     team_ref,
 )
-from trfsite.site.contexts import PlayerCardPage, TeamCardPage
-from trfsite.site.gather import EventData, PagePlan, meta_for
-from trfsite.site.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
-from trfsite.site.pages_awards import rating_card, with_rating_changes
-from trfsite.site.rows import ExplanationView, RecordLine, RosterLine
+from trfsite.pages.contexts import PlayerCardPage, TeamCardPage
+from trfsite.pages.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
+from trfsite.pages.plan import EventData, PagePlan, meta_for
+from trfsite.pages.rows import ExplanationView, RecordLine, RosterLine
+from trfsite.results import Explanation, StandingRow, Standings
 
 
 def explanation_views(standings: Standings, row: StandingRow | None) -> tuple[ExplanationView, ...]:
@@ -155,7 +155,7 @@ def player_cards(data: EventData) -> list[PagePlan]:
 
 
 def team_card(data: EventData, team_id: int) -> TeamCardPage:
-    from trfsite.site.teamview import team_matches
+    from trfsite.pages.teamview import team_matches
 
     t = data.tournament
     team = teams_by_id(t)[team_id]

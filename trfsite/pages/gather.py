@@ -11,66 +11,25 @@ from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import EventKind, Game, ReadResult, Tournament
-from trfsite.results import Standings
-from trfsite.site.config import EventConfig
-from trfsite.site.contexts import (
+from trfsite.pages.config import EventConfig
+from trfsite.pages.contexts import (
     BulletinData,
     EventHeader,
-    PageContext,
-    PageMeta,
-    SiteInfo,
     ValidationPage,
 )
-from trfsite.site.rows import EventSummary, FindingView
+from trfsite.pages.plan import EventData, EventJob, PageOut, PagePlan, meta_for, ready
+from trfsite.pages.rows import EventSummary, FindingView
+from trfsite.results import Standings
 
 if TYPE_CHECKING:
-    from trfsite.awards.event import EventAwards
-    from trfsite.teams.data import TeamEventData
+    pass
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class EventJob:
-    """Everything one event's pages depend on."""
-
-    data: bytes
-    source_name: str  # path under SRC, as findings and pages show it
-    slug: str
-    notes_markdown: str
-    config: EventConfig
-    site: SiteInfo
-    want_bulletin: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PageOut:
-    path: str  # under OUT, POSIX, e.g. "open-2024/rounds/3.html"
-    template: str
-    context: PageContext
-
-
-@dataclass(frozen=True, slots=True)
-class PagePlan:
-    """A page whose context is made only when its part of the event is built."""
-
-    path: str
-    template: str
-    make: Callable[[], PageContext]
-
-    def build(self) -> PageOut:
-        return PageOut(self.path, self.template, self.make())
-
-
-def ready(path: str, template: str, context: PageContext) -> PagePlan:
-    """A plan for a context that is already made."""
-    return PagePlan(path, template, lambda: context)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,43 +43,12 @@ class EventResult:
     failure: str  # "" when the event built completely
 
 
-@dataclass(frozen=True, slots=True)
-class EventData:
-    """What the page builders share for one event (internal to the site package)."""
-
-    job: EventJob
-    tournament: Tournament
-    final: Standings
-    after_round: tuple[Standings, ...]  # index 0 is after round 1
-    individual: Standings | None  # team events: the players ranked individually
-    header: EventHeader
-    findings: tuple[Finding, ...]
-    notes_html: str
-    team_data: TeamEventData | None = None  # team events: the reconstructed matches
-    awards: EventAwards | None = None  # rating changes, categories, prizes (chess)
-
-    @property
-    def is_team(self) -> bool:
-        return self.final.kind is EventKind.TEAM
-
-    @property
-    def is_go(self) -> bool:
-        return self.tournament.game is Game.GO
-
-
 def event_kind(t: Tournament | None) -> str:
     if t is None:
         return "individual"
     if t.game is Game.GO:
         return "go"
     return "team" if t.kind is EventKind.TEAM else "individual"
-
-
-def meta_for(job: EventJob, title: str, page: str, current: str) -> PageMeta:
-    """Meta for ``page`` (a path inside the event folder, e.g. ``rounds/3.html``)."""
-    depth = page.count("/")
-    base = "../" * depth
-    return PageMeta(job.site, title, "../" + base, base, current, f"{job.slug}/{page}")
 
 
 def read_and_validate(job: EventJob) -> tuple[ReadResult, list[Finding]]:
@@ -161,7 +89,7 @@ def compute_all(
     t: Tournament, config: EventConfig
 ) -> tuple[Standings, tuple[Standings, ...], Standings | None]:
     """Final standings (with explanations), after each round, and individual for teams."""
-    from trfsite.standings import compute_standings
+    from trfsite.standings.compute import compute_standings
 
     final = compute_standings(t, config.options(explain=True))
     rounds = max(final.after_round, 0)
@@ -240,7 +168,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
     With ``parts`` > 1 only every ``parts``-th page (from ``part``) is built, so
     that workers sharing one large event do not each build all of its pages.
     """
-    from trfsite.site.notes import markdown_to_html
+    from trfsite.pages.notes import markdown_to_html
 
     result, findings = read_and_validate(job)
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
@@ -282,7 +210,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
     final, after, individual = standings
     team_data = None
     if final.kind is EventKind.TEAM:
-        from trfsite.site.teamview import team_event_data
+        from trfsite.pages.teamview import team_event_data
 
         team_data = team_event_data(t)
     data = EventData(
@@ -343,7 +271,7 @@ def gather_failed(
     parts: int = 1,
 ) -> EventResult:
     """An event reduced to its overview and validation pages."""
-    from trfsite.site.pages_event import failed_overview
+    from trfsite.pages.event import failed_overview
 
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
@@ -374,7 +302,10 @@ def gather_failed(
 
 
 def _all_pages(data: EventData) -> list[PagePlan]:
-    from trfsite.site import pages_awards, pages_cards, pages_event, pages_rounds
+    from trfsite.pages import awards as pages_awards
+    from trfsite.pages import cards as pages_cards
+    from trfsite.pages import event as pages_event
+    from trfsite.pages import rounds as pages_rounds
 
     pages: list[PagePlan] = []
     pages.extend(pages_event.event_pages(data))

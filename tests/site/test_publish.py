@@ -1,0 +1,122 @@
+"""Publishing is atomic for readers: OUT is a symlink flipped in one step (trfsite.site.publish)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from sitehelpers import ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from generate import generate_individual_swiss  # noqa: E402
+
+from trfsite.site.build import BuildOptions, build_site  # noqa: E402
+
+PAGES = ("index.html", "open/index.html", "open/standings.html", "open/players/1.html")
+
+
+def _source(tmp_path: Path) -> Path:
+    src = tmp_path / "src"
+    src.mkdir()
+    # Large enough that a build takes a while, so readers and kills land inside it.
+    (src / "open.trf").write_text(generate_individual_swiss(150, 9, 7), "utf-8")
+    (src / "open.md").write_text("Notes 0.\n", "utf-8")
+    return src
+
+
+def _complete(text: str) -> bool:
+    return text.rstrip().endswith("</html>")
+
+
+def test_out_is_a_symlink_and_previous_builds_are_kept(tmp_path: Path) -> None:
+    src, out = _source(tmp_path), tmp_path / "site"
+    for n in range(3):
+        (src / "open.md").write_text(f"Notes {n}.\n", "utf-8")
+        build_site(BuildOptions(src, out, pdf=False, keep=1))
+    assert out.is_symlink() and os.readlink(out) == "site.builds/build-000003"
+    # --keep 1: the live build and the one before it, for rollback.
+    assert sorted(p.name for p in (tmp_path / "site.builds").iterdir()) == [
+        "build-000002",
+        "build-000003",
+    ]
+    assert "Notes 2." in (out / "open/index.html").read_text("utf-8")
+    assert "Notes 1." in (tmp_path / "site.builds/build-000002/open/index.html").read_text("utf-8")
+
+
+def test_a_folder_from_an_older_trfsite_becomes_the_previous_build(tmp_path: Path) -> None:
+    src, out = _source(tmp_path), tmp_path / "site"
+    build_site(BuildOptions(src, out, pdf=False))
+    real = tmp_path / "site.builds" / os.readlink(out).split("/")[-1]
+    out.unlink()
+    os.replace(real, out)  # OUT as older versions left it: a real folder
+    build_site(BuildOptions(src, out, pdf=False, cache=False))
+    assert out.is_symlink()
+    assert len([p for p in (tmp_path / "site.builds").iterdir()]) == 2
+
+
+def test_readers_never_see_a_missing_or_partial_page_during_rebuilds(tmp_path: Path) -> None:
+    src, out = _source(tmp_path), tmp_path / "site"
+    build_site(BuildOptions(src, out, pdf=False))
+    problems: list[str] = []
+    reads = 0
+    done = threading.Event()
+
+    def rebuild() -> None:
+        try:
+            for n in range(1, 4):
+                (src / "open.md").write_text(f"Notes {n}.\n", "utf-8")
+                build_site(BuildOptions(src, out, pdf=False, cache=False))
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=rebuild)
+    thread.start()
+    while not done.is_set():
+        for page in PAGES:
+            try:
+                text = (out / page).read_text("utf-8")
+            except OSError as exc:
+                problems.append(f"{page}: {exc}")
+                continue
+            reads += 1
+            if not _complete(text):
+                problems.append(f"{page}: partial ({len(text)} characters)")
+    thread.join()
+    assert not problems, problems[:5]
+    assert reads > len(PAGES)
+    assert "Notes 3." in (out / "open/index.html").read_text("utf-8")
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.4, 0.9, 1.6])
+def test_a_killed_build_leaves_the_previous_site_serving(tmp_path: Path, delay: float) -> None:
+    src, out = _source(tmp_path), tmp_path / "site"
+    build_site(BuildOptions(src, out, pdf=False))
+    live = out.resolve()
+    before = {page: (out / page).read_bytes() for page in PAGES}
+    (src / "open.md").write_text("Notes after the kill.\n", "utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "trfsite", "build", str(src), "-o", str(out), "--no-pdf",
+         "--no-cache", "--jobs", "1"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    time.sleep(delay)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    # Either the old site or (if the build finished first) the new one, never anything else.
+    if out.resolve() == live:
+        assert {page: (out / page).read_bytes() for page in PAGES} == before
+    else:
+        assert "Notes after the kill." in (out / "open/index.html").read_text("utf-8")
+        assert all(_complete((out / page).read_text("utf-8")) for page in PAGES)
+    # The next build publishes and removes what the killed one left behind.
+    build_site(BuildOptions(src, out, pdf=False))
+    leftovers = [p.name for p in (tmp_path / "site.builds").iterdir() if p.name.startswith(".")]
+    assert leftovers == []
+    assert "Notes after the kill." in (out / "open/index.html").read_text("utf-8")

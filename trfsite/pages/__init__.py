@@ -1,0 +1,1 @@
+"""Pages: gather one event into typed page contexts, one builder per page kind."""

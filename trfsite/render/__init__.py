@@ -1,0 +1,1 @@
+"""Render: the Jinja environment, the theme chain and the message catalogs."""

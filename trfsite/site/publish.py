@@ -1,0 +1,146 @@
+"""Publishing a finished build atomically: ``OUT`` is a symlink flipped in one step.
+
+Each build is written into its own folder ``OUT.builds/<id>`` beside OUT. When
+it is complete, a new symlink is made next to OUT and renamed over it
+(``os.replace``), which is atomic for readers: a web server serving OUT sees
+either the whole previous site or the whole new one, never a gap. The
+previous builds stay for rollback (``keep``); older ones are removed after the
+flip. A build that dies at any moment leaves OUT pointing at the previous
+build; its unfinished folder (``OUT.builds/.tmp-*``) is removed by the next
+build.
+
+Where symlinks are not available, the old two-rename swap is used instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+logger = logging.getLogger(__name__)
+
+_TMP_PREFIX = ".tmp-"
+_ID_WIDTH = 6  # build-000001: names sort in build order
+
+
+def builds_dir(out: Path) -> Path:
+    """The folder holding OUT's builds: ``OUT.builds`` beside OUT."""
+    return out.parent / f"{out.name}.builds"
+
+
+def live_folder(out: Path) -> Path | None:
+    """The folder OUT serves now (the symlink's target, or OUT itself), or None."""
+    if out.is_symlink():
+        target = out.resolve()
+        return target if target.is_dir() else None
+    return out if out.is_dir() else None
+
+
+def make_build_folder(out: Path) -> Path:
+    """A new, empty folder for one build, readable by a web server; raises OSError."""
+    builds = builds_dir(out)
+    builds.mkdir(parents=True, exist_ok=True)
+    _remove_stale(builds)
+    tmp = Path(tempfile.mkdtemp(prefix=_TMP_PREFIX, dir=builds))
+    umask = os.umask(0)
+    os.umask(umask)
+    tmp.chmod(0o777 & ~umask)  # mkdtemp's 0700 would hide the site from a web server
+    return tmp
+
+
+def link_unchanged(live: Path, tmp: Path, folders: list[str]) -> None:
+    """Reused event folders enter the new build as hard links (copies across devices).
+
+    The previous build keeps its own names for them, so it can still be rolled back to.
+    """
+    for slug in folders:
+        source, target = live / slug, tmp / slug
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            shutil.copytree(source, target, copy_function=os.link)
+        except (OSError, shutil.Error):
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.copytree(source, target)
+
+
+def publish(tmp: Path, out: Path, keep: int) -> Path:
+    """Make the complete build in ``tmp`` the one OUT serves; returns its folder.
+
+    ``keep`` previous builds are kept for rollback; older ones are removed.
+    """
+    builds = builds_dir(out)
+    if out.exists() and not out.is_symlink():
+        _adopt_folder(out, builds)
+    previous = live_folder(out)
+    final = builds / _next_id(builds)
+    os.replace(tmp, final)
+    link = builds / f"{_TMP_PREFIX}link-{final.name}"
+    try:
+        os.symlink(os.path.relpath(final, out.parent), link, target_is_directory=True)
+    except OSError:
+        # No symlinks here (some Windows setups): fall back to two renames.
+        logger.debug("symlinks unavailable; replacing %s by renames", out)
+        _swap_by_rename(final, out)
+        return out
+    try:
+        os.replace(link, out)
+    except OSError:
+        link.unlink(missing_ok=True)
+        shutil.rmtree(final, ignore_errors=True)
+        raise
+    _prune(builds, final, previous, keep)
+    return final
+
+
+def _adopt_folder(out: Path, builds: Path) -> None:
+    """A real OUT folder from an older trfsite becomes a build; the only non-atomic moment."""
+    os.replace(out, builds / _next_id(builds))
+
+
+def _swap_by_rename(final: Path, out: Path) -> None:
+    old = None
+    if out.exists():
+        old = out.parent / f".{out.name}.old-{final.name}"
+        os.replace(out, old)
+    os.replace(final, out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _build_ids(builds: Path) -> list[str]:
+    return sorted(p.name for p in builds.iterdir() if p.name.startswith("build-") and p.is_dir())
+
+
+def _next_id(builds: Path) -> str:
+    numbers = [
+        int(name[6:]) for name in _build_ids(builds) if name[6:].isascii() and name[6:].isdigit()
+    ]
+    return f"build-{(max(numbers) + 1) if numbers else 1:0{_ID_WIDTH}d}"
+
+
+def _prune(builds: Path, live: Path, previous: Path | None, keep: int) -> None:
+    """Keep ``keep`` builds that were live before; drop older ones and unpublished ones.
+
+    A build newer than the previous live one but older than this one was never
+    published (its build died between writing and flipping).
+    """
+    inside = previous is not None and previous.parent.resolve() == builds.resolve()
+    last = previous.name if previous is not None and inside else ""
+    older = [n for n in _build_ids(builds) if n < live.name and (not last or n <= last)]
+    doomed = [n for n in _build_ids(builds) if n not in older and n != live.name]
+    doomed += older[: max(0, len(older) - keep)]
+    for name in doomed:
+        shutil.rmtree(builds / name, ignore_errors=True)
+
+
+def _remove_stale(builds: Path) -> None:
+    """Folders and links of builds that died before they were published."""
+    for path in builds.iterdir():
+        if path.name.startswith(_TMP_PREFIX):
+            if path.is_symlink() or path.is_file():
+                path.unlink(missing_ok=True)
+            else:
+                shutil.rmtree(path, ignore_errors=True)

@@ -1,0 +1,1 @@
+"""Standings: rank the players or teams of individual, team and Go events."""
