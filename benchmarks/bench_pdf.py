@@ -30,12 +30,12 @@ def main(argv: list[str] | None = None) -> None:
     from weasyprint import HTML
 
     from trfsite.formats import read_bytes
-    from trfsite.standings.options import StandingsOptions
+    from trfsite.pages.contexts import BulletinData
     from trfsite.pdf import STATIC_BASE, _make_fetcher, bulletin_html, static_folders
     from trfsite.render.environment import make_environment
-    from trfsite.pages.contexts import BulletinData
-    from trfsite.standings.compute import compute_standings
     from trfsite.render.theme import find_theme, theme_chain
+    from trfsite.standings.compute import compute_standings
+    from trfsite.standings.options import StandingsOptions
 
     text = generate_individual_swiss(args.players, args.rounds, args.seed)
     started = time.perf_counter()

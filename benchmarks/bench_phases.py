@@ -55,9 +55,9 @@ def _timed(owner: Any, name: str, phase: str, totals: dict[str, float]) -> Itera
 
 def measure(src: Path, out: Path) -> tuple[dict[str, float], float, float]:
     """(CPU seconds per phase, CPU of the whole build, wall time of the whole build)."""
+    from trfsite.pages import gather, plan
     from trfsite.render import environment as render
     from trfsite.site import writer
-    from trfsite.pages import gather, plan
     from trfsite.site.build import BuildOptions, build_site
 
     totals: dict[str, float] = defaultdict(float)

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs everything the test suite needs on a fresh Debian machine:
 # Debian's chromium (Playwright drives it; no browser download is possible),
-# poppler-utils (pdftotext/pdftoppm), fonts for the PDFs, then the package
-# with its test extras.
+# poppler-utils (pdftotext/pdftoppm), fonts for the PDFs, git and rsync (what
+# `trfsite deploy` runs), then the package with its test extras.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+command -v git >/dev/null 2>&1 || need+=(git)
+command -v rsync >/dev/null 2>&1 || need+=(rsync)
 python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 if [ ${#need[@]} -gt 0 ]; then

@@ -233,7 +233,7 @@ def test_other_programs_conventions() -> None:
     }
     # A round without opponent counting 0: 3: 28.5 + 31 + 0 = 59.5; 4: 27 + 0 + 27.5 = 54.5;
     # 5: 0 + 27.5 + 28 = 55.5. SOSOS of 3: SOS(4) 54.5 + SOS(1) 94 + 0 = 148.5.
-    zero = hand_cup("SOS", "SOSOS", go_unplayed_counts_start=False)
+    zero = hand_cup("SOS", "SOSOS", go_bye_in_sos="zero")
     assert {i: v[1] for i, v in values(zero).items()}[3] == (59.5, 148.5)
     assert {i: v[1][0] for i, v in values(zero).items()}[4] == 54.5
     assert {i: v[1][0] for i, v in values(zero).items()}[5] == 55.5

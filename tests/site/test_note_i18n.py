@@ -32,7 +32,7 @@ OPTIONS = [
     StandingsOptions(rules="2023", after_round=1, tiebreaks=("BH", "ARO", "STD", "FB")),
     StandingsOptions(rules="2026", system="round-robin", tiebreaks=("BH", "ARO")),
     StandingsOptions(system="swiss", unrated_rating=1000, tiebreaks=("ARO", "SB")),
-    StandingsOptions(go_bar="3d", go_handicap_adjusted_sos=False, go_unplayed_counts_start=False),
+    StandingsOptions(go_bar="3d", go_handicap_adjusted_sos=False, go_bye_in_sos="zero"),
     StandingsOptions(go_floor="20k", go_sos_cut_highest=True, go_round_down_free_points=True),
 ]
 

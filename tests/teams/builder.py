@@ -42,6 +42,7 @@ _OUTCOME = {
     "W": Outcome.WIN_UNRATED,
     "D": Outcome.DRAW_UNRATED,
     "L": Outcome.LOSS_UNRATED,
+    "?": Outcome.UNKNOWN,  # paired, no result yet (a pending round)
 }
 
 

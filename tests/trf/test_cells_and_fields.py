@@ -15,6 +15,7 @@ from trfsite.formats.trf.fields import (
 )
 from trfsite.formats.trf.timecontrol import TimeControlError, decode_time_control
 from trfsite.model import Color, Outcome
+from trfsite.validate import validate
 
 from .lines import codes, model, player, read, read_file
 
@@ -61,10 +62,19 @@ def test_lines_shorter_than_the_last_round_get_blank_cells() -> None:
 
 
 def test_opponent_without_result_is_an_unknown_result() -> None:
-    result = read("012 T", player(1, "A", ["   2 w  "]), player(2, "B", ["   1 b 0"]))
+    # Round 1 has no result although round 2 is complete: a forgotten result, not a
+    # pending round (tests/data/live has those), so validation warns at the cell.
+    result = read(
+        "012 T",
+        player(1, "A", ["   2 w  ", "   2 b 1"]),
+        player(2, "B", ["   1 b  ", "   1 w 0"]),
+    )
     assert result.tournament is not None
     assert result.tournament.players[0].rounds[0].outcome is Outcome.UNKNOWN
-    assert ("round-result-missing", 2, 99) in codes(result.findings)
+    found = codes(validate(result, "t.trf"))
+    assert ("round-result-missing", 2, 99) in found
+    assert ("round-result-missing", 3, 99) in found
+    assert not [f for f in found if f[0] == "round-pending"]
 
 
 def test_trf16_legacy_file_cells() -> None:

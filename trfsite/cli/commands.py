@@ -22,6 +22,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("build", "build_cmd", "build"),
     ("themes", "themes_cmd", "themes"),
     ("serve", "serve_cmd", "serve"),
+    ("deploy", "deploy_cmd", "deploy"),
 )
 
 

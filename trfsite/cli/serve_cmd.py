@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import functools
 import logging
-import os
-import threading
 from pathlib import Path
 
 import click
@@ -13,7 +10,7 @@ import click
 logger = logging.getLogger(__name__)
 
 
-def _rebuild(options: object) -> None:
+def _rebuild(options: object) -> bool:
     """One build; a failure is reported and the previous site keeps being served."""
     from trfsite.site.build import BuildOptions, build_site
 
@@ -22,8 +19,9 @@ def _rebuild(options: object) -> None:
         report = build_site(options)
     except click.ClickException as exc:
         click.echo(f"build failed: {exc.format_message()}", err=True)
-        return
+        return False
     click.echo(report.summary_line(), err=True)
+    return True
 
 
 @click.command("serve")
@@ -49,54 +47,40 @@ def serve(src: Path, out: Path | None, port: int, theme: str | None, pdf: bool) 
     from watchfiles import watch
 
     from trfsite.site.build import BuildOptions
-    from trfsite.site.publish import builds_dir
 
     folder = src if src.is_dir() else src.parent
     target = out if out is not None else folder / "_site"
     options = BuildOptions(src, target, theme, pdf)
     _rebuild(options)
-    import http.server  # only here: every other command starts faster without it
+    # Only here: every other command starts faster without the HTTP server.
+    from trfsite.cli.live_server import BuildSignal, start_server, stop_server
 
-    # Not resolved: OUT is a symlink flipped on every rebuild, so each request follows it.
-    handler = functools.partial(_quiet_handler(), directory=os.path.abspath(target))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    signal = BuildSignal()
+    # Not resolved: when OUT is a symlink to the current build, each request follows it.
+    server = start_server(target.absolute(), port, signal)
     click.echo(
-        f"Serving {target} on http://127.0.0.1:{server.server_port}/ (Ctrl+C stops)", err=True
+        f"Serving {target} on http://127.0.0.1:{server.server_port}/ (Ctrl+C stops; "
+        "open pages reload after each rebuild)",
+        err=True,
     )
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    outputs = (Path(os.path.abspath(target)), builds_dir(Path(os.path.abspath(target))))
+    out_dirs = (target.resolve(), target.absolute().with_name(target.name + ".builds"))
     try:
         root = folder.resolve()
-        for changes in watch(root, watch_filter=lambda _c, path: _relevant(path, root, outputs)):
+        for changes in watch(root, watch_filter=lambda _c, path: _relevant(path, root, out_dirs)):
             names = sorted({Path(p).name for _, p in changes})
             click.echo(f"changed: {', '.join(names)}; rebuilding", err=True)
-            _rebuild(options)
+            if _rebuild(options):
+                signal.built()
     except KeyboardInterrupt:
         pass
     finally:
-        server.shutdown()
+        stop_server(server, signal)
 
 
-def _relevant(path: str, root: Path, outputs: tuple[Path, ...]) -> bool:
-    """Changes in the output, its builds folder or hidden files are ignored."""
-    plain = Path(os.path.abspath(path))
-    if any(plain.is_relative_to(o) for o in outputs):
-        return False
-    resolved = plain.resolve()
-    if any(resolved.is_relative_to(o.resolve()) for o in outputs) or not resolved.is_relative_to(
-        root
-    ):
+def _relevant(path: str, root: Path, out_dirs: tuple[Path, ...]) -> bool:
+    """Changes in the output folders, their hidden temporary siblings or hidden files: ignored."""
+    resolved = Path(path).resolve()
+    if any(resolved.is_relative_to(d) for d in out_dirs) or not resolved.is_relative_to(root):
         return False
     return not any(part.startswith(".") for part in resolved.relative_to(root).parts)
 
-
-def _quiet_handler() -> type:
-    """A handler serving the current OUT folder, logging at debug level, not on stderr."""
-    import http.server
-
-    class QuietHandler(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-            logger.debug("serve: " + format, *args)
-
-    return QuietHandler

@@ -51,10 +51,11 @@ if TYPE_CHECKING:
 @click.option(
     "--sos-convention",
     type=click.Choice(["opengotha", "pairgoth", "plain"]),
-    default="opengotha",
-    show_default=True,
+    default=None,
     help="Go SOS: OpenGotha's (handicap-adjusted, unplayed rounds count the start score, "
-    "SOS-1/-2 drop the lowest), pairgoth's (drop the highest) or plain (no adjustment, 0).",
+    "SOS-1/-2 drop the lowest), pairgoth's (drop the highest) or plain (no adjustment, 0). "
+    "Default: OpenGotha's, with what a round without opponent counts as the file's own "
+    "columns show.",
 )
 @click.option("--individual", is_flag=True, help="Team events: rank the players instead.")
 @click.option(
@@ -83,7 +84,7 @@ def standings(
     system: str | None,
     go_bar: str | None,
     go_floor: str | None,
-    sos_convention: str,
+    sos_convention: str | None,
     individual: bool,
     fmt: str,
     explain: bool,
@@ -127,7 +128,9 @@ def standings(
         go_bar=go_bar,
         go_floor=go_floor,
         go_handicap_adjusted_sos=sos_convention != "plain",
-        go_unplayed_counts_start=sos_convention != "plain",
+        go_bye_in_sos={"opengotha": "start", "pairgoth": "start", "plain": "zero"}.get(
+            sos_convention or ""
+        ),
         go_sos_cut_highest=sos_convention == "pairgoth",
     )
     try:

@@ -32,7 +32,9 @@ def _egf() -> Reader:
     return Reader("egf", "EGF Go tournament table (.h9, .h2, ...)", egf.sniff, egf.read_egf)
 
 
-_FACTORIES: tuple[Callable[[], Reader], ...] = (_trf, _egf)
+# EGF first: its sniff rejects any real TRF record, while TRF's would take a Go
+# table's rows 102, 112, ... for arbiter records.
+_FACTORIES: tuple[Callable[[], Reader], ...] = (_egf, _trf)
 
 
 def readers() -> list[Reader]:
@@ -41,8 +43,7 @@ def readers() -> list[Reader]:
 
 
 def find_reader(name: str) -> Reader:
-    # Readers are made one at a time: each imports its own package, and a TRF file
-    # should not pay for the EGF reader's imports.
+    # Readers are made one at a time: each imports its own package only when asked.
     for make in _FACTORIES:
         reader = make()
         if reader.name == name:

@@ -23,6 +23,7 @@ from trfsite.pages.lookups import board_of_player, players_by_id, rows_by_id, te
 from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ExplanationView, RecordLine, RosterLine
 from trfsite.results import Explanation, StandingRow, Standings
+from trfsite.standings.progress import known_entry
 
 
 def explanation_views(standings: Standings, row: StandingRow | None) -> tuple[ExplanationView, ...]:
@@ -73,7 +74,7 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
     record = []
     running = 0.0
     for round_no in data.header.rounds:
-        entry = player.entry(round_no)
+        entry = known_entry(t, player, round_no)
         if entry is None:
             record.append(RecordLine(round_no, None, None, "", "", "", "none", "Not paired"))
             continue

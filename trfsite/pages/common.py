@@ -37,7 +37,7 @@ RESULT_SYMBOL = {
     Outcome.FULL_BYE: "1",
     Outcome.PAIRING_BYE: "1",
     Outcome.ZERO_BYE: "0",
-    Outcome.UNKNOWN: "?",
+    Outcome.UNKNOWN: "",  # a chess game whose result is not in yet: nothing to show
 }
 GO_SYMBOL = {Outcome.WIN: "+", Outcome.LOSS: "\u2212", Outcome.DRAW: "=", Outcome.UNKNOWN: "?"}
 

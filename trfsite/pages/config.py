@@ -9,9 +9,13 @@
     tiebreaks = ["BH-C1", "BH", "SB"]
     rules = "2026"             # auto, 2023, 2026
     unrated_rating = 1000
-    system = "swiss"           # swiss, round-robin
+    system = "swiss"           # swiss, round-robin, mcmahon (Go)
     go_bar = "3d"              # Go (McMahon) only
     go_floor = "20k"
+    go_columns = ["NBW", "SOS", "-"]  # Go: meaning of the score columns ("-": none)
+    go_free_draw_points = 0.5  # Go: what '0=' adds, 0.5 or 0
+    go_bye_in_sos = "start"    # Go: a round without opponent in SOS: start, zero, own
+    go_round_down_free_points = false
 
 Every problem is collected and reported at once, each naming its key.
 """
@@ -27,6 +31,7 @@ from pathlib import Path
 import click
 
 from trfsite.awards.settings import AWARD_KEYS, AwardSettings, read_award_settings
+from trfsite.formats.egf.header import is_known_column, normalise_column
 from trfsite.render.i18n import known_languages
 from trfsite.standings.options import StandingsOptions
 
@@ -34,11 +39,22 @@ CONFIG_NAME = "trfsite.toml"
 DEFAULT_TITLE = "Tournament results"
 _SITE_KEYS = ("title", "language", "theme", "base_url", "events")
 _EVENT_KEYS = (
-    "tiebreaks", "rules", "unrated_rating", "system", "go_bar", "go_floor", *AWARD_KEYS
+    "tiebreaks",
+    "rules",
+    "unrated_rating",
+    "system",
+    "go_bar",
+    "go_floor",
+    "go_columns",
+    "go_free_draw_points",
+    "go_bye_in_sos",
+    "go_round_down_free_points",
+    *AWARD_KEYS,
 )
 _GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
 _RULES = ("auto", "2023", "2026")
-_SYSTEMS = ("swiss", "round-robin")
+_SYSTEMS = ("swiss", "round-robin", "mcmahon")
+_BYE_IN_SOS = ("start", "zero", "own")
 
 
 class ConfigError(click.ClickException):
@@ -61,6 +77,7 @@ class EventConfig:
     system: str | None = None
     go_bar: str | None = None
     go_floor: str | None = None
+    go: GoConventions = field(default_factory=lambda: GoConventions())
     awards: AwardSettings = AwardSettings()  # rating change, categories, prizes
 
     def options(self, after_round: int | None = None, explain: bool = False) -> StandingsOptions:
@@ -73,7 +90,21 @@ class EventConfig:
             explain=explain,
             go_bar=self.go_bar,
             go_floor=self.go_floor,
+            go_columns=self.go.columns,
+            go_free_draw_points=self.go.free_draw_points,
+            go_bye_in_sos=self.go.bye_in_sos,
+            go_round_down_free_points=self.go.round_down_free_points,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class GoConventions:
+    """How to read a Go table's columns, when its own numbers should not decide."""
+
+    columns: tuple[str, ...] | None = None
+    free_draw_points: float | None = None
+    bye_in_sos: str | None = None
+    round_down_free_points: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +168,9 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
         unrated = None
     system = _expect_str(data, "system", where, problems)
     if system is not None and system not in _SYSTEMS:
-        problems.append(f"{where}system: {system!r} is unknown; expected swiss or round-robin")
+        problems.append(
+            f"{where}system: {system!r} is unknown; expected swiss, round-robin or mcmahon"
+        )
         system = None
     grades: dict[str, str | None] = {}
     for key in ("go_bar", "go_floor"):
@@ -153,7 +186,43 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
         system,
         grades["go_bar"],
         grades["go_floor"],
+        _read_go(data, where, problems),
         read_award_settings(data, where, problems),
+    )
+
+
+def _read_go(data: dict[str, object], where: str, problems: list[str]) -> GoConventions:
+    columns: tuple[str, ...] | None = None
+    raw = data.get("go_columns")
+    if isinstance(raw, list) and all(isinstance(c, str) for c in raw):
+        columns = tuple(str(c).strip() for c in raw)
+        for column in columns:
+            if column != "-" and not is_known_column(normalise_column(column)):
+                problems.append(
+                    f"{where}go_columns: unknown column {column!r}; expected one of: "
+                    "MMS, NBW, SOS, SOS-1, SOS-2, SOSOS, SODOS, CUSS, DC, or - for none"
+                )
+    elif raw is not None:
+        problems.append(
+            f'{where}go_columns: {raw!r} is not a list of names; expected e.g. ["NBW", "SOS", "-"]'
+        )
+    draw = data.get("go_free_draw_points")
+    if draw is not None and (isinstance(draw, bool) or draw not in (0, 0.5)):
+        problems.append(f"{where}go_free_draw_points: {draw!r}; expected 0.5 or 0")
+        draw = None
+    bye = _expect_str(data, "go_bye_in_sos", where, problems)
+    if bye is not None and bye not in _BYE_IN_SOS:
+        problems.append(f"{where}go_bye_in_sos: {bye!r}; expected one of: {', '.join(_BYE_IN_SOS)}")
+        bye = None
+    round_down = data.get("go_round_down_free_points")
+    if round_down is not None and not isinstance(round_down, bool):
+        problems.append(f"{where}go_round_down_free_points: {round_down!r}; expected true or false")
+        round_down = None
+    return GoConventions(
+        columns,
+        float(draw) if isinstance(draw, (int, float)) else None,
+        bye,
+        round_down if isinstance(round_down, bool) else None,
     )
 
 

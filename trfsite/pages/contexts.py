@@ -127,6 +127,8 @@ class OverviewPage:
     points_label: str
     notes_html: str
     failure: str  # why standings are missing, "" when they are not
+    in_progress: int = 0  # the pending round being played (trfsite.progress), 0: none
+    after_round: int = 0  # the round the standings are after
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +159,7 @@ class StandingsPage:
     is_team: bool
     is_go: bool
     board_stats: tuple[BoardStat, ...]
+    in_progress: int = 0  # a round is being played: the latest standings are not final
     has_ratings: bool = False  # rating change and performance columns
 
 
@@ -186,6 +189,7 @@ class RoundPage:
     previous: int | None
     next: int | None
     is_go: bool
+    pending: bool = False  # results not all in yet (trfsite.progress)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,14 +9,23 @@ from __future__ import annotations
 from trfsite.model import Outcome, Player
 from trfsite.pages.common import BYE_NAMES, COLOUR_LETTER, GO_SYMBOL, RESULT_SYMBOL, outcome_css
 from trfsite.pages.rows import CrossCell
+from trfsite.standings.progress import known
 
 
 def player_cell(
-    players: dict[int, Player], go: bool, round_no: int, pid: int, ranks: dict[int, int]
+    players: dict[int, Player],
+    go: bool,
+    round_no: int,
+    pid: int,
+    ranks: dict[int, int],
+    pending: frozenset[int] = frozenset(),
 ) -> CrossCell:
-    """Player ``pid``'s cell for ``round_no``; ``ranks`` maps ids to final ranks."""
+    """Player ``pid``'s cell for ``round_no``; ``ranks`` maps ids to final ranks.
+
+    ``pending``: the rounds being played (trfsite.progress), whose blank cells stay blank.
+    """
     player = players.get(pid)
-    entry = player.entry(round_no) if player else None
+    entry = known(player.entry(round_no), round_no in pending) if player else None
     if entry is None:
         return CrossCell(round_no, "", "none", "", "not paired")
     symbols = GO_SYMBOL if go else RESULT_SYMBOL

@@ -25,6 +25,7 @@ from trfsite.pages.lookups import players_by_id
 from trfsite.pages.plan import EventData, EventJob, PagePlan, meta_for
 from trfsite.pages.rows import CrossCell, CrossRow, Fact, Link
 from trfsite.results import Note, Standings
+from trfsite.standings.progress import round_progress
 
 logger = logging.getLogger(__name__)
 
@@ -103,6 +104,7 @@ def overview_page(data: EventData) -> OverviewPage:
     t = data.tournament
     participants, rated = _participants(t)
     system = t.pairing_system.value if t.pairing_system else ""
+    current = round_progress(t).in_progress
     return OverviewPage(
         meta=meta_for(data.job, data.header.name, "index.html", "overview"),
         event=data.header,
@@ -130,6 +132,8 @@ def overview_page(data: EventData) -> OverviewPage:
         points_label=data.final.points_label,
         notes_html=data.notes_html,
         failure="",
+        in_progress=current.round if current else 0,
+        after_round=data.final.after_round,
     )
 
 
@@ -188,6 +192,7 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
     page = "standings.html" if final else f"standings-{standings.after_round}.html"
     from trfsite.pages.awards import with_ratings
 
+    current = round_progress(data.tournament).in_progress
     others = tuple(
         Link(f"standings-{s.after_round}.html", str(s.after_round)) for s in data.after_round
     )
@@ -208,6 +213,7 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
         is_team=data.is_team,
         is_go=data.is_go,
         board_stats=board_stats(data) if final and data.is_team else (),
+        in_progress=current.round if current else 0,
         has_ratings=rated,
     )
 
@@ -226,12 +232,15 @@ def crosstable_page(data: EventData) -> CrosstablePage:
     rounds = data.header.rounds
     players = players_by_id(data.tournament)
     go = data.is_go
+    pending = round_progress(data.tournament).pending_rounds
     rows = []
     for line in standing_lines(data, final):
         if data.is_team:
             cells = tuple(_team_cell(data, r, line.ref.id, ranks) for r in rounds)
         else:
-            cells = tuple(_player_cell(players, go, r, line.ref.id, ranks) for r in rounds)
+            cells = tuple(
+                _player_cell(players, go, r, line.ref.id, ranks, pending) for r in rounds
+            )
         rows.append(
             CrossRow(
                 line.rank,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import EventKind, Game, ReadResult, Tournament
-from trfsite.pages.config import EventConfig
+from trfsite.pages.config import EventConfig, GoConventions
 from trfsite.pages.contexts import (
     BulletinData,
     EventHeader,
@@ -70,6 +70,7 @@ def read_and_validate(job: EventJob) -> tuple[ReadResult, list[Finding]]:
         from trfsite.validate import validate
 
         findings = list(validate(result, job.source_name))
+        findings = _with_go_settings(result, findings, job)
     except ImportError:
         findings = list(result.findings)
     except Exception as exc:
@@ -83,6 +84,18 @@ def read_and_validate(job: EventJob) -> tuple[ReadResult, list[Finding]]:
             )
         ]
     return result, sort_findings(findings)
+
+
+def _with_go_settings(result: ReadResult, findings: list[Finding], job: EventJob) -> list[Finding]:
+    """A Go event's settings (trfsite.toml) also decide how its own columns are checked."""
+    t = result.tournament
+    config = job.config
+    if t is None or t.game is not Game.GO or (config.go == GoConventions() and not config.system):
+        return findings
+    from trfsite.validate.egf_checks import COLUMN_CODES, check_declared_columns
+
+    kept = [f for f in findings if f.code not in COLUMN_CODES]
+    return kept + check_declared_columns(t, job.source_name, config.options())
 
 
 def compute_all(

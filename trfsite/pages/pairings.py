@@ -16,6 +16,7 @@ from trfsite.model import Color, EventKind, Outcome, Tournament
 from trfsite.pages.common import GO_SYMBOL, points_map
 from trfsite.pages.lookups import players_by_id
 from trfsite.results import Standings
+from trfsite.standings.progress import known, round_progress
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,10 +82,12 @@ def _extract(t: Tournament, round_no: int) -> RoundCells:
     pairings: list[Pairing] = []
     byes: list[tuple[int, Outcome]] = []
     absent: list[int] = []
+    pending = round_progress(t).is_pending(round_no)
     for player in sorted(t.players, key=lambda p: p.id):
-        entry = player.entry(round_no)
+        entry = known(player.entry(round_no), pending)
         if entry is None:
-            absent.append(player.id)
+            if not pending:  # in a pending round a blank cell is news to come, not an absence
+                absent.append(player.id)
             continue
         if entry.opponent is None or entry.opponent not in players or entry.opponent == player.id:
             if entry.outcome.is_bye or entry.outcome is Outcome.FORFEIT_WIN:
@@ -158,7 +161,7 @@ _GO_DEFAULTS = {Outcome.FORFEIT_WIN: True, Outcome.FORFEIT_LOSS: False}
 def result_text(
     white: Outcome, black: Outcome, go: bool = False, colours_known: bool = True
 ) -> str:
-    """``1–0``, ``½–½``, ``+–−`` (forfeit), ``?`` (not played yet).
+    """``1–0``, ``½–½``, ``+–−`` (forfeit), empty (not played yet; Go: ``?``).
 
     Go games read as in SGF: ``B+`` / ``W+`` for the winner's colour, ``B+F`` /
     ``W+F`` for a win by default, ``jigo`` for a draw. Without colours
@@ -169,7 +172,8 @@ def result_text(
         return "\u2212\u2013\u2212"
     if go:
         return _go_result(white, colours_known)
-    return _RESULT_TEXT.get(white, "?")
+    # A pending game (no result yet) shows an empty result, as on a pairing list.
+    return _RESULT_TEXT.get(white, "")
 
 
 def _go_result(first: Outcome, colours_known: bool) -> str:

@@ -10,6 +10,7 @@ from trfsite.pages.lookups import players_by_id
 from trfsite.pages.pairings import points_before, result_text, round_cells
 from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ByeLine, PairingLine
+from trfsite.standings.progress import round_progress
 
 
 def round_page(data: EventData, round_no: int) -> RoundPage:
@@ -39,6 +40,7 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
                 forfeit=not pair.white_outcome.is_game and pair.white_outcome.value != "?",
             )
         )
+    pending = round_progress(t).is_pending(round_no)
     byes = tuple(
         ByeLine(ref_in(refs, pid), BYE_NAMES[outcome], t.scoring.points(outcome))
         for pid, outcome in cells.byes
@@ -59,6 +61,7 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
         previous=round_no - 1 if round_no - 1 in rounds else None,
         next=round_no + 1 if round_no + 1 in rounds else None,
         is_go=data.is_go,
+        pending=pending,
     )
 
 

@@ -62,6 +62,8 @@ def round_stats(data: EventData) -> tuple[RoundStat, ...]:
         cells = round_cells(t, round_no)
         white = draws = black = forfeits = 0
         for pairing in cells.pairings:
+            if pairing.white_outcome is Outcome.UNKNOWN:
+                continue  # a game of a pending round: no result to count yet
             if not pairing.white_outcome.is_game:
                 forfeits += 1
             elif pairing.white_outcome in _WHITE_WINS:

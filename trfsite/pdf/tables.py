@@ -15,6 +15,7 @@ from trfsite.pages.crosscells import player_cell
 from trfsite.pdf.teams import TeamMatch
 from trfsite.pdf.text import PointsFormat, color_letter, federation_text, rating_text, result_symbol
 from trfsite.results import Standings
+from trfsite.standings.progress import known_entry
 
 # Landscape A4 is 297 mm; the theme's margins (bulletin.css, @page wide) leave
 # 273 mm. Rank 8, name 48, rating 11, federation 10 and points 10 mm
@@ -99,7 +100,7 @@ def crosstable_rows(
                 text = player_cell(players, True, round_no, row.id, rank_of).text
                 cells.append(CrossCell("", "", text))
                 continue
-            cell = player.entry(round_no) if player is not None else None
+            cell = known_entry(t, player, round_no) if player is not None else None
             if cell is None:
                 cells.append(CrossCell("", "", ""))
                 continue

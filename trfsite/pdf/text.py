@@ -54,7 +54,7 @@ _SYMBOL = {
     Outcome.FULL_BYE: "F",
     Outcome.PAIRING_BYE: "U",
     Outcome.ZERO_BYE: "Z",
-    Outcome.UNKNOWN: "?",
+    Outcome.UNKNOWN: "",  # a game of a pending round: no result yet
 }
 
 
@@ -69,6 +69,8 @@ def game_result(white: Outcome | None, black: Outcome | None) -> str:
     """A game's result as printed in pairings: ``1 – 0``, ``½ – ½``, ``+ – −``."""
     if white is None and black is None:
         return ""
+    if white is Outcome.UNKNOWN and black in (Outcome.UNKNOWN, None):
+        return ""  # a game of a pending round: an empty result, as on a pairing list
     left = result_symbol(white) if white is not None else "−"
     right = result_symbol(black) if black is not None else "−"
     return f"{left} – {right}"

@@ -30,6 +30,7 @@ from trfsite.pdf.teams import team_matches
 from trfsite.pdf.text import Person, PointsFormat, game_result, number_text, person, points_text
 from trfsite.render.i18n import load_catalog
 from trfsite.results import Standings, TiebreakColumn
+from trfsite.standings.progress import round_progress
 
 logger = logging.getLogger(__name__)
 
@@ -99,6 +100,7 @@ class StandingsTable:
     show_titles: bool
     rating_label: str  # English message id: "Rating", or "Grade" for Go
     federation_label: str  # "Fed", or "Club" for Go
+    in_progress: bool = False  # a round is being played: these standings are not final
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +230,7 @@ def _standings(standings: Standings, fmt: PointsFormat, number: PointsFormat) ->
         )
     go = standings.tournament.game is Game.GO
     return StandingsTable(
+        in_progress=round_progress(standings.tournament).in_progress is not None,
         after_round=standings.after_round,
         columns=tuple(replace(c, short=spelled_short(c)) for c in standings.columns),
         lines=tuple(lines),

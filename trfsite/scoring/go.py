@@ -3,21 +3,22 @@
 Scores (``points`` below) are the McMahon score MMS in McMahon events and the
 number of wins NBW in Swiss events. Conventions, as OpenGotha computes them:
 
-- NBW: +1 per win (also by default, ``!``) and per ``0+``, +½ per jigo and per ``0=``.
+- NBW: +1 per win (also by default, ``!``) and per ``0+``, +½ per jigo and per ``0=``
+  (some tables count ``0=`` as 0: ``free_draw``).
   With "round down free points" on, the free-round points (``0+``, ``0=``) are
   summed and rounded down: three ``0=`` add 1, not 1.5.
 - MMS: the start score plus NBW's points.
 - SOS: the sum over rounds of the opponent's final score. In McMahon events the
   opponent's MMS is adjusted for handicap: +h if the player was white, -h if black.
-  A round without an opponent counts the player's own start MMS (0 in Swiss).
-  Options turn the handicap adjustment off (``go_handicap_adjusted_sos``) and
-  count 0 for rounds without opponent (``go_unplayed_counts_start``).
+  A round without an opponent counts the player's own start MMS (0 in Swiss);
+  other programs count 0 or the player's own final score (:class:`ByeInSos`).
+  An option turns the handicap adjustment off (``go_handicap_adjusted_sos``).
   Games lost or won by default and games with an unknown result (``?``) count
   their opponent like any other game.
 - SOS-1, SOS-2: SOS without the lowest one or two per-round values (OpenGotha's
   choice; pairgoth drops the highest instead, ``go_sos_cut_highest``).
 - SOSOS: the sum of the opponents' SOS; a round without an opponent counts start
-  MMS x number of rounds (McMahon) or 0 (Swiss).
+  MMS x number of rounds (McMahon) or 0 (Swiss); with ``ByeInSos.OWN``, own SOS.
 - SODOS: the sum of the (handicap-adjusted) scores of the opponents beaten; a
   jigo counts half. Free rounds count nothing.
 - CUSS: the sum of the player's score after each round (McMahon: MMS, so the start
@@ -28,9 +29,12 @@ number of wins NBW in Swiss events. Conventions, as OpenGotha computes them:
 
 from __future__ import annotations
 
+import enum
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+
+import click
 
 from trfsite.formats.egf.grades import parse_grade
 from trfsite.model import Color, Outcome, Player, RoundEntry
@@ -45,6 +49,23 @@ _WIN_POINTS = {
     Outcome.DRAW_UNRATED: 0.5,
 }
 _FREE_POINTS = {Outcome.FULL_BYE: 1.0, Outcome.HALF_BYE: 0.5, Outcome.PAIRING_BYE: 1.0}
+HALF = 0.5  # what '0=' adds by the EGF's description and OpenGotha
+
+
+class ByeInSos(enum.Enum):
+    """What a round without an opponent adds to SOS."""
+
+    START = "start"  # own start MMS in McMahon, 0 in Swiss (OpenGotha)
+    ZERO = "zero"
+    OWN = "own"  # the player's own final score
+
+
+def find_bye_in_sos(name: str) -> ByeInSos:
+    for convention in ByeInSos:
+        if convention.value == name:
+            return convention
+    known = ", ".join(c.value for c in ByeInSos)
+    raise click.ClickException(f"unknown SOS convention for byes {name!r}; known: {known}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +93,22 @@ class GoContext:
     sos: Mapping[int, float]
     # Other programs' conventions; the defaults are OpenGotha's.
     handicap_adjusted: bool = True
-    unplayed_counts_start: bool = True
+    bye_in_sos: ByeInSos = ByeInSos.START
     cut_highest: bool = False
     names: Mapping[int, str] = field(default_factory=dict)  # row -> player, for explanations
+    explain: bool = True  # label every contribution (False: values only, for speed)
 
     def unplayed_value(self, player: int) -> float:
         """What a round without opponent adds to SOS."""
-        return self.start[player] if self.mcmahon and self.unplayed_counts_start else 0.0
+        if self.bye_in_sos is ByeInSos.OWN:
+            return self.score(player)
+        return self.start[player] if self.mcmahon and self.bye_in_sos is ByeInSos.START else 0.0
+
+    def unplayed_sos_value(self, player: int) -> float:
+        """What a round without opponent adds to SOSOS."""
+        if self.bye_in_sos is ByeInSos.OWN:
+            return self.sos.get(player, 0.0)
+        return self.unplayed_value(player) * self.rounds
 
     def nbw(self, player: int) -> float:
         after = self.nbw_after[player]
@@ -97,16 +127,27 @@ class GoContext:
         for entry in self.history[player]:
             if entry.opponent is None:
                 value = self.unplayed_value(player)
-                why: str = Note("no opponent: own start MMS" if value else "no opponent: 0")
+                why: str = Note(
+                    "no opponent: own score"
+                    if self.bye_in_sos is ByeInSos.OWN
+                    else "no opponent: own start MMS"
+                    if value
+                    else "no opponent: 0"
+                )
                 out.append(Contribution(entry.round, value, entry.label, why=why))
                 continue
             value = self.score(entry.opponent)
             why = ""
             if self.mcmahon and self.handicap_adjusted and entry.handicap_shift:
                 value += entry.handicap_shift
-                why = Note("opponent's MMS {shift:+d} for handicap", shift=entry.handicap_shift)
-            out.append(Contribution(entry.round, value, row_label(entry, self.names), why=why))
+                if self.explain:
+                    why = Note("opponent's MMS {shift:+d} for handicap", shift=entry.handicap_shift)
+            out.append(Contribution(entry.round, value, self.label(entry), why=why))
         return out
+
+    def label(self, entry: GoRound) -> str:
+        """The round's label in explanations; none when nobody reads them (it is costly)."""
+        return row_label(entry, self.names) if self.explain else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,22 +164,27 @@ def build_go_context(
     round_down: bool,
     *,
     handicap_adjusted: bool = True,
-    unplayed_counts_start: bool = True,
+    bye_in_sos: ByeInSos = ByeInSos.START,
     cut_highest: bool = False,
+    free_draw: float = HALF,
+    explain: bool = True,
 ) -> GoContext:
-    """Reduce the players' first ``rounds`` rounds to what the tie-breaks need."""
+    """Reduce the players' first ``rounds`` rounds to what the tie-breaks need.
+
+    ``free_draw`` is what a ``0=`` round adds (½, or 0 in some tables).
+    """
     ids = {p.id for p in players}
     ranks = {p.id: (g.rank if (g := parse_grade(p.grade)) else None) for p in players}
     history: dict[int, tuple[GoRound, ...]] = {}
     nbw_after: dict[int, tuple[float, ...]] = {}
     for player in players:
         reduced = tuple(
-            _reduce(player, player.entry(r), r, ids, ranks) for r in range(1, rounds + 1)
+            _reduce(player, player.entry(r), r, ids, ranks, free_draw) for r in range(1, rounds + 1)
         )
         history[player.id] = reduced
         nbw_after[player.id] = cumulative_nbw(reduced, round_down)
     names = {p.id: p.name for p in players}
-    conventions = (handicap_adjusted, unplayed_counts_start, cut_highest, names)
+    conventions = (handicap_adjusted, bye_in_sos, cut_highest, names, explain)
     partial = GoContext(mcmahon, rounds, round_down, start, history, nbw_after, {}, *conventions)
     sos = {p.id: sum(_values(partial.opponent_values(p.id))) for p in players}
     return GoContext(mcmahon, rounds, round_down, start, history, nbw_after, sos, *conventions)
@@ -155,9 +201,11 @@ def cumulative_nbw(history: Sequence[GoRound], round_down: bool) -> tuple[float,
     return tuple(out)
 
 
-def entry_points(entry: RoundEntry) -> tuple[float, float]:
+def entry_points(entry: RoundEntry, free_draw: float = HALF) -> tuple[float, float]:
     """(points from the game, points from a free round) of one round cell."""
     if entry.opponent is None:
+        if entry.outcome is Outcome.HALF_BYE:
+            return 0.0, free_draw
         return 0.0, _FREE_POINTS.get(entry.outcome, 0.0)
     return _WIN_POINTS.get(entry.outcome, 0.0), 0.0
 
@@ -168,11 +216,12 @@ def _reduce(
     round_no: int,
     ids: set[int],
     ranks: Mapping[int, int | None],
+    free_draw: float,
 ) -> GoRound:
     if entry is None:
         return GoRound(round_no, None, 0.0, 0.0, 0, Note("absent"))
     label = entry.raw or entry.outcome.name.lower()
-    game, free = entry_points(entry)
+    game, free = entry_points(entry, free_draw)
     # A row number that names no player keeps its result but has no opponent to count.
     opponent = entry.opponent if entry.opponent in ids else None
     if opponent is None:
@@ -246,10 +295,10 @@ def sum_of_opponents_sos(ctx: GoContext, player: int) -> GoValue:
     out: list[Contribution] = []
     for entry in ctx.history[player]:
         if entry.opponent is None:
-            value = ctx.unplayed_value(player) * ctx.rounds
+            value = ctx.unplayed_sos_value(player)
             out.append(Contribution(entry.round, value, entry.label, why=Note("no opponent")))
         else:
-            label = row_label(entry, ctx.names)
+            label = ctx.label(entry)
             out.append(Contribution(entry.round, ctx.sos[entry.opponent], label))
     return GoValue(sum(_values(out)), tuple(out))
 
@@ -275,7 +324,7 @@ def cumulative_score_sum(ctx: GoContext, player: int) -> GoValue:
 def direct_confrontation(ctx: GoContext, player: int, tied: frozenset[int]) -> GoValue:
     """Points scored against the other players of ``tied`` (0 when alone)."""
     out = tuple(
-        Contribution(e.round, e.game_points, row_label(e, ctx.names))
+        Contribution(e.round, e.game_points, ctx.label(e))
         for e in ctx.history[player]
         if e.opponent is not None and e.opponent != player and e.opponent in tied
     )

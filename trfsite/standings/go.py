@@ -25,12 +25,13 @@ trfsite computes (without the primary score), else SOS, SOSOS (OpenGotha's
 default for both systems).
 
 Other programs' conventions are options: ``go_handicap_adjusted_sos``,
-``go_unplayed_counts_start`` and ``go_sos_cut_highest`` (pairgoth's SOS-1).
+``go_bye_in_sos`` and ``go_sos_cut_highest`` (pairgoth's SOS-1). What the file's
+unnamed columns mean, and the conventions its numbers show, come first from
+:mod:`trfsite.go_columns`.
 """
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,18 +39,24 @@ from dataclasses import dataclass
 import click
 
 from trfsite.formats.egf.grades import Grade, parse_grade
+from trfsite.formats.egf.header import is_unnamed
 from trfsite.model import PairingSystem, Player, Tournament
 from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.go import (
     GO_TIEBREAKS,
+    HALF,
     GoContext,
     GoTiebreak,
     GoValue,
     build_go_context,
-    entry_points,
+    find_bye_in_sos,
     find_go_tiebreak,
 )
+from trfsite.standings.go_columns import declared, grade_start, points_scored, read_go_columns
 from trfsite.standings.options import StandingsOptions
+from trfsite.standings.progress import default_after_round
+
+__all__ = ["compute_go_standings", "declared", "infer_round_down", "is_mcmahon", "start_scores"]
 
 DEFAULT_TIEBREAKS = ("SOS", "SOSOS")
 _KNOWN = {t.short for t in GO_TIEBREAKS}
@@ -63,10 +70,16 @@ class _Criterion:
 
 def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
     """Rank a Go event; ``points`` is MMS (McMahon) or NBW (Swiss)."""
-    notes: list[str] = []
+    reading = read_go_columns(t, options)
+    notes: list[str] = list(reading.notes)
+    round_down = _round_down(t, options, reading.options, notes)
+    t, options = reading.tournament, reading.options
     mcmahon = is_mcmahon(t, options)
-    rounds = t.rounds if options.after_round is None else max(0, min(options.after_round, t.rounds))
-    round_down = _round_down(t, options, notes)
+    rounds = (
+        default_after_round(t, t.rounds)
+        if options.after_round is None
+        else max(0, min(options.after_round, t.rounds))
+    )
     criteria = _criteria(t, options, mcmahon, notes)
     uses_mms = mcmahon or any(c.tiebreak.short == "MMS" for c in criteria)
     start = start_scores(t, options, round_down, notes if uses_mms else [])
@@ -77,8 +90,10 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
         start,
         round_down,
         handicap_adjusted=options.go_handicap_adjusted_sos,
-        unplayed_counts_start=options.go_unplayed_counts_start,
+        bye_in_sos=find_bye_in_sos(options.go_bye_in_sos or "start"),
         cut_highest=options.go_sos_cut_highest,
+        free_draw=_free_draw(options),
+        explain=options.explain,
     )
     notes += _convention_notes(options)
     notes.insert(
@@ -112,32 +127,13 @@ def _convention_notes(options: StandingsOptions) -> list[str]:
     notes: list[str] = []
     if not options.go_handicap_adjusted_sos:
         notes.append(Note("SOS without handicap adjustment"))
-    if not options.go_unplayed_counts_start:
-        notes.append(Note("a round without opponent counts 0 in SOS and SOSOS"))
     if options.go_sos_cut_highest:
         notes.append(Note("SOS-1 and SOS-2 drop the highest values"))
     return notes
 
 
 # --------------------------------------------------------------------------- start scores
-def declared(player: Player, column: str) -> float | None:
-    for name, value in player.declared_scores:
-        if name == column:
-            return value
-    return None
-
-
-def points_scored(player: Player, round_down: bool) -> float:
-    """NBW over every round in the file (what the file's MMS column adds to the start)."""
-    games = free = 0.0
-    for entry in player.rounds:
-        game, free_round = entry_points(entry)
-        games += game
-        free += free_round
-    return games + (math.floor(free) if round_down else free)
-
-
-def infer_round_down(t: Tournament) -> bool | None:
+def infer_round_down(t: Tournament, free_draw: float = 0.5) -> bool | None:
     """Which "round down free points" setting leaves whole start scores, if only one does."""
     whole = {False: 0, True: 0}
     telling = 0
@@ -145,7 +141,8 @@ def infer_round_down(t: Tournament) -> bool | None:
         mms = declared(player, "MMS")
         if mms is None:
             continue
-        exact, rounded = points_scored(player, False), points_scored(player, True)
+        exact = points_scored(player, False, free_draw)
+        rounded = points_scored(player, True, free_draw)
         if exact == rounded:
             continue
         telling += 1
@@ -156,22 +153,25 @@ def infer_round_down(t: Tournament) -> bool | None:
     return whole[True] > whole[False]
 
 
-def _round_down(t: Tournament, options: StandingsOptions, notes: list[str]) -> bool:
-    if options.go_round_down_free_points is not None:
-        chosen = options.go_round_down_free_points
+def _round_down(
+    t: Tournament, asked: StandingsOptions, settled: StandingsOptions, notes: list[str]
+) -> bool:
+    chosen = bool(settled.go_round_down_free_points)
+    if asked.go_round_down_free_points is not None:
         notes.append(Note("free-round points rounded down" if chosen else "free-round points kept"))
-        return chosen
-    inferred = infer_round_down(t)
-    if inferred is None:
-        return False
-    notes.append(
-        Note(
-            "free-round points rounded down, as the file's MMS column shows"
-            if inferred
-            else "free-round points not rounded, as the file's MMS column shows"
+    elif infer_round_down(t, _free_draw(settled)) is not None:
+        notes.append(
+            Note(
+                "free-round points rounded down, as the file's MMS column shows"
+                if chosen
+                else "free-round points not rounded, as the file's MMS column shows"
+            )
         )
-    )
-    return inferred
+    return chosen
+
+
+def _free_draw(options: StandingsOptions) -> float:
+    return HALF if options.go_free_draw_points is None else options.go_free_draw_points
 
 
 def start_scores(
@@ -185,7 +185,7 @@ def start_scores(
     for player in t.players:
         mms = declared(player, "MMS") if from_file else None
         if mms is not None:
-            out[player.id] = mms - points_scored(player, round_down)
+            out[player.id] = mms - points_scored(player, round_down, _free_draw(options))
         else:
             out[player.id] = grade_start(parse_grade(player.grade), bar, floor)
     if from_file:
@@ -197,17 +197,6 @@ def start_scores(
         template += ", floor {floor}" if options.go_floor else ", no floor"
         notes.append(Note(template, bar=options.go_bar or "", floor=options.go_floor or ""))
     return out
-
-
-def grade_start(grade: Grade | None, bar: Grade | None, floor: Grade | None) -> float:
-    if grade is None:
-        return float(floor.mms if floor else 0)
-    score = grade.mms
-    if bar is not None:
-        score = min(score, bar.mms)
-    if floor is not None:
-        score = max(score, floor.mms)
-    return float(score)
 
 
 def _limit(text: str | None, option: str) -> Grade | None:
@@ -235,7 +224,7 @@ def _criteria(
     chosen: list[_Criterion] = []
     skipped: list[str] = []
     for column in _columns(t):
-        if column == primary or any(c.code == column for c in chosen):
+        if column == primary or is_unnamed(column) or any(c.code == column for c in chosen):
             continue
         if column in _KNOWN:
             chosen.append(_Criterion(column, find_go_tiebreak(column)))

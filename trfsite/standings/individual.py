@@ -38,6 +38,11 @@ from trfsite.scoring.registry import (
     resolve,
 )
 from trfsite.standings.options import StandingsOptions
+from trfsite.standings.progress import (
+    default_after_round,
+    pending_after_round_error,
+    round_progress,
+)
 
 RULES_2026_FROM = _dt.date(2026, 3, 1)
 DEFAULT_SWISS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "WIN")
@@ -169,7 +174,16 @@ def file_list_note(record: str, codes: list[str]) -> Note:
     return Note("Tie-breaks from record {record}: {codes}.", record=record, codes=", ".join(codes))
 
 
-def after_round_note(after: int, total: int) -> Note:
+def after_round_note(after: int, total: int, t: Tournament | None = None) -> Note:
+    current = round_progress(t).in_progress if t is not None else None
+    if current is not None and current.round > after:
+        return Note(
+            "Standings after round {after} of {total}: round {current} is in progress and "
+            "counts once all its results are in; 'number of rounds' in C.07 16.4.2 is {after}.",
+            after=after,
+            total=total,
+            current=current.round,
+        )
     return Note(
         "Standings after round {after} of {total}: later rounds are ignored, and "
         "'number of rounds' in C.07 16.4.2 is {after}.",
@@ -271,12 +285,15 @@ def rank_players(
 def compute_individual_standings(t: Tournament, options: StandingsOptions) -> Standings:
     """Standings of an individual event (or of a team event's players with --individual)."""
     total = t.rounds
-    after = total if options.after_round is None else options.after_round
-    if after < 0 or after > total or (after == 0 and total > 0):
+    after = default_after_round(t, total) if options.after_round is None else options.after_round
+    if after < 0 or after > total or (after == 0 and options.after_round is not None and total > 0):
         raise StandingsError(
             f"--after-round {options.after_round!r}: {t.name or 'the tournament'} has "
             f"{total} round(s); expected a number from 1 to {total}"
         )
+    pending = "" if options.after_round is None else pending_after_round_error(t, after)
+    if pending:
+        raise StandingsError(f"--after-round {options.after_round!r}: {pending}")
     rules, rules_note = choose_rules(t, options)
     swiss, system_note = choose_system(t, options)
     codes, where, list_note = choose_tiebreaks(t, options, swiss)
@@ -367,7 +384,7 @@ def _more_notes(
 ) -> list[str]:
     notes: list[str] = []
     if after < total:
-        notes.append(after_round_note(after, total))
+        notes.append(after_round_note(after, total, t))
     s = t.scoring
     if (s.win, s.draw, s.loss) != (1.0, 0.5, 0.0) or s.pairing_bye is not None:
         notes.append(

@@ -16,14 +16,19 @@ class StandingsOptions:
     rules: str = "auto"  # "auto", "2023" or "2026"
     after_round: int | None = None  # None: every round in the file
     unrated_rating: int | None = None  # rating assumed for unrated players (Art. 10)
-    system: str | None = None  # "swiss" or "round-robin"; None: detect from 092/192
+    system: str | None = None  # "swiss", "round-robin", "mcmahon"; None: from the file
     individual: bool = False  # team events: rank the players instead of the teams
     explain: bool = False  # record per-round contributions for every value
     # Go (EGF)
     go_bar: str | None = None  # McMahon bar grade, e.g. "3d"; None: no bar
     go_floor: str | None = None  # McMahon floor grade, e.g. "20k"; None: no floor
     go_round_down_free_points: bool | None = None  # None: infer from the file's MMS column
-    # Conventions other programs use (defaults are OpenGotha's; see trfsite.scoring.go):
+    # The meaning of the file's score columns, in order ("-" skips one); None: the
+    # header's names, and for unnamed columns what their numbers show.
+    go_columns: tuple[str, ...] | None = None
+    # Conventions other programs use (None: what the file's own columns show, else
+    # OpenGotha's; see trfsite.scoring.go and trfsite.go_columns):
+    go_free_draw_points: float | None = None  # what '0=' adds: 0.5 or 0
+    go_bye_in_sos: str | None = None  # "start", "zero" or "own" (ByeInSos)
     go_handicap_adjusted_sos: bool = True  # opponent's MMS +h if white, -h if black
-    go_unplayed_counts_start: bool = True  # a round without opponent: own start MMS (else 0)
     go_sos_cut_highest: bool = False  # SOS-1/-2 drop the highest values (pairgoth)

@@ -41,6 +41,7 @@ from trfsite.standings.individual import (
     tiebreak_column,
 )
 from trfsite.standings.options import StandingsOptions
+from trfsite.standings.progress import default_after_round, pending_after_round_error
 from trfsite.teams import TeamEventData, reconstruct_matches
 
 _GP_WORDS = re.compile(r"(?:^|[\s_\-])(GP|GAME[\s_\-]?POINTS)(?:$|[\s_\-])", re.IGNORECASE)
@@ -102,12 +103,15 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
     """Rank the teams of a team event."""
     data = reconstruct_matches(t)
     total = data.rounds
-    after = total if options.after_round is None else options.after_round
-    if after < 0 or after > total or (after == 0 and total > 0):
+    after = default_after_round(t, total) if options.after_round is None else options.after_round
+    if after < 0 or after > total or (after == 0 and options.after_round is not None and total > 0):
         raise StandingsError(
             f"--after-round {options.after_round!r}: {t.name or 'the tournament'} has "
             f"{total} round(s); expected a number from 1 to {total}"
         )
+    pending = "" if options.after_round is None else pending_after_round_error(t, after)
+    if pending:
+        raise StandingsError(f"--after-round {options.after_round!r}: {pending}")
     rules, rules_note = choose_rules(t, options)
     swiss, system_note = choose_system(t, options)
     primary, primary_note = choose_primary(t)
@@ -271,7 +275,7 @@ def _more_notes(
         )
     ]
     if after < total:
-        notes.append(after_round_note(after, total))
+        notes.append(after_round_note(after, total, t))
     if t.accelerations:
         notes.append(
             Note(

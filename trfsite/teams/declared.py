@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import Color, Span, TeamRoundSummary, TeamSummary, Tournament
+from trfsite.standings.progress import round_progress
 from trfsite.teams.data import TeamEventData
 from trfsite.teams.index import finding
 from trfsite.teams.summary import computed_summaries, round_kind_of_letters
@@ -20,11 +21,16 @@ def fmt(value: float | None) -> str:
 
 def compare_declared(t: Tournament, data: TeamEventData) -> list[Finding]:
     findings: list[Finding] = []
+    # While a round is pending, the file declares the totals of the complete rounds.
+    progress = round_progress(t)
+    up_to = progress.complete if progress.pending else None
     for team in t.teams:
         line = team.source.line
+        match_points = data.match_points(team.id, up_to)
+        game_points = data.game_points(team.id, up_to)
         for declared, total, column, what in (
-            (team.declared_match_points, data.match_points(team.id), MP_COLUMN, "match points"),
-            (team.declared_game_points, data.game_points(team.id), GP_COLUMN, "game points"),
+            (team.declared_match_points, match_points, MP_COLUMN, "match points"),
+            (team.declared_game_points, game_points, GP_COLUMN, "game points"),
         ):
             if declared is None or abs(declared - total) <= _EPS:
                 continue

@@ -51,6 +51,7 @@ CHECKS: list[Check] = [
     Check("games", lazy(_STRUCTURE, "check_games")),
     Check("pairing-byes", lazy(_STRUCTURE, "check_pairing_byes")),
     Check("rounds", lazy(_STRUCTURE, "check_rounds")),
+    Check("pending-rounds", lazy("trfsite.validate.progress_checks", "check_pending_rounds")),
     Check("counts", lazy(_DECLARED, "check_counts")),
     Check("points", lazy(_DECLARED, "check_points")),
     Check("round-dates", lazy(_DECLARED, "check_round_dates")),

@@ -22,6 +22,7 @@ from trfsite.model import (
     Span,
     Tournament,
 )
+from trfsite.standings.progress import result_missing, round_progress
 from trfsite.validate.structure import cell_span, finding, record_span
 
 _TRF = frozenset({SourceFormat.TRF16, SourceFormat.TRF26})
@@ -104,8 +105,8 @@ def _override(records: tuple[AbnormalPoints, ...], entry: RoundEntry, player: in
     return value
 
 
-def computed_points(t: Tournament, player: Player) -> float:
-    """The points the round cells give under record 162 and 299.
+def computed_points(t: Tournament, player: Player, last_round: int | None = None) -> float:
+    """The points the round cells give under record 162 and 299 (up to ``last_round``).
 
     In team events, columns 81-84 hold the player's own score over the board
     and in forfeit wins only (TRF-2026, 001 field 81-84), so byes do not count.
@@ -113,6 +114,8 @@ def computed_points(t: Tournament, player: Player) -> float:
     team = t.kind is EventKind.TEAM
     total = 0.0
     for entry in player.rounds:
+        if last_round is not None and entry.round > last_round:
+            continue
         if team and not (entry.outcome.is_game or entry.outcome is Outcome.FORFEIT_WIN):
             continue
         value = t.scoring.points(entry.outcome)
@@ -135,11 +138,16 @@ def check_points(t: Tournament, name: str) -> list[Finding]:
     scoring = "record 162's scoring" if t.scoring != type(t.scoring)() else "FIDE's 1-½-0"
     if t.abnormal_points and t.kind is EventKind.INDIVIDUAL:
         scoring += " and record 299"
+    # While a round is pending, the file declares the points of the complete rounds.
+    progress = round_progress(t)
+    last_round = progress.complete if progress.pending else None
     for player in t.players:
         if player.declared_points is None:
             continue
-        computed = computed_points(t, player)
-        if abs(computed - player.declared_points) > 1e-6:
+        computed = computed_points(t, player, last_round)
+        if abs(computed - player.declared_points) > 1e-6 and not _entered_so_far(
+            t, player, last_round
+        ):
             out.append(
                 finding(
                     Severity.ERROR,
@@ -152,6 +160,18 @@ def check_points(t: Tournament, name: str) -> list[Finding]:
                 )
             )
     return out
+
+
+def _entered_so_far(t: Tournament, player: Player, last_round: int | None) -> bool:
+    """Some programs declare the results entered so far in the pending round too."""
+    if last_round is None or player.declared_points is None:
+        return False
+    entered = computed_points(t, player) - sum(
+        t.scoring.points(e.outcome) for e in player.rounds if result_missing(e) or (
+            e.round > last_round and e.opponent is None and e.outcome.is_bye
+        )
+    )
+    return abs(entered - player.declared_points) <= 1e-6
 
 
 # --------------------------------------------------------------------------- round dates

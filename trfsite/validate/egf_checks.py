@@ -7,14 +7,16 @@ checks look at the model as a whole.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from trfsite.findings import Finding, Severity
 from trfsite.formats.egf.grades import parse_grade
-from trfsite.formats.egf.header import is_column_header
+from trfsite.formats.egf.header import is_column_header, is_known_column, is_unnamed
 from trfsite.model import Color, Game, Outcome, Player, RoundEntry, Tournament
 from trfsite.results import Standings
 from trfsite.scoring.go import GO_TIEBREAKS
-from trfsite.standings.go import compute_go_standings, declared, infer_round_down, start_scores
+from trfsite.standings.go import compute_go_standings, declared, start_scores
+from trfsite.standings.go_columns import read_go_columns
 from trfsite.standings.options import StandingsOptions
 
 MAX_HANDICAP = 9
@@ -241,14 +243,30 @@ def _handicap_problem(
 
 
 # --------------------------------------------------------------------------- columns
-def check_declared_columns(t: Tournament, name: str) -> list[Finding]:
-    """The file's own score columns against trfsite's computation: one warning per column."""
-    columns = t.go.columns if t.go else ()
-    if not columns or not t.players:
+COLUMN_CODES = ("egf-column-unchecked", "egf-column-differs", "egf-places")
+
+
+def check_declared_columns(
+    t: Tournament, name: str, settings: StandingsOptions | None = None
+) -> list[Finding]:
+    """The file's own score columns against trfsite's computation: one warning per column.
+
+    Unnamed columns are checked under the meaning their numbers show (trfsite.go_columns),
+    or the event's ``settings`` (trfsite.toml), whose findings replace COLUMN_CODES'.
+    """
+    if not (t.go.columns if t.go else ()) or not t.players:
         return []
+    reading = read_go_columns(t, settings or StandingsOptions())
+    t, options = reading.tournament, reading.options
+    columns = t.go.columns if t.go else ()
     known = tuple(dict.fromkeys(c for c in columns if c in _COMPUTED and c != "MMS"))
     findings: list[Finding] = []
-    unchecked = [c for c in dict.fromkeys(columns) if c not in _COMPUTED]
+    # Unknown names were reported by the reader (egf-column-unknown), once is enough.
+    unchecked = [
+        c
+        for c in dict.fromkeys(columns)
+        if c not in _COMPUTED and is_known_column(c) and not is_unnamed(c)
+    ]
     if unchecked:
         findings.append(
             Finding(
@@ -260,10 +278,10 @@ def check_declared_columns(t: Tournament, name: str) -> list[Finding]:
             )
         )
     if "MMS" in columns:
-        findings += _check_start_scores(t, name)
+        findings += _check_start_scores(t, options, name)
     if not known:
         return findings
-    standings = compute_go_standings(t, StandingsOptions(tiebreaks=known))
+    standings = compute_go_standings(t, replace(options, tiebreaks=known))
     for position, column in enumerate(known):
         computed = {row.id: row.tiebreaks[position] for row in standings.rows}
         differences = [
@@ -304,13 +322,13 @@ def header_line(t: Tournament) -> int:
     return 0
 
 
-def _check_start_scores(t: Tournament, name: str) -> list[Finding]:
+def _check_start_scores(t: Tournament, options: StandingsOptions, name: str) -> list[Finding]:
     """The MMS column fixes the start scores; they must be whole and follow the grades.
 
     The offset between the file's scale and OpenGotha's, the bar and the floor are
     read from the file itself: the most common offset, the highest and lowest start.
     """
-    starts = start_scores(t, StandingsOptions(), _round_down(t), [])
+    starts = start_scores(t, options, bool(options.go_round_down_free_points), [])
     graded = {
         p.id: g.mms
         for p in t.players
@@ -337,10 +355,6 @@ def _check_start_scores(t: Tournament, name: str) -> list[Finding]:
     if not differences:
         return []
     return [_column_warning("MMS", differences, name, header_line(t))]
-
-
-def _round_down(t: Tournament) -> bool:
-    return bool(infer_round_down(t))
 
 
 def _check_places(t: Tournament, standings: Standings, name: str) -> list[Finding]:

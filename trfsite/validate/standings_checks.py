@@ -25,6 +25,7 @@ from trfsite.scoring.codes import strip_pts
 from trfsite.scoring.registry import BUCHHOLZ_FAMILY, RATING_TIEBREAKS, Tiebreak, resolve
 from trfsite.standings.individual import choose_rules, choose_system, compute_individual_standings
 from trfsite.standings.options import StandingsOptions
+from trfsite.standings.progress import round_progress
 from trfsite.validate.structure import finding, record_span
 
 
@@ -92,6 +93,11 @@ def check_standings(t: Tournament, name: str) -> list[Finding]:
 
 def _ranks(t: Tournament, name: str, has_list: bool) -> list[Finding]:
     if not any(p.declared_rank for p in t.players):
+        return []
+    current = round_progress(t).in_progress
+    if current is not None and current.entered:
+        # Mid-round, programs rank by the results entered so far: neither the
+        # standings after the complete rounds nor any other standings trfsite makes.
         return []
     try:
         standings = compute_individual_standings(t, StandingsOptions())

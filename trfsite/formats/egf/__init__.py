@@ -15,17 +15,22 @@ __all__ = ["read_egf", "sniff"]
 
 _TRF_RECORD = re.compile(r"^(?:001|012|013|022|032|042|052|062|072|082|092|102|112|122) ", re.M)
 _TAG_COMMENT = re.compile(r"^\s*;.*\b(?:TC|CL|EV|PC|DT|HA|KM|TM|TA|CM)\[", re.M)
+# A grade, then somewhere after it a result cell (the results may come before the scores).
 _PLAYER_LINE = re.compile(
-    r"^\s*(?:\d+\s+)?\S.*?\s\d{1,2}[kKdDpP]\s.*\s\d+[-+=?](?:[/!][wWbB?]?[hH]?[\dOo]{0,2})?\s*"
-    r"(?:\|\s*\d*\s*)?$"
+    r"^\s*(?:\d+\s+)?\S.*?\s\d{1,2}[kKdDpP]\s.*\s(?:\d+[-+=?](?:[/!][wWbB?]?[hH]?[\dOo]{0,2})?|\?)"
+    r"(?:\s|$)"
 )
 
 
 def sniff(text: str) -> bool:
     """Does this text look like an EGF table (and not like a TRF file)?"""
     head = text[:20000]
-    if _TRF_RECORD.search(head):
-        return False
+    # Row 102 of a table without padding starts like TRF's record 102: a TRF record
+    # counts only when the line is not a Go player line.
+    for match in _TRF_RECORD.finditer(head):
+        end = head.find("\n", match.start())
+        if not _PLAYER_LINE.match(head[match.start() : end if end >= 0 else len(head)]):
+            return False
     if _TAG_COMMENT.search(head):
         return True
     lines = [

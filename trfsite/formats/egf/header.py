@@ -12,6 +12,9 @@ _HA = re.compile(r"^\s*[hH]\s*(\d)\s*$")
 _SUFFIX = re.compile(r"\.[hH](\d)$")
 _DATE = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\s*$")
 
+SCORE = "Score"  # a column named only "score": MMS or NBW, as its numbers show
+UNNAMED = "#"  # prefix of the score columns the header does not name: #1, #2, ...
+
 # Column names as programs write them -> trfsite's names. OpenGotha writes SOS for
 # SOSM and SOSW alike; pairgoth abbreviates SOSOSM to SSOS and SODOSM to SDOS.
 COLUMN_ALIASES: dict[str, str] = {
@@ -46,7 +49,29 @@ COLUMN_ALIASES: dict[str, str] = {
     "SOSTS": "SOSTS",
     "RATIN": "Rating",
     "RATING": "Rating",
+    # Names seen in tables submitted to the EGD.
+    "WINS": "NBW",
+    "WIN": "NBW",
+    "W": "NBW",
+    "NW": "NBW",
+    "MM": "MMS",
+    "MCM": "MMS",
+    "MCMAHON": "MMS",
+    "SOS1": "SOS-1",
+    "SOS2": "SOS-2",
+    "ISOS": "SOS",
+    "ISOS-1": "SOS-1",
+    "ISOS-2": "SOS-2",
+    "SOSO": "SOSOS",
+    "SODS": "SODOS",
+    # The primary score, whichever it is: the numbers tell NBW from MMS.
+    "SCORE": SCORE,
+    "S": SCORE,
+    "PTS": SCORE,
+    "POINTS": SCORE,
 }
+_KNOWN_COLUMNS = frozenset(COLUMN_ALIASES.values())
+_ROUND_LABEL = re.compile(r"^(?:R|RD|ROUND)?\d{1,2}$", re.IGNORECASE)
 # Words that end the player-description part of a column header.
 _DESCRIPTION_WORDS = ("CLUB", "CO", "COUNTRY", "RK", "RANK", "GRADE", "GR")
 _OPENGOTHA_WIDTH = 5  # OpenGotha right-aligns each criterion name in 5 characters
@@ -108,7 +133,20 @@ def split_place(value: str) -> tuple[str, str]:
 
 def normalise_column(name: str) -> str:
     """A criterion name as trfsite spells it (unknown names are kept as written)."""
-    return COLUMN_ALIASES.get(name.upper(), name)
+    return COLUMN_ALIASES.get(name.upper().rstrip(".:"), name)
+
+
+def is_known_column(name: str) -> bool:
+    return name in _KNOWN_COLUMNS or is_unnamed(name)
+
+
+def unnamed_column(position: int) -> str:
+    """The name of score column ``position`` (1-based) when the header does not name it."""
+    return f"{UNNAMED}{position}"
+
+
+def is_unnamed(name: str) -> bool:
+    return name.startswith(UNNAMED)
 
 
 def is_column_header(words: list[str]) -> bool:
@@ -126,6 +164,8 @@ def column_names(words: list[str]) -> tuple[list[str], bool]:
             start = index + 1
     names: list[str] = []
     for word in words[start:]:
+        if _ROUND_LABEL.match(word):
+            continue  # a round's label over the result cells, not a score column
         names.extend(normalise_column(part) for part in _split_run_together(word))
     return names, has_club
 

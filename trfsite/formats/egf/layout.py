@@ -1,15 +1,60 @@
 """Where a row's score columns end and its round tokens begin.
 
 Round tokens are counted from the right, using the number of rounds, because
-score columns come in any number and some of them look like tokens.
+score columns come in any number and some of them look like tokens. Tables from
+the EGD archive may put the results first and the scores after them; such a
+table is read the same way from the other end.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, replace
 
 from trfsite.formats.egf.lines import PlayerLine, Word
 from trfsite.formats.egf.tokens import parse_score, parse_token
+
+_ANY_ROW = 99999  # the most a result token's opponent number can be
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    rounds: int
+    rounds_first: bool  # the result cells come before the score columns
+
+
+def find_layout(parsed: list[PlayerLine], rows: int, columns: list[str] | None) -> Layout:
+    """How many rounds, and on which side of the score columns they stand.
+
+    The side is the one where the rows' runs of result cells are longer: a table
+    written results-first ends its rows with numbers, which are no result cells.
+    """
+    layout = _layout(parsed, rows, columns)
+    if not layout.rounds and parsed:
+        # Opponents beyond the last row (a table cut short) still mark result cells;
+        # the checks then report them.
+        layout = _layout(parsed, _ANY_ROW, columns)
+    return layout
+
+
+def _layout(parsed: list[PlayerLine], rows: int, columns: list[str] | None) -> Layout:
+    trailing = sorted(_token_run(p.rest, rows) for p in parsed)
+    leading = sorted(_token_run(tuple(reversed(p.rest)), rows) for p in parsed)
+    if parsed and leading[len(leading) // 2] > trailing[len(trailing) // 2]:
+        flipped = [replace(p, rest=tuple(reversed(p.rest))) for p in parsed]
+        return Layout(count_rounds(flipped, rows, columns), True)
+    return Layout(count_rounds(parsed, rows, columns), False)
+
+
+def split_rest(
+    rest: tuple[Word, ...], layout: Layout, columns: list[str] | None
+) -> tuple[tuple[Word, ...], tuple[Word, ...]]:
+    """(round tokens, score words) of a row, each in the order written."""
+    if layout.rounds_first:
+        tokens = tuple(reversed(round_words(tuple(reversed(rest)), layout.rounds, columns)))
+        return tokens, rest[len(tokens) :]
+    tokens = round_words(rest, layout.rounds, columns)
+    return tokens, rest[: len(rest) - len(tokens)]
 
 
 def count_rounds(parsed: list[PlayerLine], rows: int, columns: list[str] | None) -> int:

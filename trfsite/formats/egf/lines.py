@@ -10,6 +10,7 @@ from trfsite.formats.egf.grades import looks_like_grade, parse_grade
 from trfsite.formats.egf.tokens import parse_score, parse_token
 
 _WORD = re.compile(r"\S+")
+_CELL = re.compile(r"[^\t]+")
 _COUNTRY = re.compile(r"^[A-Za-z]{2}$")
 _BARE_GRADE = re.compile(r"^\d{1,2}$")
 _UNKNOWN_COUNTRY = "XX"
@@ -44,7 +45,24 @@ class PlayerLine:
 
 
 def split_words(text: str) -> list[Word]:
-    return [Word(m.group(), m.start() + 1) for m in _WORD.finditer(text)]
+    """Blank-separated words; in a tab-separated line, its cells (a name keeps its spaces)."""
+    if "\t" not in text:
+        return [Word(m.group(), m.start() + 1) for m in _WORD.finditer(text)]
+    words: list[Word] = []
+    for cell in _CELL.finditer(text):
+        at = cell.start() + 1
+        parts = [Word(m.group(), at + m.start()) for m in _WORD.finditer(cell.group())]
+        # A cell of results or scores written with blanks ('4+ 9+') is split like any line.
+        if len(parts) > 1 and all(_is_result_or_score(p.text) for p in parts):
+            words.extend(parts)
+        elif parts:
+            start = cell.start() + len(cell.group()) - len(cell.group().lstrip())
+            words.append(Word(cell.group().strip(), start + 1))
+    return words
+
+
+def _is_result_or_score(text: str) -> bool:
+    return parse_token(text) is not None or parse_score(text) is not None
 
 
 def parse_player_line(

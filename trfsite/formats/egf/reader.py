@@ -11,15 +11,17 @@ from trfsite.formats.egf.header import (
     column_names,
     find_tags,
     is_column_header,
+    is_known_column,
     is_known_tag,
     parse_date,
     parse_handicap_rule,
     split_place,
     suffix_handicap_rule,
+    unnamed_column,
 )
-from trfsite.formats.egf.layout import count_rounds, round_words
+from trfsite.formats.egf.layout import Layout, find_layout, split_rest
 from trfsite.formats.egf.lines import PlayerLine, Word, parse_player_line
-from trfsite.formats.egf.tokens import Token, parse_score, parse_token
+from trfsite.formats.egf.tokens import UNKNOWN_CELL, Token, parse_score, parse_token
 from trfsite.formats.text import split_lines
 from trfsite.model import (
     Color,
@@ -81,13 +83,28 @@ def read_egf(text: str, name: str = "") -> ReadResult:
                 name,
             )
         )
-    rounds = count_rounds(parsed, len(raw_lines), header.columns)
+    layout = find_layout(parsed, len(raw_lines), header.columns)
+    if parsed and not layout.rounds:
+        findings.append(
+            Finding(
+                Severity.ERROR,
+                "egf-no-rounds",
+                f"no result cells were found in any of the {len(parsed)} player rows, so the "
+                "table has 0 rounds; expected one cell per round such as '4+', '12-/b2', "
+                "'0=' or '?'",
+                name,
+                parsed[0].line,
+                1,
+            )
+        )
     rule, rule_source = _handicap_rule(header, name, findings)
-    players = [_player(p, rounds, header.columns, name, findings) for p in parsed]
+    players = [_player(p, layout, header.columns, name, findings) for p in parsed]
     players = _carry_tied_places(players)
     players = _fill_handicaps(players, rule)
-    _report_unnamed_columns(parsed, rounds, header.columns, name, findings)
-    tournament = _tournament(header, players, rounds, rule, rule_source, name, findings)
+    columns = _all_columns(parsed, layout, header.columns, name, findings)
+    tournament = _tournament(header, players, layout.rounds, rule, rule_source, name, findings)
+    if tournament.go is not None:
+        tournament = replace(tournament, go=replace(tournament.go, columns=columns))
     return ReadResult(tournament, tuple(findings))
 
 
@@ -118,6 +135,32 @@ def _read_comment(
     words = body.split()
     if not tags and header.columns is None and is_column_header(words):
         header.columns, header.has_club = column_names(words)
+        _report_unknown_columns(header.columns, body, number, body_at, name, findings)
+
+
+def _report_unknown_columns(
+    columns: list[str], body: str, number: int, body_at: int, name: str, findings: list[Finding]
+) -> None:
+    """Each name trfsite does not know, once, with the score column it stands over."""
+    upper = body.upper()
+    reported: set[str] = set()
+    for position, column in enumerate(columns, start=1):
+        if is_known_column(column) or column in reported:
+            continue
+        reported.add(column)
+        at = upper.find(column.upper())
+        findings.append(
+            Finding(
+                Severity.INFO,
+                "egf-column-unknown",
+                f"column name {column!r} (score column {position}) is not known; its values "
+                "are read and shown but not checked (known: MMS, NBW, SOS, SOS-1, SOS-2, "
+                "SOSOS, SODOS, CUSS, DC and their spellings such as Wins, MM, SSOS, SDOS)",
+                name,
+                number,
+                body_at + at + 1 if at >= 0 else 0,
+            )
+        )
 
 
 def _handicap_rule(header: _Header, name: str, findings: list[Finding]) -> tuple[int | None, str]:
@@ -249,10 +292,9 @@ def _dates(
 
 # --------------------------------------------------------------------------- players
 def _player(
-    p: PlayerLine, rounds: int, columns: list[str] | None, name: str, findings: list[Finding]
+    p: PlayerLine, layout: Layout, columns: list[str] | None, name: str, findings: list[Finding]
 ) -> Player:
-    tokens = round_words(p.rest, rounds, columns)
-    score_words = p.rest[: len(p.rest) - len(tokens)]
+    tokens, score_words = split_rest(p.rest, layout, columns)
     entries = tuple(
         _entry(word, number, p, name, findings) for number, word in enumerate(tokens, start=1)
     )
@@ -322,7 +364,7 @@ def _check_token(
                 word.column,
             )
         )
-    if token.opponent == 0 and token.result == "?":
+    if token.opponent == 0 and token.result == "?" and token.text != UNKNOWN_CELL:
         findings.append(
             Finding(
                 Severity.WARNING,
@@ -369,8 +411,7 @@ def _scores(
                     word.column,
                 )
             )
-        if index < len(named):
-            out.append((named[index], value))
+        out.append((named[index] if index < len(named) else unnamed_column(index + 1), value))
     if columns and len(words) < len(columns):
         findings.append(
             Finding(
@@ -386,27 +427,30 @@ def _scores(
     return tuple(out)
 
 
-def _report_unnamed_columns(
+def _all_columns(
     parsed: list[PlayerLine],
-    rounds: int,
+    layout: Layout,
     columns: list[str] | None,
     name: str,
     findings: list[Finding],
-) -> None:
-    named = len(columns or [])
-    extra = max((len(p.rest) - rounds - named for p in parsed), default=0)
-    if extra <= 0:
-        return
-    what = "the column header names only " + str(named) if columns else "there is no column header"
-    findings.append(
-        Finding(
-            Severity.INFO,
-            "egf-score-unnamed",
-            f"up to {extra} score column(s) have no name ({what}); their values were not read "
-            "(OpenGotha and the EGD write '0' fillers there)",
-            name,
+) -> tuple[str, ...]:
+    """The header's column names, then ``#N`` for each score column it does not name."""
+    named = list(columns or [])
+    widest = max((len(split_rest(p.rest, layout, columns)[1]) for p in parsed), default=0)
+    extra = widest - len(named)
+    if extra > 0:
+        what = f"the column header names only {len(named)}" if columns else "no column header"
+        findings.append(
+            Finding(
+                Severity.INFO,
+                "egf-score-unnamed",
+                f"{extra} score column(s) have no name ({what}); they are read as "
+                + ", ".join(unnamed_column(len(named) + k) for k in range(1, extra + 1))
+                + " and their meaning is inferred from their numbers (all '0' is a filler)",
+                name,
+            )
         )
-    )
+    return tuple(named + [unnamed_column(len(named) + k) for k in range(1, extra + 1)])
 
 
 def _carry_tied_places(players: list[Player]) -> list[Player]:

@@ -16,6 +16,7 @@ _TOKEN = re.compile(
 # A score column: 12, 12.5, 12,5, 408½ (½ is 0xBD in Latin-1, œ in ISO-8859-15), 408? or ½.
 _SCORE = re.compile(r"^(?P<int>-?\d+)(?:[.,](?P<frac>\d+))?(?P<half>[½œ?])?$")
 _HALF_ALONE = frozenset({"½", "œ"})
+UNKNOWN_CELL = "?"
 
 _GAME_OUTCOMES = {"+": Outcome.WIN, "-": Outcome.LOSS, "=": Outcome.DRAW, "?": Outcome.UNKNOWN}
 _DEFAULT_OUTCOMES = {
@@ -57,6 +58,9 @@ class Token:
 @lru_cache(maxsize=1 << 16)
 def parse_token(text: str) -> Token | None:
     """A result token, or None if ``text`` is not one (cached: rows repeat tokens)."""
+    if text == UNKNOWN_CELL:
+        # Old tables write a lone '?' for a round whose result nobody knows.
+        return Token(text, 0, "?", False, Color.NONE, None)
     match = _TOKEN.match(text)
     if not match:
         return None

@@ -123,15 +123,60 @@ def _year(two_or_four: str) -> int:
     return year
 
 
+# Month names as exports write them: English (Lichess' "May 29, 2020"), and German.
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("january", "jan", "januar", "jän"),
+            ("february", "feb", "febr", "februar"),
+            ("march", "mar", "märz", "maerz", "mär", "mrz"),
+            ("april", "apr"),
+            ("may", "mai"),
+            ("june", "jun", "juni"),
+            ("july", "jul", "juli"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct", "oktober", "okt"),
+            ("november", "nov"),
+            ("december", "dec", "dezember", "dez"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_MONTH = r"([^\W\d_]{3,9})\.?"
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?\.?"
+# "May 29, 2020", "May 29 2020"; "29 May 2020", "29. Mai 2020", "29-May-2020", "29-May-20".
+_MONTH_FIRST = re.compile(rf"^{_MONTH}\s*[ -]\s*{_DAY}\s*,?\s*[ -]?\s*(\d{{4}})$", re.I)
+_DAY_FIRST = re.compile(rf"^{_DAY}\s*[ -]?\s*{_MONTH}\s*,?\s*[ -]?\s*(\d{{2}}|\d{{4}})$", re.I)
+
+
+def _month_name_parts(text: str) -> tuple[int, int, int] | None:
+    match = _MONTH_FIRST.match(text)
+    if match is not None:
+        month, day, year = match.groups()
+    else:
+        match = _DAY_FIRST.match(text)
+        if match is None:
+            return None
+        day, month, year = match.groups()
+    number = _MONTHS.get(month.lower())
+    return None if number is None else (_year(year), number, int(day))
+
+
 def date_parts(text: str) -> tuple[int, int, int] | None:
     """(year, month, day) of a date written in any of the wild formats, unchecked.
 
     Accepts ``2024/08/01``, ``2024-08-01``, ``1969.12.06``, ``28. 07. 2005``,
     ``24/09/2010`` (day first when the year is last), 132's ``24/12/01``
-    (``YY/MM/DD``) and the European ``28.07.05`` (``DD.MM.YY``). Month and day may
-    be 0 (partial birth dates).
+    (``YY/MM/DD``), the European ``28.07.05`` (``DD.MM.YY``) and month names
+    (``May 29, 2020``, ``29 May 2020``, ``29-May-2020``, ``29. Mai 2020``).
+    Month and day may be 0 (partial birth dates).
     """
     text = text.strip()
+    if any(c.isalpha() for c in text):
+        return _month_name_parts(text)
     if len(text) == 10 and text[4] in "/-." and text[7] == text[4]:
         year, month, day = text[:4], text[5:7], text[8:]
         if (year + month + day).isdigit() and (year + month + day).isascii():

@@ -360,13 +360,8 @@ def _check_cell(
 ) -> Outcome:
     """Report cells whose parts contradict each other; returns the outcome to keep."""
     if opponent is not None and cell[7:8] in (" ", ""):
-        sink.warning(
-            "round-result-missing",
-            n,
-            column + 7,
-            f"round {round_no}'s cell {cell!r} names an opponent but has no result; "
-            "expected a result: it was read as an unknown result (record 162's X)",
-        )
+        # A pairing without its result yet: validation says whether the round is
+        # pending (info) or the result was forgotten (warning), see trfsite.progress.
         return Outcome.UNKNOWN
     if opponent is not None and outcome.is_bye:
         sink.warning(

@@ -1,0 +1,40 @@
+"""``trfsite deploy OUT``: publish a built site to a git branch or by rsync."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.command("deploy")
+@click.argument("out", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--git", "repo", metavar="REPO", help="Push the site to a branch of this repository.")
+@click.option(
+    "--branch", default="gh-pages", show_default=True, help="The branch that --git writes."
+)
+@click.option("-m", "--message", default="", help="The commit message of --git.")
+@click.option(
+    "--rsync", "dest", metavar="DEST", help="Copy the site to this folder or host:path."
+)
+@click.option("--dry-run", is_flag=True, help="List what would change; publish nothing.")
+def deploy(
+    out: Path, repo: str | None, branch: str, message: str, dest: str | None, dry_run: bool
+) -> None:
+    """Publish the site built in OUT: --git REPO (Pages style) or --rsync DEST.
+
+    Only files that changed are sent; --dry-run lists them first. When OUT is a
+    symlink, the folder it points to is deployed.
+    """
+    from trfsite.site.deploy import deploy_git, deploy_rsync
+
+    if (repo is None) == (dest is None):
+        raise click.UsageError("give exactly one of --git REPO and --rsync DEST")
+    if repo is not None:
+        report = deploy_git(out, repo, branch, message, dry_run)
+    else:
+        assert dest is not None
+        report = deploy_rsync(out, dest, dry_run)
+    for change in report.changes:
+        click.echo(f"{change.kind.value:<8} {change.path}")
+    click.echo(report.summary_line(), err=True)

@@ -1,0 +1,73 @@
+"""Pending rounds: results not in yet are news (info), not mistakes.
+
+:func:`trfsite.progress.round_progress` decides which rounds are pending; a
+missing result in a round up to the last complete one is a forgotten result.
+"""
+
+from __future__ import annotations
+
+from trfsite.findings import Finding, Severity
+from trfsite.model import Game, Tournament
+from trfsite.standings.progress import announced, result_missing, round_progress
+from trfsite.validate.structure import cell_span, finding
+
+
+def check_pending_rounds(t: Tournament, name: str) -> list[Finding]:
+    """One info per pending round; a warning per missing result before it."""
+    if t.game is Game.GO:
+        return []  # EGF's '?' is a result of its own (egf_checks reads it)
+    progress = round_progress(t)
+    out: list[Finding] = []
+    first_missing: dict[int, Finding] = {}
+    first_cell: dict[int, Finding] = {}
+    for player in t.players:
+        for entry in player.rounds:
+            span = cell_span(player, entry)
+            if progress.is_pending(entry.round) and announced(entry):
+                # Point at the first missing result, else at the first bye known ahead.
+                at = Finding(Severity.INFO, "", "", name, span.line, span.column + 7)
+                if result_missing(entry):
+                    first_missing.setdefault(entry.round, at)
+                else:
+                    first_cell.setdefault(entry.round, at)
+                continue
+            if not result_missing(entry):
+                continue
+            out.append(
+                finding(
+                    Severity.WARNING,
+                    "round-result-missing",
+                    f"round {entry.round}'s cell {entry.raw!r} names an opponent but has no "
+                    "result, though later rounds are complete; expected a result: it was read "
+                    "as an unknown result (record 162's X)",
+                    name,
+                    type(span)(span.line, span.column + 7 if span.line else 0),
+                )
+            )
+    after = f"after round {progress.complete}" if progress.complete else "before round 1"
+    for pending in progress.pending:
+        where = first_missing.get(pending.round) or first_cell.get(pending.round)
+        if pending.games == 0:
+            what = f"round {pending.round} is not paired yet; only its byes are known"
+        elif pending.missing == pending.games:
+            what = (
+                f"round {pending.round} is in progress: none of its {pending.games} games "
+                "has a result yet"
+            )
+        else:
+            what = (
+                f"round {pending.round} is in progress: {pending.missing} of its "
+                f"{pending.games} games have no result yet"
+            )
+        out.append(
+            Finding(
+                Severity.INFO,
+                "round-pending",
+                f"{what}; the standings are those {after}, and declared points are checked "
+                "against the complete rounds",
+                name,
+                where.line if where else 0,
+                where.column if where else 0,
+            )
+        )
+    return out
