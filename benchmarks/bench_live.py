@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from generate import generate_individual_swiss  # noqa: E402
 
 from trfsite.formats import read_bytes  # noqa: E402
+from trfsite.progress import _progress
 from trfsite.site.build import BuildOptions, build_site  # noqa: E402
 from trfsite.site.deploy import deploy_git, deploy_rsync  # noqa: E402
-from trfsite.standings.progress import _progress
 
 
 def _timed(action: Callable[[], object]) -> float:

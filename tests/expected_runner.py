@@ -19,7 +19,7 @@ def run_standings(label: str, path: Path, args: tuple[str, ...], system: str) ->
     from trfsite.cli import cli
 
     argv = ["standings", str(path), *args]
-    if "--system" not in args:
+    if system and "--system" not in args:  # "": let the engine choose (or infer)
         argv += ["--system", system]
     argv += ["--format", "json"]
     result = CliRunner().invoke(cli, argv)

@@ -351,6 +351,8 @@ class PairingByeRecord:
     game_points: float | None
     teams: tuple[int | None, ...]
     source: Span = _span()
+    # Not in the file: trfsite.toml's team_bye, applied to the byes the pairings show.
+    from_config: bool = field(default=False, compare=False)
 
 
 class MatchForfeit(enum.Enum):
@@ -471,6 +473,8 @@ class Tournament:
     start_date: _dt.date | None = None
     end_date: _dt.date | None = None
     declared_players: int | None = None
+    # 062 written "129 (88)" by Swiss-Manager: the players who took part in a game.
+    declared_active_players: int | None = field(default=None, compare=False)
     declared_rated_players: int | None = None
     declared_teams: int | None = None
     tournament_type: str = ""  # 092, free text

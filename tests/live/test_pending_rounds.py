@@ -10,9 +10,9 @@ from pathlib import Path
 from trfsite.findings import Severity
 from trfsite.formats import read_bytes
 from trfsite.model import ReadResult
+from trfsite.progress import PendingRound, round_progress
 from trfsite.standings.compute import compute_standings
 from trfsite.standings.options import StandingsOptions
-from trfsite.standings.progress import PendingRound, round_progress
 from trfsite.validate import validate
 
 LIVE = Path(__file__).resolve().parents[1] / "data" / "live"

@@ -168,3 +168,35 @@ def test_round_robin_system_from_the_model() -> None:
     t = event({1: "2w1", 2: "1b0"}, system=PairingSystem.ROUND_ROBIN)
     s = compute_standings(t, StandingsOptions(tiebreaks=("BH",), rules="2026"))
     assert any("forbids the Buchholz family in round robins" in n for n in s.notes)
+
+
+# --------------------------------------------------------------------------- system inferred
+# Issue 15: no record 092/192 names the system; the pairings decide (C.07 15.2 needs to know).
+def test_round_robin_inferred_with_a_rest_round_each() -> None:
+    # 3 players, 3 rounds: each pair met once, each player rested once (an odd round robin).
+    t = event({1: "2w1 Z 3b=", 2: "1b0 3w1 Z", 3: "Z 2b0 1w="}, system=None)
+    s = compute_standings(t, StandingsOptions())
+    assert s.round_robin
+    assert [c.code for c in s.columns] == ["DE", "WIN", "SB", "KS"]
+    assert any("every player met every other once" in note for note in s.notes)
+
+
+def test_double_round_robin_inferred_and_a_swiss_is_not() -> None:
+    # 3 players, 6 rounds: every pair met twice, each player rested twice.
+    double = event(
+        {
+            1: "2w1 Z 3b= 2b0 Z 3w1",
+            2: "1b0 3w1 Z 1w1 3b= Z",
+            3: "Z 2b0 1w= Z 2w= 1b0",
+        },
+        system=None,
+    )
+    s = compute_standings(double, StandingsOptions())
+    assert s.round_robin and any("met every other twice" in n for n in s.notes)
+    # 4 players, 2 rounds: 1-2 and 3-4, then 1-3 and 2-4; 1-4 and 2-3 never met: a Swiss.
+    swiss = event({1: "2w1 3w1", 2: "1b0 4w1", 3: "4w1 1b0", 4: "3b0 2b0"}, system=None)
+    s = compute_standings(swiss, StandingsOptions())
+    assert not s.round_robin and any("assumed" in n for n in s.notes)
+    # A record naming the system wins over the pairings.
+    named = event({1: "2w1 Z 3b=", 2: "1b0 3w1 Z", 3: "Z 2b0 1w="})
+    assert not compute_standings(named, StandingsOptions()).round_robin

@@ -49,10 +49,12 @@ def test_koya_and_its_limit() -> None:
     assert values("KS-L-4", t) == [2, 2, 2, 0]
 
 
-def test_koya_counts_forfeits_only_as_played_in_swiss() -> None:
+def test_koya_counts_forfeit_wins_in_swiss_too() -> None:
+    # C.07 (2023) 9.2: "points achieved against" participants with at least 50%, not
+    # games played (contrast 7.2 WON, 10.1 ARO); FIDE's reference counts forfeit wins.
     t = event({2: "3w+ U", 3: "2b- U"})  # limit: 50% of 2 rounds = 1; 2 has 2, 3 has 1
-    assert values("KS", t) == [0, 0]  # Swiss: the forfeit is no game
-    assert values("KS/P", t) == [1, 0]  # /P: 2's forfeit win against 3 (1 >= 1)
+    assert values("KS", t) == [1, 0]  # 2's forfeit win against 3 (1 >= 1)
+    assert values("KS/P", t) == [1, 0]  # /P changes nothing for KS
 
 
 def test_koya_maximum_ignores_the_rest_round_of_an_odd_round_robin() -> None:

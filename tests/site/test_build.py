@@ -36,8 +36,10 @@ def test_cli_build_exit_0_and_summary(make_src: MakeSrc, tmp_path: Path) -> None
 
 
 def test_cli_strict_makes_warnings_fatal(make_src: MakeSrc, tmp_path: Path) -> None:
-    # The small file has no round dates (132) and no FIDE ids: warnings, no errors.
-    src = make_src({"small.trf": small_round_robin()})
+    # 062 declares 5 players, the file has 4: a warning, no error. (No round dates and no
+    # FIDE ids are warnings only under validate --for-rating for a TRF16 file: issue 19.)
+    text = small_round_robin().replace("042 2024/05/01\n", "042 2024/05/01\n062 5\n")
+    src = make_src({"small.trf": text})
     code, _ = _run("build", str(src), "-o", str(tmp_path / "out"), "--no-pdf", "--strict")
     assert code == 1
     assert (tmp_path / "out/small/index.html").is_file(), "the site is still written"

@@ -101,8 +101,10 @@ def test_validation_badges_say_one_note_and_plural_otherwise(
     make_src: Callable[[dict[str, str | bytes]], Path], tmp_path: Path
 ) -> None:
     # The small round robin (3 rounds played) with "XXR 5": one note
-    # (rounds-not-all-played); warnings: no 132 round dates, no FIDE numbers (2).
+    # (rounds-not-all-played); warnings: 062 says 5 players and 072 says 5 rated, the file
+    # has 4 of each (2).
     text = small_round_robin().replace("122 90 min + 30 s\n", "122 90 min + 30 s\nXXR 5\n")
+    text = text.replace("042 2024/05/01\n", "042 2024/05/01\n062 5\n072 5\n")
     src = make_src({"one.trf": text})
     out = tmp_path / "out"
     build_site(BuildOptions(src, out, pdf=False))

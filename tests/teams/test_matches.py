@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from trfsite.model import AbnormalPoints, ByeKind, Color, MatchForfeit, Outcome, TeamRoundSummary
+from trfsite.model import (
+    AbnormalPoints,
+    ByeKind,
+    Color,
+    MatchForfeit,
+    Outcome,
+    SourceFormat,
+    TeamRoundSummary,
+)
 from trfsite.model import TeamSummary as Summary
 from trfsite.teams import RoundKind, reconstruct_matches
 
@@ -214,3 +222,43 @@ def test_legacy_013_without_352() -> None:
     assert data.boards == 2
     assert [(f.code, f.severity.value) for f in data.findings] == [("team-boards-unknown", "info")]
     assert data.match_points(1) == 3.0 and data.game_points(1) == 3.0
+
+
+def test_trf16_forfeits_on_empty_boards_of_both_teams() -> None:
+    # Issue 19, Swiss-Manager TRF16: team 1 leaves board 4 empty, team 2 board 2; each
+    # present player is written '0000 - +' (no 300 record exists in TRF16). Read as two
+    # forfeits, not as two players without opponent facing each other (two false
+    # team-board-mismatch errors before).
+    b = EventBuilder({1: [1, 2, 3, 4], 2: [5, 6, 7, 8]}, boards="WBWB", rounds=2)
+    b.match(1, 1, 2, "1+=-", [1, 2, 3, None], [5, None, 7, 8], write_300=False)
+    b.match(2, 2, 1, "====")  # all four boards taken: the file's matches have 4 boards
+    t = replace(b.build(), source_format=SourceFormat.TRF16, board_colors="")
+    data = reconstruct_matches(t)
+    assert [c for c in codes(data) if c != "team-boards-unknown"] == []
+    match = data.match_in(1, 1)
+    assert match is not None
+    # Team 1: 1 (board 1) + 1 (forfeit, board 2) + ½ + 0 (empty board) = 2.5;
+    # team 2: 0 + 0 (empty board) + ½ + 1 (forfeit) = 1.5.
+    assert (match.white_game_points, match.black_game_points) == (2.5, 1.5)
+    # TRF-2026 has record 300 for empty boards: there its absence is still a warning.
+    data26 = reconstruct_matches(b.build())
+    assert codes(data26) == ["team-board-missing", "team-board-missing"]
+
+
+def test_trf16_board_count_from_the_fullest_match() -> None:
+    # Without 352, the boards are the most players a team seated in one round.
+    b = EventBuilder({1: [1, 2, 3, 4], 2: [5, 6, 7, 8]}, boards="WBWB", rounds=1)
+    b.match(1, 1, 2, "1+=-", [1, 2, 3, None], [5, None, 7, 8], write_300=False)
+    t = replace(b.build(), source_format=SourceFormat.TRF16, board_colors="")
+    assert reconstruct_matches(t).boards == 3
+
+
+def test_no_colour_warning_without_a_352_record() -> None:
+    # Issue 19: a TRF16 file has no 352; its colours (here WWBB for the white team) are
+    # no contradiction of a record, only of trfsite's assumption (WBWB).
+    b = EventBuilder({1: [1, 2, 3, 4], 2: [5, 6, 7, 8]}, boards="WWBB", rounds=1)
+    b.match(1, 1, 2, "1=0=")
+    t = replace(b.build(), source_format=SourceFormat.TRF16, board_colors="")
+    assert "team-board-colour" not in codes(reconstruct_matches(t))
+    # With 352 saying WBWB, the same cells do contradict the record (boards 2 and 3).
+    assert "team-board-colour" in codes(reconstruct_matches(replace(t, board_colors="WBWB")))

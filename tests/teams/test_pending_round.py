@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from trfsite.findings import Severity
 from trfsite.model import ReadResult, SourceFormat
+from trfsite.progress import PendingRound, round_progress
 from trfsite.standings.compute import compute_standings
 from trfsite.standings.options import StandingsOptions
-from trfsite.standings.progress import PendingRound, round_progress
 from trfsite.validate import validate
 
 from .builder import FOUR_TEAMS, EventBuilder

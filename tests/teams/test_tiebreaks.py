@@ -7,6 +7,8 @@ tiebreak-rule-versions.md). Reference score: match points unless ``:GP``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from trfsite.results import Standings
@@ -15,6 +17,7 @@ from trfsite.standings.options import StandingsOptions
 from trfsite.standings.team import compute_team_standings
 
 from . import events
+from .builder import FOUR_TEAMS, EventBuilder
 
 
 def standings(t, codes: str, rules: str = "2023", after: int | None = None) -> Standings:
@@ -293,3 +296,30 @@ def test_unknown_team_tiebreak_lists_known_ones() -> None:
     assert "EMGSB" in info.value.message
     with pytest.raises(UnknownTiebreakError):
         standings(events.basic(), "EMGSB:GP")  # ESB names its scores; no reference score
+
+
+def test_koya_counts_a_forfeited_match_won_against_a_strong_team() -> None:
+    # C.07 (2023) 9.2: points achieved against teams with at least 50%, forfeits too.
+    # Two boards (WB), three rounds, match points 2-1-0:
+    # R1: 1-2 forfeit +- (T1 2 MP)   3-4 "11" (T3 2 MP)
+    # R2: 1-3 "1=" (T1 2 MP)         2-4 "11" (T2 2 MP)
+    # R3: 1-4 "==" (1 MP each)       2-3 "1=" (T2 2 MP)
+    # MP: T1 2+2+1 = 5, T2 0+2+2 = 4, T3 2+0+0 = 2, T4 0+0+1 = 1.
+    # Limit 50% of 3 x 2 = 3: T1 and T2. KS: T1 2 (the forfeit win over T2; 0 if
+    # forfeits were left out), T2 0 (lost to T1 by forfeit), T3 0, T4 1 (drew with T1).
+    b = EventBuilder(dict(FOUR_TEAMS))
+    b.forfeit(1, 1, 2, "+-").match(1, 3, 4, "11")
+    b.match(2, 1, 3, "1=").match(2, 2, 4, "11")
+    b.match(3, 1, 4, "==").match(3, 2, 3, "1=")
+    s = standings(b.build(), "KS")
+    assert column(s, "KS") == {1: 2.0, 2: 0.0, 3: 0.0, 4: 1.0}
+
+
+def test_team_round_robin_inferred_from_the_matches() -> None:
+    # events.basic() has four teams over three rounds and every two teams met once
+    # (1-2, 3-4 / 1-3, 2-4 / 1-4, 2-3): without a system in 092/192 it is a round robin.
+    t = replace(events.basic(), type_code="", tournament_type="")
+    s = compute_team_standings(t, StandingsOptions(rules="2023"))
+    assert s.round_robin
+    assert any("every team met every other once" in note for note in s.notes)
+    assert not compute_team_standings(events.basic(), StandingsOptions(rules="2023")).round_robin

@@ -93,9 +93,13 @@ def test_messages_quote_the_bad_value_and_say_what_was_expected() -> None:
     assert rating.file == "broken-fields.trf"
 
 
-def test_missing_rating_only_fields_are_warnings() -> None:
+def test_missing_rating_only_fields_are_warnings_only_for_rating_in_trf16() -> None:
+    # Issue 19: a TRF16 file owes nothing TRF-2026 adds; --for-rating lists it.
     result = read_trf(trf("012 Minimal", player(1, "A"), player(2, "B")), "m.trf")
-    findings = validate(result, "m.trf")
+    default = {f.code for f in validate(result, "m.trf")}
+    assert "player-fide-id-missing" not in default  # TRF16 had no such demand
+    assert {"tournament-city-missing", "chief-arbiter-missing"} <= default  # TRF16 fields
+    findings = validate(result, "m.trf", for_rating=True)
     for code in (
         "tournament-city-missing",
         "chief-arbiter-missing",

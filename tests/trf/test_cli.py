@@ -71,7 +71,15 @@ def test_validate_json_output_has_the_documented_shape() -> None:
 
 def test_validate_warnings_fail_only_with_strict() -> None:
     assert _run("validate", LEGACY)[0] == 0
-    assert _run("validate", "--strict", LEGACY)[0] == 1
+    assert _run("validate", "--strict", LEGACY)[0] == 0  # TRF16: no TRF-2026 rating warnings
+    assert _run("validate", "--strict", BROKEN)[0] == 1
+
+
+def test_validate_for_rating_lists_what_trf2026_needs() -> None:
+    # trf16-legacy.trf has no FIDE id for players 3, 4 and 5 and no round dates (132).
+    code, out = _run("validate", "--for-rating", LEGACY)[:2]
+    assert code == 1
+    assert "player-fide-id-missing" in out and "round-dates-missing" in out
 
 
 def test_validate_usage_errors_exit_2() -> None:

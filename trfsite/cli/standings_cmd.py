@@ -59,6 +59,14 @@ if TYPE_CHECKING:
 )
 @click.option("--individual", is_flag=True, help="Team events: rank the players instead.")
 @click.option(
+    "--points-source",
+    type=click.Choice(["cells", "declared"]),
+    default="cells",
+    show_default=True,
+    help="Where the players' declared totals (columns 81-84) contradict their round cells: "
+    "rank by the cells, or by the declared totals (team game points follow them).",
+)
+@click.option(
     "--format",
     "fmt",
     type=click.Choice(["table", "json", "csv"]),
@@ -86,6 +94,7 @@ def standings(
     go_floor: str | None,
     sos_convention: str | None,
     individual: bool,
+    points_source: str,
     fmt: str,
     explain: bool,
     k_factors: tuple[tuple[int, int], ...],
@@ -124,6 +133,7 @@ def standings(
         unrated_rating=unrated_rating,
         system=system,
         individual=individual,
+        points_source=points_source,
         explain=explain,
         go_bar=go_bar,
         go_floor=go_floor,

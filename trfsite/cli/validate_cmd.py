@@ -102,6 +102,18 @@ def collect(paths: tuple[Path, ...]) -> list[tuple[Path, bytes | OSError]]:
     return out
 
 
+def _rating_needs(reports: list[FileReport]) -> dict[str, int]:
+    """Per file, how many rating-readiness findings it has (0: ready)."""
+    from trfsite.validate import RATING_CHECKS, run_check
+
+    needs: dict[str, int] = {}
+    for report in reports:
+        t = report.result.tournament
+        checks = RATING_CHECKS if t is not None else []
+        needs[report.path] = sum(len(run_check(c, t, report.path)) for c in checks if t)
+    return needs
+
+
 @click.command("validate")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @click.option(
@@ -113,8 +125,16 @@ def collect(paths: tuple[Path, ...]) -> list[tuple[Path, bytes | OSError]]:
     help="text: one 'file:line:col: severity: message [code]' line per finding.",
 )
 @click.option("--strict", is_flag=True, help="Warnings fail the run too (exit code 1).")
+@click.option(
+    "--for-rating",
+    is_flag=True,
+    help="Also list what TRF-2026 requires before the file can be submitted for rating "
+    "(FIDE ids, record 352, round dates, ...), for TRF16 files too; anything missing fails.",
+)
 @click.pass_context
-def validate(ctx: click.Context, paths: tuple[Path, ...], fmt: str, strict: bool) -> None:
+def validate(
+    ctx: click.Context, paths: tuple[Path, ...], fmt: str, strict: bool, for_rating: bool
+) -> None:
     """Check TRF and EGF files (a folder means every tournament file in it)."""
     from trfsite.findings import Severity
     from trfsite.formats import read_bytes
@@ -132,8 +152,9 @@ def validate(ctx: click.Context, paths: tuple[Path, ...], fmt: str, strict: bool
     for path, data in found:
         name = str(path)
         result = _unreadable(path, data) if isinstance(data, OSError) else read_bytes(data, name)
-        reports.append(FileReport(name, result, run_checks(result, name)))
+        reports.append(FileReport(name, result, run_checks(result, name, for_rating)))
     failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+    needed = _rating_needs(reports) if for_rating else {}
     if fmt == "json":
         document = {"files": [report.as_json() for report in reports]}
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
@@ -148,6 +169,13 @@ def validate(ctx: click.Context, paths: tuple[Path, ...], fmt: str, strict: bool
             f"{counts[Severity.WARNING]} warning(s), {counts[Severity.INFO]} note(s)",
             err=True,
         )
-    if any(f.severity in failing for r in reports for f in r.findings):
+        for shown, count in needed.items():
+            click.echo(
+                f"{shown}: for rating, {count} thing(s) still needed (TRF-2026)"
+                if count
+                else f"{shown}: nothing missing for rating (TRF-2026)",
+                err=True,
+            )
+    if any(f.severity in failing for r in reports for f in r.findings) or any(needed.values()):
         sys.stdout.flush()
         ctx.exit(EXIT_FINDINGS)

@@ -22,8 +22,8 @@ from trfsite.pages.contexts import PlayerCardPage, TeamCardPage
 from trfsite.pages.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
 from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ExplanationView, RecordLine, RosterLine
+from trfsite.progress import known_entry
 from trfsite.results import Explanation, StandingRow, Standings
-from trfsite.standings.progress import known_entry
 
 
 def explanation_views(standings: Standings, row: StandingRow | None) -> tuple[ExplanationView, ...]:

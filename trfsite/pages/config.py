@@ -10,6 +10,8 @@
     rules = "2026"             # auto, 2023, 2026
     unrated_rating = 1000
     system = "swiss"           # swiss, round-robin, mcmahon (Go)
+    team_bye = { match_points = 1, game_points = "half" }  # PAB when there is no 320
+    points_source = "cells"    # cells, declared (columns 81-84)
     go_bar = "3d"              # Go (McMahon) only
     go_floor = "20k"
     go_columns = ["NBW", "SOS", "-"]  # Go: meaning of the score columns ("-": none)
@@ -49,6 +51,8 @@ _EVENT_KEYS = (
     "go_free_draw_points",
     "go_bye_in_sos",
     "go_round_down_free_points",
+    "team_bye",
+    "points_source",
     *AWARD_KEYS,
 )
 _GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
@@ -70,6 +74,14 @@ class ConfigError(click.ClickException):
 
 
 @dataclass(frozen=True, slots=True)
+class TeamByeSetting:
+    """``team_bye = { match_points = 1, game_points = "half" }``: a PAB the file leaves unvalued."""
+
+    match_points: float = 1.0
+    game_points: float | None = None  # None: "half", half the boards' points
+
+
+@dataclass(frozen=True, slots=True)
 class EventConfig:
     tiebreaks: tuple[str, ...] | None = None
     rules: str = "auto"
@@ -78,6 +90,8 @@ class EventConfig:
     go_bar: str | None = None
     go_floor: str | None = None
     go: GoConventions = field(default_factory=lambda: GoConventions())
+    team_bye: TeamByeSetting | None = None
+    points_source: str = "cells"
     awards: AwardSettings = AwardSettings()  # rating change, categories, prizes
 
     def options(self, after_round: int | None = None, explain: bool = False) -> StandingsOptions:
@@ -94,6 +108,7 @@ class EventConfig:
             go_free_draw_points=self.go.free_draw_points,
             go_bye_in_sos=self.go.bye_in_sos,
             go_round_down_free_points=self.go.round_down_free_points,
+            points_source=self.points_source,
         )
 
 
@@ -187,6 +202,8 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
         grades["go_bar"],
         grades["go_floor"],
         _read_go(data, where, problems),
+        _read_team_bye(data.get("team_bye"), where, problems),
+        _read_points_source(data, where, problems),
         read_award_settings(data, where, problems),
     )
 
@@ -224,6 +241,47 @@ def _read_go(data: dict[str, object], where: str, problems: list[str]) -> GoConv
         bye,
         round_down if isinstance(round_down, bool) else None,
     )
+
+
+def _read_points_source(data: dict[str, object], where: str, problems: list[str]) -> str:
+    source = _expect_str(data, "points_source", where, problems) or "cells"
+    if source not in ("cells", "declared"):
+        problems.append(
+            f"{where}points_source: {source!r} is unknown; expected cells or declared"
+        )
+        return "cells"
+    return source
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        return None
+    return float(value)
+
+
+def _read_team_bye(raw: object, where: str, problems: list[str]) -> TeamByeSetting | None:
+    if raw is None:
+        return None
+    expected = 'expected e.g. { match_points = 1, game_points = "half" } (numbers allowed)'
+    if not isinstance(raw, dict):
+        problems.append(f"{where}team_bye: {raw!r} is not a table; {expected}")
+        return None
+    for key in sorted(set(raw) - {"match_points", "game_points"}):
+        problems.append(f"{where}team_bye.{key}: unknown key; {expected}")
+    mp = _number(raw.get("match_points", 1))
+    if mp is None:
+        problems.append(
+            f"{where}team_bye.match_points: {raw.get('match_points')!r} is not a number "
+            "of points; expected e.g. 1"
+        )
+    gp_raw = raw.get("game_points", "half")
+    gp = None if gp_raw == "half" else _number(gp_raw)
+    if gp_raw != "half" and gp is None:
+        problems.append(
+            f"{where}team_bye.game_points: {gp_raw!r} is not a number of points; "
+            'expected "half" or e.g. 2'
+        )
+    return TeamByeSetting(mp or 0.0, gp)
 
 
 def _tiebreak_finders() -> list[tuple[str, object]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from trfsite.model import Outcome, Player
 from trfsite.pages.common import BYE_NAMES, COLOUR_LETTER, GO_SYMBOL, RESULT_SYMBOL, outcome_css
 from trfsite.pages.rows import CrossCell
-from trfsite.standings.progress import known
+from trfsite.progress import known
 
 
 def player_cell(

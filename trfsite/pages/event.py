@@ -24,8 +24,8 @@ from trfsite.pages.crosscells import player_cell as _player_cell
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.plan import EventData, EventJob, PagePlan, meta_for
 from trfsite.pages.rows import CrossCell, CrossRow, Fact, Link
+from trfsite.progress import round_progress
 from trfsite.results import Note, Standings
-from trfsite.standings.progress import round_progress
 
 logger = logging.getLogger(__name__)
 

@@ -117,6 +117,7 @@ def compute_all(
                     rules=options.rules,
                     unrated_rating=options.unrated_rating,
                     system=options.system,
+                    points_source=options.points_source,
                     individual=True,
                 ),
             )
@@ -187,6 +188,11 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
     t = result.tournament
+    bye = job.config.team_bye
+    if t is not None and bye is not None:
+        from trfsite.teams.configured_bye import apply_team_bye
+
+        t = apply_team_bye(t, bye.match_points, bye.game_points)
     notes_html = markdown_to_html(job.notes_markdown)
     failure = ""
     standings: tuple[Standings, tuple[Standings, ...], Standings | None] | None = None

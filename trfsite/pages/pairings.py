@@ -15,8 +15,8 @@ from trfsite.memo import ByIdentity
 from trfsite.model import Color, EventKind, Outcome, Tournament
 from trfsite.pages.common import GO_SYMBOL, points_map
 from trfsite.pages.lookups import players_by_id
+from trfsite.progress import known, round_progress
 from trfsite.results import Standings
-from trfsite.standings.progress import known, round_progress
 
 
 @dataclass(frozen=True, slots=True)

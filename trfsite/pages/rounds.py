@@ -10,7 +10,7 @@ from trfsite.pages.lookups import players_by_id
 from trfsite.pages.pairings import points_before, result_text, round_cells
 from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ByeLine, PairingLine
-from trfsite.standings.progress import round_progress
+from trfsite.progress import round_progress
 
 
 def round_page(data: EventData, round_no: int) -> RoundPage:

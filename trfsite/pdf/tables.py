@@ -14,8 +14,8 @@ from trfsite.model import EventKind, Game
 from trfsite.pages.crosscells import player_cell
 from trfsite.pdf.teams import TeamMatch
 from trfsite.pdf.text import PointsFormat, color_letter, federation_text, rating_text, result_symbol
+from trfsite.progress import known_entry
 from trfsite.results import Standings
-from trfsite.standings.progress import known_entry
 
 # Landscape A4 is 297 mm; the theme's margins (bulletin.css, @page wide) leave
 # 273 mm. Rank 8, name 48, rating 11, federation 10 and points 10 mm

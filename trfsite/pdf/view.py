@@ -28,9 +28,9 @@ from trfsite.pdf.tables import CrossPart, crosstable_parts, crosstable_rows
 from trfsite.pdf.team_view import MatchView, TeamPage, team_pages, team_rounds
 from trfsite.pdf.teams import team_matches
 from trfsite.pdf.text import Person, PointsFormat, game_result, number_text, person, points_text
+from trfsite.progress import round_progress
 from trfsite.render.i18n import load_catalog
 from trfsite.results import Standings, TiebreakColumn
-from trfsite.standings.progress import round_progress
 
 logger = logging.getLogger(__name__)
 

@@ -137,6 +137,13 @@ class EventContext:
         self.category = categories(self)
         self.adjusted = adjusted_scores(self)
 
+    def add_bonus(self, extra: dict[int, float]) -> None:
+        """Add points by player id to the totals (points_source = "declared")."""
+        self.bonus = [b + extra.get(pid, 0.0) for b, pid in zip(self.bonus, self.ids, strict=True)]
+        self._cache.clear()
+        self._fore = None
+        self._derive()
+
     def cached(self, key: str) -> object | None:
         return self._cache.get(key)
 

@@ -4,16 +4,23 @@ KS is the points scored against the participants whose score is at least
 50% of the maximum possible score, the limit moved by ``/L±n`` in half points.
 The maximum possible score is a win's points times the most rounds any
 participant was scheduled to play within the rounds covered (so the rest
-round of an odd round robin does not count). Games only: forfeits count in
-pre-determined events (15.2) and with ``/P``.
+round of an odd round robin does not count). Forfeits count in every event:
+9.2 speaks of "points achieved against" participants, not of games played
+over the board (as 7.2, 10.1 or 10.2 do), and FIDE's reference
+implementation counts forfeit wins too. Byes have no opponent, so never count.
 """
 
 from __future__ import annotations
 
 from trfsite.results import Contribution, Explanation, Note
-from trfsite.scoring.cells import Cell
+from trfsite.scoring.cells import CELL_LABELS, Cell
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
+
+KOYA_FORFEITS_NOTE = Note(
+    "forfeit wins count: C.07 (2023) 9.2 counts the points achieved against these "
+    "participants, not only games played over the board"
+)
 
 
 def koya_limit(ctx: EventContext, spec: TiebreakSpec) -> tuple[float, Note]:
@@ -44,7 +51,7 @@ def koya_limit(ctx: EventContext, spec: TiebreakSpec) -> tuple[float, Note]:
 def koya(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     limit, note = koya_limit(ctx, spec)
     strong = [s >= limit - 1e-9 for s in ctx.score]
-    games = ctx.game_mask(Article.OPPONENTS, spec.forfeits_played)
+    games = ctx.game_mask(Article.OPPONENTS, True)
     values: list[float | None] = []
     explanations: list[Explanation] | None = [] if ctx.explain else None
     for i in range(ctx.size):
@@ -61,9 +68,18 @@ def koya(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                         "against {opponent} (score {score:g})",
                         opponent=ctx.label(opp[r]),
                         score=ctx.score[opp[r]],
+                    )
+                    if ctx.cell[i][r] is Cell.PLAYED
+                    else Note(
+                        "against {opponent} (score {score:g}), {kind}",
+                        opponent=ctx.label(opp[r]),
+                        score=ctx.score[opp[r]],
+                        kind=CELL_LABELS[ctx.cell[i][r]],
                     ),
                 )
                 for r in rounds
             )
-            explanations.append(Explanation(spec.code, total, contributions, (note,)))
+            explanations.append(
+                Explanation(spec.code, total, contributions, (note, KOYA_FORFEITS_NOTE))
+            )
     return TiebreakValues(values, explanations)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from trfsite.model import Color
 from trfsite.results import Contribution, Note
 from trfsite.scoring.codes import TiebreakSpec
+from trfsite.scoring.koya import KOYA_FORFEITS_NOTE
 from trfsite.scoring.modifiers import cut_total, mark_cuts
 from trfsite.scoring.team_context import GP, MP, Encounter, TeamContext
 from trfsite.scoring.team_encounter import board_totals, knockout_key
@@ -234,7 +235,6 @@ def koya(ctx: TeamContext, spec: TiebreakSpec) -> TeamValues:
     which = ctx.reference(spec.score)
     most = ctx.rounds * ctx.most_per_match.get(which)
     limit = most / 2 + 0.5 * (spec.limit or 0)
-    as_matches = ctx.forfeits_are_matches(spec.forfeits_played)
 
     def one(team: int) -> TeamValue:
         parts = [
@@ -245,14 +245,17 @@ def koya(ctx: TeamContext, spec: TiebreakSpec) -> TeamValues:
             )
             for tr in ctx.team_rounds[team]
             if tr.opponent is not None
-            and (tr.kind.is_played or (tr.kind.is_forfeit and as_matches))
+            and (tr.kind.is_played or tr.kind.is_forfeit)  # 9.2: forfeits too, see koya.py
             and ctx.scores[tr.opponent].get(which) >= limit - _EPS
         ]
         return TeamValue(
             sum(c.value or 0.0 for c in parts),
             None,
             tuple(parts),
-            (Note("limit {limit:g} {which}", limit=limit, which=Note(which)),),
+            (
+                Note("limit {limit:g} {which}", limit=limit, which=Note(which)),
+                KOYA_FORFEITS_NOTE,
+            ),
         )
 
     return _each(ctx, one)

@@ -41,6 +41,7 @@ import click
 from trfsite.formats.egf.grades import Grade, parse_grade
 from trfsite.formats.egf.header import is_unnamed
 from trfsite.model import PairingSystem, Player, Tournament
+from trfsite.progress import default_after_round
 from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.go import (
     GO_TIEBREAKS,
@@ -54,7 +55,6 @@ from trfsite.scoring.go import (
 )
 from trfsite.standings.go_columns import declared, grade_start, points_scored, read_go_columns
 from trfsite.standings.options import StandingsOptions
-from trfsite.standings.progress import default_after_round
 
 __all__ = ["compute_go_standings", "declared", "infer_round_down", "is_mcmahon", "start_scores"]
 

@@ -9,7 +9,9 @@ Choices (all documented in the notes of each result):
 * Rule set: ``--rules`` wins; otherwise the start date (042) decides, before
   2026-03-01 means ``2023``; no readable start date means ``2026``.
 * Pairing system: ``--system``; else the reader's hint; else records 192 and
-  092 (words such as "Swiss", "Dutch" or "round robin", "Berger"); else Swiss.
+  092 (words such as "Swiss", "Dutch" or "round robin", "Berger"); else a round
+  robin when every two participants met equally often (``scoring.round_robin``,
+  rest rounds and double round robins included); else Swiss.
 * Tie-break list: ``--tiebreaks`` (or the config), else record 202/212, else
   the default: Swiss ``BH-C1, BH, SB, DE, WIN``; round robin ``DE, WIN, SB, KS``.
 * Participants still tied at the end of the list share the place (same rank)
@@ -26,9 +28,15 @@ from typing import TypeVar
 import click
 
 from trfsite.model import EventKind, PairingSystem, Tournament
+from trfsite.progress import (
+    default_after_round,
+    pending_after_round_error,
+    round_progress,
+)
 from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.context import EventContext, build_context
+from trfsite.scoring.declared_points import POINTS_SOURCES, apply_points_source
 from trfsite.scoring.direct_encounter import direct_encounter_ranks
 from trfsite.scoring.registry import (
     BUCHHOLZ_FAMILY,
@@ -37,12 +45,8 @@ from trfsite.scoring.registry import (
     display_name,
     resolve,
 )
+from trfsite.scoring.round_robin import individual_pairings, meetings_per_pair
 from trfsite.standings.options import StandingsOptions
-from trfsite.standings.progress import (
-    default_after_round,
-    pending_after_round_error,
-    round_progress,
-)
 
 RULES_2026_FROM = _dt.date(2026, 3, 1)
 DEFAULT_SWISS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "WIN")
@@ -92,8 +96,14 @@ def _record_source(record: str, text: str) -> Note:
     return Note("record {record} {text!r}", record=record, text=text)
 
 
-def choose_system(t: Tournament, options: StandingsOptions) -> tuple[bool, str]:
-    """(is Swiss, note). Round robins are pre-determined events (C.07 15.2)."""
+def choose_system(
+    t: Tournament, options: StandingsOptions, meetings: Callable[[], int] | None = None
+) -> tuple[bool, str]:
+    """(is Swiss, note). Round robins are pre-determined events (C.07 15.2).
+
+    ``meetings`` tells how often every two participants met (0: not all of
+    them met equally often); it decides when no record names the system.
+    """
     if options.system:
         asked = options.system.strip().lower()
         if asked in ("swiss",):
@@ -116,6 +126,15 @@ def choose_system(t: Tournament, options: StandingsOptions) -> tuple[bool, str]:
             return False, Note(_ROUND_ROBIN_NOTE, source=_record_source(record, text.strip()))
         if _SWISS_WORDS.search(text):
             return True, Note(_SWISS_NOTE, source=_record_source(record, text.strip()))
+    times = (meetings or (lambda: meetings_per_pair(*individual_pairings(t))))()
+    if times:
+        who = "team" if t.kind is EventKind.TEAM and not options.individual else "player"
+        return False, Note(
+            "Pairing system: round robin, inferred from the pairings because neither record "
+            "092 nor 192 names the system: every " + who + " met every other {times}; "
+            "forfeits per C.07 15.2. Use --system swiss otherwise.",
+            times=Note({1: "once", 2: "twice"}.get(times, "{n} times"), n=times),
+        )
     return True, Note(
         "Pairing system: Swiss, assumed because neither record 092 nor 192 names the "
         "system; use --system round-robin otherwise."
@@ -299,6 +318,7 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
     codes, where, list_note = choose_tiebreaks(t, options, swiss)
     columns, skipped_notes = resolve_columns(codes, where, resolve)
     ctx = build_context(t, after, rules, swiss, options.unrated_rating, options.explain)
+    source_note = apply_points_source(t, ctx, check_points_source(options), after == total)
 
     values: list[list[float | None]] = []
     explanations: list[list[Explanation] | None] = []
@@ -341,6 +361,8 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
                 )
             )
     notes = [rules_note, system_note, list_note, *skipped_notes]
+    if source_note:
+        notes.append(source_note)
     notes.extend(_more_notes(t, ctx, columns, options, after, total))
     return Standings(
         tournament=t,
@@ -355,6 +377,15 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
         notes=tuple(n for n in notes if n),
         round_robin=not swiss,
     )
+
+
+def check_points_source(options: StandingsOptions) -> str:
+    if options.points_source not in POINTS_SOURCES:
+        raise StandingsError(
+            f"points_source {options.points_source!r}: expected one of "
+            + ", ".join(POINTS_SOURCES)
+        )
+    return options.points_source
 
 
 def tiebreak_column(spec: TiebreakSpec, name: str, lower_is_better: bool) -> TiebreakColumn:

@@ -18,6 +18,9 @@ class StandingsOptions:
     unrated_rating: int | None = None  # rating assumed for unrated players (Art. 10)
     system: str | None = None  # "swiss", "round-robin", "mcmahon"; None: from the file
     individual: bool = False  # team events: rank the players instead of the teams
+    # "cells": points from the round cells; "declared": the players' totals in columns
+    # 81-84 where they contradict the cells (team game points follow them).
+    points_source: str = "cells"
     explain: bool = False  # record per-round contributions for every value
     # Go (EGF)
     go_bar: str | None = None  # McMahon bar grade, e.g. "3d"; None: no bar

@@ -16,10 +16,14 @@ Choices (each one is written into ``Standings.notes``):
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from trfsite.model import EventKind, Tournament
+from trfsite.progress import default_after_round, pending_after_round_error
 from trfsite.results import Explanation, Note, StandingRow, Standings
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
+from trfsite.scoring.declared_points import declared_differences, points_source_note
+from trfsite.scoring.round_robin import meetings_per_pair
 from trfsite.scoring.team_context import GP, MP, TeamContext, build_team_context
 from trfsite.scoring.team_tiebreaks import (
     TeamTiebreak,
@@ -32,6 +36,7 @@ from trfsite.standings.individual import (
     StandingsError,
     abnormal_points_note,
     after_round_note,
+    check_points_source,
     choose_rules,
     choose_system,
     file_list_note,
@@ -41,8 +46,8 @@ from trfsite.standings.individual import (
     tiebreak_column,
 )
 from trfsite.standings.options import StandingsOptions
-from trfsite.standings.progress import default_after_round, pending_after_round_error
 from trfsite.teams import TeamEventData, reconstruct_matches
+from trfsite.teams.data import Adjustment
 
 _GP_WORDS = re.compile(r"(?:^|[\s_\-])(GP|GAME[\s_\-]?POINTS)(?:$|[\s_\-])", re.IGNORECASE)
 DEFAULT_MP = ("MPvGP", "EDE", "EMGSB/C1", "BH/C1")
@@ -113,7 +118,8 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
     if pending:
         raise StandingsError(f"--after-round {options.after_round!r}: {pending}")
     rules, rules_note = choose_rules(t, options)
-    swiss, system_note = choose_system(t, options)
+    data, source_note = _points_source(t, data, options, after == total)
+    swiss, system_note = choose_system(t, options, lambda: _meetings(data))
     primary, primary_note = choose_primary(t)
     codes, where, list_note = choose_team_tiebreaks(t, options, primary)
     columns, skipped_notes = resolve_columns(codes, where, resolve_team)
@@ -136,6 +142,8 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
     blocks = rank_teams(ctx, columns, values)
     rows = _rows(t, ctx, columns, values, blocks, options.explain)
     notes = [rules_note, system_note, primary_note, list_note, *skipped_notes]
+    if source_note:
+        notes.append(source_note)
     notes.extend(_more_notes(t, ctx, data, columns, after, total))
     return Standings(
         tournament=t,
@@ -151,6 +159,35 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
         points_label=primary,
         round_robin=not swiss,
     )
+
+
+def _points_source(
+    t: Tournament, data: TeamEventData, options: StandingsOptions, complete: bool
+) -> tuple[TeamEventData, Note | None]:
+    """With "declared", each player's declared-minus-cells difference goes to the team's
+    game points (match points stay as the boards decided them)."""
+    source = check_points_source(options)
+    if not complete:
+        return data, None
+    scoring = t.scoring
+    cells = {
+        player.id: sum(scoring.points(c.outcome) for c in player.rounds if c.round <= data.rounds)
+        for player in t.players
+        if player.id in data.player_team
+    }
+    differences = declared_differences(t, cells)
+    if source == "declared" and differences:
+        extra = tuple(
+            Adjustment(data.player_team[pid], data.rounds, 0.0, value)
+            for pid, value in sorted(differences.items())
+        )
+        data = replace(data, adjustments=data.adjustments + extra)
+    return data, points_source_note(source, differences, team=True)
+
+
+def _meetings(data: TeamEventData) -> int:
+    pairings = [(m.round, m.white_team, m.black_team) for m in data.matches]
+    return meetings_per_pair({team for _, a, b in pairings for team in (a, b)}, pairings)
 
 
 # --------------------------------------------------------------------------- ranking
@@ -255,6 +292,33 @@ def _tidy(value: float | None) -> float | None:
     return 0.0 if value == 0 else value
 
 
+def _team_bye_notes(data: TeamEventData) -> list[str]:
+    """How the pairing-allocated byes the file does not value were scored (C.07 16)."""
+    notes: list[str] = []
+    for how, template in (
+        (
+            "default",
+            "Pairing-allocated byes: the file has no record 320, so the one team without a "
+            "match in a round ({teams}) gets the draw-like value published by the pairing "
+            "programs: {mp:g} match point(s) and {gp:g} game points (half the boards); "
+            "standings and every tie-break use it (C.07 16). Set team_bye in trfsite.toml "
+            "otherwise.",
+        ),
+        (
+            "config",
+            "Pairing-allocated byes ({teams}): {mp:g} match point(s) and {gp:g} game points, "
+            "as team_bye in trfsite.toml says; standings and every tie-break use it (C.07 16).",
+        ),
+    ):
+        byes = [bye for bye in data.byes if bye.valued_by == how]
+        if byes:
+            teams = ", ".join(f"R{bye.round}: {bye.team}" for bye in byes)
+            notes.append(
+                Note(template, teams=teams, mp=byes[0].match_points, gp=byes[0].game_points)
+            )
+    return notes
+
+
 def _more_notes(
     t: Tournament,
     ctx: TeamContext,
@@ -276,6 +340,7 @@ def _more_notes(
     ]
     if after < total:
         notes.append(after_round_note(after, total, t))
+    notes.extend(_team_bye_notes(data))
     if t.accelerations:
         notes.append(
             Note(

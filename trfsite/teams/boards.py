@@ -99,7 +99,8 @@ def _check_side(
                     entry.source,
                 )
             )
-    if entry.color is not Color.NONE and entry.color is not expected:
+    # Without a 352 record the colours are trfsite's assumption, not the file's: no finding.
+    if ix.t.board_colors and entry.color is not Color.NONE and entry.color is not expected:
         findings.append(
             finding(
                 Severity.WARNING,

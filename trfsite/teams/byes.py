@@ -7,17 +7,33 @@ from trfsite.model import ByeKind, Color, Span, Tournament
 from trfsite.teams.data import BYE_KIND_ROUND, Adjustment, RoundKind, TeamBye, TeamRound
 from trfsite.teams.index import EventIndex, finding
 from trfsite.teams.lineups import seated_players
-from trfsite.teams.points import bye_points, pab_points, with_abnormal
+from trfsite.teams.points import bye_points, draw_like_pab, pab_points, with_abnormal
 
 
-def team_bye(ix: EventIndex, round_no: int, team: int, findings: list[Finding]) -> TeamBye:
+def team_bye(
+    ix: EventIndex, round_no: int, team: int, findings: list[Finding], allotted: bool = False
+) -> TeamBye:
+    """``allotted``: the file has no 320 record and this team alone had no match."""
     pab = ix.pairing_byes.get((round_no, team))
     if pab is not None:
         pts = pab_points(ix.t, pab.match_points, pab.game_points, ix.boards)
         return TeamBye(
-            round_no, team, ByeKind.PAIRING, pts.match_points, pts.game_points, True, pab.source
+            round_no,
+            team,
+            ByeKind.PAIRING,
+            pts.match_points,
+            pts.game_points,
+            True,
+            pab.source,
+            "config" if pab.from_config else "",
         )
     record = ix.byes.get((round_no, team))
+    if allotted and record is None:
+        pts = draw_like_pab(ix.t, ix.boards)
+        return TeamBye(
+            round_no, team, ByeKind.PAIRING, pts.match_points, pts.game_points, True, Span(0),
+            "default",
+        )
     kind = record.kind if record is not None else ByeKind.ZERO
     std = bye_points(ix.t, BYE_KIND_ROUND[kind], ix.boards)
     pts = with_abnormal(ix.t, std, BYE_KIND_ROUND[kind], round_no, team, None)

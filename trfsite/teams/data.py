@@ -137,6 +137,9 @@ class TeamBye:
     game_points: float
     declared: bool = True  # False: no record says so; the team was simply not paired
     source: Span = field(default=NO_SPAN, compare=False)
+    # How a pairing-allocated bye's points were chosen when record 320 does not give them:
+    # "default" (draw-like, the file has no 320), "config" (trfsite.toml team_bye), "".
+    valued_by: str = ""
 
 
 @dataclass(frozen=True, slots=True)

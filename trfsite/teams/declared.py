@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import Color, Span, TeamRoundSummary, TeamSummary, Tournament
-from trfsite.standings.progress import round_progress
+from trfsite.progress import round_progress
 from trfsite.teams.data import TeamEventData
 from trfsite.teams.index import finding
 from trfsite.teams.summary import computed_summaries, round_kind_of_letters

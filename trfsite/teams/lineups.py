@@ -167,6 +167,35 @@ def align(short: Lineup, other: Lineup, ix: EventIndex, round_no: int) -> Lineup
     return Lineup(short.team, tuple(placed), None, False)
 
 
+def align_both(
+    white: Lineup, black: Lineup, ix: EventIndex, round_no: int
+) -> tuple[Lineup, Lineup]:
+    """Two short line-ups: each game on one board, and every player without an opponent
+    (a forfeit win on an empty board, ``0000 - +``) facing an empty board of its own, so
+    that two such players never meet. Boards follow each side's roster order."""
+    keyed: list[tuple[tuple[int, int], int | None, int | None]] = []
+    black_left = [p for p in black.players if p is not None]
+    for index, pid in enumerate(white.players):
+        if pid is None:
+            continue
+        entry = ix.entry(pid, round_no)
+        opponent = entry.opponent if entry else None
+        if opponent is not None and opponent in black_left:
+            black_left.remove(opponent)
+        else:
+            opponent = None
+        keyed.append(((index, 0), pid, opponent))
+    keyed += [((black.players.index(pid), 1), None, pid) for pid in black_left]
+    if len(keyed) > ix.boards:  # more players than boards: reported by the caller's checks
+        return align(white, black, ix, round_no), black
+    rows = [(w, b) for _, w, b in sorted(keyed, key=lambda item: item[0])]
+    rows += [(None, None)] * (ix.boards - len(rows))
+    return (
+        Lineup(white.team, tuple(w for w, _ in rows), None, False),
+        Lineup(black.team, tuple(b for _, b in rows), None, False),
+    )
+
+
 def report_unrostered(ix: EventIndex, findings: list[Finding]) -> None:
     """Players with games who belong to no team: one finding at their first game."""
     for player in ix.t.players:

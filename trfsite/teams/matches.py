@@ -12,7 +12,7 @@ from collections import Counter
 
 from trfsite.findings import Finding, Severity
 from trfsite.memo import ByIdentity
-from trfsite.model import Color, ForfeitedMatch, MatchForfeit, Span, Tournament
+from trfsite.model import Color, ForfeitedMatch, MatchForfeit, SourceFormat, Span, Tournament
 from trfsite.teams.boards import build_boards
 from trfsite.teams.byes import adjustments, bye_round, check_bye_conflicts, team_bye
 from trfsite.teams.data import (
@@ -28,6 +28,7 @@ from trfsite.teams.index import EventIndex, build_index, finding
 from trfsite.teams.lineups import (
     Lineup,
     align,
+    align_both,
     claimed_opponent,
     lineup,
     report_unrostered,
@@ -71,10 +72,13 @@ def _reconstruct(t: Tournament) -> TeamEventData:
                 rounds.setdefault(side, []).append(_match_round(ix, match, side))
         in_match = {m.white_team for m in paired} | {m.black_team for m in paired}
         check_bye_conflicts(ix, round_no, in_match, findings)
+        unpaired = [team.id for team in t.teams if team.id not in in_match]
+        # TRF16 has no record 320: the one team left out of a round had the PAB.
+        allotted = unpaired[0] if len(unpaired) == 1 and not t.pairing_byes else None
         for team in t.teams:
             if team.id in in_match:
                 continue
-            bye = team_bye(ix, round_no, team.id, findings)
+            bye = team_bye(ix, round_no, team.id, findings, team.id == allotted)
             byes.append(bye)
             rounds[team.id].append(bye_round(ix, bye))
     # compare_declared (behind data.findings) looks up every team's match of every
@@ -204,20 +208,34 @@ def _complete(
     findings: list[Finding],
 ) -> tuple[Lineup, Lineup]:
     """Align short default line-ups to the other side and report the missing 300 record."""
+    if not white.complete and not black.complete:
+        white, black = align_both(white, black, ix, round_no)
+        _report_short(ix, round_no, white, black, forfeited, findings)
+        _report_short(ix, round_no, black, white, forfeited, findings)
+        return white, black
     if not white.complete and (black.complete or white.present <= black.present):
         white = align(white, black, ix, round_no)
-        _report_short(ix, round_no, white, forfeited, findings)
+        _report_short(ix, round_no, white, black, forfeited, findings)
     if not black.complete:
         black = align(black, white, ix, round_no)
-        _report_short(ix, round_no, black, forfeited, findings)
+        _report_short(ix, round_no, black, white, forfeited, findings)
     return white, black
 
 
 def _report_short(
-    ix: EventIndex, round_no: int, side: Lineup, forfeited: bool, findings: list[Finding]
+    ix: EventIndex,
+    round_no: int,
+    side: Lineup,
+    other: Lineup,
+    forfeited: bool,
+    findings: list[Finding],
 ) -> None:
     if side.present == 0 and forfeited:
         return  # the absent team of a 330 forfeit seats nobody
+    if ix.t.source_format is SourceFormat.TRF16 and _forfeits_on_empty_boards(
+        ix, round_no, side, other
+    ):
+        return  # TRF16 has no 300 record: '0000 - +' facing each empty board says it all
     findings.append(
         finding(
             Severity.WARNING,
@@ -228,6 +246,17 @@ def _report_short(
             _team_span(ix, side.team, round_no),
         )
     )
+
+
+def _forfeits_on_empty_boards(ix: EventIndex, round_no: int, side: Lineup, other: Lineup) -> bool:
+    """Every empty board of ``side`` faces a forfeit win without opponent (``0000 - +``)."""
+    for pid, facing in zip(side.players, other.players, strict=True):
+        if pid is not None:
+            continue
+        entry = ix.entry(facing, round_no) if facing is not None else None
+        if entry is None or entry.opponent is not None or not entry.outcome.is_forfeit:
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------- scoring

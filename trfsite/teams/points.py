@@ -55,6 +55,12 @@ def pab_points(
     return Points(mp, gp)
 
 
+def draw_like_pab(t: Tournament, boards: int) -> Points:
+    """A PAB the file does not value: a drawn match (362) and half the boards' points,
+    as FIDE's own 320 example (``320 01.0 02.0`` for 4 boards) and Olympiad rules."""
+    return Points(t.team_scoring.draw, boards * t.scoring.win / 2)
+
+
 def abnormal_type(kind: RoundKind, own: float, other: float | None) -> str:
     """The 299 type (AAT) that a team round falls under, or "" (a PAB has none)."""
     if kind is RoundKind.PLAYED:

@@ -63,21 +63,28 @@ CHECKS: list[Check] = [
 ]
 
 
+# ``trfsite validate --for-rating``: what TRF-2026 requires before a file goes to rating,
+# whichever TRF version it is written in (the default report skips it for TRF16).
+RATING_CHECKS: list[Check] = [
+    Check("rating-readiness", lazy(_DECLARED, "check_rating_readiness")),
+]
+
+
 def find_check(name: str) -> Check:
     """The registered check called ``name``."""
-    for check in CHECKS:
+    for check in CHECKS + RATING_CHECKS:
         if check.name == name:
             return check
-    known = ", ".join(check.name for check in CHECKS)
+    known = ", ".join(check.name for check in CHECKS + RATING_CHECKS)
     raise KeyError(f"unknown check {name!r}; known checks: {known}")
 
 
-def validate(result: ReadResult, name: str) -> list[Finding]:
+def validate(result: ReadResult, name: str, for_rating: bool = False) -> list[Finding]:
     """The reader's findings plus every check's, sorted by line and column."""
     findings = list(result.findings)
     t = result.tournament
     if t is not None:
-        for check in CHECKS:
+        for check in CHECKS + (RATING_CHECKS if for_rating else []):
             findings += run_check(check, t, name)
     # Two checks (or two passes of one) may reach the same finding: report it once.
     return sort_findings(list(dict.fromkeys(findings)))

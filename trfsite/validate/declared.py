@@ -22,7 +22,7 @@ from trfsite.model import (
     Span,
     Tournament,
 )
-from trfsite.standings.progress import result_missing, round_progress
+from trfsite.progress import result_missing, round_progress
 from trfsite.validate.structure import cell_span, finding, record_span
 
 _TRF = frozenset({SourceFormat.TRF16, SourceFormat.TRF26})
@@ -66,8 +66,16 @@ def check_counts(t: Tournament, name: str) -> list[Finding]:
     if t.source_format not in _TRF:
         return []
     rated = sum(1 for p in t.players if p.rating)
+    active = sum(1 for p in t.players if any(_took_part(cell) for cell in p.rounds))
     checks = (
         ("062", t.declared_players, len(t.players), "players-count-mismatch", "players"),
+        (
+            "062",
+            t.declared_active_players,
+            active,
+            "active-players-count-mismatch",
+            "players with a game or forfeit (the count in parentheses)",
+        ),
         ("072", t.declared_rated_players, rated, "rated-players-count-mismatch", "rated players"),
         ("082", t.declared_teams, len(t.teams), "teams-count-mismatch", "teams"),
     )
@@ -88,6 +96,11 @@ def check_counts(t: Tournament, name: str) -> list[Finding]:
             )
         )
     return out
+
+
+def _took_part(cell: RoundEntry) -> bool:
+    """Paired against someone, or a forfeit win on an empty board (``0000 - +``)."""
+    return cell.opponent is not None or cell.outcome is Outcome.FORFEIT_WIN
 
 
 # --------------------------------------------------------------------------- points
@@ -299,7 +312,27 @@ def check_bye_records(t: Tournament, name: str) -> list[Finding]:
 
 # --------------------------------------------------------------------------- mandatory
 def check_mandatory(t: Tournament, name: str) -> list[Finding]:
-    """Fields TRF-2026 marks mandatory for rating (R) or pairing (P), when missing."""
+    """Fields TRF-2026 marks mandatory for rating (R) or pairing (P), when missing.
+
+    A TRF16 file is held only to what TRF16 files carry in practice (header, points,
+    ranks): FIDE ids, round dates (pairing engines such as JaVaFo write none), record
+    352 and the 310 team totals are TRF-2026's demands, which ``trfsite validate
+    --for-rating`` lists through :func:`check_rating_readiness`.
+    """
+    if t.source_format is SourceFormat.TRF26:
+        return check_rating_readiness(t, name)
+    if t.source_format is not SourceFormat.TRF16:
+        return []
+    out = _mandatory_header(t, name) + _mandatory_players(t, name)
+    out = [f for f in out if f.code not in _TRF26_ONLY]
+    return out + _mandatory_national(t, name)
+
+
+_TRF26_ONLY = frozenset({"player-fide-id-missing", "round-dates-missing"})
+
+
+def check_rating_readiness(t: Tournament, name: str) -> list[Finding]:
+    """What TRF-2026 requires before a file of either TRF version can go to rating."""
     if t.source_format not in _TRF:
         return []
     out = _mandatory_header(t, name)

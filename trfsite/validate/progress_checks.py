@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import Game, Tournament
-from trfsite.standings.progress import announced, result_missing, round_progress
+from trfsite.progress import announced, result_missing, round_progress
 from trfsite.validate.structure import cell_span, finding
 
 

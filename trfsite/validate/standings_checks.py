@@ -21,11 +21,11 @@ import click
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import EventKind, Game, Player, Span, Tournament
+from trfsite.progress import round_progress
 from trfsite.scoring.codes import strip_pts
 from trfsite.scoring.registry import BUCHHOLZ_FAMILY, RATING_TIEBREAKS, Tiebreak, resolve
 from trfsite.standings.individual import choose_rules, choose_system, compute_individual_standings
 from trfsite.standings.options import StandingsOptions
-from trfsite.standings.progress import round_progress
 from trfsite.validate.structure import finding, record_span
 
 

@@ -9,6 +9,7 @@ that cannot be read is kept as written in ``unknown_records``.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -192,6 +193,7 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
         start_date=header.start_date,
         end_date=header.end_date,
         declared_players=header.declared_players,
+        declared_active_players=header.declared_active_players,
         declared_rated_players=header.declared_rated_players,
         declared_teams=header.declared_teams,
         tournament_type=header.tournament_type,
@@ -394,8 +396,33 @@ def _legacy_meaning(
     return rounds, colour
 
 
+# Swiss-Manager writes a column ruler and a template of the 001 columns above the players.
+_RULER = re.compile(r"^[\d\s.+|-]+$")
+_TEMPLATE = re.compile(r"^DDD SSSS sTTT NNNN")
+
+
+def _exporter_guide(text: str) -> str:
+    """'a column ruler' or 'a template of the 001 columns', or '' for any other line."""
+    if _TEMPLATE.match(text):
+        return "a template of the 001 columns"
+    stripped = text.strip()
+    if len(stripped) >= 10 and _RULER.match(text):
+        return "a column ruler"
+    return ""
+
+
 def _report_unknown(line: SourceLine, sink: Sink) -> None:
     code = line.code
+    guide = _exporter_guide(line.text)
+    if guide:
+        sink.info(
+            "line-column-guide",
+            line.number,
+            1,
+            f"the line is {guide}, as Swiss-Manager writes above the players; it is not "
+            "a record and is kept as written",
+        )
+        return
     if code.isdigit() and len(code) == 3:
         sink.info(
             "record-unknown",

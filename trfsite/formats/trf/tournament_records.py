@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 
 from trfsite.formats.trf.fields import (
@@ -57,6 +58,7 @@ class Header:
     start_date: dt.date | None = None
     end_date: dt.date | None = None
     declared_players: int | None = None
+    declared_active_players: int | None = None
     declared_rated_players: int | None = None
     declared_teams: int | None = None
     tournament_type: str = ""
@@ -195,7 +197,15 @@ def _count(line: SourceLine, text: str, what: str, sink: Sink) -> int | None:
     return value
 
 
+_TWO_COUNTS = re.compile(r"^(\d+)\s*\(\s*(\d+)\s*\)$")
+
+
 def _players(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
+    both = _TWO_COUNTS.match(text)
+    if both:  # Swiss-Manager: "129 (88)", all players (those who took part in a game)
+        header.declared_players = int(both.group(1))
+        header.declared_active_players = int(both.group(2))
+        return
     header.declared_players = _count(line, text, "number of players", sink)
 
 
