@@ -18,6 +18,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("validate", "validate_cmd", "validate"),
     ("export", "export_cmd", "export"),
     ("standings", "standings_cmd", "standings"),
+    ("awards", "awards_cmd", "awards"),
     ("people", "people_cmd", "people"),
     ("build", "build_cmd", "build"),
     ("themes", "themes_cmd", "themes"),

@@ -74,6 +74,15 @@ if TYPE_CHECKING:
     show_default=True,
 )
 @click.option("--explain", is_flag=True, help="Show where every tie-break value comes from.")
+@click.option(
+    "--k-factor",
+    "k_factors",
+    metavar="ID=K",
+    multiple=True,
+    callback=lambda _ctx, _param, value: _parse_k_factors(value),
+    help="Rating change: K for the player with start number ID (repeatable), e.g. a new "
+    "player's 40; otherwise K follows B.02 8.3.3 (40 junior under 2300, 20, 10 from 2400).",
+)
 def standings(
     file: Path,
     tiebreaks: str | None,
@@ -88,8 +97,10 @@ def standings(
     points_source: str,
     fmt: str,
     explain: bool,
+    k_factors: tuple[tuple[int, int], ...],
 ) -> None:
     """Print the standings of FILE with every FIDE tie-break explained on request."""
+    from trfsite.awards.performance import event_ratings
     from trfsite.findings import Severity, sort_findings
     from trfsite.formats import read_bytes
     from trfsite.scoring.codes import split_tiebreak_list
@@ -136,18 +147,36 @@ def standings(
         result_standings = compute_standings(result.tournament, options)
     except click.ClickException as exc:
         raise _engine_error(file, exc) from None
+    # Only JSON and CSV carry them; the table stays as fast as the standings alone.
+    wanted = fmt != "table" or explain
+    ratings = (
+        event_ratings(result_standings, dict(k_factors), explain, unrated_rating) if wanted else {}
+    )
     if fmt == "json":
-        click.echo(render_json(result_standings, explain), nl=False)
+        click.echo(render_json(result_standings, explain, ratings), nl=False)
     elif fmt == "csv":
-        click.echo(render_csv(result_standings), nl=False)
+        click.echo(render_csv(result_standings, ratings), nl=False)
     else:
         click.echo(render_table(result_standings), nl=False)
         if explain:
             click.echo("")
-            click.echo(render_explanations(result_standings), nl=False)
+            click.echo(render_explanations(result_standings, ratings), nl=False)
     if errors:  # the standings are printed, but the input has errors (exit code 1)
         sys.stdout.flush()
         sys.exit(EXIT_FINDINGS)
+
+
+def _parse_k_factors(values: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    found = []
+    for value in values:
+        pid, _, k = value.partition("=")
+        if not (pid.strip().isdigit() and k.strip().isdigit() and 0 < int(k) <= 700):
+            raise click.BadParameter(
+                f"{value!r}: expected ID=K, a start number and a whole K from 1 to 700, e.g. 12=40",
+                param_hint="--k-factor",
+            )
+        found.append((int(pid), int(k)))
+    return tuple(found)
 
 
 # The checks without which standings cannot be trusted: ids, opponents, both sides of a game.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from trfsite.model import Player
+from trfsite.pages.awards import rating_card, with_rating_changes
 from trfsite.pages.charts import line_chart
 from trfsite.pages.common import (
     BYE_NAMES,
@@ -127,6 +128,7 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
         dot_label="{x}: {y}",
     )
     explanations = explanation_views(data.final, row) if not data.is_team else ()
+    card = rating_card(data, player.id)
     return PlayerCardPage(
         meta=meta_for(data.job, data.header.name, f"players/{player.id}.html", "players"),
         event=data.header,
@@ -134,12 +136,13 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
         rank=row.rank if row else None,
         points=row.points if row else None,
         points_label=standings.points_label if standings else "Pts",
-        record=tuple(record),
+        record=tuple(with_rating_changes(record, card)),
         rank_chart=rank_chart,
         score_chart=score_chart,
         explanations=explanations,
         is_go=data.is_go,
         is_team=data.is_team,
+        rating_card=card,
     )
 
 

@@ -36,6 +36,7 @@ from pathlib import Path
 
 import click
 
+from trfsite.awards.settings import AWARD_KEYS, AwardSettings, read_award_settings
 from trfsite.formats.egf.header import is_known_column, normalise_column
 from trfsite.people.config import PeopleConfig, parse_people
 from trfsite.render.i18n import known_languages
@@ -58,6 +59,7 @@ _EVENT_KEYS = (
     "go_round_down_free_points",
     "team_bye",
     "points_source",
+    *AWARD_KEYS,
 )
 _GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
 _RULES = ("auto", "2023", "2026")
@@ -96,6 +98,7 @@ class EventConfig:
     go: GoConventions = field(default_factory=lambda: GoConventions())
     team_bye: TeamByeSetting | None = None
     points_source: str = "cells"
+    awards: AwardSettings = AwardSettings()  # rating change, categories, prizes
     # [people] split entries of this file: (start number, key); part of the event's
     # cache key, since its pages link these players to their own keys.
     people_splits: tuple[tuple[int, str], ...] = ()
@@ -220,6 +223,7 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
         _read_go(data, where, problems),
         _read_team_bye(data.get("team_bye"), where, problems),
         _read_points_source(data, where, problems),
+        read_award_settings(data, where, problems),
     )
 
 

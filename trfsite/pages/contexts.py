@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from trfsite.awards.event import EventAwards
 from trfsite.model import Tournament
 from trfsite.pages.charts import BarChart, LineChart
 from trfsite.pages.grid import CrossGrid
@@ -48,6 +49,7 @@ class BulletinData:
     build_date: str  # ISO date, from SOURCE_DATE_EPOCH when set
     notes_html: str  # already sanitised HTML from the event's markdown notes
     language: str  # "en", "de", ...
+    awards: EventAwards | None = None  # rating changes, categories, prizes
 
 
 # --------------------------------------------------------------------------- shared parts
@@ -91,6 +93,7 @@ class EventHeader:
     pdf: str  # file name of the bulletin beside index.html, "" when none
     errors: int
     warnings: int
+    has_awards: bool = False  # an awards page (categories, prizes) exists
 
 
 # --------------------------------------------------------------------------- pages
@@ -149,6 +152,7 @@ class PlayersPage:
     has_teams: bool
     has_fide_ids: bool
     has_birth: bool
+    has_start_list: bool = False  # startlist.html: by rating, with K
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +171,7 @@ class StandingsPage:
     is_go: bool
     board_stats: tuple[BoardStat, ...]
     in_progress: int = 0  # a round is being played: the latest standings are not final
+    has_ratings: bool = False  # rating change and performance columns
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +217,7 @@ class PlayerCardPage:
     explanations: tuple[ExplanationView, ...]
     is_go: bool
     is_team: bool
+    rating_card: RatingCard | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +271,105 @@ class StatisticsPage:
     is_go: bool
 
 
+# --------------------------------------------------------------------------- awards
+@dataclass(frozen=True, slots=True)
+class RatingGameLine:
+    """One rated game on a player card: W, We (table 8.1(b)), W - We, K x (W - We)."""
+
+    round: int
+    opponent: Ref
+    opponent_rating: int
+    difference: int  # after the 400-point rule
+    score: float
+    expected: float
+    delta: float
+    change: str  # one decimal, signed
+
+
+@dataclass(frozen=True, slots=True)
+class RatingCard:
+    rating: int | None
+    k: int | None
+    change: str  # "+12.4", "" for unrated players
+    games: tuple[RatingGameLine, ...]
+    notes: tuple[str, ...]  # why this K, the sum
+    performance: ExplanationView
+    average_opponent_rating: ExplanationView
+
+
+@dataclass(frozen=True, slots=True)
+class StartLine:
+    number: int
+    ref: Ref
+    title: str
+    rating: int | None
+    federation: str
+    fide_id: str
+    k: int | None
+    k_reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartListPage:
+    meta: PageMeta
+    event: EventHeader
+    rows: tuple[StartLine, ...]  # by rating, then start number
+    has_fide_ids: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryRow:
+    category_rank: int
+    overall_rank: int
+    ref: Ref
+    title: str
+    rating: int | None
+    federation: str
+    birth: str
+    points: float
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryView:
+    code: str
+    label: str
+    anchor: str
+    rows: tuple[CategoryRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeLine:
+    category: str  # label
+    place: int
+    prize: str  # "1000.00" or "Trophy"
+    ref: Ref | None
+    points: float | None
+    amount: str  # what the player receives
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRow:
+    rank: int
+    name: str
+    total: float
+    counted: tuple[tuple[Ref, float], ...]
+    others: tuple[tuple[Ref, float], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AwardsPage:
+    meta: PageMeta
+    event: EventHeader
+    prize_rule: str  # "one-prize", "hort", "" when there are no prizes
+    prizes: tuple[PrizeLine, ...]
+    categories: tuple[CategoryView, ...]
+    cutoff: dt.date | None
+    ranking_best: int
+    federations: tuple[GroupRow, ...]
+    clubs: tuple[GroupRow, ...]
+
+
 PageContext = (
     IndexPage
     | OverviewPage
@@ -276,4 +381,6 @@ PageContext = (
     | TeamCardPage
     | ValidationPage
     | StatisticsPage
+    | StartListPage
+    | AwardsPage
 )

@@ -182,6 +182,7 @@ def players_page(data: EventData) -> PlayersPage:
         has_teams=bool(t.teams),
         has_fide_ids=any(r.fide_id for r in rows),
         has_birth=any(r.birth for r in rows),
+        has_start_list=bool(data.awards and data.awards.ratings),
     )
 
 
@@ -189,10 +190,15 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
     from trfsite.pages.teamview import board_stats
 
     page = "standings.html" if final else f"standings-{standings.after_round}.html"
+    from trfsite.pages.awards import with_ratings
+
     current = round_progress(data.tournament).in_progress
     others = tuple(
         Link(f"standings-{s.after_round}.html", str(s.after_round)) for s in data.after_round
     )
+    rows = standing_lines(data, standings)
+    # The rating change is of the whole event: shown with the final standings only.
+    rated = final and bool(data.awards and data.awards.ratings)
     return StandingsPage(
         meta=meta_for(data.job, data.header.name, page, "standings"),
         event=data.header,
@@ -201,13 +207,14 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
         rules=standings.rules,
         points_label=standings.points_label,
         columns=column_heads(standings),
-        rows=standing_lines(data, standings),
+        rows=with_ratings(data, rows) if rated else rows,
         notes=standings.notes,
         other_rounds=others,
         is_team=data.is_team,
         is_go=data.is_go,
         board_stats=board_stats(data) if final and data.is_team else (),
         in_progress=current.round if current else 0,
+        has_ratings=rated,
     )
 
 

@@ -208,6 +208,9 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
             failure = f"The standings could not be computed: {message}"
     if t is None or standings is None:
         return gather_failed(job, t, findings, notes_html, failure, part, parts)
+    from trfsite.awards.event import event_awards
+
+    awards = event_awards(standings[0], job.config.awards, True, job.config.unrated_rating)
     header = EventHeader(
         slug=job.slug,
         name=t.name.strip() or job.source_name,
@@ -220,6 +223,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
         pdf=f"{job.slug}.pdf" if job.want_bulletin else "",
         errors=errors,
         warnings=warnings,
+        has_awards=bool(awards.categories or awards.prizes or awards.federations or awards.clubs),
     )
     validation = _validation_page(job, header, t, findings, "")
     summary = summary_for(job, t, errors, warnings, False)
@@ -230,7 +234,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
 
         team_data = team_event_data(t)
     data = EventData(
-        job, t, final, after, individual, header, tuple(findings), notes_html, team_data
+        job, t, final, after, individual, header, tuple(findings), notes_html, team_data, awards
     )
     from trfsite.pages.person_links import event_splits
 
@@ -255,6 +259,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
             build_date=job.site.build_date,
             notes_html=notes_html,
             language=job.site.language,
+            awards=awards,
         )
     people = _people(job, t, final, individual) if part == 0 else None
     return EventResult(job.slug, summary, pages, bulletin, errors, warnings, "", people)
@@ -333,12 +338,14 @@ def gather_failed(
 
 
 def _all_pages(data: EventData) -> list[PagePlan]:
+    from trfsite.pages import awards as pages_awards
     from trfsite.pages import cards as pages_cards
     from trfsite.pages import event as pages_event
     from trfsite.pages import rounds as pages_rounds
 
     pages: list[PagePlan] = []
     pages.extend(pages_event.event_pages(data))
+    pages.extend(pages_awards.award_pages(data))
     pages.extend(pages_rounds.round_pages(data))
     pages.extend(pages_cards.player_cards(data))
     if data.is_team:

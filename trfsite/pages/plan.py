@@ -17,6 +17,7 @@ from trfsite.pages.contexts import EventHeader, PageContext, PageMeta, SiteInfo
 from trfsite.results import Standings
 
 if TYPE_CHECKING:
+    from trfsite.awards.event import EventAwards
     from trfsite.teams.data import TeamEventData
 
 
@@ -70,6 +71,7 @@ class EventData:
     findings: tuple[Finding, ...]
     notes_html: str
     team_data: TeamEventData | None = None  # team events: the reconstructed matches
+    awards: EventAwards | None = None  # rating changes, categories, prizes (chess)
 
     @property
     def is_team(self) -> bool:

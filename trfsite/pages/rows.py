@@ -65,6 +65,9 @@ class StandingLine:
     tiebreaks: tuple[float | None, ...]
     match_points: float | None = None
     game_points: float | None = None
+    rating_change: float | None = None  # K x sum(W - We), B.02 8.3
+    rating_change_text: str = ""  # one decimal, signed
+    performance: float | None = None  # TPR
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +151,7 @@ class RecordLine:
     rank_after: int | None = None
     board: int | None = None  # team events
     handicap: int | None = None  # Go
+    rating_change: str = ""  # K x (W - We) of a rated game, one decimal
 
 
 # The engines' explanation lines are display-ready as they are (round, label,

@@ -16,11 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from trfsite.awards.event import EventAwards
 from trfsite.model import EventKind, Game, Outcome, Tournament
 from trfsite.pages.common import counts_points, spelled_short
 from trfsite.pages.crossgrid import build_grid
 from trfsite.pages.grid import CrossGrid
 from trfsite.pages.pairings import points_before, result_text, round_cells
+from trfsite.pdf.awards_view import AwardsPart, awards_part
 from trfsite.pdf.line_views import LinesView
 from trfsite.pdf.tables import CrossPart, crosstable_parts, crosstable_rows
 from trfsite.pdf.team_view import MatchView, TeamPage, team_pages, team_rounds
@@ -52,6 +54,8 @@ class BulletinSource(Protocol):
     def notes_html(self) -> str: ...
     @property
     def language(self) -> str: ...
+    @property
+    def awards(self) -> EventAwards | None: ...
 
 
 # --------------------------------------------------------------------------- shapes
@@ -149,6 +153,7 @@ class BulletinView:
     grid: CrossGrid | None = None  # round robins: the crosstable as a grid instead
     is_go: bool = False  # rounds add a handicap column; results in Go notation
     komi: str = ""  # Go: the event's komi (header KM[...]), "" when the file has none
+    awards: AwardsPart | None = None  # prizes, categories, rating changes (chess)
 
 
 # --------------------------------------------------------------------------- builders
@@ -347,6 +352,7 @@ def build_view(
         grid=build_grid(t, data.standings),
         is_go=go,
         komi=number(komi) if komi is not None else "",
+        awards=awards_part(data.awards, t, data.standings, fmt),
     )
 
 

@@ -14,17 +14,25 @@ logger = logging.getLogger(__name__)
 
 
 def event_rating_change(t: Tournament, player: Player) -> float | None:
-    """The player's FIDE rating change in this event (B.02 8), None until it is wired.
+    """The player's FIDE rating change in this event (B.02 8.3), after its last complete round.
 
-    The one place where the rating-change computation (issue 13, written in
-    parallel) plugs into the people layer; every caller goes through here.
+    None for Go, unrated players and players with no rated game. K comes from the
+    file (age and rating); a per-event ``k_factor`` override in trfsite.toml is the
+    event page's business, since one person page spans events with different configs.
     """
-    return None
+    if t.game is not Game.CHESS:
+        return None
+    from trfsite.awards.rating_change import rating_change_for
+    from trfsite.progress import default_after_round
+
+    change = rating_change_for(t, player.id, after_round=default_after_round(t, t.rounds))
+    return None if change is None or not change.games else change.value
 
 
 def fide_key(fide_id: str) -> str:
     digits = fide_id.strip()
-    return f"fide-{int(digits)}" if digits.isdigit() and int(digits) > 0 else ""
+    ascii_digits = digits.isascii() and digits.isdigit()
+    return f"fide-{int(digits)}" if ascii_digits and int(digits) > 0 else ""
 
 
 def own_key(player: Player, t: Tournament, national_ids: tuple[str, ...]) -> tuple[str, KeyKind]:

@@ -11,8 +11,16 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from trfsite.results import Explanation, StandingRow, Standings
+
+if TYPE_CHECKING:
+    from trfsite.awards.performance import PlayerRatings
+
+# Rating columns of chess players' rows (rating_change is K x sum(W - We), B.02 8.3).
+RATING_KEYS = ("rating_change", "performance", "average_opponent_rating")
 
 
 def number(value: float | None) -> str:
@@ -54,28 +62,76 @@ def _title(s: Standings) -> str:
     return f"{name}: standings after round {s.after_round} of {t.rounds} (rules {s.rules})"
 
 
-def render_csv(s: Standings) -> str:
+def rating_values(ratings: PlayerRatings | None) -> tuple[float | None, ...]:
+    """(rating change rounded to 2 decimals, performance, ARO), aligned with RATING_KEYS."""
+    if ratings is None:
+        return (None, None, None)
+    change = ratings.change.value
+    return (
+        None if change is None else round(change, 2),
+        ratings.performance.value,
+        ratings.average_opponent_rating.value,
+    )
+
+
+def render_csv(s: Standings, ratings: Mapping[int, PlayerRatings] | None = None) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["rank", "id", "name", "points", *(c.code for c in s.columns)])
+    extra = RATING_KEYS if ratings else ()
+    writer.writerow(["rank", "id", "name", "points", *(c.code for c in s.columns), *extra])
     for r in s.rows:
+        values = rating_values(ratings.get(r.id)) if ratings else ()
         writer.writerow(
             [r.rank, r.id, r.name, number(r.points), *("" if v is None else number(v)
-                                                        for v in r.tiebreaks)]
+                                                        for v in r.tiebreaks),
+             *("" if v is None else number(v) for v in values)]
         )
     return buffer.getvalue()
 
 
-def render_json(s: Standings, explain: bool = False) -> str:
+def render_json(
+    s: Standings, explain: bool = False, ratings: Mapping[int, PlayerRatings] | None = None
+) -> str:
     data = s.as_json()
+    rows = data["standings"]
+    assert isinstance(rows, list)
+    if ratings:
+        for item, row in zip(rows, s.rows, strict=True):
+            item.update(zip(RATING_KEYS, rating_values(ratings.get(row.id)), strict=True))
     if explain:
-        rows = data["standings"]
-        assert isinstance(rows, list)
         for item, row in zip(rows, s.rows, strict=True):
             item["explanations"] = {
                 e.code: _explanation_json(e) for e in row.explanations
             }
+            if ratings and row.id in ratings:
+                item["explanations"].update(_rating_explanations(ratings[row.id]))
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _rating_explanations(ratings: PlayerRatings) -> dict[str, object]:
+    change = ratings.change
+    return {
+        "rating_change": {
+            "value": change.value,
+            "k": None if change.k is None else change.k.value,
+            "notes": list(change.notes),
+            "games": [
+                {
+                    "round": g.round,
+                    "opponent": g.opponent_id,
+                    "opponent_rating": g.opponent_rating,
+                    "difference": g.difference,
+                    "W": g.score,
+                    "We": g.expected,
+                    "W-We": g.delta,
+                    "change": round(g.change, 2),
+                }
+                for g in change.games
+            ],
+        },
+        "performance": _explanation_json(ratings.performance),
+        "average_opponent_rating": _explanation_json(ratings.average_opponent_rating),
+    }
 
 
 def _explanation_json(e: Explanation) -> dict[str, object]:
@@ -89,12 +145,36 @@ def _explanation_json(e: Explanation) -> dict[str, object]:
     }
 
 
-def render_explanations(s: Standings) -> str:
+def render_explanations(
+    s: Standings, ratings: Mapping[int, PlayerRatings] | None = None
+) -> str:
     """Pen-and-paper account of every value of every player."""
     out = [f"Explanations ({_title(s)})", ""]
     for row in s.rows:
-        out.extend(_explain_row(s, row))
+        lines = _explain_row(s, row)
+        if ratings and row.id in ratings:
+            lines[-1:-1] = _explain_rating(ratings[row.id])
+        out.extend(lines)
     return "\n".join(out) + "\n"
+
+
+def _explain_rating(ratings: PlayerRatings) -> list[str]:
+    from trfsite.awards.rating_change import one_decimal
+
+    change = ratings.change
+    lines = [f"  rating change = {one_decimal(change.value)}"]
+    for g in change.games:
+        lines.append(
+            f"    round {g.round}: opponent {g.opponent_id} rated {g.opponent_rating}, "
+            f"D {g.difference:+d}, W {number(g.score)}, We {g.expected:.2f}, "
+            f"W - We {g.delta:+.2f}, K x (W - We) {one_decimal(g.change)}"
+        )
+    lines.extend(f"    {n}" for n in change.notes)
+    lines.append(f"  performance (TPR) = {number(ratings.performance.value)}")
+    lines.extend(f"    {n}" for n in ratings.performance.notes)
+    lines.append(f"  average opponent rating = {number(ratings.average_opponent_rating.value)}")
+    lines.extend(f"    {n}" for n in ratings.average_opponent_rating.notes)
+    return lines
 
 
 def _explain_row(s: Standings, row: StandingRow) -> list[str]:

@@ -1,0 +1,55 @@
+"""``trfsite awards``: prizes, categories and federation/club rankings of one file."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from trfsite.cli.shared import EXIT_FINDINGS
+
+
+@click.command("awards")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="trfsite.toml with the event's prizes and categories (default: the one beside FILE).",
+)
+@click.option(
+    "--event", metavar="KEY", help="The event's key in the config (default: FILE's stem)."
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "csv"]),
+    default="table",
+    show_default=True,
+)
+def awards(file: Path, config_path: Path | None, event: str | None, fmt: str) -> None:
+    """Print FILE's prize list, category standings and federation/club rankings."""
+    from trfsite.awards.event import event_awards
+    from trfsite.awards.output import awards_csv, awards_json, awards_table
+    from trfsite.formats import read_bytes
+    from trfsite.pages.config import load_config
+    from trfsite.standings.compute import compute_standings
+
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        raise click.ClickException(f"{file}: cannot read the file ({exc.strerror})") from None
+    config = load_config(file.parent, config_path).for_stem(event or file.stem)
+    result = read_bytes(data, str(file))
+    if result.tournament is None:
+        for finding in result.findings:
+            click.echo(finding.format_text(), err=True)
+        sys.exit(EXIT_FINDINGS)
+    try:
+        standings = compute_standings(result.tournament, config.options())
+    except click.ClickException as exc:
+        raise click.ClickException(f"{file}: {exc.format_message()}") from None
+    found = event_awards(standings, config.awards, False, config.unrated_rating)
+    render = {"json": awards_json, "csv": awards_csv}.get(fmt, awards_table)
+    click.echo(render(result.tournament, found), nl=False)
