@@ -17,7 +17,8 @@ _TRF_RECORD = re.compile(r"^(?:001|012|013|022|032|042|052|062|072|082|092|102|1
 _TAG_COMMENT = re.compile(r"^\s*;.*\b(?:TC|CL|EV|PC|DT|HA|KM|TM|TA|CM)\[", re.M)
 _PLAYER_LINE = re.compile(
     r"^\s*(?:\d+\s+)?\S.*?\s\d{1,2}[kKdDpP]\s.*\s\d+[-+=?](?:[/!][wWbB?]?[hH]?[\dOo]{0,2})?\s*"
-    r"(?:\|\s*\d*\s*)?$"
+    r"(?:\|\s*\d*\s*)?$",
+    re.ASCII,
 )
 
 

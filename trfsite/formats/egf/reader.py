@@ -20,6 +20,7 @@ from trfsite.formats.egf.header import (
 from trfsite.formats.egf.layout import count_rounds, round_words
 from trfsite.formats.egf.lines import PlayerLine, Word, parse_player_line
 from trfsite.formats.egf.tokens import Token, parse_score, parse_token
+from trfsite.formats.numbers import decimal, reason_note
 from trfsite.formats.text import split_lines
 from trfsite.model import (
     Color,
@@ -147,20 +148,20 @@ def _number(header: _Header, tag: str, name: str, findings: list[Finding]) -> fl
     if found is None:
         return None
     value, line, column = found
-    try:
-        return float(value.strip().replace(",", "."))
-    except ValueError:
+    number = decimal(value.strip().replace(",", "."))
+    if number is None:
         findings.append(
             Finding(
                 Severity.WARNING,
                 "egf-tag-value",
-                f"{tag}[{value}] is not a number; expected e.g. {tag}[6.5]",
+                f"{tag}[{value}] is not a number; expected e.g. {tag}[6.5]{reason_note(value)}",
                 name,
                 line,
                 column,
             )
         )
         return None
+    return number
 
 
 def _tournament(
@@ -284,7 +285,8 @@ def _entry(
                 Severity.ERROR,
                 "egf-token-unknown",
                 f"row {p.row}, round {number}: unknown result token {word.text!r}; expected "
-                "e.g. '12+/w0', '7-/b3', '5=', '22+!w', '0+', '0-' or '0='",
+                "e.g. '12+/w0', '7-/b3', '5=', '22+!w', '0+', '0-' or '0='"
+                f"{reason_note(word.text)}",
                 name,
                 p.line,
                 word.column,
@@ -363,7 +365,7 @@ def _scores(
                     Severity.WARNING,
                     "egf-score-value",
                     f"row {p.row}: score column {index + 1} holds {word.text!r}; expected a "
-                    "number such as '32', '12.5' or '408½'",
+                    f"number such as '32', '12.5' or '408½'{reason_note(word.text)}",
                     name,
                     p.line,
                     word.column,

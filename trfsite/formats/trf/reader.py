@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from trfsite.findings import Finding, Severity, sort_findings
+from trfsite.formats.numbers import is_whole
 from trfsite.formats.text import split_lines
 from trfsite.formats.trf import draft, summaries, team_records
 from trfsite.formats.trf.fields import Sink, SourceLine, parse_int
@@ -335,8 +336,9 @@ def _summaries(
     numbers = [team.id for team in teams]
     for line in lines.lines("801"):
         first = line.text[4:].split()[:1]
-        if first and first[0].isdigit():
-            numbers.append(int(first[0]))
+        number = parse_int(first[0]) if first else None
+        if number is not None:
+            numbers.append(number)
     width = len(str(max(numbers, default=1)))
     for line in lines.lines("801"):
         _keep_or_add(summaries.read_801(line, sink, width, context.boards), out, line, kept)
@@ -396,7 +398,7 @@ def _legacy_meaning(
 
 def _report_unknown(line: SourceLine, sink: Sink) -> None:
     code = line.code
-    if code.isdigit() and len(code) == 3:
+    if is_whole(code) and len(code) == 3:
         sink.info(
             "record-unknown",
             line.number,
