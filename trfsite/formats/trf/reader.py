@@ -24,6 +24,7 @@ from trfsite.formats.trf.player_records import (
     read_national_rating,
     read_player,
 )
+from trfsite.formats.trf.round_count import cut_to_rounds, event_rounds
 from trfsite.formats.trf.team_records import Context
 from trfsite.formats.trf.tournament_records import (
     TOURNAMENT_CODES,
@@ -149,7 +150,8 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
     for line in lines.header:
         read_tournament_record(line, header, sink)
     kept: list[RawRecord] = list(header.duplicates)
-    players = _players(lines, sink, kept)
+    declared_rounds, initial_color = _legacy_meaning(lines.legacy, header, sink)
+    players = _players(lines, sink, kept, declared_rounds)
     national: list[NationalRating] = []
     notes = PlayerNotes()
     for line in lines.national:
@@ -170,7 +172,6 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
     pairing_byes = _many(lines.lines("320"), team_records.read_320, sink, context, kept)
     out_of_order = _many(lines.lines("300"), team_records.read_300, sink, context, kept)
     abnormal = _many(lines.lines("299"), team_records.read_299, sink, context, kept)
-    declared_rounds, initial_color = _legacy_meaning(lines.legacy, header, sink)
     for line in lines.unknown:
         _report_unknown(line, sink)
         kept.append(RawRecord(line.code, line.text, line.span()))
@@ -272,12 +273,15 @@ def _forfeits(
     return out
 
 
-def _players(lines: Sorted, sink: Sink, kept: list[RawRecord]) -> tuple[Player, ...]:
+def _players(
+    lines: Sorted, sink: Sink, kept: list[RawRecord], declared_rounds: int | None
+) -> tuple[Player, ...]:
     notes = PlayerNotes()
     players: list[Player] = []
     for line in lines.lines("001"):
         _keep_or_add(read_player(line, sink, notes), players, line, kept)
     notes.report(sink)
+    cut_to_rounds(players, event_rounds(players, declared_rounds), sink)
     most = max((len(p.rounds) for p in players), default=0)
     # A line that stops before the last round has blank (0000 - Z) cells there.
     for index, player in enumerate(players):
