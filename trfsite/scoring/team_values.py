@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from trfsite.model import Color
-from trfsite.results import Contribution, Note
+from trfsite.results import Contribution, Note, summarise
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.modifiers import cut_total, mark_cuts
 from trfsite.scoring.team_context import GP, MP, Encounter, TeamContext
@@ -82,7 +82,7 @@ def _summed(
     contributions = [
         Contribution(e.round, v, e.label) for e, v in zip(encounters, values, strict=True)
     ]
-    return TeamValue(total, None, tuple(mark_cuts(contributions, cuts)))
+    return TeamValue(total, None, summarise(mark_cuts(contributions, cuts)))
 
 
 def buchholz(ctx: TeamContext, spec: TiebreakSpec) -> TeamValues:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trfsite.formats import limits
 from trfsite.formats.numbers import is_whole, reason_note
 from trfsite.formats.trf.federations import FIDE_FEDERATIONS
 from trfsite.formats.trf.fields import (
@@ -32,7 +33,7 @@ _NO_OPPONENT = frozenset({"    ", "0000", "   0", "  00", " 000", ""})
 _SEPARATORS = (3, 8, 47, 52, 56, 68, 79, 84)
 FIRST_CELL = 92  # column of round 1's opponent
 CELL_WIDTH = 10
-MAX_ROUNDS = 999  # round cells read per line (see _at_most_max_rounds)
+MAX_ROUNDS = limits.MAX_ROUNDS.limit  # round cells read per line (see _at_most_max_rounds)
 
 
 @dataclass(slots=True)
