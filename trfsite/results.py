@@ -151,6 +151,10 @@ class Explanation:
     contributions: tuple[Contribution, ...] = ()
     notes: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        # Every engine's explanation is summarised here, in one place.
+        object.__setattr__(self, "contributions", summarise(self.contributions))
+
 
 @dataclass(frozen=True, slots=True)
 class TiebreakColumn:

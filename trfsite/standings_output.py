@@ -60,8 +60,13 @@ def render_csv(s: Standings) -> str:
     writer.writerow(["rank", "id", "name", "points", *(c.code for c in s.columns)])
     for r in s.rows:
         writer.writerow(
-            [r.rank, r.id, r.name, number(r.points), *("" if v is None else number(v)
-                                                        for v in r.tiebreaks)]
+            [
+                r.rank,
+                r.id,
+                r.name,
+                number(r.points),
+                *("" if v is None else number(v) for v in r.tiebreaks),
+            ]
         )
     return buffer.getvalue()
 
@@ -72,9 +77,7 @@ def render_json(s: Standings, explain: bool = False) -> str:
         rows = data["standings"]
         assert isinstance(rows, list)
         for item, row in zip(rows, s.rows, strict=True):
-            item["explanations"] = {
-                e.code: _explanation_json(e) for e in row.explanations
-            }
+            item["explanations"] = {e.code: _explanation_json(e) for e in row.explanations}
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -84,7 +87,7 @@ def _explanation_json(e: Explanation) -> dict[str, object]:
         "notes": list(e.notes),
         "contributions": [
             {"round": c.round, "value": c.value, "label": c.label, "cut": c.cut, "why": c.why}
-            | ({"rounds": list(c.rounds)} if c.rounds else {})
+            | ({"rounds": c.rounds_text} if c.rounds else {})
             for c in e.contributions
         ],
     }

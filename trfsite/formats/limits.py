@@ -24,6 +24,11 @@ class Budget:
 MAX_ROUNDS = Budget("rounds", 999, "round-cells-too-many", "rounds per event")
 # The largest opens have a few thousand players; 9999 is TRF's 4-digit starting rank.
 MAX_PLAYERS = Budget("players", 9999, "players-too-many", "players per event")
+# Players x rounds: every unplayed round is scored and explained. 2,000 players x 13
+# rounds is 26,000; a declared count that would pass this is believed only if plausible.
+MAX_PLAYER_ROUNDS = Budget(
+    "player rounds", 100_000, "rounds-declared-implausible", "players x declared rounds"
+)
 # A TRF player line with 999 rounds is 10,081 characters; EGF lines are shorter.
 MAX_LINE_LENGTH = Budget("line length", 12_000, "line-too-long", "characters per line")
 # A FIDE id has at most 10 digits; longer "numbers" are damage, and int() of thousands
@@ -34,8 +39,9 @@ MAX_EVENT_OUTPUT_BYTES = Budget(
     "output per event", 200 * 1024 * 1024, "event-output-too-large", "bytes written per event"
 )
 
-BUDGETS: tuple[Budget, ...] = (MAX_ROUNDS, MAX_PLAYERS, MAX_LINE_LENGTH, MAX_DIGITS,
-                               MAX_EVENT_OUTPUT_BYTES)  # fmt: skip
+BUDGETS: tuple[Budget, ...] = (
+    MAX_ROUNDS, MAX_PLAYERS, MAX_PLAYER_ROUNDS, MAX_LINE_LENGTH, MAX_DIGITS, MAX_EVENT_OUTPUT_BYTES
+)  # fmt: skip
 
 
 def find_budget(name: str) -> Budget:

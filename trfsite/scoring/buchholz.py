@@ -14,7 +14,7 @@ average is not rounded, and is undefined (None) for a participant with no games.
 
 from __future__ import annotations
 
-from trfsite.results import Contribution, Explanation, Note, summarise
+from trfsite.results import Contribution, Explanation, Note
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
 from trfsite.scoring.modifiers import Cut, cut_sum, cut_total, mark_cuts
@@ -128,7 +128,7 @@ def buchholz(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                 for v, r in zip(scores, rounds, strict=True)
             ]
             explanations.append(
-                Explanation(spec.code, total, summarise(mark_cuts(contributions, cuts)))
+                Explanation(spec.code, total, tuple(mark_cuts(contributions, cuts)))
             )
     found = TiebreakValues(values, explanations)
     ctx.remember(key, found)
@@ -162,8 +162,12 @@ def average_of_opponents_buchholz(ctx: EventContext, spec: TiebreakSpec) -> Tieb
                 Contribution(
                     r + 1,
                     v,
-                    Note("opponent {opponent}: {what} {value:g}", opponent=ctx.label(opp[r]),
-                         what=what, value=v),
+                    Note(
+                        "opponent {opponent}: {what} {value:g}",
+                        opponent=ctx.label(opp[r]),
+                        what=what,
+                        value=v,
+                    ),
                 )
                 for v, r in zip(scores, rounds, strict=False)
             ]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from trfsite.model import Color
-from trfsite.results import Contribution, Note, summarise
+from trfsite.results import Contribution, Note
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.modifiers import cut_total, mark_cuts
 from trfsite.scoring.team_context import GP, MP, Encounter, TeamContext
@@ -82,7 +82,7 @@ def _summed(
     contributions = [
         Contribution(e.round, v, e.label) for e, v in zip(encounters, values, strict=True)
     ]
-    return TeamValue(total, None, summarise(mark_cuts(contributions, cuts)))
+    return TeamValue(total, None, tuple(mark_cuts(contributions, cuts)))
 
 
 def buchholz(ctx: TeamContext, spec: TiebreakSpec) -> TeamValues:
@@ -187,8 +187,7 @@ def normalising_factor(ctx: TeamContext, spec: TiebreakSpec) -> tuple[float, str
             **values,
         )
     return float(factor), Note(
-        "normalising factor {top:g} / {per_match:g} rounded towards zero = {factor} "
-        "(C.07 13.4.2)",
+        "normalising factor {top:g} / {per_match:g} rounded towards zero = {factor} (C.07 13.4.2)",
         **values,
     )
 
@@ -408,9 +407,7 @@ def _boards_value(
     def one(team: int) -> TeamValue:
         key = knockout_key(ctx, team, name)
         totals = board_totals(ctx, team)
-        parts = tuple(
-            Contribution(0, v, Note("board {n}", n=i + 1)) for i, v in enumerate(totals)
-        )
+        parts = tuple(Contribution(0, v, Note("board {n}", n=i + 1)) for i, v in enumerate(totals))
         return TeamValue(shown(key), key, parts)
 
     return _each(ctx, one)

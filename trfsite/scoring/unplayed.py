@@ -92,6 +92,21 @@ def dummy_score(ctx: EventContext, i: int, r: int) -> float:
 
 def dummy_text(ctx: EventContext, i: int, r: int) -> str:
     """Pen-and-paper account of :func:`dummy_score` for explanations."""
+    # The account depends on the round only through its category and scheduled
+    # opponent: made once per kind, since a file may declare hundreds of unplayed rounds.
+    made = ctx.cached("dummy-texts")
+    if not isinstance(made, dict):
+        made = {}
+        ctx.remember("dummy-texts", made)
+    key = (i, ctx.category[i][r], ctx.opp[i][r] if ctx.rules != "2023" else -1)
+    text: str | None = made.get(key)
+    if text is None:
+        text = _dummy_account(ctx, i, r)
+        made[key] = text
+    return text
+
+
+def _dummy_account(ctx: EventContext, i: int, r: int) -> str:
     own = ctx.score[i]
     cat = ctx.category[i][r]
     head = Note("unplayed ({category})", category=CATEGORY_TEXT.get(cat, Note("rest round")))

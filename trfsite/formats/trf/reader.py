@@ -24,7 +24,7 @@ from trfsite.formats.trf.player_records import (
     read_national_rating,
     read_player,
 )
-from trfsite.formats.trf.round_count import cut_to_rounds, event_rounds
+from trfsite.formats.trf.round_count import cut_to_rounds, event_rounds, plausible_declared
 from trfsite.formats.trf.team_records import Context
 from trfsite.formats.trf.tournament_records import (
     TOURNAMENT_CODES,
@@ -151,7 +151,7 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
         read_tournament_record(line, header, sink)
     kept: list[RawRecord] = list(header.duplicates)
     declared_rounds, initial_color = _legacy_meaning(lines.legacy, header, sink)
-    players = _players(lines, sink, kept, declared_rounds)
+    players, declared_rounds = _players(lines, sink, kept, declared_rounds, header)
     national: list[NationalRating] = []
     notes = PlayerNotes()
     for line in lines.national:
@@ -274,14 +274,19 @@ def _forfeits(
 
 
 def _players(
-    lines: Sorted, sink: Sink, kept: list[RawRecord], declared_rounds: int | None
-) -> tuple[Player, ...]:
+    lines: Sorted, sink: Sink, kept: list[RawRecord], declared: int | None, header: Header
+) -> tuple[tuple[Player, ...], int | None]:
+    """The players, each with the event's rounds; and the declared rounds, if plausible."""
     notes = PlayerNotes()
     players: list[Player] = []
     for line in lines.lines("001"):
         _keep_or_add(read_player(line, sink, notes), players, line, kept)
     notes.report(sink)
-    cut_to_rounds(players, event_rounds(players, declared_rounds), sink)
+    where = next((span for code, span in header.spans if code == "142"), None)
+    if where is None:
+        where = next((line.span() for line in lines.legacy if line.code == "XXR"), None)
+    declared = plausible_declared(players, declared, where, sink)
+    cut_to_rounds(players, event_rounds(players, declared), sink)
     most = max((len(p.rounds) for p in players), default=0)
     # A line that stops before the last round has blank (0000 - Z) cells there.
     for index, player in enumerate(players):
@@ -290,7 +295,7 @@ def _players(
                 blank_cell(player.source.line, r) for r in range(len(player.rounds) + 1, most + 1)
             )
             players[index] = dataclasses.replace(player, rounds=player.rounds + missing)
-    return tuple(players)
+    return tuple(players), declared
 
 
 def _teams(

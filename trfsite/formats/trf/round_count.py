@@ -6,6 +6,12 @@ player hundreds of unplayed rounds, and pages, standings and explanations grow
 with them. The event's rounds are what the file declares (142, or legacy XXR)
 and what at least half of the player lines with cells reach, whichever is more; cells
 beyond that are one error at their column and are not scored.
+
+A declared count is believed up to twice the rounds of a round robin of the
+players (no pairing system plays more) or what the lines hold, and always while
+players x rounds stays within budget (a file before its players are entered):
+"999 rounds" for 284 players is damage, and would make every player's unplayed
+rounds cost more than the whole event.
 """
 
 from __future__ import annotations
@@ -13,8 +19,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from trfsite.formats.limits import MAX_PLAYER_ROUNDS
 from trfsite.formats.trf.fields import Sink
-from trfsite.model import Player
+from trfsite.model import Player, Span
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,15 +30,42 @@ class RoundCount:
     reason: str  # why: "record 142 says 9", "at least half of the player lines have 7 cells"
 
 
+def plausible_declared(
+    players: list[Player], declared: int | None, where: Span | None, sink: Sink
+) -> int | None:
+    """``declared``, or None (with an error) when no event of these players has so many."""
+    if declared is None:
+        return None
+    most = max(2 * (len(players) - 1), _majority(players))
+    if declared <= most or declared * len(players) <= MAX_PLAYER_ROUNDS.limit:
+        return declared
+    line, column = (where.line, where.column) if where else (0, 0)
+    sink.error(
+        MAX_PLAYER_ROUNDS.code,
+        line,
+        column,
+        f"the file declares {declared} rounds, but {len(players)} players play at most "
+        f"{most} (a double round robin, or what most lines hold); expected at most "
+        f"{most}: the declared count is ignored and the rounds come from the player lines",
+    )
+    return None
+
+
 def event_rounds(players: list[Player], declared: int | None) -> RoundCount:
     """The rounds of the event: the declared count or the majority of the lines, if more."""
-    # Lines without cells (a late entry, an event before round 1) do not vote. The upper
-    # median: the most cells that at least half of the voting lines have.
-    lengths = sorted((len(p.rounds) for p in players if p.rounds), reverse=True)
-    majority = lengths[(len(lengths) - 1) // 2] if lengths else 0
+    majority = _majority(players)
     if declared is not None and declared >= majority:
         return RoundCount(declared, f"the file declares {declared} rounds (record 142 or XXR)")
     return RoundCount(majority, f"at least half of the player lines have {majority} round cells")
+
+
+def _majority(players: list[Player]) -> int:
+    """The most cells that at least half of the lines with cells have (the upper median).
+
+    Lines without cells (a late entry, an event before round 1) do not vote.
+    """
+    lengths = sorted((len(p.rounds) for p in players if p.rounds), reverse=True)
+    return lengths[(len(lengths) - 1) // 2] if lengths else 0
 
 
 def cut_to_rounds(players: list[Player], count: RoundCount, sink: Sink) -> None:
