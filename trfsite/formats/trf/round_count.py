@@ -8,8 +8,9 @@ and what at least half of the player lines with cells reach, whichever is more; 
 beyond that are one error at their column and are not scored.
 
 A declared count is believed up to twice the rounds of a round robin of the
-players (no pairing system plays more) or what the lines hold, and always while
-players x rounds stays within budget (a file before its players are entered):
+players (no pairing system plays more) or what most lines hold; before any
+round is played (perhaps before all players are entered), while players x
+rounds stays within budget:
 "999 rounds" for 284 players is damage, and would make every player's unplayed
 rounds cost more than the whole event.
 """
@@ -36,10 +37,13 @@ def plausible_declared(
     """``declared``, or None (with an error) when no event of these players has so many."""
     if declared is None:
         return None
-    most = max(2 * (len(players) - 1), _majority(players))
-    if declared <= most or declared * len(players) <= MAX_PLAYER_ROUNDS.limit:
+    majority = _majority(players)
+    most = max(2 * (len(players) - 1), majority)
+    if declared <= most:
         return declared
-    line, column = (where.line, where.column) if where else (0, 0)
+    if majority == 0 and declared * len(players) <= MAX_PLAYER_ROUNDS.limit:
+        return declared  # no round played yet, perhaps not all players entered
+    line, column = (where.line, 5) if where else (0, 0)  # the count starts at column 5
     sink.error(
         MAX_PLAYER_ROUNDS.code,
         line,
