@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trfsite.findings import Finding, Severity
+
 
 @dataclass(frozen=True, slots=True)
 class Budget:
@@ -50,3 +52,21 @@ def find_budget(name: str) -> Budget:
             return budget
     known = ", ".join(repr(budget.name) for budget in BUDGETS)
     raise KeyError(f"unknown budget {name!r}; known budgets: {known}")
+
+
+def within_line_length(text: str, number: int, file: str) -> tuple[str, Finding | None]:
+    """The line cut to MAX_LINE_LENGTH, with an error when it was longer."""
+    limit = MAX_LINE_LENGTH.limit
+    if len(text) <= limit:
+        return text, None
+    finding = Finding(
+        Severity.ERROR,
+        MAX_LINE_LENGTH.code,
+        f"the line is {len(text):,} characters long; expected at most {limit:,} (999 round "
+        f"cells fit in {10_081:,}): the line looks damaged and the text from column "
+        f"{limit + 1} on is not read",
+        file,
+        number,
+        limit + 1,
+    )
+    return text[:limit], finding

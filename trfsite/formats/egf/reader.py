@@ -20,6 +20,7 @@ from trfsite.formats.egf.header import (
 from trfsite.formats.egf.layout import count_rounds, round_words
 from trfsite.formats.egf.lines import PlayerLine, Word, parse_player_line
 from trfsite.formats.egf.tokens import Token, parse_score, parse_token
+from trfsite.formats.limits import within_line_length
 from trfsite.formats.numbers import decimal, reason_note
 from trfsite.formats.text import split_lines
 from trfsite.model import (
@@ -58,7 +59,10 @@ def read_egf(text: str, name: str = "") -> ReadResult:
     findings: list[Finding] = []
     header = _Header()
     raw_lines: list[tuple[int, str]] = []
-    for number, line in enumerate(split_lines(text), start=1):
+    for number, whole_line in enumerate(split_lines(text), start=1):
+        line, too_long = within_line_length(whole_line, number, name)
+        if too_long:
+            findings.append(too_long)
         stripped = line.strip()
         if not stripped:
             continue

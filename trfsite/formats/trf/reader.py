@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from trfsite.findings import Finding, Severity, sort_findings
+from trfsite.formats.limits import MAX_PLAYERS, within_line_length
 from trfsite.formats.numbers import is_whole
 from trfsite.formats.text import split_lines
 from trfsite.formats.trf import draft, summaries, team_records
@@ -67,6 +68,7 @@ class Sorted:
     unknown: list[SourceLine] = field(default_factory=list)
     comments: list[SourceLine] = field(default_factory=list)
     first_tab: int = 0
+    too_long: list[Finding] = field(default_factory=list)
 
     def lines(self, code: str) -> list[SourceLine]:
         return self.by_code.get(code, [])
@@ -85,7 +87,7 @@ def _is_national(text: str) -> bool:
     )
 
 
-def sort_lines(text: str) -> Sorted:
+def sort_lines(text: str, name: str = "") -> Sorted:
     out = Sorted()
     # A BOM the decoder left, and the ^Z that DOS programs put at the end of a file.
     text = text.removeprefix("\ufeff").rstrip().rstrip("\x1a")
@@ -94,6 +96,9 @@ def sort_lines(text: str) -> Sorted:
             out.first_tab = out.first_tab or number
             raw = raw.replace("\t", " ")
         raw = raw.rstrip()  # trailing blanks carry nothing in TRF
+        raw, too_long = within_line_length(raw, number, name)
+        if too_long:
+            out.too_long.append(too_long)
         if not raw:
             continue
         line = SourceLine(number, raw)
@@ -129,7 +134,8 @@ def sniff(text: str) -> bool:
 def read_trf(text: str, name: str = "") -> ReadResult:
     """Read TRF text. Never raises on bad input; unreadable text gives one error."""
     sink = Sink(name)
-    lines = sort_lines(text)
+    lines = sort_lines(text, name)
+    sink.findings.extend(lines.too_long)
     if not lines.header and not lines.by_code:
         finding = Finding(
             Severity.ERROR,
@@ -280,6 +286,16 @@ def _players(
     notes = PlayerNotes()
     players: list[Player] = []
     for line in lines.lines("001"):
+        if len(players) == MAX_PLAYERS.limit:
+            sink.error(
+                MAX_PLAYERS.code,
+                line.number,
+                1,
+                f"the file has {len(lines.lines('001')):,} player lines; expected at most "
+                f"{MAX_PLAYERS.limit:,} (TRF's four-digit starting ranks): the player lines "
+                "from this one on are not read",
+            )
+            break
         _keep_or_add(read_player(line, sink, notes), players, line, kept)
     notes.report(sink)
     where = next((span for code, span in header.spans if code == "142"), None)
