@@ -56,3 +56,13 @@ def test_a_declared_count_before_round_one_is_believed() -> None:
     # No cells yet (players still being entered): 1 player x 9 rounds is within budget.
     t = read_bytes(trf("012 T", "142 9", player(1, "A")).encode(), "t.trf").tournament
     assert t is not None and t.rounds == 9
+
+
+def test_event_output_over_budget_is_a_warning(caplog: pytest.LogCaptureFixture) -> None:
+    from trfsite.site.event_build import _over_output_budget
+
+    limit = find_budget("output per event").limit  # 200 MiB = 209,715,200 bytes
+    assert _over_output_budget("open.trf", (("a.html", limit),)) == 0
+    assert _over_output_budget("open.trf", (("a.html", limit), ("b.html", 1))) == 1
+    assert "open.trf: the event's files take 210 MB" in caplog.text
+    assert "[event-output-too-large]" in caplog.text
