@@ -154,5 +154,7 @@ def run_commands(path: Path) -> list[Outcome]:
             error = f"{type(escaped).__name__}: {str(escaped)[:200]}"
         elif "Traceback (most recent call last)" in result.output:
             error = "a traceback was printed"
+        elif "[internal-check-failed]" in result.output:
+            error = "a check crashed (internal-check-failed)"
         out.append(Outcome(" ".join(command), result.exit_code, seconds, error))
     return out

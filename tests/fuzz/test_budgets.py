@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from trf.lines import player, read, trf
 
@@ -61,8 +63,14 @@ def test_a_declared_count_before_round_one_is_believed() -> None:
 def test_event_output_over_budget_is_a_warning(caplog: pytest.LogCaptureFixture) -> None:
     from trfsite.site.event_build import _over_output_budget
 
-    limit = find_budget("output per event").limit  # 200 MiB = 209,715,200 bytes
-    assert _over_output_budget("open.trf", (("a.html", limit),)) == 0
-    assert _over_output_budget("open.trf", (("a.html", limit), ("b.html", 1))) == 1
+    # The CLI's own handlers may stop propagation: listen on the module's logger itself.
+    logger = logging.getLogger("trfsite.site.event_build")
+    logger.addHandler(caplog.handler)
+    try:
+        limit = find_budget("output per event").limit  # 200 MiB = 209,715,200 bytes
+        assert _over_output_budget("open.trf", (("a.html", limit),)) == 0
+        assert _over_output_budget("open.trf", (("a.html", limit), ("b.html", 1))) == 1
+    finally:
+        logger.removeHandler(caplog.handler)
     assert "open.trf: the event's files take 210 MB" in caplog.text
     assert "[event-output-too-large]" in caplog.text

@@ -31,6 +31,10 @@ MAX_PLAYERS = Budget("players", 9999, "players-too-many", "players per event")
 MAX_PLAYER_ROUNDS = Budget(
     "player rounds", 100_000, "rounds-declared-implausible", "players x declared rounds"
 )
+# Findings of one code listed per file; the rest are counted in one note.
+MAX_FINDINGS_PER_CODE = Budget(
+    "findings per code", 200, "findings-capped", "findings of one kind listed per file"
+)
 # A TRF player line with 999 rounds is 10,081 characters; EGF lines are shorter.
 MAX_LINE_LENGTH = Budget("line length", 12_000, "line-too-long", "characters per line")
 # A FIDE id has at most 10 digits; longer "numbers" are damage, and int() of thousands
@@ -42,7 +46,8 @@ MAX_EVENT_OUTPUT_BYTES = Budget(
 )
 
 BUDGETS: tuple[Budget, ...] = (
-    MAX_ROUNDS, MAX_PLAYERS, MAX_PLAYER_ROUNDS, MAX_LINE_LENGTH, MAX_DIGITS, MAX_EVENT_OUTPUT_BYTES
+    MAX_ROUNDS, MAX_PLAYERS, MAX_PLAYER_ROUNDS, MAX_LINE_LENGTH, MAX_DIGITS,
+    MAX_FINDINGS_PER_CODE, MAX_EVENT_OUTPUT_BYTES,
 )  # fmt: skip
 
 

@@ -20,12 +20,20 @@ from trfsite.formats.text import split_lines
 from trfsite.formats.trf import draft, summaries, team_records
 from trfsite.formats.trf.fields import Sink, SourceLine, parse_int
 from trfsite.formats.trf.player_records import (
+    CELL_WIDTH,
+    FIRST_CELL,
     PlayerNotes,
     blank_cell,
     read_national_rating,
     read_player,
 )
-from trfsite.formats.trf.round_count import cut_to_rounds, event_rounds, plausible_declared
+from trfsite.formats.trf.round_count import (
+    cells_by_length,
+    cut_to_rounds,
+    event_rounds,
+    plausible_declared,
+    reading_limit,
+)
 from trfsite.formats.trf.team_records import Context
 from trfsite.formats.trf.tournament_records import (
     TOURNAMENT_CODES,
@@ -285,24 +293,31 @@ def _players(
     """The players, each with the event's rounds; and the declared rounds, if plausible."""
     notes = PlayerNotes()
     players: list[Player] = []
-    for line in lines.lines("001"):
-        if len(players) == MAX_PLAYERS.limit:
-            sink.error(
-                MAX_PLAYERS.code,
-                line.number,
-                1,
-                f"the file has {len(lines.lines('001')):,} player lines; expected at most "
-                f"{MAX_PLAYERS.limit:,} (TRF's four-digit starting ranks): the player lines "
-                "from this one on are not read",
-            )
-            break
-        _keep_or_add(read_player(line, sink, notes), players, line, kept)
-    notes.report(sink)
+    player_lines = lines.lines("001")
+    if len(player_lines) > MAX_PLAYERS.limit:
+        sink.error(
+            MAX_PLAYERS.code,
+            player_lines[MAX_PLAYERS.limit].number,
+            1,
+            f"the file has {len(player_lines):,} player lines; expected at most "
+            f"{MAX_PLAYERS.limit:,} (TRF's four-digit starting ranks): the player lines "
+            "from this one on are not read",
+        )
+        player_lines = player_lines[: MAX_PLAYERS.limit]
     where = next((span for code, span in header.spans if code == "142"), None)
     if where is None:
         where = next((line.span() for line in lines.legacy if line.code == "XXR"), None)
-    declared = plausible_declared(players, declared, where, sink)
-    cut_to_rounds(players, event_rounds(players, declared), sink)
+    cell_counts = [cells_by_length(line.text) for line in player_lines]
+    declared = plausible_declared(cell_counts, declared, where, sink)
+    limit = reading_limit(cell_counts, declared)
+    written: dict[int, int] = {}  # line -> its cells, for lines cut before reading
+    for line, cells in zip(player_lines, cell_counts, strict=True):
+        if cells > limit:
+            written[line.number] = cells
+            line = SourceLine(line.number, line.text[: FIRST_CELL - 1 + limit * CELL_WIDTH])
+        _keep_or_add(read_player(line, sink, notes), players, line, kept)
+    notes.report(sink)
+    cut_to_rounds(players, event_rounds(players, declared), sink, written)
     most = max((len(p.rounds) for p in players), default=0)
     # A line that stops before the last round has blank (0000 - Z) cells there.
     for index, player in enumerate(players):
