@@ -84,7 +84,7 @@ def cap_per_code(findings: list[Finding], limit: int) -> list[Finding]:
                     Severity.INFO,
                     "findings-capped",
                     f"{count - limit:,} more findings [{code}] are not listed; expected at "
-                    f"most {limit} of one kind per file: the first {limit} are shown above",
+                    f"most {limit} of one kind per file: the first {limit} are listed",
                     first.file,
                     0,
                     0,

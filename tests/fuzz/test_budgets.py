@@ -74,3 +74,18 @@ def test_event_output_over_budget_is_a_warning(caplog: pytest.LogCaptureFixture)
         logger.removeHandler(caplog.handler)
     assert "open.trf: the event's files take 210 MB" in caplog.text
     assert "[event-output-too-large]" in caplog.text
+
+
+def test_findings_of_one_code_are_capped_with_a_count() -> None:
+    from trfsite.findings import Finding, Severity, cap_per_code
+
+    many = [
+        Finding(Severity.ERROR, "round-colour-unknown", "x", "t.trf", n, 97) for n in range(250)
+    ]
+    one = [Finding(Severity.WARNING, "player-sex-unknown", "y", "t.trf", 3, 10)]
+    kept = cap_per_code(many + one, 200)
+    # 200 of the 250 kept, the warning kept, and one note for the 250 - 200 = 50 others.
+    assert len(kept) == 200 + 1 + 1
+    note = kept[-1]
+    assert (note.code, note.severity) == ("findings-capped", Severity.INFO)
+    assert note.message.startswith("50 more findings [round-colour-unknown] are not listed")
