@@ -332,9 +332,9 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
                     name=ctx.names[i],
                     points=ctx.score[i],
                     tiebreaks=tuple(_tidy(col[i]) for col in values),
-                    explanations=tuple(e[i] for e in explanations if e is not None)
-                    if ctx.explain
-                    else (),
+                    explanations=tuple(
+                        e[i] for e in explanations if e is not None
+                    ) if ctx.explain else (),
                     extra=extra,
                 )
             )

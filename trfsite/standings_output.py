@@ -60,13 +60,8 @@ def render_csv(s: Standings) -> str:
     writer.writerow(["rank", "id", "name", "points", *(c.code for c in s.columns)])
     for r in s.rows:
         writer.writerow(
-            [
-                r.rank,
-                r.id,
-                r.name,
-                number(r.points),
-                *("" if v is None else number(v) for v in r.tiebreaks),
-            ]
+            [r.rank, r.id, r.name, number(r.points), *("" if v is None else number(v)
+                                                        for v in r.tiebreaks)]
         )
     return buffer.getvalue()
 
@@ -77,7 +72,9 @@ def render_json(s: Standings, explain: bool = False) -> str:
         rows = data["standings"]
         assert isinstance(rows, list)
         for item, row in zip(rows, s.rows, strict=True):
-            item["explanations"] = {e.code: _explanation_json(e) for e in row.explanations}
+            item["explanations"] = {
+                e.code: _explanation_json(e) for e in row.explanations
+            }
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 

@@ -162,12 +162,8 @@ def average_of_opponents_buchholz(ctx: EventContext, spec: TiebreakSpec) -> Tieb
                 Contribution(
                     r + 1,
                     v,
-                    Note(
-                        "opponent {opponent}: {what} {value:g}",
-                        opponent=ctx.label(opp[r]),
-                        what=what,
-                        value=v,
-                    ),
+                    Note("opponent {opponent}: {what} {value:g}", opponent=ctx.label(opp[r]),
+                         what=what, value=v),
                 )
                 for v, r in zip(scores, rounds, strict=False)
             ]

@@ -69,7 +69,9 @@ def _order(enc: _Encounters, group: list[int], notes: list[str]) -> list[list[in
         if len(levels) == 1:
             notes.append(Note("players {ids} all met and scored the same (C.07 6.2)", ids=ids))
             return [group]
-        separate = [Note("{id}: {score:g}", id=ctx.ids[i], score=score[i]) for i in sorted(group)]
+        separate = [
+            Note("{id}: {score:g}", id=ctx.ids[i], score=score[i]) for i in sorted(group)
+        ]
         notes.append(
             Note(
                 "players {ids} all met; separate standings: {scores} (C.07 6.2)",

@@ -97,7 +97,9 @@ def average_rating_of_opponents(ctx: EventContext, spec: TiebreakSpec) -> Tiebre
     return _averaged(ctx, spec, lambda j: ctx.ratings[j], Note("rating"))
 
 
-def _performance(ctx: EventContext, spec: TiebreakSpec, i: int) -> tuple[int | None, str]:
+def _performance(
+    ctx: EventContext, spec: TiebreakSpec, i: int
+) -> tuple[int | None, str]:
     rounds = _games(ctx, spec, i)
     ratings = _opponent_ratings(ctx, i, rounds)
     if not rounds:
@@ -134,7 +136,9 @@ def _perfect(ctx: EventContext, spec: TiebreakSpec, i: int) -> tuple[int | None,
     score = sum(ctx.result[i][r] for r in rounds)
     target = round(score * 100)
     if target <= 0:
-        return min(known) - 800, Note("score 0: weakest opponent {rating} - 800", rating=min(known))
+        return min(known) - 800, Note(
+            "score 0: weakest opponent {rating} - 800", rating=min(known)
+        )
     if target >= 100 * len(known):
         return max(known) + 800, Note(
             "score 100%: strongest opponent {rating} + 800", rating=max(known)

@@ -283,7 +283,9 @@ def check_games(t: Tournament, name: str) -> list[Finding]:
 def _beyond_line(player: Player, cell: RoundEntry) -> bool:
     """The cell was not written: the reader filled in a round the line does not reach."""
     return (
-        cell.opponent is None and not cell.raw and 0 < player.source.end_column < cell.source.column
+        cell.opponent is None
+        and not cell.raw
+        and 0 < player.source.end_column < cell.source.column
     )
 
 
