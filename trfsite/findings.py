@@ -62,6 +62,37 @@ def worst(findings: list[Finding] | tuple[Finding, ...]) -> Severity | None:
     return max((f.severity for f in findings), key=lambda s: s.rank)
 
 
+def cap_per_code(findings: list[Finding], limit: int) -> list[Finding]:
+    """The first ``limit`` findings of each code (in the given order), and for each code
+    with more, one note saying how many more there are.
+
+    A damaged file can repeat one problem on every cell of thousands of lines;
+    a reader needs the first ones and the count, not a million lines.
+    """
+    seen: dict[str, int] = {}
+    kept: list[Finding] = []
+    for finding in findings:
+        count = seen.get(finding.code, 0) + 1
+        seen[finding.code] = count
+        if count <= limit:
+            kept.append(finding)
+    for code, count in seen.items():
+        if count > limit:
+            first = next(f for f in kept if f.code == code)
+            kept.append(
+                Finding(
+                    Severity.INFO,
+                    "findings-capped",
+                    f"{count - limit:,} more findings [{code}] are not listed; expected at "
+                    f"most {limit} of one kind per file: the first {limit} are listed",
+                    first.file,
+                    0,
+                    0,
+                )
+            )
+    return kept
+
+
 def sort_findings(findings: list[Finding] | tuple[Finding, ...]) -> list[Finding]:
     """Stable, deterministic order: by file, line, column, then code."""
     return sorted(findings, key=lambda f: (f.file, f.line, f.column, f.code, f.message))

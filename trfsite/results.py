@@ -88,6 +88,64 @@ class Contribution:
     label: str
     cut: bool = False
     why: str = ""
+    # A summary line (see ``summarise``): every round it stands for; () for one round.
+    rounds: tuple[int, ...] = ()
+
+    @property
+    def count(self) -> int:
+        return len(self.rounds) or 1
+
+    @property
+    def rounds_text(self) -> str:
+        """``7``, or ``12-1000`` and ``4, 6-9`` for a summary line."""
+        if not self.rounds:
+            return str(self.round) if self.round else ""
+        runs: list[str] = []
+        first = last = self.rounds[0]
+        for number in (*self.rounds[1:], 0):
+            if number == last + 1:
+                last = number
+                continue
+            runs.append(str(first) if first == last else f"{first}-{last}")
+            first = last = number
+        return ", ".join(runs)
+
+
+def summarise(contributions: Sequence[Contribution]) -> tuple[Contribution, ...]:
+    """Rounds with the same account (an unplayed round's dummy opponent, say) as one line.
+
+    A file declaring 999 rounds gives a player hundreds of identical unplayed rounds;
+    one line per kind with its count keeps explanations in proportion to the games.
+    Cut rounds stay single lines: each cut drops one round. The line's value is the
+    group's total, so sums over the lines still add up.
+    """
+    groups: dict[tuple[str, float | None, str], list[Contribution]] = {}
+    for item in contributions:
+        if not item.cut and not item.rounds and item.value is not None:
+            groups.setdefault((item.label, item.value, item.why), []).append(item)
+    if all(len(group) < 2 for group in groups.values()):
+        return tuple(contributions)
+    out: list[Contribution] = []
+    for item in contributions:
+        group = groups.get((item.label, item.value, item.why)) if not item.cut else None
+        if group is None or len(group) < 2 or item.value is None:
+            out.append(item)
+        elif group[0] is item:
+            out.append(
+                Contribution(
+                    item.round,
+                    item.value * len(group),
+                    Note(
+                        "{label} ({count} rounds x {each:g})",
+                        label=item.label,
+                        count=len(group),
+                        each=item.value,
+                    ),
+                    why=item.why,
+                    rounds=tuple(member.round for member in group),
+                )
+            )
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +156,10 @@ class Explanation:
     value: float | None
     contributions: tuple[Contribution, ...] = ()
     notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Every engine's explanation is summarised here, in one place.
+        object.__setattr__(self, "contributions", summarise(self.contributions))
 
 
 @dataclass(frozen=True, slots=True)

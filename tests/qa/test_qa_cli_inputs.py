@@ -221,8 +221,16 @@ def test_round_999_and_large_numbers_do_not_crash(tmp_path: Path) -> None:
     path = tmp_path / "r999.trf"
     path.write_bytes(_edit_line(FIRST_PLAYER, lambda s: s + "  0000 - U" * 996))
     document = json.loads(run("validate", "--format", "json", str(path)).out)
-    assert document["files"][0]["tournament"]["rounds"] == 999
-    assert run("standings", "--after-round", "999", str(path)).code in (0, 1)
+    # Issue 22: the other lines have 3 cells, so the event has 3 rounds; the 996 extra
+    # cells of the stretched line are one error and are not scored.
+    assert document["files"][0]["tournament"]["rounds"] == 3
+    extra = [
+        f for f in document["files"][0]["findings"] if f["code"] == "round-cells-beyond-rounds"
+    ]
+    assert [(f["line"], f["column"]) for f in extra] == [(FIRST_PLAYER, 92 + 3 * 10)]
+    beyond = run("standings", "--after-round", "999", str(path))
+    assert beyond.code == 2 and "has 3 round(s)" in beyond.err
+    assert run("standings", "--after-round", "3", str(path)).code in (0, 1)
 
 
 def test_json_output_is_valid_with_odd_names(tmp_path: Path) -> None:

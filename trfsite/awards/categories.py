@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from trfsite.formats.numbers import is_whole
 from trfsite.model import Player, Tournament
 from trfsite.results import Note, Standings
 
@@ -96,7 +97,7 @@ def parse_category(code: str) -> Category:
 
 def _birth(player: Player) -> tuple[int, int, int] | None:
     parts = player.birth_date.split("/")
-    if len(parts) != 3 or not all(p.isdigit() for p in parts) or int(parts[0]) == 0:
+    if len(parts) != 3 or not all(is_whole(p) for p in parts) or int(parts[0]) == 0:
         return None
     year, month, day = (int(p) for p in parts)
     return year, month, day

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
+from trfsite.formats.numbers import is_whole
 from trfsite.model import Outcome, Player, Tournament
 from trfsite.results import Note
 from trfsite.scoring.rating_tables import expected_hundredths
@@ -79,7 +80,7 @@ def one_decimal(value: float | None, sign: bool = True) -> str:
 def birth_year(player: Player) -> int | None:
     """The year of a ``YYYY/MM/DD`` birth date (month and day may be 00), or None."""
     head = player.birth_date[:4]
-    if len(head) == 4 and head.isdigit() and int(head) > 0:
+    if len(head) == 4 and is_whole(head) and int(head) > 0:
         return int(head)
     return None
 

@@ -22,6 +22,7 @@ from decimal import Decimal
 
 from trfsite.awards.categories import Category, parse_category
 from trfsite.awards.prizes import Prize, PrizeRule, find_prize_rule
+from trfsite.formats.numbers import is_whole
 
 AWARD_KEYS = ("k_factor", "categories", "age_cutoff", "prize_rule", "ranking_best", "prizes")
 DEFAULT_RANKING_BEST = 4
@@ -66,7 +67,7 @@ def _k_factors(raw: object, where: str, problems: list[str]) -> tuple[tuple[int,
         return ()
     found = []
     for key, k in raw.items():
-        if not key.strip().isdigit():
+        if not is_whole(key.strip()):
             problems.append(f"{where}k_factor: {key!r} is not a start number; expected e.g. \"12\"")
         elif not _whole(k) or not 1 <= k <= 700:
             problems.append(f"{where}k_factor.{key}: {k!r} is not a K; expected a whole 1-700")

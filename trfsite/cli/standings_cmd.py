@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from trfsite.cli.shared import EXIT_FINDINGS
+from trfsite.formats.numbers import is_whole
 
 if TYPE_CHECKING:
     from trfsite.findings import Finding
@@ -170,7 +171,7 @@ def _parse_k_factors(values: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
     found = []
     for value in values:
         pid, _, k = value.partition("=")
-        if not (pid.strip().isdigit() and k.strip().isdigit() and 0 < int(k) <= 700):
+        if not (is_whole(pid.strip()) and is_whole(k.strip()) and 0 < int(k) <= 700):
             raise click.BadParameter(
                 f"{value!r}: expected ID=K, a start number and a whole K from 1 to 700, e.g. 12=40",
                 param_hint="--k-factor",

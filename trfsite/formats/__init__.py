@@ -92,8 +92,12 @@ def read_bytes(data: bytes, name: str = "", format: str | None = None) -> ReadRe
             0,
         )
         return ReadResult(None, decoded.findings + (finding,))
+    from trfsite.findings import cap_per_code
+    from trfsite.formats.limits import MAX_FINDINGS_PER_CODE
+
     result = reader.read_text(decoded.text, name)
-    return ReadResult(result.tournament, decoded.findings + tuple(result.findings))
+    findings = cap_per_code([*decoded.findings, *result.findings], MAX_FINDINGS_PER_CODE.limit)
+    return ReadResult(result.tournament, tuple(findings))
 
 
 def _egf_suffix(name: str) -> bool:

@@ -47,7 +47,7 @@ def _count_rows(counter: Counter[str], total: int, order: list[str]) -> tuple[Co
 def _grade_key(grade: str) -> tuple[int, int]:
     """Go grades strongest first: 9p ... 1p, 9d ... 1d, 1k ... 30k."""
     text = grade.strip().lower()
-    digits = "".join(ch for ch in text if ch.isdigit()) or "0"
+    digits = "".join(ch for ch in text if ch in "0123456789") or "0"
     number = int(digits)
     if text.endswith("p"):
         return (0, -number)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 
+from trfsite.formats.numbers import is_whole
 from trfsite.model import Color, EventKind, Game, Player, Tournament
 from trfsite.people.entries import EventEntries, GameRecord, KeyKind, PersonEntry
 from trfsite.people.names import birth_year, fold_name, name_key
@@ -31,8 +32,7 @@ def event_rating_change(t: Tournament, player: Player) -> float | None:
 
 def fide_key(fide_id: str) -> str:
     digits = fide_id.strip()
-    ascii_digits = digits.isascii() and digits.isdigit()
-    return f"fide-{int(digits)}" if ascii_digits and int(digits) > 0 else ""
+    return f"fide-{int(digits)}" if is_whole(digits) and int(digits) > 0 else ""
 
 
 def own_key(player: Player, t: Tournament, national_ids: tuple[str, ...]) -> tuple[str, KeyKind]:
@@ -41,7 +41,7 @@ def own_key(player: Player, t: Tournament, national_ids: tuple[str, ...]) -> tup
     if key:
         return key, KeyKind.FIDE
     pin = player.egd_pin.strip()
-    if pin.isdigit() and int(pin) > 0:
+    if is_whole(pin) and int(pin) > 0:
         return f"egd-{int(pin)}", KeyKind.EGD
     if national_ids:
         return f"nat-{national_ids[0].lower()}", KeyKind.NATIONAL

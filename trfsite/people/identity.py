@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from trfsite.findings import Finding, Severity
+from trfsite.formats.numbers import is_whole
 from trfsite.people.config import PeopleConfig
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
 
@@ -189,7 +190,7 @@ def _link_secondary_ids(events: tuple[EventEntries, ...], union: _Union) -> list
         for entry in event.entries:
             others = [f"nat-{nid.lower()}" for nid in entry.national_ids]
             if entry.egd_pin and entry.key_kind is not KeyKind.EGD:
-                others.append(f"egd-{int(entry.egd_pin)}" if entry.egd_pin.isdigit() else "")
+                others.append(f"egd-{int(entry.egd_pin)}" if is_whole(entry.egd_pin) else "")
             for other in others:
                 if not other or other == entry.own_key:
                     continue

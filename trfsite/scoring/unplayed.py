@@ -47,6 +47,10 @@ class Rounds(Protocol):
 
     def label(self, i: int) -> str: ...
 
+    def cached(self, key: str) -> object | None: ...
+
+    def remember(self, key: str, value: object) -> None: ...
+
 # Indexed by Cell (an IntEnum): lists avoid hashing enum members in hot loops.
 _AVAILABLE = [c in (Cell.PLAYED, Cell.FORFEIT_WIN, Cell.PAIRING_BYE, Cell.FULL_BYE) for c in Cell]
 _REQUESTED = [c in (Cell.HALF_BYE, Cell.ZERO_BYE) for c in Cell]
@@ -111,6 +115,21 @@ def dummy_score(ctx: Rounds, i: int, r: int) -> float:
 
 def dummy_text(ctx: Rounds, i: int, r: int) -> str:
     """Pen-and-paper account of :func:`dummy_score` for explanations."""
+    # The account depends on the round only through its category and scheduled
+    # opponent: made once per kind, since a file may declare hundreds of unplayed rounds.
+    made = ctx.cached("dummy-texts")
+    if not isinstance(made, dict):
+        made = {}
+        ctx.remember("dummy-texts", made)
+    key = (i, ctx.category[i][r], ctx.opp[i][r] if ctx.rules != "2023" else -1)
+    text: str | None = made.get(key)
+    if text is None:
+        text = _dummy_account(ctx, i, r)
+        made[key] = text
+    return text
+
+
+def _dummy_account(ctx: Rounds, i: int, r: int) -> str:
     own = ctx.score[i]
     cat = ctx.category[i][r]
     head = Note("unplayed ({category})", category=CATEGORY_TEXT.get(cat, Note(N_("rest round"))))

@@ -20,6 +20,7 @@ from pathlib import Path
 import click
 
 from trfsite import __version__
+from trfsite.formats.numbers import is_whole
 from trfsite.site.build import MARKER
 from trfsite.site.cache import MANIFEST
 
@@ -142,7 +143,7 @@ def _git_env(scratch: Path) -> dict[str, str]:
         env.setdefault(f"GIT_{role}_NAME", _git_config("user.name") or "trfsite deploy")
         env.setdefault(f"GIT_{role}_EMAIL", _git_config("user.email") or "trfsite@localhost")
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch.isdigit():  # reproducible commits, as the build itself
+    if is_whole(epoch):  # reproducible commits, as the build itself
         stamp = _dt.datetime.fromtimestamp(int(epoch), _dt.UTC).strftime("%Y-%m-%dT%H:%M:%S+0000")
         env.setdefault("GIT_AUTHOR_DATE", stamp)
         env.setdefault("GIT_COMMITTER_DATE", stamp)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from trfsite.formats.limits import MAX_EVENT_OUTPUT_BYTES
 from trfsite.pages.contexts import BulletinData, IndexPage
 from trfsite.pages.gather import EventResult, gather_event
 from trfsite.pages.plan import EventJob
@@ -168,6 +169,7 @@ def build_event(task: EventTask) -> EventOutput:
             html = render_page(env, page.template, page.context).encode("utf-8")
             files.append((page.path, html))
     sizes = tuple((path, len(data)) for path, data in files)
+    over_budget = _over_output_budget(result.summary.source_name, sizes)
     if task.out_root is not None:
         from trfsite.site.writer import SiteWriter
 
@@ -183,11 +185,30 @@ def build_event(task: EventTask) -> EventOutput:
         pages=len(pages),
         pdf=result.bulletin is not None and task.part == 0 and not pdf_failure,
         errors=result.errors,
-        warnings=result.warnings,
+        warnings=result.warnings + over_budget,
         failure=result.failure,
         pdf_failure=pdf_failure,
         people=result.people,
     )
+
+
+def _over_output_budget(source_name: str, sizes: tuple[tuple[str, int], ...]) -> int:
+    """1 (and a warning) when the event's files exceed the output budget, else 0.
+
+    The readers' budgets keep events in proportion; this is the net under them.
+    """
+    total = sum(size for _, size in sizes)
+    if total <= MAX_EVENT_OUTPUT_BYTES.limit:
+        return 0
+    logger.warning(
+        "%s: the event's files take %.0f MB; expected at most %.0f MB per event: check the "
+        "file's findings for damage [%s]",
+        source_name,
+        total / 1e6,
+        MAX_EVENT_OUTPUT_BYTES.limit / 1e6,
+        MAX_EVENT_OUTPUT_BYTES.code,
+    )
+    return 1
 
 
 def merge_parts(outputs: list[EventOutput]) -> EventOutput:

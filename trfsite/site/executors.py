@@ -16,6 +16,8 @@ from typing import Any, TypeVar
 
 import click
 
+from trfsite.formats.numbers import is_whole
+
 _T = TypeVar("_T")
 _R = TypeVar("_R")
 
@@ -78,7 +80,7 @@ def _dask(spec: str, jobs: int) -> Iterator[tuple[Executor, int]]:
     del jobs
     address = spec.removeprefix("dask://")
     host, _, port = address.rpartition(":")
-    if not host or not port.isdigit():
+    if not host or not is_whole(port):
         raise ExecutorError(
             f"--executor {spec!r}: expected dask://HOST:PORT, e.g. dask://10.0.0.5:8786"
         )

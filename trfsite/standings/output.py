@@ -140,6 +140,7 @@ def _explanation_json(e: Explanation) -> dict[str, object]:
         "notes": list(e.notes),
         "contributions": [
             {"round": c.round, "value": c.value, "label": c.label, "cut": c.cut, "why": c.why}
+            | ({"rounds": c.rounds_text} if c.rounds else {})
             for c in e.contributions
         ],
     }
@@ -184,7 +185,8 @@ def _explain_row(s: Standings, row: StandingRow) -> list[str]:
         kept: list[float] = []
         for c in e.contributions:
             mark = f"  [cut: {c.why}]" if c.cut else ""
-            lines.append(f"    round {c.round}: {number(c.value)}  {c.label}{mark}")
+            rounds = f"rounds {c.rounds_text}" if c.rounds else f"round {c.round}"
+            lines.append(f"    {rounds}: {number(c.value)}  {c.label}{mark}")
             if not c.cut and c.value is not None:
                 kept.append(c.value)
         if kept and col.short.split("-")[0].split("/")[0] in _SUMS:

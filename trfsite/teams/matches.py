@@ -8,6 +8,7 @@ finding at the line it comes from; nothing here raises on bad input.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from trfsite.findings import Finding, Severity
@@ -54,7 +55,20 @@ __all__ = [
 
 def reconstruct_matches(t: Tournament) -> TeamEventData:
     """Every match and bye of every round, with the points of each team."""
-    return _matches(t)
+    return _matches(_first_of_each_team(t))
+
+
+def _first_of_each_team(t: Tournament) -> Tournament:
+    """The event with one team per number (validation reports the repeats).
+
+    A 310 line repeated 500 times would otherwise make 500 teams of one number,
+    each paired against the others' rounds: cost grows with the square.
+    """
+    unique = {team.id: team for team in reversed(t.teams)}
+    if len(unique) == len(t.teams):
+        return t
+    first = tuple(team for team in t.teams if unique.get(team.id) is team)
+    return dataclasses.replace(t, teams=first)
 
 
 def _reconstruct(t: Tournament) -> TeamEventData:

@@ -15,7 +15,8 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from trfsite.findings import Finding, Severity, sort_findings
+from trfsite.findings import Finding, Severity, cap_per_code, sort_findings
+from trfsite.formats.limits import MAX_FINDINGS_PER_CODE
 from trfsite.model import ReadResult, Tournament
 
 logger = logging.getLogger(__name__)
@@ -87,7 +88,8 @@ def validate(result: ReadResult, name: str, for_rating: bool = False) -> list[Fi
         for check in CHECKS + (RATING_CHECKS if for_rating else []):
             findings += run_check(check, t, name)
     # Two checks (or two passes of one) may reach the same finding: report it once.
-    return sort_findings(list(dict.fromkeys(findings)))
+    unique = sort_findings(list(dict.fromkeys(findings)))
+    return sort_findings(cap_per_code(unique, MAX_FINDINGS_PER_CODE.limit))
 
 
 def run_check(check: Check, t: Tournament, name: str) -> list[Finding]:

@@ -18,7 +18,8 @@ _TAG_COMMENT = re.compile(r"^\s*;.*\b(?:TC|CL|EV|PC|DT|HA|KM|TM|TA|CM)\[", re.M)
 # A grade, then somewhere after it a result cell (the results may come before the scores).
 _PLAYER_LINE = re.compile(
     r"^\s*(?:\d+\s+)?\S.*?\s\d{1,2}[kKdDpP]\s.*\s(?:\d+[-+=?](?:[/!][wWbB?]?[hH]?[\dOo]{0,2})?|\?)"
-    r"(?:\s|$)"
+    r"(?:\s|$)",
+    re.ASCII,
 )
 
 

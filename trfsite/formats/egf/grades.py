@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_GRADE = re.compile(r"^(\d{1,2})([kKdDpP])$")
-_BARE_NUMBER = re.compile(r"^\d{1,2}$")
+_GRADE = re.compile(r"^(\d{1,2})([kKdDpP])$", re.ASCII)
+_BARE_NUMBER = re.compile(r"^\d{1,2}$", re.ASCII)
 
 MMS_OF_1D = 30  # OpenGotha's scale: the start McMahon score of a 1d without bar or floor
 HIGHEST_RANK = 8  # 9d, OpenGotha's strongest rank; professional grades are placed here

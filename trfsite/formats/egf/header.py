@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 _TAG = re.compile(r"\b([A-Z]{2})\[([^\]]*)\]")
 KNOWN_TAGS = ("TC", "CL", "EV", "PC", "DT", "HA", "KM", "TM", "TA", "CM")
-_HA = re.compile(r"^\s*[hH]\s*(\d)\s*$")
-_SUFFIX = re.compile(r"\.[hH](\d)$")
-_DATE = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\s*$")
+_HA = re.compile(r"^\s*[hH]\s*(\d)\s*$", re.ASCII)
+_SUFFIX = re.compile(r"\.[hH](\d)$", re.ASCII)
+_DATE = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\s*$", re.ASCII)
 
 SCORE = "Score"  # a column named only "score": MMS or NBW, as its numbers show
 UNNAMED = "#"  # prefix of the score columns the header does not name: #1, #2, ...

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from trfsite.findings import Finding, Severity
 from trfsite.formats.egf.grades import looks_like_grade, parse_grade
 from trfsite.formats.egf.tokens import parse_score, parse_token
+from trfsite.formats.numbers import is_whole, reason_note, whole
 
 _WORD = re.compile(r"\S+")
 _CELL = re.compile(r"[^\t]+")
 _COUNTRY = re.compile(r"^[A-Za-z]{2}$")
-_BARE_GRADE = re.compile(r"^\d{1,2}$")
+_BARE_GRADE = re.compile(r"^\d{1,2}$", re.ASCII)
 _UNKNOWN_COUNTRY = "XX"
 _UNKNOWN_CLUB = "xxxx"
 
@@ -73,20 +74,33 @@ def parse_player_line(
     body, _, _comment = text.partition(";")
     body, bar, pin = body.partition("|")
     pin = pin.strip() if bar else ""
-    if bar and not pin.isdigit():
+    if bar and not is_whole(pin):
         findings.append(
             Finding(
                 Severity.WARNING,
                 "egf-pin",
-                f"the EGD PIN {pin!r} is not a number; expected '|' followed by digits",
+                f"the EGD PIN {pin!r} is not a number; expected '|' followed by digits"
+                f"{reason_note(pin)}",
                 file,
                 line,
                 len(body) + 2,
             )
         )
     words = split_words(body)
-    start = 1 if words and words[0].text.isdigit() else 0
-    place = int(words[0].text) if start else None
+    place = whole(words[0].text) if words else None
+    start = 1 if place is not None else 0
+    if words and place is None and words[0].text[:1].isdigit():
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                "egf-place-not-number",
+                f"the place {words[0].text!r} is not a number; expected digits"
+                f"{reason_note(words[0].text)}: it is read as part of the name",
+                file,
+                line,
+                words[0].column,
+            )
+        )
     grade_at = _find_grade(words, start)
     if grade_at is None:
         findings.append(

@@ -22,6 +22,8 @@ from trfsite.formats.egf.header import (
 from trfsite.formats.egf.layout import Layout, find_layout, split_rest
 from trfsite.formats.egf.lines import PlayerLine, Word, parse_player_line
 from trfsite.formats.egf.tokens import UNKNOWN_CELL, Token, parse_score, parse_token
+from trfsite.formats.limits import within_line_length
+from trfsite.formats.numbers import decimal, reason_note
 from trfsite.formats.text import split_lines
 from trfsite.model import (
     Color,
@@ -59,7 +61,10 @@ def read_egf(text: str, name: str = "") -> ReadResult:
     findings: list[Finding] = []
     header = _Header()
     raw_lines: list[tuple[int, str]] = []
-    for number, line in enumerate(split_lines(text), start=1):
+    for number, whole_line in enumerate(split_lines(text), start=1):
+        line, too_long = within_line_length(whole_line, number, name)
+        if too_long:
+            findings.append(too_long)
         stripped = line.strip()
         if not stripped:
             continue
@@ -190,20 +195,20 @@ def _number(header: _Header, tag: str, name: str, findings: list[Finding]) -> fl
     if found is None:
         return None
     value, line, column = found
-    try:
-        return float(value.strip().replace(",", "."))
-    except ValueError:
+    number = decimal(value.strip().replace(",", "."))
+    if number is None:
         findings.append(
             Finding(
                 Severity.WARNING,
                 "egf-tag-value",
-                f"{tag}[{value}] is not a number; expected e.g. {tag}[6.5]",
+                f"{tag}[{value}] is not a number; expected e.g. {tag}[6.5]{reason_note(value)}",
                 name,
                 line,
                 column,
             )
         )
         return None
+    return number
 
 
 def _tournament(
@@ -326,7 +331,8 @@ def _entry(
                 Severity.ERROR,
                 "egf-token-unknown",
                 f"row {p.row}, round {number}: unknown result token {word.text!r}; expected "
-                "e.g. '12+/w0', '7-/b3', '5=', '22+!w', '0+', '0-' or '0='",
+                "e.g. '12+/w0', '7-/b3', '5=', '22+!w', '0+', '0-' or '0='"
+                f"{reason_note(word.text)}",
                 name,
                 p.line,
                 word.column,
@@ -405,7 +411,7 @@ def _scores(
                     Severity.WARNING,
                     "egf-score-value",
                     f"row {p.row}: score column {index + 1} holds {word.text!r}; expected a "
-                    "number such as '32', '12.5' or '408½'",
+                    f"number such as '32', '12.5' or '408½'{reason_note(word.text)}",
                     name,
                     p.line,
                     word.column,

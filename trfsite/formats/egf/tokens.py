@@ -6,15 +6,17 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from trfsite.formats.numbers import decimal
 from trfsite.model import Color, Outcome
 
 # <opponent row><result>[</ or !>[colour][handicap]]; handicap also as H4, or O for zero.
 _TOKEN = re.compile(
     r"^(?P<opp>\d{1,5})(?P<res>[-+=?])"
-    r"(?:(?P<sep>[/!])(?P<color>[wWbB?])?(?P<hcp>[hH]?\d{1,2}|[oO])?)?$"
+    r"(?:(?P<sep>[/!])(?P<color>[wWbB?])?(?P<hcp>[hH]?\d{1,2}|[oO])?)?$",
+    re.ASCII,
 )
 # A score column: 12, 12.5, 12,5, 408½ (½ is 0xBD in Latin-1, œ in ISO-8859-15), 408? or ½.
-_SCORE = re.compile(r"^(?P<int>-?\d+)(?:[.,](?P<frac>\d+))?(?P<half>[½œ?])?$")
+_SCORE = re.compile(r"^(?P<int>-?\d+)(?:[.,](?P<frac>\d+))?(?P<half>[½œ?])?$", re.ASCII)
 _HALF_ALONE = frozenset({"½", "œ"})
 UNKNOWN_CELL = "?"
 
@@ -88,8 +90,10 @@ def parse_score(text: str) -> float | None:
     match = _SCORE.match(text)
     if not match:
         return None
-    whole = int(match.group("int"))
-    value = float(f"{whole}.{match.group('frac')}") if match.group("frac") else float(whole)
+    frac = match.group("frac")
+    value = decimal(f"{match.group('int')}.{frac}" if frac else match.group("int"))
+    if value is None:
+        return None  # too many digits to be a score
     if match.group("half"):
         value += -0.5 if text.startswith("-") else 0.5
     return value

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from trfsite.findings import Finding, Severity
+from trfsite.formats.numbers import decimal, expected_whole, whole
 from trfsite.model import Span
 
 
@@ -56,25 +57,14 @@ class Sink:
 
 
 # --------------------------------------------------------------------------- numbers
-_NUMBER_CHARS = frozenset("0123456789.-+")
-
-
 def parse_int(text: str) -> int | None:
     """A plain non-negative integer, or None if ``text`` is not one."""
-    if text.isascii() and text.isdigit():
-        return int(text)
-    return None
+    return whole(text)
 
 
 def parse_points(text: str) -> float | None:
-    """A TRF points value (``11.5`` format; ``15`` and ``-1.5`` accepted), or None."""
-    text = text.replace(",", ".")
-    if not text or not set(text) <= _NUMBER_CHARS:
-        return None
-    try:
-        return float(text)
-    except ValueError:
-        return None
+    """A TRF points value (``11.5`` format; ``15``, ``-1.5`` and ``11,5`` accepted), or None."""
+    return decimal(text.replace(",", "."))
 
 
 def read_int(
@@ -86,7 +76,7 @@ def read_int(
         return None
     value = parse_int(raw)
     if value is None:
-        sink.error(code, line.number, first, f"{what} is {raw!r}; expected a whole number")
+        sink.error(code, line.number, first, expected_whole(what, raw))
     return value
 
 
@@ -112,7 +102,7 @@ _TOKEN = re.compile(r"\S+")
 
 
 # --------------------------------------------------------------------------- dates
-_DATE_PARTS = re.compile(r"^(\d{1,4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,4})\.?$")
+_DATE_PARTS = re.compile(r"^(\d{1,4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,4})\.?$", re.ASCII)
 
 
 def _year(two_or_four: str) -> int:

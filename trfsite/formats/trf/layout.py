@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trfsite.formats.numbers import expected_whole
 from trfsite.formats.trf.fields import parse_int, parse_points
 
 
@@ -35,7 +36,7 @@ class Field:
             return None
         value = parse_int(self.text)
         if value is None:
-            raise FieldError(self.column, f"{what} is {self.text!r}; expected a whole number")
+            raise FieldError(self.column, expected_whole(what, self.text))
         return value
 
     def int(self, what: str) -> int:

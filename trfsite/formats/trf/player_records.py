@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trfsite.formats import limits
+from trfsite.formats.numbers import is_whole, reason_note
 from trfsite.formats.trf.federations import FIDE_FEDERATIONS
 from trfsite.formats.trf.fields import (
     Sink,
@@ -31,7 +33,7 @@ _NO_OPPONENT = frozenset({"    ", "0000", "   0", "  00", " 000", ""})
 _SEPARATORS = (3, 8, 47, 52, 56, 68, 79, 84)
 FIRST_CELL = 92  # column of round 1's opponent
 CELL_WIDTH = 10
-MAX_ROUNDS = 999  # round cells read per line (see _at_most_max_rounds)
+MAX_ROUNDS = limits.MAX_ROUNDS.limit  # round cells read per line (see _at_most_max_rounds)
 
 
 @dataclass(slots=True)
@@ -152,12 +154,12 @@ def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | No
             54,
             f"the federation is {federation!r}; expected a FIDE federation code",
         )
-    if fide_id and not (fide_id.isascii() and fide_id.isdigit()):
+    if fide_id and not is_whole(fide_id):
         sink.error(
             "player-fide-id-not-number",
             n,
             58,
-            f"the FIDE number is {fide_id!r}; expected digits only",
+            f"the FIDE number is {fide_id!r}; expected digits only{reason_note(fide_id)}",
         )
     raw_points = text[80:84].strip()
     points = parse_points(raw_points) if raw_points else None
@@ -166,7 +168,7 @@ def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | No
             "player-points-not-number",
             n,
             81,
-            f"the points are {raw_points!r}; expected points like '6.5'",
+            f"the points are {raw_points!r}; expected points like '6.5'{reason_note(raw_points)}",
         )
     rank = read_int(sink, line, 86, 89, "player-rank-not-number", "the rank")
     rounds = read_cells(line, sink)
@@ -198,7 +200,7 @@ def _is_junk(cell: str) -> bool:
     opponent = cell[0:4]
     return (
         opponent not in _NO_OPPONENT
-        and not opponent.strip().isdigit()
+        and not is_whole(opponent.strip())
         and cell[5:6] not in _MARKS
         and cell[7:8] not in _MARKS
     )
@@ -270,7 +272,7 @@ def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
         digits = cell[:4].lstrip()
         result = cell[7:8]
         color = colours(cell[5:6])
-        if color is not None and cell[4:5] == " " and cell[6:7] == " " and digits.isdigit():
+        if color is not None and cell[4:5] == " " and cell[6:7] == " " and is_whole(digits):
             opponent = int(digits)
             if opponent and result in _GAME_RESULTS:
                 append(
@@ -307,7 +309,7 @@ def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> Rou
                 n,
                 column,
                 f"round {round_no}'s opponent is {raw_opponent!r}; "
-                "expected a starting rank or 0000",
+                f"expected a starting rank or 0000{reason_note(raw_opponent)}",
             )
         elif opponent == 0:
             opponent = None

@@ -15,14 +15,25 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from trfsite.findings import Finding, Severity, sort_findings
+from trfsite.formats.limits import MAX_PLAYERS, within_line_length
+from trfsite.formats.numbers import is_whole
 from trfsite.formats.text import split_lines
 from trfsite.formats.trf import draft, summaries, team_records
 from trfsite.formats.trf.fields import Sink, SourceLine, parse_int
 from trfsite.formats.trf.player_records import (
+    CELL_WIDTH,
+    FIRST_CELL,
     PlayerNotes,
     blank_cell,
     read_national_rating,
     read_player,
+)
+from trfsite.formats.trf.round_count import (
+    cells_by_length,
+    cut_to_rounds,
+    event_rounds,
+    plausible_declared,
+    reading_limit,
 )
 from trfsite.formats.trf.team_records import Context
 from trfsite.formats.trf.tournament_records import (
@@ -66,6 +77,7 @@ class Sorted:
     unknown: list[SourceLine] = field(default_factory=list)
     comments: list[SourceLine] = field(default_factory=list)
     first_tab: int = 0
+    too_long: list[Finding] = field(default_factory=list)
 
     def lines(self, code: str) -> list[SourceLine]:
         return self.by_code.get(code, [])
@@ -84,7 +96,7 @@ def _is_national(text: str) -> bool:
     )
 
 
-def sort_lines(text: str) -> Sorted:
+def sort_lines(text: str, name: str = "") -> Sorted:
     out = Sorted()
     # A BOM the decoder left, and the ^Z that DOS programs put at the end of a file.
     text = text.removeprefix("\ufeff").rstrip().rstrip("\x1a")
@@ -93,6 +105,9 @@ def sort_lines(text: str) -> Sorted:
             out.first_tab = out.first_tab or number
             raw = raw.replace("\t", " ")
         raw = raw.rstrip()  # trailing blanks carry nothing in TRF
+        raw, too_long = within_line_length(raw, number, name)
+        if too_long:
+            out.too_long.append(too_long)
         if not raw:
             continue
         line = SourceLine(number, raw)
@@ -128,7 +143,8 @@ def sniff(text: str) -> bool:
 def read_trf(text: str, name: str = "") -> ReadResult:
     """Read TRF text. Never raises on bad input; unreadable text gives one error."""
     sink = Sink(name)
-    lines = sort_lines(text)
+    lines = sort_lines(text, name)
+    sink.findings.extend(lines.too_long)
     if not lines.header and not lines.by_code:
         finding = Finding(
             Severity.ERROR,
@@ -149,7 +165,8 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
     for line in lines.header:
         read_tournament_record(line, header, sink)
     kept: list[RawRecord] = list(header.duplicates)
-    players = _players(lines, sink, kept)
+    declared_rounds, initial_color = _legacy_meaning(lines.legacy, header, sink)
+    players, declared_rounds = _players(lines, sink, kept, declared_rounds, header)
     national: list[NationalRating] = []
     notes = PlayerNotes()
     for line in lines.national:
@@ -170,7 +187,6 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
     pairing_byes = _many(lines.lines("320"), team_records.read_320, sink, context, kept)
     out_of_order = _many(lines.lines("300"), team_records.read_300, sink, context, kept)
     abnormal = _many(lines.lines("299"), team_records.read_299, sink, context, kept)
-    declared_rounds, initial_color = _legacy_meaning(lines.legacy, header, sink)
     for line in lines.unknown:
         _report_unknown(line, sink)
         kept.append(RawRecord(line.code, line.text, line.span()))
@@ -273,12 +289,37 @@ def _forfeits(
     return out
 
 
-def _players(lines: Sorted, sink: Sink, kept: list[RawRecord]) -> tuple[Player, ...]:
+def _players(
+    lines: Sorted, sink: Sink, kept: list[RawRecord], declared: int | None, header: Header
+) -> tuple[tuple[Player, ...], int | None]:
+    """The players, each with the event's rounds; and the declared rounds, if plausible."""
     notes = PlayerNotes()
     players: list[Player] = []
-    for line in lines.lines("001"):
+    player_lines = lines.lines("001")
+    if len(player_lines) > MAX_PLAYERS.limit:
+        sink.error(
+            MAX_PLAYERS.code,
+            player_lines[MAX_PLAYERS.limit].number,
+            1,
+            f"the file has {len(player_lines):,} player lines; expected at most "
+            f"{MAX_PLAYERS.limit:,} (TRF's four-digit starting ranks): the player lines "
+            "from this one on are not read",
+        )
+        player_lines = player_lines[: MAX_PLAYERS.limit]
+    where = next((span for code, span in header.spans if code == "142"), None)
+    if where is None:
+        where = next((line.span() for line in lines.legacy if line.code == "XXR"), None)
+    cell_counts = [cells_by_length(line.text) for line in player_lines]
+    declared = plausible_declared(cell_counts, declared, where, sink)
+    limit = reading_limit(cell_counts, declared)
+    written: dict[int, int] = {}  # line -> its cells, for lines cut before reading
+    for line, cells in zip(player_lines, cell_counts, strict=True):
+        if cells > limit:
+            written[line.number] = cells
+            line = SourceLine(line.number, line.text[: FIRST_CELL - 1 + limit * CELL_WIDTH])
         _keep_or_add(read_player(line, sink, notes), players, line, kept)
     notes.report(sink)
+    cut_to_rounds(players, event_rounds(players, declared), sink, written)
     most = max((len(p.rounds) for p in players), default=0)
     # A line that stops before the last round has blank (0000 - Z) cells there.
     for index, player in enumerate(players):
@@ -287,7 +328,7 @@ def _players(lines: Sorted, sink: Sink, kept: list[RawRecord]) -> tuple[Player, 
                 blank_cell(player.source.line, r) for r in range(len(player.rounds) + 1, most + 1)
             )
             players[index] = dataclasses.replace(player, rounds=player.rounds + missing)
-    return tuple(players)
+    return tuple(players), declared
 
 
 def _teams(
@@ -337,8 +378,9 @@ def _summaries(
     numbers = [team.id for team in teams]
     for line in lines.lines("801"):
         first = line.text[4:].split()[:1]
-        if first and first[0].isdigit():
-            numbers.append(int(first[0]))
+        number = parse_int(first[0]) if first else None
+        if number is not None:
+            numbers.append(number)
     width = len(str(max(numbers, default=1)))
     for line in lines.lines("801"):
         _keep_or_add(summaries.read_801(line, sink, width, context.boards), out, line, kept)
@@ -423,7 +465,7 @@ def _report_unknown(line: SourceLine, sink: Sink) -> None:
             "a record and is kept as written",
         )
         return
-    if code.isdigit() and len(code) == 3:
+    if is_whole(code) and len(code) == 3:
         sink.info(
             "record-unknown",
             line.number,

@@ -11,6 +11,7 @@ that grid is read word by word and reported.
 
 from __future__ import annotations
 
+from trfsite.formats.numbers import is_whole
 from trfsite.formats.trf import draft
 from trfsite.formats.trf.fields import Sink, SourceLine, parse_int, parse_points
 from trfsite.formats.trf.layout import Cut, Field, FieldError, Layout, words
@@ -118,7 +119,7 @@ def infer_boards(line: SourceLine) -> int:
     """Boards per match as seen in an 801 line: the length of a round's results."""
     fields = words(line.text, 5)
     for index in range(1, len(fields) - 1):
-        if fields[index].text.lower() in ("w", "b") and fields[index - 1].text.isdigit():
+        if fields[index].text.lower() in ("w", "b") and is_whole(fields[index - 1].text):
             return len(fields[index + 1].text)
     return 0
 
@@ -180,7 +181,7 @@ def _rounds_801_on_grid(
             or not set(roster) <= _RID_CHARS
         ):
             return None
-        opponent = int(raw_opponent) if raw_opponent else None
+        opponent = parse_int(raw_opponent) if raw_opponent else None
         rounds.append(
             TeamRoundSummary(
                 len(rounds) + 1,
@@ -199,7 +200,7 @@ def _rounds_801_from_words(fields: list[Field]) -> tuple[TeamRoundSummary, ...]:
     while index < len(fields):
         opponent: int | None = None
         colour = Color.NONE
-        if fields[index].text.isdigit() and _is_colour(fields, index + 1):
+        if is_whole(fields[index].text) and _is_colour(fields, index + 1):
             opponent = int(fields[index].text)
             colour = _COLOURS[fields[index + 1].text.lower()]
             index += 2

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from trfsite.formats.numbers import is_whole
 from trfsite.formats.trf import draft
 from trfsite.formats.trf.fields import Sink, SourceLine
 from trfsite.formats.trf.layout import Cut, Field, FieldError, Layout, words
@@ -391,7 +392,7 @@ def old_team_from_cut(cut: Cut, line: SourceLine, context: Context) -> Team:
 def old_team_from_words(fields: list[Field], line: SourceLine, context: Context) -> Team:
     # The name may hold spaces: the roster is the run of numbers at the end.
     split = len(fields)
-    while split > 0 and fields[split - 1].text.isdigit():
+    while split > 0 and is_whole(fields[split - 1].text):
         split -= 1
     name = " ".join(item.text for item in fields[:split])
     return Team(0, name, _ids(fields[split:], "a player"), record="013", source=line.span())
@@ -426,7 +427,7 @@ def team_from_cut(cut: Cut, line: SourceLine, context: Context) -> Team:
 def team_from_words(fields: list[Field], line: SourceLine, context: Context) -> Team:
     _require(fields, 1, line)
     tail = words(line.text, 48)
-    numbers = [item for item in tail if item.text.replace(".", "", 1).isdigit()]
+    numbers = [item for item in tail if is_whole(item.text.replace(".", "", 1))]
     if len(numbers) < 4:
         raise FieldError(
             48, f"{line.text[47:].strip()!r} is not strength, points, rank and players"

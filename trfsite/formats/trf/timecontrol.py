@@ -12,7 +12,7 @@ import re
 
 from trfsite.results import Note
 
-_PERIOD = re.compile(r"^(?:(\d+)/)?(\d+)(?:\+(\d+))?$")
+_PERIOD = re.compile(r"^(?:(\d{1,9})/)?(\d{1,9})(?:\+(\d{1,9}))?$", re.ASCII)
 
 
 class TimeControlError(ValueError):

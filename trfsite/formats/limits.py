@@ -1,0 +1,77 @@
+"""Budgets that keep the cost of one file proportional to its data.
+
+A federation archive takes files from hundreds of clubs: one broken or hostile
+upload (lines run together, a number of a thousand digits) must cost that file
+alone, quickly. Each budget here has a finding code used where it is exceeded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trfsite.findings import Finding, Severity
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """One limit, the finding code reported when a file exceeds it, and why it exists."""
+
+    name: str
+    limit: int
+    code: str
+    reason: str
+
+
+# Longest event in practice: a round robin of ~100 players. 999 is TRF's 3-digit round field.
+MAX_ROUNDS = Budget("rounds", 999, "round-cells-too-many", "rounds per event")
+# The largest opens have a few thousand players; 9999 is TRF's 4-digit starting rank.
+MAX_PLAYERS = Budget("players", 9999, "players-too-many", "players per event")
+# Players x rounds: every unplayed round is scored and explained. 2,000 players x 13
+# rounds is 26,000; a declared count that would pass this is believed only if plausible.
+MAX_PLAYER_ROUNDS = Budget(
+    "player rounds", 100_000, "rounds-declared-implausible", "players x declared rounds"
+)
+# Findings of one code listed per file; the rest are counted in one note.
+MAX_FINDINGS_PER_CODE = Budget(
+    "findings per code", 200, "findings-capped", "findings of one kind listed per file"
+)
+# A TRF player line with 999 rounds is 10,081 characters; EGF lines are shorter.
+MAX_LINE_LENGTH = Budget("line length", 12_000, "line-too-long", "characters per line")
+# A FIDE id has at most 10 digits; longer "numbers" are damage, and int() of thousands
+# of digits is slow (Python refuses beyond 4,300).
+MAX_DIGITS = Budget("digits", 15, "number-too-long", "digits in one number")
+# The files one event writes (pages, JSON, CSV) must stay in proportion to a sane event.
+MAX_EVENT_OUTPUT_BYTES = Budget(
+    "output per event", 200 * 1024 * 1024, "event-output-too-large", "bytes written per event"
+)
+
+BUDGETS: tuple[Budget, ...] = (
+    MAX_ROUNDS, MAX_PLAYERS, MAX_PLAYER_ROUNDS, MAX_LINE_LENGTH, MAX_DIGITS,
+    MAX_FINDINGS_PER_CODE, MAX_EVENT_OUTPUT_BYTES,
+)  # fmt: skip
+
+
+def find_budget(name: str) -> Budget:
+    for budget in BUDGETS:
+        if budget.name == name:
+            return budget
+    known = ", ".join(repr(budget.name) for budget in BUDGETS)
+    raise KeyError(f"unknown budget {name!r}; known budgets: {known}")
+
+
+def within_line_length(text: str, number: int, file: str) -> tuple[str, Finding | None]:
+    """The line cut to MAX_LINE_LENGTH, with an error when it was longer."""
+    limit = MAX_LINE_LENGTH.limit
+    if len(text) <= limit:
+        return text, None
+    finding = Finding(
+        Severity.ERROR,
+        MAX_LINE_LENGTH.code,
+        f"the line is {len(text):,} characters long; expected at most {limit:,} (999 round "
+        f"cells fit in {10_081:,}): the line looks damaged and the text from column "
+        f"{limit + 1} on is not read",
+        file,
+        number,
+        limit + 1,
+    )
+    return text[:limit], finding

@@ -1,0 +1,64 @@
+"""The one checked conversion from text to numbers, used by every reader.
+
+Files from the wild hold look-alike digits (superscript ``²``, fullwidth ``３``,
+Arabic-Indic ``٣``): ``str.isdigit()`` accepts them, ``int()`` raises on some and
+silently reads others, and regular expressions' ``\\d`` matches them. Only ASCII
+``0``-``9`` are digits here; anything else is reported with its code point.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from trfsite.formats.limits import MAX_DIGITS
+
+_WHOLE = re.compile(r"[0-9]+", re.ASCII)
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
+
+
+def is_whole(text: str) -> bool:
+    """``text`` is a plain non-negative integer in ASCII digits, not too long to read."""
+    return len(text) <= MAX_DIGITS.limit and _WHOLE.fullmatch(text) is not None
+
+
+def whole(text: str) -> int | None:
+    """A plain non-negative integer in ASCII digits, or None (see ``why_not_number``)."""
+    return int(text) if is_whole(text) else None
+
+
+def decimal(text: str) -> float | None:
+    """A finite decimal (``11.5``, ``-1.5``, ``15``) in ASCII digits, or None."""
+    if len(text) > MAX_DIGITS.limit + 2 or _DECIMAL.fullmatch(text) is None:
+        return None
+    value = float(text)
+    return value if math.isfinite(value) else None
+
+
+def char_label(char: str) -> str:
+    """``'²' (U+00B2)``: a character as a finding shows it."""
+    return f"{char!r} (U+{ord(char):04X})"
+
+
+def why_not_number(text: str) -> str:
+    """The reason ``text`` is no number, worth adding to a finding; "" when none stands out."""
+    for char in text:
+        if char.isdigit() and not char.isascii():
+            return f"{char_label(char)} is not an ASCII digit 0-9"
+        if not char.isprintable():
+            return f"it holds the control character {char_label(char)}"
+    digits = sum(char.isdigit() for char in text)
+    if digits > MAX_DIGITS.limit:
+        return f"it has {digits} digits; at most {MAX_DIGITS.limit} are read"
+    return ""
+
+
+def reason_note(text: str) -> str:
+    """`` ('²' (U+00B2) is not an ASCII digit 0-9)`` to end a finding's message, or ""."""
+    reason = why_not_number(text)
+    return f" ({reason})" if reason else ""
+
+
+def expected_whole(what: str, text: str) -> str:
+    """``what is '1²'; expected a whole number ('²' (U+00B2) is not an ASCII digit 0-9)``."""
+    return f"{what} is {text!r}; expected a whole number{reason_note(text)}"

@@ -1,0 +1,111 @@
+"""How many rounds an event has, and what becomes of cells beyond them.
+
+A damaged line (lines run together, a program's padding) can carry hundreds of
+round cells more than the event has. Read as rounds, they give every other
+player hundreds of unplayed rounds, and pages, standings and explanations grow
+with them. The event's rounds are what the file declares (142, or legacy XXR)
+and what at least half of the player lines with cells reach, whichever is more; cells
+beyond that are one error at their column and are not scored.
+
+A declared count is believed up to twice the rounds of a round robin of the
+players (no pairing system plays more) or what most lines hold; before any
+round is played (perhaps before all players are entered), while players x
+rounds stays within budget:
+"999 rounds" for 284 players is damage, and would make every player's unplayed
+rounds cost more than the whole event.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from trfsite.formats.limits import MAX_PLAYER_ROUNDS
+from trfsite.formats.trf.fields import Sink
+from trfsite.formats.trf.player_records import CELL_WIDTH, FIRST_CELL
+from trfsite.model import Player, Span
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCount:
+    rounds: int
+    reason: str  # why: "record 142 says 9", "at least half of the player lines have 7 cells"
+
+
+def cells_by_length(text: str) -> int:
+    """The round cells a 001 line reaches, judged by its length alone (before reading)."""
+    return max(0, (len(text) - FIRST_CELL + CELL_WIDTH) // CELL_WIDTH)
+
+
+def reading_limit(cell_counts: list[int], declared: int | None) -> int:
+    """Cells worth reading per line: generous, so that the exact cut happens after reading,
+    but in proportion to the event, so that a stretched line is not read in full."""
+    return max(2 * _majority(cell_counts) + 10, declared or 0)
+
+
+def plausible_declared(
+    cell_counts: list[int], declared: int | None, where: Span | None, sink: Sink
+) -> int | None:
+    """``declared``, or None (with an error) when no event of these players has so many.
+
+    ``cell_counts`` has one entry per player line: its round cells.
+    """
+    if declared is None:
+        return None
+    players = len(cell_counts)
+    majority = _majority(cell_counts)
+    most = max(2 * (players - 1), majority)
+    if declared <= most:
+        return declared
+    if majority == 0 and declared * players <= MAX_PLAYER_ROUNDS.limit:
+        return declared  # no round played yet, perhaps not all players entered
+    line, column = (where.line, 5) if where else (0, 0)  # the count starts at column 5
+    sink.error(
+        MAX_PLAYER_ROUNDS.code,
+        line,
+        column,
+        f"the file declares {declared} rounds, but {players} players play at most "
+        f"{most} (a double round robin, or what most lines hold); expected at most "
+        f"{most}: the declared count is ignored and the rounds come from the player lines",
+    )
+    return None
+
+
+def event_rounds(players: list[Player], declared: int | None) -> RoundCount:
+    """The rounds of the event: the declared count or the majority of the lines, if more."""
+    majority = _majority([len(p.rounds) for p in players])
+    if declared is not None and declared >= majority:
+        return RoundCount(declared, f"the file declares {declared} rounds (record 142 or XXR)")
+    return RoundCount(majority, f"at least half of the player lines have {majority} round cells")
+
+
+def _majority(cell_counts: list[int]) -> int:
+    """The most cells that at least half of the lines with cells have (the upper median).
+
+    Lines without cells (a late entry, an event before round 1) do not vote.
+    """
+    lengths = sorted((count for count in cell_counts if count), reverse=True)
+    return lengths[(len(lengths) - 1) // 2] if lengths else 0
+
+
+def cut_to_rounds(
+    players: list[Player], count: RoundCount, sink: Sink, written: dict[int, int]
+) -> None:
+    """Drop, with an error each, the cells of any line beyond the event's rounds.
+
+    ``written`` gives, by line number, the cells of lines cut before reading.
+    """
+    for index, player in enumerate(players):
+        if len(player.rounds) <= count.rounds:
+            continue
+        first_extra = player.rounds[count.rounds].source
+        cells = written.get(first_extra.line, len(player.rounds))
+        sink.error(
+            "round-cells-beyond-rounds",
+            first_extra.line,
+            first_extra.column,
+            f"player {player.id} has {cells} round cells, but the event has "
+            f"{count.rounds} rounds ({count.reason}); expected at most {count.rounds} cells: "
+            f"the cells from column {first_extra.column} on are not scored",
+        )
+        players[index] = dataclasses.replace(player, rounds=player.rounds[: count.rounds])
