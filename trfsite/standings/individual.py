@@ -128,12 +128,10 @@ def choose_system(
             return True, Note(_SWISS_NOTE, source=_record_source(record, text.strip()))
     times = (meetings or (lambda: meetings_per_pair(*individual_pairings(t))))()
     if times:
-        who = "team" if t.kind is EventKind.TEAM and not options.individual else "player"
+        team = t.kind is EventKind.TEAM and not options.individual
         return False, Note(
-            "Pairing system: round robin, inferred from the pairings because neither record "
-            "092 nor 192 names the system: every " + who + " met every other {times}; "
-            "forfeits per C.07 15.2. Use --system swiss otherwise.",
-            times=Note({1: "once", 2: "twice"}.get(times, "{n} times"), n=times),
+            _INFERRED_TEAMS if team else _INFERRED_PLAYERS,
+            times=Note(_MET_TIMES.get(times, N_("{n} times")), n=times),
         )
     return True, Note(
         "Pairing system: Swiss, assumed because neither record 092 nor 192 names the "
@@ -142,6 +140,17 @@ def choose_system(
 
 
 _SWISS_NOTE = N_("Pairing system: Swiss ({source}); unplayed rounds per C.07 16.")
+_INFERRED_PLAYERS = N_(
+    "Pairing system: round robin, inferred from the pairings because neither record 092 nor "
+    "192 names the system: every player met every other {times}; forfeits per C.07 15.2. "
+    "Use --system swiss otherwise."
+)
+_INFERRED_TEAMS = N_(
+    "Pairing system: round robin, inferred from the pairings because neither record 092 nor "
+    "192 names the system: every team met every other {times}; forfeits per C.07 15.2. "
+    "Use --system swiss otherwise."
+)
+_MET_TIMES = {1: N_("once"), 2: N_("twice")}
 _ROUND_ROBIN_NOTE = N_("Pairing system: round robin ({source}); forfeits per C.07 15.2.")
 
 
