@@ -131,7 +131,7 @@ def choose_system(
         team = t.kind is EventKind.TEAM and not options.individual
         return False, Note(
             _INFERRED_TEAMS if team else _INFERRED_PLAYERS,
-            times=Note(_MET_TIMES.get(times, N_("{n} times")), n=times),
+            times=Note(_MET_TIMES.get(times, _MET_N_TIMES), n=times),
         )
     return True, Note(
         "Pairing system: Swiss, assumed because neither record 092 nor 192 names the "
@@ -151,6 +151,7 @@ _INFERRED_TEAMS = N_(
     "Use --system swiss otherwise."
 )
 _MET_TIMES = {1: N_("once"), 2: N_("twice")}
+_MET_N_TIMES = N_("{n} times")
 _ROUND_ROBIN_NOTE = N_("Pairing system: round robin ({source}); forfeits per C.07 15.2.")
 
 
