@@ -1,8 +1,9 @@
 """Unplayed rounds are explained once per kind with their count, not once per round (issue 22).
 
-The event: 4 players, record 142 declares 5 rounds, only round 1 was played
-(1 beat 2, 3 drew with 4); rounds 2-5 have no cells, i.e. ``0000 - Z`` (TRF-2026),
-zero-point byes. Rules 2023, Buchholz (C.07 8.1) of player 1, by hand:
+The event: 4 players, 5 rounds (record 142). Round 1: 1 beat 2, 3 drew with 4; in
+rounds 2-5 players 1 and 2 have ``0000 - Z`` (zero-point byes) while 3 and 4 play
+each other again (draws), so every round has a game and is complete. (A round in
+which nobody is paired is a round still to come, and would end the standings.) Rules 2023, Buchholz (C.07 8.1) of player 1, by hand:
 
 - round 1: opponent 2 scored 0; rounds 2-5 are requested byes (16.1.1) followed by no
   available-to-play round (16.2.5), evaluated as draws for 2's opponents (16.3.2):
@@ -22,13 +23,14 @@ from trf.lines import player, trf
 from trfsite.cli import cli
 from trfsite.results import Contribution, summarise
 
+_BYES = ["0000 - Z"] * 4
 EVENT = trf(
     "012 Five declared, one played",
     "142 5",
-    player(1, "One", ["   2 w 1"]),
-    player(2, "Two", ["   1 b 0"]),
-    player(3, "Three", ["   4 w ="]),
-    player(4, "Four", ["   3 b ="]),
+    player(1, "One", ["   2 w 1", *_BYES]),
+    player(2, "Two", ["   1 b 0", *_BYES]),
+    player(3, "Three", ["   4 w =", "   4 b =", "   4 w =", "   4 b =", "   4 w ="]),
+    player(4, "Four", ["   3 b =", "   3 w =", "   3 b =", "   3 w =", "   3 b ="]),
 )
 
 
@@ -46,7 +48,9 @@ def _standings(*options: str) -> str:
 def test_text_explanation_has_one_line_for_four_unplayed_rounds() -> None:
     text = _standings("--explain")
     block = text[text.index("1 One:") :].split("\n\n")[0].splitlines()
-    bh = [line.strip() for line in block if line.startswith("    ")]
+    indented = [line.strip() for line in block if line.startswith("    ")]
+    # BH's lines end at its sum; the rating-change lines that follow are not BH's.
+    bh = indented[: next(i for i, line in enumerate(indented) if line.startswith("sum:")) + 1]
     assert bh[0].startswith("round 1: 2 ")
     assert bh[1].startswith("rounds 2-5: 4 ") and "(4 rounds x 1)" in bh[1]
     assert bh[2] == "sum: 2 + 4 = 6"

@@ -33,6 +33,9 @@ def test_json_contract() -> None:
     first = muller["events"][0]
     # a-2020 player 1: 1 + ½ = 1½ points, rank 1 (tied with player 4, README), 2 games,
     # TPR 2000 + dp(0.75) = 2000 + 193 = 2193 (C.07 10.2, table 8.1(a)).
+    # Rating change (B.02 8.3): born 1980, rated 2000 -> K 20. R1 v 1800: D +200 ->
+    # We 0.76 (table 8.1(b), 198-206), W 1: +0.24. R2 v 2200: D -200 -> We 0.24, W ½:
+    # +0.26. 20 x 0.50 = +10.0.
     assert first == {
         "file": "a-2020.trf",
         "event": "Spring Open 2020",
@@ -42,7 +45,7 @@ def test_json_contract() -> None:
         "games": 2,
         "rating": 2000,
         "performance": 2193,
-        "rating_change": None,
+        "rating_change": 10.0,
     }
     assert [e["file"] for e in muller["events"]] == ["a-2020.trf", "b-2021.trf"]
     assert people["smith-john-eng"]["fide_id"] is None
