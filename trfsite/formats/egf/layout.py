@@ -71,11 +71,15 @@ def count_rounds(parsed: list[PlayerLine], rows: int, columns: list[str] | None)
     if not parsed:
         return 0
     runs = Counter(_token_run(p.rest, rows) for p in parsed)
-    candidates = set(runs)
+    # No more rounds than at least half of the rows reach: one stretched or run-together
+    # row must not give every other player hundreds of unplayed rounds (issue 22).
+    reached = sorted((_token_run(p.rest, rows) for p in parsed), reverse=True)
+    most = reached[(len(reached) - 1) // 2]
+    candidates = {c for c in runs if c <= most} or {most}
     if columns:
         # What the column header leaves for rounds, in case every row has a '0=' score.
         room = Counter(len(p.rest) - len(columns) for p in parsed).most_common(1)[0][0]
-        candidates.add(max(0, room))
+        candidates.add(max(0, min(room, max(most, 0) or room)))
     if len(candidates) == 1:
         return candidates.pop()
 
