@@ -34,11 +34,14 @@ _SKIPPED = {"script", "style", "code"}  # code: record numbers, file names, code
 _NOT_OURS = "//section[@class='notes'] | //p[@class='message']"
 # A number placeholder ({n}, {x:g}, {x:+d}) matches a number only, so that an event
 # called "Round Robin Cup" is not taken for an English "Round {n}".
-_NUMBER_NAMES = "n|after|total|rounds|first|last|missed|minutes|seconds|moves"
+_NUMBER_NAMES = "n|after|total|rounds|first|last|missed|minutes|seconds|moves|points|games|rank|count"
 _NUMBER_FIELD = re.compile(rf"\{{[a-z_]+:[^{{}}]*[dgf]\}}|\{{({_NUMBER_NAMES})\}}")
 # Identifiers (a team or player number, a record) are one token; a repr is quoted.
 _TOKEN_FIELD = re.compile(r"\{(id|team|opponent|record|code)\}")
 _REPR_FIELD = re.compile(r"\{[a-z_]+!r\}")
+# Translations that are also an English message id, as words of their own language:
+# Italian "Date" is the plural of "data" (the overview's "Dates").
+_SAME_SPELLING = {("it", "Date")}
 
 
 @pytest.fixture(scope="module")
@@ -128,7 +131,7 @@ def test_no_english_left_on_any_page_kind(site: Path, language: str) -> None:
             if not text:
                 continue
             for english, pattern in untranslated:
-                if pattern.fullmatch(text):
+                if pattern.fullmatch(text) and (language, text) not in _SAME_SPELLING:
                     left.add(f"{page.relative_to(site)}: {text!r} (message {english!r})")
     listed = "\n".join(sorted(left))
     assert not left, f"{language}: English left on {len(left)} place(s):\n{listed}"
@@ -153,7 +156,7 @@ def test_every_page_links_its_other_languages(site: Path) -> None:
     current = [a.get("hreflang") for a in switcher if a.get("aria-current") == "page"]
     assert current == ["fr"]
     target = page.parent / switcher[LANGUAGES.index("de")].get("href")
-    assert target.resolve() == (site / "de" / "karl-mala-open-2005" / "standings.html")
+    assert target.resolve() == (site / "de" / "karl-mala-open-2005" / "standings.html").resolve()
 
 
 def test_the_top_page_offers_each_language(site: Path) -> None:
