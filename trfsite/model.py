@@ -14,6 +14,7 @@ import enum
 from dataclasses import dataclass, field
 
 from trfsite.findings import Finding
+from trfsite.memo import ByIdentity
 
 
 # --------------------------------------------------------------------------- locations
@@ -519,9 +520,9 @@ class Tournament:
     @property
     def rounds(self) -> int:
         """Number of rounds: the most of 142/XXR, the round cells and round dates."""
-        most = max((len(p.rounds) for p in self.players), default=0)
-        most = max(most, max((c.round for p in self.players for c in p.rounds), default=0))
-        return max(most, self.declared_rounds or 0)
+        # Read for every page and check; counting every cell each time cost seconds
+        # on large files, so it is counted once per (immutable) tournament.
+        return _round_count(self)
 
     def player_index(self) -> dict[int, Player]:
         return {p.id: p for p in self.players}
@@ -536,3 +537,12 @@ class ReadResult:
 
     tournament: Tournament | None
     findings: tuple[Finding, ...] = ()
+
+
+def _count_rounds(t: Tournament) -> int:
+    most = max((len(p.rounds) for p in t.players), default=0)
+    most = max(most, max((c.round for p in t.players for c in p.rounds), default=0))
+    return max(most, t.declared_rounds or 0)
+
+
+_round_count: ByIdentity[Tournament, int] = ByIdentity(_count_rounds, keep=16)
