@@ -29,9 +29,8 @@ OTHERS = [language for language in LANGUAGES if language != "en"]
 PAGES_PER_KIND = 3
 _LABELS = ("title", "aria-label", "placeholder", "alt")
 _SKIPPED = {"script", "style", "code"}  # code: record numbers, file names, codes
-# Not the site's text: the organiser's own notes (markdown), and the validators'
-# finding messages, which are English for now (see the README, "Languages").
-_NOT_OURS = "//section[@class='notes'] | //p[@class='message']"
+# Not the site's text: the organiser's own notes (markdown).
+_NOT_OURS = "//section[@class='notes']"
 # A number placeholder ({n}, {x:g}, {x:+d}) matches a number only, so that an event
 # called "Round Robin Cup" is not taken for an English "Round {n}".
 _NUMBER_NAMES = "n|after|total|rounds|first|last|missed|minutes|seconds|moves|points|games|rank|count"

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from trfsite.model import ReadResult
+from trfsite.results import Note
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +86,10 @@ def read_bytes(data: bytes, name: str = "", format: str | None = None) -> ReadRe
         finding = Finding(
             Severity.ERROR,
             "file-unknown-format",
-            "the file is neither a TRF file (records such as '012 ' and '001 ') "
-            "nor an EGF tournament table; nothing was read",
+            Note(
+                "the file is neither a TRF file (records such as '012 ' and '001 ') "
+                "nor an EGF tournament table; nothing was read",
+            ),
             name,
             0,
             0,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trfsite.findings import Finding, Severity
+from trfsite.results import Note
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +68,15 @@ def within_line_length(text: str, number: int, file: str) -> tuple[str, Finding 
     finding = Finding(
         Severity.ERROR,
         MAX_LINE_LENGTH.code,
-        f"the line is {len(text):,} characters long; expected at most {limit:,} (999 round "
-        f"cells fit in {10_081:,}): the line looks damaged and the text from column "
-        f"{limit + 1} on is not read",
+        Note(
+            "the line is {count:,} characters long; expected at most {limit:,} (999 round "
+            "cells fit in {full_line:,}): the line looks damaged and the text from column "
+            "{next_column} on is not read",
+            count=len(text),
+            limit=limit,
+            full_line=10081,
+            next_column=limit + 1,
+        ),
         file,
         number,
         limit + 1,

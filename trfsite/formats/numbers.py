@@ -12,6 +12,7 @@ import math
 import re
 
 from trfsite.formats.limits import MAX_DIGITS
+from trfsite.results import Note
 
 _WHOLE = re.compile(r"[0-9]+", re.ASCII)
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
@@ -44,21 +45,34 @@ def why_not_number(text: str) -> str:
     """The reason ``text`` is no number, worth adding to a finding; "" when none stands out."""
     for char in text:
         if char.isdigit() and not char.isascii():
-            return f"{char_label(char)} is not an ASCII digit 0-9"
+            return Note("{char} is not an ASCII digit 0-9", char=char_label(char))
         if not char.isprintable():
-            return f"it holds the control character {char_label(char)}"
+            return Note("it holds the control character {char}", char=char_label(char))
     digits = sum(char.isdigit() for char in text)
     if digits > MAX_DIGITS.limit:
-        return f"it has {digits} digits; at most {MAX_DIGITS.limit} are read"
+        return Note(
+            "it has {digits} digits; at most {limit} are read",
+            digits=digits,
+            limit=MAX_DIGITS.limit,
+        )
     return ""
+
+
+_REASON_TEMPLATE = " ({reason})"
 
 
 def reason_note(text: str) -> str:
     """`` ('²' (U+00B2) is not an ASCII digit 0-9)`` to end a finding's message, or ""."""
     reason = why_not_number(text)
-    return f" ({reason})" if reason else ""
+    # Language-neutral: the reason inside is translated on its own.
+    return Note(_REASON_TEMPLATE, reason=reason) if reason else ""
 
 
 def expected_whole(what: str, text: str) -> str:
     """``what is '1²'; expected a whole number ('²' (U+00B2) is not an ASCII digit 0-9)``."""
-    return f"{what} is {text!r}; expected a whole number{reason_note(text)}"
+    return Note(
+        "{what} is {text!r}; expected a whole number{reason}",
+        what=what,
+        text=text,
+        reason=reason_note(text),
+    )

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from trfsite.findings import Finding, Severity
+from trfsite.results import Note
 
 # CP1252 leaves these five bytes undefined; a file holding them is Latin-1.
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
@@ -111,8 +112,13 @@ def _mixed(data: bytes, name: str, fallback: str) -> Decoded:
     finding = Finding(
         Severity.WARNING,
         "file-mixed-encoding",
-        f"the file has no consistent encoding: {len(bad_lines)} line(s) are not UTF-8 "
-        f"(first: line {first}) while others are; those lines were read as {fallback}",
+        Note(
+            "the file has no consistent encoding: {count} line(s) are not UTF-8 "
+            "(first: line {first}) while others are; those lines were read as {fallback}",
+            count=len(bad_lines),
+            first=first,
+            fallback=fallback,
+        ),
         name,
         first,
         1,

@@ -24,7 +24,7 @@ from trfsite.pages.contexts import (
 )
 from trfsite.pages.plan import EventData, EventJob, PageOut, PagePlan, meta_for, ready
 from trfsite.pages.rows import EventSummary, FindingView
-from trfsite.results import N_, Standings
+from trfsite.results import N_, Note, Standings
 
 if TYPE_CHECKING:
     from trfsite.people.entries import EventEntries
@@ -63,7 +63,11 @@ def read_and_validate(job: EventJob) -> tuple[ReadResult, list[Finding]]:
         crash = Finding(
             Severity.ERROR,
             "internal-reader",
-            f"the file could not be read (internal error: {type(exc).__name__}: {exc})",
+            Note(
+                "the file could not be read (internal error: {error}: {exc})",
+                error=type(exc).__name__,
+                exc=str(exc),
+            ),
             job.source_name,
         )
         return ReadResult(None, (crash,)), [crash]
@@ -80,7 +84,11 @@ def read_and_validate(job: EventJob) -> tuple[ReadResult, list[Finding]]:
             Finding(
                 Severity.WARNING,
                 "internal-validation",
-                f"some checks could not run (internal error: {type(exc).__name__}: {exc})",
+                Note(
+                    "some checks could not run (internal error: {error}: {exc})",
+                    error=type(exc).__name__,
+                    exc=str(exc),
+                ),
                 job.source_name,
             )
         ]

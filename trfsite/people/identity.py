@@ -26,6 +26,7 @@ from trfsite.findings import Finding, Severity
 from trfsite.formats.numbers import is_whole
 from trfsite.people.config import PeopleConfig
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+from trfsite.results import Note
 
 _PRIORITY = {
     KeyKind.FIDE: 0,
@@ -175,9 +176,16 @@ def _birth_conflicts(
                         event,
                         entry,
                         "person-birth-conflict",
-                        f"FIDE id {entry.fide_id} ({entry.name!r}) is born in "
-                        f"{entry.birth_year!r} here but in {first[0]!r} at {first[1]}; "
-                        "expected one birth year per FIDE id (one of the files is wrong)",
+                        Note(
+                            "FIDE id {fide_id} ({name!r}) is born in "
+                            "{birth_year!r} here but in {first_year!r} at {event}; "
+                            "expected one birth year per FIDE id (one of the files is wrong)",
+                            fide_id=entry.fide_id,
+                            name=entry.name,
+                            birth_year=entry.birth_year,
+                            first_year=first[0],
+                            event=first[1],
+                        ),
                     )
                 )
     return found
@@ -204,8 +212,13 @@ def _link_secondary_ids(events: tuple[EventEntries, ...], union: _Union) -> list
                             event,
                             entry,
                             "person-id-conflict",
-                            f"{entry.name!r}: {other!r} is also used with another FIDE id "
-                            f"({', '.join(clash)}); not merged (expected one FIDE id per person)",
+                            Note(
+                                "{name!r}: {other!r} is also used with another FIDE id "
+                                "({ids}); not merged (expected one FIDE id per person)",
+                                name=entry.name,
+                                other=other,
+                                ids=", ".join(clash),
+                            ),
                         )
                     )
                     continue
@@ -271,9 +284,14 @@ def _match_names(
                             event,
                             entry,
                             "person-ambiguous-name",
-                            f"{entry.name!r} has no id and matches {len(candidates)} people "
-                            f"({', '.join(candidates)}); kept "
-                            "apart (expected an id, or a [people] merge naming the right one)",
+                            Note(
+                                "{name!r} has no id and matches {count} people "
+                                "({candidates}); kept "
+                                "apart (expected an id, or a [people] merge naming the right one)",
+                                name=entry.name,
+                                count=len(candidates),
+                                candidates=", ".join(candidates),
+                            ),
                         )
                     )
     return matched

@@ -161,6 +161,10 @@ class _PageValue:
     def __format__(self, format_spec: str) -> str:
         return self.formatter.format_field(self.value, format_spec)
 
+    def __repr__(self) -> str:
+        # ``{year!r}`` in a finding's message: the value as the English text shows it.
+        return repr(self.value)
+
 
 def format_percent(value: float | None, catalog: Catalog | None = None) -> str:
     """A share as a whole percentage (``0.456`` -> ``46 %``), in the page's language."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import Color, Outcome, RoundEntry
+from trfsite.results import Note
 from trfsite.teams.data import Board
 from trfsite.teams.index import EventIndex, finding
 from trfsite.teams.lineups import Lineup
@@ -52,8 +53,13 @@ def _cell(
             finding(
                 Severity.ERROR,
                 "team-board-no-cell",
-                f"round {round_no}: player {pid} sits on a board of team {team} but has no "
-                f"round-{round_no} cell in their 001 record; the board counts as lost",
+                Note(
+                    "round {round_no}: player {pid} sits on a board of team {team} but has no "
+                    "round-{round_no} cell in their 001 record; the board counts as lost",
+                    round_no=round_no,
+                    pid=pid,
+                    team=team,
+                ),
                 player.source if player else ix.t.teams[0].source,
             )
         )
@@ -75,14 +81,27 @@ def _check_side(
     if pid is None or entry is None:
         return
     if other_pid is not None and entry.opponent != other_pid:
-        named = "no opponent" if entry.opponent is None else f"opponent {entry.opponent}"
+        named = (
+            Note("no opponent")
+            if entry.opponent is None
+            else Note("opponent {opponent}", opponent=entry.opponent)
+        )
         findings.append(
             finding(
                 Severity.ERROR,
                 "team-board-mismatch",
-                f"round {round_no}, board {number}: player {pid} faces player {other_pid} of "
-                f"team {other.team} by the board order, but the cell {entry.raw.strip()!r} "
-                f"names {named}",
+                Note(
+                    "round {round_no}, board {number}: player {pid} faces player {other_pid} of "
+                    "team {team} by the board order, but the cell {cell!r} "
+                    "names {named}",
+                    round_no=round_no,
+                    number=number,
+                    pid=pid,
+                    other_pid=other_pid,
+                    team=other.team,
+                    cell=entry.raw.strip(),
+                    named=named,
+                ),
                 entry.source,
             )
         )
@@ -93,9 +112,16 @@ def _check_side(
                 finding(
                     Severity.ERROR,
                     "team-board-mismatch",
-                    f"round {round_no}, board {number}: team {other.team} leaves this board "
-                    f"empty, but player {pid}'s cell {entry.raw.strip()!r} shows a game; "
-                    "expected a forfeit win ('+')",
+                    Note(
+                        "round {round_no}, board {number}: team {team} leaves this board "
+                        "empty, but player {pid}'s cell {cell!r} shows a game; "
+                        "expected a forfeit win ('+')",
+                        round_no=round_no,
+                        number=number,
+                        team=other.team,
+                        pid=pid,
+                        cell=entry.raw.strip(),
+                    ),
                     entry.source,
                 )
             )
@@ -105,9 +131,17 @@ def _check_side(
             finding(
                 Severity.WARNING,
                 "team-board-colour",
-                f"round {round_no}, board {number}: player {pid} has colour "
-                f"{entry.color.value!r}, but record 352 ({ix.t.board_colors!r}) gives "
-                f"{expected.value!r} on this board for their team",
+                Note(
+                    "round {round_no}, board {number}: player {pid} has colour "
+                    "{colour!r}, but record 352 ({board_colors!r}) gives "
+                    "{expected!r} on this board for their team",
+                    round_no=round_no,
+                    number=number,
+                    pid=pid,
+                    colour=entry.color.value,
+                    board_colors=ix.t.board_colors,
+                    expected=expected.value,
+                ),
                 entry.source,
             )
         )
@@ -131,9 +165,17 @@ def _check_results(
         finding(
             Severity.ERROR,
             "team-board-results",
-            f"round {round_no}, board {number}: player {w_pid} has result "
-            f"{w_entry.outcome.value!r} and player {b_pid} has {b_entry.outcome.value!r}; "
-            "expected complementary results (1/0, =/=, +/-, W/L, D/D)",
+            Note(
+                "round {round_no}, board {number}: player {w_pid} has result "
+                "{white_result!r} and player {b_pid} has {black_result!r}; "
+                "expected complementary results (1/0, =/=, +/-, W/L, D/D)",
+                round_no=round_no,
+                number=number,
+                w_pid=str(w_pid),
+                white_result=w_entry.outcome.value,
+                b_pid=str(b_pid),
+                black_result=b_entry.outcome.value,
+            ),
             w_entry.source,
         )
     )

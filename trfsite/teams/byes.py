@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import ByeKind, Color, Span, Tournament
+from trfsite.results import N_, Note
 from trfsite.teams.data import BYE_KIND_ROUND, Adjustment, RoundKind, TeamBye, TeamRound
 from trfsite.teams.index import EventIndex, finding
 from trfsite.teams.lineups import seated_players
@@ -31,7 +32,13 @@ def team_bye(
     if allotted and record is None:
         pts = draw_like_pab(ix.t, ix.boards)
         return TeamBye(
-            round_no, team, ByeKind.PAIRING, pts.match_points, pts.game_points, True, Span(0),
+            round_no,
+            team,
+            ByeKind.PAIRING,
+            pts.match_points,
+            pts.game_points,
+            True,
+            Span(0),
             "default",
         )
     kind = record.kind if record is not None else ByeKind.ZERO
@@ -53,9 +60,15 @@ def _report_stray_games(ix: EventIndex, round_no: int, team: int, findings: list
             finding(
                 Severity.ERROR,
                 "team-no-opponent",
-                f"round {round_no}: player {seated[0]} of team {team} has a result "
-                f"({entry.raw.strip() if entry else ''!r}) but no opponent team can be found "
-                "(no 300 or 330 record, no opponent in the cells); the team is counted absent",
+                Note(
+                    "round {round_no}: player {player} of team {team} has a result "
+                    "({cell!r}) but no opponent team can be found "
+                    "(no 300 or 330 record, no opponent in the cells); the team is counted absent",
+                    round_no=round_no,
+                    player=seated[0],
+                    team=team,
+                    cell=entry.raw.strip() if entry else "",
+                ),
                 entry.source if entry else Span(0),
             )
         )
@@ -85,21 +98,29 @@ def bye_round(ix: EventIndex, bye: TeamBye) -> TeamRound:
     )
 
 
+_PAIRING_BYE_AND_MATCH = N_(
+    "round {round_no}: team {team} has a pairing-allocated bye (320) but also plays a match; "
+    "the match is used"
+)
+_BYE_AND_MATCH = N_(
+    "round {round_no}: team {team} has a bye (240) but also plays a match; the match is used"
+)
+
+
 def check_bye_conflicts(
     ix: EventIndex, round_no: int, in_match: set[int], findings: list[Finding]
 ) -> None:
     for team in sorted(in_match):
         for rec, what in (
-            (ix.pairing_byes.get((round_no, team)), "a pairing-allocated bye (320)"),
-            (ix.byes.get((round_no, team)), "a bye (240)"),
+            (ix.pairing_byes.get((round_no, team)), _PAIRING_BYE_AND_MATCH),
+            (ix.byes.get((round_no, team)), _BYE_AND_MATCH),
         ):
             if rec is not None:
                 findings.append(
                     finding(
                         Severity.ERROR,
                         "team-bye-and-match",
-                        f"round {round_no}: team {team} has {what} but also plays a match; "
-                        "the match is used",
+                        Note(what, round_no=round_no, team=team),
                         rec.source,
                     )
                 )
@@ -110,8 +131,12 @@ def check_bye_conflicts(
                 finding(
                     Severity.ERROR,
                     "team-bye-twice",
-                    f"round {round_no}: team {team} has both a pairing-allocated bye (320) "
-                    "and a 240 bye; the pairing-allocated bye is used",
+                    Note(
+                        "round {round_no}: team {team} has both a pairing-allocated bye (320) "
+                        "and a 240 bye; the pairing-allocated bye is used",
+                        round_no=round_no,
+                        team=team,
+                    ),
                     rec.source,
                 )
             )

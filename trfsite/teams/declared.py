@@ -5,6 +5,7 @@ from __future__ import annotations
 from trfsite.findings import Finding, Severity
 from trfsite.model import Color, Span, TeamRoundSummary, TeamSummary, Tournament
 from trfsite.progress import round_progress
+from trfsite.results import N_, Note, join_notes
 from trfsite.teams.data import TeamEventData
 from trfsite.teams.index import finding
 from trfsite.teams.summary import computed_summaries, round_kind_of_letters
@@ -15,8 +16,27 @@ GP_COLUMN = 62
 _EPS = 1e-9
 
 
+_NONE = N_("none")
+# Language-neutral: the differences are translated one by one.
+_DIFFERENCES_TEMPLATE = "{first}; {rest}"
+_DECLARES = {
+    "match points": N_(
+        "team {id} ({name!r}) declares {declared} match points in its {record} record, "
+        "but its matches give {total}"
+    ),
+    "game points": N_(
+        "team {id} ({name!r}) declares {declared} game points in its {record} record, "
+        "but its matches give {total}"
+    ),
+}
+_DIFFERS = {
+    "match points": N_("match points {value} (computed {expected})"),
+    "game points": N_("game points {value} (computed {expected})"),
+}
+
+
 def fmt(value: float | None) -> str:
-    return "none" if value is None else f"{value:g}"
+    return Note(_NONE) if value is None else f"{value:g}"
 
 
 def compare_declared(t: Tournament, data: TeamEventData) -> list[Finding]:
@@ -38,8 +58,14 @@ def compare_declared(t: Tournament, data: TeamEventData) -> list[Finding]:
                 finding(
                     Severity.ERROR,
                     "team-310-match-points" if column == MP_COLUMN else "team-310-game-points",
-                    f"team {team.id} ({team.name!r}) declares {fmt(declared)} {what} in its "
-                    f"{team.record} record, but its matches give {fmt(total)}",
+                    Note(
+                        _DECLARES[what],
+                        id=team.id,
+                        name=team.name,
+                        declared=fmt(declared),
+                        record=team.record,
+                        total=fmt(total),
+                    ),
                     Span(line, column if team.record == "310" else 0),
                 )
             )
@@ -51,8 +77,11 @@ def compare_declared(t: Tournament, data: TeamEventData) -> list[Finding]:
                 finding(
                     Severity.ERROR,
                     f"team-{declared_line.record}-unknown-team",
-                    f"record {declared_line.record} names team {declared_line.team}, "
-                    "which has no 310/013 record",
+                    Note(
+                        "record {record} names team {team}, which has no 310/013 record",
+                        record=declared_line.record,
+                        team=declared_line.team,
+                    ),
                     declared_line.source,
                 )
             )
@@ -66,8 +95,13 @@ def compare_declared(t: Tournament, data: TeamEventData) -> list[Finding]:
                 finding(
                     Severity.WARNING,
                     f"team-{declared_line.record}-differs",
-                    f"record {declared_line.record} of team {declared_line.team} disagrees with "
-                    "the matches computed from the 001 cells: " + "; ".join(problems),
+                    Note(
+                        "record {record} of team {team} disagrees with the matches computed "
+                        "from the 001 cells: {problems}",
+                        record=declared_line.record,
+                        team=declared_line.team,
+                        problems=join_notes(problems, _DIFFERENCES_TEMPLATE),
+                    ),
                     declared_line.source,
                 )
             )
@@ -82,49 +116,120 @@ def summary_differences(declared: TeamSummary, computed: TeamSummary) -> list[st
         (declared.game_points, computed.game_points, "game points"),
     ):
         if value is not None and expected is not None and abs(value - expected) > _EPS:
-            problems.append(f"{what} {fmt(value)} (computed {fmt(expected)})")
+            problems.append(Note(_DIFFERS[what], value=fmt(value), expected=fmt(expected)))
     by_round = {r.round: r for r in computed.rounds}
     for rs in declared.rounds:
         exp = by_round.get(rs.round)
         if exp is None:
-            problems.append(f"round {rs.round} is beyond the rounds played")
+            problems.append(Note("round {round} is beyond the rounds played", round=rs.round))
             continue
-        problems.extend(
-            f"round {rs.round} {text}" for text in _round_differences(declared.record, rs, exp)
-        )
+        problems.extend(_round_differences(declared.record, rs, exp))
     return problems
 
 
 def _round_differences(record: str, rs: TeamRoundSummary, exp: TeamRoundSummary) -> list[str]:
+    """Each difference of one round, as "round 3 shows ..." sentences."""
     out: list[str] = []
+    n = rs.round
     bye = rs.bye.upper() or _bye_from_letters(rs)
     if exp.opponent is None:
         if rs.opponent is not None or (bye and bye != exp.bye):
-            shown = f"opponent {rs.opponent}" if rs.opponent is not None else bye or "no opponent"
-            out.append(f"shows {shown} (computed {exp.bye})")
+            out.append(
+                _shown(
+                    rs,
+                    bye,
+                    _SHOWS_OPPONENT_NOT_BYE,
+                    _SHOWS_BYE_NOT_BYE,
+                    _SHOWS_NONE_NOT_BYE,
+                    computed=exp.bye,
+                )
+            )
         elif not bye and record == "802":
-            out.append(f"shows no bye type (computed {exp.bye})")
+            out.append(
+                Note(
+                    "round {round} shows no bye type (computed {computed})",
+                    round=n,
+                    computed=exp.bye,
+                )
+            )
     else:
         if rs.opponent != exp.opponent:
-            shown = f"opponent {rs.opponent}" if rs.opponent is not None else bye or "no opponent"
-            out.append(f"shows {shown} (computed opponent {exp.opponent})")
+            out.append(
+                _shown(rs, bye, _SHOWS_OPPONENT, _SHOWS_BYE, _SHOWS_NONE, computed=exp.opponent)
+            )
         elif rs.color is not Color.NONE and rs.color is not exp.color:
-            out.append(f"colour {rs.color.value} (computed {exp.color.value})")
+            out.append(
+                Note(
+                    "round {round} colour {colour} (computed {computed})",
+                    round=n,
+                    colour=rs.color.value,
+                    computed=exp.color.value,
+                )
+            )
     if record == "802" or rs.game_points is not None:
         if (
             rs.game_points is not None
             and exp.game_points is not None
             and (abs(rs.game_points - exp.game_points) > _EPS)
         ):
-            out.append(f"game points {fmt(rs.game_points)} (computed {fmt(exp.game_points)})")
+            out.append(
+                Note(
+                    "round {round} game points {value} (computed {computed})",
+                    round=n,
+                    value=fmt(rs.game_points),
+                    computed=fmt(exp.game_points),
+                )
+            )
         if rs.forfeit != exp.forfeit and record == "802":
-            out.append("forfeit mark " + ("set" if rs.forfeit else "missing"))
+            template = _FORFEIT_SET if rs.forfeit else _FORFEIT_MISSING
+            out.append(Note(template, round=n))
     if record == "801" and exp.opponent is not None:
         if rs.board_results.upper() != exp.board_results.upper():
-            out.append(f"board results {rs.board_results!r} (computed {exp.board_results!r})")
+            out.append(
+                Note(
+                    "round {round} board results {value!r} (computed {computed!r})",
+                    round=n,
+                    value=rs.board_results,
+                    computed=exp.board_results,
+                )
+            )
         if _players(rs.board_players) != _players(exp.board_players):
-            out.append(f"board players {rs.board_players!r} (computed {exp.board_players!r})")
+            out.append(
+                Note(
+                    "round {round} board players {value!r} (computed {computed!r})",
+                    round=n,
+                    value=rs.board_players,
+                    computed=exp.board_players,
+                )
+            )
     return out
+
+
+_SHOWS_OPPONENT_NOT_BYE = N_("round {round} shows opponent {opponent} (computed {computed})")
+_SHOWS_BYE_NOT_BYE = N_("round {round} shows {bye} (computed {computed})")
+_SHOWS_NONE_NOT_BYE = N_("round {round} shows no opponent (computed {computed})")
+_SHOWS_OPPONENT = N_("round {round} shows opponent {opponent} (computed opponent {computed})")
+_SHOWS_BYE = N_("round {round} shows {bye} (computed opponent {computed})")
+_SHOWS_NONE = N_("round {round} shows no opponent (computed opponent {computed})")
+_FORFEIT_SET = N_("round {round} forfeit mark set")
+_FORFEIT_MISSING = N_("round {round} forfeit mark missing")
+
+
+def _shown(
+    rs: TeamRoundSummary,
+    bye: str,
+    opponent: str,
+    bye_shown: str,
+    nothing: str,
+    computed: str | int | None,
+) -> str:
+    """What a round of the record shows instead of the computed ``computed``."""
+    value = "" if computed is None else computed
+    if rs.opponent is not None:
+        return Note(opponent, round=rs.round, opponent=rs.opponent, computed=value)
+    if bye:
+        return Note(bye_shown, round=rs.round, bye=bye, computed=value)
+    return Note(nothing, round=rs.round, computed=value)
 
 
 def _bye_from_letters(rs: TeamRoundSummary) -> str:

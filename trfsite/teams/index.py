@@ -18,6 +18,7 @@ from trfsite.model import (
     Span,
     Tournament,
 )
+from trfsite.results import Note
 
 DEFAULT_BOARDS = 4
 
@@ -69,8 +70,13 @@ def build_index(t: Tournament, findings: list[Finding]) -> EventIndex:
                     finding(
                         Severity.ERROR,
                         "team-player-two-rosters",
-                        f"player {pid} is on the roster of team {player_team[pid]} and again on "
-                        f"team {team.id}; expected each player on one roster only",
+                        Note(
+                            "player {pid} is on the roster of team {team} and again on "
+                            "team {id}; expected each player on one roster only",
+                            pid=pid,
+                            team=player_team[pid],
+                            id=team.id,
+                        ),
                         team.source,
                     )
                 )
@@ -81,8 +87,13 @@ def build_index(t: Tournament, findings: list[Finding]) -> EventIndex:
                     finding(
                         Severity.ERROR,
                         "team-roster-unknown-player",
-                        f"team {team.id} ({team.name!r}) lists player {pid}, who has no 001 "
-                        "record; expected the starting rank of a player",
+                        Note(
+                            "team {id} ({name!r}) lists player {pid}, who has no 001 "
+                            "record; expected the starting rank of a player",
+                            id=team.id,
+                            name=team.name,
+                            pid=pid,
+                        ),
                         team.source,
                     )
                 )
@@ -94,8 +105,12 @@ def build_index(t: Tournament, findings: list[Finding]) -> EventIndex:
                 finding(
                     Severity.WARNING,
                     "team-300-duplicate",
-                    f"a second 300 record for team {rec.team} in round {rec.round}; "
-                    "the later one is used",
+                    Note(
+                        "a second 300 record for team {team} in round {round}; "
+                        "the later one is used",
+                        team=rec.team,
+                        round=rec.round,
+                    ),
                     rec.source,
                 )
             )
@@ -117,8 +132,12 @@ def build_index(t: Tournament, findings: list[Finding]) -> EventIndex:
                     finding(
                         Severity.WARNING,
                         "team-bye-duplicate",
-                        f"team {team_id} has two 240 byes in round {bye.round}; "
-                        "the later one is used",
+                        Note(
+                            "team {team_id} has two 240 byes in round {round}; "
+                            "the later one is used",
+                            team_id=team_id,
+                            round=bye.round,
+                        ),
                         bye.source,
                     )
                 )
@@ -200,8 +219,11 @@ def _board_count(
         Finding(
             Severity.INFO,
             "team-boards-unknown",
-            f"the file has no 352 record (board colours); {boards} boards per match assumed, "
-            "the white team's player having White on odd boards",
+            Note(
+                "the file has no 352 record (board colours); {boards} boards per match assumed, "
+                "the white team's player having White on odd boards",
+                boards=boards,
+            ),
         )
     )
     return boards

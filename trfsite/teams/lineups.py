@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import OutOfOrder, Span
+from trfsite.results import Note
 from trfsite.teams.index import EventIndex, finding, is_seated
 
 
@@ -68,8 +69,16 @@ def claimed_opponent(
             finding(
                 Severity.ERROR,
                 "team-opponent-mixed",
-                f"round {round_no}: {count} player(s) of team {team} are paired with players of "
-                f"team {other}, but most face team {chosen}; expected one opponent team per round",
+                Note(
+                    "round {round_no}: {count} player(s) of team {team} are paired with players "
+                    "of team {other}, but most face team {chosen}; expected one opponent team per "
+                    "round",
+                    round_no=round_no,
+                    count=count,
+                    team=team,
+                    other=other,
+                    chosen=chosen,
+                ),
                 first_cell[other],
             )
         )
@@ -88,9 +97,16 @@ def lineup(ix: EventIndex, team: int, round_no: int, findings: list[Finding]) ->
             finding(
                 Severity.ERROR,
                 "team-too-many-players",
-                f"round {round_no}: team {team} has {len(seated)} players with a game on "
-                f"{ix.boards} boards (players {', '.join(map(str, seated))}); the first "
-                f"{ix.boards} in roster order are kept",
+                Note(
+                    "round {round_no}: team {team} has {count} players with a game on "
+                    "{boards} boards (players {players}); the first "
+                    "{boards} in roster order are kept",
+                    round_no=round_no,
+                    team=team,
+                    count=len(seated),
+                    boards=ix.boards,
+                    players=", ".join(map(str, seated)),
+                ),
                 entry.source if entry else Span(0),
             )
         )
@@ -113,8 +129,14 @@ def _from_record(
             finding(
                 Severity.ERROR,
                 "team-300-too-long",
-                f"the 300 record of team {team} in round {round_no} lists "
-                f"{len(record.boards)} boards; the match has {ix.boards} (record 352)",
+                Note(
+                    "the 300 record of team {team} in round {round_no} lists "
+                    "{count} boards; the match has {boards} (record 352)",
+                    team=team,
+                    round_no=round_no,
+                    count=len(record.boards),
+                    boards=ix.boards,
+                ),
                 record.source,
             )
         )
@@ -122,13 +144,23 @@ def _from_record(
     for pid in boards:
         if pid is not None and ix.player_team.get(pid) != team:
             owner = ix.player_team.get(pid)
-            where = f"on the roster of team {owner}" if owner else "on no team's roster"
+            where = (
+                Note("on the roster of team {owner}", owner=owner)
+                if owner
+                else Note("on no team's roster")
+            )
             findings.append(
                 finding(
                     Severity.ERROR,
                     "team-player-outside-roster",
-                    f"the 300 record of team {team} in round {round_no} seats player {pid}, "
-                    f"who is {where}; expected players of team {team}",
+                    Note(
+                        "the 300 record of team {team} in round {round_no} seats player {pid}, "
+                        "who is {where}; expected players of team {team}",
+                        team=team,
+                        round_no=round_no,
+                        pid=pid,
+                        where=where,
+                    ),
                     record.source,
                 )
             )
@@ -139,9 +171,15 @@ def _from_record(
                 finding(
                     Severity.ERROR,
                     "team-300-missing-player",
-                    f"round {round_no}: player {pid} of team {team} has a game "
-                    f"({entry.raw.strip() if entry else ''!r}) but the 300 record of the team "
-                    "does not seat them",
+                    Note(
+                        "round {round_no}: player {pid} of team {team} has a game "
+                        "({cell!r}) but the 300 record of the team "
+                        "does not seat them",
+                        round_no=round_no,
+                        pid=pid,
+                        team=team,
+                        cell=entry.raw.strip() if entry else "",
+                    ),
                     entry.source if entry else record.source,
                 )
             )
@@ -207,8 +245,14 @@ def report_unrostered(ix: EventIndex, findings: list[Finding]) -> None:
                     finding(
                         Severity.ERROR,
                         "team-player-outside-roster",
-                        f"player {player.id} ({player.name!r}) plays in round {entry.round} "
-                        f"({entry.raw.strip()!r}) but is on no team's roster (310/013)",
+                        Note(
+                            "player {id} ({name!r}) plays in round {round} "
+                            "({cell!r}) but is on no team's roster (310/013)",
+                            id=player.id,
+                            name=player.name,
+                            round=entry.round,
+                            cell=entry.raw.strip(),
+                        ),
                         entry.source,
                     )
                 )

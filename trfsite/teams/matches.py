@@ -14,6 +14,7 @@ from collections import Counter
 from trfsite.findings import Finding, Severity
 from trfsite.memo import ByIdentity
 from trfsite.model import Color, ForfeitedMatch, MatchForfeit, SourceFormat, Span, Tournament
+from trfsite.results import N_, Note, join_notes
 from trfsite.teams.boards import build_boards
 from trfsite.teams.byes import adjustments, bye_round, check_bye_conflicts, team_bye
 from trfsite.teams.data import (
@@ -133,8 +134,13 @@ def _round_matches(ix: EventIndex, round_no: int, findings: list[Finding]) -> li
                 finding(
                     Severity.ERROR,
                     "team-unknown-opponent",
-                    f"round {round_no}: team {team.id} is paired with team {other}, "
-                    "which has no 310/013 record",
+                    Note(
+                        "round {round_no}: team {id} is paired with team {other}, "
+                        "which has no 310/013 record",
+                        round_no=round_no,
+                        id=team.id,
+                        other=other,
+                    ),
                     _team_span(ix, team.id, round_no),
                 )
             )
@@ -145,8 +151,14 @@ def _round_matches(ix: EventIndex, round_no: int, findings: list[Finding]) -> li
                 finding(
                     Severity.ERROR,
                     "team-pairing-asymmetric",
-                    f"round {round_no}: team {team.id}'s records pair it with team {other}, "
-                    f"but team {other}'s records pair it with team {back}",
+                    Note(
+                        "round {round_no}: team {id}'s records pair it with team {other}, "
+                        "but team {other}'s records pair it with team {back}",
+                        round_no=round_no,
+                        id=team.id,
+                        other=other,
+                        back=back,
+                    ),
                     _team_span(ix, team.id, round_no),
                 )
             )
@@ -199,8 +211,13 @@ def _build_match(
             finding(
                 Severity.WARNING,
                 "team-colour-unknown",
-                f"round {round_no}: no cell or 330 record tells which of teams {white} and "
-                f"{black} had White; team {white} assumed",
+                Note(
+                    "round {round_no}: no cell or 330 record tells which of teams {white} and "
+                    "{black} had White; team {white} assumed",
+                    round_no=round_no,
+                    white=white,
+                    black=black,
+                ),
                 _team_span(ix, white, round_no),
             )
         )
@@ -254,9 +271,15 @@ def _report_short(
         finding(
             Severity.WARNING,
             "team-board-missing",
-            f"round {round_no}: team {side.team} seats {side.present} player(s) on "
-            f"{ix.boards} boards but has no 300 record naming its empty boards; "
-            "empty boards assumed where the opponents' cells show no opponent",
+            Note(
+                "round {round_no}: team {team} seats {present} player(s) on "
+                "{boards} boards but has no 300 record naming its empty boards; "
+                "empty boards assumed where the opponents' cells show no opponent",
+                round_no=round_no,
+                team=side.team,
+                present=side.present,
+                boards=ix.boards,
+            ),
             _team_span(ix, side.team, round_no),
         )
     )
@@ -298,9 +321,14 @@ def _score_match(
             finding(
                 Severity.WARNING,
                 "team-330-missing",
-                f"round {round_no}: team {white if w_present == 0 else black} seated nobody "
-                f"against team {black if w_present == 0 else white}, but there is no 330 "
-                "record; the match is scored as forfeited",
+                Note(
+                    "round {round_no}: team {absent} seated nobody "
+                    "against team {present}, but there is no 330 "
+                    "record; the match is scored as forfeited",
+                    round_no=round_no,
+                    absent=white if w_present == 0 else black,
+                    present=black if w_present == 0 else white,
+                ),
                 source,
             )
         )
@@ -374,30 +402,44 @@ def _check_330(
         )
     ]
     if played:
-        problems.append(f"board(s) {', '.join(map(str, played))} show a game played")
+        problems.append(
+            Note("board(s) {boards} show a game played", boards=", ".join(map(str, played)))
+        )
     if record.kind is MatchForfeit.WHITE_WINS:
         if w_present == 0:
-            problems.append(f"no player of team {record.white_team} (the winner) is present")
+            problems.append(Note(_WINNER_ABSENT, team=record.white_team))
         if _has_wins(boards, white=False):
-            problems.append(f"players of team {record.black_team} (the loser) score points")
+            problems.append(Note(_LOSER_SCORES, team=record.black_team))
     elif record.kind is MatchForfeit.BLACK_WINS:
         if b_present == 0:
-            problems.append(f"no player of team {record.black_team} (the winner) is present")
+            problems.append(Note(_WINNER_ABSENT, team=record.black_team))
         if _has_wins(boards, white=True):
-            problems.append(f"players of team {record.white_team} (the loser) score points")
+            problems.append(Note(_LOSER_SCORES, team=record.white_team))
     elif _has_wins(boards, white=True) or _has_wins(boards, white=False):
-        problems.append("players score points in a double forfeit")
+        problems.append(Note("players score points in a double forfeit"))
     if problems:
         findings.append(
             finding(
                 Severity.ERROR,
                 "team-330-disagrees",
-                f"the 330 record ({record.kind.value} in round {record.round}, team "
-                f"{record.white_team} v {record.black_team}) disagrees with the 001 cells: "
-                + "; ".join(problems),
+                Note(
+                    "the 330 record ({kind} in round {round}, team {white} v {black}) "
+                    "disagrees with the 001 cells: {problems}",
+                    kind=record.kind.value,
+                    round=record.round,
+                    white=record.white_team,
+                    black=record.black_team,
+                    problems=join_notes(problems, _PROBLEMS_TEMPLATE),
+                ),
                 record.source,
             )
         )
+
+
+_WINNER_ABSENT = N_("no player of team {team} (the winner) is present")
+_LOSER_SCORES = N_("players of team {team} (the loser) score points")
+# Language-neutral: the problems are translated one by one.
+_PROBLEMS_TEMPLATE = "{first}; {rest}"
 
 
 def _has_wins(boards: tuple[Board, ...], white: bool) -> bool:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from trfsite.findings import Finding, Severity, cap_per_code, sort_findings
 from trfsite.formats.limits import MAX_FINDINGS_PER_CODE
 from trfsite.model import ReadResult, Tournament
+from trfsite.results import Note
 
 logger = logging.getLogger(__name__)
 
@@ -102,8 +103,13 @@ def run_check(check: Check, t: Tournament, name: str) -> list[Finding]:
             Finding(
                 Severity.ERROR,
                 "internal-check-failed",
-                f"the check {check.name!r} failed on this file ({type(exc).__name__}: {exc}); "
-                "expected it to run: please report this file",
+                Note(
+                    "the check {name!r} failed on this file ({error}: {exc}); "
+                    "expected it to run: please report this file",
+                    name=check.name,
+                    error=type(exc).__name__,
+                    exc=str(exc),
+                ),
                 name,
                 0,
                 0,

@@ -23,6 +23,7 @@ from trfsite.model import (
     Tournament,
 )
 from trfsite.progress import result_missing, round_progress
+from trfsite.results import N_, Note
 from trfsite.validate.structure import cell_span, finding, record_span
 
 _TRF = frozenset({SourceFormat.TRF16, SourceFormat.TRF26})
@@ -45,10 +46,10 @@ _BYE_OUTCOME = {
     ByeKind.ZERO: Outcome.ZERO_BYE,
 }
 _BYE_NAME = {
-    ByeKind.FULL: "a full-point bye (F)",
-    ByeKind.HALF: "a half-point bye (H)",
-    ByeKind.ZERO: "a zero-point bye (Z)",
-    ByeKind.PAIRING: "a pairing-allocated bye (U)",
+    ByeKind.FULL: N_("a full-point bye (F)"),
+    ByeKind.HALF: N_("a half-point bye (H)"),
+    ByeKind.ZERO: N_("a zero-point bye (Z)"),
+    ByeKind.PAIRING: N_("a pairing-allocated bye (U)"),
 }
 
 
@@ -61,6 +62,22 @@ def _at(span: Span, column: int) -> Span:
 
 
 # --------------------------------------------------------------------------- counts
+_PLAYERS = N_(
+    "record {code} declares {declared} players but the file has {actual}; expected the same number"
+)
+_ACTIVE = N_(
+    "record {code} declares {declared} players with a game or forfeit (the count in "
+    "parentheses) but the file has {actual}; expected the same number"
+)
+_RATED = N_(
+    "record {code} declares {declared} rated players but the file has {actual}; "
+    "expected the same number"
+)
+_TEAMS = N_(
+    "record {code} declares {declared} teams but the file has {actual}; expected the same number"
+)
+
+
 def check_counts(t: Tournament, name: str) -> list[Finding]:
     """062 (players), 072 (rated players) and 082 (teams) against the file's lines."""
     if t.source_format not in _TRF:
@@ -68,16 +85,10 @@ def check_counts(t: Tournament, name: str) -> list[Finding]:
     rated = sum(1 for p in t.players if p.rating)
     active = sum(1 for p in t.players if any(_took_part(cell) for cell in p.rounds))
     checks = (
-        ("062", t.declared_players, len(t.players), "players-count-mismatch", "players"),
-        (
-            "062",
-            t.declared_active_players,
-            active,
-            "active-players-count-mismatch",
-            "players with a game or forfeit (the count in parentheses)",
-        ),
-        ("072", t.declared_rated_players, rated, "rated-players-count-mismatch", "rated players"),
-        ("082", t.declared_teams, len(t.teams), "teams-count-mismatch", "teams"),
+        ("062", t.declared_players, len(t.players), "players-count-mismatch", _PLAYERS),
+        ("062", t.declared_active_players, active, "active-players-count-mismatch", _ACTIVE),
+        ("072", t.declared_rated_players, rated, "rated-players-count-mismatch", _RATED),
+        ("082", t.declared_teams, len(t.teams), "teams-count-mismatch", _TEAMS),
     )
     out: list[Finding] = []
     for code, declared, actual, finding_code, what in checks:
@@ -89,8 +100,7 @@ def check_counts(t: Tournament, name: str) -> list[Finding]:
             finding(
                 Severity.WARNING,
                 finding_code,
-                f"record {code} declares {declared} {what} but the file has {actual}; "
-                "expected the same number",
+                Note(what, code=code, declared=declared, actual=actual),
                 name,
                 _at(record_span(t, code), 5),
             )
@@ -148,9 +158,11 @@ def check_points(t: Tournament, name: str) -> list[Finding]:
     if not _is_trf_chess(t):
         return []
     out: list[Finding] = []
-    scoring = "record 162's scoring" if t.scoring != type(t.scoring)() else "FIDE's 1-½-0"
+    scoring = (
+        Note("record 162's scoring") if t.scoring != type(t.scoring)() else Note("FIDE's 1-½-0")
+    )
     if t.abnormal_points and t.kind is EventKind.INDIVIDUAL:
-        scoring += " and record 299"
+        scoring = Note("{scoring} and record 299", scoring=scoring)
     # While a round is pending, the file declares the points of the complete rounds.
     progress = round_progress(t)
     last_round = progress.complete if progress.pending else None
@@ -165,9 +177,16 @@ def check_points(t: Tournament, name: str) -> list[Finding]:
                 finding(
                     Severity.ERROR,
                     "player-points-mismatch",
-                    f"player {player.id} ({player.name!r}) declares "
-                    f"{player.declared_points:g} points but the round cells give {computed:g} "
-                    f"under {scoring}; expected the same",
+                    Note(
+                        "player {id} ({name!r}) declares "
+                        "{declared_points:g} points but the round cells give {computed:g} "
+                        "under {scoring}; expected the same",
+                        id=player.id,
+                        name=player.name,
+                        declared_points=player.declared_points,
+                        computed=computed,
+                        scoring=scoring,
+                    ),
                     name,
                     _at(player.source, 81),
                 )
@@ -180,9 +199,9 @@ def _entered_so_far(t: Tournament, player: Player, last_round: int | None) -> bo
     if last_round is None or player.declared_points is None:
         return False
     entered = computed_points(t, player) - sum(
-        t.scoring.points(e.outcome) for e in player.rounds if result_missing(e) or (
-            e.round > last_round and e.opponent is None and e.outcome.is_bye
-        )
+        t.scoring.points(e.outcome)
+        for e in player.rounds
+        if result_missing(e) or (e.round > last_round and e.opponent is None and e.outcome.is_bye)
     )
     return abs(entered - player.declared_points) <= 1e-6
 
@@ -200,8 +219,12 @@ def check_round_dates(t: Tournament, name: str) -> list[Finding]:
             finding(
                 Severity.WARNING,
                 "round-dates-incomplete",
-                f"record 132 gives {len(t.round_dates)} round date(s) for {rounds} rounds; "
-                "expected one date per round",
+                Note(
+                    "record 132 gives {count} round date(s) for {rounds} rounds; "
+                    "expected one date per round",
+                    count=len(t.round_dates),
+                    rounds=rounds,
+                ),
                 name,
                 _at(span, 92),
             )
@@ -211,8 +234,12 @@ def check_round_dates(t: Tournament, name: str) -> list[Finding]:
             finding(
                 Severity.WARNING,
                 "round-dates-extra",
-                f"record 132 gives {len(t.round_dates)} round dates but the file has "
-                f"{rounds} rounds; expected one date per round",
+                Note(
+                    "record 132 gives {count} round dates but the file has "
+                    "{rounds} rounds; expected one date per round",
+                    count=len(t.round_dates),
+                    rounds=rounds,
+                ),
                 name,
                 _at(span, 92 + 10 * rounds),
             )
@@ -227,8 +254,14 @@ def check_round_dates(t: Tournament, name: str) -> list[Finding]:
                 finding(
                     Severity.WARNING,
                     "round-dates-order",
-                    f"round {index + 1}'s date {date:%Y/%m/%d} is before round {index}'s "
-                    f"({previous:%Y/%m/%d}); expected the rounds in date order",
+                    Note(
+                        "round {round}'s date {date:%Y/%m/%d} is before round {index}'s "
+                        "({previous:%Y/%m/%d}); expected the rounds in date order",
+                        round=index + 1,
+                        date=date,
+                        index=index,
+                        previous=previous,
+                    ),
                     name,
                     _at(span, column),
                 )
@@ -240,9 +273,15 @@ def check_round_dates(t: Tournament, name: str) -> list[Finding]:
                 finding(
                     Severity.WARNING,
                     "round-date-outside",
-                    f"round {index + 1}'s date {date:%Y/%m/%d} is outside the tournament's "
-                    f"dates ({_show_date(t.start_date)} to {_show_date(t.end_date)}); "
-                    "expected it between the start (042) and end (052) dates",
+                    Note(
+                        "round {round}'s date {date:%Y/%m/%d} is outside the tournament's "
+                        "dates ({start} to {end}); "
+                        "expected it between the start (042) and end (052) dates",
+                        round=index + 1,
+                        date=date,
+                        start=_show_date(t.start_date),
+                        end=_show_date(t.end_date),
+                    ),
                     name,
                     _at(span, column),
                 )
@@ -272,14 +311,21 @@ def check_bye_records(t: Tournament, name: str) -> list[Finding]:
                 continue  # reported by the references check
             entry = player.entry(bye.round)
             if entry is None or entry.outcome is not expected:
-                cell = "missing" if entry is None else repr(entry.raw or entry.outcome.value)
+                cell = Note("missing") if entry is None else repr(entry.raw or entry.outcome.value)
                 out.append(
                     finding(
                         Severity.ERROR,
                         "bye-record-mismatch",
-                        f"record 240 gives player {player_id} {_BYE_NAME[bye.kind]} in round "
-                        f"{bye.round}, but their cell for that round is {cell}; expected "
-                        f"'0000 - {expected.value}'",
+                        Note(
+                            "record 240 gives player {player_id} {bye_name} in round "
+                            "{round}, but their cell for that round is {cell}; expected "
+                            "'0000 - {value}'",
+                            player_id=player_id,
+                            bye_name=Note(_BYE_NAME[bye.kind]),
+                            round=bye.round,
+                            cell=cell,
+                            value=expected.value,
+                        ),
                         name,
                         _at(bye.source, 11 + 5 * position),
                     )
@@ -300,9 +346,14 @@ def check_bye_records(t: Tournament, name: str) -> list[Finding]:
                     finding(
                         Severity.WARNING,
                         "bye-not-in-record",
-                        f"round {entry.round}: player {player.id} has the bye "
-                        f"{entry.outcome.value!r}, which no 240 record lists; expected the "
-                        "240 records to list every F and H bye once they are used",
+                        Note(
+                            "round {round}: player {id} has the bye "
+                            "{bye!r}, which no 240 record lists; expected the "
+                            "240 records to list every F and H bye once they are used",
+                            round=entry.round,
+                            id=player.id,
+                            bye=entry.outcome.value,
+                        ),
                         name,
                         Span(span.line, span.column + 7),
                     )
@@ -345,13 +396,13 @@ def check_rating_readiness(t: Tournament, name: str) -> list[Finding]:
 
 def _mandatory_header(t: Tournament, name: str) -> list[Finding]:
     fields: tuple[tuple[str, object, str, str], ...] = (
-        ("012", t.name, "tournament-name-missing", "the tournament name"),
-        ("022", t.city, "tournament-city-missing", "the city"),
-        ("032", t.federation, "tournament-federation-missing", "the federation"),
-        ("042", t.start_date, "tournament-start-date-missing", "the start date"),
-        ("052", t.end_date, "tournament-end-date-missing", "the end date"),
-        ("102", t.chief_arbiter, "chief-arbiter-missing", "the chief arbiter"),
-        ("132", t.round_dates or not t.rounds, "round-dates-missing", "the round dates"),
+        ("012", t.name, "tournament-name-missing", N_("the tournament name")),
+        ("022", t.city, "tournament-city-missing", N_("the city")),
+        ("032", t.federation, "tournament-federation-missing", N_("the federation")),
+        ("042", t.start_date, "tournament-start-date-missing", N_("the start date")),
+        ("052", t.end_date, "tournament-end-date-missing", N_("the end date")),
+        ("102", t.chief_arbiter, "chief-arbiter-missing", N_("the chief arbiter")),
+        ("132", t.round_dates or not t.rounds, "round-dates-missing", N_("the round dates")),
     )
     out: list[Finding] = []
     for code, value, finding_code, what in fields:
@@ -364,8 +415,12 @@ def _mandatory_header(t: Tournament, name: str) -> list[Finding]:
             finding(
                 Severity.WARNING,
                 finding_code,
-                f"record {code} ({what}) is missing or empty; expected it: TRF-2026 makes "
-                "it mandatory for rating",
+                Note(
+                    "record {code} ({what}) is missing or empty; expected it: TRF-2026 makes "
+                    "it mandatory for rating",
+                    code=code,
+                    what=Note(what),
+                ),
                 name,
                 _at(span, 5),
             )
@@ -375,8 +430,12 @@ def _mandatory_header(t: Tournament, name: str) -> list[Finding]:
             finding(
                 Severity.WARNING,
                 "tournament-dates-order",
-                f"the end date {t.end_date:%Y/%m/%d} (052) is before the start date "
-                f"{t.start_date:%Y/%m/%d} (042); expected the end on or after the start",
+                Note(
+                    "the end date {end_date:%Y/%m/%d} (052) is before the start date "
+                    "{start_date:%Y/%m/%d} (042); expected the end on or after the start",
+                    end_date=t.end_date,
+                    start_date=t.start_date,
+                ),
                 name,
                 _at(record_span(t, "052"), 5),
             )
@@ -394,8 +453,14 @@ def _summary(
         finding(
             Severity.WARNING,
             code,
-            f"{len(players)} player(s) have no {what} (starting ranks {ids}); expected one: "
-            f"TRF-2026 makes it mandatory for {why}",
+            Note(
+                "{count} player(s) have no {what} (starting ranks {ids}); expected one: "
+                "TRF-2026 makes it mandatory for {why}",
+                count=len(players),
+                what=Note(what),
+                ids=ids,
+                why=Note(why),
+            ),
             name,
             _at(players[0].source, column),
         )
@@ -406,9 +471,9 @@ def _mandatory_players(t: Tournament, name: str) -> list[Finding]:
     no_id = [p for p in t.players if not p.fide_id.strip("0")]
     no_points = [p for p in t.players if p.declared_points is None]
     no_rank = [p for p in t.players if p.declared_rank is None]
-    out = _summary(no_id, "player-fide-id-missing", 58, "FIDE number", "rating", name)
-    out += _summary(no_points, "player-points-missing", 81, "points", "rating", name)
-    out += _summary(no_rank, "player-rank-missing", 86, "rank", "rating and pairing", name)
+    out = _summary(no_id, "player-fide-id-missing", 58, N_("FIDE number"), N_("rating"), name)
+    out += _summary(no_points, "player-points-missing", 81, N_("points"), N_("rating"), name)
+    out += _summary(no_rank, "player-rank-missing", 86, N_("rank"), N_("rating and pairing"), name)
     return out
 
 
@@ -420,8 +485,12 @@ def _mandatory_national(t: Tournament, name: str) -> list[Finding]:
                 finding(
                     Severity.WARNING,
                     "national-rating-missing",
-                    f"the {rating.federation} line of player {rating.player_id} has no national "
-                    "rating; expected one (columns 49-52)",
+                    Note(
+                        "the {federation} line of player {player_id} has no national "
+                        "rating; expected one (columns 49-52)",
+                        federation=rating.federation,
+                        player_id=rating.player_id,
+                    ),
                     name,
                     _at(rating.source, 49),
                 )
@@ -432,8 +501,11 @@ def _mandatory_national(t: Tournament, name: str) -> list[Finding]:
             finding(
                 Severity.WARNING,
                 "starting-rank-method-missing",
-                f"the file has national rating lines ({first.federation}) but no record 172; "
-                "expected 172 to say which rating orders the starting ranks",
+                Note(
+                    "the file has national rating lines ({federation}) but no record 172; "
+                    "expected 172 to say which rating orders the starting ranks",
+                    federation=first.federation,
+                ),
                 name,
                 _at(first.source, 1),
             )
@@ -448,8 +520,10 @@ def _mandatory_teams(t: Tournament, name: str) -> list[Finding]:
             finding(
                 Severity.WARNING,
                 "board-colours-missing",
-                "the team event has no record 352 (board colours, e.g. 'WBWB'); expected it: "
-                "TRF-2026 makes it mandatory for rating",
+                Note(
+                    "the team event has no record 352 (board colours, e.g. 'WBWB'); expected it: "
+                    "TRF-2026 makes it mandatory for rating",
+                ),
                 name,
                 Span(0, 0),
             )
@@ -470,8 +544,12 @@ def _mandatory_teams(t: Tournament, name: str) -> list[Finding]:
             finding(
                 Severity.WARNING,
                 "team-points-missing",
-                f"{len(lacking)} team(s) lack match points, game points or rank in their 310 "
-                f"record (teams {ids}); expected them: TRF-2026 makes them mandatory for rating",
+                Note(
+                    "{count} team(s) lack match points, game points or rank in their 310 "
+                    "record (teams {ids}); expected them: TRF-2026 makes them mandatory for rating",
+                    count=len(lacking),
+                    ids=ids,
+                ),
                 name,
                 _at(lacking[0].source, 55),
             )

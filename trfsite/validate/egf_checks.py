@@ -13,7 +13,7 @@ from trfsite.findings import Finding, Severity
 from trfsite.formats.egf.grades import parse_grade
 from trfsite.formats.egf.header import is_column_header, is_known_column, is_unnamed
 from trfsite.model import Color, Game, Outcome, Player, RoundEntry, Tournament
-from trfsite.results import Standings
+from trfsite.results import N_, Note, Standings, join_notes
 from trfsite.scoring.go import GO_TIEBREAKS
 from trfsite.standings.go import compute_go_standings, declared, start_scores
 from trfsite.standings.go_columns import read_go_columns
@@ -45,7 +45,7 @@ def _where(player: Player, entry: RoundEntry | None = None) -> tuple[int, int]:
 
 
 def _cell(entry: RoundEntry | None) -> str:
-    return repr(entry.raw) if entry is not None and entry.raw else "no token"
+    return repr(entry.raw) if entry is not None and entry.raw else Note("no token")
 
 
 # --------------------------------------------------------------------------- games
@@ -58,15 +58,22 @@ def check_games(t: Tournament, name: str) -> list[Finding]:
             if entry.opponent is None:
                 continue
             line, column = _where(player, entry)
-            head = f"row {player.id}, round {entry.round}: {entry.raw!r}"
+            head = Note(
+                "row {id}, round {round}: {raw!r}", id=player.id, round=entry.round, raw=entry.raw
+            )
             other = index.get(entry.opponent)
             if other is None:
                 findings.append(
                     Finding(
                         Severity.ERROR,
                         "egf-opponent-unknown",
-                        f"{head} names row {entry.opponent}, but the table has no such row "
-                        f"(expected a row number from 1 to {len(t.players)})",
+                        Note(
+                            "{head} names row {opponent}, but the table has no such row "
+                            "(expected a row number from 1 to {count})",
+                            head=head,
+                            opponent=entry.opponent,
+                            count=len(t.players),
+                        ),
                         name,
                         line,
                         column,
@@ -79,9 +86,16 @@ def check_games(t: Tournament, name: str) -> list[Finding]:
                     Finding(
                         Severity.ERROR,
                         "egf-game-one-sided",
-                        f"{head} names row {entry.opponent} as the opponent, but row "
-                        f"{entry.opponent}'s round {entry.round} is {_cell(back)}; expected a "
-                        f"token for row {player.id}",
+                        Note(
+                            "{head} names row {opponent} as the opponent, but row "
+                            "{opponent}'s round {round} is {cell}; expected a "
+                            "token for row {id}",
+                            head=head,
+                            opponent=entry.opponent,
+                            round=entry.round,
+                            cell=_cell(back),
+                            id=player.id,
+                        ),
                         name,
                         line,
                         column,
@@ -97,7 +111,14 @@ def _compare_sides(
     player: Player, entry: RoundEntry, other: Player, back: RoundEntry, name: str
 ) -> list[Finding]:
     line, column = _where(player, entry)
-    pair = f"round {entry.round}: row {player.id} {entry.raw!r} and row {other.id} {back.raw!r}"
+    pair = Note(
+        "round {round}: row {id} {raw!r} and row {other} {back!r}",
+        round=entry.round,
+        id=player.id,
+        raw=entry.raw,
+        other=other.id,
+        back=back.raw,
+    )
     out: list[Finding] = []
     if (
         entry.color is not Color.NONE
@@ -108,7 +129,10 @@ def _compare_sides(
             Finding(
                 Severity.ERROR,
                 "egf-game-colour",
-                f"{pair} give the same colour; expected one white (w) and one black (b)",
+                Note(
+                    "{pair} give the same colour; expected one white (w) and one black (b)",
+                    pair=pair,
+                ),
                 name,
                 line,
                 column,
@@ -119,8 +143,13 @@ def _compare_sides(
             Finding(
                 Severity.ERROR,
                 "egf-game-handicap",
-                f"{pair} give different handicaps ({entry.handicap} and {back.handicap}); "
-                "expected the same number of stones on both tokens",
+                Note(
+                    "{pair} give different handicaps ({handicap} and {back_handicap}); "
+                    "expected the same number of stones on both tokens",
+                    pair=pair,
+                    handicap=entry.handicap,
+                    back_handicap=back.handicap,
+                ),
                 name,
                 line,
                 column,
@@ -129,23 +158,35 @@ def _compare_sides(
     if entry.outcome.complement is not back.outcome:
         both = {entry.outcome, back.outcome}
         odd = both <= _BOTH or both <= _NEITHER
-        what = "both won" if both <= _BOTH else "both lost"
+        template = _RESULTS_MISFIT
+        if odd:
+            template = _BOTH_WON if both <= _BOTH else _BOTH_LOST
         out.append(
             Finding(
                 Severity.WARNING if odd else Severity.ERROR,
                 "egf-game-result",
-                (
-                    f"{pair}: {what} (OpenGotha's rare 'both win'/'both lose' result); "
-                    if odd
-                    else f"{pair} do not fit together; "
-                )
-                + "expected complementary results (+ and -, = and =, ? and ?)",
+                Note(template, pair=pair),
                 name,
                 line,
                 column,
             )
         )
     return out
+
+
+_BOTH_WON = N_(
+    "{pair}: both won (OpenGotha's rare 'both win'/'both lose' result); "
+    "expected complementary results (+ and -, = and =, ? and ?)"
+)
+_BOTH_LOST = N_(
+    "{pair}: both lost (OpenGotha's rare 'both win'/'both lose' result); "
+    "expected complementary results (+ and -, = and =, ? and ?)"
+)
+_RESULTS_MISFIT = N_(
+    "{pair} do not fit together; expected complementary results (+ and -, = and =, ? and ?)"
+)
+# Language-neutral: the items are translated one by one.
+_ITEMS_TEMPLATE = "{first}; {rest}"
 
 
 def check_round_counts(t: Tournament, name: str) -> list[Finding]:
@@ -155,8 +196,14 @@ def check_round_counts(t: Tournament, name: str) -> list[Finding]:
         Finding(
             Severity.ERROR,
             "egf-rounds-count",
-            f"row {p.id} ({p.name}) has {len(p.rounds)} result token(s); expected {expected}, "
-            "one per round like the other rows",
+            Note(
+                "row {id} ({name}) has {count} result token(s); expected {expected}, "
+                "one per round like the other rows",
+                id=p.id,
+                name=p.name,
+                count=len(p.rounds),
+                expected=expected,
+            ),
             name,
             *_where(p),
         )
@@ -170,8 +217,13 @@ def check_never_played(t: Tournament, name: str) -> list[Finding]:
         Finding(
             Severity.WARNING,
             "egf-never-played",
-            f"row {p.id} ({p.name}) played no game in {t.rounds} round(s); expected at least "
-            "one opponent (remove players who did not take part)",
+            Note(
+                "row {id} ({name}) played no game in {rounds} round(s); expected at least "
+                "one opponent (remove players who did not take part)",
+                id=p.id,
+                name=p.name,
+                rounds=t.rounds,
+            ),
             name,
             *_where(p),
         )
@@ -210,7 +262,12 @@ def check_handicaps(t: Tournament, name: str) -> list[Finding]:
         Finding(
             Severity.WARNING,
             "egf-handicap-rule",
-            f"{len(wrong)} game(s) contradict HA[h{rule}] and the grades: " + "; ".join(wrong),
+            Note(
+                "{count} game(s) contradict HA[h{rule}] and the grades: {games}",
+                count=len(wrong),
+                rule=rule,
+                games=join_notes(wrong, _ITEMS_TEMPLATE),
+            ),
             name,
             line,
             column,
@@ -232,13 +289,25 @@ def _handicap_problem(
         return ""
     by_grade = _expected_stones(mine.rank - theirs.rank, rule)
     by_mms = _expected_stones(starts[player.id] - starts[other.id], rule)
-    game = f"round {entry.round}, rows {player.id}-{other.id} ({player.grade} v {other.grade})"
+    game = Note(
+        "round {round}, rows {id}-{other} ({grade} v {other_grade})",
+        round=entry.round,
+        id=player.id,
+        other=other.id,
+        grade=player.grade,
+        other_grade=other.grade,
+    )
     if entry.handicap not in (by_grade, by_mms):
-        return f"{game}: {entry.handicap} stone(s), expected {by_grade}"
+        return Note(
+            "{game}: {stones} stone(s), expected {by_grade}",
+            game=game,
+            stones=entry.handicap,
+            by_grade=by_grade,
+        )
     if entry.handicap and entry.color is not Color.NONE and mine.rank != theirs.rank:
         stronger_is_white = (mine.rank > theirs.rank) == (entry.color is Color.WHITE)
         if not stronger_is_white:
-            return f"{game}: the weaker player has white in a handicap game"
+            return Note("{game}: the weaker player has white in a handicap game", game=game)
     return ""
 
 
@@ -272,8 +341,11 @@ def check_declared_columns(
             Finding(
                 Severity.INFO,
                 "egf-column-unchecked",
-                f"the file's column(s) {', '.join(unchecked)} are not computed by trfsite and "
-                "were not checked",
+                Note(
+                    "the file's column(s) {columns} are not computed by trfsite and "
+                    "were not checked",
+                    columns=", ".join(unchecked),
+                ),
                 name,
             )
         )
@@ -284,8 +356,14 @@ def check_declared_columns(
     standings = compute_go_standings(t, replace(options, tiebreaks=known))
     for position, column in enumerate(known):
         computed = {row.id: row.tiebreaks[position] for row in standings.rows}
-        differences = [
-            f"row {p.id} ({p.name}): file {_number(value)}, computed {_number(computed[p.id])}"
+        differences: list[str] = [
+            Note(
+                "row {id} ({name}): file {value}, computed {computed}",
+                id=p.id,
+                name=p.name,
+                value=_number(value),
+                computed=_number(computed[p.id]),
+            )
             for p in t.players
             if (value := declared(p, column)) is not None
             and computed[p.id] is not None
@@ -307,8 +385,13 @@ def _column_warning(column: str, differences: list[str], name: str, line: int) -
     return Finding(
         Severity.WARNING,
         "egf-column-differs",
-        f"the file's {column} column differs from trfsite's computation for "
-        f"{len(differences)} player(s): " + "; ".join(differences),
+        Note(
+            "the file's {column} column differs from trfsite's computation for "
+            "{count} player(s): {differences}",
+            column=column,
+            count=len(differences),
+            differences=join_notes(differences, _ITEMS_TEMPLATE),
+        ),
         name,
         line,
     )
@@ -348,9 +431,16 @@ def _check_start_scores(t: Tournament, options: StandingsOptions, name: str) -> 
         expected = max(bottom, min(top, graded[player.id] + offset))
         if not float(start).is_integer() or start != expected:
             differences.append(
-                f"row {player.id} ({player.name}, {player.grade}): file MMS "
-                f"{_number(declared(player, 'MMS'))} means a start score of {_number(start)}, "
-                f"the grade gives {_number(expected)}"
+                Note(
+                    "row {id} ({name}, {grade}): file MMS {mms} means a start score of "
+                    "{start}, the grade gives {expected}",
+                    id=player.id,
+                    name=player.name,
+                    grade=player.grade,
+                    mms=_number(declared(player, "MMS")),
+                    start=_number(start),
+                    expected=_number(expected),
+                )
             )
     if not differences:
         return []
@@ -362,8 +452,16 @@ def _check_places(t: Tournament, standings: Standings, name: str) -> list[Findin
     size = Counter(row.rank for row in standings.rows)
     index = t.player_index()
     wrong = [
-        f"row {row.id}: place {index[row.id].declared_rank}, computed "
-        + (f"{row.rank}" if size[row.rank] == 1 else f"{row.rank}-{row.rank + size[row.rank] - 1}")
+        Note(
+            "row {id}: place {place}, computed {computed}",
+            id=row.id,
+            place=str(index[row.id].declared_rank),
+            computed=(
+                f"{row.rank}"
+                if size[row.rank] == 1
+                else f"{row.rank}-{row.rank + size[row.rank] - 1}"
+            ),
+        )
         for row in standings.rows
         if (place := index[row.id].declared_rank) is not None
         and not row.rank <= place < row.rank + size[row.rank]
@@ -374,8 +472,12 @@ def _check_places(t: Tournament, standings: Standings, name: str) -> list[Findin
         Finding(
             Severity.WARNING,
             "egf-places",
-            f"{len(wrong)} place(s) differ from the ranking by the file's results and columns: "
-            + "; ".join(wrong),
+            Note(
+                "{count} place(s) differ from the ranking by the file's results and columns: "
+                "{places}",
+                count=len(wrong),
+                places=join_notes(wrong, _ITEMS_TEMPLATE),
+            ),
             name,
         )
     ]

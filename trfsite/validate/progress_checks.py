@@ -9,6 +9,7 @@ from __future__ import annotations
 from trfsite.findings import Finding, Severity
 from trfsite.model import Game, Tournament
 from trfsite.progress import announced, result_missing, round_progress
+from trfsite.results import Note
 from trfsite.validate.structure import cell_span, finding
 
 
@@ -25,7 +26,7 @@ def check_pending_rounds(t: Tournament, name: str) -> list[Finding]:
             span = cell_span(player, entry)
             if progress.is_pending(entry.round) and announced(entry):
                 # Point at the first missing result, else at the first bye known ahead.
-                at = Finding(Severity.INFO, "", "", name, span.line, span.column + 7)
+                at = Finding(Severity.INFO, "", Note(""), name, span.line, span.column + 7)
                 if result_missing(entry):
                     first_missing.setdefault(entry.round, at)
                 else:
@@ -37,34 +38,51 @@ def check_pending_rounds(t: Tournament, name: str) -> list[Finding]:
                 finding(
                     Severity.WARNING,
                     "round-result-missing",
-                    f"round {entry.round}'s cell {entry.raw!r} names an opponent but has no "
-                    "result, though later rounds are complete; expected a result: it was read "
-                    "as an unknown result (record 162's X)",
+                    Note(
+                        "round {round}'s cell {raw!r} names an opponent but has no "
+                        "result, though later rounds are complete; expected a result: it was read "
+                        "as an unknown result (record 162's X)",
+                        round=entry.round,
+                        raw=entry.raw,
+                    ),
                     name,
                     type(span)(span.line, span.column + 7 if span.line else 0),
                 )
             )
-    after = f"after round {progress.complete}" if progress.complete else "before round 1"
+    after = (
+        Note("after round {round}", round=progress.complete)
+        if progress.complete
+        else Note("before round 1")
+    )
     for pending in progress.pending:
         where = first_missing.get(pending.round) or first_cell.get(pending.round)
         if pending.games == 0:
-            what = f"round {pending.round} is not paired yet; only its byes are known"
+            what = Note(
+                "round {round} is not paired yet; only its byes are known", round=pending.round
+            )
         elif pending.missing == pending.games:
-            what = (
-                f"round {pending.round} is in progress: none of its {pending.games} games "
-                "has a result yet"
+            what = Note(
+                "round {round} is in progress: none of its {games} games has a result yet",
+                round=pending.round,
+                games=pending.games,
             )
         else:
-            what = (
-                f"round {pending.round} is in progress: {pending.missing} of its "
-                f"{pending.games} games have no result yet"
+            what = Note(
+                "round {round} is in progress: {missing} of its {games} games have no result yet",
+                round=pending.round,
+                missing=pending.missing,
+                games=pending.games,
             )
         out.append(
             Finding(
                 Severity.INFO,
                 "round-pending",
-                f"{what}; the standings are those {after}, and declared points are checked "
-                "against the complete rounds",
+                Note(
+                    "{what}; the standings are those {after}, and declared points are checked "
+                    "against the complete rounds",
+                    what=what,
+                    after=after,
+                ),
                 name,
                 where.line if where else 0,
                 where.column if where else 0,

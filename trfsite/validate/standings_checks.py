@@ -22,6 +22,7 @@ import click
 from trfsite.findings import Finding, Severity
 from trfsite.model import EventKind, Game, Player, Span, Tournament
 from trfsite.progress import round_progress
+from trfsite.results import N_, Note
 from trfsite.scoring.codes import strip_pts
 from trfsite.scoring.registry import BUCHHOLZ_FAMILY, RATING_TIEBREAKS, Tiebreak, resolve
 from trfsite.standings.individual import choose_rules, choose_system, compute_individual_standings
@@ -53,8 +54,10 @@ def check_standings(t: Tournament, name: str) -> list[Finding]:
             finding(
                 Severity.WARNING,
                 "standings-rules-no-date",
-                "no readable start date (record 042): tie-breaks follow the FIDE C.07 2026 "
-                "rules; expected a start date, or choose the rules with --rules",
+                Note(
+                    "no readable start date (record 042): tie-breaks follow the FIDE C.07 2026 "
+                    "rules; expected a start date, or choose the rules with --rules",
+                ),
                 name,
                 record_span(t, "042"),
             )
@@ -65,8 +68,12 @@ def check_standings(t: Tournament, name: str) -> list[Finding]:
                 finding(
                     Severity.WARNING,
                     "tiebreak-buchholz-round-robin",
-                    f"record {record} lists {tb.acronym} for a round robin; FIDE C.07 2026 "
-                    "does not allow the Buchholz family in round robins",
+                    Note(
+                        "record {record} lists {acronym} for a round robin; FIDE C.07 2026 "
+                        "does not allow the Buchholz family in round robins",
+                        record=record,
+                        acronym=tb.acronym,
+                    ),
                     name,
                     where,
                 )
@@ -78,10 +85,15 @@ def check_standings(t: Tournament, name: str) -> list[Finding]:
             finding(
                 Severity.WARNING,
                 "tiebreak-rating-unrated",
-                f"record {record} lists {', '.join(rating_codes)} but {len(unrated)} player(s) "
-                "are unrated; C.07 Art. 10 drops rating tie-breaks then, unless a rating for "
-                "unrated players was published (trfsite --unrated-rating N); their values "
-                "are undefined",
+                Note(
+                    "record {record} lists {codes} but {count} player(s) "
+                    "are unrated; C.07 Art. 10 drops rating tie-breaks then, unless a rating for "
+                    "unrated players was published (trfsite --unrated-rating N); their values "
+                    "are undefined",
+                    record=record,
+                    codes=", ".join(rating_codes),
+                    count=len(unrated),
+                ),
                 name,
                 where,
             )
@@ -122,18 +134,27 @@ def _ranks(t: Tournament, name: str, has_list: bool) -> list[Finding]:
             continue  # 0 or blank: not ranked (e.g. a "bye" pseudo-player)
         if has_list:
             if declared != shared[row.rank]:
-                out.append(_mismatch(player, name, f"gives rank {shared[row.rank]}", row.points))
+                gives = Note("gives rank {rank}", rank=shared[row.rank])
+                out.append(_mismatch(player, name, gives, row.points))
         else:
             first, last = places[row.points]
             if not first <= declared <= last:
-                where = f"place {first}" if first == last else f"places {first}-{last}"
+                where = (
+                    Note("place {first}", first=first)
+                    if first == last
+                    else Note("places {first}-{last}", first=first, last=last)
+                )
                 out.append(
                     _mismatch(
                         player,
                         name,
-                        f"puts the players with {_points(row.points)} on {where} "
-                        "(the file names no tie-break list, record 202/212, so only the score "
-                        "group is checked)",
+                        Note(
+                            "puts the players with {points} on {where} "
+                            "(the file names no tie-break list, record 202/212, so only the "
+                            "score group is checked)",
+                            points=_points(row.points),
+                            where=where,
+                        ),
                         row.points,
                     )
                 )
@@ -142,22 +163,34 @@ def _ranks(t: Tournament, name: str, has_list: bool) -> list[Finding]:
 
 def _points(value: float) -> str:
     """``1 point``, ``0 points``, ``1.5 points``: singular only for exactly one."""
-    return f"{value:g} point" if value == 1 else f"{value:g} points"
+    return Note(_ONE_POINT if value == 1 else _POINTS, points=value)
+
+
+_ONE_POINT = N_("{points:g} point")
+_POINTS = N_("{points:g} points")
 
 
 def _mismatch(player: Player, name: str, computed: str, points: float) -> Finding:
     shown = (
-        f"with {_points(player.declared_points)}"
+        Note("with {points}", points=_points(player.declared_points))
         if player.declared_points is not None
-        else "without points"
+        else Note("without points")
     )
     span = Span(player.source.line, 86 if player.source.line else 0)
     return finding(
         Severity.WARNING,
         "standings-rank-mismatch",
-        f"player {player.id} ({player.name!r}) declares rank {player.declared_rank} "
-        f"{shown} (columns 81-89), but the computed standings ({_points(points)}) "
-        f"{computed}; expected the same",
+        Note(
+            "player {id} ({name!r}) declares rank {declared_rank} "
+            "{shown} (columns 81-89), but the computed standings ({points}) "
+            "{computed}; expected the same",
+            id=player.id,
+            name=player.name,
+            declared_rank=str(player.declared_rank),
+            shown=shown,
+            points=_points(points),
+            computed=computed,
+        ),
         name,
         span,
     )

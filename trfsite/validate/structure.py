@@ -21,6 +21,7 @@ from trfsite.model import (
     Team,
     Tournament,
 )
+from trfsite.results import N_, Note, join_notes
 
 FIRST_CELL = 92  # TRF column of round 1's cell
 CELL_WIDTH = 10
@@ -64,8 +65,14 @@ def check_unique_ids(t: Tournament, name: str) -> list[Finding]:
                 finding(
                     Severity.ERROR,
                     "player-id-duplicate",
-                    f"starting rank {player.id} ({player.name!r}) is already used on line "
-                    f"{earlier.source.line} ({earlier.name!r}); expected each starting rank once",
+                    Note(
+                        "starting rank {id} ({name!r}) is already used on line "
+                        "{line} ({name2!r}); expected each starting rank once",
+                        id=player.id,
+                        name=player.name,
+                        line=earlier.source.line,
+                        name2=earlier.name,
+                    ),
                     name,
                     _field(player.source, 5),
                 )
@@ -78,8 +85,13 @@ def check_unique_ids(t: Tournament, name: str) -> list[Finding]:
                 finding(
                     Severity.ERROR,
                     "team-id-duplicate",
-                    f"team number {team.id} ({team.name!r}) is already used on line "
-                    f"{earlier_team.source.line}; expected each team number once",
+                    Note(
+                        "team number {id} ({name!r}) is already used on line "
+                        "{line}; expected each team number once",
+                        id=team.id,
+                        name=team.name,
+                        line=earlier_team.source.line,
+                    ),
                     name,
                     _field(team.source, 5),
                 )
@@ -92,8 +104,12 @@ def check_unique_ids(t: Tournament, name: str) -> list[Finding]:
                 finding(
                     Severity.WARNING,
                     "national-rating-duplicate",
-                    f"player {rating.player_id} has a second {rating.federation} national "
-                    "rating line; expected one per federation",
+                    Note(
+                        "player {player_id} has a second {federation} national "
+                        "rating line; expected one per federation",
+                        player_id=rating.player_id,
+                        federation=rating.federation,
+                    ),
                     name,
                     _field(rating.source, 1),
                 )
@@ -118,8 +134,12 @@ def check_references(t: Tournament, name: str) -> list[Finding]:
                     finding(
                         Severity.ERROR,
                         "round-opponent-self",
-                        f"round {entry.round}: player {player.id} is paired with "
-                        "themself; expected another starting rank",
+                        Note(
+                            "round {round}: player {id} is paired with "
+                            "themself; expected another starting rank",
+                            round=entry.round,
+                            id=player.id,
+                        ),
                         name,
                         cell_span(player, entry),
                     )
@@ -129,8 +149,13 @@ def check_references(t: Tournament, name: str) -> list[Finding]:
                     finding(
                         Severity.ERROR,
                         "round-opponent-unknown",
-                        f"round {entry.round}: the opponent {entry.opponent} of player "
-                        f"{player.id} has no 001 line; expected an existing starting rank",
+                        Note(
+                            "round {round}: the opponent {opponent} of player "
+                            "{id} has no 001 line; expected an existing starting rank",
+                            round=entry.round,
+                            opponent=entry.opponent,
+                            id=player.id,
+                        ),
                         name,
                         cell_span(player, entry),
                     )
@@ -141,8 +166,12 @@ def check_references(t: Tournament, name: str) -> list[Finding]:
                 finding(
                     Severity.ERROR,
                     "national-rating-player-unknown",
-                    f"the {rating.federation} national rating line is for starting rank "
-                    f"{rating.player_id}, which has no 001 line; expected an existing one",
+                    Note(
+                        "the {federation} national rating line is for starting rank "
+                        "{player_id}, which has no 001 line; expected an existing one",
+                        federation=rating.federation,
+                        player_id=rating.player_id,
+                    ),
                     name,
                     _field(rating.source, 5),
                 )
@@ -164,8 +193,13 @@ def _roster_references(t: Tournament, ids: set[int], name: str) -> list[Finding]
                     finding(
                         Severity.ERROR,
                         "team-player-unknown",
-                        f"team {team.id} ({team.name!r}) lists player {member}, who has no "
-                        "001 line; expected an existing starting rank",
+                        Note(
+                            "team {id} ({name!r}) lists player {member}, who has no "
+                            "001 line; expected an existing starting rank",
+                            id=team.id,
+                            name=team.name,
+                            member=member,
+                        ),
                         name,
                         span,
                     )
@@ -176,13 +210,28 @@ def _roster_references(t: Tournament, ids: set[int], name: str) -> list[Finding]
                     finding(
                         Severity.ERROR,
                         "team-player-twice",
-                        f"player {member} is on team {other.id} ({other.name!r}) and on team "
-                        f"{team.id} ({team.name!r}); expected one team per player",
+                        Note(
+                            "player {member} is on team {id} ({name!r}) and on team "
+                            "{id2} ({name2!r}); expected one team per player",
+                            member=member,
+                            id=other.id,
+                            name=other.name,
+                            id2=team.id,
+                            name2=team.name,
+                        ),
                         name,
                         span,
                     )
                 )
     return out
+
+
+_UNKNOWN_TEAM = N_(
+    "record {code} names team {value}, which does not exist; expected an existing team number"
+)
+_UNKNOWN_PLAYER = N_(
+    "record {code} names player {value}, which does not exist; expected an existing player number"
+)
 
 
 def _record_references(t: Tournament, player_ids: set[int], name: str) -> list[Finding]:
@@ -224,8 +273,11 @@ def _record_references(t: Tournament, player_ids: set[int], name: str) -> list[F
                 finding(
                     Severity.ERROR,
                     "record-id-unknown",
-                    f"record {code} names {kind} {value}, which does not exist; "
-                    f"expected an existing {kind} number",
+                    Note(
+                        _UNKNOWN_TEAM if kind == "team" else _UNKNOWN_PLAYER,
+                        code=code,
+                        value=value,
+                    ),
                     name,
                     span,
                 )
@@ -236,7 +288,7 @@ def _record_references(t: Tournament, player_ids: set[int], name: str) -> list[F
 # --------------------------------------------------------------------------- games
 def _show(entry: RoundEntry | None) -> str:
     if entry is None:
-        return "no cell"
+        return Note("no cell")
     return repr(entry.raw.strip() or f"{entry.opponent or 0:04d} {entry.color.value} "
                 f"{entry.outcome.value}")  # fmt: skip
 
@@ -267,9 +319,15 @@ def check_games(t: Tournament, name: str) -> list[Finding]:
                     finding(
                         Severity.ERROR,
                         "game-not-reciprocal",
-                        f"round {entry.round}: player {player.id} plays {opponent}, but "
-                        f"player {opponent}'s cell for that round is {_show(other)}; "
-                        f"expected it to name {player.id}",
+                        Note(
+                            "round {round}: player {id} plays {opponent}, but "
+                            "player {opponent}'s cell for that round is {other}; "
+                            "expected it to name {id}",
+                            round=entry.round,
+                            id=player.id,
+                            opponent=opponent,
+                            other=_show(other),
+                        ),
                         name,
                         cell_span(player, entry),
                     )
@@ -283,9 +341,7 @@ def check_games(t: Tournament, name: str) -> list[Finding]:
 def _beyond_line(player: Player, cell: RoundEntry) -> bool:
     """The cell was not written: the reader filled in a round the line does not reach."""
     return (
-        cell.opponent is None
-        and not cell.raw
-        and 0 < player.source.end_column < cell.source.column
+        cell.opponent is None and not cell.raw and 0 < player.source.end_column < cell.source.column
     )
 
 
@@ -293,14 +349,23 @@ def _cut_short(player: Player, named: list[tuple[int, int]], name: str) -> Findi
     """One error at the cause: the line ends where other players' games with it begin."""
     end = player.source.end_column
     rounds = sorted({r for r, _ in named})
-    others = ", ".join(f"{opponent} (round {r})" for r, opponent in sorted(named))
+    others = join_notes(
+        [Note("{opponent} (round {round})", opponent=o, round=r) for r, o in sorted(named)]
+    )
     last = max(cell.source.end_column for cell in player.rounds)
     return finding(
         Severity.ERROR,
         "player-line-cut-short",
-        f"the 001 line of player {player.id} ends at column {end}, but players {others} "
-        f"name player {player.id} as their opponent; the line looks cut short: expected "
-        f"its round cells up to round {rounds[-1]} (to column {last})",
+        Note(
+            "the 001 line of player {id} ends at column {end}, but players {others} "
+            "name player {id} as their opponent; the line looks cut short: expected "
+            "its round cells up to round {rounds} (to column {last})",
+            id=player.id,
+            end=end,
+            others=others,
+            rounds=rounds[-1],
+            last=last,
+        ),
         name,
         Span(player.source.line, end + 1, end + 1),
     )
@@ -327,15 +392,21 @@ def _compare_sides(
     out: list[Finding] = []
     span = cell_span(player, entry)
     played = entry.outcome.is_game or other.outcome.is_game
-    where = f"round {entry.round}: player {player.id} has {_show(entry)} and player {second} "
-    where += f"has {_show(other)}"
+    where = Note(
+        "round {round}: player {id} has {cell} and player {second} has {other}",
+        round=entry.round,
+        id=player.id,
+        cell=_show(entry),
+        second=second,
+        other=_show(other),
+    )
     colours = {entry.color, other.color}
     if played and Color.NONE in colours:
         out.append(
             finding(
                 Severity.ERROR,
                 "game-colour-missing",
-                f"{where}; expected 'w' and 'b' for a game that was played",
+                Note("{where}; expected 'w' and 'b' for a game that was played", where=where),
                 name,
                 Span(span.line, span.column + 5),
             )
@@ -345,7 +416,7 @@ def _compare_sides(
             finding(
                 Severity.ERROR,
                 "game-colour-mismatch",
-                f"{where}; expected opposite colours",
+                Note("{where}; expected opposite colours", where=where),
                 name,
                 Span(span.line, span.column + 5),
             )
@@ -356,7 +427,10 @@ def _compare_sides(
             finding(
                 Severity.ERROR,
                 "game-result-mismatch",
-                f"{where}; expected complementary results (1/0, =/=, +/-, -/-, W/L, D/D)",
+                Note(
+                    "{where}; expected complementary results (1/0, =/=, +/-, -/-, W/L, D/D)",
+                    where=where,
+                ),
                 name,
                 Span(span.line, span.column + 7),
             )
@@ -383,7 +457,6 @@ def check_pairing_byes(t: Tournament, name: str) -> list[Finding]:
         if len(set(units)) <= 1:
             continue
         listed = ", ".join(str(p.id) for p, _ in holders)
-        what = "teams" if is_team else "players"
         for (player, entry), unit in zip(holders, units, strict=True):
             if unit == units[0]:
                 continue
@@ -392,13 +465,27 @@ def check_pairing_byes(t: Tournament, name: str) -> list[Finding]:
                 finding(
                     Severity.ERROR,
                     "round-pairing-bye-repeated",
-                    f"round {round_no} gives the pairing-allocated bye (U) to "
-                    f"{len(set(units))} {what} (players {listed}); expected at most one",
+                    Note(
+                        _BYE_TO_TEAMS if is_team else _BYE_TO_PLAYERS,
+                        round_no=round_no,
+                        count=len(set(units)),
+                        listed=listed,
+                    ),
                     name,
                     Span(span.line, span.column + 7),
                 )
             )
     return out
+
+
+_BYE_TO_TEAMS = N_(
+    "round {round_no} gives the pairing-allocated bye (U) to {count} teams "
+    "(players {listed}); expected at most one"
+)
+_BYE_TO_PLAYERS = N_(
+    "round {round_no} gives the pairing-allocated bye (U) to {count} players "
+    "(players {listed}); expected at most one"
+)
 
 
 def check_rounds(t: Tournament, name: str) -> list[Finding]:
@@ -418,8 +505,13 @@ def check_rounds(t: Tournament, name: str) -> list[Finding]:
             finding(
                 Severity.ERROR,
                 "rounds-declared-mismatch",
-                f"{where} declares {declared} rounds but the player lines have cells for "
-                f"{played} rounds; expected {where} to count every round",
+                Note(
+                    "{where} declares {declared} rounds but the player lines have cells for "
+                    "{played} rounds; expected {where} to count every round",
+                    where=where,
+                    declared=declared,
+                    played=played,
+                ),
                 name,
                 _field(span, 5),
             )
@@ -429,8 +521,13 @@ def check_rounds(t: Tournament, name: str) -> list[Finding]:
             finding(
                 Severity.INFO,
                 "rounds-not-all-played",
-                f"{where} declares {declared} rounds; the player lines reach round {played} "
-                "(a tournament in progress?)",
+                Note(
+                    "{where} declares {declared} rounds; the player lines reach round {played} "
+                    "(a tournament in progress?)",
+                    where=where,
+                    declared=declared,
+                    played=played,
+                ),
                 name,
                 _field(span, 5),
             )
@@ -442,8 +539,14 @@ def check_rounds(t: Tournament, name: str) -> list[Finding]:
                 finding(
                     Severity.WARNING,
                     "summary-rounds-mismatch",
-                    f"record {summary.record} of team {summary.team} has {len(summary.rounds)} "
-                    f"rounds; expected at most the tournament's {rounds}",
+                    Note(
+                        "record {record} of team {team} has {count} "
+                        "rounds; expected at most the tournament's {rounds}",
+                        record=summary.record,
+                        team=summary.team,
+                        count=len(summary.rounds),
+                        rounds=rounds,
+                    ),
                     name,
                     _field(summary.source, 5),
                 )
@@ -454,8 +557,12 @@ def check_rounds(t: Tournament, name: str) -> list[Finding]:
                 finding(
                     Severity.WARNING,
                     "pairing-bye-rounds-mismatch",
-                    f"record 320 names a team for {len(pab.teams)} rounds; expected at most "
-                    f"the tournament's {rounds}",
+                    Note(
+                        "record 320 names a team for {count} rounds; expected at most "
+                        "the tournament's {rounds}",
+                        count=len(pab.teams),
+                        rounds=rounds,
+                    ),
                     name,
                     _field(pab.source, 15),
                 )

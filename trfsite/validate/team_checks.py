@@ -15,7 +15,7 @@ import click
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import Tournament
-from trfsite.results import Standings
+from trfsite.results import N_, Note, Standings
 from trfsite.standings.options import StandingsOptions
 
 RANK_COLUMN = 69  # 310: team rank field
@@ -79,7 +79,7 @@ def rank_findings(t: Tournament) -> list[Finding]:
             Finding(
                 Severity.WARNING,
                 "team-rank-unchecked",
-                f"declared team ranks not checked: {exc.message}",
+                Note("declared team ranks not checked: {message}", message=exc.message),
             )
         ]
     rows = {row.id: row for row in standings.rows}
@@ -98,8 +98,15 @@ def rank_findings(t: Tournament) -> list[Finding]:
             Finding(
                 Severity.WARNING,
                 "team-rank-differs",
-                f"team {team_id} ({team.name!r}) is declared rank {team.declared_rank} "
-                f"but computes to rank {row.rank}{reason}",
+                Note(
+                    "team {team_id} ({name!r}) is declared rank {declared_rank} "
+                    "but computes to rank {rank}{reason}",
+                    team_id=team_id,
+                    name=team.name,
+                    declared_rank=team.declared_rank,
+                    rank=row.rank,
+                    reason=reason,
+                ),
                 "",
                 team.source.line,
                 column,
@@ -121,17 +128,32 @@ def _deciding(standings: Standings, team: int, rival: int) -> str:
     mine, theirs = rows[team], rows[rival]
     if team == rival:
         return ""
-    who = f"team {rival} ({theirs.name!r}, computed rank {theirs.rank})"
+    who = Note(
+        "team {rival} ({name!r}, computed rank {rank})",
+        rival=rival,
+        name=theirs.name,
+        rank=theirs.rank,
+    )
     label = standings.points_label
     if mine.points != theirs.points:
-        return f"; {label} decides against {who}: {mine.points:g} v {theirs.points:g}"
+        return Note(
+            "; {label} decides against {who}: {mine:g} v {theirs:g}",
+            label=label,
+            who=who,
+            mine=mine.points,
+            theirs=theirs.points,
+        )
     for column, a, b in zip(standings.columns, mine.tiebreaks, theirs.tiebreaks, strict=True):
         if a != b:
-            return f"; {column.code} decides against {who}: {_num(a)} v {_num(b)}" + (
-                " (lower is better)" if column.lower_is_better else ""
-            )
-    return f"; tied with {who} on {label} and every tie-break"
+            template = _DECIDES_LOWER if column.lower_is_better else _DECIDES
+            return Note(template, code=column.code, who=who, mine=_num(a), theirs=_num(b))
+    return Note("; tied with {who} on {label} and every tie-break", who=who, label=label)
+
+
+_DECIDES = N_("; {code} decides against {who}: {mine} v {theirs}")
+_DECIDES_LOWER = N_("; {code} decides against {who}: {mine} v {theirs} (lower is better)")
+_UNDEFINED = N_("undefined")
 
 
 def _num(value: float | None) -> str:
-    return "undefined" if value is None else f"{value:g}"
+    return Note(_UNDEFINED) if value is None else f"{value:g}"

@@ -9,6 +9,7 @@ from trfsite.findings import Finding, Severity
 from trfsite.formats.egf.grades import looks_like_grade, parse_grade
 from trfsite.formats.egf.tokens import parse_score, parse_token
 from trfsite.formats.numbers import is_whole, reason_note, whole
+from trfsite.results import Note
 
 _WORD = re.compile(r"\S+")
 _CELL = re.compile(r"[^\t]+")
@@ -79,8 +80,11 @@ def parse_player_line(
             Finding(
                 Severity.WARNING,
                 "egf-pin",
-                f"the EGD PIN {pin!r} is not a number; expected '|' followed by digits"
-                f"{reason_note(pin)}",
+                Note(
+                    "the EGD PIN {pin!r} is not a number; expected '|' followed by digits{reason}",
+                    pin=pin,
+                    reason=reason_note(pin),
+                ),
                 file,
                 line,
                 len(body) + 2,
@@ -94,8 +98,12 @@ def parse_player_line(
             Finding(
                 Severity.WARNING,
                 "egf-place-not-number",
-                f"the place {words[0].text!r} is not a number; expected digits"
-                f"{reason_note(words[0].text)}: it is read as part of the name",
+                Note(
+                    "the place {text!r} is not a number; expected digits"
+                    "{reason}: it is read as part of the name",
+                    text=words[0].text,
+                    reason=reason_note(words[0].text),
+                ),
                 file,
                 line,
                 words[0].column,
@@ -107,8 +115,12 @@ def parse_player_line(
             Finding(
                 Severity.ERROR,
                 "egf-line-unreadable",
-                f"cannot read player row {row}: no grade (such as '5k' or '2d') after the name "
-                f"in {body.strip()!r}; expected 'place name grade country club scores results'",
+                Note(
+                    "cannot read player row {row}: no grade (such as '5k' or '2d') after the name "
+                    "in {text!r}; expected 'place name grade country club scores results'",
+                    row=row,
+                    text=body.strip(),
+                ),
                 file,
                 line,
                 1,
@@ -121,8 +133,11 @@ def parse_player_line(
             Finding(
                 Severity.WARNING,
                 "egf-grade-bare",
-                f"grade {grade.text!r} has no letter; read as {grade.text}k (expected e.g. "
-                f"'{grade.text}k' or '{grade.text}d')",
+                Note(
+                    "grade {text!r} has no letter; read as {text}k (expected e.g. "
+                    "'{text}k' or '{text}d')",
+                    text=grade.text,
+                ),
                 file,
                 line,
                 grade.column,
@@ -133,7 +148,7 @@ def parse_player_line(
             Finding(
                 Severity.WARNING,
                 "egf-grade-unknown",
-                f"unknown grade {grade.text!r}; expected 30k-1k, 1d-9d or 1p-9p",
+                Note("unknown grade {text!r}; expected 30k-1k, 1d-9d or 1p-9p", text=grade.text),
                 file,
                 line,
                 grade.column,

@@ -39,6 +39,7 @@ from trfsite.model import (
     Span,
     Tournament,
 )
+from trfsite.results import Note
 
 MAX_HANDICAP = 9
 _MULTI_TAGS = ("CM",)
@@ -83,8 +84,10 @@ def read_egf(text: str, name: str = "") -> ReadResult:
             Finding(
                 Severity.ERROR,
                 "egf-no-players",
-                "no player lines were found; expected lines such as "
-                "'1 Surname Firstname 2d FR Club 3+/w0 5-/b0'",
+                Note(
+                    "no player lines were found; expected lines such as "
+                    "'1 Surname Firstname 2d FR Club 3+/w0 5-/b0'",
+                ),
                 name,
             )
         )
@@ -94,9 +97,12 @@ def read_egf(text: str, name: str = "") -> ReadResult:
             Finding(
                 Severity.ERROR,
                 "egf-no-rounds",
-                f"no result cells were found in any of the {len(parsed)} player rows, so the "
-                "table has 0 rounds; expected one cell per round such as '4+', '12-/b2', "
-                "'0=' or '?'",
+                Note(
+                    "no result cells were found in any of the {count} player rows, so the "
+                    "table has 0 rounds; expected one cell per round such as '4+', '12-/b2', "
+                    "'0=' or '?'",
+                    count=len(parsed),
+                ),
                 name,
                 parsed[0].line,
                 1,
@@ -130,8 +136,11 @@ def _read_comment(
                 Finding(
                     Severity.INFO,
                     "egf-tag-unknown",
-                    f"unknown header tag {tag + '[' + value + ']'!r} kept as a comment; known "
-                    "tags: TC CL EV PC DT HA KM TM TA CM",
+                    Note(
+                        "unknown header tag {tag!r} kept as a comment; known "
+                        "tags: TC CL EV PC DT HA KM TM TA CM",
+                        tag=tag + "[" + value + "]",
+                    ),
                     name,
                     number,
                     column,
@@ -158,9 +167,13 @@ def _report_unknown_columns(
             Finding(
                 Severity.INFO,
                 "egf-column-unknown",
-                f"column name {column!r} (score column {position}) is not known; its values "
-                "are read and shown but not checked (known: MMS, NBW, SOS, SOS-1, SOS-2, "
-                "SOSOS, SODOS, CUSS, DC and their spellings such as Wins, MM, SSOS, SDOS)",
+                Note(
+                    "column name {column!r} (score column {position}) is not known; its values "
+                    "are read and shown but not checked (known: MMS, NBW, SOS, SOS-1, SOS-2, "
+                    "SOSOS, SODOS, CUSS, DC and their spellings such as Wins, MM, SSOS, SDOS)",
+                    column=column,
+                    position=position,
+                ),
                 name,
                 number,
                 body_at + at + 1 if at >= 0 else 0,
@@ -179,8 +192,11 @@ def _handicap_rule(header: _Header, name: str, findings: list[Finding]) -> tuple
             Finding(
                 Severity.WARNING,
                 "egf-tag-value",
-                f"unreadable handicap rule HA[{value}]; expected 'h' and one digit, e.g. "
-                "HA[h9] (no handicap) or HA[h1] (grade difference minus 1)",
+                Note(
+                    "unreadable handicap rule HA[{value}]; expected 'h' and one digit, e.g. "
+                    "HA[h9] (no handicap) or HA[h1] (grade difference minus 1)",
+                    value=value,
+                ),
                 name,
                 line,
                 column,
@@ -201,7 +217,12 @@ def _number(header: _Header, tag: str, name: str, findings: list[Finding]) -> fl
             Finding(
                 Severity.WARNING,
                 "egf-tag-value",
-                f"{tag}[{value}] is not a number; expected e.g. {tag}[6.5]{reason_note(value)}",
+                Note(
+                    "{tag}[{value}] is not a number; expected e.g. {tag}[6.5]{reason}",
+                    tag=tag,
+                    value=value,
+                    reason=reason_note(value),
+                ),
                 name,
                 line,
                 column,
@@ -285,7 +306,10 @@ def _dates(
             Finding(
                 Severity.WARNING,
                 "egf-tag-value",
-                f"unreadable dates DT[{value}]; expected DT[YYYY-MM-DD,YYYY-MM-DD]",
+                Note(
+                    "unreadable dates DT[{value}]; expected DT[YYYY-MM-DD,YYYY-MM-DD]",
+                    value=value,
+                ),
                 name,
                 line,
                 column,
@@ -330,9 +354,15 @@ def _entry(
             Finding(
                 Severity.ERROR,
                 "egf-token-unknown",
-                f"row {p.row}, round {number}: unknown result token {word.text!r}; expected "
-                "e.g. '12+/w0', '7-/b3', '5=', '22+!w', '0+', '0-' or '0='"
-                f"{reason_note(word.text)}",
+                Note(
+                    "row {row}, round {number}: unknown result token {text!r}; expected "
+                    "e.g. '12+/w0', '7-/b3', '5=', '22+!w', '0+', '0-' or '0='"
+                    "{reason}",
+                    row=p.row,
+                    number=number,
+                    text=word.text,
+                    reason=reason_note(word.text),
+                ),
                 name,
                 p.line,
                 word.column,
@@ -358,13 +388,19 @@ def _unknown_entry(number: int, raw: str, span: Span) -> RoundEntry:
 def _check_token(
     token: Token, number: int, p: PlayerLine, word: Word, name: str, findings: list[Finding]
 ) -> None:
-    where = f"row {p.row}, round {number}: "
     if token.handicap is not None and token.handicap > MAX_HANDICAP:
         findings.append(
             Finding(
                 Severity.WARNING,
                 "egf-token-handicap",
-                f"{where}handicap {token.handicap} in {word.text!r}; expected 0 to 9 stones",
+                Note(
+                    "row {row}, round {number}: handicap {handicap} in {text!r}; "
+                    "expected 0 to 9 stones",
+                    row=p.row,
+                    number=number,
+                    handicap=token.handicap,
+                    text=word.text,
+                ),
                 name,
                 p.line,
                 word.column,
@@ -375,7 +411,13 @@ def _check_token(
             Finding(
                 Severity.WARNING,
                 "egf-token-unknown",
-                f"{where}{word.text!r} is not a free-round token; expected '0+', '0-' or '0='",
+                Note(
+                    "row {row}, round {number}: {text!r} is not a free-round token; "
+                    "expected '0+', '0-' or '0='",
+                    row=p.row,
+                    number=number,
+                    text=word.text,
+                ),
                 name,
                 p.line,
                 word.column,
@@ -386,7 +428,12 @@ def _check_token(
             Finding(
                 Severity.ERROR,
                 "egf-token-self",
-                f"{where}{word.text!r} pairs the player with their own row {p.row}",
+                Note(
+                    "row {row}, round {number}: {text!r} pairs the player with their own row {row}",
+                    row=p.row,
+                    number=number,
+                    text=word.text,
+                ),
                 name,
                 p.line,
                 word.column,
@@ -410,8 +457,14 @@ def _scores(
                 Finding(
                     Severity.WARNING,
                     "egf-score-value",
-                    f"row {p.row}: score column {index + 1} holds {word.text!r}; expected a "
-                    f"number such as '32', '12.5' or '408½'{reason_note(word.text)}",
+                    Note(
+                        "row {row}: score column {column} holds {text!r}; expected a "
+                        "number such as '32', '12.5' or '408½'{reason}",
+                        row=p.row,
+                        column=index + 1,
+                        text=word.text,
+                        reason=reason_note(word.text),
+                    ),
                     name,
                     p.line,
                     word.column,
@@ -423,8 +476,14 @@ def _scores(
             Finding(
                 Severity.WARNING,
                 "egf-score-missing",
-                f"row {p.row} has {len(words)} score column(s); the column header names "
-                f"{len(columns)} ({' '.join(columns)})",
+                Note(
+                    "row {row} has {row_count} score column(s); the column header names "
+                    "{header_count} ({names})",
+                    row=p.row,
+                    row_count=len(words),
+                    header_count=len(columns),
+                    names=" ".join(columns),
+                ),
                 name,
                 p.line,
                 1,
@@ -445,14 +504,22 @@ def _all_columns(
     widest = max((len(split_rest(p.rest, layout, columns)[1]) for p in parsed), default=0)
     extra = widest - len(named)
     if extra > 0:
-        what = f"the column header names only {len(named)}" if columns else "no column header"
+        what = (
+            Note("the column header names only {count}", count=len(named))
+            if columns
+            else Note("no column header")
+        )
         findings.append(
             Finding(
                 Severity.INFO,
                 "egf-score-unnamed",
-                f"{extra} score column(s) have no name ({what}); they are read as "
-                + ", ".join(unnamed_column(len(named) + k) for k in range(1, extra + 1))
-                + " and their meaning is inferred from their numbers (all '0' is a filler)",
+                Note(
+                    "{extra} score column(s) have no name ({what}); they are read as {names} "
+                    "and their meaning is inferred from their numbers (all '0' is a filler)",
+                    extra=extra,
+                    what=what,
+                    names=", ".join(unnamed_column(len(named) + k) for k in range(1, extra + 1)),
+                ),
                 name,
             )
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from trfsite.formats.trf.fields import Sink, SourceLine
 from trfsite.formats.trf.layout import Layout
+from trfsite.results import Note
 
 DRAFT_NAME = (
     "the TRF extensions draft "
@@ -42,11 +43,21 @@ def is_draft_bye_330(line: SourceLine) -> bool:
 
 def report(sink: Sink, line: SourceLine, meaning: str = "") -> None:
     """Warn that ``line`` uses a draft layout; ``meaning`` says what it was read as."""
-    read_as = f" It was read as {meaning}." if meaning else " It was read the draft's way."
+    read_as = (
+        Note(" It was read as {meaning}.", meaning=meaning)
+        if meaning
+        else Note(" It was read the draft's way.")
+    )
     sink.warning(
         "record-draft-layout",
         line.number,
         1,
-        f"record {line.code} ({line.text.rstrip()[:40]!r}) uses the layout of {DRAFT_NAME}, "
-        f"not TRF-2026's; expected the TRF-2026 layout.{read_as}",
+        Note(
+            "record {code} ({text!r}) uses the layout of {draft_name}, "
+            "not TRF-2026's; expected the TRF-2026 layout.{read_as}",
+            code=line.code,
+            text=line.text.rstrip()[:40],
+            draft_name=DRAFT_NAME,
+            read_as=read_as,
+        ),
     )

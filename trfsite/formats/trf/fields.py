@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from trfsite.findings import Finding, Severity
 from trfsite.formats.numbers import decimal, expected_whole, whole
 from trfsite.model import Span
+from trfsite.results import Note
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,16 @@ def read_points(
         return None
     value = parse_points(raw)
     if value is None:
-        sink.error(code, line.number, first, f"{what} is {raw!r}; expected points like '11.5'")
+        sink.error(
+            code,
+            line.number,
+            first,
+            Note(
+                "{what} is {raw!r}; expected points like '11.5'",
+                what=what,
+                raw=raw,
+            ),
+        )
     return value
 
 

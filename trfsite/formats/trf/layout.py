@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from trfsite.formats.numbers import expected_whole
 from trfsite.formats.trf.fields import parse_int, parse_points
+from trfsite.results import Note
 
 
 class FieldError(ValueError):
@@ -42,7 +43,9 @@ class Field:
     def int(self, what: str) -> int:
         value = self.int_or_none(what)
         if value is None:
-            raise FieldError(self.column, f"{what} is missing; expected a whole number")
+            raise FieldError(
+                self.column, Note("{what} is missing; expected a whole number", what=what)
+            )
         return value
 
     def points(self, what: str) -> float | None:
@@ -50,7 +53,10 @@ class Field:
             return None
         value = parse_points(self.text)
         if value is None:
-            raise FieldError(self.column, f"{what} is {self.text!r}; expected points like '1.5'")
+            raise FieldError(
+                self.column,
+                Note("{what} is {text!r}; expected points like '1.5'", what=what, text=self.text),
+            )
         return value
 
 

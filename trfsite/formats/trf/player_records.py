@@ -16,6 +16,7 @@ from trfsite.formats.trf.fields import (
     read_int,
 )
 from trfsite.model import Color, NationalRating, Outcome, Player, RoundEntry, Span
+from trfsite.results import Note
 
 TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"})
 # TRF06 wrote titles as lower-case letters; old exporters still do.
@@ -50,16 +51,21 @@ class PlayerNotes:
                 "player-title-legacy",
                 self.legacy_titles[0],
                 11,
-                f"{len(self.legacy_titles)} player(s) have one-letter titles of the old TRF "
-                "('g', 'm', 'f', 'wg'...); expected GM, IM, FM, WGM...: they were read as such",
+                Note(
+                    "{count} player(s) have one-letter titles of the old TRF "
+                    "('g', 'm', 'f', 'wg'...); expected GM, IM, FM, WGM...: they were read as such",
+                    count=len(self.legacy_titles),
+                ),
             )
         if self.female_f:
             sink.info(
                 "player-sex-nonstandard",
                 self.female_f[0],
                 10,
-                f"{len(self.female_f)} player(s) have sex 'f'; expected 'm' or 'w': "
-                "'f' was read as 'w'",
+                Note(
+                    "{count} player(s) have sex 'f'; expected 'm' or 'w': 'f' was read as 'w'",
+                    count=len(self.female_f),
+                ),
             )
 
 
@@ -78,8 +84,12 @@ def _static_part(
                 f"{prefix}-field-overflow",
                 n,
                 index + 1,
-                f"column {index + 1} holds {padded[index]!r}; expected a blank between fields: "
-                "a field may be shifted or too long",
+                Note(
+                    "column {column} holds {text!r}; expected a blank between fields: "
+                    "a field may be shifted or too long",
+                    column=index + 1,
+                    text=padded[index],
+                ),
             )
             break
     raw_sex = text[9:10]
@@ -87,7 +97,15 @@ def _static_part(
     if raw_sex in ("f", "F"):
         notes.female_f.append(n)
     elif sex and raw_sex not in _SEX:
-        sink.warning(f"{prefix}-sex-unknown", n, 10, f"the sex is {raw_sex!r}; expected 'm' or 'w'")
+        sink.warning(
+            f"{prefix}-sex-unknown",
+            n,
+            10,
+            Note(
+                "the sex is {raw_sex!r}; expected 'm' or 'w'",
+                raw_sex=raw_sex,
+            ),
+        )
     title = text[10:13].strip()
     if title and title not in TITLES and prefix == "player":
         modern = LEGACY_TITLES.get(title)
@@ -99,10 +117,14 @@ def _static_part(
                 "player-title-unknown",
                 n,
                 11,
-                f"the title is {title!r}; expected one of {', '.join(sorted(TITLES))}",
+                Note(
+                    "the title is {title!r}; expected one of {titles}",
+                    title=title,
+                    titles=", ".join(sorted(TITLES)),
+                ),
             )
     name = text[14:47].strip()
-    rating = read_int(sink, line, 49, 52, f"{prefix}-rating-not-number", "the rating")
+    rating = read_int(sink, line, 49, 52, f"{prefix}-rating-not-number", Note("the rating"))
     federation = text[53:56].strip()
     number = text[57:68].strip()
     birth = text[69:79].strip()
@@ -113,7 +135,10 @@ def _static_part(
                 f"{prefix}-birth-date-unreadable",
                 n,
                 70,
-                f"the birth date is {birth!r}; expected 'YYYY/MM/DD' (00 for unknown parts)",
+                Note(
+                    "the birth date is {birth!r}; expected 'YYYY/MM/DD' (00 for unknown parts)",
+                    birth=birth,
+                ),
             )
         elif normal == "0000/00/00":
             birth = ""
@@ -133,33 +158,46 @@ def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | No
             "player-id-not-number",
             n,
             5,
-            f"the starting rank is {raw_id!r}; expected a number from 1 to 9999: "
-            "the line is kept as written but not read",
+            Note(
+                "the starting rank is {raw_id!r}; expected a number from 1 to 9999: "
+                "the line is kept as written but not read",
+                raw_id=raw_id,
+            ),
         )
         return None
     sex, title, name, rating, federation, fide_id, birth = _static_part(line, sink, notes, "player")
     if not name:
-        sink.warning("player-name-missing", n, 15, "the player has no name; expected one")
+        sink.warning("player-name-missing", n, 15, Note("the player has no name; expected one"))
     if federation and not (len(federation) == 3 and federation.isalpha()):
         sink.warning(
             "player-federation-invalid",
             n,
             54,
-            f"the federation is {federation!r}; expected a 3-letter FIDE code like 'GER'",
+            Note(
+                "the federation is {federation!r}; expected a 3-letter FIDE code like 'GER'",
+                federation=federation,
+            ),
         )
     elif federation and federation.upper() not in FIDE_FEDERATIONS:
         sink.info(
             "player-federation-unknown",
             n,
             54,
-            f"the federation is {federation!r}; expected a FIDE federation code",
+            Note(
+                "the federation is {federation!r}; expected a FIDE federation code",
+                federation=federation,
+            ),
         )
     if fide_id and not is_whole(fide_id):
         sink.error(
             "player-fide-id-not-number",
             n,
             58,
-            f"the FIDE number is {fide_id!r}; expected digits only{reason_note(fide_id)}",
+            Note(
+                "the FIDE number is {fide_id!r}; expected digits only{reason}",
+                fide_id=fide_id,
+                reason=reason_note(fide_id),
+            ),
         )
     raw_points = text[80:84].strip()
     points = parse_points(raw_points) if raw_points else None
@@ -168,9 +206,13 @@ def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | No
             "player-points-not-number",
             n,
             81,
-            f"the points are {raw_points!r}; expected points like '6.5'{reason_note(raw_points)}",
+            Note(
+                "the points are {raw_points!r}; expected points like '6.5'{reason}",
+                raw_points=raw_points,
+                reason=reason_note(raw_points),
+            ),
         )
-    rank = read_int(sink, line, 86, 89, "player-rank-not-number", "the rank")
+    rank = read_int(sink, line, 86, 89, "player-rank-not-number", Note("the rank"))
     rounds = read_cells(line, sink)
     return Player(
         id=player_id,
@@ -226,8 +268,13 @@ def _without_junk_tail(line: SourceLine, text: str, sink: Sink) -> str:
         "round-cells-unreadable",
         line.number,
         end + 1,
-        f"columns {end + 1}-{len(text)} hold {shown!r}, which is no round cell; expected "
-        "cells 'OOOO C R' every 10 columns from column 92: this text is not read",
+        Note(
+            "columns {first}-{last} hold {shown!r}, which is no round cell; expected "
+            "cells 'OOOO C R' every 10 columns from column 92: this text is not read",
+            first=end + 1,
+            last=len(text),
+            shown=shown,
+        ),
     )
     return text[:end].rstrip()
 
@@ -246,9 +293,14 @@ def _at_most_max_rounds(line: SourceLine, text: str, sink: Sink) -> str:
         "round-cells-too-many",
         line.number,
         end + 1,
-        f"the line has {cells} round cells; expected at most {MAX_ROUNDS}: the line looks "
-        f"damaged (several lines run together?) and the cells from column {end + 1} on "
-        "are not read",
+        Note(
+            "the line has {cells} round cells; expected at most {max_rounds}: the line looks "
+            "damaged (several lines run together?) and the cells from column {first} on "
+            "are not read",
+            cells=cells,
+            max_rounds=MAX_ROUNDS,
+            first=end + 1,
+        ),
     )
     return text[:end].rstrip()
 
@@ -308,8 +360,13 @@ def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> Rou
                 "round-opponent-not-number",
                 n,
                 column,
-                f"round {round_no}'s opponent is {raw_opponent!r}; "
-                f"expected a starting rank or 0000{reason_note(raw_opponent)}",
+                Note(
+                    "round {round_no}'s opponent is {raw_opponent!r}; "
+                    "expected a starting rank or 0000{reason}",
+                    round_no=round_no,
+                    raw_opponent=raw_opponent,
+                    reason=reason_note(raw_opponent),
+                ),
             )
         elif opponent == 0:
             opponent = None
@@ -320,7 +377,11 @@ def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> Rou
             "round-colour-unknown",
             n,
             column + 5,
-            f"round {round_no}'s colour is {raw_color!r}; expected 'w', 'b' or '-'",
+            Note(
+                "round {round_no}'s colour is {raw_color!r}; expected 'w', 'b' or '-'",
+                round_no=round_no,
+                raw_color=raw_color,
+            ),
         )
         color = Color.NONE
     raw_result = cell[7:8]
@@ -330,7 +391,12 @@ def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> Rou
             "round-result-unknown",
             n,
             column + 7,
-            f"round {round_no}'s result is {raw_result!r}; expected one of 1 = 0 + - W D L H F U Z",
+            Note(
+                "round {round_no}'s result is {raw_result!r}; "
+                "expected one of 1 = 0 + - W D L H F U Z",
+                round_no=round_no,
+                raw_result=raw_result,
+            ),
         )
         # Without an opponent the round scores nothing either way.
         outcome = Outcome.UNKNOWN if opponent is not None else Outcome.ZERO_BYE
@@ -342,8 +408,14 @@ def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> Rou
             "round-cell-misaligned",
             n,
             column,
-            f"round {round_no}'s cell is {cell!r}; expected 'OOOO C R' "
-            f"at columns {column}-{column + 7}",
+            Note(
+                "round {round_no}'s cell is {cell!r}; expected 'OOOO C R' "
+                "at columns {column}-{last}",
+                round_no=round_no,
+                cell=cell,
+                column=column,
+                last=column + 7,
+            ),
         )
     # After an unreadable opponent (reported above) the cell's parts are not reported again.
     report = sink if opponent is not None or raw_opponent in _NO_OPPONENT else Sink(sink.file)
@@ -370,8 +442,12 @@ def _check_cell(
             "round-cell-inconsistent",
             n,
             column,
-            f"round {round_no}'s cell {cell!r} names an opponent and a bye; "
-            "expected 0000 with a bye",
+            Note(
+                "round {round_no}'s cell {cell!r} names an opponent and a bye; "
+                "expected 0000 with a bye",
+                round_no=round_no,
+                cell=cell,
+            ),
         )
     elif opponent is None and outcome.is_game:
         # Before H, F and Z existed, byes were written as results without an opponent.
@@ -380,8 +456,13 @@ def _check_cell(
             "round-bye-as-result",
             n,
             column,
-            f"round {round_no}'s cell {cell!r} has a game result but no opponent; "
-            f"expected '0000 - {bye.value}': it was read as that bye",
+            Note(
+                "round {round_no}'s cell {cell!r} has a game result but no opponent; "
+                "expected '0000 - {value}': it was read as that bye",
+                round_no=round_no,
+                cell=cell,
+                value=bye.value,
+            ),
         )
         return bye
     return outcome
@@ -407,7 +488,10 @@ def read_national_rating(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Na
             "national-rating-id-not-number",
             line.number,
             5,
-            f"the starting rank is {raw_id!r}; expected the 001 starting rank it belongs to",
+            Note(
+                "the starting rank is {raw_id!r}; expected the 001 starting rank it belongs to",
+                raw_id=raw_id,
+            ),
         )
         return None
     sex, classification, name, rating, origin, number, birth = _static_part(

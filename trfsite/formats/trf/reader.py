@@ -55,6 +55,7 @@ from trfsite.model import (
     TeamSummary,
     Tournament,
 )
+from trfsite.results import Note
 
 T = TypeVar("T")
 
@@ -149,8 +150,10 @@ def read_trf(text: str, name: str = "") -> ReadResult:
         finding = Finding(
             Severity.ERROR,
             "file-not-trf",
-            "the text has no TRF record (lines such as '012 Tournament name' or "
-            "'001    1 m    Player'); expected a TRF16 or TRF-2026 file: nothing was read",
+            Note(
+                "the text has no TRF record (lines such as '012 Tournament name' or "
+                "'001    1 m    Player'); expected a TRF16 or TRF-2026 file: nothing was read",
+            ),
             name,
             0,
             0,
@@ -195,8 +198,10 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
             "line-has-tab",
             lines.first_tab,
             1,
-            "the file has tab characters (first on this line); expected spaces: "
-            "each tab was read as one blank column",
+            Note(
+                "the file has tab characters (first on this line); expected spaces: "
+                "each tab was read as one blank column",
+            ),
         )
     codes = {line.code for line in lines.header} | set(lines.by_code)
     fmt = SourceFormat.TRF26 if codes & TRF26_ONLY else SourceFormat.TRF16
@@ -277,14 +282,14 @@ def _forfeits(
             layouts = [(draft.LAYOUT_330_BYES, team_records.bye_from_cut)]
             bye = team_records.read_record(line, sink, context, layouts, None)
             if bye is not None:
-                draft.report(sink, line, "a bye record (TRF-2026 record 240)")
+                draft.report(sink, line, Note("a bye record (TRF-2026 record 240)"))
             _keep_or_add(bye, byes, line, kept)
         else:
             _keep_or_add(team_records.read_330(line, sink, context), out, line, kept)
     for line in lines.lines("340"):
         forfeit = team_records.read_330(line, sink, context)
         if forfeit is not None:
-            draft.report(sink, line, "a forfeited match (TRF-2026 record 330)")
+            draft.report(sink, line, Note("a forfeited match (TRF-2026 record 330)"))
         _keep_or_add(forfeit, out, line, kept)
     return out
 
@@ -301,9 +306,13 @@ def _players(
             MAX_PLAYERS.code,
             player_lines[MAX_PLAYERS.limit].number,
             1,
-            f"the file has {len(player_lines):,} player lines; expected at most "
-            f"{MAX_PLAYERS.limit:,} (TRF's four-digit starting ranks): the player lines "
-            "from this one on are not read",
+            Note(
+                "the file has {count:,} player lines; expected at most "
+                "{limit:,} (TRF's four-digit starting ranks): the player lines "
+                "from this one on are not read",
+                count=len(player_lines),
+                limit=MAX_PLAYERS.limit,
+            ),
         )
         player_lines = player_lines[: MAX_PLAYERS.limit]
     where = next((span for code, span in header.spans if code == "142"), None)
@@ -360,8 +369,12 @@ def _teams(
                 "team-013-mismatch",
                 line.number,
                 5,
-                f"the 013 record of team {team.name!r} (players {list(team.roster)}) does not "
-                "match any 310 record; expected the same name and players as its 310 record",
+                Note(
+                    "the 013 record of team {name!r} (players {roster}) does not "
+                    "match any 310 record; expected the same name and players as its 310 record",
+                    name=team.name,
+                    roster=str(list(team.roster)),
+                ),
             )
     legacy.sort(key=lambda record: record.source.line)
     return tuple(teams)
@@ -404,7 +417,10 @@ def _legacy_meaning(
                     "legacy-rounds-not-number",
                     line.number,
                     5,
-                    f"XXR gives the number of rounds as {value!r}; expected a whole number",
+                    Note(
+                        "XXR gives the number of rounds as {value!r}; expected a whole number",
+                        value=value,
+                    ),
                 )
             elif rounds is None:
                 rounds = number
@@ -413,8 +429,12 @@ def _legacy_meaning(
                     "legacy-rounds-mismatch",
                     line.number,
                     5,
-                    f"XXR says {number} rounds but record 142 says {rounds}; "
-                    "expected the same number: 142 is used",
+                    Note(
+                        "XXR says {number} rounds but record 142 says {rounds}; "
+                        "expected the same number: 142 is used",
+                        number=number,
+                        rounds=rounds,
+                    ),
                 )
         elif line.code == "XXC":
             letter = value[:1].lower()
@@ -425,15 +445,21 @@ def _legacy_meaning(
                     "legacy-colour-unknown",
                     line.number,
                     5,
-                    f"XXC gives the first colour as {value!r}; expected 'white1' or 'black1'",
+                    Note(
+                        "XXC gives the first colour as {value!r}; expected 'white1' or 'black1'",
+                        value=value,
+                    ),
                 )
         else:
             sink.info(
                 "record-legacy",
                 line.number,
                 1,
-                f"record {line.code!r} is a program's private record, not part of TRF; "
-                "it is kept as written",
+                Note(
+                    "record {code!r} is a program's private record, not part of TRF; "
+                    "it is kept as written",
+                    code=line.code,
+                ),
             )
     return rounds, colour
 
@@ -461,8 +487,11 @@ def _report_unknown(line: SourceLine, sink: Sink) -> None:
             "line-column-guide",
             line.number,
             1,
-            f"the line is {guide}, as Swiss-Manager writes above the players; it is not "
-            "a record and is kept as written",
+            Note(
+                "the line is {guide}, as Swiss-Manager writes above the players; it is not "
+                "a record and is kept as written",
+                guide=guide,
+            ),
         )
         return
     if is_whole(code) and len(code) == 3:
@@ -470,14 +499,20 @@ def _report_unknown(line: SourceLine, sink: Sink) -> None:
             "record-unknown",
             line.number,
             1,
-            f"record {code!r} is not a TRF16 or TRF-2026 record; it is kept as written",
+            Note(
+                "record {code!r} is not a TRF16 or TRF-2026 record; it is kept as written",
+                code=code,
+            ),
         )
     else:
         sink.warning(
             "line-not-a-record",
             line.number,
             1,
-            f"the line starts with {code!r}; expected a record code such as '001', "
-            "'###' for a comment, or a 3-letter federation for National Rating Support: "
-            "it is kept as written",
+            Note(
+                "the line starts with {code!r}; expected a record code such as '001', "
+                "'###' for a comment, or a 3-letter federation for National Rating Support: "
+                "it is kept as written",
+                code=code,
+            ),
         )

@@ -24,6 +24,7 @@ from trfsite.formats.limits import MAX_PLAYER_ROUNDS
 from trfsite.formats.trf.fields import Sink
 from trfsite.formats.trf.player_records import CELL_WIDTH, FIRST_CELL
 from trfsite.model import Player, Span
+from trfsite.results import Note
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +65,14 @@ def plausible_declared(
         MAX_PLAYER_ROUNDS.code,
         line,
         column,
-        f"the file declares {declared} rounds, but {players} players play at most "
-        f"{most} (a double round robin, or what most lines hold); expected at most "
-        f"{most}: the declared count is ignored and the rounds come from the player lines",
+        Note(
+            "the file declares {declared} rounds, but {players} players play at most "
+            "{most} (a double round robin, or what most lines hold); expected at most "
+            "{most}: the declared count is ignored and the rounds come from the player lines",
+            declared=declared,
+            players=players,
+            most=most,
+        ),
     )
     return None
 
@@ -75,8 +81,14 @@ def event_rounds(players: list[Player], declared: int | None) -> RoundCount:
     """The rounds of the event: the declared count or the majority of the lines, if more."""
     majority = _majority([len(p.rounds) for p in players])
     if declared is not None and declared >= majority:
-        return RoundCount(declared, f"the file declares {declared} rounds (record 142 or XXR)")
-    return RoundCount(majority, f"at least half of the player lines have {majority} round cells")
+        return RoundCount(
+            declared,
+            Note("the file declares {declared} rounds (record 142 or XXR)", declared=declared),
+        )
+    return RoundCount(
+        majority,
+        Note("at least half of the player lines have {majority} round cells", majority=majority),
+    )
 
 
 def _majority(cell_counts: list[int]) -> int:
@@ -104,8 +116,15 @@ def cut_to_rounds(
             "round-cells-beyond-rounds",
             first_extra.line,
             first_extra.column,
-            f"player {player.id} has {cells} round cells, but the event has "
-            f"{count.rounds} rounds ({count.reason}); expected at most {count.rounds} cells: "
-            f"the cells from column {first_extra.column} on are not scored",
+            Note(
+                "player {id} has {cells} round cells, but the event has "
+                "{rounds} rounds ({reason}); expected at most {rounds} cells: "
+                "the cells from column {column} on are not scored",
+                id=player.id,
+                cells=cells,
+                rounds=count.rounds,
+                reason=count.reason,
+                column=first_extra.column,
+            ),
         )
         players[index] = dataclasses.replace(player, rounds=player.rounds[: count.rounds])

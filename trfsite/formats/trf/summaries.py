@@ -17,6 +17,7 @@ from trfsite.formats.trf.fields import Sink, SourceLine, parse_int, parse_points
 from trfsite.formats.trf.layout import Cut, Field, FieldError, Layout, words
 from trfsite.formats.trf.team_records import Context, read_record
 from trfsite.model import Color, TeamRoundSummary, TeamSummary
+from trfsite.results import Note
 
 BYES = frozenset({"PAB", "FPB", "HPB", "ZPB"})
 _COLOURS = {"w": Color.WHITE, "b": Color.BLACK, "": Color.NONE}
@@ -31,7 +32,13 @@ LAYOUT_802 = Layout(((5, 7), (9, 13), (15, 20), (22, 27)), ((0, 3), (4, 1), (6, 
 def _colour(item: Field) -> Color:
     colour = _COLOURS.get(item.text.lower())
     if colour is None:
-        raise FieldError(item.column, f"the colour is {item.text!r}; expected 'w', 'b' or blank")
+        raise FieldError(
+            item.column,
+            Note(
+                "the colour is {text!r}; expected 'w', 'b' or blank",
+                text=item.text,
+            ),
+        )
     return colour
 
 
@@ -40,13 +47,15 @@ def _round_802(round_no: int, opponent: Field, colour: Field, points: Field) -> 
     forfeit = text[-1:] in ("f", "F")
     if forfeit:
         text = text[:-1]
-    value = Field(points.column, text.strip()).points(f"round {round_no}'s game points")
+    value = Field(points.column, text.strip()).points(
+        Note("round {round_no}'s game points", round_no=round_no)
+    )
     bye = ""
     team: int | None = None
     if opponent.text.upper() in BYES:
         bye = opponent.text.upper()
     elif opponent.text:
-        team = opponent.int(f"round {round_no}'s opponent")
+        team = opponent.int(Note("round {round_no}'s opponent", round_no=round_no))
     return TeamRoundSummary(round_no, team, bye, _colour(colour), value, forfeit)
 
 
@@ -55,10 +64,10 @@ def summary_802_from_cut(cut: Cut, line: SourceLine, context: Context) -> TeamSu
     rounds = tuple(_round_802(number, *block) for number, block in enumerate(cut.blocks, start=1))
     return TeamSummary(
         "802",
-        team.int("the team number"),
+        team.int(Note("the team number")),
         nickname.text,
-        mp.points("the match points"),
-        gp.points("the game points"),
+        mp.points(Note("the match points")),
+        gp.points(Note("the game points")),
         rounds,
         line.span(),
     )
@@ -67,17 +76,22 @@ def summary_802_from_cut(cut: Cut, line: SourceLine, context: Context) -> TeamSu
 def _header(fields: list[Field]) -> tuple[int, str, float | None, float | None, int]:
     """team, nickname, match points, game points and the index of the first round word."""
     if len(fields) < 3:
-        raise FieldError(5, "expected a team number, a nickname, match and game points")
-    team = fields[0].int("the team number")
+        raise FieldError(5, Note("expected a team number, a nickname, match and game points"))
+    team = fields[0].int(Note("the team number"))
     index = 1
     nickname = ""
     if parse_points(fields[1].text) is None:
         nickname = fields[1].text
         index = 2
     if index + 1 >= len(fields):
-        raise FieldError(fields[-1].column, "expected match and game points after the nickname")
-    mp = fields[index].points("the match points")
-    gp = fields[index + 1].points("the game points")
+        raise FieldError(
+            fields[-1].column,
+            Note(
+                "expected match and game points after the nickname",
+            ),
+        )
+    mp = fields[index].points(Note("the match points"))
+    gp = fields[index + 1].points(Note("the game points"))
     return team, nickname, mp, gp, index + 2
 
 
@@ -98,7 +112,13 @@ def summary_802_from_words(fields: list[Field], line: SourceLine, context: Conte
             colour = fields[index]
             index += 1
         if index >= len(fields):
-            raise FieldError(opponent.column, f"round {number} has no game points")
+            raise FieldError(
+                opponent.column,
+                Note(
+                    "round {number} has no game points",
+                    number=number,
+                ),
+            )
         rounds.append(_round_802(number, opponent, colour, fields[index]))
         index += 1
     return TeamSummary("802", team, nickname, mp, gp, tuple(rounds), line.span())
@@ -140,16 +160,25 @@ def read_801(line: SourceLine, sink: Sink, team_width: int, boards: int) -> Team
                 "record-columns-deviant",
                 line.number,
                 start + 1,
-                f"record 801's rounds are not in blocks of {block_width(team_width, boards)} "
-                f"columns from column {start + 1} ({team_width}-digit opponents, {boards} boards); "
-                "they were read word by word",
+                Note(
+                    "record 801's rounds are not in blocks of {block_width} "
+                    "columns from column {column} ({team_width}-digit opponents, {boards} boards); "
+                    "they were read word by word",
+                    block_width=block_width(team_width, boards),
+                    column=start + 1,
+                    team_width=team_width,
+                    boards=boards,
+                ),
             )
     except FieldError as exc:
         sink.error(
             "record-unreadable",
             line.number,
             exc.column,
-            f"record 801 cannot be read: {exc.message}; the line is kept as written",
+            Note(
+                "record 801 cannot be read: {message}; the line is kept as written",
+                message=exc.message,
+            ),
         )
         return None
     return TeamSummary("801", team, nickname, mp, gp, rounds, line.span())
@@ -205,13 +234,22 @@ def _rounds_801_from_words(fields: list[Field]) -> tuple[TeamRoundSummary, ...]:
             colour = _COLOURS[fields[index + 1].text.lower()]
             index += 2
         if index >= len(fields):
-            raise FieldError(fields[-1].column, f"round {len(rounds) + 1} has no board results")
+            raise FieldError(
+                fields[-1].column,
+                Note(
+                    "round {n} has no board results",
+                    n=len(rounds) + 1,
+                ),
+            )
         results = fields[index].text
         if not set(results) <= _RESULT_CHARS:
             raise FieldError(
                 fields[index].column,
-                f"round {len(rounds) + 1}'s board results are {results!r}; "
-                "expected one result code per board",
+                Note(
+                    "round {n}'s board results are {results!r}; expected one result code per board",
+                    n=len(rounds) + 1,
+                    results=results,
+                ),
             )
         index += 1
         roster = ""

@@ -27,6 +27,7 @@ from trfsite.model import (
     ProhibitedPairing,
     Team,
 )
+from trfsite.results import Note
 
 T = TypeVar("T")
 
@@ -74,8 +75,12 @@ def read_record(
                 "record-columns-deviant",
                 line.number,
                 1,
-                f"record {line.code} is not on the columns TRF-2026 gives it "
-                f"({line.text.rstrip()!r}); it was read word by word",
+                Note(
+                    "record {code} is not on the columns TRF-2026 gives it "
+                    "({text!r}); it was read word by word",
+                    code=line.code,
+                    text=line.text.rstrip(),
+                ),
             )
             return value
     column = first_error.column if first_error else 1
@@ -84,7 +89,11 @@ def read_record(
         "record-unreadable",
         line.number,
         column,
-        f"record {line.code} cannot be read: {detail}; the line is kept as written",
+        Note(
+            "record {code} cannot be read: {detail}; the line is kept as written",
+            code=line.code,
+            detail=detail,
+        ),
     )
     return None
 
@@ -106,7 +115,13 @@ def _firsts(cut: Cut) -> list[Field]:
 def _require(fields: Sequence[Field], count: int, line: SourceLine) -> None:
     if len(fields) < count:
         raise FieldError(
-            1, f"{line.text.rstrip()!r} has {len(fields)} field(s); expected at least {count}"
+            1,
+            Note(
+                "{text!r} has {count} field(s); expected at least {needed}",
+                text=line.text.rstrip(),
+                count=len(fields),
+                needed=count,
+            ),
         )
 
 
@@ -118,21 +133,33 @@ LAYOUT_240 = Layout(((5, 5), (7, 9)), ((0, 4),), 11, 5)
 def bye_kind(item: Field) -> ByeKind:
     kind = BYE_KINDS.get(item.text.upper())
     if kind is None:
-        raise FieldError(item.column, f"the type of bye is {item.text!r}; expected F, H or Z")
+        raise FieldError(
+            item.column,
+            Note(
+                "the type of bye is {text!r}; expected F, H or Z",
+                text=item.text,
+            ),
+        )
     return kind
 
 
 def bye_from_cut(cut: Cut, line: SourceLine, context: Context) -> ByeRecord:
     kind, round_no = cut.fixed
     return ByeRecord(
-        bye_kind(kind), round_no.int("the round"), _ids(_firsts(cut), "an id"), line.span()
+        bye_kind(kind),
+        round_no.int(Note("the round")),
+        _ids(_firsts(cut), Note("an id")),
+        line.span(),
     )
 
 
 def bye_from_words(fields: list[Field], line: SourceLine, context: Context) -> ByeRecord:
     _require(fields, 3, line)
     return ByeRecord(
-        bye_kind(fields[0]), fields[1].int("the round"), _ids(fields[2:], "an id"), line.span()
+        bye_kind(fields[0]),
+        fields[1].int(Note("the round")),
+        _ids(fields[2:], Note("an id")),
+        line.span(),
     )
 
 
@@ -146,14 +173,14 @@ LAYOUT_250 = Layout(((5, 8), (10, 13), (15, 17), (19, 21), (23, 26), (28, 31)))
 
 def acceleration_from_cut(cut: Cut, line: SourceLine, context: Context) -> Acceleration:
     mp, gp, first_round, last_round, first_id, last_id = cut.fixed
-    first = first_id.int("the first id")
+    first = first_id.int(Note("the first id"))
     return Acceleration(
-        mp.points("the match points"),
-        gp.points("the game points"),
-        first_round.int("the first round"),
-        last_round.int_or_none("the last round") or first_round.int("the first round"),
+        mp.points(Note("the match points")),
+        gp.points(Note("the game points")),
+        first_round.int(Note("the first round")),
+        last_round.int_or_none(Note("the last round")) or first_round.int(Note("the first round")),
         first,
-        last_id.int_or_none("the last id") or first,
+        last_id.int_or_none(Note("the last id")) or first,
         line.span(),
     )
 
@@ -163,21 +190,21 @@ def acceleration_from_words(
 ) -> Acceleration:
     _require(fields, 5, line)
     if len(fields) >= 6:
-        mp = fields[0].points("the match points")
-        gp = fields[1].points("the game points")
+        mp = fields[0].points(Note("the match points"))
+        gp = fields[1].points(Note("the game points"))
         rest = fields[2:6]
     else:
         # One points value: match points for teams, points for individuals.
-        value = fields[0].points("the points")
+        value = fields[0].points(Note("the points"))
         mp, gp = (value, None) if context.is_team else (None, value)
         rest = fields[1:5]
     return Acceleration(
         mp,
         gp,
-        rest[0].int("the first round"),
-        rest[1].int("the last round"),
-        rest[2].int("the first id"),
-        rest[3].int("the last id"),
+        rest[0].int(Note("the first round")),
+        rest[1].int(Note("the last round")),
+        rest[2].int(Note("the first id")),
+        rest[3].int(Note("the last id")),
         line.span(),
     )
 
@@ -194,9 +221,9 @@ LAYOUT_260 = Layout(((5, 7), (9, 11)), ((0, 4),), 13, 5)
 def prohibited_from_cut(cut: Cut, line: SourceLine, context: Context) -> ProhibitedPairing:
     first, last = cut.fixed
     return ProhibitedPairing(
-        first.int("the first round"),
-        last.int_or_none("the last round") or first.int("the first round"),
-        _ids(_firsts(cut), "an id"),
+        first.int(Note("the first round")),
+        last.int_or_none(Note("the last round")) or first.int(Note("the first round")),
+        _ids(_firsts(cut), Note("an id")),
         line.span(),
     )
 
@@ -206,9 +233,9 @@ def prohibited_from_words(
 ) -> ProhibitedPairing:
     _require(fields, 3, line)
     return ProhibitedPairing(
-        fields[0].int("the first round"),
-        fields[1].int("the last round"),
-        _ids(fields[2:], "an id"),
+        fields[0].int(Note("the first round")),
+        fields[1].int(Note("the last round")),
+        _ids(fields[2:], Note("an id")),
         line.span(),
     )
 
@@ -229,7 +256,10 @@ def _abnormal_kind(item: Field) -> str:
     if kind and kind not in ABNORMAL_KINDS:
         raise FieldError(
             item.column,
-            f"the type of assignment is {item.text!r}; expected W, D, L, F, H, Z, +, - or blank",
+            Note(
+                "the type of assignment is {text!r}; expected W, D, L, F, H, Z, +, - or blank",
+                text=item.text,
+            ),
         )
     return kind
 
@@ -238,10 +268,10 @@ def abnormal_from_cut(cut: Cut, line: SourceLine, context: Context) -> AbnormalP
     kind, mp, gp, round_no = cut.fixed
     return AbnormalPoints(
         _abnormal_kind(kind),
-        mp.points("the match points"),
-        gp.points("the points"),
-        round_no.int_or_none("the round") or 0,
-        _ids(_firsts(cut), "an id"),
+        mp.points(Note("the match points")),
+        gp.points(Note("the points")),
+        round_no.int_or_none(Note("the round")) or 0,
+        _ids(_firsts(cut), Note("an id")),
         line.span(),
     )
 
@@ -255,12 +285,12 @@ def abnormal_from_words(fields: list[Field], line: SourceLine, context: Context)
     mp: float | None = None
     if context.is_team:
         # Teams: match points, game points, round, ids.
-        mp = fields[0].points("the match points")
+        mp = fields[0].points(Note("the match points"))
         fields = fields[1:]
     # Individuals have no match points: points, round, ids.
-    gp = fields[0].points("the points") if fields else None
-    round_no = fields[1].int("the round") if len(fields) > 1 else 0
-    return AbnormalPoints(kind, mp, gp, round_no, _ids(fields[2:], "an id"), line.span())
+    gp = fields[0].points(Note("the points")) if fields else None
+    round_no = fields[1].int(Note("the round")) if len(fields) > 1 else 0
+    return AbnormalPoints(kind, mp, gp, round_no, _ids(fields[2:], Note("an id")), line.span())
 
 
 def read_299(line: SourceLine, sink: Sink, context: Context) -> AbnormalPoints | None:
@@ -273,7 +303,7 @@ LAYOUT_300 = Layout(((5, 7), (9, 11), (13, 15)), ((0, 4),), 17, 5)
 
 
 def _boards(fields: Sequence[Field], context: Context) -> tuple[int | None, ...]:
-    boards = [item.int_or_none("a board's player") or None for item in fields]
+    boards = [item.int_or_none(Note("a board's player")) or None for item in fields]
     while len(boards) < context.boards:
         boards.append(None)
     return tuple(boards)
@@ -282,9 +312,9 @@ def _boards(fields: Sequence[Field], context: Context) -> tuple[int | None, ...]
 def out_of_order_from_cut(cut: Cut, line: SourceLine, context: Context) -> OutOfOrder:
     round_no, team, opponent = cut.fixed
     return OutOfOrder(
-        round_no.int("the round"),
-        team.int("the team"),
-        opponent.int_or_none("the opponent") or None,
+        round_no.int(Note("the round")),
+        team.int(Note("the team")),
+        opponent.int_or_none(Note("the opponent")) or None,
         _boards(_firsts(cut), context),
         line.span(),
     )
@@ -293,9 +323,9 @@ def out_of_order_from_cut(cut: Cut, line: SourceLine, context: Context) -> OutOf
 def out_of_order_from_words(fields: list[Field], line: SourceLine, context: Context) -> OutOfOrder:
     _require(fields, 4, line)
     return OutOfOrder(
-        fields[0].int("the round"),
-        fields[1].int("the team"),
-        fields[2].int("the opponent") or None,
+        fields[0].int(Note("the round")),
+        fields[1].int(Note("the team")),
+        fields[2].int(Note("the opponent")) or None,
         _boards(fields[3:], context),
         line.span(),
     )
@@ -313,9 +343,9 @@ LAYOUT_320 = Layout(((5, 8), (10, 13)), ((0, 3),), 15, 4)
 
 def pairing_bye_from_cut(cut: Cut, line: SourceLine, context: Context) -> PairingByeRecord:
     mp, gp = cut.fixed
-    teams = tuple(item.int_or_none("a team") or None for item in _firsts(cut))
+    teams = tuple(item.int_or_none(Note("a team")) or None for item in _firsts(cut))
     return PairingByeRecord(
-        mp.points("the match points"), gp.points("the game points"), teams, line.span()
+        mp.points(Note("the match points")), gp.points(Note("the game points")), teams, line.span()
     )
 
 
@@ -323,10 +353,10 @@ def pairing_bye_from_words(
     fields: list[Field], line: SourceLine, context: Context
 ) -> PairingByeRecord:
     _require(fields, 2, line)
-    teams = tuple(item.int("a team") or None for item in fields[2:])
+    teams = tuple(item.int(Note("a team")) or None for item in fields[2:])
     return PairingByeRecord(
-        fields[0].points("the match points"),
-        fields[1].points("the game points"),
+        fields[0].points(Note("the match points")),
+        fields[1].points(Note("the game points")),
         teams,
         line.span(),
     )
@@ -346,7 +376,11 @@ def _forfeit_kind(item: Field) -> MatchForfeit:
     kind = FORFEITS.get(item.text)
     if kind is None:
         raise FieldError(
-            item.column, f"the type of forfeit is {item.text!r}; expected +-, -+ or --"
+            item.column,
+            Note(
+                "the type of forfeit is {text!r}; expected +-, -+ or --",
+                text=item.text,
+            ),
         )
     return kind
 
@@ -355,9 +389,9 @@ def forfeit_from_cut(cut: Cut, line: SourceLine, context: Context) -> ForfeitedM
     kind, round_no, white, black = cut.fixed
     return ForfeitedMatch(
         _forfeit_kind(kind),
-        round_no.int("the round"),
-        white.int("the white team"),
-        black.int("the black team"),
+        round_no.int(Note("the round")),
+        white.int(Note("the white team")),
+        black.int(Note("the black team")),
         line.span(),
     )
 
@@ -366,9 +400,9 @@ def forfeit_from_words(fields: list[Field], line: SourceLine, context: Context) 
     _require(fields, 4, line)
     return ForfeitedMatch(
         _forfeit_kind(fields[0]),
-        fields[1].int("the round"),
-        fields[2].int("the white team"),
-        fields[3].int("the black team"),
+        fields[1].int(Note("the round")),
+        fields[2].int(Note("the white team")),
+        fields[3].int(Note("the black team")),
         line.span(),
     )
 
@@ -386,7 +420,9 @@ LAYOUT_310 = Layout(
 
 def old_team_from_cut(cut: Cut, line: SourceLine, context: Context) -> Team:
     (name,) = cut.fixed
-    return Team(0, name.text, _ids(_firsts(cut), "a player"), record="013", source=line.span())
+    return Team(
+        0, name.text, _ids(_firsts(cut), Note("a player")), record="013", source=line.span()
+    )
 
 
 def old_team_from_words(fields: list[Field], line: SourceLine, context: Context) -> Team:
@@ -395,7 +431,7 @@ def old_team_from_words(fields: list[Field], line: SourceLine, context: Context)
     while split > 0 and is_whole(fields[split - 1].text):
         split -= 1
     name = " ".join(item.text for item in fields[:split])
-    return Team(0, name, _ids(fields[split:], "a player"), record="013", source=line.span())
+    return Team(0, name, _ids(fields[split:], Note("a player")), record="013", source=line.span())
 
 
 def read_013(line: SourceLine, sink: Sink, context: Context) -> Team | None:
@@ -403,22 +439,28 @@ def read_013(line: SourceLine, sink: Sink, context: Context) -> Team | None:
 
 
 def _strength(item: Field) -> float | None:
-    return item.points("the strength factor")
+    return item.points(Note("the strength factor"))
 
 
 def team_from_cut(cut: Cut, line: SourceLine, context: Context) -> Team:
     team_id, name, nickname, strength, mp, gp, rank = cut.fixed
     if " " in line.text[4:7].strip():
-        raise FieldError(5, f"the team number is {line.text[4:7]!r}; expected a number")
+        raise FieldError(
+            5,
+            Note(
+                "the team number is {text!r}; expected a number",
+                text=line.text[4:7],
+            ),
+        )
     return Team(
-        id=team_id.int("the team number"),
+        id=team_id.int(Note("the team number")),
         name=name.text,
-        roster=_ids(_firsts(cut), "a player"),
+        roster=_ids(_firsts(cut), Note("a player")),
         nickname=nickname.text,
         strength=_strength(strength),
-        declared_match_points=mp.points("the match points"),
-        declared_game_points=gp.points("the game points"),
-        declared_rank=rank.int_or_none("the rank"),
+        declared_match_points=mp.points(Note("the match points")),
+        declared_game_points=gp.points(Note("the game points")),
+        declared_rank=rank.int_or_none(Note("the rank")),
         record="310",
         source=line.span(),
     )
@@ -430,17 +472,21 @@ def team_from_words(fields: list[Field], line: SourceLine, context: Context) -> 
     numbers = [item for item in tail if is_whole(item.text.replace(".", "", 1))]
     if len(numbers) < 4:
         raise FieldError(
-            48, f"{line.text[47:].strip()!r} is not strength, points, rank and players"
+            48,
+            Note(
+                "{text!r} is not strength, points, rank and players",
+                text=line.text[47:].strip(),
+            ),
         )
     return Team(
-        id=fields[0].int("the team number"),
+        id=fields[0].int(Note("the team number")),
         name=line.cut(9, 40),
-        roster=_ids(numbers[4:], "a player"),
+        roster=_ids(numbers[4:], Note("a player")),
         nickname=line.cut(42, 46),
         strength=_strength(numbers[0]),
-        declared_match_points=numbers[1].points("the match points"),
-        declared_game_points=numbers[2].points("the game points"),
-        declared_rank=numbers[3].int("the rank"),
+        declared_match_points=numbers[1].points(Note("the match points")),
+        declared_game_points=numbers[2].points(Note("the game points")),
+        declared_rank=numbers[3].int(Note("the rank")),
         record="310",
         source=line.span(),
     )

@@ -31,8 +31,12 @@ def _period(text: str, code: str) -> Note:
     match = _PERIOD.match(text)
     if match is None:
         raise TimeControlError(
-            f"time control {code!r} has the period {text!r}; expected 'S', 'S+I', "
-            "'M/S' or 'M/S+I' (moves, seconds, increment)"
+            Note(
+                "time control {code!r} has the period {text!r}; expected 'S', 'S+I', "
+                "'M/S' or 'M/S+I' (moves, seconds, increment)",
+                code=code,
+                text=text,
+            )
         )
     moves, seconds, increment = match.groups()
     out = _duration(int(seconds))
@@ -45,7 +49,9 @@ def _period(text: str, code: str) -> Note:
 
 def _periods(text: str, code: str) -> Note:
     if not text:
-        raise TimeControlError(f"time control {code!r} has an empty part; expected a period")
+        raise TimeControlError(
+            Note("time control {code!r} has an empty part; expected a period", code=code)
+        )
     periods = [_period(part, code) for part in text.split(":")]
     joined = periods[-1]
     for period in reversed(periods[:-1]):

@@ -25,6 +25,7 @@ from trfsite.model import (
     StartingRankMethod,
     TeamScoring,
 )
+from trfsite.results import Note
 
 # Records whose text starts at column 5 and is kept as a string.
 _TEXT_FIELDS = {
@@ -90,8 +91,12 @@ def read_tournament_record(line: SourceLine, header: Header, sink: Sink) -> None
             "record-duplicate",
             line.number,
             1,
-            f"record {code} appears a second time ({line.cut(5, len(line.text))!r}); "
-            "expected it once: the first one is used and this line is kept as written",
+            Note(
+                "record {code} appears a second time ({text!r}); "
+                "expected it once: the first one is used and this line is kept as written",
+                code=code,
+                text=line.cut(5, len(line.text)),
+            ),
         )
         header.duplicates.append(RawRecord(code, line.text, line.span()))
         return
@@ -100,8 +105,12 @@ def read_tournament_record(line: SourceLine, header: Header, sink: Sink) -> None
             "tiebreak-records-both",
             line.number,
             1,
-            f"record {code} follows record {header.tiebreak_record}; expected only one of "
-            "202 and 212: the first one is used and this line is kept as written",
+            Note(
+                "record {code} follows record {tiebreak_record}; expected only one of "
+                "202 and 212: the first one is used and this line is kept as written",
+                code=code,
+                tiebreak_record=header.tiebreak_record,
+            ),
         )
         header.duplicates.append(RawRecord(code, line.text, line.span()))
         return
@@ -114,7 +123,10 @@ def read_tournament_record(line: SourceLine, header: Header, sink: Sink) -> None
             "tournament-federation-invalid",
             line.number,
             5,
-            f"the federation (032) is {text!r}; expected a 3-letter FIDE code like 'GER'",
+            Note(
+                "the federation (032) is {text!r}; expected a 3-letter FIDE code like 'GER'",
+                text=text,
+            ),
         )
     if attr is not None:
         setattr(header, attr, text)
@@ -148,13 +160,18 @@ def _check_text(line: SourceLine, text: str, sink: Sink) -> None:
         try:
             decode_time_control(text)
         except TimeControlError as exc:
-            sink.warning("time-control-code-unreadable", line.number, 5, str(exc))
+            # The Note it was raised with, so that the page can translate it.
+            message = exc.args[0] if exc.args and isinstance(exc.args[0], Note) else str(exc)
+            sink.warning("time-control-code-unreadable", line.number, 5, message)
     elif line.code == "352" and text and not set(text.upper()) <= {"W", "B"}:
         sink.warning(
             "board-colours-invalid",
             line.number,
             5,
-            f"the board colours (352) are {text!r}; expected one W or B per board, like 'WBWB'",
+            Note(
+                "the board colours (352) are {text!r}; expected one W or B per board, like 'WBWB'",
+                text=text,
+            ),
         )
 
 
@@ -165,22 +182,30 @@ def _date(line: SourceLine, text: str, sink: Sink, what: str) -> dt.date | None:
     if value is None:
         parts = date_parts(text)
         problem = (
-            f"year {parts[0]}, month {parts[1]}, day {parts[2]} is not a calendar date"
+            Note(
+                "year {year}, month {month}, day {day} is not a calendar date",
+                year=parts[0],
+                month=parts[1],
+                day=parts[2],
+            )
             if parts is not None
-            else "expected a date like '2024/08/01'"
+            else Note("expected a date like '2024/08/01'")
         )
         sink.warning(
-            "tournament-date-unreadable", line.number, 5, f"the {what} is {text!r}: {problem}"
+            "tournament-date-unreadable",
+            line.number,
+            5,
+            Note("the {what} is {text!r}: {problem}", what=what, text=text, problem=problem),
         )
     return value
 
 
 def _start(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
-    header.start_date = _date(line, text, sink, "start date (042)")
+    header.start_date = _date(line, text, sink, Note("start date (042)"))
 
 
 def _end(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
-    header.end_date = _date(line, text, sink, "end date (052)")
+    header.end_date = _date(line, text, sink, Note("end date (052)"))
 
 
 def _count(line: SourceLine, text: str, what: str, sink: Sink) -> int | None:
@@ -192,7 +217,12 @@ def _count(line: SourceLine, text: str, what: str, sink: Sink) -> int | None:
             "tournament-number-not-number",
             line.number,
             5,
-            f"the {what} ({line.code}) is {text!r}; expected a whole number",
+            Note(
+                "the {what} ({code}) is {text!r}; expected a whole number",
+                what=what,
+                code=line.code,
+                text=text,
+            ),
         )
     return value
 
@@ -206,19 +236,19 @@ def _players(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
         header.declared_players = int(both.group(1))
         header.declared_active_players = int(both.group(2))
         return
-    header.declared_players = _count(line, text, "number of players", sink)
+    header.declared_players = _count(line, text, Note("number of players"), sink)
 
 
 def _rated(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
-    header.declared_rated_players = _count(line, text, "number of rated players", sink)
+    header.declared_rated_players = _count(line, text, Note("number of rated players"), sink)
 
 
 def _teams(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
-    header.declared_teams = _count(line, text, "number of teams", sink)
+    header.declared_teams = _count(line, text, Note("number of teams"), sink)
 
 
 def _rounds(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
-    header.declared_rounds = _count(line, text, "number of rounds", sink)
+    header.declared_rounds = _count(line, text, Note("number of rounds"), sink)
 
 
 def _deputy(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
@@ -237,8 +267,11 @@ def _round_dates(line: SourceLine, text: str, header: Header, sink: Sink) -> Non
             "round-dates-misplaced",
             line.number,
             5,
-            f"the round dates (132) start before column 92 ({text[:20]!r}...); "
-            "expected round 1's date at columns 92-99: they were read one per word",
+            Note(
+                "the round dates (132) start before column 92 ({text!r}...); "
+                "expected round 1's date at columns 92-99: they were read one per word",
+                text=text[:20],
+            ),
         )
         fields = tokens(body, 4)
     else:
@@ -253,9 +286,12 @@ def _round_dates(line: SourceLine, text: str, header: Header, sink: Sink) -> Non
                 "round-dates-misplaced",
                 line.number,
                 92,
-                "the round dates (132) are not every 10 columns from column 92 "
-                f"({text[:30]!r}...); expected round 1 at 92-99, round 2 at 102-109...: "
-                "they were read one per word",
+                Note(
+                    "the round dates (132) are not every 10 columns from column 92 "
+                    "({text!r}...); expected round 1 at 92-99, round 2 at 102-109...: "
+                    "they were read one per word",
+                    text=text[:30],
+                ),
             )
             fields = words
     dates: list[dt.date | None] = []
@@ -269,7 +305,11 @@ def _round_dates(line: SourceLine, text: str, header: Header, sink: Sink) -> Non
                 "round-date-unreadable",
                 line.number,
                 column,
-                f"round {len(dates) + 1}'s date is {raw!r}; expected a date like '24/08/01'",
+                Note(
+                    "round {round}'s date is {raw!r}; expected a date like '24/08/01'",
+                    round=len(dates) + 1,
+                    raw=raw,
+                ),
             )
         dates.append(value)
     while dates and dates[-1] is None:
@@ -288,7 +328,7 @@ def _initial_colour(line: SourceLine, text: str, header: Header, sink: Sink) -> 
             "initial-colour-unknown",
             line.number,
             5,
-            f"the initial colour (152) is {text!r}; expected 'W' or 'B'",
+            Note("the initial colour (152) is {text!r}; expected 'W' or 'B'", text=text),
         )
 
 
@@ -308,7 +348,12 @@ def letter_points(
                 "scoring-code-unknown",
                 line.number,
                 column,
-                f"{what} has {word!r}; expected one of {', '.join(letters)} followed by points",
+                Note(
+                    "{what} has {word!r}; expected one of {codes} followed by points",
+                    what=what,
+                    word=word,
+                    codes=", ".join(letters),
+                ),
             )
             # Skip the unknown code's points too.
             index += 2 if len(word) <= width and index + 1 < len(words) else 1
@@ -322,15 +367,24 @@ def letter_points(
                 "scoring-points-not-number",
                 line.number,
                 column,
-                f"{what} gives {letter} the points {rest!r}; expected points like '1.0'",
+                Note(
+                    "{what} gives {letter} the points {rest!r}; expected points like '1.0'",
+                    what=what,
+                    letter=letter,
+                    rest=rest,
+                ),
             )
         elif letter in found:
             sink.warning(
                 "scoring-code-repeated",
                 line.number,
                 column,
-                f"{what} gives {letter} points twice; expected each code once: "
-                "the first value is used",
+                Note(
+                    "{what} gives {letter} points twice; expected each code once: "
+                    "the first value is used",
+                    what=what,
+                    letter=letter,
+                ),
             )
         else:
             found[letter] = value
@@ -339,7 +393,7 @@ def letter_points(
 
 
 def _scoring(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
-    values = letter_points(line, _SCORING_LETTERS, 1, sink, "the scoring system (162)")
+    values = letter_points(line, _SCORING_LETTERS, 1, sink, Note("the scoring system (162)"))
     base = ScoringSystem()
     header.scoring = ScoringSystem(
         win=values.get("W", base.win),
@@ -352,7 +406,9 @@ def _scoring(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
 
 
 def _team_scoring(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
-    values = letter_points(line, _TEAM_SCORING_CODES, 2, sink, "the team scoring system (362)")
+    values = letter_points(
+        line, _TEAM_SCORING_CODES, 2, sink, Note("the team scoring system (362)")
+    )
     base = TeamScoring()
     header.team_scoring = TeamScoring(
         win=values.get("TW", base.win),
@@ -373,8 +429,11 @@ def _rank_method(line: SourceLine, text: str, header: Header, sink: Sink) -> Non
             "starting-rank-method-unknown",
             line.number,
             9,
-            f"the starting-rank method (172) is {method!r}; expected one of "
-            f"{', '.join(sorted(_RANK_METHODS))}",
+            Note(
+                "the starting-rank method (172) is {method!r}; expected one of {methods}",
+                method=method,
+                methods=", ".join(sorted(_RANK_METHODS)),
+            ),
         )
     header.starting_rank_methods.append(StartingRankMethod(federation, method, line.span()))
 
