@@ -251,7 +251,16 @@ def resolve_columns(
         return [resolver(code, where) for code in codes], []
     columns: list[_Column] = []
     notes: list[str] = []
+    seen: set[str] = set()
+    repeated: list[str] = []
     for code in codes:
+        # The same tie-break again gives the same values and cannot break a tie the
+        # first one left; a damaged record may repeat one hundreds of times.
+        spelled = code.strip().upper()
+        if spelled in seen:
+            repeated.append(code)
+            continue
+        seen.add(spelled)
         try:
             columns.append(resolver(code, where))
         except click.ClickException as exc:
@@ -263,6 +272,15 @@ def resolve_columns(
                     reason=exc.format_message(),
                 )
             )
+    if repeated:
+        notes.append(
+            Note(
+                "Tie-breaks repeated in {where} skipped ({count}): the same tie-break again "
+                "cannot break a tie the first one left.",
+                where=where,
+                count=len(repeated),
+            )
+        )
     return columns, notes
 
 
