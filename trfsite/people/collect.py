@@ -14,20 +14,25 @@ from trfsite.results import Standings
 logger = logging.getLogger(__name__)
 
 
-def event_rating_change(t: Tournament, player: Player) -> float | None:
-    """The player's FIDE rating change in this event (B.02 8.3), after its last complete round.
+def event_rating_changes(t: Tournament) -> dict[int, float]:
+    """Each player's FIDE rating change in this event (B.02 8.3), after its last complete
+    round, by start number; absent for Go, unrated players and players with no rated game.
 
-    None for Go, unrated players and players with no rated game. K comes from the
-    file (age and rating); a per-event ``k_factor`` override in trfsite.toml is the
-    event page's business, since one person page spans events with different configs.
+    K comes from the file (age and rating); a per-event ``k_factor`` override in
+    trfsite.toml is the event page's business, since one person page spans events with
+    different configs. One pass per event: the per-player lookup indexes every player.
     """
     if t.game is not Game.CHESS:
-        return None
-    from trfsite.awards.rating_change import rating_change_for
+        return {}
+    from trfsite.awards.rating_change import rating_changes
     from trfsite.progress import default_after_round
 
-    change = rating_change_for(t, player.id, after_round=default_after_round(t, t.rounds))
-    return None if change is None or not change.games else change.value
+    changes = rating_changes(t, after_round=default_after_round(t, t.rounds))
+    return {
+        pid: change.value
+        for pid, change in changes.items()
+        if change.games and change.value is not None
+    }
 
 
 def fide_key(fide_id: str) -> str:
@@ -97,6 +102,7 @@ def collect_event(
     """
     rows = {row.id: row for row in standings.rows} if standings is not None else {}
     performances = _performances(t, standings) if standings is not None else {}
+    rating_changes = event_rating_changes(t)
     nat = national_ids(t)
     teams = _team_names(t)
     entries = []
@@ -135,7 +141,7 @@ def collect_event(
                 rank=row.rank if row is not None else None,
                 games=sum(1 for cell in player.rounds if cell.outcome.is_game),
                 performance=performances.get(player.id),
-                rating_change=event_rating_change(t, player),
+                rating_change=rating_changes.get(player.id),
                 line=player.source.line,
                 record=record,
                 team=teams.get(player.id, ""),
