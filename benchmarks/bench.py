@@ -120,7 +120,57 @@ def run(command: list[str], cwd: Path | None = None) -> Run:
     return Run(float(wall), float(cpu), int(max_kib) / 1024, peak[0] / 1024)
 
 
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """One of the issues' goals: a figure (by the start of its label) and its ceiling."""
+
+    name: str
+    label_start: str
+    wall_s: float | None  # best wall time allowed; None: only memory is checked
+    issue: str
+    rss_mib: float = 500.0  # no process above this (issue 17; issue 12's peak memory)
+
+
+# The standings ceiling: FIDE's reference checker cannot be installed here (not on
+# PyPI), so its time comes from issue 17, where 0.2 s was 36-40x faster than it:
+# the checker takes 7.2-8 s, and 60x faster means at most 7.2 / 60 = 0.12 s.
+# ``--reference CMD`` measures the checker in the same run instead.
+REFERENCE_S = 7.2
+SPEEDUP = 60
+GOALS = [
+    Goal("standings", "open2000: standings", REFERENCE_S / SPEEDUP, "17"),
+    Goal("HTML site", "open2000: build --no-pdf (default flags", 1.5, "17"),
+    Goal("HTML + PDF", "open2000: build (HTML + PDF, default flags", 6.0, "17"),
+    Goal("people cold build", "people: cold build", 14.0, "12"),
+    Goal("people rebuild", "people: rebuild after one changed event", 1.0, "12"),
+]
+RESULTS: list[tuple[str, list[Run]]] = []  # every figure printed, for the summary
+
+
+def summary(reference: list[Run] | None = None) -> str:
+    """One line comparing each measured figure with its goal (best wall, largest process)."""
+    parts = []
+    for goal in GOALS:
+        measured = [(label, runs) for label, runs in RESULTS if label.startswith(goal.label_start)]
+        if not measured:
+            continue
+        label, runs = measured[0]
+        best = min(r.wall for r in runs)
+        rss = max(r.max_rss_mib for r in runs)
+        ceiling = goal.wall_s
+        if reference is not None and goal.name == "standings":
+            ceiling = min(r.wall for r in reference) / SPEEDUP
+        ok = (ceiling is None or best <= ceiling) and rss <= goal.rss_mib
+        limit = f"<= {ceiling:.2f} s" if ceiling is not None else ""
+        parts.append(
+            f"{'OK' if ok else 'MISS'} #{goal.issue} {goal.name} "
+            f"{best:.2f} s {limit}, {rss:.0f} MiB"
+        )
+    return "summary: " + (" | ".join(parts) if parts else "no figure with a goal was measured")
+
+
 def report(label: str, runs: list[Run]) -> None:
+    RESULTS.append((label, runs))
     walls = [r.wall for r in runs]
     cpus = [r.cpu for r in runs]
     print(
@@ -141,12 +191,21 @@ def _build(src: Path, out: Path, *extra: str) -> Run:
 
 
 _BUILD_NUMBERS = itertools.count(1)
+REFERENCE: list[Run] = []  # FIDE's checker, when --reference names it
+
+
+def _cores() -> int:
+    """The CLI's default --jobs: the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def bench_event(
     name: str, text: str, tiebreaks: str, groups: set[str], args: argparse.Namespace
 ) -> None:
-    jobs = str(os.cpu_count() or 1)
+    jobs = str(_cores())
     with tempfile.TemporaryDirectory(prefix="trfsite-bench-") as tmp:
         src = Path(tmp) / "src"
         src.mkdir()
@@ -157,18 +216,20 @@ def bench_event(
             command = [*TRFSITE, "standings", str(path), "--tiebreaks", tiebreaks]
             run(command)  # warm-up: Python writes its bytecode cache once
             report(f"{name}: standings {tiebreaks}", [run(command) for _ in range(args.runs)])
+            if args.reference and name.startswith("open"):
+                checker = args.reference.format(file=path, tiebreaks=tiebreaks).split()
+                run(checker)
+                REFERENCE.extend(run(checker) for _ in range(args.runs))
+                report(f"{name}: reference checker", REFERENCE)
         if "html" in groups:
             _build(src, out, "--no-pdf")  # warm-up
-            for jobs_value in ("1", jobs):
-                runs = [
-                    _build(src, out, "--no-pdf", "--jobs", jobs_value) for _ in range(args.runs)
-                ]
-                report(f"{name}: build --no-pdf --jobs {jobs_value}", runs)
+            runs = [_build(src, out, "--no-pdf") for _ in range(args.runs)]
+            report(f"{name}: build --no-pdf (default flags: --jobs {jobs})", runs)
+            runs = [_build(src, out, "--no-pdf", "--jobs", "1") for _ in range(args.runs)]
+            report(f"{name}: build --no-pdf --jobs 1", runs)
         if "pdf" in groups:
-            runs = [
-                _build(src, out, "--pdf", "--jobs", jobs) for _ in range(max(1, args.runs // 2))
-            ]
-            report(f"{name}: build --pdf --jobs {jobs} (HTML + PDF)", runs)
+            runs = [_build(src, out) for _ in range(max(1, args.runs // 2))]
+            report(f"{name}: build (HTML + PDF, default flags: --jobs {jobs})", runs)
 
 
 def _touch_one(src: Path, generation: int) -> None:
@@ -180,7 +241,7 @@ def _touch_one(src: Path, generation: int) -> None:
 
 
 def bench_archive(args: argparse.Namespace) -> None:
-    jobs = str(os.cpu_count() or 1)
+    jobs = str(_cores())
     with tempfile.TemporaryDirectory(prefix="trfsite-bench-") as tmp:
         src = Path(tmp) / "archive"
         generate_archive(src, args.events, args.seed)
@@ -231,6 +292,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--teams", type=int, default=190)
     parser.add_argument("--events", type=int, default=1000)
     parser.add_argument("--archive-pdf", type=int, default=0, metavar="N")
+    parser.add_argument(
+        "--reference",
+        metavar="CMD",
+        help="FIDE's tie-break checker as a command with {file} and {tiebreaks}, timed on the "
+        "open in the same run (default: issue 17's figure, 7.2 s)",
+    )
     from bench_people import add_arguments
 
     add_arguments(parser)  # --people-events, --people, --people-dask (issue 12)
@@ -251,6 +318,7 @@ def main(argv: list[str] | None = None) -> None:
 
         bench_people(args)
     print(f"load average at the end {os.getloadavg()[0]:.2f}", flush=True)
+    print(summary(REFERENCE or None), flush=True)
 
 
 if __name__ == "__main__":
