@@ -141,8 +141,9 @@ EXIT_CODES = (0, 1, 2)
 class Outcome:
     command: str
     exit_code: int
-    seconds: float
+    seconds: float  # wall time
     error: str  # "" unless an exception escaped (its type and message)
+    cpu_seconds: float = 0.0  # this process's CPU time: what a busy machine does not inflate
 
 
 def run_commands(path: Path) -> list[Outcome]:
@@ -150,9 +151,10 @@ def run_commands(path: Path) -> list[Outcome]:
     out: list[Outcome] = []
     runner = CliRunner()
     for command in COMMANDS:
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         result = runner.invoke(cli, [command[0], str(path), *command[1:]])
         seconds = time.perf_counter() - started
+        cpu_seconds = time.process_time() - cpu_started
         escaped = result.exception
         error = ""
         if escaped is not None and not isinstance(escaped, SystemExit):
@@ -161,5 +163,5 @@ def run_commands(path: Path) -> list[Outcome]:
             error = "a traceback was printed"
         elif "[internal-check-failed]" in result.output:
             error = "a check crashed (internal-check-failed)"
-        out.append(Outcome(" ".join(command), result.exit_code, seconds, error))
+        out.append(Outcome(" ".join(command), result.exit_code, seconds, error, cpu_seconds))
     return out
