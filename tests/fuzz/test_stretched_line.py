@@ -16,7 +16,7 @@ from lxml import html
 
 from trfsite.cli import cli
 
-from .corpus import CORPUS, SAMPLES
+from .corpus import CORPUS, SAMPLES, TESTS
 
 # Player 1's line (line 14): 7 cells of 10 columns from column 92, i.e. up to column 161.
 FIRST_EXTRA_COLUMN = 92 + 7 * 10  # 162
@@ -65,3 +65,24 @@ def test_corpus_builds(tmp_path: Path) -> None:
     assert result.exit_code in (0, 1), result.output
     index = html.fromstring((out / "index.html").read_bytes())
     assert len(index.xpath("//a[@href]")) > 0
+
+
+def test_standings_cap_a_repeated_structure_error(tmp_path: Path) -> None:
+    """Every line stretched alike (the fuzzer's duplicated-and-stretched file): the rounds
+    are real, and each cell names a player with no 001 line. ``standings`` listed all
+    98,000 errors on stderr; like ``validate`` it lists 200 of a kind and the count."""
+    clean = (TESTS / "data" / "trf" / "clean.trf").read_text(encoding="utf-8").splitlines()
+    alpha = next(line for line in clean if line.startswith("001    1 "))[:91]  # id, name, points
+    beta = alpha.replace("001    1 ", "001    2 ", 1)
+    cells = "9999 w 1  " * 300  # 10-column cells from column 92
+    header = "012 Stretched\n142 2\n"
+    players = "".join(f"{line}{cells}\n" for line in (alpha, beta))
+    path = tmp_path / "stretched-all.trf"
+    path.write_text(header + players, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["standings", str(path)])
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.splitlines()
+    unknown = [line for line in lines if line.endswith("[round-opponent-unknown]")]
+    assert len(unknown) == 200  # 2 players x 300 rounds = 600 found
+    assert "round 1: the opponent 9999 of player 1 has no 001 line" in result.stderr
+    assert "400 more findings [round-opponent-unknown] are not listed" in result.stderr

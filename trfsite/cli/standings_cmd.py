@@ -188,8 +188,15 @@ def _structure_errors(t: Tournament, name: str) -> list[Finding]:
     from trfsite.findings import Severity
     from trfsite.validate import find_check, run_check
 
+    from trfsite.findings import cap_per_code
+    from trfsite.formats.limits import MAX_FINDINGS_PER_CODE
+
     found = [f for check in _STRUCTURE_CHECKS for f in run_check(find_check(check), t, name)]
-    return [f for f in found if f.severity is Severity.ERROR]
+    errors = [f for f in found if f.severity is Severity.ERROR]
+    # The same budget as validate: a stretched file repeating one error on 98,000 cells
+    # printed 98,000 lines to stderr; the first 200 of a kind and the count say it all.
+    capped = cap_per_code(errors, MAX_FINDINGS_PER_CODE.limit)
+    return [f for f in capped if f.severity is Severity.ERROR or f.code == "findings-capped"]
 
 
 def _engine_error(file: Path, exc: click.ClickException) -> click.ClickException:
