@@ -98,3 +98,33 @@ def test_forfeits_count_in_round_robin_15_2() -> None:
 def test_single_player_is_first() -> None:
     t = event({1: "U"})
     assert ranks(t, [1]) == [1]
+
+
+def test_a_large_unmet_group_names_its_first_and_last_players() -> None:
+    # C.07 6.3 (Swiss): 20 players, 10 games 1-0 in one round, all 10 winners on 1 point
+    # and none of them met: no one is certain to be first, the tie stands. The note names
+    # at most 12 ids (the first 11 and the last): a one-round open of 9,000 players listed
+    # 4,500 ids in each of its 4,500 winners' notes (189 MB of --explain JSON).
+    rows = {}
+    for board in range(10):
+        white, black = 2 * board + 1, 2 * board + 2
+        rows[white], rows[black] = f"{black}w1", f"{white}b0"
+    winners = list(range(1, 21, 2)) + [21, 23]  # 12 ids: still listed in full
+    rows[21], rows[22], rows[23], rows[24] = "22w1", "21b0", "24w1", "23b0"
+    t = event(rows)
+    ctx = build_context(t, t.rounds, "2026", True, explain=True)
+    group = [ctx.index[p] for p in winners]
+    found, why = direct_encounter_ranks(ctx, parse_tiebreak("DE"), group)
+    assert found == [1.0] * 12 and why is not None
+    assert "players 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23 have not all met" in str(
+        why[0].notes[0]
+    )
+    rows[25], rows[26] = "26w1", "25b0"  # a 13th winner: the middle is left out
+    t = event(rows)
+    ctx = build_context(t, t.rounds, "2026", True, explain=True)
+    group = [ctx.index[p] for p in [*winners, 25]]
+    found, why = direct_encounter_ranks(ctx, parse_tiebreak("DE"), group)
+    assert found == [1.0] * 13 and why is not None
+    assert "players 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, \u2026, 25 have not all met" in str(
+        why[0].notes[0]
+    )

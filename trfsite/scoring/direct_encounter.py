@@ -63,15 +63,13 @@ def _order(enc: _Encounters, group: list[int], notes: list[str]) -> list[list[in
     among = set(group)
     score = {i: enc.score(i, among) for i in group}
     missing = {i: enc.missing(i, among) for i in group}
-    ids = ", ".join(str(ctx.ids[i]) for i in sorted(group))
+    ids = _some_ids([ctx.ids[i] for i in sorted(group)])
     if not any(missing.values()):
         levels = sorted({round(v, 9) for v in score.values()}, reverse=True)
         if len(levels) == 1:
             notes.append(Note("players {ids} all met and scored the same (C.07 6.2)", ids=ids))
             return [group]
-        separate = [
-            Note("{id}: {score:g}", id=ctx.ids[i], score=score[i]) for i in sorted(group)
-        ]
+        separate = [Note("{id}: {score:g}", id=ctx.ids[i], score=score[i]) for i in sorted(group)]
         notes.append(
             Note(
                 "players {ids} all met; separate standings: {scores} (C.07 6.2)",
@@ -123,6 +121,18 @@ def _order(enc: _Encounters, group: list[int], notes: list[str]) -> list[list[in
     if remaining:
         blocks.extend(_order(enc, remaining, notes))
     return blocks
+
+
+# A tie of thousands (a one-round open) listed every member in every member's note:
+# 9,000 players made 189 MB of ``--explain`` JSON. The first ones and the last say which.
+_IDS_SHOWN = 12
+
+
+def _some_ids(ids: list[int]) -> str:
+    """``1, 2, 3, ..., 99``: the group's ids, the middle left out past ``_IDS_SHOWN``."""
+    if len(ids) <= _IDS_SHOWN:
+        return ", ".join(map(str, ids))
+    return ", ".join(map(str, ids[: _IDS_SHOWN - 1])) + f", …, {ids[-1]}"
 
 
 def direct_encounter_ranks(
