@@ -477,7 +477,7 @@ def _rebuild_whole(writer: SiteWriter, task: EventTask) -> EventOutput:
     pages) fails in one part only; the parts' files do not fit together then.
     """
     logger.debug("%s: parts disagree, building it whole", task.job.source_name)
-    shutil.rmtree(writer.target(task.job.slug), ignore_errors=True)
+    writer.remove_folder(task.job.slug)
     whole = build_event(replace(task, out_root=None, part=0, parts=1))
     for path, data in whole.files:
         writer.write_bytes(path, data)
