@@ -10,6 +10,7 @@ from sitehelpers import small_round_robin
 
 from trfsite.model import Player
 from trfsite.pages import cards as pages_cards
+from trfsite.pages.gather import pages_of_part
 from trfsite.pages.plan import EventData
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.executors import InlineExecutor
@@ -65,3 +66,14 @@ def test_a_page_failing_in_one_part_fails_the_whole_event(
         "small/validation.html",
     ]
     assert _tree(tmp_path / "split") == whole
+
+
+def test_pages_are_dealt_to_exactly_one_part() -> None:
+    # 20 pages, 2 parts: dealt in turn (10 turns), and part 0, which also lists the
+    # players for the people pages, hands its last 10 // 8 = 1 page (18) to part 1.
+    assert pages_of_part(20, 0, 2) == [0, 2, 4, 6, 8, 10, 12, 14, 16]
+    assert pages_of_part(20, 1, 2) == [1, 3, 5, 7, 9, 11, 13, 15, 17, 18, 19]
+    for count in (0, 1, 7, 30, 2030):
+        for parts in (1, 2, 3, 4):
+            dealt = [i for part in range(parts) for i in pages_of_part(count, part, parts)]
+            assert sorted(dealt) == list(range(count)), (count, parts)
