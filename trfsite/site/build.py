@@ -35,7 +35,14 @@ from trfsite.pages.rows import EventSummary
 from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache, publish
 from trfsite.site.discover import Discovery, discover
-from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf, merge_parts
+from trfsite.site.event_build import (
+    EventOutput,
+    EventTask,
+    build_event,
+    make_pdf,
+    merge_parts,
+    paused_collector,
+)
 from trfsite.site.executors import open_executor
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.writer import SiteWriter
@@ -428,7 +435,11 @@ def _build_language(
         )
     pages = _render_into(writer, chain, part.site, [e.summary for e in ordered], index_notes)
     pages += sum(e.pages for e in ordered)
-    pages += _people_pages(writer, part.options, tasks, plan, config, part.site)
+    # The people pages are made here, after the events, while the workers idle: the
+    # collector would scan their entries again and again (0.87 -> 0.67 s CPU for the
+    # 2000 person pages of a 2000-player open).
+    with paused_collector():
+        pages += _people_pages(writer, part.options, tasks, plan, config, part.site)
     writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))
     if part.site.languages:  # the next build's _plan looks for it beside the manifest
         writer.write_text(MARKER, f"trfsite {__version__}\n")

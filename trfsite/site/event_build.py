@@ -37,7 +37,7 @@ logger = logging.getLogger(__name__)
 _ENVIRONMENTS: dict[tuple[tuple[Path, ...], str, str], jinja2.Environment] = {}
 _KEEP = 4
 _LOCK = threading.Lock()
-_PAUSED = 0  # build_event calls running now (see _without_collector)
+_PAUSED = 0  # build_event calls running now (see paused_collector)
 _WAS_ENABLED = True
 
 
@@ -121,8 +121,8 @@ def _without_pdf_link(result: EventResult) -> EventResult:
 
 
 @contextlib.contextmanager
-def _without_collector() -> Iterator[None]:
-    """Pause Python's cycle collector while one event is built.
+def paused_collector() -> Iterator[None]:
+    """Pause Python's cycle collector while one event (or the people pages) is built.
 
     An event's model, standings and page contexts are millions of long-lived
     objects made in one go; the collector would scan them again and again (a
@@ -150,7 +150,7 @@ def build_event(task: EventTask) -> EventOutput:
     """Every file of one event (or of one part of it). Never raises for bad input."""
     from trfsite.render.environment import render_page
 
-    with _without_collector():
+    with paused_collector():
         result = gather_event(task.job, task.part, task.parts)
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
@@ -175,7 +175,7 @@ def build_event(task: EventTask) -> EventOutput:
         for path, data in files:
             writer.write_bytes(path, data)
         files = []
-    with _without_collector():
+    with paused_collector():
         for page in pages:
             html = render_page(env, page.template, page.context).encode("utf-8")
             sizes.append((page.path, len(html)))
