@@ -76,9 +76,13 @@ def test_a_page_failing_in_one_part_fails_the_whole_event(
 
 def test_pages_are_dealt_to_exactly_one_part() -> None:
     # 20 pages, 2 parts: dealt in turn (10 turns), and part 0, which also lists the
-    # players for the people pages, hands its last 10 // 8 = 1 page (18) to part 1.
-    assert pages_of_part(20, 0, 2) == [0, 2, 4, 6, 8, 10, 12, 14, 16]
-    assert pages_of_part(20, 1, 2) == [1, 3, 5, 7, 9, 11, 13, 15, 17, 18, 19]
+    # players for the people pages, hands its last 10 // 3 = 3 pages (14, 16, 18) on.
+    assert pages_of_part(20, 0, 2) == [0, 2, 4, 6, 8, 10, 12]
+    assert pages_of_part(20, 1, 2) == [1, 3, 5, 7, 9, 11, 13, 14, 15, 16, 17, 18, 19]
+    # 3 parts: 7 turns (0, 3, ..., 18), 7 // 3 = 2 handed (15 to part 1, 18 to part 2).
+    assert pages_of_part(20, 0, 3) == [0, 3, 6, 9, 12]
+    assert pages_of_part(20, 1, 3) == [1, 4, 7, 10, 13, 15, 16, 19]
+    assert pages_of_part(20, 2, 3) == [2, 5, 8, 11, 14, 17, 18]
     for count in (0, 1, 7, 30, 2030):
         for parts in (1, 2, 3, 4):
             dealt = [i for part in range(parts) for i in pages_of_part(count, part, parts)]
