@@ -35,13 +35,7 @@ from trfsite.pages.rows import EventSummary
 from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache, publish
 from trfsite.site.discover import Discovery, discover
-from trfsite.site.event_build import (
-    EventOutput,
-    EventTask,
-    build_event,
-    make_pdf,
-    merge_parts,
-)
+from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf, merge_parts
 from trfsite.site.executors import open_executor
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.people_step import PeopleStep

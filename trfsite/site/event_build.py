@@ -37,7 +37,7 @@ logger = logging.getLogger(__name__)
 _ENVIRONMENTS: dict[tuple[tuple[Path, ...], str, str], jinja2.Environment] = {}
 _KEEP = 4
 _LOCK = threading.Lock()
-_PAUSED = 0  # build_event calls running now (see paused_collector)
+_PAUSED = 0  # builds of events or people pages running now (see paused_collector)
 _WAS_ENABLED = True
 
 
