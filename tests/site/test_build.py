@@ -162,6 +162,23 @@ def test_writer_refuses_paths_outside(tmp_path: Path) -> None:
     assert (tmp_path / "site/ok/page.html").read_text() == "x"
 
 
+def test_writer_refuses_a_folder_linked_outside(tmp_path: Path) -> None:
+    # Folders are checked once and remembered (writer.py): a later page in a checked
+    # folder is written, and a folder that is a symlink out of the site is refused.
+    writer = SiteWriter(tmp_path / "site")
+    writer.write_text("ok/a.html", "a")
+    writer.write_text("ok/b.html", "b")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "site/out").symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(UnsafePathError):
+        writer.write_text("out/x.html", "x")
+    with pytest.raises(UnsafePathError):
+        writer.write_text("ok/../../x.html", "x")
+    assert sorted(p.name for p in (tmp_path / "site/ok").iterdir()) == ["a.html", "b.html"]
+    assert not list((tmp_path / "elsewhere").iterdir())
+    assert writer.written == ["ok/a.html", "ok/b.html"]
+
+
 def test_slugs_are_safe_and_unique() -> None:
     assert slugify("../../etc/passwd") == "etc-passwd"
     assert slugify("9. Karl-Mala Gedenkturnier (2005)") == "9-karl-mala-gedenkturnier-2005"

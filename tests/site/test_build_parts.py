@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sitehelpers import small_round_robin
 
 from trfsite.model import Player
 from trfsite.pages import cards as pages_cards
+from trfsite.pages.gather import pages_of_part
 from trfsite.pages.plan import EventData
+from trfsite.site import build as site_build
 from trfsite.site.build import BuildOptions, build_site
+from trfsite.site.event_build import EventOutput, EventTask
 from trfsite.site.executors import InlineExecutor
+from trfsite.site.people_step import PeopleStep
 
 
 def _tree(folder: Path) -> dict[str, str]:
@@ -65,3 +72,61 @@ def test_a_page_failing_in_one_part_fails_the_whole_event(
         "small/validation.html",
     ]
     assert _tree(tmp_path / "split") == whole
+
+
+def test_pages_are_dealt_to_exactly_one_part() -> None:
+    # 20 pages, 2 parts: dealt in turn (10 turns), and part 0, which also lists the
+    # players for the people pages, hands its last 10 // 3 = 3 pages (14, 16, 18) on.
+    assert pages_of_part(20, 0, 2) == [0, 2, 4, 6, 8, 10, 12]
+    assert pages_of_part(20, 1, 2) == [1, 3, 5, 7, 9, 11, 13, 14, 15, 16, 17, 18, 19]
+    # 3 parts: 7 turns (0, 3, ..., 18), 7 // 3 = 2 handed (15 to part 1, 18 to part 2).
+    assert pages_of_part(20, 0, 3) == [0, 3, 6, 9, 12]
+    assert pages_of_part(20, 1, 3) == [1, 4, 7, 10, 13, 15, 16, 19]
+    assert pages_of_part(20, 2, 3) == [2, 5, 8, 11, 14, 17, 18]
+    for count in (0, 1, 7, 30, 2030):
+        for parts in (1, 2, 3, 4):
+            dealt = [i for part in range(parts) for i in pages_of_part(count, part, parts)]
+            assert sorted(dealt) == list(range(count)), (count, parts)
+
+
+class _LazyFuture(Future[Any]):
+    """Runs its call only when its result is asked for, so the order of calls is seen."""
+
+    def __init__(self, call: Callable[[], Any]) -> None:
+        super().__init__()
+        self._call = call
+
+    def result(self, timeout: float | None = None) -> Any:
+        if not self.done():
+            self.set_result(self._call())
+        return super().result(timeout)
+
+
+class _LazyExecutor(Executor):
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        return _LazyFuture(lambda: fn(*args, **kwargs))
+
+
+def test_people_pages_are_made_once_the_first_part_is_in(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The first part lists the players, so the people pages need not wait for part 1.
+    calls: list[str] = []
+    real_event, real_people = site_build.build_event, PeopleStep.make
+
+    def event(task: EventTask) -> EventOutput:
+        calls.append(f"part {task.part}")
+        return real_event(task)
+
+    def people(step: PeopleStep) -> int:
+        calls.append("people")
+        return real_people(step)
+
+    monkeypatch.setattr(site_build, "build_event", event)
+    monkeypatch.setattr(PeopleStep, "make", people)
+    options = BuildOptions(src, tmp_path / "out", pdf=False, cache=False)
+    build_site(options, executor=_LazyExecutor())
+    assert calls[:3] == ["part 0", "people", "part 1"]
+    assert (tmp_path / "out/people/index.html").is_file()
+    _build(src, tmp_path / "whole", split=False)
+    assert _tree(tmp_path / "out") == _tree(tmp_path / "whole")

@@ -199,3 +199,40 @@ def test_a_template_binding_its_own_underscore_is_left_alone(source: str) -> Non
     env = make_environment(theme_chain(find_theme("default")), "de")
     # Each binds _ to a function upper-casing its argument: 'abc' -> 'ABC', not translated.
     assert env.from_string(source).render(upper=str.upper) == "ABC"
+
+
+INHERITED = {
+    "base.html": "<h1>{% block title %}{{ name }}{% endblock %}</h1>"
+    "{% if flag %}[{{ number }}]{% endif %}{% block body %}base {{ name }}{% endblock %}|"
+    "{% for n in [1, 2] %}<{{ n }}:{{ name }}>{% endfor %}",
+    "child.html": '{% extends "base.html" %}not shown {{ name }}'
+    "{% block title %}{{ super() }} & {{ name }}!{% endblock %}"
+    "{% block body %}{% for n in [3, 4] %}{{ n }}{{ name }}{% if loop.last %}.{% endif %}"
+    "{% endfor %}"
+    "{% set x %}{{ name }}{{ number }}{% endset %}({{ x }}){% endblock %}",
+    "dynamic.html": "{% if parent %}{% extends parent %}{% endif %}{{ name }} {{ number }}"
+    "{% block body %}own {{ name }}{% endblock %}",
+}
+
+
+@pytest.mark.parametrize(
+    ("template", "parent"),
+    [("child.html", None), ("dynamic.html", "base.html"), ("dynamic.html", None)],
+)
+def test_site_environment_joins_output_like_jinja(template: str, parent: str | None) -> None:
+    # Runs of output are yielded as one string and blocks go up whole (codegen.py):
+    # the page must be the same text, with blocks, super(), {% set %} and a dynamic
+    # extends (whose output outside blocks is dropped only when there is a parent).
+    values = {"name": "O'Neil <b>", "number": 42, "flag": True, "parent": parent}
+    plain_env = jinja2.Environment(
+        loader=jinja2.DictLoader(INHERITED), autoescape=True, finalize=without_controls
+    )
+    fast_env = SiteEnvironment(
+        loader=jinja2.DictLoader(INHERITED), autoescape=True, finalize=without_controls
+    )
+    plain = plain_env.get_template(template).render(values)
+    fast = fast_env.get_template(template).render(values)
+    assert "O&#39;Neil &lt;b&gt;" in plain
+    assert fast == plain
+    code = fast_env.compile(fast_env.loader.get_source(fast_env, template)[0], raw=True)
+    assert "yield concat(" in code

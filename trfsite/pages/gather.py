@@ -251,7 +251,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
             plans = _all_pages(data) + [
                 ready(f"{job.slug}/validation.html", "validation.html", validation)
             ]
-            pages = tuple(plan.build() for plan in plans[part::parts])
+            pages = tuple(plans[i].build() for i in pages_of_part(len(plans), part, parts))
     except Exception as exc:
         logger.debug("pages of %s failed:\n%s", job.source_name, traceback.format_exc())
         failure = f"The pages could not be built (internal error: {type(exc).__name__}: {exc})"
@@ -271,6 +271,29 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
         )
     people = _people(job, t, final, individual) if part == 0 else None
     return EventResult(job.slug, summary, pages, bulletin, errors, warnings, "", people)
+
+
+# Part 0 also lists the event's players (2000-player open: ~0.15 s), and as soon as
+# it is in, the main process makes the people pages (~0.65 s) while the other parts
+# still render. So part 0 hands a third of its last pages (player cards, alike; ~0.9 s)
+# to the other parts, and the build's two cores end together.
+_FIRST_PART_HANDS_ON = 3
+
+
+def pages_of_part(count: int, part: int, parts: int) -> list[int]:
+    """The indexes of the pages (of ``count``) that part ``part`` of ``parts`` builds.
+
+    Pages are dealt in turn, so that every part gets its share of each kind; each
+    page goes to exactly one part.
+    """
+    if parts <= 1:
+        return list(range(count))
+    owners = [i % parts for i in range(count)]
+    turns = range(0, count, parts)
+    handed = len(turns) // _FIRST_PART_HANDS_ON
+    for n, first in enumerate(turns[len(turns) - handed :]):
+        owners[first] = 1 + n % (parts - 1)
+    return [i for i, owner in enumerate(owners) if owner == part]
 
 
 def _people(

@@ -17,8 +17,6 @@ from typing import Any, TypeVar
 
 import jinja2
 import jinja2.ext
-from jinja2 import nodes
-from jinja2.compiler import CodeGenerator, Frame
 from jinja2.lexer import (
     TOKEN_DOT,
     TOKEN_LPAREN,
@@ -30,6 +28,7 @@ from jinja2.lexer import (
 )
 from markupsafe import Markup, escape
 
+from trfsite.render.codegen import SiteCodeGenerator
 from trfsite.render.i18n import FALLBACK_LANGUAGE, Catalog, language_name, load_catalog
 from trfsite.render.theme import Theme, ThemeError
 from trfsite.results import N_, Note
@@ -209,34 +208,6 @@ def print_value(value: Any, note_text: Callable[[str], str] | None = None) -> st
     return escape(without_controls(value))
 
 
-class _PrintCodeGenerator(CodeGenerator):
-    """Compiles ``{{ x }}`` to ``environment.print_value(x)``.
-
-    Jinja's own code is ``escape(environment.finalize(x))``: two calls and two
-    strings per printed value. Output outside autoescaping (``{% autoescape
-    false %}``) is compiled as Jinja does it.
-    """
-
-    def _fused(self, frame: Frame, finalize: Any) -> bool:
-        return bool(
-            not frame.eval_ctx.volatile
-            and frame.eval_ctx.autoescape
-            and finalize.src == "environment.finalize("
-        )
-
-    def _output_child_pre(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
-        if self._fused(frame, finalize):
-            self.write("environment.print_value(")
-        else:
-            super()._output_child_pre(node, frame, finalize)
-
-    def _output_child_post(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
-        if self._fused(frame, finalize):
-            self.write(")")
-        else:
-            super()._output_child_post(node, frame, finalize)
-
-
 class Translate:
     """The ``_()`` and ``gettext()`` of templates: the catalog's text, ``{name}`` filled.
 
@@ -364,7 +335,7 @@ class _SiteContext(jinja2.runtime.Context):
 class SiteEnvironment(jinja2.Environment):
     """Jinja's environment with one-call printing and direct calls of the site's helpers."""
 
-    code_generator_class = _PrintCodeGenerator
+    code_generator_class = SiteCodeGenerator
     context_class = _SiteContext
     print_value = staticmethod(print_value)
 

@@ -38,6 +38,7 @@ from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf, merge_parts
 from trfsite.site.executors import open_executor
 from trfsite.site.language_pages import site_title, write_language_choice
+from trfsite.site.people_step import PeopleStep
 from trfsite.site.writer import SiteWriter
 
 if TYPE_CHECKING:
@@ -411,12 +412,22 @@ def _build_language(
     plan = _plan(part.options, tasks, want_pdf)
     writer = part.writer
     entries = [plan.reused[slug] for slug in sorted(plan.reused)]
+    people = PeopleStep(
+        writer,
+        part.options.out,
+        part.options.cache and (part.options.out / MARKER).is_file(),
+        [(plan.keys[task.job.slug], task) for task in tasks],
+        plan.people,
+        config,
+        part.site,
+        plan.fingerprint,
+    )
     if executor is not None:
-        entries += _build_events(writer, executor, 2, plan, progress, local=False)
+        entries += _build_events(writer, executor, 2, plan, progress, people, local=False)
     else:
         with open_executor(part.options.executor, part.options.jobs) as (own, workers):
             local = (part.options.executor or "local") == "local"
-            entries += _build_events(writer, own, workers, plan, progress, local)
+            entries += _build_events(writer, own, workers, plan, progress, people, local)
     by_slug = {e.slug: e for e in entries}
     ordered = [by_slug[task.job.slug] for task in tasks]
     index_notes = ""
@@ -428,29 +439,11 @@ def _build_language(
         )
     pages = _render_into(writer, chain, part.site, [e.summary for e in ordered], index_notes)
     pages += sum(e.pages for e in ordered)
-    pages += _people_pages(writer, part.options, tasks, plan, config, part.site)
+    pages += people.make()
     writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))
     if part.site.languages:  # the next build's _plan looks for it beside the manifest
         writer.write_text(MARKER, f"trfsite {__version__}\n")
     return ordered, plan, pages
-
-
-def _people_pages(
-    writer: SiteWriter,
-    options: BuildOptions,
-    tasks: list[EventTask],
-    plan: _Plan,
-    config: SiteConfig,
-    site: SiteInfo,
-) -> int:
-    """Every person's page across the events (see trfsite.site.people_build)."""
-    from trfsite.site.people_build import publish_people
-
-    events = [(plan.keys[task.job.slug], task) for task in tasks]
-    use_cache = options.cache and (options.out / MARKER).is_file()
-    return publish_people(
-        writer, options.out, use_cache, events, plan.people, config, site, plan.fingerprint
-    )
 
 
 def _split(plan: _Plan, workers: int, out_root: Path | None) -> list[EventTask]:
@@ -477,7 +470,7 @@ def _rebuild_whole(writer: SiteWriter, task: EventTask) -> EventOutput:
     pages) fails in one part only; the parts' files do not fit together then.
     """
     logger.debug("%s: parts disagree, building it whole", task.job.source_name)
-    shutil.rmtree(writer.target(task.job.slug), ignore_errors=True)
+    writer.remove_folder(task.job.slug)
     whole = build_event(replace(task, out_root=None, part=0, parts=1))
     for path, data in whole.files:
         writer.write_bytes(path, data)
@@ -490,30 +483,43 @@ def _build_events(
     workers: int,
     plan: _Plan,
     progress: Progress | None,
+    people: PeopleStep,
     local: bool,
 ) -> list[cache.CacheEntry]:
     """Build the events that are not reused; their files are written as they arrive.
 
     Local workers write their files into the temporary folder themselves, so
     the pages do not travel back through a pipe; remote ones return them.
+    Once every event's first part is in, the people pages are made (see
+    ``people_step``), while later parts may still be rendering.
     """
     entries = []
     tasks = _split(plan, workers, writer.root if local else None)
     parts: list[EventOutput] = []
-    done = 0
+    done = firsts = 0
     for task, output in zip(tasks, _in_order(executor, workers, build_event, tasks), strict=True):
         for path, data in output.files:
             writer.write_bytes(path, data)
         parts.append(output)
+        key = plan.keys[output.slug]
+        if task.part == 0:
+            firsts += 1
+            if output.people is not None:
+                plan.people[key] = output.people
+            if firsts == len(plan.build):
+                people.make()
         if task.part + 1 < task.parts:
             continue
         whole = merge_parts(parts) if len(parts) > 1 else output
         if len({part.failure for part in parts}) > 1:
             whole = _rebuild_whole(writer, task)
+            if whole.people != plan.people.get(key):
+                plan.people.pop(key, None)
+                if whole.people is not None:
+                    plan.people[key] = whole.people
+                people.redo()
         parts = []
-        entries.append(cache.entry_for(plan.keys[whole.slug], whole))
-        if whole.people is not None:
-            plan.people[plan.keys[whole.slug]] = whole.people
+        entries.append(cache.entry_for(key, whole))
         if whole.pdf_failure:
             logger.warning("%s", whole.pdf_failure)
         done += 1

@@ -37,7 +37,7 @@ logger = logging.getLogger(__name__)
 _ENVIRONMENTS: dict[tuple[tuple[Path, ...], str, str], jinja2.Environment] = {}
 _KEEP = 4
 _LOCK = threading.Lock()
-_PAUSED = 0  # build_event calls running now (see _without_collector)
+_PAUSED = 0  # builds of events or people pages running now (see paused_collector)
 _WAS_ENABLED = True
 
 
@@ -121,8 +121,8 @@ def _without_pdf_link(result: EventResult) -> EventResult:
 
 
 @contextlib.contextmanager
-def _without_collector() -> Iterator[None]:
-    """Pause Python's cycle collector while one event is built.
+def paused_collector() -> Iterator[None]:
+    """Pause Python's cycle collector while one event (or the people pages) is built.
 
     An event's model, standings and page contexts are millions of long-lived
     objects made in one go; the collector would scan them again and again (a
@@ -150,7 +150,7 @@ def build_event(task: EventTask) -> EventOutput:
     """Every file of one event (or of one part of it). Never raises for bad input."""
     from trfsite.render.environment import render_page
 
-    with _without_collector():
+    with paused_collector():
         result = gather_event(task.job, task.part, task.parts)
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
@@ -164,24 +164,31 @@ def build_event(task: EventTask) -> EventOutput:
             result = _without_pdf_link(result)
     env = environment(task.theme_paths, task.job.site.language, task.fingerprint)
     pages = result.pages
-    with _without_collector():
-        for page in pages:
-            html = render_page(env, page.template, page.context).encode("utf-8")
-            files.append((page.path, html))
-    sizes = tuple((path, len(data)) for path, data in files)
-    over_budget = _over_output_budget(result.summary.source_name, sizes)
+    sizes = [(path, len(data)) for path, data in files]
+    writer = None
     if task.out_root is not None:
         from trfsite.site.writer import SiteWriter
 
+        # Each page is written as soon as it is made: an event's pages are not all
+        # held in memory at once (a 2000-player open makes 90 MB of them).
         writer = SiteWriter(task.out_root)
         for path, data in files:
             writer.write_bytes(path, data)
         files = []
+    with paused_collector():
+        for page in pages:
+            html = render_page(env, page.template, page.context).encode("utf-8")
+            sizes.append((page.path, len(html)))
+            if writer is None:
+                files.append((page.path, html))
+            else:
+                writer.write_bytes(page.path, html)
+    over_budget = _over_output_budget(result.summary.source_name, tuple(sizes))
     return EventOutput(
         slug=result.slug,
         summary=result.summary,
         files=tuple(files),
-        sizes=sizes,
+        sizes=tuple(sizes),
         pages=len(pages),
         pdf=result.bulletin is not None and task.part == 0 and not pdf_failure,
         errors=result.errors,

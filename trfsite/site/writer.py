@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import shutil
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 import click
 
@@ -18,34 +18,63 @@ class SiteWriter:
     def __init__(self, root: Path) -> None:
         self.root = root.resolve()
         self.written: list[str] = []
+        # Folders already checked and made: a large event writes thousands of pages into
+        # a few folders, and resolving every page's path costs a system call per part.
+        self._folders: dict[str, Path] = {}
 
     def target(self, relative: str) -> Path:
         """The absolute path for ``relative``; refuses anything that would leave the root."""
-        pure = PurePosixPath(relative)
-        if (
-            not relative
-            or pure.is_absolute()
-            or "\\" in relative
-            or any(part in ("..", "") for part in relative.split("/"))
-            or ":" in pure.parts[0]
-        ):
-            raise UnsafePathError(f"refusing to write {relative!r}: the path would leave the site")
-        path = (self.root / pure).resolve()
+        _refuse_unsafe(relative)
+        path = (self.root / relative).resolve()
         if not path.is_relative_to(self.root) or path == self.root:
             raise UnsafePathError(f"refusing to write {relative!r}: the path would leave the site")
         return path
 
+    def _folder(self, relative: str) -> Path:
+        """The checked and existing folder that ``relative`` (a file's path) goes into."""
+        _refuse_unsafe(relative)
+        folder, _, name = relative.rpartition("/")
+        made = self._folders.get(folder)
+        if made is None:
+            made = (self.root / folder).resolve()
+            if not made.is_relative_to(self.root):
+                raise UnsafePathError(
+                    f"refusing to write {relative!r}: the path would leave the site"
+                )
+            made.mkdir(parents=True, exist_ok=True)
+            self._folders[folder] = made
+        return made / name
+
     def write_bytes(self, relative: str, data: bytes) -> None:
-        path = self.target(relative)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        path = self._folder(relative)
+        with open(path, "wb") as file:
+            file.write(data)
         self.written.append(relative)
+
+    def remove_folder(self, relative: str) -> None:
+        """Deletes a folder below the root, and what it wrote there (e.g. to write it anew)."""
+        shutil.rmtree(self.target(relative), ignore_errors=True)
+        inside = relative.rstrip("/") + "/"
+        for folder in [f for f in self._folders if f == relative or f.startswith(inside)]:
+            del self._folders[folder]
 
     def write_text(self, relative: str, text: str) -> None:
         self.write_bytes(relative, text.encode("utf-8"))
 
     def copy_file(self, relative: str, source: Path) -> None:
-        path = self.target(relative)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path = self._folder(relative)
         shutil.copyfile(source, path)
         self.written.append(relative)
+
+
+def _refuse_unsafe(relative: str) -> None:
+    """Refuses a path that is empty, absolute, climbs up or names a drive."""
+    parts = relative.split("/")
+    if (
+        not relative
+        or relative.startswith("/")
+        or "\\" in relative
+        or any(part in ("..", "") for part in parts)
+        or ":" in parts[0]
+    ):
+        raise UnsafePathError(f"refusing to write {relative!r}: the path would leave the site")

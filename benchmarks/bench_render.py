@@ -1,0 +1,99 @@
+"""Where the HTML of one event goes: CPU seconds and megabytes per template.
+
+Reads and ranks the event once, then renders every page of it ``--runs`` times
+in this process (templates compiled beforehand, the cycle collector paused as
+in a build) and prints, per template, the pages, CPU seconds per run and the
+megabytes made. Nothing is written to disk. Also prints the CPU of each part
+when the event is split between two workers (``--parts``).
+
+    python benchmarks/bench_render.py --open 2000 11   # the issue's open
+    python benchmarks/bench_render.py FILE.trf --parts
+
+CPU time (``time.process_time``) is used so that other work on the machine
+counts less; compare the same command before and after a change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generate import generate_individual_swiss  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", type=Path, help="a tournament file")
+    parser.add_argument("--open", nargs=2, type=int, metavar=("PLAYERS", "ROUNDS"))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--parts", action="store_true", help="CPU of each of two parts")
+    args = parser.parse_args(argv)
+    if (args.file is None) == (args.open is None):
+        parser.error("give FILE or --open PLAYERS ROUNDS")
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
+
+    from trfsite.pages.config import load_config
+    from trfsite.pages.contexts import SiteInfo
+    from trfsite.pages.gather import gather_event
+    from trfsite.pages.plan import EventJob
+    from trfsite.render.environment import render_page
+    from trfsite.render.theme import find_theme, theme_chain
+    from trfsite.site.event_build import EventTask, build_event, environment
+
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.file is None:
+            players, rounds = args.open
+            data = generate_individual_swiss(players, rounds, args.seed).encode("utf-8")
+            name = "open.trf"
+        else:
+            data, name = args.file.read_bytes(), args.file.name
+        config = load_config(Path(tmp), None)
+        site = SiteInfo("Results", "en", "", "2025-01-01", "trfsite", (), "")
+        job = EventJob(data, name, "event", "", config.for_stem(Path(name).stem), site, False)
+        gc.disable()
+        started = time.process_time()
+        result = gather_event(job)
+        print(f"read, rank and page contexts: {time.process_time() - started:.2f} s CPU")
+        paths = tuple(t.path for t in theme_chain(find_theme(config.theme)))
+        env = environment(paths, "en")
+        for page in result.pages:
+            env.get_template(page.template)
+        seconds: dict[str, float] = defaultdict(float)
+        sizes: dict[str, int] = defaultdict(int)
+        counts: dict[str, int] = defaultdict(int)
+        for _ in range(args.runs):
+            for page in result.pages:
+                started = time.process_time()
+                html = render_page(env, page.template, page.context)
+                seconds[page.template] += time.process_time() - started
+                sizes[page.template] += len(html.encode("utf-8"))
+                counts[page.template] += 1
+        runs = args.runs
+        total = sum(seconds.values()) / runs
+        print(f"render: {total:.2f} s CPU per run, {sum(sizes.values()) / runs / 1e6:.1f} MB")
+        for template in sorted(seconds, key=lambda t: -seconds[t]):
+            print(
+                f"  {template:<20} {counts[template] // runs:5d} pages "
+                f"{seconds[template] / runs:6.3f} s {sizes[template] / runs / 1e6:6.1f} MB"
+            )
+        gc.enable()
+        if args.parts:
+            for part in (0, 1):
+                out = Path(tmp) / f"part{part}"
+                started = time.process_time()
+                build_event(EventTask(job, paths, out, part, 2))
+                spent = time.process_time() - started
+                print(f"part {part} of 2 (read to written): {spent:.2f} s CPU")
+
+
+if __name__ == "__main__":
+    main()
