@@ -35,7 +35,14 @@ from trfsite.pages.rows import EventSummary
 from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache, publish
 from trfsite.site.discover import Discovery, discover
-from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf, merge_parts
+from trfsite.site.event_build import (
+    EventOutput,
+    EventTask,
+    Share,
+    build_event,
+    make_pdf,
+    merge_parts,
+)
 from trfsite.site.executors import open_executor
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.writer import SiteWriter
@@ -457,15 +464,20 @@ def _split(plan: _Plan, workers: int, out_root: Path | None) -> list[EventTask]:
     """The tasks to run: with fewer events than workers, each event is split in parts.
 
     A part reads and ranks the whole event but renders only every n-th page, so
-    one large event uses every worker. Events with a bulletin stay whole: their
-    pages must know whether the PDF was made.
+    one large event uses every worker. An event with a bulletin gets one more
+    task, first, that makes only the PDF (the longest step) while the parts
+    render the pages, which assume the PDF is made (see _build_events).
     """
     split = workers > 1 and len(plan.build) < workers
     tasks = []
     for task in plan.build:
-        parts = workers if split and not task.job.want_bulletin else 1
-        for part in range(parts):
-            tasks.append(replace(task, out_root=out_root, part=part, parts=parts))
+        parts = workers if split else 1
+        task = replace(task, out_root=out_root, parts=parts)
+        share = Share.ALL
+        if parts > 1 and task.job.want_bulletin:
+            tasks.append(replace(task, part=0, share=Share.BULLETIN))
+            share = Share.PAGES
+        tasks.extend(replace(task, part=part, share=share) for part in range(parts))
     return tasks
 
 
@@ -475,10 +487,11 @@ def _rebuild_whole(writer: SiteWriter, task: EventTask) -> EventOutput:
     Each part builds only its own pages, so a page whose context fails (an
     internal error, which turns the event into its overview and validation
     pages) fails in one part only; the parts' files do not fit together then.
+    Nor do they when the bulletin failed (rare): the parts' pages link to it.
     """
     logger.debug("%s: parts disagree, building it whole", task.job.source_name)
     shutil.rmtree(writer.target(task.job.slug), ignore_errors=True)
-    whole = build_event(replace(task, out_root=None, part=0, parts=1))
+    whole = build_event(replace(task, out_root=None, part=0, parts=1, share=Share.ALL))
     for path, data in whole.files:
         writer.write_bytes(path, data)
     return replace(whole, files=())
@@ -505,10 +518,10 @@ def _build_events(
         for path, data in output.files:
             writer.write_bytes(path, data)
         parts.append(output)
-        if task.part + 1 < task.parts:
+        if not task.closes_event:
             continue
         whole = merge_parts(parts) if len(parts) > 1 else output
-        if len({part.failure for part in parts}) > 1:
+        if len({part.failure for part in parts}) > 1 or (len(parts) > 1 and whole.pdf_failure):
             whole = _rebuild_whole(writer, task)
         parts = []
         entries.append(cache.entry_for(plan.keys[whole.slug], whole))

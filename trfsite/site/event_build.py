@@ -15,6 +15,7 @@ import logging
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,14 @@ _PAUSED = 0  # build_event calls running now (see _without_collector)
 _WAS_ENABLED = True
 
 
+class Share(Enum):
+    """What one task of an event makes."""
+
+    ALL = "all"  # this part's pages, and the bulletin (if wanted) when it is part 0
+    BULLETIN = "bulletin"  # only the bulletin; PAGES tasks make every page meanwhile
+    PAGES = "pages"  # only this part's pages, which link to the bulletin if wanted
+
+
 @dataclass(frozen=True, slots=True)
 class EventTask:
     job: EventJob
@@ -51,6 +60,18 @@ class EventTask:
     part: int = 0
     parts: int = 1
     fingerprint: str = ""  # trfsite and the themes (see cache.build_fingerprint)
+    share: Share = Share.ALL
+
+    @property
+    def makes_bulletin(self) -> bool:
+        return self.job.want_bulletin and (
+            self.share is Share.BULLETIN or (self.share is Share.ALL and self.part == 0)
+        )
+
+    @property
+    def closes_event(self) -> bool:
+        """The event's last task: its output completes the event's parts."""
+        return self.share is not Share.BULLETIN and self.part + 1 == self.parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +175,9 @@ def build_event(task: EventTask) -> EventOutput:
         result = gather_event(task.job, task.part, task.parts)
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
-    if result.bulletin is not None and task.part == 0:
+    if task.share is Share.BULLETIN:  # its pages' contexts are not needed: free them now
+        result = replace(result, pages=())
+    if result.bulletin is not None and task.makes_bulletin:
         made = _safe_pdf(result.bulletin, task.fingerprint)
         if isinstance(made, bytes):
             files.append((f"{result.slug}/{result.slug}.pdf", made))
@@ -183,7 +206,7 @@ def build_event(task: EventTask) -> EventOutput:
         files=tuple(files),
         sizes=sizes,
         pages=len(pages),
-        pdf=result.bulletin is not None and task.part == 0 and not pdf_failure,
+        pdf=result.bulletin is not None and task.makes_bulletin and not pdf_failure,
         errors=result.errors,
         warnings=result.warnings + over_budget,
         failure=result.failure,
@@ -212,7 +235,7 @@ def _over_output_budget(source_name: str, sizes: tuple[tuple[str, int], ...]) ->
 
 
 def merge_parts(outputs: list[EventOutput]) -> EventOutput:
-    """One event's output from its parts (the first part made the bulletin, if any)."""
+    """One event's output from its parts (the first task made the bulletin, if any)."""
     first = outputs[0]
     return replace(
         first,
