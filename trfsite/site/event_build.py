@@ -39,6 +39,7 @@ _ENVIRONMENTS: dict[tuple[tuple[Path, ...], str, str], jinja2.Environment] = {}
 _KEEP = 4
 _LOCK = threading.Lock()
 _PAUSED = 0  # build_event calls running now (see _without_collector)
+_BULLETIN_PARTS = 1 << 30  # see build_event
 _WAS_ENABLED = True
 
 
@@ -88,7 +89,7 @@ class EventOutput:
     warnings: int
     failure: str  # "" when the event built completely
     pdf_failure: str  # "" when no bulletin was wanted or it was made
-    people: EventEntries | None = None  # its players for the people pages (first part)
+    people: EventEntries | None = None  # its players for the people pages (part 0)
 
 
 def environment(
@@ -171,11 +172,16 @@ def build_event(task: EventTask) -> EventOutput:
     """Every file of one event (or of one part of it). Never raises for bad input."""
     from trfsite.render.environment import render_page
 
+    part, parts = task.part, task.parts
+    if task.share is Share.BULLETIN:
+        # gather_event has no "no pages" switch: as part 1 of very many parts it builds
+        # one page's context at most, and leaves the people to the PAGES task of part 0
+        part, parts = 1, _BULLETIN_PARTS
     with _without_collector():
-        result = gather_event(task.job, task.part, task.parts)
+        result = gather_event(task.job, part, parts)
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
-    if task.share is Share.BULLETIN:  # its pages' contexts are not needed: free them now
+    if task.share is Share.BULLETIN:  # the PAGES tasks render every page
         result = replace(result, pages=())
     if result.bulletin is not None and task.makes_bulletin:
         made = _safe_pdf(result.bulletin, task.fingerprint)
@@ -242,4 +248,5 @@ def merge_parts(outputs: list[EventOutput]) -> EventOutput:
         files=tuple(f for o in outputs for f in o.files),
         sizes=tuple(f for o in outputs for f in o.sizes),
         pages=sum(o.pages for o in outputs),
+        people=next((o.people for o in outputs if o.people is not None), None),
     )
