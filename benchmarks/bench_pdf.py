@@ -1,8 +1,9 @@
 """Time the PDF bulletin of a generated individual Swiss (default 2000 players, 9 rounds).
 
-Prints the time of each step (read, standings, HTML, WeasyPrint layout, PDF
-writing) and the page count. Target: <= 30 s for 2000 players on the 2-core
-development machine.
+Prints the wall and CPU time of each step (read, standings, HTML, WeasyPrint
+layout, PDF writing), the page count, the size and the peak memory. The
+bulletin is the one ``trfsite build`` makes: with the rating-change table
+(default award settings). CPU time is the figure to compare on a shared machine.
 
     python benchmarks/bench_pdf.py [--players 2000] [--rounds 9] [--out bulletin.pdf]
 """
@@ -10,6 +11,7 @@ development machine.
 from __future__ import annotations
 
 import argparse
+import resource
 import sys
 import time
 from pathlib import Path
@@ -29,41 +31,54 @@ def main(argv: list[str] | None = None) -> None:
 
     from weasyprint import HTML
 
+    from trfsite.awards.event import event_awards
+    from trfsite.awards.settings import AwardSettings
     from trfsite.formats import read_bytes
     from trfsite.pages.contexts import BulletinData
     from trfsite.pdf import STATIC_BASE, _make_fetcher, bulletin_html, static_folders
+    from trfsite.pdf.compression import use_level
     from trfsite.render.environment import make_environment
     from trfsite.render.theme import find_theme, theme_chain
     from trfsite.standings.compute import compute_standings
     from trfsite.standings.options import StandingsOptions
 
     text = generate_individual_swiss(args.players, args.rounds, args.seed)
-    started = time.perf_counter()
+    marks: list[tuple[float, float]] = [(time.perf_counter(), time.process_time())]
+
+    def mark() -> None:
+        marks.append((time.perf_counter(), time.process_time()))
+
     result = read_bytes(text.encode("utf-8"), "generated.trf")
     t = result.tournament
     assert t is not None
-    read_done = time.perf_counter()
+    mark()
     standings = compute_standings(t, StandingsOptions())
-    standings_done = time.perf_counter()
+    awards = event_awards(standings, AwardSettings())
+    mark()
     env = make_environment(theme_chain(find_theme("bulletin")), "en")
-    data = BulletinData(t, standings, (), len(result.findings), t.name, "2024-01-01", "", "en")
+    data = BulletinData(
+        t, standings, (), len(result.findings), t.name, "2024-01-01", "", "en", awards=awards
+    )
     html = bulletin_html(data, env)
-    html_done = time.perf_counter()
+    mark()
+    use_level()  # as trfsite.pdf.render_bulletin does
     document = HTML(
         string=html, base_url=STATIC_BASE, url_fetcher=_make_fetcher(static_folders(env))
     ).render()
-    layout_done = time.perf_counter()
+    mark()
     pdf = document.write_pdf(pdf_identifier=True)
-    write_done = time.perf_counter()
+    mark()
     if args.out is not None:
         args.out.write_bytes(pdf)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"players {args.players}, rounds {args.rounds}, pages {len(document.pages)}")
-    print(f"read       {read_done - started:7.2f} s")
-    print(f"standings  {standings_done - read_done:7.2f} s")
-    print(f"html       {html_done - standings_done:7.2f} s  ({len(html) / 1e6:.1f} MB)")
-    print(f"layout     {layout_done - html_done:7.2f} s")
-    print(f"write      {write_done - layout_done:7.2f} s  ({len(pdf) / 1e6:.1f} MB)")
-    print(f"bulletin   {write_done - standings_done:7.2f} s  (html + layout + write)")
+    names = ("read", "standings", "html", "layout", "write")
+    notes = ("", "(and awards)", f"({len(html) / 1e6:.1f} MB)", "", f"({len(pdf) / 1e6:.2f} MB)")
+    for name, note, (w0, c0), (w1, c1) in zip(names, notes, marks[:-1], marks[1:], strict=True):
+        print(f"{name:10} {w1 - w0:7.2f} s wall {c1 - c0:7.2f} s cpu  {note}")
+    (w0, c0), (w1, c1) = marks[2], marks[-1]
+    print(f"bulletin   {w1 - w0:7.2f} s wall {c1 - c0:7.2f} s cpu  (html + layout + write)")
+    print(f"peak RSS   {peak:7.0f} MB")
 
 
 if __name__ == "__main__":

@@ -105,3 +105,29 @@ def test_line_mode_team_pages(team_lines: RenderedPdf) -> None:
     assert re.search(r"1 b\s+Schmidt, Jörg\s+2300\s+1 – 0\s+Ødegaard, Sønke\s+2260", koeln)
     rounds = team_lines.pages[team_lines.page_of("Rounds") - 1]
     assert re.search(r"1\s+SF Köln\s+1½ – ½\s+Échecs Lyon\s+1–0\s+½–½", rounds)
+
+
+def test_line_mode_contents_link_to_their_sections(individual_lines: RenderedPdf) -> None:
+    # pages as in test_individual_page_count: cover 1, contents 2, notes 3, standings 4,
+    # crosstable 5 (landscape); the three short rounds share page 6
+    expected = {
+        "notes": 3,
+        "standings": 4,
+        "crosstable": 5,
+        "rounds": 6,
+        "round-1": 6,
+        "round-2": 6,
+        "round-3": 6,
+    }
+    reader = individual_lines.reader
+    targets = {
+        name: reader.get_destination_page_number(dest) + 1
+        for name, dest in reader.named_destinations.items()
+    }
+    links = {
+        str(annot.get_object()["/Dest"])
+        for annot in reader.pages[1]["/Annots"]
+        if annot.get_object()["/Subtype"] == "/Link"
+    }
+    assert links == set(expected)  # every contents entry is a link into the document
+    assert {name: targets[name] for name in links} == expected

@@ -130,3 +130,50 @@ def test_people_pages_are_made_once_the_first_part_is_in(
     assert (tmp_path / "out/people/index.html").is_file()
     _build(src, tmp_path / "whole", split=False)
     assert _tree(tmp_path / "out") == _tree(tmp_path / "whole")
+
+
+def _build_with_pdf(src: Path, out: Path, split: bool) -> None:
+    # split: the bulletin is made by its own task while two parts render the pages
+    options = BuildOptions(src, out, pdf=True, cache=False)
+    build_site(options, executor=InlineExecutor() if split else None)
+
+
+def _links_to_pdf(folder: Path) -> list[str]:
+    return sorted(
+        p.relative_to(folder).as_posix()
+        for p in folder.rglob("*.html")
+        if 'href="small.pdf"' in p.read_text(encoding="utf-8")
+        or 'href="../small.pdf"' in p.read_text(encoding="utf-8")
+    )
+
+
+def test_split_event_with_a_bulletin_gives_the_same_files(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def read_again(*args: object) -> None:
+        raise AssertionError("the people pages must get the players from the event's parts")
+
+    # the PAGES task of part 0 brings the players, though the bulletin task comes first
+    monkeypatch.setattr("trfsite.pages.people_entries.read_entries", read_again)
+    _build_with_pdf(src, tmp_path / "whole", split=False)
+    _build_with_pdf(src, tmp_path / "split", split=True)
+    whole = _tree(tmp_path / "whole")
+    assert "small/small.pdf" in whole and "people/alpha-anna-ger.html" in whole
+    assert _links_to_pdf(tmp_path / "whole")  # the pages link to the bulletin
+    assert _tree(tmp_path / "split") == whole  # the PDF too, byte for byte
+
+
+def test_a_failed_bulletin_in_a_split_build_leaves_no_link_to_it(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object) -> bytes:
+        raise RuntimeError("broken bulletin")
+
+    monkeypatch.setattr("trfsite.site.event_build.make_pdf", broken)
+    _build_with_pdf(src, tmp_path / "whole", split=False)
+    _build_with_pdf(src, tmp_path / "split", split=True)
+    whole = _tree(tmp_path / "whole")
+    assert "small/small.pdf" not in whole
+    assert any(path.startswith("small/players/") for path in whole)
+    assert _links_to_pdf(tmp_path / "split") == []
+    assert _tree(tmp_path / "split") == whole

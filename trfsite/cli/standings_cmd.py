@@ -185,11 +185,9 @@ _STRUCTURE_CHECKS = ("unique-ids", "references", "games")
 
 
 def _structure_errors(t: Tournament, name: str) -> list[Finding]:
-    from trfsite.findings import Severity
-    from trfsite.validate import find_check, run_check
-
-    from trfsite.findings import cap_per_code
+    from trfsite.findings import Severity, cap_per_code
     from trfsite.formats.limits import MAX_FINDINGS_PER_CODE
+    from trfsite.validate import find_check, run_check
 
     found = [f for check in _STRUCTURE_CHECKS for f in run_check(find_check(check), t, name)]
     errors = [f for f in found if f.severity is Severity.ERROR]

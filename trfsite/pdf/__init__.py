@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 
+from trfsite.pdf.compression import use_level
 from trfsite.pdf.lines import LINE_MODE_CELLS, build_lines, rich_cells
 from trfsite.pdf.text import PointsFormat, number_text, points_text
 from trfsite.pdf.view import BulletinView, build_view
@@ -171,6 +172,7 @@ def render_bulletin(
     """The bulletin PDF of one event; the same data always gives the same bytes."""
     from weasyprint import HTML
 
+    use_level()
     html = bulletin_html(data, env, line_mode)
     folders = static_folders(env)
     document = HTML(string=html, base_url=STATIC_BASE, url_fetcher=_make_fetcher(folders)).render()

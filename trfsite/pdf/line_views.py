@@ -36,3 +36,5 @@ class LinesView:
     crosstable: tuple[LineTable, ...]  # one per part
     rounds: tuple[RoundLines, ...]
     teams: tuple[TeamLines, ...]
+    categories: tuple[LineTable, ...] = ()  # one per award category, as in the view
+    ratings: LineTable | None = None  # rating change and performance

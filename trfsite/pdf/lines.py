@@ -3,8 +3,10 @@
 WeasyPrint spends about half a millisecond on every table cell, whatever it
 holds. A 2000-player Swiss has some 140,000 cells in ordinary tables (minutes
 of layout); as lines of DejaVu Sans Mono, five lines to a cell, it has about
-3,000. So above :data:`LINE_MODE_CELLS` the standings, crosstable, rounds and
-team pages are printed as lines; the cover, contents and notes stay as they are.
+3,000. So above :data:`LINE_MODE_CELLS` the standings, crosstable, rounds, team
+pages and the award tables of players (categories, rating changes: 18,000 cells
+for 2000 players) are printed as lines; the cover, contents, notes, prizes and
+the federations' and clubs' sums stay as they are.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from trfsite.pdf.awards_view import AwardsPart, PdfCategory
 from trfsite.pdf.line_views import LinesView, LineTable, RoundLines, TeamLines
 from trfsite.pdf.tables import CrossPart
 from trfsite.pdf.team_view import MatchView, TeamPage
@@ -42,6 +45,8 @@ class Column:
 # --------------------------------------------------------------------------- text
 def text_width(text: str) -> int:
     """Monospaced columns a text takes: combining marks none, wide characters two."""
+    if text.isascii():  # most names and every number: a column a character
+        return len(text)
     width = 0
     for char in text:
         if unicodedata.combining(char):
@@ -287,6 +292,50 @@ def _team(page: TeamPage, _: Translate) -> TeamLines:
     return TeamLines(roster, LineTable(head, tuple(bands)))
 
 
+def _category(category: PdfCategory, _: Translate) -> LineTable:
+    columns = [
+        Column(_("Rk."), right=True),
+        Column(_("Overall"), right=True),
+        Column(_("Name"), cap=40, flexible=True),
+        Column(_("Rating"), right=True),
+        Column(_("Pts"), right=True),
+    ]
+    rows = [
+        [str(r.category_rank), str(r.overall_rank), r.name, r.rating, r.points]
+        for r in category.rows
+    ]
+    return line_table(columns, rows)
+
+
+def _ratings(awards: AwardsPart, _: Translate) -> LineTable:
+    columns = [
+        Column(_("Rk."), right=True),
+        Column(_("Name"), cap=40, flexible=True),
+        Column(_("Rating"), right=True),
+        Column("K", right=True),
+        Column("n", right=True),
+        Column("Σ(W − We)", right=True),
+        Column(_("Rtg ±"), right=True),
+        Column(_("Perf."), right=True),
+        Column("ARO", right=True),
+    ]
+    rows = [
+        [
+            str(r.rank),
+            r.name,
+            r.rating,
+            r.k,
+            str(r.games) if r.k else "",
+            r.delta_sum,
+            r.change,
+            r.performance,
+            r.average_opponent_rating,
+        ]
+        for r in awards.ratings
+    ]
+    return line_table(columns, rows)
+
+
 def rich_cells(view: BulletinView) -> int:
     """How many table cells the ordinary (rich) bulletin would have."""
     cells = len(view.standings.lines) * (6 + len(view.standings.columns))
@@ -296,13 +345,19 @@ def rich_cells(view: BulletinView) -> int:
         cells += pairing_cells * len(r.pairings) + 4 * len(r.unpaired) + 5 * len(r.matches)
     for team in view.teams:
         cells += 7 * len(team.members) + sum(6 * (1 + len(m.boards)) for m in team.matches)
+    if view.awards:
+        cells += 9 * len(view.awards.ratings)
+        cells += sum(5 * len(c.rows) for c in view.awards.categories)
     return cells
 
 
 def build_lines(view: BulletinView, translate: Translate) -> LinesView:
+    awards = view.awards
     return LinesView(
         standings=_standings(view.standings, translate),
         crosstable=tuple(_crosstable(part, view, translate) for part in view.crosstable),
         rounds=tuple(_round(r, view, translate) for r in view.rounds),
         teams=tuple(_team(page, translate) for page in view.teams),
+        categories=tuple(_category(c, translate) for c in awards.categories) if awards else (),
+        ratings=_ratings(awards, translate) if awards and awards.ratings else None,
     )

@@ -35,7 +35,14 @@ from trfsite.pages.rows import EventSummary
 from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache, publish
 from trfsite.site.discover import Discovery, discover
-from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf, merge_parts
+from trfsite.site.event_build import (
+    EventOutput,
+    EventTask,
+    Share,
+    build_event,
+    make_pdf,
+    merge_parts,
+)
 from trfsite.site.executors import open_executor
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.people_step import PeopleStep
@@ -450,15 +457,22 @@ def _split(plan: _Plan, workers: int, out_root: Path | None) -> list[EventTask]:
     """The tasks to run: with fewer events than workers, each event is split in parts.
 
     A part reads and ranks the whole event but renders only every n-th page, so
-    one large event uses every worker. Events with a bulletin stay whole: their
-    pages must know whether the PDF was made.
+    one large event uses every worker. An event with a bulletin gets one more
+    task that makes only the PDF (the longest step) while the parts render the
+    pages, which assume the PDF is made (see _build_events). The bulletin comes
+    second, after part 0: both start at once, and part 0 (which lists the
+    players) is collected first, so the people pages need not wait for the PDF.
     """
     split = workers > 1 and len(plan.build) < workers
     tasks = []
     for task in plan.build:
-        parts = workers if split and not task.job.want_bulletin else 1
-        for part in range(parts):
-            tasks.append(replace(task, out_root=out_root, part=part, parts=parts))
+        parts = workers if split else 1
+        task = replace(task, out_root=out_root, parts=parts)
+        if parts > 1 and task.job.want_bulletin:
+            pages = [replace(task, part=part, share=Share.PAGES) for part in range(parts)]
+            tasks += [pages[0], replace(task, part=0, share=Share.BULLETIN), *pages[1:]]
+        else:
+            tasks.extend(replace(task, part=part, share=Share.ALL) for part in range(parts))
     return tasks
 
 
@@ -468,10 +482,11 @@ def _rebuild_whole(writer: SiteWriter, task: EventTask) -> EventOutput:
     Each part builds only its own pages, so a page whose context fails (an
     internal error, which turns the event into its overview and validation
     pages) fails in one part only; the parts' files do not fit together then.
+    Nor do they when the bulletin failed (rare): the parts' pages link to it.
     """
     logger.debug("%s: parts disagree, building it whole", task.job.source_name)
     writer.remove_folder(task.job.slug)
-    whole = build_event(replace(task, out_root=None, part=0, parts=1))
+    whole = build_event(replace(task, out_root=None, part=0, parts=1, share=Share.ALL))
     for path, data in whole.files:
         writer.write_bytes(path, data)
     return replace(whole, files=())
@@ -502,16 +517,16 @@ def _build_events(
             writer.write_bytes(path, data)
         parts.append(output)
         key = plan.keys[output.slug]
-        if task.part == 0:
+        if task.part == 0 and task.share is not Share.BULLETIN:  # it lists the players
             firsts += 1
             if output.people is not None:
                 plan.people[key] = output.people
             if firsts == len(plan.build):
                 people.make()
-        if task.part + 1 < task.parts:
+        if not task.closes_event:
             continue
         whole = merge_parts(parts) if len(parts) > 1 else output
-        if len({part.failure for part in parts}) > 1:
+        if len({part.failure for part in parts}) > 1 or (len(parts) > 1 and whole.pdf_failure):
             whole = _rebuild_whole(writer, task)
             if whole.people != plan.people.get(key):
                 plan.people.pop(key, None)

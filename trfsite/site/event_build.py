@@ -15,6 +15,7 @@ import logging
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,7 +39,16 @@ _ENVIRONMENTS: dict[tuple[tuple[Path, ...], str, str], jinja2.Environment] = {}
 _KEEP = 4
 _LOCK = threading.Lock()
 _PAUSED = 0  # builds of events or people pages running now (see paused_collector)
+_BULLETIN_PARTS = 1 << 30  # see build_event
 _WAS_ENABLED = True
+
+
+class Share(Enum):
+    """What one task of an event makes."""
+
+    ALL = "all"  # this part's pages, and the bulletin (if wanted) when it is part 0
+    BULLETIN = "bulletin"  # only the bulletin; PAGES tasks make every page meanwhile
+    PAGES = "pages"  # only this part's pages, which link to the bulletin if wanted
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +61,18 @@ class EventTask:
     part: int = 0
     parts: int = 1
     fingerprint: str = ""  # trfsite and the themes (see cache.build_fingerprint)
+    share: Share = Share.ALL
+
+    @property
+    def makes_bulletin(self) -> bool:
+        return self.job.want_bulletin and (
+            self.share is Share.BULLETIN or (self.share is Share.ALL and self.part == 0)
+        )
+
+    @property
+    def closes_event(self) -> bool:
+        """The event's last task: its output completes the event's parts."""
+        return self.share is not Share.BULLETIN and self.part + 1 == self.parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +89,7 @@ class EventOutput:
     warnings: int
     failure: str  # "" when the event built completely
     pdf_failure: str  # "" when no bulletin was wanted or it was made
-    people: EventEntries | None = None  # its players for the people pages (first part)
+    people: EventEntries | None = None  # its players for the people pages (part 0)
 
 
 def environment(
@@ -127,8 +149,10 @@ def paused_collector() -> Iterator[None]:
     An event's model, standings and page contexts are millions of long-lived
     objects made in one go; the collector would scan them again and again (a
     quarter of a 2000-player build) to find almost nothing: they are freed by
-    reference counting once the event is done. The PDF bulletin (WeasyPrint's
-    layout trees hold cycles) runs with the collector on. The count makes
+    reference counting once the event is done. The PDF bulletin runs paused too:
+    the collector took 1.5 s of WeasyPrint's 6.5 s of layout on a 2000-player
+    bulletin; the layout's cycles (580,000 objects, 8 MB more at the peak) are
+    left to the collector's next run once it is back on. The count makes
     overlapping tasks (Dask runs them in threads) restore it when the last ends.
     """
     global _PAUSED, _WAS_ENABLED
@@ -150,12 +174,20 @@ def build_event(task: EventTask) -> EventOutput:
     """Every file of one event (or of one part of it). Never raises for bad input."""
     from trfsite.render.environment import render_page
 
+    part, parts = task.part, task.parts
+    if task.share is Share.BULLETIN:
+        # gather_event has no "no pages" switch: as part 1 of very many parts it builds
+        # one page's context at most, and leaves the people to the PAGES task of part 0
+        part, parts = 1, _BULLETIN_PARTS
     with paused_collector():
-        result = gather_event(task.job, task.part, task.parts)
+        result = gather_event(task.job, part, parts)
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
-    if result.bulletin is not None and task.part == 0:
-        made = _safe_pdf(result.bulletin, task.fingerprint)
+    if task.share is Share.BULLETIN:  # the PAGES tasks render every page
+        result = replace(result, pages=())
+    if result.bulletin is not None and task.makes_bulletin:
+        with paused_collector():
+            made = _safe_pdf(result.bulletin, task.fingerprint)
         if isinstance(made, bytes):
             files.append((f"{result.slug}/{result.slug}.pdf", made))
         else:
@@ -190,7 +222,7 @@ def build_event(task: EventTask) -> EventOutput:
         files=tuple(files),
         sizes=tuple(sizes),
         pages=len(pages),
-        pdf=result.bulletin is not None and task.part == 0 and not pdf_failure,
+        pdf=result.bulletin is not None and task.makes_bulletin and not pdf_failure,
         errors=result.errors,
         warnings=result.warnings + over_budget,
         failure=result.failure,
@@ -219,11 +251,14 @@ def _over_output_budget(source_name: str, sizes: tuple[tuple[str, int], ...]) ->
 
 
 def merge_parts(outputs: list[EventOutput]) -> EventOutput:
-    """One event's output from its parts (the first part made the bulletin, if any)."""
+    """One event's output from its parts (one of them made the bulletin, if any)."""
     first = outputs[0]
     return replace(
         first,
         files=tuple(f for o in outputs for f in o.files),
         sizes=tuple(f for o in outputs for f in o.sizes),
         pages=sum(o.pages for o in outputs),
+        pdf=any(o.pdf for o in outputs),
+        pdf_failure=next((o.pdf_failure for o in outputs if o.pdf_failure), ""),
+        people=next((o.people for o in outputs if o.people is not None), None),
     )
