@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
 
 from trfsite.pages.charts import line_chart
 from trfsite.pages.contexts import PageMeta, SiteInfo
@@ -38,6 +38,11 @@ _WIN = frozenset({"1", "W"})
 _DRAW = frozenset({"=", "D"})
 _LOSS = frozenset({"0", "L"})
 _GAME = _WIN | _DRAW | _LOSS
+_RESULTS = {
+    **dict.fromkeys(_WIN, ("win", "1")),
+    **dict.fromkeys(_DRAW, ("draw", "½")),
+    **dict.fromkeys(_LOSS, ("loss", "0")),
+}  # outcome -> css class, as shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +53,28 @@ class PeoplePage:
 
 
 @dataclass(frozen=True, slots=True)
+class PersonInput:
+    """Everything one person page shows, cut from the archive: small enough to send
+    to a worker, which then needs no copy of the whole archive."""
+
+    person: Person
+    rows: tuple[tuple[EventEntries, PersonEntry], ...]  # events without their entries
+    opponents: dict[tuple[int, int], tuple[str, str]]  # (row, start number) -> key, name
+
+
+@dataclass(frozen=True, slots=True)
 class PersonPlan:
     """A person page made only when its inputs changed (``inputs`` says what they are)."""
 
     path: str
     inputs: str  # everything the page shows, in short: see ``person_inputs``
-    make: Callable[[], PeoplePage]
+    person: PersonInput
+    site: SiteInfo
+    findings: tuple[PeopleFinding, ...]
+
+    def make(self) -> PeoplePage:
+        page = person_page(self.person, self.site, self.findings)
+        return PeoplePage(page.meta.path, "person.html", page)
 
 
 def _meta(site: SiteInfo, title: str, path: str) -> PageMeta:
@@ -78,19 +99,38 @@ class _Archive:
                 entry = resolution.events[ref.event].entries[ref.entry]
                 self.key_at[(ref.event, entry.start_number)] = person.key
 
+        self._heads: dict[int, EventEntries] = {}
+
     def entries(self, person: Person) -> Iterator[tuple[int, EventEntries, PersonEntry]]:
         for ref in person.entries:
             event, entry = self.resolution.entry(ref)
             yield ref.event, event, entry
 
+    def person_input(self, person: Person) -> PersonInput:
+        rows = []
+        opponents = {}
+        for row, (index, event, entry) in enumerate(self.entries(person)):
+            head = self._heads.get(index)
+            if head is None:
+                head = self._heads[index] = replace(event, entries=())
+            rows.append((head, entry))
+            for game in entry.record:
+                if game.opponent is None:
+                    continue
+                key = self.key_at.get((index, game.opponent))
+                if key is not None:
+                    opponents[(row, game.opponent)] = (key, self.person_of[key].name)
+        return PersonInput(person, tuple(rows), opponents)
+
 
 def person_page(
-    archive: _Archive, person: Person, site: SiteInfo, findings: tuple[PeopleFinding, ...] = ()
+    source: PersonInput, site: SiteInfo, findings: tuple[PeopleFinding, ...] = ()
 ) -> PersonPage:
+    person = source.person
     path = f"{PEOPLE_FOLDER}/{person.key}.html"
     root = "../"
     lines = []
-    for number, (_, event, entry) in enumerate(archive.entries(person), start=1):
+    for number, (event, entry) in enumerate(source.rows, start=1):
         lines.append(
             PersonEventLine(
                 number=number,
@@ -134,34 +174,30 @@ def person_page(
         fide_url=FIDE_PROFILE.format(id=person.fide_id) if person.fide_id else "",
         egd_pin=person.egd_pin,
         egd_url=EGD_PROFILE.format(pin=person.egd_pin) if person.egd_pin else "",
-        national_ids=tuple(
-            sorted({nid for _, _, e in archive.entries(person) for nid in e.national_ids})
-        ),
+        national_ids=tuple(sorted({nid for _, e in source.rows for nid in e.national_ids})),
         federation=person.federation,
         name_matched=person.name_matched,
         events=tuple(lines),
         rating_chart=rating_chart,
         score_chart=score_chart,
-        head_to_head=_head_to_head(archive, person),
-        history=_history(archive, person),
+        head_to_head=_head_to_head(source),
+        history=_history(source),
         findings=findings,
     )
 
 
-def _head_to_head(archive: _Archive, person: Person) -> tuple[HeadToHead, ...]:
+def _head_to_head(source: PersonInput) -> tuple[HeadToHead, ...]:
     met: dict[str, list[tuple[MeetingGame, str]]] = defaultdict(list)
     names: dict[str, str] = {}
-    for index, event, entry in archive.entries(person):
+    for row, (event, entry) in enumerate(source.rows):
         for game in entry.record:
             if game.opponent is None or game.outcome not in _GAME:
                 continue
-            key = archive.key_at.get((index, game.opponent))
-            if key is None:
+            found = source.opponents.get((row, game.opponent))
+            if found is None:
                 continue
-            opponent = archive.person_of[key]
-            names[key] = opponent.name
-            css = "win" if game.outcome in _WIN else "draw" if game.outcome in _DRAW else "loss"
-            result = {"win": "1", "draw": "½", "loss": "0"}[css]
+            key, names[key] = found[0], found[1]
+            css, result = _RESULTS[game.outcome]
             met[key].append(
                 (
                     MeetingGame(
@@ -193,10 +229,10 @@ def _head_to_head(archive: _Archive, person: Person) -> tuple[HeadToHead, ...]:
     return tuple(rows)
 
 
-def _history(archive: _Archive, person: Person) -> tuple[Period, ...]:
+def _history(source: PersonInput) -> tuple[Period, ...]:
     """Federations, clubs, titles and spellings, each with its first and last year."""
     spans: dict[tuple[str, str], list[int | None]] = {}
-    for _, event, entry in archive.entries(person):
+    for event, entry in source.rows:
         year = _year(event)
         for what, value in (
             ("federation", entry.federation),
@@ -350,13 +386,9 @@ def all_pages(
         mine[finding.person_href].append(finding)
     for person in resolution.people:
         own = tuple(mine.get(f"{person.key}.html", ()))
-
-        def make(person: Person = person, own: tuple[PeopleFinding, ...] = own) -> PeoplePage:
-            page = person_page(archive, person, site, own)
-            return PeoplePage(page.meta.path, "person.html", page)
-
         inputs = person_inputs(archive, person, event_keys, own)
-        yield PersonPlan(f"{PEOPLE_FOLDER}/{person.key}.html", inputs, make)
+        path = f"{PEOPLE_FOLDER}/{person.key}.html"
+        yield PersonPlan(path, inputs, archive.person_input(person), site, own)
         for alias in person.aliases:
             path = f"{PEOPLE_FOLDER}/{alias}.html"
             redirect = RedirectPage(

@@ -413,10 +413,14 @@ def _build_language(
     entries = [plan.reused[slug] for slug in sorted(plan.reused)]
     if executor is not None:
         entries += _build_events(writer, executor, 2, plan, progress, local=False)
+        people = _people_pages(writer, part.options, tasks, plan, config, part.site, executor, 2)
     else:
         with open_executor(part.options.executor, part.options.jobs) as (own, workers):
             local = (part.options.executor or "local") == "local"
             entries += _build_events(writer, own, workers, plan, progress, local)
+            people = _people_pages(
+                writer, part.options, tasks, plan, config, part.site, own, workers
+            )
     by_slug = {e.slug: e for e in entries}
     ordered = [by_slug[task.job.slug] for task in tasks]
     index_notes = ""
@@ -428,7 +432,7 @@ def _build_language(
         )
     pages = _render_into(writer, chain, part.site, [e.summary for e in ordered], index_notes)
     pages += sum(e.pages for e in ordered)
-    pages += _people_pages(writer, part.options, tasks, plan, config, part.site)
+    pages += people
     writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))
     if part.site.languages:  # the next build's _plan looks for it beside the manifest
         writer.write_text(MARKER, f"trfsite {__version__}\n")
@@ -442,15 +446,16 @@ def _people_pages(
     plan: _Plan,
     config: SiteConfig,
     site: SiteInfo,
+    executor: Executor,
+    workers: int,
 ) -> int:
     """Every person's page across the events (see trfsite.site.people_build)."""
-    from trfsite.site.people_build import publish_people
+    from trfsite.site.people_build import PeopleRun, publish_people
 
     events = [(plan.keys[task.job.slug], task) for task in tasks]
     use_cache = options.cache and (options.out / MARKER).is_file()
-    return publish_people(
-        writer, options.out, use_cache, events, plan.people, config, site, plan.fingerprint
-    )
+    run = PeopleRun(executor, workers, plan.fingerprint)
+    return publish_people(writer, options.out, use_cache, events, plan.people, config, site, run)
 
 
 def _split(plan: _Plan, workers: int, out_root: Path | None) -> list[EventTask]:
