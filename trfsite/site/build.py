@@ -38,6 +38,7 @@ from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventOutput, EventTask, build_event, make_pdf, merge_parts
 from trfsite.site.executors import open_executor
 from trfsite.site.language_pages import site_title, write_language_choice
+from trfsite.site.people_build import PeopleRun
 from trfsite.site.writer import SiteWriter
 
 if TYPE_CHECKING:
@@ -413,14 +414,14 @@ def _build_language(
     entries = [plan.reused[slug] for slug in sorted(plan.reused)]
     if executor is not None:
         entries += _build_events(writer, executor, 2, plan, progress, local=False)
-        people = _people_pages(writer, part.options, tasks, plan, config, part.site, executor, 2)
+        run = PeopleRun(executor, 2, plan.fingerprint, local=False)
+        people = _people_pages(writer, part.options, tasks, plan, config, part.site, run)
     else:
         with open_executor(part.options.executor, part.options.jobs) as (own, workers):
             local = (part.options.executor or "local") == "local"
             entries += _build_events(writer, own, workers, plan, progress, local)
-            people = _people_pages(
-                writer, part.options, tasks, plan, config, part.site, own, workers
-            )
+            run = PeopleRun(own, workers, plan.fingerprint, local)
+            people = _people_pages(writer, part.options, tasks, plan, config, part.site, run)
     by_slug = {e.slug: e for e in entries}
     ordered = [by_slug[task.job.slug] for task in tasks]
     index_notes = ""
@@ -446,15 +447,13 @@ def _people_pages(
     plan: _Plan,
     config: SiteConfig,
     site: SiteInfo,
-    executor: Executor,
-    workers: int,
+    run: PeopleRun,
 ) -> int:
     """Every person's page across the events (see trfsite.site.people_build)."""
-    from trfsite.site.people_build import PeopleRun, publish_people
+    from trfsite.site.people_build import publish_people
 
     events = [(plan.keys[task.job.slug], task) for task in tasks]
     use_cache = options.cache and (options.out / MARKER).is_file()
-    run = PeopleRun(executor, workers, plan.fingerprint)
     return publish_people(writer, options.out, use_cache, events, plan.people, config, site, run)
 
 

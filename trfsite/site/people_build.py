@@ -52,6 +52,7 @@ class PeopleRun:
     executor: Executor
     workers: int
     fingerprint: str  # of the theme and trfsite's code
+    local: bool  # the workers share this disk: they write the pages themselves
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,22 +63,38 @@ class RenderBatch:
     language: str
     fingerprint: str
     pages: tuple[PeoplePage | PersonPlan, ...]  # a person page's context is made there too
+    root: Path | None  # a local worker writes the pages there itself; a remote one returns them
+    previous: Path | None  # the previous output, for pages that came out the same
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedBatch:
+    files: tuple[tuple[str, bytes], ...]  # (path, data) still to write: from a remote worker
+    written: int
+    linked: int
 
 
 _BATCH = 40  # pages per call: enough to hide a call's cost, few enough to keep both cores busy
 
 
-def render_batch(batch: RenderBatch) -> list[tuple[str, bytes]]:
-    """(path, bytes) of each page of ``batch``; runs in a worker."""
+def render_batch(batch: RenderBatch) -> RenderedBatch:
+    """Render (and, locally, write) the pages of ``batch``; runs in a worker."""
     from trfsite.render.environment import render_page
     from trfsite.site.event_build import environment
 
     env = environment(batch.theme_paths, batch.language, batch.fingerprint)
-    rendered = []
+    files = []
+    written = linked = 0
     for item in batch.pages:
         page = item.make() if isinstance(item, PersonPlan) else item
-        rendered.append((page.path, render_page(env, page.template, page.context).encode("utf-8")))
-    return rendered
+        data = render_page(env, page.template, page.context).encode("utf-8")
+        if batch.root is None:
+            files.append((page.path, data))
+        elif _place(batch.root, batch.previous, page.path, data):
+            linked += 1
+        else:
+            written += 1
+    return RenderedBatch(tuple(files), written, linked)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,18 +165,19 @@ def _folder_for(target: Path) -> None:
         _MADE.add(target.parent)
 
 
-def _reuse(previous: Path | None, path: str, writer: SiteWriter) -> bool:
+def _reuse(previous: Path | None, path: str, root: Path) -> bool:
     """Hard-link (else copy) ``path`` from the previous output; False if it is gone.
 
-    ``path`` is one of the people pages' own paths (never from input), so the
-    writer's per-file checks are not needed for these thousands of links.
+    ``path`` is one of the people pages' own paths, made from ids or by
+    ``name_key`` (never a name as written), so the writer's per-file checks are
+    not needed for these thousands of files.
     """
     if previous is None:
         return False
     source = os.path.join(previous, path)
     if os.path.islink(source) or not os.path.isfile(source):
         return False
-    target = writer.root / path
+    target = root / path
     _folder_for(target)
     try:
         os.link(source, target)
@@ -168,13 +186,15 @@ def _reuse(previous: Path | None, path: str, writer: SiteWriter) -> bool:
     return True
 
 
-def _write(writer: SiteWriter, path: str, data: bytes) -> None:
-    """Write one of the people pages' own paths: keys made by ``name_key`` or from
-    ids (see ``_reuse``: the writer's per-file checks are not needed)."""
-    target = writer.root / path
+def _place(root: Path, previous: Path | None, path: str, data: bytes) -> bool:
+    """Write a rendered page under ``root``; True when it was linked instead, because
+    the previous output has the same bytes (its inputs changed, not what it shows)."""
+    if _same_as_before(previous, path, data) and _reuse(previous, path, root):
+        return True
+    target = root / path
     _folder_for(target)
     target.write_bytes(data)
-    writer.written.append(path)
+    return False
 
 
 def build_people(
@@ -198,19 +218,19 @@ def build_people(
     counts = [0, 0]  # written, linked
     event_keys = {entries.file: key for key, entries in events}
     site_text = repr(site)
-    pending: deque[Future[list[tuple[str, bytes]]]] = deque()
+    pending: deque[Future[RenderedBatch]] = deque()
     batch: list[PeoplePage | PersonPlan] = []
 
-    def store(rendered: list[tuple[str, bytes]]) -> None:
-        for path, data in rendered:
-            if _same_as_before(previous, path, data) and _reuse(previous, path, writer):
-                counts[1] += 1  # its inputs changed, but not what it shows
-            else:
-                _write(writer, path, data)
-                counts[0] += 1
+    def store(rendered: RenderedBatch) -> None:
+        counts[0] += rendered.written
+        counts[1] += rendered.linked
+        for path, data in rendered.files:
+            counts[0 if not _place(writer.root, previous, path, data) else 1] += 1
 
     def send() -> None:
-        job = RenderBatch(theme_paths, site.language, run.fingerprint, tuple(batch))
+        root = writer.root if run.local else None
+        pages = tuple(batch)
+        job = RenderBatch(theme_paths, site.language, run.fingerprint, pages, root, previous)
         pending.append(run.executor.submit(render_batch, job))
         batch.clear()
         while len(pending) > 2 * run.workers:  # a few batches ahead, bounded memory
@@ -222,7 +242,7 @@ def build_people(
         else:
             digest = _digest(run.fingerprint, item.template, repr(item.context))
         pages[item.path] = digest
-        if old.pages.get(item.path) == digest and _reuse(previous, item.path, writer):
+        if old.pages.get(item.path) == digest and _reuse(previous, item.path, writer.root):
             counts[1] += 1
             continue
         batch.append(item)
@@ -235,7 +255,7 @@ def build_people(
     for path, text in search_pieces(resolution, SEARCH_FOLDER):
         digest = _digest(text)
         pages[path] = digest
-        if old.pages.get(path) == digest and _reuse(previous, path, writer):
+        if old.pages.get(path) == digest and _reuse(previous, path, writer.root):
             counts[1] += 1
             continue
         writer.write_text(path, text)
