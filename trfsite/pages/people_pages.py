@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 
 from trfsite.pages.charts import line_chart
 from trfsite.pages.contexts import PageMeta, SiteInfo
@@ -60,6 +61,12 @@ class PersonInput:
     person: Person
     rows: tuple[tuple[EventEntries, PersonEntry], ...]  # events without their entries
     opponents: dict[tuple[int, int], tuple[str, str]]  # (row, start number) -> key, name
+    site: SiteInfo
+    findings: tuple[PeopleFinding, ...]
+
+    def make(self) -> PeoplePage:
+        page = person_page(self)
+        return PeoplePage(page.meta.path, "person.html", page)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,13 +75,7 @@ class PersonPlan:
 
     path: str
     inputs: str  # everything the page shows, in short: see ``person_inputs``
-    person: PersonInput
-    site: SiteInfo
-    findings: tuple[PeopleFinding, ...]
-
-    def make(self) -> PeoplePage:
-        page = person_page(self.person, self.site, self.findings)
-        return PeoplePage(page.meta.path, "person.html", page)
+    cut: Callable[[], PersonInput]  # called only for a page that is made
 
 
 def _meta(site: SiteInfo, title: str, path: str) -> PageMeta:
@@ -94,19 +95,33 @@ class _Archive:
         self.person_of: dict[str, Person] = {p.key: p for p in resolution.people}
         # (event index, start number) -> person key
         self.key_at: dict[tuple[int, int], str] = {}
+        # person key -> (event index, event, entry): every page kind walks these,
+        # group pages once per person and year
+        self._rows: dict[str, tuple[tuple[int, EventEntries, PersonEntry], ...]] = {}
+        events = resolution.events
         for person in resolution.people:
+            rows = []
             for ref in person.entries:
-                entry = resolution.events[ref.event].entries[ref.entry]
+                event = events[ref.event]
+                entry = event.entries[ref.entry]
                 self.key_at[(ref.event, entry.start_number)] = person.key
-
+                rows.append((ref.event, event, entry))
+            self._rows[person.key] = tuple(rows)
         self._heads: dict[int, EventEntries] = {}
+        self._last_year: dict[str, int | None] = {}
 
-    def entries(self, person: Person) -> Iterator[tuple[int, EventEntries, PersonEntry]]:
-        for ref in person.entries:
-            event, entry = self.resolution.entry(ref)
-            yield ref.event, event, entry
+    def entries(self, person: Person) -> tuple[tuple[int, EventEntries, PersonEntry], ...]:
+        return self._rows[person.key]
 
-    def person_input(self, person: Person) -> PersonInput:
+    def last_year(self, person: Person) -> int | None:
+        if person.key not in self._last_year:
+            known = [event.date.year for _, event, _ in self._rows[person.key] if event.date]
+            self._last_year[person.key] = max(known) if known else None
+        return self._last_year[person.key]
+
+    def person_input(
+        self, person: Person, site: SiteInfo, findings: tuple[PeopleFinding, ...]
+    ) -> PersonInput:
         rows = []
         opponents = {}
         for row, (index, event, entry) in enumerate(self.entries(person)):
@@ -120,13 +135,11 @@ class _Archive:
                 key = self.key_at.get((index, game.opponent))
                 if key is not None:
                     opponents[(row, game.opponent)] = (key, self.person_of[key].name)
-        return PersonInput(person, tuple(rows), opponents)
+        return PersonInput(person, tuple(rows), opponents, site, findings)
 
 
-def person_page(
-    source: PersonInput, site: SiteInfo, findings: tuple[PeopleFinding, ...] = ()
-) -> PersonPage:
-    person = source.person
+def person_page(source: PersonInput) -> PersonPage:
+    person, site = source.person, source.site
     path = f"{PEOPLE_FOLDER}/{person.key}.html"
     root = "../"
     lines = []
@@ -182,7 +195,7 @@ def person_page(
         score_chart=score_chart,
         head_to_head=_head_to_head(source),
         history=_history(source),
-        findings=findings,
+        findings=source.findings,
     )
 
 
@@ -284,14 +297,12 @@ def _findings(archive: _Archive) -> tuple[PeopleFinding, ...]:
 
 
 def _line(archive: _Archive, person: Person, prefix: str) -> PersonLine:
-    years = [_year(event) for _, event, _ in archive.entries(person)]
-    known = [y for y in years if y is not None]
     return PersonLine(
         person.name,
         f"{prefix}{person.key}.html",
         person.federation,
         len(person.entries),
-        max(known) if known else None,
+        archive.last_year(person),
     )
 
 
@@ -388,7 +399,7 @@ def all_pages(
         own = tuple(mine.get(f"{person.key}.html", ()))
         inputs = person_inputs(archive, person, event_keys, own)
         path = f"{PEOPLE_FOLDER}/{person.key}.html"
-        yield PersonPlan(path, inputs, archive.person_input(person), site, own)
+        yield PersonPlan(path, inputs, partial(archive.person_input, person, site, own))
         for alias in person.aliases:
             path = f"{PEOPLE_FOLDER}/{alias}.html"
             redirect = RedirectPage(

@@ -15,6 +15,7 @@ import json
 import logging
 import os
 import shutil
+import stat
 from collections import deque
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
@@ -22,7 +23,13 @@ from pathlib import Path
 
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig
 from trfsite.pages.contexts import SiteInfo
-from trfsite.pages.people_pages import SEARCH_FOLDER, PeoplePage, PersonPlan, all_pages
+from trfsite.pages.people_pages import (
+    SEARCH_FOLDER,
+    PeoplePage,
+    PersonInput,
+    PersonPlan,
+    all_pages,
+)
 from trfsite.pages.people_search import search_pieces
 from trfsite.people.codec import entries_from_json, entries_to_json
 from trfsite.people.entries import EventEntries
@@ -62,7 +69,7 @@ class RenderBatch:
     theme_paths: tuple[Path, ...]
     language: str
     fingerprint: str
-    pages: tuple[PeoplePage | PersonPlan, ...]  # a person page's context is made there too
+    pages: tuple[PeoplePage | PersonInput, ...]  # a person page's context is made there too
     root: Path | None  # a local worker writes the pages there itself; a remote one returns them
     previous: Path | None  # the previous output, for pages that came out the same
 
@@ -86,7 +93,7 @@ def render_batch(batch: RenderBatch) -> RenderedBatch:
     files = []
     written = linked = 0
     for item in batch.pages:
-        page = item.make() if isinstance(item, PersonPlan) else item
+        page = item.make() if isinstance(item, PersonInput) else item
         data = render_page(env, page.template, page.context).encode("utf-8")
         if batch.root is None:
             files.append((page.path, data))
@@ -175,7 +182,10 @@ def _reuse(previous: Path | None, path: str, root: Path) -> bool:
     if previous is None:
         return False
     source = os.path.join(previous, path)
-    if os.path.islink(source) or not os.path.isfile(source):
+    try:
+        if not stat.S_ISREG(os.lstat(source).st_mode):  # never a link planted there
+            return False
+    except OSError:
         return False
     target = root / path
     _folder_for(target)
@@ -219,7 +229,7 @@ def build_people(
     event_keys = {entries.file: key for key, entries in events}
     site_text = repr(site)
     pending: deque[Future[RenderedBatch]] = deque()
-    batch: list[PeoplePage | PersonPlan] = []
+    batch: list[PeoplePage | PersonInput] = []
 
     def store(rendered: RenderedBatch) -> None:
         counts[0] += rendered.written
@@ -245,7 +255,7 @@ def build_people(
         if old.pages.get(item.path) == digest and _reuse(previous, item.path, writer.root):
             counts[1] += 1
             continue
-        batch.append(item)
+        batch.append(item.cut() if isinstance(item, PersonPlan) else item)
         if len(batch) >= _BATCH:
             send()
     if batch:
