@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
@@ -109,9 +110,24 @@ class _Archive:
             self._rows[person.key] = tuple(rows)
         self._heads: dict[int, EventEntries] = {}
         self._last_year: dict[str, int | None] = {}
+        self._people_at: dict[int, str] = {}
 
     def entries(self, person: Person) -> tuple[tuple[int, EventEntries, PersonEntry], ...]:
         return self._rows[person.key]
+
+    def people_at(self, index: int) -> str:
+        """A digest of the keys and names of event ``index``'s people, by start number."""
+        if index not in self._people_at:
+            found = []
+            for entry in self.resolution.events[index].entries:
+                key = self.key_at.get((index, entry.start_number))
+                if key is not None:
+                    found.append((entry.start_number, key, self.person_of[key].name))
+            text = repr(sorted(found))
+            self._people_at[index] = hashlib.sha256(
+                text.encode("utf-8", "surrogatepass")
+            ).hexdigest()
+        return self._people_at[index]
 
     def last_year(self, person: Person) -> int | None:
         if person.key not in self._last_year:
@@ -363,21 +379,16 @@ def person_inputs(
     findings: tuple[PeopleFinding, ...],
 ) -> str:
     """What a person page depends on: its person, the cache keys of its events (their
-    content), the names and keys of the opponents it met, and its findings."""
+    content), the keys and names of everyone in those events (its opponents among
+    them: one digest per event, not a walk over every game), and its findings."""
     parts = [
         repr((person.key, person.name, person.fide_id, person.egd_pin)),
         repr((person.federation, person.aliases, person.name_matched, findings)),
     ]
-    opponents = set()
     for index, event, entry in archive.entries(person):
         parts.append(event_keys.get(event.file, event.file))
         parts.append(str(entry.start_number))
-        for game in entry.record:
-            if game.opponent is not None:
-                key = archive.key_at.get((index, game.opponent))
-                if key is not None:
-                    opponents.add((key, archive.person_of[key].name))
-    parts.append(repr(sorted(opponents)))
+        parts.append(archive.people_at(index))
     return "\n".join(parts)
 
 
