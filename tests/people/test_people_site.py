@@ -156,3 +156,29 @@ def test_rebuild_after_one_event_rewrites_only_its_people(
     # The rest were not written again: the same files (hard links), byte for byte.
     for path in set(after) - rewritten:
         assert after[path][0] == before[path][0], path
+
+
+def test_rebuild_after_a_new_spelling_shows_it_to_every_opponent(tmp_path: Path) -> None:
+    """A person's name is the latest event's spelling (README of tests/data/people):
+    respelling Kowalski (fide-1100001) in d-2023 changes the head-to-head rows of
+    the people he met in a-2020 and b-2021, whose own events did not change."""
+    src = tmp_path / "src"
+    shutil.copytree(RULES, src)
+    out = tmp_path / "out"
+    build_site(BuildOptions(src, out, pdf=False))
+    before = _files(out)
+    changed = src / "d-2023.trf"
+    text = changed.read_text(encoding="utf-8")
+    changed.write_text(text.replace("Kowalski, Jan   ", "Kowalski, Janusz"), encoding="utf-8")
+    build_site(BuildOptions(src, out, pdf=False))
+    after = _files(out)
+    # a-2020: Kowalski (2) met Müller (1, fide-4100018) and Nagy (4, nagy-anna-hun-1970);
+    # b-2021: Kowalski (4) met Nagy (3, nagy-anna-hun-1971) and Smith (2, fide-400002).
+    for key in ("fide-4100018", "nagy-anna-hun-1970", "nagy-anna-hun-1971", "fide-400002"):
+        page = _page(out / "people" / f"{key}.html")
+        rows = [_text(a) for a in page.xpath("//table[@class='head-to-head']//th/a")]
+        assert "Kowalski, Janusz" in rows, key
+        assert "Kowalski, Jan" not in rows, key
+    # Müller of c-2022 (AUT) never met him and d-2023 did not list him: untouched.
+    path = "people/mueller-juergen-aut-1980.html"
+    assert after[path][0] == before[path][0]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 
 from trfsite.pages.charts import line_chart
 from trfsite.pages.contexts import PageMeta, SiteInfo
@@ -38,6 +40,11 @@ _WIN = frozenset({"1", "W"})
 _DRAW = frozenset({"=", "D"})
 _LOSS = frozenset({"0", "L"})
 _GAME = _WIN | _DRAW | _LOSS
+_RESULTS = {
+    **dict.fromkeys(_WIN, ("win", "1")),
+    **dict.fromkeys(_DRAW, ("draw", "½")),
+    **dict.fromkeys(_LOSS, ("loss", "0")),
+}  # outcome -> css class, as shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +55,28 @@ class PeoplePage:
 
 
 @dataclass(frozen=True, slots=True)
+class PersonInput:
+    """Everything one person page shows, cut from the archive: small enough to send
+    to a worker, which then needs no copy of the whole archive."""
+
+    person: Person
+    rows: tuple[tuple[EventEntries, PersonEntry], ...]  # events without their entries
+    opponents: dict[tuple[int, int], tuple[str, str]]  # (row, start number) -> key, name
+    site: SiteInfo
+    findings: tuple[PeopleFinding, ...]
+
+    def make(self) -> PeoplePage:
+        page = person_page(self)
+        return PeoplePage(page.meta.path, "person.html", page)
+
+
+@dataclass(frozen=True, slots=True)
 class PersonPlan:
     """A person page made only when its inputs changed (``inputs`` says what they are)."""
 
     path: str
     inputs: str  # everything the page shows, in short: see ``person_inputs``
-    make: Callable[[], PeoplePage]
+    cut: Callable[[], PersonInput]  # called only for a page that is made
 
 
 def _meta(site: SiteInfo, title: str, path: str) -> PageMeta:
@@ -73,24 +96,70 @@ class _Archive:
         self.person_of: dict[str, Person] = {p.key: p for p in resolution.people}
         # (event index, start number) -> person key
         self.key_at: dict[tuple[int, int], str] = {}
+        # person key -> (event index, event, entry): every page kind walks these,
+        # group pages once per person and year
+        self._rows: dict[str, tuple[tuple[int, EventEntries, PersonEntry], ...]] = {}
+        events = resolution.events
         for person in resolution.people:
+            rows = []
             for ref in person.entries:
-                entry = resolution.events[ref.event].entries[ref.entry]
+                event = events[ref.event]
+                entry = event.entries[ref.entry]
                 self.key_at[(ref.event, entry.start_number)] = person.key
+                rows.append((ref.event, event, entry))
+            self._rows[person.key] = tuple(rows)
+        self._heads: dict[int, EventEntries] = {}
+        self._last_year: dict[str, int | None] = {}
+        self._people_at: dict[int, str] = {}
 
-    def entries(self, person: Person) -> Iterator[tuple[int, EventEntries, PersonEntry]]:
-        for ref in person.entries:
-            event, entry = self.resolution.entry(ref)
-            yield ref.event, event, entry
+    def entries(self, person: Person) -> tuple[tuple[int, EventEntries, PersonEntry], ...]:
+        return self._rows[person.key]
+
+    def people_at(self, index: int) -> str:
+        """A digest of the keys and names of event ``index``'s people, by start number."""
+        if index not in self._people_at:
+            found = []
+            for entry in self.resolution.events[index].entries:
+                key = self.key_at.get((index, entry.start_number))
+                if key is not None:
+                    found.append((entry.start_number, key, self.person_of[key].name))
+            text = repr(sorted(found))
+            self._people_at[index] = hashlib.sha256(
+                text.encode("utf-8", "surrogatepass")
+            ).hexdigest()
+        return self._people_at[index]
+
+    def last_year(self, person: Person) -> int | None:
+        if person.key not in self._last_year:
+            known = [event.date.year for _, event, _ in self._rows[person.key] if event.date]
+            self._last_year[person.key] = max(known) if known else None
+        return self._last_year[person.key]
+
+    def person_input(
+        self, person: Person, site: SiteInfo, findings: tuple[PeopleFinding, ...]
+    ) -> PersonInput:
+        rows = []
+        opponents = {}
+        for row, (index, event, entry) in enumerate(self.entries(person)):
+            head = self._heads.get(index)
+            if head is None:
+                head = self._heads[index] = replace(event, entries=())
+            rows.append((head, entry))
+            for game in entry.record:
+                if game.opponent is None:
+                    continue
+                key = self.key_at.get((index, game.opponent))
+                if key is not None:
+                    opponents[(row, game.opponent)] = (key, self.person_of[key].name)
+        return PersonInput(person, tuple(rows), opponents, site, findings)
 
 
-def person_page(
-    archive: _Archive, person: Person, site: SiteInfo, findings: tuple[PeopleFinding, ...] = ()
-) -> PersonPage:
+def person_page(source: PersonInput) -> PersonPage:
+    person, site = source.person, source.site
     path = f"{PEOPLE_FOLDER}/{person.key}.html"
     root = "../"
     lines = []
-    for number, (_, event, entry) in enumerate(archive.entries(person), start=1):
+    for number, (event, entry) in enumerate(source.rows, start=1):
         lines.append(
             PersonEventLine(
                 number=number,
@@ -134,34 +203,30 @@ def person_page(
         fide_url=FIDE_PROFILE.format(id=person.fide_id) if person.fide_id else "",
         egd_pin=person.egd_pin,
         egd_url=EGD_PROFILE.format(pin=person.egd_pin) if person.egd_pin else "",
-        national_ids=tuple(
-            sorted({nid for _, _, e in archive.entries(person) for nid in e.national_ids})
-        ),
+        national_ids=tuple(sorted({nid for _, e in source.rows for nid in e.national_ids})),
         federation=person.federation,
         name_matched=person.name_matched,
         events=tuple(lines),
         rating_chart=rating_chart,
         score_chart=score_chart,
-        head_to_head=_head_to_head(archive, person),
-        history=_history(archive, person),
-        findings=findings,
+        head_to_head=_head_to_head(source),
+        history=_history(source),
+        findings=source.findings,
     )
 
 
-def _head_to_head(archive: _Archive, person: Person) -> tuple[HeadToHead, ...]:
+def _head_to_head(source: PersonInput) -> tuple[HeadToHead, ...]:
     met: dict[str, list[tuple[MeetingGame, str]]] = defaultdict(list)
     names: dict[str, str] = {}
-    for index, event, entry in archive.entries(person):
+    for row, (event, entry) in enumerate(source.rows):
         for game in entry.record:
             if game.opponent is None or game.outcome not in _GAME:
                 continue
-            key = archive.key_at.get((index, game.opponent))
-            if key is None:
+            found = source.opponents.get((row, game.opponent))
+            if found is None:
                 continue
-            opponent = archive.person_of[key]
-            names[key] = opponent.name
-            css = "win" if game.outcome in _WIN else "draw" if game.outcome in _DRAW else "loss"
-            result = {"win": "1", "draw": "½", "loss": "0"}[css]
+            key, names[key] = found[0], found[1]
+            css, result = _RESULTS[game.outcome]
             met[key].append(
                 (
                     MeetingGame(
@@ -193,10 +258,10 @@ def _head_to_head(archive: _Archive, person: Person) -> tuple[HeadToHead, ...]:
     return tuple(rows)
 
 
-def _history(archive: _Archive, person: Person) -> tuple[Period, ...]:
+def _history(source: PersonInput) -> tuple[Period, ...]:
     """Federations, clubs, titles and spellings, each with its first and last year."""
     spans: dict[tuple[str, str], list[int | None]] = {}
-    for _, event, entry in archive.entries(person):
+    for event, entry in source.rows:
         year = _year(event)
         for what, value in (
             ("federation", entry.federation),
@@ -248,14 +313,12 @@ def _findings(archive: _Archive) -> tuple[PeopleFinding, ...]:
 
 
 def _line(archive: _Archive, person: Person, prefix: str) -> PersonLine:
-    years = [_year(event) for _, event, _ in archive.entries(person)]
-    known = [y for y in years if y is not None]
     return PersonLine(
         person.name,
         f"{prefix}{person.key}.html",
         person.federation,
         len(person.entries),
-        max(known) if known else None,
+        archive.last_year(person),
     )
 
 
@@ -316,21 +379,16 @@ def person_inputs(
     findings: tuple[PeopleFinding, ...],
 ) -> str:
     """What a person page depends on: its person, the cache keys of its events (their
-    content), the names and keys of the opponents it met, and its findings."""
+    content), the keys and names of everyone in those events (its opponents among
+    them: one digest per event, not a walk over every game), and its findings."""
     parts = [
         repr((person.key, person.name, person.fide_id, person.egd_pin)),
         repr((person.federation, person.aliases, person.name_matched, findings)),
     ]
-    opponents = set()
     for index, event, entry in archive.entries(person):
         parts.append(event_keys.get(event.file, event.file))
         parts.append(str(entry.start_number))
-        for game in entry.record:
-            if game.opponent is not None:
-                key = archive.key_at.get((index, game.opponent))
-                if key is not None:
-                    opponents.add((key, archive.person_of[key].name))
-    parts.append(repr(sorted(opponents)))
+        parts.append(archive.people_at(index))
     return "\n".join(parts)
 
 
@@ -350,13 +408,9 @@ def all_pages(
         mine[finding.person_href].append(finding)
     for person in resolution.people:
         own = tuple(mine.get(f"{person.key}.html", ()))
-
-        def make(person: Person = person, own: tuple[PeopleFinding, ...] = own) -> PeoplePage:
-            page = person_page(archive, person, site, own)
-            return PeoplePage(page.meta.path, "person.html", page)
-
         inputs = person_inputs(archive, person, event_keys, own)
-        yield PersonPlan(f"{PEOPLE_FOLDER}/{person.key}.html", inputs, make)
+        path = f"{PEOPLE_FOLDER}/{person.key}.html"
+        yield PersonPlan(path, inputs, partial(archive.person_input, person, site, own))
         for alias in person.aliases:
             path = f"{PEOPLE_FOLDER}/{alias}.html"
             redirect = RedirectPage(

@@ -45,6 +45,7 @@ from trfsite.site.event_build import (
 )
 from trfsite.site.executors import open_executor
 from trfsite.site.language_pages import site_title, write_language_choice
+from trfsite.site.people_build import PeopleRun
 from trfsite.site.people_step import PeopleStep
 from trfsite.site.writer import SiteWriter
 
@@ -419,22 +420,18 @@ def _build_language(
     plan = _plan(part.options, tasks, want_pdf)
     writer = part.writer
     entries = [plan.reused[slug] for slug in sorted(plan.reused)]
-    people = PeopleStep(
-        writer,
-        part.options.out,
-        part.options.cache and (part.options.out / MARKER).is_file(),
-        [(plan.keys[task.job.slug], task) for task in tasks],
-        plan.people,
-        config,
-        part.site,
-        plan.fingerprint,
-    )
     if executor is not None:
+        people = _people_step(
+            part, tasks, plan, config, PeopleRun(executor, 2, plan.fingerprint, local=False)
+        )
         entries += _build_events(writer, executor, 2, plan, progress, people, local=False)
     else:
         with open_executor(part.options.executor, part.options.jobs) as (own, workers):
             local = (part.options.executor or "local") == "local"
+            run = PeopleRun(own, workers, plan.fingerprint, local)
+            people = _people_step(part, tasks, plan, config, run)
             entries += _build_events(writer, own, workers, plan, progress, people, local)
+            people.make()  # on the pool, while it is open
     by_slug = {e.slug: e for e in entries}
     ordered = [by_slug[task.job.slug] for task in tasks]
     index_notes = ""
@@ -451,6 +448,27 @@ def _build_language(
     if part.site.languages:  # the next build's _plan looks for it beside the manifest
         writer.write_text(MARKER, f"trfsite {__version__}\n")
     return ordered, plan, pages
+
+
+def _people_step(
+    part: _LanguageBuild,
+    tasks: list[EventTask],
+    plan: _Plan,
+    config: SiteConfig,
+    run: PeopleRun,
+) -> PeopleStep:
+    """Every person's page across the events, made once every event has listed its players."""
+    options = part.options
+    return PeopleStep(
+        part.writer,
+        options.out,
+        options.cache and (options.out / MARKER).is_file(),
+        [(plan.keys[task.job.slug], task) for task in tasks],
+        plan.people,
+        config,
+        part.site,
+        run,
+    )
 
 
 def _split(plan: _Plan, workers: int, out_root: Path | None) -> list[EventTask]:

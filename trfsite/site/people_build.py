@@ -3,7 +3,9 @@
 Each event's people entries are kept in ``OUT/.trfsite-people.json`` under the
 event's cache key, so a rebuild after one changed event reads only that event.
 Every people page's context is hashed; a page whose hash did not change is
-hard-linked from the previous output (byte-identical), the others are rendered.
+hard-linked from the previous output (byte-identical), the others are rendered
+in batches on the build's executor (the process pool or Dask, as events are),
+while this process makes the next pages' contexts and writes what comes back.
 """
 
 from __future__ import annotations
@@ -13,12 +15,21 @@ import json
 import logging
 import os
 import shutil
-from dataclasses import dataclass
+import stat
+from collections import deque
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig
 from trfsite.pages.contexts import SiteInfo
-from trfsite.pages.people_pages import SEARCH_FOLDER, PersonPlan, all_pages
+from trfsite.pages.people_pages import (
+    SEARCH_FOLDER,
+    PeoplePage,
+    PersonInput,
+    PersonPlan,
+    all_pages,
+)
 from trfsite.pages.people_search import search_pieces
 from trfsite.people.codec import entries_from_json, entries_to_json
 from trfsite.people.entries import EventEntries
@@ -29,13 +40,69 @@ from trfsite.site.writer import SiteWriter
 logger = logging.getLogger(__name__)
 
 PEOPLE_CACHE = ".trfsite-people.json"
-_FORMAT = 1
+_FORMAT = 2  # JSON lines: the header (format, pages), then one line per event
 
 
 @dataclass(frozen=True, slots=True)
 class PeopleCache:
     events: dict[str, EventEntries]  # event cache key -> its entries
     pages: dict[str, str]  # path under OUT -> digest of what made it
+    # event cache key -> its line in the cache file, written again as it was read
+    # (encoding every event's entries again cost as much as the rebuild's pages)
+    lines: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class PeopleRun:
+    """Where the people pages are rendered: the executor the events were built on."""
+
+    executor: Executor
+    workers: int
+    fingerprint: str  # of the theme and trfsite's code
+    local: bool  # the workers share this disk: they write the pages themselves
+
+
+@dataclass(frozen=True, slots=True)
+class RenderBatch:
+    """People pages for one worker; everything in it pickles (for Dask too)."""
+
+    theme_paths: tuple[Path, ...]
+    language: str
+    fingerprint: str
+    pages: tuple[PeoplePage | PersonInput, ...]  # a person page's context is made there too
+    root: Path | None  # a local worker writes the pages there itself; a remote one returns them
+    previous: Path | None  # the previous output, for pages that came out the same
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedBatch:
+    files: tuple[tuple[str, bytes], ...]  # (path, data) still to write: from a remote worker
+    written: int
+    linked: int
+
+
+_BATCH = 40  # pages per call: enough to hide a call's cost, few enough to keep both cores busy
+
+
+def render_batch(batch: RenderBatch) -> RenderedBatch:
+    """Render (and, locally, write) the pages of ``batch``; runs in a worker."""
+    from trfsite.render.environment import render_page
+    from trfsite.site.event_build import environment
+
+    env = environment(batch.theme_paths, batch.language, batch.fingerprint)
+    _MADE.clear()
+    files = []
+    written = linked = 0
+    for item in batch.pages:
+        page = item.make() if isinstance(item, PersonInput) else item
+        data = render_page(env, page.template, page.context).encode("utf-8")
+        if batch.root is None:
+            files.append((page.path, data))
+        elif _place(batch.root, batch.previous, page.path, data):
+            linked += 1
+        else:
+            written += 1
+    return RenderedBatch(tuple(files), written, linked)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,27 +115,36 @@ class PeopleReport:
 
 def load_cache(out: Path) -> PeopleCache:
     """The previous build's people cache; an unreadable one is an empty one."""
+    events: dict[str, EventEntries] = {}
+    lines: dict[str, str] = {}
     try:
-        raw = json.loads((out / PEOPLE_CACHE).read_text(encoding="utf-8"))
-        if raw.get("format") != _FORMAT:
-            return PeopleCache({}, {})
-        events = {key: entries_from_json(data) for key, data in raw["events"].items()}
-        pages = {str(path): str(digest) for path, digest in raw["pages"].items()}
+        with (out / PEOPLE_CACHE).open(encoding="utf-8") as cache:
+            header = json.loads(cache.readline())
+            if header.get("format") != _FORMAT:
+                return PeopleCache({}, {})
+            pages = {str(path): str(digest) for path, digest in header["pages"].items()}
+            for line in cache:
+                key, data = json.loads(line)
+                events[str(key)] = entries_from_json(data)
+                lines[str(key)] = line.rstrip("\n")
     except FileNotFoundError:
         return PeopleCache({}, {})
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         logger.info("%s: people cache unreadable (%s); every people page is made", out, exc)
         return PeopleCache({}, {})
-    return PeopleCache(events, pages)
+    return PeopleCache(events, pages, lines)
 
 
 def cache_text(cache: PeopleCache) -> str:
-    body = {
-        "format": _FORMAT,
-        "events": {key: entries_to_json(cache.events[key]) for key in sorted(cache.events)},
-        "pages": dict(sorted(cache.pages.items())),
-    }
-    return json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+    header = {"format": _FORMAT, "pages": dict(sorted(cache.pages.items()))}
+    out = [json.dumps(header, ensure_ascii=False, sort_keys=True, separators=(",", ":"))]
+    for key in sorted(cache.events):
+        line = cache.lines.get(key)
+        if line is None:
+            data = [key, entries_to_json(cache.events[key])]
+            line = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        out.append(line)
+    return "\n".join(out) + "\n"
 
 
 def _digest(*parts: str) -> str:
@@ -88,29 +164,50 @@ def _same_as_before(previous: Path | None, path: str, data: bytes) -> bool:
         return False
 
 
-_MADE: set[Path] = set()  # folders made in this process (thousands of links each)
+# Folders made by this batch or build (thousands of files each); emptied at the start of
+# each, since a folder may be removed in between (an event rebuilt whole, see people_step).
+_MADE: set[Path] = set()
 
 
-def _reuse(previous: Path | None, path: str, writer: SiteWriter) -> bool:
+def _folder_for(target: Path) -> None:
+    if target.parent not in _MADE:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _MADE.add(target.parent)
+
+
+def _reuse(previous: Path | None, path: str, root: Path) -> bool:
     """Hard-link (else copy) ``path`` from the previous output; False if it is gone.
 
-    ``path`` is one of the people pages' own paths (never from input), so the
-    writer's per-file checks are not needed for these thousands of links.
+    ``path`` is one of the people pages' own paths, made from ids or by
+    ``name_key`` (never a name as written), so the writer's per-file checks are
+    not needed for these thousands of files.
     """
     if previous is None:
         return False
     source = os.path.join(previous, path)
-    if os.path.islink(source) or not os.path.isfile(source):
+    try:
+        if not stat.S_ISREG(os.lstat(source).st_mode):  # never a link planted there
+            return False
+    except OSError:
         return False
-    target = writer.root / path
-    if target.parent not in _MADE:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        _MADE.add(target.parent)
+    target = root / path
+    _folder_for(target)
     try:
         os.link(source, target)
     except OSError:
         shutil.copyfile(source, target)
     return True
+
+
+def _place(root: Path, previous: Path | None, path: str, data: bytes) -> bool:
+    """Write a rendered page under ``root``; True when it was linked instead, because
+    the previous output has the same bytes (its inputs changed, not what it shows)."""
+    if _same_as_before(previous, path, data) and _reuse(previous, path, root):
+        return True
+    target = root / path
+    _folder_for(target)
+    target.write_bytes(data)
+    return False
 
 
 def build_people(
@@ -119,51 +216,67 @@ def build_people(
     config: SiteConfig,
     site: SiteInfo,
     theme_paths: tuple[Path, ...],
-    fingerprint: str,
+    run: PeopleRun,
     previous: Path | None,
     old: PeopleCache,
 ) -> PeopleReport:
     """Resolve the archive's people and write their pages; raises ConfigError for bad
     ``[people]`` settings (before anything is published)."""
-    from trfsite.render.environment import render_page
-    from trfsite.site.event_build import environment
-
+    _MADE.clear()
     resolution = resolve((entries for _, entries in events), config.people)
     if resolution.problems:
         raise ConfigError(config.path or CONFIG_NAME, list(resolution.problems))
     for finding in resolution.findings:
         logger.warning("%s", finding.format_text())
-    env = environment(theme_paths, site.language, fingerprint)
     pages: dict[str, str] = {}
-    written = linked = 0
+    counts = [0, 0]  # written, linked
     event_keys = {entries.file: key for key, entries in events}
     site_text = repr(site)
+    pending: deque[Future[RenderedBatch]] = deque()
+    batch: list[PeoplePage | PersonInput] = []
+
+    def store(rendered: RenderedBatch) -> None:
+        counts[0] += rendered.written
+        counts[1] += rendered.linked
+        for path, data in rendered.files:
+            counts[0 if not _place(writer.root, previous, path, data) else 1] += 1
+
+    def send() -> None:
+        root = writer.root if run.local else None
+        pages = tuple(batch)
+        job = RenderBatch(theme_paths, site.language, run.fingerprint, pages, root, previous)
+        pending.append(run.executor.submit(render_batch, job))
+        batch.clear()
+        while len(pending) > 2 * run.workers:  # a few batches ahead, bounded memory
+            store(pending.popleft().result())
+
     for item in all_pages(resolution, site, event_keys):
         if isinstance(item, PersonPlan):
-            digest = _digest(fingerprint, site_text, item.inputs)
+            digest = _digest(run.fingerprint, site_text, item.inputs)
         else:
-            digest = _digest(fingerprint, item.template, repr(item.context))
+            digest = _digest(run.fingerprint, item.template, repr(item.context))
         pages[item.path] = digest
-        if old.pages.get(item.path) == digest and _reuse(previous, item.path, writer):
-            linked += 1
+        if old.pages.get(item.path) == digest and _reuse(previous, item.path, writer.root):
+            counts[1] += 1
             continue
-        page = item.make() if isinstance(item, PersonPlan) else item
-        data = render_page(env, page.template, page.context).encode("utf-8")
-        if _same_as_before(previous, page.path, data) and _reuse(previous, page.path, writer):
-            linked += 1  # its inputs changed, but not what it shows
-            continue
-        writer.write_bytes(page.path, data)
-        written += 1
+        batch.append(item.cut() if isinstance(item, PersonPlan) else item)
+        if len(batch) >= _BATCH:
+            send()
+    if batch:
+        send()
+    while pending:
+        store(pending.popleft().result())
     for path, text in search_pieces(resolution, SEARCH_FOLDER):
         digest = _digest(text)
         pages[path] = digest
-        if old.pages.get(path) == digest and _reuse(previous, path, writer):
-            linked += 1
+        if old.pages.get(path) == digest and _reuse(previous, path, writer.root):
+            counts[1] += 1
             continue
         writer.write_text(path, text)
-        written += 1
-    cache = PeopleCache(dict(events), pages)
-    return PeopleReport(resolution, written, linked, cache)
+        counts[0] += 1
+    lines = {key: old.lines[key] for key, _ in events if key in old.lines}
+    cache = PeopleCache(dict(events), pages, lines)
+    return PeopleReport(resolution, counts[0], counts[1], cache)
 
 
 def publish_people(
@@ -174,7 +287,7 @@ def publish_people(
     built: dict[str, EventEntries],
     config: SiteConfig,
     site: SiteInfo,
-    fingerprint: str,
+    run: PeopleRun,
 ) -> int:
     """The people pages and their cache, beside the events in ``writer``; pages written.
 
@@ -197,7 +310,7 @@ def publish_people(
     if not theme_paths:
         return 0
     report = build_people(
-        writer, found, config, site, theme_paths, fingerprint, out if use_cache else None, old
+        writer, found, config, site, theme_paths, run, out if use_cache else None, old
     )
     writer.write_text(PEOPLE_CACHE, cache_text(report.cache))
     logger.info(

@@ -1,7 +1,7 @@
 """When the people pages are made during a build: as soon as every event has listed its players.
 
 A large event alone on several workers is built in parts, and its first part
-lists the players. The people pages (made in this process, see
+lists the players. The people pages (rendered on the build's workers, see
 ``trfsite.site.people_build``) then run while the other parts still render,
 instead of after them with the workers idle. Should an event's parts disagree
 (it is then rebuilt whole), the people pages are made again afterwards.
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from trfsite.pages.config import SiteConfig
     from trfsite.pages.contexts import SiteInfo
     from trfsite.people.entries import EventEntries
+    from trfsite.site.people_build import PeopleRun
     from trfsite.site.writer import SiteWriter
 
 
@@ -31,7 +32,7 @@ class PeopleStep:
     built: dict[str, EventEntries]  # cache key -> entries of the events built now
     config: SiteConfig
     site: SiteInfo
-    fingerprint: str
+    run: PeopleRun  # where the pages are rendered (the build's pool, Dask or here)
     pages: int | None = None  # pages made, once they are
 
     def make(self) -> int:
@@ -50,7 +51,7 @@ class PeopleStep:
                     self.built,
                     self.config,
                     self.site,
-                    self.fingerprint,
+                    self.run,
                 )
         return self.pages
 
