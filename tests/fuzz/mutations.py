@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -146,6 +147,22 @@ class Outcome:
     cpu_seconds: float = 0.0  # this process's CPU time: what a busy machine does not inflate
 
 
+def _forget_click_streams() -> None:
+    """Empty click's cache of text streams after a CliRunner call.
+
+    click caches a wrapper per stream in a WeakKeyDictionary whose value is, for a
+    text stream such as CliRunner's, the stream itself: the key never dies, and
+    every captured output of a long fuzz run stayed in memory (0.1 MB an input,
+    11 GB after 50,000). A trfsite process runs one command, so only the harness leaks.
+    """
+    import click._compat as compat
+
+    for name in ("_default_text_stdin", "_default_text_stdout", "_default_text_stderr"):
+        for cell in getattr(getattr(compat, name, None), "__closure__", None) or ():
+            if isinstance(cell.cell_contents, weakref.WeakKeyDictionary):
+                cell.cell_contents.clear()
+
+
 def run_commands(path: Path) -> list[Outcome]:
     """Every command on one file, through click as a user runs it."""
     out: list[Outcome] = []
@@ -155,6 +172,7 @@ def run_commands(path: Path) -> list[Outcome]:
         result = runner.invoke(cli, [command[0], str(path), *command[1:]])
         seconds = time.perf_counter() - started
         cpu_seconds = time.process_time() - cpu_started
+        _forget_click_streams()
         escaped = result.exception
         error = ""
         if escaped is not None and not isinstance(escaped, SystemExit):
