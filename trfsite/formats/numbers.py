@@ -14,18 +14,20 @@ import re
 from trfsite.formats.limits import MAX_DIGITS
 from trfsite.results import Note
 
-_WHOLE = re.compile(r"[0-9]+", re.ASCII)
+_MAX_DIGITS = MAX_DIGITS.limit
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
 
 
 def is_whole(text: str) -> bool:
     """``text`` is a plain non-negative integer in ASCII digits, not too long to read."""
-    return len(text) <= MAX_DIGITS.limit and _WHOLE.fullmatch(text) is not None
+    # isdigit() alone takes '²' and '３'; on an ASCII string it means 0-9 only (and not empty).
+    # Three C calls: it runs for every cell of every player line.
+    return len(text) <= _MAX_DIGITS and text.isascii() and text.isdigit()
 
 
 def whole(text: str) -> int | None:
     """A plain non-negative integer in ASCII digits, or None (see ``why_not_number``)."""
-    return int(text) if is_whole(text) else None
+    return int(text) if len(text) <= _MAX_DIGITS and text.isascii() and text.isdigit() else None
 
 
 def decimal(text: str) -> float | None:

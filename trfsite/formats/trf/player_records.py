@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from trfsite.formats import limits
-from trfsite.formats.numbers import is_whole, reason_note
+from trfsite.formats.numbers import is_whole, reason_note, whole
 from trfsite.formats.trf.federations import FIDE_FEDERATIONS
 from trfsite.formats.trf.fields import (
     Sink,
@@ -314,6 +314,9 @@ def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
     append = cells.append
     colours = _COLORS.get
     outcomes = _OUTCOMES
+    games = _GAME_RESULTS
+    byes = _BYE_RESULTS
+    none = Color.NONE
     entry = RoundEntry
     span = Span
     round_no = 0
@@ -321,29 +324,23 @@ def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
         round_no += 1
         cell = text[start : start + 8]
         # Fast path for the usual cells: "  12 w 1" and "0000 - U"; the rest is checked slowly.
-        digits = cell[:4].lstrip()
-        result = cell[7:8]
+        opponent = whole(cell[:4].lstrip())
         color = colours(cell[5:6])
-        if color is not None and cell[4:5] == " " and cell[6:7] == " " and is_whole(digits):
-            opponent = int(digits)
-            if opponent and result in _GAME_RESULTS:
-                append(
-                    entry(round_no, opponent, color, outcomes[result], None, cell,
-                          span(n, start + 1, start + 8))
-                )  # fmt: skip
+        if opponent is not None and color is not None and cell[4:8:2] == "  ":
+            result = cell[7:8]
+            if opponent:
+                if result in games:
+                    append(entry(round_no, opponent, color, outcomes[result], None, cell,
+                                 span(n, start + 1, start + 8)))  # fmt: skip
+                    continue
+            elif result in byes:
+                append(entry(round_no, None, color, outcomes[result], None, cell,
+                             span(n, start + 1, start + 8)))  # fmt: skip
                 continue
-            if not opponent and result in _BYE_RESULTS:
-                append(
-                    entry(round_no, None, color, outcomes[result], None, cell,
-                          span(n, start + 1, start + 8))
-                )  # fmt: skip
-                continue
-            if not opponent and result == "-" and color is Color.NONE:
+            elif result == "-" and color is none:
                 # ``0000 - -``: an unpaired player (a team reserve), as _slow_cell reads it.
-                append(
-                    entry(round_no, None, color, Outcome.ZERO_BYE, None, cell,
-                          span(n, start + 1, start + 8))
-                )  # fmt: skip
+                append(entry(round_no, None, color, Outcome.ZERO_BYE, None, cell,
+                             span(n, start + 1, start + 8)))  # fmt: skip
                 continue
         append(_slow_cell(sink, n, start + 1, round_no, cell))
     return tuple(cells)
