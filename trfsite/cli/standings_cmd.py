@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from trfsite.cli.shared import EXIT_FINDINGS
+from trfsite.cli.shared import EXIT_FINDINGS, without_cyclic_gc
 from trfsite.formats.numbers import is_whole
 
 if TYPE_CHECKING:
@@ -85,6 +85,7 @@ if TYPE_CHECKING:
     help="Rating change: K for the player with start number ID (repeatable), e.g. a new "
     "player's 40; otherwise K follows B.02 8.3.3 (40 junior under 2300, 20, 10 from 2400).",
 )
+@without_cyclic_gc
 def standings(
     file: Path,
     tiebreaks: str | None,
