@@ -305,6 +305,11 @@ def _at_most_max_rounds(line: SourceLine, text: str, sink: Sink) -> str:
     return text[:end].rstrip()
 
 
+# Opponent fields already read ('  12' -> 12): a 2,000-player file repeats each about ten
+# times. At most 11,110 keys (0-3 blanks, then digits), so it needs no bound.
+_OPPONENT_FIELDS: dict[str, int] = {}
+
+
 def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
     """The round cells from column 92, 10 columns each: ``OOOO C R``."""
     text = _without_junk_tail(line, line.text.rstrip(), sink)
@@ -313,6 +318,7 @@ def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
     cells: list[RoundEntry] = []
     append = cells.append
     colours = _COLORS.get
+    opponents = _OPPONENT_FIELDS.get
     outcomes = _OUTCOMES
     games = _GAME_RESULTS
     byes = _BYE_RESULTS
@@ -324,7 +330,12 @@ def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
         round_no += 1
         cell = text[start : start + 8]
         # Fast path for the usual cells: "  12 w 1" and "0000 - U"; the rest is checked slowly.
-        opponent = whole(cell[:4].lstrip())
+        digits = cell[:4]
+        opponent = opponents(digits)
+        if opponent is None:
+            opponent = whole(digits.lstrip())
+            if opponent is not None:
+                _OPPONENT_FIELDS[digits] = opponent
         color = colours(cell[5:6])
         if opponent is not None and color is not None and cell[4:8:2] == "  ":
             result = cell[7:8]
