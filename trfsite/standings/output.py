@@ -33,18 +33,20 @@ def number(value: float | None) -> str:
 
 def render_table(s: Standings) -> str:
     headers = ["Rk", "No", "Name", s.points_label] + [c.short for c in s.columns]
+    # Points and tie-break values repeat from row to row: each is spelled once.
+    spelled = {v: number(v) for v in {v for r in s.rows for v in (r.points, *r.tiebreaks)}}
     body = [
-        [str(r.rank), str(r.id), r.name, number(r.points)] + [number(v) for v in r.tiebreaks]
+        [str(r.rank), str(r.id), r.name, spelled[r.points]] + [spelled[v] for v in r.tiebreaks]
         for r in s.rows
     ]
     widths = [max(len(row[k]) for row in [headers, *body]) for k in range(len(headers))]
-    left = {2}
+    # The name (third column) is left-aligned, the others right-aligned.
+    template = "  ".join(
+        f"{{:{'<' if k == 2 else '>'}{width}}}" for k, width in enumerate(widths)
+    )
 
     def line(cells: list[str]) -> str:
-        parts = [
-            c.ljust(widths[k]) if k in left else c.rjust(widths[k]) for k, c in enumerate(cells)
-        ]
-        return "  ".join(parts).rstrip()
+        return template.format(*cells).rstrip()
 
     out = [_title(s), "", line(headers), line(["-" * w for w in widths])]
     out.extend(line(row) for row in body)

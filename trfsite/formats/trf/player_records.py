@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from trfsite.formats import limits
 from trfsite.formats.numbers import is_whole, reason_note, whole
@@ -32,6 +33,7 @@ _OUTCOMES |= {" ": Outcome.ZERO_BYE, "": Outcome.ZERO_BYE}
 _NO_OPPONENT = frozenset({"    ", "0000", "   0", "  00", " 000", ""})
 # The separators of the static part (0-based): a letter there means a field overflowed.
 _SEPARATORS = (3, 8, 47, 52, 56, 68, 79, 84)
+_SEPARATOR_CHARS = itemgetter(*_SEPARATORS)
 FIRST_CELL = 92  # column of round 1's opponent
 CELL_WIDTH = 10
 MAX_ROUNDS = limits.MAX_ROUNDS.limit  # round cells read per line (see _at_most_max_rounds)
@@ -76,7 +78,7 @@ def _static_part(
     text = line.text
     n = line.number
     padded = text.ljust(85)
-    separators = "".join(padded[index] for index in _SEPARATORS)
+    separators = "".join(_SEPARATOR_CHARS(padded))
     for index in _SEPARATORS if separators.strip() else ():
         if padded[index] != " ":
             notes.misaligned.append(n)
