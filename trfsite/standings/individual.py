@@ -367,27 +367,27 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
     blocks = rank_players(ctx, columns, values, explanations)
 
     players = t.player_index()
+    # Each player's tuple of values comes from zip, not from one generator per player.
+    per_player = list(zip(*[[_tidy(v) for v in col] for col in values], strict=True))
     rows: list[StandingRow] = []
     for block in blocks:
         rank = len(rows) + 1
         for i in block:
             player = players[ctx.ids[i]]
-            extra = tuple(
-                (k, v)
-                for k, v in (
-                    ("title", player.title),
-                    ("rating", str(player.rating) if player.rating else ""),
-                    ("federation", player.federation),
-                )
-                if v
-            )
+            extra: tuple[tuple[str, str], ...] = ()
+            if player.title:
+                extra = (("title", player.title),)
+            if player.rating:
+                extra += (("rating", str(player.rating)),)
+            if player.federation:
+                extra += (("federation", player.federation),)
             rows.append(
                 StandingRow(
                     rank=rank,
                     id=ctx.ids[i],
                     name=ctx.names[i],
                     points=ctx.score[i],
-                    tiebreaks=tuple(_tidy(col[i]) for col in values),
+                    tiebreaks=per_player[i] if values else (),
                     explanations=tuple(
                         e[i] for e in explanations if e is not None
                     ) if ctx.explain else (),
