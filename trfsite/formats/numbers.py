@@ -32,7 +32,12 @@ def whole(text: str) -> int | None:
 
 def decimal(text: str) -> float | None:
     """A finite decimal (``11.5``, ``-1.5``, ``15``) in ASCII digits, or None."""
-    if len(text) > MAX_DIGITS.limit + 2 or _DECIMAL.fullmatch(text) is None:
+    if len(text) > _MAX_DIGITS + 2:
+        return None
+    # '6.5', '65', '.5': ASCII digits and at most one point, which _DECIMAL accepts; the
+    # regular expression (ten times slower) decides the rest (signs, letters, '.').
+    plain = text.isascii() and text.replace(".", "", 1).isdigit()
+    if not plain and _DECIMAL.fullmatch(text) is None:
         return None
     value = float(text)
     return value if math.isfinite(value) else None

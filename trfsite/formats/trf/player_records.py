@@ -34,6 +34,9 @@ _NO_OPPONENT = frozenset({"    ", "0000", "   0", "  00", " 000", ""})
 # The separators of the static part (0-based): a letter there means a field overflowed.
 _SEPARATORS = (3, 8, 47, 52, 56, 68, 79, 84)
 _SEPARATOR_CHARS = itemgetter(*_SEPARATORS)
+# Field names for findings, made once rather than for every line.
+_THE_RATING = Note("the rating")
+_THE_RANK = Note("the rank")
 FIRST_CELL = 92  # column of round 1's opponent
 CELL_WIDTH = 10
 MAX_ROUNDS = limits.MAX_ROUNDS.limit  # round cells read per line (see _at_most_max_rounds)
@@ -126,7 +129,7 @@ def _static_part(
                 ),
             )
     name = text[14:47].strip()
-    rating = read_int(sink, line, 49, 52, f"{prefix}-rating-not-number", Note("the rating"))
+    rating = read_int(sink, line, 49, 52, f"{prefix}-rating-not-number", _THE_RATING)
     federation = text[53:56].strip()
     number = text[57:68].strip()
     birth = text[69:79].strip()
@@ -214,7 +217,7 @@ def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | No
                 reason=reason_note(raw_points),
             ),
         )
-    rank = read_int(sink, line, 86, 89, "player-rank-not-number", Note("the rank"))
+    rank = read_int(sink, line, 86, 89, "player-rank-not-number", _THE_RANK)
     rounds = read_cells(line, sink)
     return Player(
         id=player_id,
