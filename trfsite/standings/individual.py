@@ -293,7 +293,7 @@ def _sort_key(value: float | None, lower_is_better: bool) -> tuple[int, float]:
 
 
 def _split(group: list[int], key: dict[int, tuple[int, float]]) -> list[list[int]]:
-    ordered = sorted(group, key=lambda i: key[i])
+    ordered = sorted(group, key=key.__getitem__)
     blocks: list[list[int]] = []
     for i in ordered:
         if blocks and key[blocks[-1][0]] == key[i]:
@@ -331,7 +331,8 @@ def rank_players(
             key = {i: _sort_key(column[i], lower) for i in group}
             next_groups.extend(_split(group, key))
         groups = next_groups
-    return [sorted(group, key=lambda i: ctx.ids[i]) for group in groups]
+    by_id = ctx.ids.__getitem__
+    return [group if len(group) == 1 else sorted(group, key=by_id) for group in groups]
 
 
 # --------------------------------------------------------------------------- engine

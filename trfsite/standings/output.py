@@ -39,7 +39,7 @@ def render_table(s: Standings) -> str:
         [str(r.rank), str(r.id), r.name, spelled[r.points]] + [spelled[v] for v in r.tiebreaks]
         for r in s.rows
     ]
-    widths = [max(len(row[k]) for row in [headers, *body]) for k in range(len(headers))]
+    widths = [max(map(len, column)) for column in zip(headers, *body, strict=True)]
     # The name (third column) is left-aligned, the others right-aligned.
     template = "  ".join(
         f"{{:{'<' if k == 2 else '>'}{width}}}" for k, width in enumerate(widths)
