@@ -288,7 +288,9 @@ def resolve_columns(
 def _sort_key(value: float | None, lower_is_better: bool) -> tuple[int, float]:
     if value is None:
         return (1, 0.0)  # undefined values rank after every defined one
-    v = round(value, 9)
+    # A multiple of 1/64 (0.015625) has at most six decimals, so rounding gives it back:
+    # points and most tie-breaks are quarters or halves, and round() converts to decimal.
+    v = round(value, 9) if value * 64 % 1 else value
     return (0, v if lower_is_better else -v)
 
 
@@ -436,7 +438,8 @@ def tiebreak_column(spec: TiebreakSpec, name: str, lower_is_better: bool) -> Tie
 def _tidy(value: float | None) -> float | None:
     if value is None:
         return None
-    value = round(value, 6)
+    if value * 64 % 1:  # see _sort_key: multiples of 1/64 are already tidy
+        value = round(value, 6)
     return 0.0 if value == 0 else value
 
 
