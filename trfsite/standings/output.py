@@ -8,9 +8,6 @@ what was cut and why, and the sum, so an arbiter can redo it on paper.
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -77,6 +74,9 @@ def rating_values(ratings: PlayerRatings | None) -> tuple[float | None, ...]:
 
 
 def render_csv(s: Standings, ratings: Mapping[int, PlayerRatings] | None = None) -> str:
+    import csv  # here: the table, the usual output, needs neither csv nor json
+    import io
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     extra = RATING_KEYS if ratings else ()
@@ -107,6 +107,8 @@ def render_json(
             }
             if ratings and row.id in ratings:
                 item["explanations"].update(_rating_explanations(ratings[row.id]))
+    import json
+
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
