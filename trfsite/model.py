@@ -11,14 +11,27 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from trfsite.findings import Finding
 from trfsite.memo import ByIdentity
 
 
+def _slot_setters(cls: type, names: str) -> tuple[Callable[[object, object], None], ...]:
+    """The slots' own setters, which a frozen instance's ``__init__`` may call directly."""
+    return tuple(cls.__dict__[name].__set__ for name in names.split())
+
+
+# The hot types (a 2,000-player open has 22,000 cells, each with its span) write their own
+# ``__init__``: a frozen dataclass's generated one goes through object.__setattr__ per
+# field, which takes twice as long. ``tests/test_model_init.py`` keeps the signatures
+# equal to the fields.
+
+
 # --------------------------------------------------------------------------- locations
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Span:
     """Where something came from: 1-based line, 1-based first and last column."""
 
@@ -26,6 +39,13 @@ class Span:
     column: int = 1
     end_column: int = 0
 
+    def __init__(self, line: int, column: int = 1, end_column: int = 0) -> None:
+        _set_line(self, line)
+        _set_column(self, column)
+        _set_end_column(self, end_column)
+
+
+_set_line, _set_column, _set_end_column = _slot_setters(Span, "line column end_column")
 
 NO_SPAN = Span(0, 0, 0)
 
@@ -214,7 +234,7 @@ class TeamScoring:
 
 
 # --------------------------------------------------------------------------- people
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class RoundEntry:
     """One participant's cell for one round (a TRF 001 round cell, an EGF token).
 
@@ -229,6 +249,35 @@ class RoundEntry:
     handicap: int | None = None
     raw: str = field(default="", compare=False)
     source: Span = _span()
+
+    def __init__(
+        self,
+        round: int,
+        opponent: int | None,
+        color: Color,
+        outcome: Outcome,
+        handicap: int | None = None,
+        raw: str = "",
+        source: Span = NO_SPAN,
+    ) -> None:
+        _entry_round(self, round)
+        _entry_opponent(self, opponent)
+        _entry_color(self, color)
+        _entry_outcome(self, outcome)
+        _entry_handicap(self, handicap)
+        _entry_raw(self, raw)
+        _entry_source(self, source)
+
+
+(
+    _entry_round,
+    _entry_opponent,
+    _entry_color,
+    _entry_outcome,
+    _entry_handicap,
+    _entry_raw,
+    _entry_source,
+) = _slot_setters(RoundEntry, "round opponent color outcome handicap raw source")
 
 
 @dataclass(frozen=True, slots=True)
@@ -541,8 +590,12 @@ class ReadResult:
 
 def _count_rounds(t: Tournament) -> int:
     most = max((len(p.rounds) for p in t.players), default=0)
-    most = max(most, max((c.round for p in t.players for c in p.rounds), default=0))
-    return max(most, t.declared_rounds or 0)
+    # map() and attrgetter() walk the 22,000 cells of a large open in C.
+    last = max((max(map(_round_of, p.rounds), default=0) for p in t.players), default=0)
+    return max(most, last, t.declared_rounds or 0)
+
+
+_round_of = attrgetter("round")
 
 
 _round_count: ByIdentity[Tournament, int] = ByIdentity(_count_rounds, keep=16)

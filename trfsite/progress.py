@@ -15,7 +15,8 @@ from trfsite.memo import ByIdentity
 from trfsite.model import Game, Outcome, Player, RoundEntry, Tournament
 
 # Byes that a pairing program writes ahead of a round (TRF 0000 - H/F/U/Z).
-_ANNOUNCED_BYES = frozenset({Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.PAIRING_BYE})
+# By id(): enum members are singletons, and Enum.__hash__ runs in Python.
+_ANNOUNCED_BYES = frozenset(map(id, (Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.PAIRING_BYE)))
 
 
 def result_missing(entry: RoundEntry) -> bool:
@@ -28,9 +29,10 @@ def announced(entry: RoundEntry) -> bool:
 
     A blank cell and ``0000 - -`` are read as zero-point byes too; they say nothing.
     """
-    if entry.opponent is not None or entry.outcome in _ANNOUNCED_BYES:
+    outcome = entry.outcome
+    if entry.opponent is not None or id(outcome) in _ANNOUNCED_BYES:
         return True
-    return entry.outcome is Outcome.ZERO_BYE and entry.raw.strip().upper().endswith("Z")
+    return outcome is Outcome.ZERO_BYE and entry.raw.strip().upper().endswith("Z")
 
 
 def known(entry: RoundEntry | None, pending: bool) -> RoundEntry | None:
@@ -82,16 +84,24 @@ def _progress(t: Tournament) -> RoundProgress:
     games: dict[int, set[tuple[int, int]]] = {}
     missing: dict[int, set[tuple[int, int]]] = {}
     seen: set[int] = set()
+    unknown = Outcome.UNKNOWN
     for player in t.players:
+        pid = player.id
         for entry in player.rounds:
-            if announced(entry):
-                seen.add(entry.round)
-            if entry.opponent is None:
+            opponent = entry.opponent
+            if opponent is None:
+                if announced(entry):
+                    seen.add(entry.round)
                 continue
-            pair = (min(player.id, entry.opponent), max(player.id, entry.opponent))
-            games.setdefault(entry.round, set()).add(pair)
-            if result_missing(entry):
-                missing.setdefault(entry.round, set()).add(pair)
+            round_no = entry.round
+            seen.add(round_no)  # a pairing is announced()
+            pair = (pid, opponent) if pid < opponent else (opponent, pid)
+            paired = games.get(round_no)
+            if paired is None:
+                paired = games[round_no] = set()
+            paired.add(pair)
+            if entry.outcome is unknown:  # result_missing()
+                missing.setdefault(round_no, set()).add(pair)
     # A round with results and none missing is complete; a missing result before the
     # last complete round is a mistake in the file (a warning), not a pending round.
     complete = max((r for r in games if r not in missing), default=0)

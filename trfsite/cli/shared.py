@@ -5,8 +5,12 @@ Below the group (``cli/__init__``) and the command list, which both use it.
 
 from __future__ import annotations
 
+import functools
+import gc
 import logging
 import sys
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -27,3 +31,30 @@ def configure_logging(verbose: int, quiet: bool) -> None:
     root.handlers[:] = [handler]
     root.setLevel(level)
     root.propagate = False
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def without_cyclic_gc(command: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run a one-file command with Python's cyclic collector off.
+
+    What such a command builds (the model, the tie-break arrays, the rows) lives until
+    the process ends and holds no reference cycles: the collector would only scan it
+    again and again (1-2% of ``trfsite standings``' instructions on a 2,000-player open).
+    Memory stays proportional to the file, which ``formats/limits.py`` bounds. The
+    collector's state is restored afterwards, for callers in the same process (tests).
+    """
+
+    @functools.wraps(command)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return command(*args, **kwargs)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    return run

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 
 import click
 
-from trfsite.cli.shared import EXIT_FINDINGS
+from trfsite.cli.shared import EXIT_FINDINGS, without_cyclic_gc
 from trfsite.formats.numbers import is_whole
 
 if TYPE_CHECKING:
+    from trfsite.awards.performance import PlayerRatings
     from trfsite.findings import Finding
     from trfsite.model import Tournament
 
@@ -84,6 +85,7 @@ if TYPE_CHECKING:
     help="Rating change: K for the player with start number ID (repeatable), e.g. a new "
     "player's 40; otherwise K follows B.02 8.3.3 (40 junior under 2300, 20, 10 from 2400).",
 )
+@without_cyclic_gc
 def standings(
     file: Path,
     tiebreaks: str | None,
@@ -101,7 +103,6 @@ def standings(
     k_factors: tuple[tuple[int, int], ...],
 ) -> None:
     """Print the standings of FILE with every FIDE tie-break explained on request."""
-    from trfsite.awards.performance import event_ratings
     from trfsite.findings import Severity, sort_findings
     from trfsite.formats import read_bytes
     from trfsite.scoring.codes import split_tiebreak_list
@@ -149,10 +150,11 @@ def standings(
     except click.ClickException as exc:
         raise _engine_error(file, exc) from None
     # Only JSON and CSV carry them; the table stays as fast as the standings alone.
-    wanted = fmt != "table" or explain
-    ratings = (
-        event_ratings(result_standings, dict(k_factors), explain, unrated_rating) if wanted else {}
-    )
+    ratings: dict[int, PlayerRatings] = {}
+    if fmt != "table" or explain:
+        from trfsite.awards.performance import event_ratings
+
+        ratings = event_ratings(result_standings, dict(k_factors), explain, unrated_rating)
     if fmt == "json":
         click.echo(render_json(result_standings, explain, ratings), nl=False)
     elif fmt == "csv":

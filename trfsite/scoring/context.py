@@ -310,11 +310,17 @@ def _rows(
     black = Color.BLACK
     # Per outcome: (cell with a known opponent, cell without one, points, 1-½-0 result).
     # Keyed by id(): enum members are singletons, and Enum.__hash__ runs in Python.
+    # The last element: with a known opponent, the cell is a game or a forfeit.
     table = {
-        id(o): (_cell(o, 0), _cell(o, -1), value[o], _GAME_RESULT.get(o, 0.0)) for o in Outcome
-    }
+        id(o): (
+            _cell(o, 0), _cell(o, -1), value[o], _GAME_RESULT.get(o, 0.0),
+            _cell(o, 0) <= Cell.FORFEIT_LOSS,
+        )
+        for o in Outcome
+    }  # fmt: skip
+    no_game = Cell.ZERO_BYE
     for p in players:
-        c_row = [Cell.ZERO_BYE] * rounds
+        c_row = [no_game] * rounds
         o_row = [-1] * rounds
         b_row = [False] * rounds
         p_row = [zero] * rounds
@@ -324,9 +330,10 @@ def _rows(
             if r < 0 or r >= rounds:
                 continue
             outcome = entry.outcome
-            with_opp, without, points, result = table[id(outcome)]
-            opp = index.get(entry.opponent, -1) if entry.opponent else -1
-            if opp >= 0 and with_opp <= Cell.FORFEIT_LOSS:  # a game or a forfeit
+            with_opp, without, points, result, paired = table[id(outcome)]
+            opponent = entry.opponent
+            opp = index.get(opponent, -1) if opponent and paired else -1
+            if opp >= 0:
                 c_row[r] = with_opp
                 o_row[r] = opp
             else:

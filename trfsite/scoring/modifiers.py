@@ -36,8 +36,12 @@ def choose_cuts(
     high: int,
     keys: Sequence[tuple[float, float]] | None = None,
     cut_first: Sequence[bool] | None = None,
+    reasons: bool = True,
 ) -> list[Cut]:
-    """Which values a Cut/Median modifier removes, and why (C.07 14, 16.5)."""
+    """Which values a Cut/Median modifier removes, and why (C.07 14, 16.5).
+
+    Without ``reasons`` (values only, no explanation) the 16.5 notes are not written.
+    """
     if not low and not high:
         return []
     order = keys if keys is not None else [(v, v) for v in values]
@@ -51,7 +55,9 @@ def choose_cuts(
         candidates = [k for k in alive if cut_first and cut_first[k]]
         if candidates:
             lowest = min(candidates, key=lambda k: (values[k], k))
-            if values[lowest] >= values[least]:
+            if not reasons:
+                chosen = lowest if values[lowest] >= values[least] else least
+            elif values[lowest] >= values[least]:
                 chosen = lowest
                 why = Note(
                     N_(
@@ -102,7 +108,8 @@ def cut_sum(
     if keys is None and not (cut_first and any(cut_first)):
         ordered = sorted(values)  # cutting by value alone: the ends of the sorted list
         return sum(ordered[low : len(ordered) - high])
-    return cut_total(values, low, high, keys, cut_first)[0]
+    cuts = choose_cuts(values, low, high, keys, cut_first, reasons=False)
+    return sum(values) - sum(values[c.position] for c in cuts)
 
 
 def mark_cuts(contributions: list[Contribution], cuts: list[Cut]) -> list[Contribution]:

@@ -288,12 +288,14 @@ def resolve_columns(
 def _sort_key(value: float | None, lower_is_better: bool) -> tuple[int, float]:
     if value is None:
         return (1, 0.0)  # undefined values rank after every defined one
-    v = round(value, 9)
+    # A multiple of 1/64 (0.015625) has at most six decimals, so rounding gives it back:
+    # points and most tie-breaks are quarters or halves, and round() converts to decimal.
+    v = round(value, 9) if value * 64 % 1 else value
     return (0, v if lower_is_better else -v)
 
 
 def _split(group: list[int], key: dict[int, tuple[int, float]]) -> list[list[int]]:
-    ordered = sorted(group, key=lambda i: key[i])
+    ordered = sorted(group, key=key.__getitem__)
     blocks: list[list[int]] = []
     for i in ordered:
         if blocks and key[blocks[-1][0]] == key[i]:
@@ -331,7 +333,8 @@ def rank_players(
             key = {i: _sort_key(column[i], lower) for i in group}
             next_groups.extend(_split(group, key))
         groups = next_groups
-    return [sorted(group, key=lambda i: ctx.ids[i]) for group in groups]
+    by_id = ctx.ids.__getitem__
+    return [group if len(group) == 1 else sorted(group, key=by_id) for group in groups]
 
 
 # --------------------------------------------------------------------------- engine
@@ -367,27 +370,27 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
     blocks = rank_players(ctx, columns, values, explanations)
 
     players = t.player_index()
+    # Each player's tuple of values comes from zip, not from one generator per player.
+    per_player = list(zip(*[[_tidy(v) for v in col] for col in values], strict=True))
     rows: list[StandingRow] = []
     for block in blocks:
         rank = len(rows) + 1
         for i in block:
             player = players[ctx.ids[i]]
-            extra = tuple(
-                (k, v)
-                for k, v in (
-                    ("title", player.title),
-                    ("rating", str(player.rating) if player.rating else ""),
-                    ("federation", player.federation),
-                )
-                if v
-            )
+            extra: tuple[tuple[str, str], ...] = ()
+            if player.title:
+                extra = (("title", player.title),)
+            if player.rating:
+                extra += (("rating", str(player.rating)),)
+            if player.federation:
+                extra += (("federation", player.federation),)
             rows.append(
                 StandingRow(
                     rank=rank,
                     id=ctx.ids[i],
                     name=ctx.names[i],
                     points=ctx.score[i],
-                    tiebreaks=tuple(_tidy(col[i]) for col in values),
+                    tiebreaks=per_player[i] if values else (),
                     explanations=tuple(
                         e[i] for e in explanations if e is not None
                     ) if ctx.explain else (),
@@ -435,7 +438,8 @@ def tiebreak_column(spec: TiebreakSpec, name: str, lower_is_better: bool) -> Tie
 def _tidy(value: float | None) -> float | None:
     if value is None:
         return None
-    value = round(value, 6)
+    if value * 64 % 1:  # see _sort_key: multiples of 1/64 are already tidy
+        value = round(value, 6)
     return 0.0 if value == 0 else value
 
 

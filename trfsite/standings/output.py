@@ -8,9 +8,6 @@ what was cut and why, and the sum, so an arbiter can redo it on paper.
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -33,18 +30,20 @@ def number(value: float | None) -> str:
 
 def render_table(s: Standings) -> str:
     headers = ["Rk", "No", "Name", s.points_label] + [c.short for c in s.columns]
+    # Points and tie-break values repeat from row to row: each is spelled once.
+    spelled = {v: number(v) for v in {v for r in s.rows for v in (r.points, *r.tiebreaks)}}
     body = [
-        [str(r.rank), str(r.id), r.name, number(r.points)] + [number(v) for v in r.tiebreaks]
+        [str(r.rank), str(r.id), r.name, spelled[r.points]] + [spelled[v] for v in r.tiebreaks]
         for r in s.rows
     ]
-    widths = [max(len(row[k]) for row in [headers, *body]) for k in range(len(headers))]
-    left = {2}
+    widths = [max(map(len, column)) for column in zip(headers, *body, strict=True)]
+    # The name (third column) is left-aligned, the others right-aligned.
+    template = "  ".join(
+        f"{{:{'<' if k == 2 else '>'}{width}}}" for k, width in enumerate(widths)
+    )
 
     def line(cells: list[str]) -> str:
-        parts = [
-            c.ljust(widths[k]) if k in left else c.rjust(widths[k]) for k, c in enumerate(cells)
-        ]
-        return "  ".join(parts).rstrip()
+        return template.format(*cells).rstrip()
 
     out = [_title(s), "", line(headers), line(["-" * w for w in widths])]
     out.extend(line(row) for row in body)
@@ -75,6 +74,9 @@ def rating_values(ratings: PlayerRatings | None) -> tuple[float | None, ...]:
 
 
 def render_csv(s: Standings, ratings: Mapping[int, PlayerRatings] | None = None) -> str:
+    import csv  # here: the table, the usual output, needs neither csv nor json
+    import io
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     extra = RATING_KEYS if ratings else ()
@@ -105,6 +107,8 @@ def render_json(
             }
             if ratings and row.id in ratings:
                 item["explanations"].update(_rating_explanations(ratings[row.id]))
+    import json
+
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 

@@ -8,8 +8,10 @@ result tokens are row numbers, not (tied) places.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from trfsite.formats.egf.reader import read_egf
+if TYPE_CHECKING:
+    from trfsite.model import ReadResult
 
 __all__ = ["read_egf", "sniff"]
 
@@ -21,6 +23,14 @@ _PLAYER_LINE = re.compile(
     r"(?:\s|$)",
     re.ASCII,
 )
+
+
+def read_egf(text: str, name: str = "") -> ReadResult:
+    """Read an EGF tournament table; never raises on bad input."""
+    # Sniffing runs on every file, TRF included: the reader's modules load only for Go.
+    from trfsite.formats.egf.reader import read_egf as read
+
+    return read(text, name)
 
 
 def sniff(text: str) -> bool:

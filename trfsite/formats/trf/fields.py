@@ -175,12 +175,13 @@ def date_parts(text: str) -> tuple[int, int, int] | None:
     Month and day may be 0 (partial birth dates).
     """
     text = text.strip()
-    if any(c.isalpha() for c in text):
-        return _month_name_parts(text)
+    # The usual YYYY/MM/DD first: all digits, so no month name (birth dates of every player).
     if len(text) == 10 and text[4] in "/-." and text[7] == text[4]:
         year, month, day = text[:4], text[5:7], text[8:]
         if (year + month + day).isdigit() and (year + month + day).isascii():
             return int(year), int(month), int(day)
+    if any(c.isalpha() for c in text):
+        return _month_name_parts(text)
     match = _DATE_PARTS.match(text)
     if match is None:
         return None

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from trfsite.formats import limits
-from trfsite.formats.numbers import is_whole, reason_note
+from trfsite.formats.numbers import is_whole, reason_note, whole
 from trfsite.formats.trf.federations import FIDE_FEDERATIONS
 from trfsite.formats.trf.fields import (
     Sink,
@@ -32,6 +33,10 @@ _OUTCOMES |= {" ": Outcome.ZERO_BYE, "": Outcome.ZERO_BYE}
 _NO_OPPONENT = frozenset({"    ", "0000", "   0", "  00", " 000", ""})
 # The separators of the static part (0-based): a letter there means a field overflowed.
 _SEPARATORS = (3, 8, 47, 52, 56, 68, 79, 84)
+_SEPARATOR_CHARS = itemgetter(*_SEPARATORS)
+# Field names for findings, made once rather than for every line.
+_THE_RATING = Note("the rating")
+_THE_RANK = Note("the rank")
 FIRST_CELL = 92  # column of round 1's opponent
 CELL_WIDTH = 10
 MAX_ROUNDS = limits.MAX_ROUNDS.limit  # round cells read per line (see _at_most_max_rounds)
@@ -76,7 +81,7 @@ def _static_part(
     text = line.text
     n = line.number
     padded = text.ljust(85)
-    separators = "".join(padded[index] for index in _SEPARATORS)
+    separators = "".join(_SEPARATOR_CHARS(padded))
     for index in _SEPARATORS if separators.strip() else ():
         if padded[index] != " ":
             notes.misaligned.append(n)
@@ -124,7 +129,7 @@ def _static_part(
                 ),
             )
     name = text[14:47].strip()
-    rating = read_int(sink, line, 49, 52, f"{prefix}-rating-not-number", Note("the rating"))
+    rating = read_int(sink, line, 49, 52, f"{prefix}-rating-not-number", _THE_RATING)
     federation = text[53:56].strip()
     number = text[57:68].strip()
     birth = text[69:79].strip()
@@ -212,7 +217,7 @@ def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | No
                 reason=reason_note(raw_points),
             ),
         )
-    rank = read_int(sink, line, 86, 89, "player-rank-not-number", Note("the rank"))
+    rank = read_int(sink, line, 86, 89, "player-rank-not-number", _THE_RANK)
     rounds = read_cells(line, sink)
     return Player(
         id=player_id,
@@ -305,6 +310,11 @@ def _at_most_max_rounds(line: SourceLine, text: str, sink: Sink) -> str:
     return text[:end].rstrip()
 
 
+# Opponent fields already read ('  12' -> 12): a 2,000-player file repeats each about ten
+# times. At most 11,110 keys (0-3 blanks, then digits), so it needs no bound.
+_OPPONENT_FIELDS: dict[str, int] = {}
+
+
 def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
     """The round cells from column 92, 10 columns each: ``OOOO C R``."""
     text = _without_junk_tail(line, line.text.rstrip(), sink)
@@ -313,7 +323,11 @@ def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
     cells: list[RoundEntry] = []
     append = cells.append
     colours = _COLORS.get
+    opponents = _OPPONENT_FIELDS.get
     outcomes = _OUTCOMES
+    games = _GAME_RESULTS
+    byes = _BYE_RESULTS
+    none = Color.NONE
     entry = RoundEntry
     span = Span
     round_no = 0
@@ -321,29 +335,28 @@ def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
         round_no += 1
         cell = text[start : start + 8]
         # Fast path for the usual cells: "  12 w 1" and "0000 - U"; the rest is checked slowly.
-        digits = cell[:4].lstrip()
-        result = cell[7:8]
+        digits = cell[:4]
+        opponent = opponents(digits)
+        if opponent is None:
+            opponent = whole(digits.lstrip())
+            if opponent is not None:
+                _OPPONENT_FIELDS[digits] = opponent
         color = colours(cell[5:6])
-        if color is not None and cell[4:5] == " " and cell[6:7] == " " and is_whole(digits):
-            opponent = int(digits)
-            if opponent and result in _GAME_RESULTS:
-                append(
-                    entry(round_no, opponent, color, outcomes[result], None, cell,
-                          span(n, start + 1, start + 8))
-                )  # fmt: skip
+        if opponent is not None and color is not None and cell[4:8:2] == "  ":
+            result = cell[7:8]
+            if opponent:
+                if result in games:
+                    append(entry(round_no, opponent, color, outcomes[result], None, cell,
+                                 span(n, start + 1, start + 8)))  # fmt: skip
+                    continue
+            elif result in byes:
+                append(entry(round_no, None, color, outcomes[result], None, cell,
+                             span(n, start + 1, start + 8)))  # fmt: skip
                 continue
-            if not opponent and result in _BYE_RESULTS:
-                append(
-                    entry(round_no, None, color, outcomes[result], None, cell,
-                          span(n, start + 1, start + 8))
-                )  # fmt: skip
-                continue
-            if not opponent and result == "-" and color is Color.NONE:
+            elif result == "-" and color is none:
                 # ``0000 - -``: an unpaired player (a team reserve), as _slow_cell reads it.
-                append(
-                    entry(round_no, None, color, Outcome.ZERO_BYE, None, cell,
-                          span(n, start + 1, start + 8))
-                )  # fmt: skip
+                append(entry(round_no, None, color, Outcome.ZERO_BYE, None, cell,
+                             span(n, start + 1, start + 8)))  # fmt: skip
                 continue
         append(_slow_cell(sink, n, start + 1, round_no, cell))
     return tuple(cells)

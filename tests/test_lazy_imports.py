@@ -1,0 +1,84 @@
+"""``trfsite standings`` imports only what its file needs (issue 17: start-up counts).
+
+Each check runs the command in a fresh interpreter, then lists what got imported.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "tests" / "data" / "samples"
+
+_PROBE = """
+import json, sys
+sys.argv = ["trfsite", *json.loads(sys.argv[1])]
+import runpy
+try:
+    runpy.run_module("trfsite", run_name="__main__")
+except SystemExit as exc:
+    code = exc.code
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+
+# Never needed to rank a chess file: the site, the PDF and other engines and readers.
+_NEVER = ("weasyprint", "jinja2", "markdown_it", "babel", "trfsite.site", "trfsite.pages",
+          "trfsite.render", "trfsite.pdf", "trfsite.people", "trfsite.cli.build_cmd")  # fmt: skip
+_NOT_FOR_INDIVIDUAL = ("trfsite.standings.go", "trfsite.standings.team", "trfsite.teams",
+                       "trfsite.scoring.go", "trfsite.scoring.team_context",
+                       "trfsite.formats.egf.reader", "trfsite.awards")  # fmt: skip
+
+
+def _imported(*args: str) -> list[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, json.dumps(list(args))],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    assert report["code"] in (0, None), done.stderr
+    modules: list[str] = report["modules"]
+    return modules
+
+
+def _loaded(modules: list[str], names: tuple[str, ...]) -> list[str]:
+    return [m for m in modules if any(m == n or m.startswith(n + ".") for n in names)]
+
+
+def test_individual_table_loads_no_site_no_other_engine() -> None:
+    modules = _imported("standings", str(SAMPLES / "fide-example1-trf16.trf"), "--tiebreaks",
+                        "BH-C1,BH,SB,PS,WIN")  # fmt: skip
+    assert "trfsite.standings.individual" in modules  # the probe did rank the file
+    assert _loaded(modules, _NEVER) == []
+    assert _loaded(modules, _NOT_FOR_INDIVIDUAL) == []
+
+
+@pytest.mark.parametrize(
+    ("sample", "engine"),
+    [
+        ("fide-grandmommys-cup-trf26-team.trf", "trfsite.standings.team"),
+        ("opengotha-ioct_20_02.h9", "trfsite.standings.go"),
+    ],
+)
+def test_team_and_go_files_load_their_engine_only(sample: str, engine: str) -> None:
+    modules = _imported("standings", str(SAMPLES / sample))
+    assert engine in modules
+    assert _loaded(modules, _NEVER) == []
+    other = {"trfsite.standings.team", "trfsite.standings.go"} - {engine}
+    assert _loaded(modules, tuple(other)) == []
+
+
+def test_json_loads_the_ratings_only_then() -> None:
+    modules = _imported("standings", str(SAMPLES / "fide-example1-trf16.trf"), "--format", "json")
+    assert "trfsite.awards.performance" in modules
+    assert _loaded(modules, _NEVER) == []
