@@ -34,6 +34,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+# bench_people imports this file as ``bench``: run as a script, it must find this module
+# (and its RESULTS, for the summary), not a second copy.
+sys.modules.setdefault("bench", sys.modules[__name__])
 
 from generate import (  # noqa: E402
     generate_archive,
