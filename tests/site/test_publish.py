@@ -120,3 +120,20 @@ def test_a_killed_build_leaves_the_previous_site_serving(tmp_path: Path, delay: 
     leftovers = [p.name for p in (tmp_path / "site.builds").iterdir() if p.name.startswith(".")]
     assert leftovers == []
     assert "Notes after the kill." in (out / "open/index.html").read_text("utf-8")
+
+
+def test_reused_events_are_linked_in_a_thread_that_reports_its_failure(tmp_path: Path) -> None:
+    from trfsite.site.publish import Linking
+
+    live, tmp = tmp_path / "live", tmp_path / "tmp"
+    (live / "2024" / "cup").mkdir(parents=True)
+    (live / "2024" / "cup" / "index.html").write_text("cup", encoding="utf-8")
+    tmp.mkdir()
+    linking = Linking(live, tmp, ["2024/cup"])
+    linking.join()
+    linked = tmp / "2024" / "cup" / "index.html"
+    assert linked.read_text(encoding="utf-8") == "cup"
+    assert linked.stat().st_ino == (live / "2024" / "cup" / "index.html").stat().st_ino
+    # A folder that is not there: copytree's error reaches the building thread.
+    with pytest.raises(FileNotFoundError):
+        Linking(live, tmp, ["2024/gone"]).join()

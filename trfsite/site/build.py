@@ -13,7 +13,9 @@ the previous build into the new one.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import functools
 import logging
 import os
 import shutil
@@ -327,9 +329,15 @@ def build_site(
     languages = config.site_languages()
     several = len(languages) > 1
     tmp = _make_tmp(options.out)
+    live = publish.live_folder(options.out)
+    links: list[publish.Linking] = []
+
+    def link_reused(slugs: list[str], prefix: str) -> None:
+        if live is not None and slugs:
+            links.append(publish.Linking(live, tmp, [prefix + slug for slug in slugs]))
+
     try:
         pages = pdfs = 0
-        reused: list[str] = []
         first: tuple[list[cache.CacheEntry], _Plan] | None = None
         for language in languages:
             # Several languages: each is a whole site of its own under OUT/<language>/
@@ -348,22 +356,24 @@ def build_site(
                 replace(options, out=options.out / language) if several else options,
                 SiteWriter(tmp / language if several else tmp),
                 site,
+                functools.partial(link_reused, prefix=prefix),
             )
             ordered, plan, made = _build_language(
                 part, discovery, config, chain, want_pdf, executor, progress
             )
             pages += made
             pdfs += sum(1 for e in ordered if e.pdf)
-            reused += [prefix + slug for slug in plan.reused]
             first = first or (ordered, plan)
         if several:
             pages += write_language_choice(SiteWriter(tmp), chain, config, languages, build_date())
         SiteWriter(tmp).write_text(MARKER, f"trfsite {__version__}\n")
-        live = publish.live_folder(options.out)
-        if live is not None:
-            publish.link_unchanged(live, tmp, sorted(reused))
+        for linking in links:
+            linking.join()
         publish.publish(tmp, options.out, options.keep)
     except BaseException:
+        for linking in links:  # no thread may still write into tmp while it goes
+            with contextlib.suppress(BaseException):
+                linking.join()
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     assert first is not None  # languages is never empty
@@ -403,6 +413,8 @@ class _LanguageBuild:
     options: BuildOptions  # ``out`` is where this language's site goes
     writer: SiteWriter
     site: SiteInfo
+    # Starts hard-linking the reused events' folders from the live build (see Linking).
+    link_reused: Callable[[list[str]], None] = lambda slugs: None
 
 
 def _build_language(
@@ -418,6 +430,7 @@ def _build_language(
     theme_paths = tuple(t.path for t in chain)
     tasks = [EventTask(job, theme_paths) for job in _jobs(discovery, config, part.site, want_pdf)]
     plan = _plan(part.options, tasks, want_pdf)
+    part.link_reused(sorted(plan.reused))
     writer = part.writer
     entries = [plan.reused[slug] for slug in sorted(plan.reused)]
     if executor is not None:

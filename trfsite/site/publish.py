@@ -18,6 +18,7 @@ import logging
 import os
 import shutil
 import tempfile
+import threading
 from pathlib import Path
 
 logger = logging.getLogger(__name__)
@@ -64,6 +65,34 @@ def link_unchanged(live: Path, tmp: Path, folders: list[str]) -> None:
         except (OSError, shutil.Error):
             shutil.rmtree(target, ignore_errors=True)
             shutil.copytree(source, target)
+
+
+class Linking:
+    """``link_unchanged`` in a thread, started as soon as the reused events are known.
+
+    Linking the 33,000 files of 299 unchanged events is kernel work (0.4 s); in a
+    thread it overlaps the build's Python work on the changed event and the people
+    pages instead of adding to it. ``join`` before publishing, and on failure.
+    """
+
+    def __init__(self, live: Path, tmp: Path, folders: list[str]) -> None:
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(
+            target=self._run, args=(live, tmp, folders), name="trfsite-link", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, live: Path, tmp: Path, folders: list[str]) -> None:
+        try:
+            link_unchanged(live, tmp, folders)
+        except BaseException as exc:  # re-raised in the building thread by join()
+            self._error = exc
+
+    def join(self) -> None:
+        """Wait for the links; raise what linking raised."""
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
 
 
 def publish(tmp: Path, out: Path, keep: int) -> Path:
