@@ -15,7 +15,7 @@ from trfsite.model import Player
 from trfsite.pages import cards as pages_cards
 from trfsite.pages.gather import pages_of_part
 from trfsite.pages.plan import EventData
-from trfsite.site import build as site_build
+from trfsite.site import event_run
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.event_build import EventOutput, EventTask
 from trfsite.site.executors import InlineExecutor
@@ -112,7 +112,7 @@ def test_people_pages_are_made_once_the_first_part_is_in(
 ) -> None:
     # The first part lists the players, so the people pages need not wait for part 1.
     calls: list[str] = []
-    real_event, real_people = site_build.build_event, PeopleStep.make
+    real_event, real_people = event_run.build_event, PeopleStep.make
 
     def event(task: EventTask) -> EventOutput:
         calls.append(f"part {task.part}")
@@ -122,7 +122,7 @@ def test_people_pages_are_made_once_the_first_part_is_in(
         calls.append("people")
         return real_people(step)
 
-    monkeypatch.setattr(site_build, "build_event", event)
+    monkeypatch.setattr(event_run, "build_event", event)
     monkeypatch.setattr(PeopleStep, "make", people)
     options = BuildOptions(src, tmp_path / "out", pdf=False, cache=False)
     build_site(options, executor=_LazyExecutor())

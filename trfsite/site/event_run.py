@@ -1,0 +1,170 @@
+"""Running the events of a build: which to build, in how many tasks, and collecting them.
+
+``plan_events`` decides which events the previous build already has; the others
+are split into tasks (``split_tasks``: with fewer events than workers, an event
+becomes page parts and a bulletin task), run through an executor in order
+(``in_order``) and written as they arrive (``build_events``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from trfsite.render.theme import find_theme, theme_chain
+from trfsite.site import cache
+from trfsite.site.event_build import EventOutput, EventTask, Share, build_event, merge_parts
+from trfsite.site.people_step import PeopleStep
+from trfsite.site.writer import SiteWriter
+
+if TYPE_CHECKING:
+    from trfsite.people.entries import EventEntries
+
+logger = logging.getLogger(__name__)
+
+Progress = Callable[[str, int, int], None]  # (stage, done, total)
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+def in_order(
+    executor: Executor, workers: int, fn: Callable[[_T], _R], items: Iterable[_T]
+) -> Iterator[_R]:
+    """``fn`` over ``items`` with a few calls ahead, results in order (bounded memory)."""
+    window = max(2, 2 * workers)
+    pending: deque[Future[_R]] = deque()
+    for item in items:
+        pending.append(executor.submit(fn, item))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+@dataclass(slots=True)
+class Plan:
+    """Which events are reused from the previous output and which are built."""
+
+    keys: dict[str, str]  # slug -> key
+    reused: dict[str, cache.CacheEntry]  # slug -> entry
+    build: list[EventTask]  # largest input first, for an even load at the end
+    fingerprint: str = ""
+    people: dict[str, EventEntries] = field(default_factory=dict)  # key -> entries built now
+
+
+def plan_events(out: Path, use_cache: bool, tasks: list[EventTask], bulletin: bool) -> Plan:
+    """Which events the previous build into ``out`` already has (``use_cache``: it may be read)."""
+    if not tasks:
+        return Plan({}, {}, [])
+    bulletin_paths: tuple[Path, ...] = ()
+    if bulletin:
+        bulletin_paths = tuple(t.path for t in theme_chain(find_theme("bulletin")))
+    fingerprint = cache.build_fingerprint(tasks[0].theme_paths, bulletin_paths)
+    tasks = [replace(task, fingerprint=fingerprint) for task in tasks]
+    keys = {task.job.slug: cache.event_key(fingerprint, task) for task in tasks}
+    previous: dict[str, cache.CacheEntry] = {}
+    if use_cache:
+        previous = cache.load_manifest(out)
+    reused = {}
+    for task in tasks:
+        entry = previous.get(keys[task.job.slug])
+        if entry is not None and entry.slug == task.job.slug and cache.reusable(entry, out):
+            reused[entry.slug] = entry
+    build = [t for t in tasks if t.job.slug not in reused]
+    build.sort(key=lambda t: -len(t.job.data))
+    return Plan(keys, reused, build, fingerprint)
+
+
+def split_tasks(plan: Plan, workers: int, out_root: Path | None) -> list[EventTask]:
+    """The tasks to run: with fewer events than workers, each event is split in parts.
+
+    A part reads and ranks the whole event but renders only every n-th page, so
+    one large event uses every worker. An event with a bulletin gets one more
+    task that makes only the PDF (the longest step) while the parts render the
+    pages, which assume the PDF is made (see build_events). The bulletin comes
+    second, after part 0: both start at once, and part 0 (which lists the
+    players) is collected first, so the people pages need not wait for the PDF.
+    """
+    split = workers > 1 and len(plan.build) < workers
+    tasks = []
+    for task in plan.build:
+        parts = workers if split else 1
+        task = replace(task, out_root=out_root, parts=parts)
+        if parts > 1 and task.job.want_bulletin:
+            pages = [replace(task, part=part, share=Share.PAGES) for part in range(parts)]
+            tasks += [pages[0], replace(task, part=0, share=Share.BULLETIN), *pages[1:]]
+        else:
+            tasks.extend(replace(task, part=part, share=Share.ALL) for part in range(parts))
+    return tasks
+
+
+def rebuild_whole(writer: SiteWriter, task: EventTask) -> EventOutput:
+    """The event built again in one piece, here.
+
+    Each part builds only its own pages, so a page whose context fails (an
+    internal error, which turns the event into its overview and validation
+    pages) fails in one part only; the parts' files do not fit together then.
+    Nor do they when the bulletin failed (rare): the parts' pages link to it.
+    """
+    logger.debug("%s: parts disagree, building it whole", task.job.source_name)
+    writer.remove_folder(task.job.slug)
+    whole = build_event(replace(task, out_root=None, part=0, parts=1, share=Share.ALL))
+    for path, data in whole.files:
+        writer.write_bytes(path, data)
+    return replace(whole, files=())
+
+
+def build_events(
+    writer: SiteWriter,
+    executor: Executor,
+    workers: int,
+    plan: Plan,
+    progress: Progress | None,
+    people: PeopleStep,
+    local: bool,
+) -> list[cache.CacheEntry]:
+    """Build the events that are not reused; their files are written as they arrive.
+
+    Local workers write their files into the temporary folder themselves, so
+    the pages do not travel back through a pipe; remote ones return them.
+    Once every event's first part is in, the people pages are made (see
+    ``people_step``), while later parts may still be rendering.
+    """
+    entries = []
+    tasks = split_tasks(plan, workers, writer.root if local else None)
+    parts: list[EventOutput] = []
+    done = firsts = 0
+    for task, output in zip(tasks, in_order(executor, workers, build_event, tasks), strict=True):
+        for path, data in output.files:
+            writer.write_bytes(path, data)
+        parts.append(output)
+        key = plan.keys[output.slug]
+        if task.part == 0 and task.share is not Share.BULLETIN:  # it lists the players
+            firsts += 1
+            if output.people is not None:
+                plan.people[key] = output.people
+            if firsts == len(plan.build):
+                people.make()
+        if not task.closes_event:
+            continue
+        whole = merge_parts(parts) if len(parts) > 1 else output
+        if len({part.failure for part in parts}) > 1 or (len(parts) > 1 and whole.pdf_failure):
+            whole = rebuild_whole(writer, task)
+            if whole.people != plan.people.get(key):
+                plan.people.pop(key, None)
+                if whole.people is not None:
+                    plan.people[key] = whole.people
+                people.redo()
+        parts = []
+        entries.append(cache.entry_for(key, whole))
+        if whole.pdf_failure:
+            logger.warning("%s", whole.pdf_failure)
+        done += 1
+        if progress:
+            progress("events", done, len(plan.build))
+    return entries
