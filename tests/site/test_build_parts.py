@@ -153,7 +153,7 @@ def test_split_event_with_a_bulletin_gives_the_same_files(
     def read_again(*args: object) -> None:
         raise AssertionError("the people pages must get the players from the event's parts")
 
-    # the PAGES task of part 0 brings the players, though the bulletin task comes first
+    # the PAGES task of part 0 brings the players; the bulletin task lists none
     monkeypatch.setattr("trfsite.pages.people_entries.read_entries", read_again)
     _build_with_pdf(src, tmp_path / "whole", split=False)
     _build_with_pdf(src, tmp_path / "split", split=True)

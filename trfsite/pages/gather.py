@@ -185,11 +185,15 @@ def summary_for(
     )
 
 
-def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
+def gather_event(
+    job: EventJob, part: int = 0, parts: int = 1, *, with_pages: bool = True
+) -> EventResult:
     """Read one file and build the page contexts of its event. Never raises.
 
     With ``parts`` > 1 only every ``parts``-th page (from ``part``) is built, so
     that workers sharing one large event do not each build all of its pages.
+    Without ``with_pages`` (a task that only makes the bulletin) neither the pages
+    nor the people are built.
     """
     from trfsite.pages.notes import markdown_to_html
 
@@ -248,9 +252,8 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
 
     try:
         with event_splits(dict(job.config.people_splits)):
-            plans = _all_pages(data) + [
-                ready(f"{job.slug}/validation.html", "validation.html", validation)
-            ]
+            plans = _all_pages(data) if with_pages else []
+            plans += [ready(f"{job.slug}/validation.html", "validation.html", validation)]
             pages = tuple(plans[i].build() for i in pages_of_part(len(plans), part, parts))
     except Exception as exc:
         logger.debug("pages of %s failed:\n%s", job.source_name, traceback.format_exc())
@@ -269,7 +272,7 @@ def gather_event(job: EventJob, part: int = 0, parts: int = 1) -> EventResult:
             language=job.site.language,
             awards=awards,
         )
-    people = _people(job, t, final, individual) if part == 0 else None
+    people = _people(job, t, final, individual) if part == 0 and with_pages else None
     return EventResult(job.slug, summary, pages, bulletin, errors, warnings, "", people)
 
 

@@ -39,7 +39,6 @@ _ENVIRONMENTS: dict[tuple[tuple[Path, ...], str, str], jinja2.Environment] = {}
 _KEEP = 4
 _LOCK = threading.Lock()
 _PAUSED = 0  # builds of events or people pages running now (see paused_collector)
-_BULLETIN_PARTS = 1 << 30  # see build_event
 _WAS_ENABLED = True
 
 
@@ -174,13 +173,10 @@ def build_event(task: EventTask) -> EventOutput:
     """Every file of one event (or of one part of it). Never raises for bad input."""
     from trfsite.render.environment import render_page
 
-    part, parts = task.part, task.parts
-    if task.share is Share.BULLETIN:
-        # gather_event has no "no pages" switch: as part 1 of very many parts it builds
-        # one page's context at most, and leaves the people to the PAGES task of part 0
-        part, parts = 1, _BULLETIN_PARTS
     with paused_collector():
-        result = gather_event(task.job, part, parts)
+        # The bulletin task makes no page and leaves the people to the PAGES task of part 0.
+        with_pages = task.share is not Share.BULLETIN
+        result = gather_event(task.job, task.part, task.parts, with_pages=with_pages)
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
     if task.share is Share.BULLETIN:  # the PAGES tasks render every page
