@@ -36,10 +36,7 @@ from trfsite.pages.rows import EventSummary
 from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache, publish
 from trfsite.site.discover import Discovery, discover
-from trfsite.site.event_build import (
-    EventTask,
-    make_pdf,
-)
+from trfsite.site.event_build import EventTask, environment, make_pdf
 from trfsite.site.event_run import Plan, Progress, build_events, plan_events
 from trfsite.site.executors import open_executor
 from trfsite.site.language_pages import site_title, write_language_choice
@@ -219,9 +216,9 @@ def _render_into(
     index_notes: str,
 ) -> int:
     """The home page and the theme's static files (the events are written already)."""
-    from trfsite.render.environment import make_environment, render_page
+    from trfsite.render.environment import render_page
 
-    env = make_environment(chain, site.language)
+    env = environment(tuple(t.path for t in chain), site.language)
     writer.write_text(
         "index.html", render_page(env, "index.html", _index_page(site, summaries, index_notes))
     )

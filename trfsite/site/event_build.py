@@ -101,12 +101,15 @@ def environment(
         if env is None:
             from trfsite.render.environment import make_environment
             from trfsite.render.theme import load_theme
+            from trfsite.site.template_cache import template_cache
 
             chain = tuple(load_theme(path) for path in theme_paths)
             env = make_environment(chain, language)
             # Templates do not change during a build: skip the per-render file checks
             # (``{% from "macros.html" import ... %}`` looks the macros up on every page).
             env.auto_reload = False
+            # Each worker would compile its templates again: keep them between builds.
+            env.bytecode_cache = template_cache(language)
             _ENVIRONMENTS[key] = env
             while len(_ENVIRONMENTS) > _KEEP:
                 del _ENVIRONMENTS[next(iter(_ENVIRONMENTS))]

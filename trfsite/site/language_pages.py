@@ -27,7 +27,8 @@ def write_language_choice(
 ) -> int:
     """OUT/index.html of a site in several languages: a link to each, in its own language."""
     from trfsite.pages.contexts import LanguageChoicePage
-    from trfsite.render.environment import make_environment, render_page
+    from trfsite.render.environment import render_page
+    from trfsite.site.event_build import environment
 
     site = SiteInfo(
         site_title(config, languages[0]),
@@ -39,7 +40,7 @@ def write_language_choice(
         config.base_url,
     )
     page = LanguageChoicePage(PageMeta(site, site.title, "", "", "languages", "index.html"))
-    env = make_environment(chain, languages[0])
+    env = environment(tuple(t.path for t in chain), languages[0])
     writer.write_text("index.html", render_page(env, "languages.html", page))
     for relative, source in static_files(chain):
         writer.copy_file(f"static/{relative}", source)
