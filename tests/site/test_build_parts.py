@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from pathlib import Path
@@ -15,7 +17,7 @@ from trfsite.model import Player
 from trfsite.pages import cards as pages_cards
 from trfsite.pages.gather import pages_of_part
 from trfsite.pages.plan import EventData
-from trfsite.site import event_run
+from trfsite.site import event_build, event_run
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.event_build import EventOutput, EventTask
 from trfsite.site.executors import InlineExecutor
@@ -177,3 +179,37 @@ def test_a_failed_bulletin_in_a_split_build_leaves_no_link_to_it(
     assert any(path.startswith("small/players/") for path in whole)
     assert _links_to_pdf(tmp_path / "split") == []
     assert _tree(tmp_path / "split") == whole
+
+
+fork_only = pytest.mark.skipif(
+    multiprocessing.get_start_method() != "fork", reason="workers start as forks on Linux only"
+)
+
+
+@fork_only
+def test_a_split_event_is_read_and_ranked_once_before_the_workers_fork(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parent = os.getpid()
+    real = event_build.prepare_event
+    prepared_here: list[str] = []
+
+    def only_here(*args: Any, **kwargs: Any) -> Any:
+        # In a worker this raises, and the build fails: the workers must use the shared event.
+        assert os.getpid() == parent, "a worker read and ranked the event again"
+        prepared_here.append("once")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(event_build, "prepare_event", only_here)
+    build_site(BuildOptions(src, tmp_path / "forked", pdf=False, cache=False, jobs=2))
+    assert prepared_here == ["once"]
+    assert not event_build._SHARED  # released once the event is in
+    monkeypatch.setattr(event_build, "prepare_event", real)
+    _build(src, tmp_path / "whole", split=False)
+    assert _tree(tmp_path / "forked") == _tree(tmp_path / "whole")
+
+
+def test_a_shared_event_deals_its_pages_evenly() -> None:
+    # Part 0 lists no players when the event was prepared before the fork: no hand-on.
+    assert pages_of_part(20, 0, 2, hand_on=False) == list(range(0, 20, 2))
+    assert pages_of_part(20, 1, 2, hand_on=False) == list(range(1, 20, 2))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding, Severity, sort_findings
@@ -185,6 +185,30 @@ def summary_for(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class PreparedEvent:
+    """An event read, validated and ranked, with its pages planned but not yet built.
+
+    One worker's part of a large event builds only its share of ``plans``; a
+    build that forks its workers prepares the event once, before they start.
+    """
+
+    job: EventJob
+    summary: EventSummary
+    errors: int
+    warnings: int
+    plans: tuple[PagePlan, ...]
+    bulletin: BulletinData | None
+    people: EventEntries | None  # the players, for the people pages (when asked for)
+    failed: EventResult | None  # the event reduced to its overview and validation pages
+    # What the overview and validation pages need, should a page fail to build:
+    tournament: Tournament | None = None
+    findings: tuple[Finding, ...] = ()
+    notes_html: str = ""
+    # Prepared once for all parts (not by part 0, which then lists the players too).
+    shared: bool = False
+
+
 def gather_event(
     job: EventJob, part: int = 0, parts: int = 1, *, with_pages: bool = True
 ) -> EventResult:
@@ -195,6 +219,14 @@ def gather_event(
     Without ``with_pages`` (a task that only makes the bulletin) neither the pages
     nor the people are built.
     """
+    prepared = prepare_event(job, with_pages=with_pages, with_people=with_pages and part == 0)
+    return part_of(prepared, part, parts)
+
+
+def prepare_event(
+    job: EventJob, *, with_pages: bool = True, with_people: bool = True
+) -> PreparedEvent:
+    """Read, validate and rank one file, and plan its pages. Never raises."""
     from trfsite.pages.notes import markdown_to_html
 
     result, findings = read_and_validate(job)
@@ -219,7 +251,7 @@ def gather_event(
             message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
             failure = f"The standings could not be computed: {message}"
     if t is None or standings is None:
-        return gather_failed(job, t, findings, notes_html, failure, part, parts)
+        return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
     from trfsite.awards.event import event_awards
 
     awards = event_awards(standings[0], job.config.awards, True, job.config.unrated_rating)
@@ -253,12 +285,11 @@ def gather_event(
     try:
         with event_splits(dict(job.config.people_splits)):
             plans = _all_pages(data) if with_pages else []
-            plans += [ready(f"{job.slug}/validation.html", "validation.html", validation)]
-            pages = tuple(plans[i].build() for i in pages_of_part(len(plans), part, parts))
     except Exception as exc:
         logger.debug("pages of %s failed:\n%s", job.source_name, traceback.format_exc())
         failure = f"The pages could not be built (internal error: {type(exc).__name__}: {exc})"
-        return gather_failed(job, t, findings, notes_html, failure, part, parts)
+        return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
+    plans += [ready(f"{job.slug}/validation.html", "validation.html", validation)]
     bulletin = None
     if job.want_bulletin:
         bulletin = BulletinData(
@@ -272,8 +303,70 @@ def gather_event(
             language=job.site.language,
             awards=awards,
         )
-    people = _people(job, t, final, individual) if part == 0 and with_pages else None
-    return EventResult(job.slug, summary, pages, bulletin, errors, warnings, "", people)
+    people = _people(job, t, final, individual) if with_people else None
+    return PreparedEvent(
+        job,
+        summary,
+        errors,
+        warnings,
+        tuple(plans),
+        bulletin,
+        people,
+        None,
+        t,
+        tuple(findings),
+        notes_html,
+    )
+
+
+def _prepared_failure(job: EventJob, failed: EventResult) -> PreparedEvent:
+    return PreparedEvent(
+        job,
+        failed.summary,
+        failed.errors,
+        failed.warnings,
+        (),
+        None,
+        None,
+        failed,
+    )
+
+
+def part_of(prepared: PreparedEvent, part: int = 0, parts: int = 1) -> EventResult:
+    """The pages of part ``part`` of ``parts`` of a prepared event, built. Never raises."""
+    if prepared.failed is not None:
+        return replace(prepared.failed, pages=prepared.failed.pages[part::parts])
+    job = prepared.job
+    from trfsite.pages.person_links import event_splits
+
+    plans = prepared.plans
+    try:
+        with event_splits(dict(job.config.people_splits)):
+            dealt = pages_of_part(len(plans), part, parts, hand_on=not prepared.shared)
+            pages = tuple(plans[i].build() for i in dealt)
+    except Exception as exc:
+        logger.debug("pages of %s failed:\n%s", job.source_name, traceback.format_exc())
+        failure = f"The pages could not be built (internal error: {type(exc).__name__}: {exc})"
+        return gather_failed(
+            job,
+            prepared.tournament,
+            list(prepared.findings),
+            prepared.notes_html,
+            failure,
+            part,
+            parts,
+        )
+    people = prepared.people if part == 0 else None
+    return EventResult(
+        job.slug,
+        prepared.summary,
+        pages,
+        prepared.bulletin,
+        prepared.errors,
+        prepared.warnings,
+        "",
+        people,
+    )
 
 
 # Part 0 also lists the event's players (2000-player open: ~0.15 s), and as soon as
@@ -283,17 +376,18 @@ def gather_event(
 _FIRST_PART_HANDS_ON = 3
 
 
-def pages_of_part(count: int, part: int, parts: int) -> list[int]:
+def pages_of_part(count: int, part: int, parts: int, *, hand_on: bool = True) -> list[int]:
     """The indexes of the pages (of ``count``) that part ``part`` of ``parts`` builds.
 
     Pages are dealt in turn, so that every part gets its share of each kind; each
-    page goes to exactly one part.
+    page goes to exactly one part. With ``hand_on``, part 0 (which lists the
+    players too) hands some of its last pages on to the others.
     """
     if parts <= 1:
         return list(range(count))
     owners = [i % parts for i in range(count)]
     turns = range(0, count, parts)
-    handed = len(turns) // _FIRST_PART_HANDS_ON
+    handed = len(turns) // _FIRST_PART_HANDS_ON if hand_on else 0
     for n, first in enumerate(turns[len(turns) - handed :]):
         owners[first] = 1 + n % (parts - 1)
     return [i for i, owner in enumerate(owners) if owner == part]

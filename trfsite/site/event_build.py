@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from trfsite.formats.limits import MAX_EVENT_OUTPUT_BYTES
 from trfsite.pages.contexts import BulletinData, IndexPage
-from trfsite.pages.gather import EventResult, gather_event
+from trfsite.pages.gather import EventResult, PreparedEvent, part_of, prepare_event
 from trfsite.pages.plan import EventJob
 from trfsite.pages.rows import EventSummary
 
@@ -172,17 +172,44 @@ def paused_collector() -> Iterator[None]:
                 gc.enable()
 
 
+# Events prepared by the parent process before it forked its workers (see share_event):
+# every part of such an event builds its pages from it instead of ranking it again.
+_SHARED: dict[str, PreparedEvent] = {}
+
+
+def share_event(job: EventJob) -> PreparedEvent:
+    """Prepare ``job``'s event here, for the workers forked after this call."""
+    with paused_collector():
+        prepared = replace(prepare_event(job), shared=True)
+    _SHARED[job.slug] = prepared
+    return prepared
+
+
+def unshare_event(slug: str) -> None:
+    _SHARED.pop(slug, None)
+
+
+def _prepared(task: EventTask) -> PreparedEvent:
+    shared = _SHARED.get(task.job.slug)
+    if shared is not None and shared.job == task.job:
+        return shared
+    # The bulletin task makes no page and leaves the people to the PAGES task of part 0.
+    with_pages = task.share is not Share.BULLETIN
+    return prepare_event(task.job, with_pages=with_pages, with_people=with_pages and task.part == 0)
+
+
 def build_event(task: EventTask) -> EventOutput:
     """Every file of one event (or of one part of it). Never raises for bad input."""
     from trfsite.render.environment import render_page
 
     with paused_collector():
-        # The bulletin task makes no page and leaves the people to the PAGES task of part 0.
-        with_pages = task.share is not Share.BULLETIN
-        result = gather_event(task.job, task.part, task.parts, with_pages=with_pages)
+        prepared = _prepared(task)
+        if task.share is Share.BULLETIN:  # the PAGES tasks build every page and the people
+            prepared = replace(prepared, plans=(), people=None)
+        result = part_of(prepared, task.part, task.parts)
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
-    if task.share is Share.BULLETIN:  # the PAGES tasks render every page
+    if task.share is Share.BULLETIN:
         result = replace(result, pages=())
     if result.bulletin is not None and task.makes_bulletin:
         with paused_collector():

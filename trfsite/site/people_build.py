@@ -233,6 +233,10 @@ def build_people(
     event_keys = {entries.file: key for key, entries in events}
     site_text = repr(site)
     pending: deque[Future[RenderedBatch]] = deque()
+    # Batches ahead, bounded memory. Local workers return only counts, so this process
+    # may run far ahead: it makes the pages' inputs while the workers still render an
+    # event, instead of feeding them one batch at a time once they are free.
+    ahead = run.workers * (32 if run.local else 2)
     batch: list[PeoplePage | PersonInput] = []
 
     def store(rendered: RenderedBatch) -> None:
@@ -247,7 +251,7 @@ def build_people(
         job = RenderBatch(theme_paths, site.language, run.fingerprint, pages, root, previous)
         pending.append(run.executor.submit(render_batch, job))
         batch.clear()
-        while len(pending) > 2 * run.workers:  # a few batches ahead, bounded memory
+        while len(pending) > ahead:
             store(pending.popleft().result())
 
     for item in all_pages(resolution, site, event_keys):
