@@ -137,3 +137,60 @@ def test_reused_events_are_linked_in_a_thread_that_reports_its_failure(tmp_path:
     # A folder that is not there: copytree's error reaches the building thread.
     with pytest.raises(FileNotFoundError):
         Linking(live, tmp, ["2024/gone"]).join()
+
+
+def test_old_builds_can_be_removed_by_a_process_not_waited_for(tmp_path: Path) -> None:
+    from trfsite.site import publish
+
+    src, out = _source(tmp_path), tmp_path / "site"
+    builds = tmp_path / "site.builds"
+    for _ in range(2):
+        build_site(BuildOptions(src, out, pdf=False, keep=1, cache=False))
+    old = builds / "build-000001"
+    (old / "deep" / "er").mkdir(parents=True)
+    (old / "deep" / "er" / "page.html").write_text("old", encoding="utf-8")
+    tmp = publish.make_build_folder(out)
+    (tmp / "index.html").write_text("new", encoding="utf-8")
+    previous = publish.live_folder(out)
+    final = builds / "build-000003"
+    os.replace(tmp, final)
+    remover = publish._prune(builds, final, previous, keep=1, later=True)
+    # At once, the old build is out of the list of builds: never rolled back to.
+    assert not old.exists()
+    assert [p.name for p in builds.iterdir() if p.name.startswith("build-")] == [
+        "build-000002",
+        "build-000003",
+    ]
+    assert remover is not None
+    assert remover.wait(timeout=30) == 0
+    assert sorted(p.name for p in builds.iterdir()) == ["build-000002", "build-000003"]
+
+
+def test_the_command_line_does_not_wait_for_old_builds_to_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from trfsite.cli import cli
+    from trfsite.site import publish
+
+    started: list[list[Path]] = []
+    real = publish.remove_later
+
+    def watched(paths: list[Path]) -> subprocess.Popen[bytes] | None:
+        started.append(paths)
+        remover = real(paths)
+        assert remover is not None
+        remover.wait(timeout=30)  # here only, so that the test can look afterwards
+        return remover
+
+    monkeypatch.setattr(publish, "remove_later", watched)
+    src, out = _source(tmp_path), tmp_path / "site"
+    for _ in range(3):
+        result = CliRunner().invoke(cli, ["-q", "build", str(src), "-o", str(out), "--no-pdf"])
+        assert result.exit_code == 0, result.output
+    assert [[p.name for p in paths] for paths in started] == [[".tmp-old-build-000001"]]
+    assert sorted(p.name for p in (tmp_path / "site.builds").iterdir()) == [
+        "build-000002",
+        "build-000003",
+    ]

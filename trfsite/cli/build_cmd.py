@@ -114,8 +114,18 @@ def build(
     quiet = bool(ctx.find_root().obj and ctx.find_root().obj.get("quiet"))
     bar = _Bar(enabled=not quiet and sys.stderr.isatty())
     try:
+        # The command returns once the new site is live; old builds go in the background.
         options = BuildOptions(
-            src, out, theme, pdf, jobs or available_cores(), config_path, executor, cache, keep
+            src,
+            out,
+            theme,
+            pdf,
+            jobs or available_cores(),
+            config_path,
+            executor,
+            cache,
+            keep,
+            prune_later=True,
         )
         report = build_site(options, progress=bar)
     finally:

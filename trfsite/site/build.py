@@ -71,6 +71,8 @@ class BuildOptions:
     executor: str | None = None  # "local" (None) or "dask://HOST:PORT"
     cache: bool = True  # reuse unchanged events from the previous output
     keep: int = 1  # previous builds kept beside OUT for rollback
+    # Older builds are removed by a process of their own, not waited for (the CLI).
+    prune_later: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,7 +314,7 @@ def build_site(
         SiteWriter(tmp).write_text(MARKER, f"trfsite {__version__}\n")
         for linking in links:
             linking.join()
-        publish.publish(tmp, options.out, options.keep)
+        publish.publish(tmp, options.out, options.keep, prune_later=options.prune_later)
     except BaseException:
         for linking in links:  # no thread may still write into tmp while it goes
             with contextlib.suppress(BaseException):
