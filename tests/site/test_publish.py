@@ -194,3 +194,25 @@ def test_the_command_line_does_not_wait_for_old_builds_to_go(
         "build-000002",
         "build-000003",
     ]
+
+
+def test_an_old_build_still_being_removed_is_not_waited_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from trfsite.site import publish
+
+    out = tmp_path / "site"
+    leftover = tmp_path / "site.builds" / ".tmp-old-build-000001"
+    (leftover / "open").mkdir(parents=True)
+    (leftover / "open" / "index.html").write_text("old", encoding="utf-8")
+    handed: list[list[str]] = []
+    monkeypatch.setattr(
+        publish, "remove_later", lambda paths: handed.append([p.name for p in paths])
+    )  # None: "could not start", so the folder is removed here after all
+    publish.make_build_folder(out, prune_later=True)
+    assert handed == [[".tmp-old-build-000001"]]
+    assert not leftover.exists()
+    (leftover / "open").mkdir(parents=True)
+    publish.make_build_folder(out)  # a library caller: removed here, nothing handed on
+    assert handed == [[".tmp-old-build-000001"]]
+    assert not leftover.exists()

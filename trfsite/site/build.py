@@ -229,10 +229,10 @@ def _render_into(
     return 1
 
 
-def _make_tmp(out: Path) -> Path:
+def _make_tmp(out: Path, prune_later: bool) -> Path:
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        return publish.make_build_folder(out)
+        return publish.make_build_folder(out, prune_later=prune_later)
     except OSError as exc:
         raise BuildError(
             f"-o {str(out)!r}: cannot create a build folder in "
@@ -273,7 +273,7 @@ def build_site(
     want_pdf = options.pdf and _pdf_available()
     languages = config.site_languages()
     several = len(languages) > 1
-    tmp = _make_tmp(options.out)
+    tmp = _make_tmp(options.out, options.prune_later)
     live = publish.live_folder(options.out)
     links: list[publish.Linking] = []
 

@@ -28,6 +28,7 @@ from pathlib import Path
 logger = logging.getLogger(__name__)
 
 _TMP_PREFIX = ".tmp-"
+_OLD_PREFIX = f"{_TMP_PREFIX}old-"  # a build being removed (see remove_later)
 _ID_WIDTH = 6  # build-000001: names sort in build order
 
 
@@ -44,11 +45,15 @@ def live_folder(out: Path) -> Path | None:
     return out if out.is_dir() else None
 
 
-def make_build_folder(out: Path) -> Path:
-    """A new, empty folder for one build, readable by a web server; raises OSError."""
+def make_build_folder(out: Path, *, prune_later: bool = False) -> Path:
+    """A new, empty folder for one build, readable by a web server; raises OSError.
+
+    Leftovers of dead builds are removed first (old builds with ``prune_later``
+    by a process not waited for, see ``remove_later``).
+    """
     builds = builds_dir(out)
     builds.mkdir(parents=True, exist_ok=True)
-    _remove_stale(builds)
+    _remove_stale(builds, later=prune_later)
     tmp = Path(tempfile.mkdtemp(prefix=_TMP_PREFIX, dir=builds))
     umask = os.umask(0)
     os.umask(umask)
@@ -175,7 +180,7 @@ def _prune(
     if later and paths:
         moved = []
         for path in paths:
-            trash = builds / f"{_TMP_PREFIX}old-{path.name}"
+            trash = builds / f"{_OLD_PREFIX}{path.name}"
             try:
                 os.replace(path, trash)
                 moved.append(trash)
@@ -213,11 +218,22 @@ def remove_later(paths: list[Path]) -> subprocess.Popen[bytes] | None:
         return None
 
 
-def _remove_stale(builds: Path) -> None:
-    """Folders and links of builds that died before they were published."""
+def _remove_stale(builds: Path, later: bool = False) -> None:
+    """Folders and links of builds that died before they were published.
+
+    With ``later``, old builds whose removal (``remove_later``) did not finish,
+    or is still under way, go to a new removing process rather than waited for.
+    """
+    old = []
     for path in builds.iterdir():
-        if path.name.startswith(_TMP_PREFIX):
+        is_folder = not path.is_symlink() and path.is_dir()
+        if later and path.name.startswith(_OLD_PREFIX) and is_folder:
+            old.append(path)
+        elif path.name.startswith(_TMP_PREFIX):
             if path.is_symlink() or path.is_file():
                 path.unlink(missing_ok=True)
             else:
                 shutil.rmtree(path, ignore_errors=True)
+    if old and remove_later(old) is None:
+        for path in old:
+            shutil.rmtree(path, ignore_errors=True)
