@@ -3,7 +3,8 @@
 Called by ``bench.py --only people``; runs on its own too:
 
     python benchmarks/bench_people.py                       # 300 events from 6,000 people
-    python benchmarks/bench_people.py --people-events 10000 # the large figure
+    python benchmarks/bench_people.py --people-events 10000 # the identity step at scale
+    python benchmarks/bench_people.py --people-events 10000 --people-full  # and the builds
     python benchmarks/bench_people.py --people-dask 30      # Dask == local, byte for byte
 
 Figures: the cold build (default flags, ``--no-pdf``), the rebuild after one
@@ -128,6 +129,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--people-events", type=int, default=300, metavar="N")
     parser.add_argument("--people", type=int, default=6000, metavar="N", help="pool size")
     parser.add_argument(
+        "--people-full",
+        action="store_true",
+        help="build the site even above 1,000 events (10,000: ~30 GB of output, ~20 min)",
+    )
+    parser.add_argument(
         "--people-dask",
         type=int,
         default=0,
@@ -137,7 +143,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def bench_people(args: argparse.Namespace) -> None:
-    if args.people_events <= 1000:
+    if args.people_events <= 1000 or args.people_full:
         bench_builds(args.people_events, args.people, args.seed)
     bench_resolve(args.people_events, args.people, args.seed)
     if args.people_dask:
