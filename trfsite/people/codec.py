@@ -31,13 +31,16 @@ def _entry_json(entry: PersonEntry) -> list[object]:
     return values
 
 
+_game = GameRecord._make  # from a list: tuple.__new__, no per-field call
+
+
 def _entry_from(data: list[object]) -> PersonEntry:
     if len(data) != len(_ENTRY_FIELDS):
         raise ValueError(f"entry has {len(data)} values; expected {len(_ENTRY_FIELDS)}")
     values = list(data)
     values[_KIND] = KeyKind(values[_KIND])
     values[_NATIONAL] = tuple(values[_NATIONAL])  # type: ignore[arg-type]
-    values[_RECORD] = tuple(GameRecord(*g) for g in values[_RECORD])  # type: ignore[attr-defined]
+    values[_RECORD] = tuple(map(_game, values[_RECORD]))  # type: ignore[call-overload]
     return PersonEntry(*values)  # type: ignore[arg-type]
 
 
