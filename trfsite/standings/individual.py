@@ -11,9 +11,12 @@ are listed by start number.
 
 from __future__ import annotations
 
-from trfsite.model import EventKind, Tournament
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trfsite.model import EventKind, Player, Tournament
 from trfsite.progress import default_after_round, pending_after_round_error
-from trfsite.results import Explanation, Note, StandingRow, Standings
+from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import EventContext, build_context
 from trfsite.scoring.declared_points import apply_points_source
@@ -96,22 +99,88 @@ def rank_players(
 # --------------------------------------------------------------------------- engine
 def compute_individual_standings(t: Tournament, options: StandingsOptions) -> Standings:
     """Standings of an individual event (or of a team event's players with --individual)."""
+    after = _checked_after_round(t, options.after_round)
+    return _standings_after(t, options, _plan(t, options), after)
+
+
+def compute_individual_rounds(
+    t: Tournament, options: StandingsOptions, rounds: Sequence[int]
+) -> tuple[Standings, ...]:
+    """The standings after each of ``rounds``, as ``after_round=n`` gives them one by one.
+
+    The choices (rules, system, list) and each player's displayed facts are made
+    once for all of them.
+    """
+    afters = [_checked_after_round(t, n) for n in rounds]
+    plan = _plan(t, options)
+    return tuple(_standings_after(t, options, plan, after) for after in afters)
+
+
+def _checked_after_round(t: Tournament, asked: int | None) -> int:
     total = t.rounds
-    after = default_after_round(t, total) if options.after_round is None else options.after_round
-    if after < 0 or after > total or (after == 0 and options.after_round is not None and total > 0):
+    after = default_after_round(t, total) if asked is None else asked
+    if after < 0 or after > total or (after == 0 and asked is not None and total > 0):
         raise StandingsError(
-            f"--after-round {options.after_round!r}: {t.name or 'the tournament'} has "
+            f"--after-round {asked!r}: {t.name or 'the tournament'} has "
             f"{total} round(s); expected a number from 1 to {total}"
         )
-    pending = "" if options.after_round is None else pending_after_round_error(t, after)
+    pending = "" if asked is None else pending_after_round_error(t, after)
     if pending:
-        raise StandingsError(f"--after-round {options.after_round!r}: {pending}")
+        raise StandingsError(f"--after-round {asked!r}: {pending}")
+    return after
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What the standings after any round share: the choices and the players' facts."""
+
+    rules: str
+    swiss: bool
+    columns: list[tuple[TiebreakSpec, Tiebreak]]
+    points_source: str
+    notes: tuple[str, ...]  # rule set, system, list, skipped codes
+    table_columns: tuple[TiebreakColumn, ...]
+    extra: dict[int, tuple[tuple[str, str], ...]]  # by player id: title, rating, federation
+
+
+def _plan(t: Tournament, options: StandingsOptions) -> _Plan:
     rules, rules_note = choose_rules(t, options)
     swiss, system_note = choose_system(t, options)
     codes, where, list_note = choose_tiebreaks(t, options, swiss)
     columns, skipped_notes = resolve_columns(codes, where, resolve)
-    ctx = build_context(t, after, rules, swiss, options.unrated_rating, options.explain)
-    source_note = apply_points_source(t, ctx, check_points_source(options), after == total)
+    points_source = check_points_source(options)
+    return _Plan(
+        rules=rules,
+        swiss=swiss,
+        columns=columns,
+        points_source=points_source,
+        notes=(rules_note, system_note, list_note, *skipped_notes),
+        table_columns=tuple(
+            tiebreak_column(spec, display_name(spec, tb), tb.lower_is_better)
+            for spec, tb in columns
+        ),
+        extra={player.id: _extra(player) for player in t.players},
+    )
+
+
+def _extra(player: Player) -> tuple[tuple[str, str], ...]:
+    extra: tuple[tuple[str, str], ...] = ()
+    if player.title:
+        extra = (("title", player.title),)
+    if player.rating:
+        extra += (("rating", str(player.rating)),)
+    if player.federation:
+        extra += (("federation", player.federation),)
+    return extra
+
+
+def _standings_after(
+    t: Tournament, options: StandingsOptions, plan: _Plan, after: int
+) -> Standings:
+    total = t.rounds
+    columns = plan.columns
+    ctx = build_context(t, after, plan.rules, plan.swiss, options.unrated_rating, options.explain)
+    source_note = apply_points_source(t, ctx, plan.points_source, after == total)
 
     values: list[list[float | None]] = []
     explanations: list[list[Explanation] | None] = []
@@ -125,50 +194,40 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
         explanations.append(found.explanations)
     blocks = rank_players(ctx, columns, values, explanations)
 
-    players = t.player_index()
+    extra = plan.extra
     # Each player's tuple of values comes from zip, not from one generator per player.
     per_player = list(zip(*[[_tidy(v) for v in col] for col in values], strict=True))
     rows: list[StandingRow] = []
     for block in blocks:
         rank = len(rows) + 1
         for i in block:
-            player = players[ctx.ids[i]]
-            extra: tuple[tuple[str, str], ...] = ()
-            if player.title:
-                extra = (("title", player.title),)
-            if player.rating:
-                extra += (("rating", str(player.rating)),)
-            if player.federation:
-                extra += (("federation", player.federation),)
+            pid = ctx.ids[i]
             rows.append(
                 StandingRow(
                     rank=rank,
-                    id=ctx.ids[i],
+                    id=pid,
                     name=ctx.names[i],
                     points=ctx.score[i],
                     tiebreaks=per_player[i] if values else (),
                     explanations=tuple(
                         e[i] for e in explanations if e is not None
                     ) if ctx.explain else (),
-                    extra=extra,
+                    extra=extra[pid],
                 )
             )
-    notes = [rules_note, system_note, list_note, *skipped_notes]
+    notes = list(plan.notes)
     if source_note:
         notes.append(source_note)
     notes.extend(_more_notes(t, ctx, columns, options, after, total))
     return Standings(
         tournament=t,
-        rules=rules,
-        columns=tuple(
-            tiebreak_column(spec, display_name(spec, tb), tb.lower_is_better)
-            for spec, tb in columns
-        ),
+        rules=plan.rules,
+        columns=plan.table_columns,
         after_round=after,
         rows=tuple(rows),
         kind=EventKind.INDIVIDUAL,
         notes=tuple(n for n in notes if n),
-        round_robin=not swiss,
+        round_robin=not plan.swiss,
     )
 
 
