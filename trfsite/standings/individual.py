@@ -83,6 +83,8 @@ def rank_players(
                     expl = explanations[col]
                     if expl is not None and why is not None:
                         expl[i] = why[pos]
+        if len(groups) == ctx.size:  # no one is tied any more
+            continue
         column = values[col]
         next_groups: list[list[int]] = []
         for group in groups:
@@ -196,7 +198,13 @@ def _standings_after(
 
     extra = plan.extra
     # Each player's tuple of values comes from zip, not from one generator per player.
-    per_player = list(zip(*[[_tidy(v) for v in col] for col in values], strict=True))
+    # Values that are non-zero multiples of 1/64 are already tidy: no call for them.
+    per_player = list(
+        zip(
+            *[[v if v and not v * 64 % 1 else _tidy(v) for v in col] for col in values],
+            strict=True,
+        )
+    )
     rows: list[StandingRow] = []
     for block in blocks:
         rank = len(rows) + 1
