@@ -12,7 +12,7 @@ are listed by start number.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.model import EventKind, Player, Tournament
 from trfsite.progress import default_after_round, pending_after_round_error
@@ -132,8 +132,7 @@ def _checked_after_round(t: Tournament, asked: int | None) -> int:
     return after
 
 
-@dataclass(frozen=True, slots=True)
-class _Plan:
+class _Plan(NamedTuple):
     """What the standings after any round share: the choices and the players' facts."""
 
     rules: str
