@@ -8,7 +8,7 @@ import pytest
 
 from trfsite.model import AbnormalPoints, PairingSystem, ScoringSystem
 from trfsite.standings.compute import compute_standings
-from trfsite.standings.individual import StandingsError, choose_rules
+from trfsite.standings.choices import StandingsError, choose_rules
 from trfsite.standings.options import StandingsOptions
 
 from .builders import event

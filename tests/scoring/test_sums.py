@@ -124,3 +124,21 @@ def test_aob_over_fore_buchholz() -> None:
     # + bye 1.5 = 7.0; FB 2 8.0.
     # AOB/F 4 (opponents 1, 3, 5, 2): (8.5 + 5.5 + 7.0 + 8.0) / 4 = 7.25.
     assert values("AOB/F", forfeit_event(), "2026")[3] == 7.25
+
+
+def test_sb_accounts_of_one_opponent_follow_each_players_points() -> None:
+    # C.07 9.1 (2023): SB = sum of opponent's score x points scored against them.
+    # R1: 1-3 1-0, 2-4 1-0; R2: 1-4 1-0, 3-2 ½-½. Scores 1: 2, 2: 1½, 3: ½, 4: 0.
+    # 1 and 2 both met 3 (score ½) with different results, so their accounts differ:
+    # 1: ½ x 1 + 0 x 1 = 0.5; 2: 0 x 1 + ½ x ½ = 0.25.
+    t = event({1: "3w1 4w1", 2: "4w1 3b=", 3: "1b0 2w=", 4: "2b0 1b0"})
+    spec, tb = resolve("SB")
+    assert tb.compute is not None
+    found = tb.compute(build_context(t, 2, "2023", True, explain=True), spec)
+    assert found.values[:2] == [0.5, 0.25]
+    assert found.explanations is not None
+    first, second = found.explanations[0], found.explanations[1]
+    assert first.contributions[0].label == "opponent 3 Player 3: score 0.5; x points scored 1 = 0.5"
+    assert second.contributions[1].label == (
+        "opponent 3 Player 3: score 0.5; x points scored 0.5 = 0.25"
+    )

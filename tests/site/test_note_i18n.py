@@ -16,7 +16,7 @@ from sitehelpers import ROOT, small_round_robin
 from trfsite.render.i18n import load_catalog
 from trfsite.results import Note
 from trfsite.site.build import BuildOptions, build_site
-from trfsite.standings.individual import after_round_note
+from trfsite.standings.choices import after_round_note
 from trfsite.standings.options import StandingsOptions
 
 MakeSrc = Callable[[dict[str, str | bytes]], Path]

@@ -60,21 +60,29 @@ def opponent_table(ctx: EventContext, forfeits_played: bool) -> OpponentTable:
     return table
 
 
-def opponent_label(ctx: EventContext, i: int, r: int, games: list[bool]) -> str:
-    """Pen-and-paper account of one round's opponent score."""
-    if not games[r]:
-        return dummy_text(ctx, i, r)
-    j = ctx.opp[i][r]
-    # Every opponent of j reads the same account of j's score (once per tie-break and
-    # player otherwise: a hundred thousand notes in a large open): made once per context.
+def opponent_labels(ctx: EventContext) -> dict[int, str]:
+    """Opponent index -> the account of its score, filled by :func:`opponent_label`.
+
+    Every opponent of j reads the same account of j's score (once per tie-break and
+    player otherwise: a hundred thousand notes in a large open): made once per context.
+    """
     made = ctx.cached("opponent-labels")
     if not isinstance(made, dict):
         made = {}
         ctx.remember("opponent-labels", made)
-    text: str | None = made.get(j)
+    return made
+
+
+def opponent_label(
+    ctx: EventContext, i: int, r: int, games: list[bool], labels: dict[int, str]
+) -> str:
+    """Pen-and-paper account of one round's opponent score; ``labels``: opponent_labels(ctx)."""
+    if not games[r]:
+        return dummy_text(ctx, i, r)
+    j = ctx.opp[i][r]
+    text = labels.get(j)
     if text is None:
-        text = _opponent_account(ctx, j)
-        made[j] = text
+        text = labels[j] = _opponent_account(ctx, j)
     return text
 
 
@@ -112,6 +120,7 @@ def buchholz(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     low, high = spec.low_cuts, spec.high_cuts
     values: list[float | None] = []
     explanations: list[Explanation] | None = [] if ctx.explain else None
+    labels = opponent_labels(base) if explanations is not None else {}
     for i in range(base.size):
         scores, cut_first, rounds = table[i]
         cuts: list[Cut] = []
@@ -124,7 +133,7 @@ def buchholz(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
         values.append(total)
         if explanations is not None:
             contributions = [
-                Contribution(r + 1, v, opponent_label(base, i, r, games[i]))
+                Contribution(r + 1, v, opponent_label(base, i, r, games[i], labels))
                 for v, r in zip(scores, rounds, strict=True)
             ]
             explanations.append(

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import NamedTuple
 
 from trfsite.memo import ByIdentity
@@ -127,11 +128,10 @@ class EventContext:
         self.progressive = []
         self.score = []
         for i, row in enumerate(self.pts):
-            total = 0.0
-            prog = []
-            for value in row:
-                total += value
-                prog.append(total)
+            # The running sums 0.0 + p1 + p2 ..., added in C; the leading 0.0 is dropped.
+            prog = list(accumulate(row, initial=0.0))
+            total = prog[-1]
+            del prog[0]
             self.progressive.append(prog)
             self.score.append(total + self.bonus[i])
         self.category = categories(self)

@@ -140,8 +140,10 @@ def direct_encounter_ranks(
 ) -> tuple[list[float], list[Explanation] | None]:
     """DE values (rank in the group, 1 best) for the members of ``group``, in order."""
     if len(group) < 2:
+        if not ctx.explain:  # most calls: a player no earlier column left tied
+            return [1.0] * len(group), None
         explanation = Explanation(spec.code, 1.0, (), (Note("not tied at this point"),))
-        return [1.0] * len(group), ([explanation] * len(group) if ctx.explain else None)
+        return [1.0] * len(group), [explanation] * len(group)
     enc = _Encounters(ctx, spec, group)
     notes: list[str] = []
     blocks = _order(enc, group, notes)

@@ -10,7 +10,7 @@ against whom the worst result was achieved (14.1.1 d).
 from __future__ import annotations
 
 from trfsite.results import Contribution, Explanation, Note
-from trfsite.scoring.buchholz import opponent_label, opponent_table, view
+from trfsite.scoring.buchholz import opponent_label, opponent_labels, opponent_table, view
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
 from trfsite.scoring.modifiers import Cut, cut_sum, cut_total, mark_cuts
@@ -23,6 +23,10 @@ def sonneborn_berger(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     low, high = spec.low_cuts, spec.high_cuts
     values: list[float | None] = []
     explanations: list[Explanation] | None = [] if ctx.explain else None
+    labels = opponent_labels(base) if explanations is not None else {}
+    # A game's account depends only on the opponent and the points scored: made once
+    # per pair (a large open's SB explanations repeat each about ten times).
+    game_notes: dict[tuple[int, float], Note] = {}
     for i in range(base.size):
         scores, cut_first, rounds = table[i]
         pts = base.pts[i]
@@ -38,19 +42,21 @@ def sonneborn_berger(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
             total = sum(products)
         values.append(total)
         if explanations is not None:
-            contributions = [
-                Contribution(
-                    r + 1,
-                    v,
-                    Note(
+            opp, played = base.opp[i], games[i]
+            contributions = []
+            for v, r in zip(products, rounds, strict=True):
+                key = (opp[r], pts[r])
+                note = game_notes.get(key) if played[r] else None
+                if note is None:
+                    note = Note(
                         "{opponent}; x points scored {points:g} = {value:g}",
-                        opponent=opponent_label(base, i, r, games[i]),
+                        opponent=opponent_label(base, i, r, played, labels),
                         points=pts[r],
                         value=v,
-                    ),
-                )
-                for v, r in zip(products, rounds, strict=True)
-            ]
+                    )
+                    if played[r]:
+                        game_notes[key] = note
+                contributions.append(Contribution(r + 1, v, note))
             explanations.append(
                 Explanation(spec.code, total, tuple(mark_cuts(contributions, cuts)))
             )

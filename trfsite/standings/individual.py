@@ -1,42 +1,25 @@
 """Standings: points, then the tie-break list in order (FIDE C.07 4.2).
 
 Individual chess events are ranked here; ``trfsite.standings.compute`` sends Go
-and team events to their own engines, and the team engine shares the choices
-below. Every choice the engine makes is written into ``Standings.notes``.
+and team events to their own engines. The rule set, pairing system and list are
+chosen in ``trfsite.standings.choices`` (shared with the team engine). Every
+choice the engine makes is written into ``Standings.notes``.
 
-Choices (all documented in the notes of each result):
-
-* Rule set: ``--rules`` wins; otherwise the start date (042) decides, before
-  2026-03-01 means ``2023``; no readable start date means ``2026``.
-* Pairing system: ``--system``; else the reader's hint; else records 192 and
-  092 (words such as "Swiss", "Dutch" or "round robin", "Berger"); else a round
-  robin when every two participants met equally often (``scoring.round_robin``,
-  rest rounds and double round robins included); else Swiss.
-* Tie-break list: ``--tiebreaks`` (or the config), else record 202/212, else
-  the default: Swiss ``BH-C1, BH, SB, DE, WIN``; round robin ``DE, WIN, SB, KS``.
-* Participants still tied at the end of the list share the place (same rank)
-  and are listed by start number.
+Participants still tied at the end of the list share the place (same rank) and
+are listed by start number.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
-import re
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Sequence
+from typing import NamedTuple
 
-import click
-
-from trfsite.model import EventKind, PairingSystem, Tournament
-from trfsite.progress import (
-    default_after_round,
-    pending_after_round_error,
-    round_progress,
-)
-from trfsite.results import N_, Explanation, Note, StandingRow, Standings, TiebreakColumn
-from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
+from trfsite.model import EventKind, Player, Tournament
+from trfsite.progress import default_after_round, pending_after_round_error
+from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
+from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import EventContext, build_context
-from trfsite.scoring.declared_points import POINTS_SOURCES, apply_points_source
+from trfsite.scoring.declared_points import apply_points_source
 from trfsite.scoring.direct_encounter import direct_encounter_ranks
 from trfsite.scoring.registry import (
     BUCHHOLZ_FAMILY,
@@ -45,243 +28,19 @@ from trfsite.scoring.registry import (
     display_name,
     resolve,
 )
-from trfsite.scoring.round_robin import individual_pairings, meetings_per_pair
+from trfsite.standings.choices import (
+    StandingsError,
+    abnormal_points_note,
+    after_round_note,
+    check_points_source,
+    choose_rules,
+    choose_system,
+    choose_tiebreaks,
+    resolve_columns,
+    since_2026_note,
+    tiebreak_column,
+)
 from trfsite.standings.options import StandingsOptions
-
-RULES_2026_FROM = _dt.date(2026, 3, 1)
-DEFAULT_SWISS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "WIN")
-DEFAULT_ROUND_ROBIN: tuple[str, ...] = ("DE", "WIN", "SB", "KS")
-
-_ROUND_ROBIN_WORDS = re.compile(
-    r"round[\s_-]*robin|\brr\b|berger|scheveningen|all[\s-]*play[\s-]*all|rundenturnier",
-    re.IGNORECASE,
-)
-_SWISS_WORDS = re.compile(
-    r"swiss|schweizer|dutch|burstein|dubov|\blim\b|monrad|mcmahon", re.IGNORECASE
-)
-
-
-class StandingsError(click.ClickException):
-    """Standings cannot be computed as asked (bad option or list)."""
-
-
-# --------------------------------------------------------------------------- choices
-def choose_rules(t: Tournament, options: StandingsOptions) -> tuple[str, str]:
-    """(rule set, note explaining why)."""
-    asked = (options.rules or "auto").strip().lower()
-    if asked in ("2023", "2026"):
-        return asked, Note("Tie-break rules: FIDE C.07 {rules} (chosen with --rules).", rules=asked)
-    if asked != "auto":
-        raise StandingsError(f"--rules {options.rules!r}: expected auto, 2023 or 2026")
-    if t.start_date is None:
-        return "2026", Note(
-            "Tie-break rules: FIDE C.07 2026, because the file has no readable start "
-            "date (record 042); use --rules 2023 for an older event."
-        )
-    if t.start_date < RULES_2026_FROM:
-        return "2023", Note(
-            "Tie-break rules: FIDE C.07 2023 (as amended to 2024, same values), because "
-            "the event started on {date}, before 2026-03-01.",
-            date=t.start_date,  # a date: pages spell it in their language
-        )
-    return "2026", Note(
-        "Tie-break rules: FIDE C.07 2026, because the event started on {date}, "
-        "on or after 2026-03-01.",
-        date=t.start_date,  # a date: pages spell it in their language
-    )
-
-
-def _record_source(record: str, text: str) -> Note:
-    """``record 092 'Swiss'``: where the system was read, for the pairing-system note."""
-    return Note("record {record} {text!r}", record=record, text=text)
-
-
-def choose_system(
-    t: Tournament, options: StandingsOptions, meetings: Callable[[], int] | None = None
-) -> tuple[bool, str]:
-    """(is Swiss, note). Round robins are pre-determined events (C.07 15.2).
-
-    ``meetings`` tells how often every two participants met (0: not all of
-    them met equally often); it decides when no record names the system.
-    """
-    if options.system:
-        asked = options.system.strip().lower()
-        if asked in ("swiss",):
-            return True, Note(_SWISS_NOTE, source="--system")
-        if asked in ("round-robin", "roundrobin", "rr"):
-            return False, Note(_ROUND_ROBIN_NOTE, source="--system")
-        raise StandingsError(f"--system {options.system!r}: expected swiss or round-robin")
-    named = t.type_code.strip() or t.tournament_type.strip()
-    source = (
-        _record_source("192" if t.type_code.strip() else "092", named)
-        if named
-        else Note("the file")
-    )
-    if t.pairing_system is PairingSystem.ROUND_ROBIN:
-        return False, Note(_ROUND_ROBIN_NOTE, source=source)
-    if t.pairing_system in (PairingSystem.SWISS, PairingSystem.MCMAHON):
-        return True, Note(_SWISS_NOTE, source=source)
-    for record, text in (("192", t.type_code), ("092", t.tournament_type)):
-        if _ROUND_ROBIN_WORDS.search(text):
-            return False, Note(_ROUND_ROBIN_NOTE, source=_record_source(record, text.strip()))
-        if _SWISS_WORDS.search(text):
-            return True, Note(_SWISS_NOTE, source=_record_source(record, text.strip()))
-    times = (meetings or (lambda: meetings_per_pair(*individual_pairings(t))))()
-    if times:
-        team = t.kind is EventKind.TEAM and not options.individual
-        return False, Note(
-            _INFERRED_TEAMS if team else _INFERRED_PLAYERS,
-            times=Note(_MET_TIMES.get(times, _MET_N_TIMES), n=times),
-        )
-    return True, Note(
-        "Pairing system: Swiss, assumed because neither record 092 nor 192 names the "
-        "system; use --system round-robin otherwise."
-    )
-
-
-_SWISS_NOTE = N_("Pairing system: Swiss ({source}); unplayed rounds per C.07 16.")
-_INFERRED_PLAYERS = N_(
-    "Pairing system: round robin, inferred from the pairings because neither record 092 nor "
-    "192 names the system: every player met every other {times}; forfeits per C.07 15.2. "
-    "Use --system swiss otherwise."
-)
-_INFERRED_TEAMS = N_(
-    "Pairing system: round robin, inferred from the pairings because neither record 092 nor "
-    "192 names the system: every team met every other {times}; forfeits per C.07 15.2. "
-    "Use --system swiss otherwise."
-)
-_MET_TIMES = {1: N_("once"), 2: N_("twice")}
-_MET_N_TIMES = N_("{n} times")
-_ROUND_ROBIN_NOTE = N_("Pairing system: round robin ({source}); forfeits per C.07 15.2.")
-
-
-def choose_tiebreaks(
-    t: Tournament, options: StandingsOptions, swiss: bool
-) -> tuple[list[str], str, str]:
-    """(codes as spelled, where they came from for error messages, note)."""
-    if options.tiebreaks is not None:
-        codes = [c.strip() for item in options.tiebreaks for c in split_tiebreak_list(item)]
-        return (
-            codes,
-            "--tiebreaks",
-            given_list_note(codes),
-        )
-    if t.tiebreaks and t.kind is EventKind.TEAM:
-        codes = list(DEFAULT_SWISS if swiss else DEFAULT_ROUND_ROBIN)
-        return (
-            codes,
-            "the default list",
-            Note(
-                "Tie-breaks for the players of a team event: record 202/212 ranks the "
-                "teams, so trfsite's default applies: {codes}.",
-                codes=", ".join(codes),
-            ),
-        )
-    if t.tiebreaks:
-        record = t.tiebreak_record or "202"
-        codes = strip_pts([c.strip() for c in t.tiebreaks if c.strip()])
-        return (
-            codes,
-            f"record {record}",
-            file_list_note(record, codes),
-        )
-    codes = list(DEFAULT_SWISS if swiss else DEFAULT_ROUND_ROBIN)
-    template = (
-        N_(
-            "Tie-breaks: the file names none (record 202/212), so trfsite's default for "
-            "Swiss events applies: {codes}."
-        )
-        if swiss
-        else N_(
-            "Tie-breaks: the file names none (record 202/212), so trfsite's default for "
-            "round-robin events applies: {codes}."
-        )
-    )
-    return codes, "the default list", Note(template, codes=", ".join(codes))
-
-
-# Notes that the individual and the team engine both write.
-def given_list_note(codes: list[str]) -> Note:
-    return Note("Tie-breaks as given: {codes}.", codes=", ".join(codes) or "none")
-
-
-def file_list_note(record: str, codes: list[str]) -> Note:
-    return Note("Tie-breaks from record {record}: {codes}.", record=record, codes=", ".join(codes))
-
-
-def after_round_note(after: int, total: int, t: Tournament | None = None) -> Note:
-    current = round_progress(t).in_progress if t is not None else None
-    if current is not None and current.round > after:
-        return Note(
-            "Standings after round {after} of {total}: round {current} is in progress and "
-            "counts once all its results are in; 'number of rounds' in C.07 16.4.2 is {after}.",
-            after=after,
-            total=total,
-            current=current.round,
-        )
-    return Note(
-        "Standings after round {after} of {total}: later rounds are ignored, and "
-        "'number of rounds' in C.07 16.4.2 is {after}.",
-        after=after,
-        total=total,
-    )
-
-
-def abnormal_points_note(t: Tournament) -> Note:
-    return Note("{n} record(s) 299 change the points awarded.", n=len(t.abnormal_points))
-
-
-def since_2026_note(code: str) -> Note:
-    return Note("{code} is a 2026 tie-break, computed here under the 2023 rules.", code=code)
-
-
-_Column = TypeVar("_Column")
-
-
-def resolve_columns(
-    codes: list[str], where: str, resolver: Callable[[str, str], _Column]
-) -> tuple[list[_Column], list[str]]:
-    """Resolve every code; a bad code in the FILE's list is skipped with a note.
-
-    A code the user typed is an error (they can retype it); a code in record
-    202/212 is already a validation error, and dropping the whole event's
-    standings for it would punish readers for the organiser's typo.
-    """
-    if not where.startswith("record"):
-        return [resolver(code, where) for code in codes], []
-    columns: list[_Column] = []
-    notes: list[str] = []
-    seen: set[str] = set()
-    repeated: list[str] = []
-    for code in codes:
-        # The same tie-break again gives the same values and cannot break a tie the
-        # first one left; a damaged record may repeat one hundreds of times.
-        spelled = code.strip().upper()
-        if spelled in seen:
-            repeated.append(code)
-            continue
-        seen.add(spelled)
-        try:
-            columns.append(resolver(code, where))
-        except click.ClickException as exc:
-            notes.append(
-                Note(
-                    "Tie-break {code!r} from {where} skipped: {reason}",
-                    code=code,
-                    where=where,
-                    reason=exc.format_message(),
-                )
-            )
-    if repeated:
-        notes.append(
-            Note(
-                "Tie-breaks repeated in {where} skipped ({count}): the same tie-break again "
-                "cannot break a tie the first one left.",
-                where=where,
-                count=len(repeated),
-            )
-        )
-    return columns, notes
 
 
 # --------------------------------------------------------------------------- ranking
@@ -324,6 +83,8 @@ def rank_players(
                     expl = explanations[col]
                     if expl is not None and why is not None:
                         expl[i] = why[pos]
+        if len(groups) == ctx.size:  # no one is tied any more
+            continue
         column = values[col]
         next_groups: list[list[int]] = []
         for group in groups:
@@ -340,22 +101,87 @@ def rank_players(
 # --------------------------------------------------------------------------- engine
 def compute_individual_standings(t: Tournament, options: StandingsOptions) -> Standings:
     """Standings of an individual event (or of a team event's players with --individual)."""
+    after = _checked_after_round(t, options.after_round)
+    return _standings_after(t, options, _plan(t, options), after)
+
+
+def compute_individual_rounds(
+    t: Tournament, options: StandingsOptions, rounds: Sequence[int]
+) -> tuple[Standings, ...]:
+    """The standings after each of ``rounds``, as ``after_round=n`` gives them one by one.
+
+    The choices (rules, system, list) and each player's displayed facts are made
+    once for all of them.
+    """
+    afters = [_checked_after_round(t, n) for n in rounds]
+    plan = _plan(t, options)
+    return tuple(_standings_after(t, options, plan, after) for after in afters)
+
+
+def _checked_after_round(t: Tournament, asked: int | None) -> int:
     total = t.rounds
-    after = default_after_round(t, total) if options.after_round is None else options.after_round
-    if after < 0 or after > total or (after == 0 and options.after_round is not None and total > 0):
+    after = default_after_round(t, total) if asked is None else asked
+    if after < 0 or after > total or (after == 0 and asked is not None and total > 0):
         raise StandingsError(
-            f"--after-round {options.after_round!r}: {t.name or 'the tournament'} has "
+            f"--after-round {asked!r}: {t.name or 'the tournament'} has "
             f"{total} round(s); expected a number from 1 to {total}"
         )
-    pending = "" if options.after_round is None else pending_after_round_error(t, after)
+    pending = "" if asked is None else pending_after_round_error(t, after)
     if pending:
-        raise StandingsError(f"--after-round {options.after_round!r}: {pending}")
+        raise StandingsError(f"--after-round {asked!r}: {pending}")
+    return after
+
+
+class _Plan(NamedTuple):
+    """What the standings after any round share: the choices and the players' facts."""
+
+    rules: str
+    swiss: bool
+    columns: list[tuple[TiebreakSpec, Tiebreak]]
+    points_source: str
+    notes: tuple[str, ...]  # rule set, system, list, skipped codes
+    table_columns: tuple[TiebreakColumn, ...]
+    extra: dict[int, tuple[tuple[str, str], ...]]  # by player id: title, rating, federation
+
+
+def _plan(t: Tournament, options: StandingsOptions) -> _Plan:
     rules, rules_note = choose_rules(t, options)
     swiss, system_note = choose_system(t, options)
     codes, where, list_note = choose_tiebreaks(t, options, swiss)
     columns, skipped_notes = resolve_columns(codes, where, resolve)
-    ctx = build_context(t, after, rules, swiss, options.unrated_rating, options.explain)
-    source_note = apply_points_source(t, ctx, check_points_source(options), after == total)
+    points_source = check_points_source(options)
+    return _Plan(
+        rules=rules,
+        swiss=swiss,
+        columns=columns,
+        points_source=points_source,
+        notes=(rules_note, system_note, list_note, *skipped_notes),
+        table_columns=tuple(
+            tiebreak_column(spec, display_name(spec, tb), tb.lower_is_better)
+            for spec, tb in columns
+        ),
+        extra={player.id: _extra(player) for player in t.players},
+    )
+
+
+def _extra(player: Player) -> tuple[tuple[str, str], ...]:
+    extra: tuple[tuple[str, str], ...] = ()
+    if player.title:
+        extra = (("title", player.title),)
+    if player.rating:
+        extra += (("rating", str(player.rating)),)
+    if player.federation:
+        extra += (("federation", player.federation),)
+    return extra
+
+
+def _standings_after(
+    t: Tournament, options: StandingsOptions, plan: _Plan, after: int
+) -> Standings:
+    total = t.rounds
+    columns = plan.columns
+    ctx = build_context(t, after, plan.rules, plan.swiss, options.unrated_rating, options.explain)
+    source_note = apply_points_source(t, ctx, plan.points_source, after == total)
 
     values: list[list[float | None]] = []
     explanations: list[list[Explanation] | None] = []
@@ -369,69 +195,46 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
         explanations.append(found.explanations)
     blocks = rank_players(ctx, columns, values, explanations)
 
-    players = t.player_index()
+    extra = plan.extra
     # Each player's tuple of values comes from zip, not from one generator per player.
-    per_player = list(zip(*[[_tidy(v) for v in col] for col in values], strict=True))
+    # Values that are non-zero multiples of 1/64 are already tidy: no call for them.
+    per_player = list(
+        zip(
+            *[[v if v and not v * 64 % 1 else _tidy(v) for v in col] for col in values],
+            strict=True,
+        )
+    )
     rows: list[StandingRow] = []
     for block in blocks:
         rank = len(rows) + 1
         for i in block:
-            player = players[ctx.ids[i]]
-            extra: tuple[tuple[str, str], ...] = ()
-            if player.title:
-                extra = (("title", player.title),)
-            if player.rating:
-                extra += (("rating", str(player.rating)),)
-            if player.federation:
-                extra += (("federation", player.federation),)
+            pid = ctx.ids[i]
             rows.append(
                 StandingRow(
                     rank=rank,
-                    id=ctx.ids[i],
+                    id=pid,
                     name=ctx.names[i],
                     points=ctx.score[i],
                     tiebreaks=per_player[i] if values else (),
                     explanations=tuple(
                         e[i] for e in explanations if e is not None
                     ) if ctx.explain else (),
-                    extra=extra,
+                    extra=extra[pid],
                 )
             )
-    notes = [rules_note, system_note, list_note, *skipped_notes]
+    notes = list(plan.notes)
     if source_note:
         notes.append(source_note)
     notes.extend(_more_notes(t, ctx, columns, options, after, total))
     return Standings(
         tournament=t,
-        rules=rules,
-        columns=tuple(
-            tiebreak_column(spec, display_name(spec, tb), tb.lower_is_better)
-            for spec, tb in columns
-        ),
+        rules=plan.rules,
+        columns=plan.table_columns,
         after_round=after,
         rows=tuple(rows),
         kind=EventKind.INDIVIDUAL,
         notes=tuple(n for n in notes if n),
-        round_robin=not swiss,
-    )
-
-
-def check_points_source(options: StandingsOptions) -> str:
-    if options.points_source not in POINTS_SOURCES:
-        raise StandingsError(
-            f"points_source {options.points_source!r}: expected one of "
-            + ", ".join(POINTS_SOURCES)
-        )
-    return options.points_source
-
-
-def tiebreak_column(spec: TiebreakSpec, name: str, lower_is_better: bool) -> TiebreakColumn:
-    """A standings column as spelled by the user; ``/R`` turns the ranking direction."""
-    return TiebreakColumn(
-        code=spec.code,
-        name=name,
-        short=spec.short,
-        lower_is_better=lower_is_better != spec.reverse,
+        round_robin=not plan.swiss,
     )
 
 

@@ -2,8 +2,8 @@
 
 Choices (each one is written into ``Standings.notes``):
 
-* Rule set and pairing system as for individuals (:func:`trfsite.standings.individual.choose_rules`,
-  :func:`~trfsite.standings.individual.choose_system`).
+* Rule set and pairing system as for individuals (:func:`trfsite.standings.choices.choose_rules`,
+  :func:`~trfsite.standings.choices.choose_system`).
 * Primary score: game points when record 212 starts with ``GPTS`` or record
   192 names game points (a ``GP`` word, e.g. ``FIDE_TEAM_GP``); match points
   otherwise (also when 212 starts with ``MPTS``).
@@ -32,7 +32,7 @@ from trfsite.scoring.team_tiebreaks import (
     team_display_name,
 )
 from trfsite.scoring.team_values import TeamValue
-from trfsite.standings.individual import (
+from trfsite.standings.choices import (
     StandingsError,
     abnormal_points_note,
     after_round_note,

@@ -25,7 +25,8 @@ from trfsite.progress import round_progress
 from trfsite.results import N_, Note
 from trfsite.scoring.codes import strip_pts
 from trfsite.scoring.registry import BUCHHOLZ_FAMILY, RATING_TIEBREAKS, Tiebreak, resolve
-from trfsite.standings.individual import choose_rules, choose_system, compute_individual_standings
+from trfsite.standings.choices import choose_rules, choose_system
+from trfsite.standings.individual import compute_individual_standings
 from trfsite.standings.options import StandingsOptions
 from trfsite.validate.structure import finding, record_span
 
