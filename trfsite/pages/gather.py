@@ -111,11 +111,12 @@ def compute_all(
     t: Tournament, config: EventConfig
 ) -> tuple[Standings, tuple[Standings, ...], Standings | None]:
     """Final standings (with explanations), after each round, and individual for teams."""
-    from trfsite.standings.compute import compute_standings
+    from trfsite.standings.compute import compute_round_standings, compute_standings
 
     final = compute_standings(t, config.options(explain=True))
     rounds = max(final.after_round, 0)
-    after = tuple(compute_standings(t, config.options(after_round=n)) for n in range(1, rounds + 1))
+    # Every round at once: the event's choices are made once, the final round is reused.
+    after = compute_round_standings(t, config.options(), range(1, rounds + 1), final)
     individual = None
     if final.kind is EventKind.TEAM:
         try:
