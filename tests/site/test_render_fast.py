@@ -236,3 +236,70 @@ def test_site_environment_joins_output_like_jinja(template: str, parent: str | N
     assert fast == plain
     code = fast_env.compile(fast_env.loader.get_source(fast_env, template)[0], raw=True)
     assert "yield concat(" in code
+
+
+class _Record:
+    """An object whose attributes a template reads: plain, slotted, property, failing."""
+
+    __slots__ = ("name", "items")
+
+    def __init__(self) -> None:
+        self.name = "R&D"
+        self.items = {"keys": "dict key, not the method", "a": 1}
+
+    @property
+    def broken(self) -> str:
+        raise AttributeError("no broken")
+
+    def __getitem__(self, key: str) -> str:
+        return f"item {key}"
+
+
+ATTRIBUTES = [
+    "{{ r.name }}|{{ r.items.a }}|{{ d.key }}|{{ d['key'] }}|{{ d.items is defined }}",
+    # getattr fails, then r["broken"] answers (Jinja's fallback to a subscript)
+    "{{ r.broken }}|{{ r.other }}",
+    "{{ d.nothing is defined }}|{{ d.nothing is undefined }}|{{ (d.nothing or 'x') }}",
+    "{{ d.nothing|default('fallback') }}|{% if d.nothing %}yes{% else %}no{% endif %}",
+    "{{ names.0 }}{{ s.upper() }}{{ (r.name ~ '!').lower() }}{{ d.sub.deep }}",
+    "{% for x in [r, r] %}{{ loop.index }}{{ x.name }}{% if loop.first %},{% endif %}{% endfor %}",
+    "{% macro m(o) %}{{ o.name }}{{ caller(o) }}{% endmacro %}"
+    "{% call(v) m(r) %}[{{ v.items.a }}]{% endcall %}",
+    "{% set ns = namespace(n=1) %}{% set ns.n = ns.n + 1 %}{{ ns.n }}",
+    "{{ (1, 2).count(1) }}|{{ 'abc'.upper is callable }}",
+    "{{ d.nothing }}",  # prints nothing (Undefined), or fails under StrictUndefined
+    "{{ d.nothing.deeper }}",  # undefined.attribute: an error in both
+    "{{ nothing.name }}",
+]
+
+
+@pytest.mark.parametrize("undefined", [jinja2.Undefined, jinja2.StrictUndefined])
+@pytest.mark.parametrize("source", ATTRIBUTES)
+def test_attribute_access_like_jinja(source: str, undefined: type[jinja2.Undefined]) -> None:
+    # codegen.py reads ``a.b`` with Python's getattr and falls back to Jinja's rules
+    # (a["b"], then Undefined); the page, or the error, must be Jinja's.
+    values = {
+        "r": _Record(),
+        "d": {"key": "<v>", "items": 3, "sub": {"deep": "deep"}},
+        "names": ["first"],
+        "s": "text",
+    }
+    outcomes = []
+    for env_class in (jinja2.Environment, SiteEnvironment):
+        env = env_class(autoescape=True, finalize=without_controls, undefined=undefined)
+        try:
+            outcomes.append(env.from_string(source).render(values))
+        except jinja2.UndefinedError as exc:
+            outcomes.append(f"UndefinedError: {exc}")
+    assert outcomes[1] == outcomes[0]
+
+
+def test_attribute_access_hand_checked() -> None:
+    env = SiteEnvironment(autoescape=True, finalize=without_controls)
+    template = env.from_string(ATTRIBUTES[0] + "|" + ATTRIBUTES[1])
+    # r.items.a reads the dict's key "a"; d.items is the key "items", not dict.items.
+    assert template.render(r=_Record(), d={"key": "<v>", "items": 3}) == (
+        "R&amp;D|1|&lt;v&gt;|&lt;v&gt;|True|item broken|item other"
+    )
+    code = env.compile("{{ r.name }}", raw=True)
+    assert "getattr(" in code and "environment.getattr(" in code  # fast read, Jinja's fallback

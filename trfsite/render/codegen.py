@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import jinja2
 from jinja2 import nodes
-from jinja2.compiler import CodeGenerator, Frame
+from jinja2.compiler import CodeGenerator, Frame, optimizeconst
 
 
 class SiteCodeGenerator(CodeGenerator):
@@ -85,3 +86,23 @@ class SiteCodeGenerator(CodeGenerator):
                 self.outdent()
                 return
         self.writeline(f"yield concat(context.blocks[{node.name!r}][0]({context}))", node)
+
+    @optimizeconst
+    def visit_Getattr(self, node: nodes.Getattr, frame: Frame) -> None:
+        """``a.b`` is Python's ``getattr(a, "b", missing)``; Jinja's rules only when it fails.
+
+        A page reads millions of attributes of dataclasses, each through
+        ``environment.getattr`` (a call and a ``try``). When the attribute is
+        missing, that same call then tries ``a["b"]`` and gives Undefined, as in Jinja.
+        """
+        if self.environment.is_async or type(self.environment).getattr is not _JINJA_GETATTR:
+            super().visit_Getattr(node, frame)
+            return
+        obj, value = self.temporary_identifier(), self.temporary_identifier()
+        self.write(f"({value} if ({value} := getattr(({obj} := ")
+        self.visit(node.node, frame)
+        self.write(f"), {node.attr!r}, missing)) is not missing")
+        self.write(f" else environment.getattr({obj}, {node.attr!r}))")
+
+
+_JINJA_GETATTR = jinja2.Environment.getattr
