@@ -303,3 +303,47 @@ def test_attribute_access_hand_checked() -> None:
     )
     code = env.compile("{{ r.name }}", raw=True)
     assert "getattr(" in code and "environment.getattr(" in code  # fast read, Jinja's fallback
+
+
+CALLS = [
+    "{% macro m(a, b=0) %}{{ a }}{{ b }}{{ varargs }}{{ kwargs }}{% endmacro %}"
+    "{{ m(*[1, 2, 3]) }}|{{ m(1, **{'b': 5, 'z': 9}) }}|{{ m(b=2, a='<') }}",
+    "{{ dict(class='x')['class'] }}|{{ range(3)|list }}|{{ s.replace('t', 'T') }}",
+    "{% macro m(a) %}{{ a }}{% endmacro %}{% for x in [1, 2] %}{% set y = x * 2 %}"
+    "{{ m(y) }}{{ show() }}{% endfor %}{{ show() }}",
+    "{% macro row(n) %}<{{ caller(n, n + 1) }}>{% endmacro %}"
+    "{% call(a, b) row(1) %}{{ a }}-{{ b }}{% endcall %}"
+    "{% call(a, b) row(5) %}{{ b }}{% endcall %}",
+    "{{ nothing() }}",
+]
+
+
+@pytest.mark.parametrize("source", CALLS)
+def test_calls_like_jinja(source: str) -> None:
+    # codegen.py calls macros directly and everything else through context.call:
+    # pass_context functions still see the loop's variables, varargs and kwargs work.
+    @jinja2.pass_context
+    def show(context: jinja2.runtime.Context) -> str:
+        return f"[{context.get('y', '-')}]"
+
+    outcomes = []
+    for env_class in (jinja2.Environment, SiteEnvironment):
+        env = env_class(autoescape=True, finalize=without_controls)
+        try:
+            outcomes.append(env.from_string(source).render(show=show, s="text"))
+        except jinja2.UndefinedError as exc:
+            outcomes.append(f"UndefinedError: {exc}")
+    assert outcomes[1] == outcomes[0]
+
+
+def test_calls_hand_checked() -> None:
+    env = SiteEnvironment(autoescape=True, finalize=without_controls)
+    # varargs collects the surplus 3; the dict key z lands in kwargs; '<' is escaped.
+    assert env.from_string(CALLS[0]).render() == "12(3,){}|15(){&#39;z&#39;: 9}|&lt;2(){}"
+    # the loop's y reaches the pass_context global, which Jinja's context.call derives
+    assert (
+        env.from_string(CALLS[2]).render(show=jinja2.pass_context(lambda c: f"[{c.get('y', '-')}]"))
+        == "2[2]4[4][-]"
+    )
+    code = env.compile("{{ m(1) }}", raw=True)
+    assert "in environment.direct_calls else context.call(" in code

@@ -10,6 +10,8 @@ with plain Jinja's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from io import StringIO
 from typing import Any
 
 import jinja2
@@ -103,6 +105,47 @@ class SiteCodeGenerator(CodeGenerator):
         self.visit(node.node, frame)
         self.write(f"), {node.attr!r}, missing)) is not missing")
         self.write(f" else environment.getattr({obj}, {node.attr!r}))")
+
+    @optimizeconst
+    def visit_Call(self, node: nodes.Call, frame: Frame, forward_caller: bool = False) -> None:
+        """The site's own callables (macros, ``_()``) are called directly.
+
+        Jinja passes every call through ``context.call``, which looks for
+        ``pass_context`` and friends and drops ``_loop_vars``: a Python call and a
+        dict of keywords more, ~50 times per page row. The environment's
+        ``direct_calls`` names the types that take none of it; any other callable
+        goes through ``context.call`` as in Jinja.
+        """
+        env = self.environment
+        if (
+            env.is_async
+            or env.sandboxed
+            or not isinstance(getattr(env, "direct_calls", None), frozenset)
+        ):
+            super().visit_Call(node, frame, forward_caller)
+            return
+        caller = {"caller": "caller"} if forward_caller else None
+        direct = self._captured(lambda: self.signature(node, frame, caller))
+        func = self.temporary_identifier()
+        self.write(f"({func}({direct.removeprefix(', ')}) if type({func} := ")
+        self.visit(node.node, frame)
+        self.write(f") in environment.direct_calls else context.call({func}")
+        extra = dict(caller or {})
+        if frame.loop_frame:
+            extra["_loop_vars"] = "_loop_vars"
+        if frame.block_frame:
+            extra["_block_vars"] = "_block_vars"
+        self.signature(node, frame, extra or None)
+        self.write("))")
+
+    def _captured(self, write: Callable[[], None]) -> str:
+        """The code ``write`` would write, as a string (to write it twice)."""
+        stream, self.stream = self.stream, StringIO()
+        try:
+            write()
+            return self.stream.getvalue()
+        finally:
+            self.stream = stream
 
 
 _JINJA_GETATTR = jinja2.Environment.getattr

@@ -341,14 +341,6 @@ class _SiteContext(jinja2.runtime.Context):
         return super().call(obj, *args, **kwargs)
 
 
-class SiteEnvironment(jinja2.Environment):
-    """Jinja's environment with one-call printing and direct calls of the site's helpers."""
-
-    code_generator_class = SiteCodeGenerator
-    context_class = _SiteContext
-    print_value = staticmethod(print_value)
-
-
 def _remember(made: dict[_K, str], key: _K, text: str) -> None:
     """Keep a formatted value, within bounds (long-lived workers: serve, Dask)."""
     if len(made) >= _MEMO_KEEP:
@@ -391,6 +383,16 @@ class Memoized:
 _DIRECT_CALLS: frozenset[type] = frozenset(
     {Translate, TranslatePlural, Label, Memoized, jinja2.runtime.Macro}
 )
+
+
+class SiteEnvironment(jinja2.Environment):
+    """Jinja's environment with one-call printing and direct calls of the site's helpers."""
+
+    code_generator_class = SiteCodeGenerator
+    context_class = _SiteContext
+    print_value = staticmethod(print_value)
+    # Called without context.call by the compiled templates (codegen.py).
+    direct_calls = _DIRECT_CALLS
 
 
 def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Environment:
