@@ -37,6 +37,21 @@ def test_memoized_macro_tells_arguments_apart_by_type() -> None:
     assert template.render() == "[1][1.0][True][1][&lt;b&gt;]"
 
 
+def test_memoized_macro_keys_by_arity_types_and_names() -> None:
+    env = _env()
+    template = env.from_string(
+        "{% macro show(a, b=0, c=0) %}[{{ a }} {{ b }} {{ c }}]{% endmacro %}"
+        "{% set show = show|memoize %}"
+        "{{ show(1, 2) }}{{ show(1, b=2) }}{{ show(1, c=2) }}{{ show(1, 1.0) }}{{ show(1.0, 1) }}"
+        "{{ show(1, 2, 3) }}{{ show(1, 2, 3.0) }}{{ show(True) }}{{ show(1) }}{{ show(1, 2) }}"
+    )
+    # b=2 is the same call as a second positional 2; c=2 is not; 1 and 1.0 differ
+    # in any position (first, second, third); True prints as True, not as 1.
+    assert template.render() == (
+        "[1 2 0][1 2 0][1 0 2][1 1.0 0][1.0 1 0][1 2 3][1 2 3.0][True 0 0][1 0 0][1 2 0]"
+    )
+
+
 def test_memoized_macro_runs_once_per_arguments() -> None:
     calls: list[tuple[object, ...]] = []
 

@@ -362,11 +362,22 @@ class Memoized:
         self._made: dict[object, Any] = {}
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if "caller" in kwargs:  # a call block: its body is part of the output
-            return self.macro(*args, **kwargs)
-        key: tuple[Any, ...] = (len(args), *map(type, args), *args)
+        key: tuple[Any, ...]
+        # Positional keys have an even length, keyword keys three items: they never
+        # meet. One and two arguments (nearly every call) are keyed without map(),
+        # which costs more than the dictionary lookup.
         if kwargs:
-            key += tuple((k, type(v), v) for k, v in sorted(kwargs.items()))
+            if "caller" in kwargs:  # a call block: its body is part of the output
+                return self.macro(*args, **kwargs)
+            named = tuple((k, type(v), v) for k, v in sorted(kwargs.items()))
+            key = (args, tuple(map(type, args)), named)
+        elif len(args) == 1:
+            key = (args[0], type(args[0]))
+        elif len(args) == 2:
+            first, second = args
+            key = (first, second, type(first), type(second))
+        else:
+            key = (*args, *map(type, args))
         try:
             made = self._made.get(key)
         except TypeError:  # an unhashable argument
