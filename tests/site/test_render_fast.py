@@ -227,17 +227,34 @@ INHERITED = {
     "{% set x %}{{ name }}{{ number }}{% endset %}({{ x }}){% endblock %}",
     "dynamic.html": "{% if parent %}{% extends parent %}{% endif %}{{ name }} {{ number }}"
     "{% block body %}own {{ name }}{% endblock %}",
+    "part.html": "<p>{{ name }}{% for n in [5, 6] %}{{ n }}{% endfor %}</p>",
+    "lib.html": "{% macro tag(x) %}<{{ x }}>{% endmacro %}top {{ name }}",
+    "nested.html": '{% extends "base.html" %}{% import "lib.html" as lib %}'
+    "{% block body %}{% block inner %}[{{ lib.tag(name) }}]{% endblock %}"
+    '{% include "part.html" %}{{ self.inner() }}{% for n in [7] %}'
+    "{% block looped scoped %}{{ n }}{{ name }}{% endblock %}{% endfor %}"
+    "{% filter upper %}{{ name }}{% endfilter %}{% endblock %}",
+    "standalone.html": '{% set shown = "set" %}{% block one %}{{ shown }} {{ name }}{% endblock %}'
+    '{% include "part.html" %}{% for n in [8, 9] %}{{ n }}{% endfor %}'
+    '{{ lib_name }}{% from "lib.html" import tag %}{{ tag(number) }}{% block two %}{% endblock %}',
 }
 
 
 @pytest.mark.parametrize(
     ("template", "parent"),
-    [("child.html", None), ("dynamic.html", "base.html"), ("dynamic.html", None)],
+    [
+        ("child.html", None),
+        ("dynamic.html", "base.html"),
+        ("dynamic.html", None),
+        ("nested.html", None),
+        ("standalone.html", None),
+    ],
 )
 def test_site_environment_joins_output_like_jinja(template: str, parent: str | None) -> None:
     # Runs of output are yielded as one string and blocks go up whole (codegen.py):
     # the page must be the same text, with blocks, super(), {% set %} and a dynamic
-    # extends (whose output outside blocks is dropped only when there is a parent).
+    # extends (whose output outside blocks is dropped only when there is a parent),
+    # nested and scoped blocks, self.block(), include, import and a filter block.
     values = {"name": "O'Neil <b>", "number": 42, "flag": True, "parent": parent}
     plain_env = jinja2.Environment(
         loader=jinja2.DictLoader(INHERITED), autoescape=True, finalize=without_controls
@@ -251,6 +268,17 @@ def test_site_environment_joins_output_like_jinja(template: str, parent: str | N
     assert fast == plain
     code = fast_env.compile(fast_env.loader.get_source(fast_env, template)[0], raw=True)
     assert "yield concat(" in code
+
+
+def test_a_block_yields_once() -> None:
+    env = SiteEnvironment(loader=jinja2.DictLoader(INHERITED), autoescape=True)
+    code = env.compile(INHERITED["child.html"], raw=True)
+    body = code[code.index("def block_body") :]
+    # One list for the whole block, one yield when it ends (its "if 0: yield None"
+    # only makes the function a generator).
+    assert body.count("yield concat(") == 1 and "yield " not in body.replace(
+        "yield concat(", ""
+    ).replace("if 0: yield None", "")
 
 
 class _Record:

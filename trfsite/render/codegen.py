@@ -1,9 +1,12 @@
 """How the site's templates compile: fewer calls and generator steps per page.
 
 A large event's pages print millions of values. Jinja's own code escapes each
-through two calls, yields every piece of text on its own and passes each piece
-up through every ``{% block %}`` and ``{% extends %}`` level; the generator
-below prints each value with one call and yields each run of output once.
+through two calls, reads each attribute through a call, passes each macro call
+through ``context.call``, yields every piece of text on its own and passes each
+piece up through every ``{% block %}`` and ``{% extends %}`` level. The
+generator below prints each value with one call, reads attributes with
+Python's ``getattr`` (Jinja's rules only when that fails), calls the site's
+macros directly and collects each block's output in one list, yielded once.
 The output is the same text: ``tests/site/test_render_fast.py`` compares it
 with plain Jinja's.
 """
@@ -71,6 +74,29 @@ class SiteCodeGenerator(CodeGenerator):
         self.writeline(f"yield concat({buffer})")
         if checked:
             self.outdent()
+
+    def visit_Template(self, node: nodes.Template, frame: Frame | None = None) -> None:
+        self._extends = node.find(nodes.Extends) is not None
+        self._whole_bodies: list[Frame] = []
+        super().visit_Template(node, frame)
+
+    def enter_frame(self, frame: Frame) -> None:
+        """A block's body, and a page's that extends nothing, write into one list.
+
+        Each output run was its own ``yield``: a generator step, and a list and a
+        join per run. The list is yielded once when the body ends (``leave_frame``).
+        """
+        super().enter_frame(frame)
+        whole = frame.block_frame or (frame.rootlevel and not self._extends)
+        if whole and frame.buffer is None and not self.environment.is_async:
+            self.buffer(frame)
+            self._whole_bodies.append(frame)
+
+    def leave_frame(self, frame: Frame, with_python_scope: bool = False) -> None:
+        super().leave_frame(frame, with_python_scope)
+        if self._whole_bodies and self._whole_bodies[-1] is frame:
+            self._whole_bodies.pop()
+            self.writeline(f"yield concat({frame.buffer})")
 
     def visit_Block(self, node: nodes.Block, frame: Frame) -> None:
         """A block's output goes up as one string (see ``visit_Output``)."""
