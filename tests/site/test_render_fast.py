@@ -390,3 +390,31 @@ def test_calls_hand_checked() -> None:
     )
     code = env.compile("{{ m(1) }}", raw=True)
     assert "in environment.direct_calls else context.call(" in code
+
+
+def test_sort_keys_hand_checked() -> None:
+    env = _env()
+    template = env.from_string("{% for v in values %}{{ v|sortkey }}|{% endfor %}")
+    # Numbers as Python's shortest float repr (7 -> 7.0), True -> 1, None -> empty
+    # (sorts last), text escaped as any printed value.
+    values = [7, 6.5, -0.0, True, None, "A&B", 10**20]
+    assert template.render(values=values) == "7.0|6.5|-0.0|1||A&amp;B|1e+20|"
+
+
+def test_plain_text_filters_print_like_jinja() -> None:
+    env = make_environment(theme_chain(find_theme("default")), "de")
+    source = (
+        "{{ a|points }} {{ b|number }} {{ c|number(1) }} {{ none|points }} "
+        "{{ a|points|e }} {{ (b|number) ~ '<' }}{% autoescape false %}{{ b|number }}"
+        "{% endautoescape %}"
+    )
+    plain_env = jinja2.Environment(autoescape=True, finalize=without_controls)
+    plain_env.filters.update(env.filters)
+    values = {"a": 6.5, "b": 31.25, "c": 2.25, "none": None}
+    # German decimal comma: 6½ stays a fraction, 31.25 -> 31,25, 2.25 to 1 digit -> 2,2
+    # (format() rounds half to even on the binary value), None -> dash.
+    expected = "6\u00bd 31,25 2,2 \u2013 6\u00bd 31,25&lt;31,25"
+    assert plain_env.from_string(source).render(values) == expected
+    assert env.from_string(source).render(values) == expected
+    code = env.compile("{{ a|points }}{{ a|number }}", raw=True)
+    assert "print_value" not in code

@@ -37,15 +37,22 @@ class SiteCodeGenerator(CodeGenerator):
             and finalize.src == "environment.finalize("
         )
 
+    def _plain(self, node: nodes.Expr) -> bool:
+        """``{{ x|number }}``: the filter's text is digits and marks, printed as it is."""
+        plain: frozenset[str] = getattr(self.environment, "plain_text_filters", frozenset())
+        return isinstance(node, nodes.Filter) and node.name in plain
+
     def _output_child_pre(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
         if self._fused(frame, finalize):
-            self.write("environment.print_value(")
+            if not self._plain(node):
+                self.write("environment.print_value(")
         else:
             super()._output_child_pre(node, frame, finalize)
 
     def _output_child_post(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
         if self._fused(frame, finalize):
-            self.write(")")
+            if not self._plain(node):
+                self.write(")")
         else:
             super()._output_child_post(node, frame, finalize)
 

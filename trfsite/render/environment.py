@@ -404,6 +404,8 @@ class SiteEnvironment(jinja2.Environment):
     print_value = staticmethod(print_value)
     # Called without context.call by the compiled templates (codegen.py).
     direct_calls = _DIRECT_CALLS
+    # Filters whose text never needs escaping: printed without print_value (codegen.py).
+    plain_text_filters: frozenset[str] = frozenset()
 
 
 def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Environment:
@@ -457,6 +459,11 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
 
     def sort_key(value: Any) -> str:
         """A ``data-sort`` value: numbers as plain decimals, undefined sorts last."""
+        cls = value.__class__  # every standings cell has one: the common types first
+        if cls is float:
+            return repr(value)
+        if cls is int:
+            return repr(float(value))
         if value is None:
             return ""
         if isinstance(value, bool):
@@ -472,6 +479,8 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
     env.print_value = make_printer(note)  # type: ignore[method-assign]
     env.filters["points"] = points
     env.filters["number"] = number
+    # Digits, the decimal mark, ¼ ½ ¾ and the dash: nothing to escape.
+    env.plain_text_filters = frozenset({"points", "number"})
     env.filters["date"] = date
     env.filters["percent"] = partial(format_percent, catalog=catalog)
     env.filters["sortkey"] = sort_key
