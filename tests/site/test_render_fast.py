@@ -37,6 +37,21 @@ def test_memoized_macro_tells_arguments_apart_by_type() -> None:
     assert template.render() == "[1][1.0][True][1][&lt;b&gt;]"
 
 
+def test_memoized_macro_keys_by_arity_types_and_names() -> None:
+    env = _env()
+    template = env.from_string(
+        "{% macro show(a, b=0, c=0) %}[{{ a }} {{ b }} {{ c }}]{% endmacro %}"
+        "{% set show = show|memoize %}"
+        "{{ show(1, 2) }}{{ show(1, b=2) }}{{ show(1, c=2) }}{{ show(1, 1.0) }}{{ show(1.0, 1) }}"
+        "{{ show(1, 2, 3) }}{{ show(1, 2, 3.0) }}{{ show(True) }}{{ show(1) }}{{ show(1, 2) }}"
+    )
+    # b=2 is the same call as a second positional 2; c=2 is not; 1 and 1.0 differ
+    # in any position (first, second, third); True prints as True, not as 1.
+    assert template.render() == (
+        "[1 2 0][1 2 0][1 0 2][1 1.0 0][1.0 1 0][1 2 3][1 2 3.0][True 0 0][1 0 0][1 2 0]"
+    )
+
+
 def test_memoized_macro_runs_once_per_arguments() -> None:
     calls: list[tuple[object, ...]] = []
 
@@ -212,17 +227,34 @@ INHERITED = {
     "{% set x %}{{ name }}{{ number }}{% endset %}({{ x }}){% endblock %}",
     "dynamic.html": "{% if parent %}{% extends parent %}{% endif %}{{ name }} {{ number }}"
     "{% block body %}own {{ name }}{% endblock %}",
+    "part.html": "<p>{{ name }}{% for n in [5, 6] %}{{ n }}{% endfor %}</p>",
+    "lib.html": "{% macro tag(x) %}<{{ x }}>{% endmacro %}top {{ name }}",
+    "nested.html": '{% extends "base.html" %}{% import "lib.html" as lib %}'
+    "{% block body %}{% block inner %}[{{ lib.tag(name) }}]{% endblock %}"
+    '{% include "part.html" %}{{ self.inner() }}{% for n in [7] %}'
+    "{% block looped scoped %}{{ n }}{{ name }}{% endblock %}{% endfor %}"
+    "{% filter upper %}{{ name }}{% endfilter %}{% endblock %}",
+    "standalone.html": '{% set shown = "set" %}{% block one %}{{ shown }} {{ name }}{% endblock %}'
+    '{% include "part.html" %}{% for n in [8, 9] %}{{ n }}{% endfor %}'
+    '{{ lib_name }}{% from "lib.html" import tag %}{{ tag(number) }}{% block two %}{% endblock %}',
 }
 
 
 @pytest.mark.parametrize(
     ("template", "parent"),
-    [("child.html", None), ("dynamic.html", "base.html"), ("dynamic.html", None)],
+    [
+        ("child.html", None),
+        ("dynamic.html", "base.html"),
+        ("dynamic.html", None),
+        ("nested.html", None),
+        ("standalone.html", None),
+    ],
 )
 def test_site_environment_joins_output_like_jinja(template: str, parent: str | None) -> None:
     # Runs of output are yielded as one string and blocks go up whole (codegen.py):
     # the page must be the same text, with blocks, super(), {% set %} and a dynamic
-    # extends (whose output outside blocks is dropped only when there is a parent).
+    # extends (whose output outside blocks is dropped only when there is a parent),
+    # nested and scoped blocks, self.block(), include, import and a filter block.
     values = {"name": "O'Neil <b>", "number": 42, "flag": True, "parent": parent}
     plain_env = jinja2.Environment(
         loader=jinja2.DictLoader(INHERITED), autoescape=True, finalize=without_controls
@@ -236,3 +268,153 @@ def test_site_environment_joins_output_like_jinja(template: str, parent: str | N
     assert fast == plain
     code = fast_env.compile(fast_env.loader.get_source(fast_env, template)[0], raw=True)
     assert "yield concat(" in code
+
+
+def test_a_block_yields_once() -> None:
+    env = SiteEnvironment(loader=jinja2.DictLoader(INHERITED), autoescape=True)
+    code = env.compile(INHERITED["child.html"], raw=True)
+    body = code[code.index("def block_body") :]
+    # One list for the whole block, one yield when it ends (its "if 0: yield None"
+    # only makes the function a generator).
+    assert body.count("yield concat(") == 1 and "yield " not in body.replace(
+        "yield concat(", ""
+    ).replace("if 0: yield None", "")
+
+
+class _Record:
+    """An object whose attributes a template reads: plain, slotted, property, failing."""
+
+    __slots__ = ("name", "items")
+
+    def __init__(self) -> None:
+        self.name = "R&D"
+        self.items = {"keys": "dict key, not the method", "a": 1}
+
+    @property
+    def broken(self) -> str:
+        raise AttributeError("no broken")
+
+    def __getitem__(self, key: str) -> str:
+        return f"item {key}"
+
+
+ATTRIBUTES = [
+    "{{ r.name }}|{{ r.items.a }}|{{ d.key }}|{{ d['key'] }}|{{ d.items is defined }}",
+    # getattr fails, then r["broken"] answers (Jinja's fallback to a subscript)
+    "{{ r.broken }}|{{ r.other }}",
+    "{{ d.nothing is defined }}|{{ d.nothing is undefined }}|{{ (d.nothing or 'x') }}",
+    "{{ d.nothing|default('fallback') }}|{% if d.nothing %}yes{% else %}no{% endif %}",
+    "{{ names.0 }}{{ s.upper() }}{{ (r.name ~ '!').lower() }}{{ d.sub.deep }}",
+    "{% for x in [r, r] %}{{ loop.index }}{{ x.name }}{% if loop.first %},{% endif %}{% endfor %}",
+    "{% macro m(o) %}{{ o.name }}{{ caller(o) }}{% endmacro %}"
+    "{% call(v) m(r) %}[{{ v.items.a }}]{% endcall %}",
+    "{% set ns = namespace(n=1) %}{% set ns.n = ns.n + 1 %}{{ ns.n }}",
+    "{{ (1, 2).count(1) }}|{{ 'abc'.upper is callable }}",
+    "{{ d.nothing }}",  # prints nothing (Undefined), or fails under StrictUndefined
+    "{{ d.nothing.deeper }}",  # undefined.attribute: an error in both
+    "{{ nothing.name }}",
+]
+
+
+@pytest.mark.parametrize("undefined", [jinja2.Undefined, jinja2.StrictUndefined])
+@pytest.mark.parametrize("source", ATTRIBUTES)
+def test_attribute_access_like_jinja(source: str, undefined: type[jinja2.Undefined]) -> None:
+    # codegen.py reads ``a.b`` with Python's getattr and falls back to Jinja's rules
+    # (a["b"], then Undefined); the page, or the error, must be Jinja's.
+    values = {
+        "r": _Record(),
+        "d": {"key": "<v>", "items": 3, "sub": {"deep": "deep"}},
+        "names": ["first"],
+        "s": "text",
+    }
+    outcomes = []
+    for env_class in (jinja2.Environment, SiteEnvironment):
+        env = env_class(autoescape=True, finalize=without_controls, undefined=undefined)
+        try:
+            outcomes.append(env.from_string(source).render(values))
+        except jinja2.UndefinedError as exc:
+            outcomes.append(f"UndefinedError: {exc}")
+    assert outcomes[1] == outcomes[0]
+
+
+def test_attribute_access_hand_checked() -> None:
+    env = SiteEnvironment(autoescape=True, finalize=without_controls)
+    template = env.from_string(ATTRIBUTES[0] + "|" + ATTRIBUTES[1])
+    # r.items.a reads the dict's key "a"; d.items is the key "items", not dict.items.
+    assert template.render(r=_Record(), d={"key": "<v>", "items": 3}) == (
+        "R&amp;D|1|&lt;v&gt;|&lt;v&gt;|True|item broken|item other"
+    )
+    code = env.compile("{{ r.name }}", raw=True)
+    assert "getattr(" in code and "environment.getattr(" in code  # fast read, Jinja's fallback
+
+
+CALLS = [
+    "{% macro m(a, b=0) %}{{ a }}{{ b }}{{ varargs }}{{ kwargs }}{% endmacro %}"
+    "{{ m(*[1, 2, 3]) }}|{{ m(1, **{'b': 5, 'z': 9}) }}|{{ m(b=2, a='<') }}",
+    "{{ dict(class='x')['class'] }}|{{ range(3)|list }}|{{ s.replace('t', 'T') }}",
+    "{% macro m(a) %}{{ a }}{% endmacro %}{% for x in [1, 2] %}{% set y = x * 2 %}"
+    "{{ m(y) }}{{ show() }}{% endfor %}{{ show() }}",
+    "{% macro row(n) %}<{{ caller(n, n + 1) }}>{% endmacro %}"
+    "{% call(a, b) row(1) %}{{ a }}-{{ b }}{% endcall %}"
+    "{% call(a, b) row(5) %}{{ b }}{% endcall %}",
+    "{{ nothing() }}",
+]
+
+
+@pytest.mark.parametrize("source", CALLS)
+def test_calls_like_jinja(source: str) -> None:
+    # codegen.py calls macros directly and everything else through context.call:
+    # pass_context functions still see the loop's variables, varargs and kwargs work.
+    @jinja2.pass_context
+    def show(context: jinja2.runtime.Context) -> str:
+        return f"[{context.get('y', '-')}]"
+
+    outcomes = []
+    for env_class in (jinja2.Environment, SiteEnvironment):
+        env = env_class(autoescape=True, finalize=without_controls)
+        try:
+            outcomes.append(env.from_string(source).render(show=show, s="text"))
+        except jinja2.UndefinedError as exc:
+            outcomes.append(f"UndefinedError: {exc}")
+    assert outcomes[1] == outcomes[0]
+
+
+def test_calls_hand_checked() -> None:
+    env = SiteEnvironment(autoescape=True, finalize=without_controls)
+    # varargs collects the surplus 3; the dict key z lands in kwargs; '<' is escaped.
+    assert env.from_string(CALLS[0]).render() == "12(3,){}|15(){&#39;z&#39;: 9}|&lt;2(){}"
+    # the loop's y reaches the pass_context global, which Jinja's context.call derives
+    assert (
+        env.from_string(CALLS[2]).render(show=jinja2.pass_context(lambda c: f"[{c.get('y', '-')}]"))
+        == "2[2]4[4][-]"
+    )
+    code = env.compile("{{ m(1) }}", raw=True)
+    assert "in environment.direct_calls else context.call(" in code
+
+
+def test_sort_keys_hand_checked() -> None:
+    env = _env()
+    template = env.from_string("{% for v in values %}{{ v|sortkey }}|{% endfor %}")
+    # Numbers as Python's shortest float repr (7 -> 7.0), True -> 1, None -> empty
+    # (sorts last), text escaped as any printed value.
+    values = [7, 6.5, -0.0, True, None, "A&B", 10**20]
+    assert template.render(values=values) == "7.0|6.5|-0.0|1||A&amp;B|1e+20|"
+
+
+def test_plain_text_filters_print_like_jinja() -> None:
+    env = make_environment(theme_chain(find_theme("default")), "de")
+    source = (
+        "{{ a|points }} {{ b|number }} {{ c|number(1) }} {{ none|points }} "
+        "{{ a|points|e }} {{ (b|number) ~ '<' }}{% autoescape false %}{{ b|number }}"
+        "{% endautoescape %}"
+    )
+    plain_env = jinja2.Environment(autoescape=True, finalize=without_controls)
+    plain_env.filters.update(env.filters)
+    values = {"a": 6.5, "b": 31.25, "c": 2.25, "none": None}
+    # German decimal comma: 6½ stays a fraction, 31.25 -> 31,25, 2.25 to 1 digit -> 2,2
+    # (format() rounds half to even on the binary value), None -> dash.
+    expected = "6\u00bd 31,25 2,2 \u2013 6\u00bd 31,25&lt;31,25"
+    assert plain_env.from_string(source).render(values) == expected
+    assert env.from_string(source).render(values) == expected
+    code = env.compile("{{ a|points }}{{ a|number }}", raw=True)
+    assert "print_value" not in code

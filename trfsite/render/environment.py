@@ -183,29 +183,38 @@ def without_controls(value: Any) -> Any:
     return value
 
 
-def print_value(value: Any, note_text: Callable[[str], str] | None = None) -> str:
+def make_printer(note_text: Callable[[str], str] | None = None) -> Callable[[Any], str]:
     """What ``{{ value }}`` prints: ``escape(without_controls(value))``, in one call.
 
     Pages print hundreds of thousands of values; the common types take a short
     way with the same result (numbers need no escaping, Markup is already safe).
     ``note_text`` puts a Note (a tie-break name, a note) in the page's language.
+    It is bound in a closure: a ``partial`` with a keyword builds a dict on every
+    call, five times the cost of the call itself.
     """
-    cls = type(value)
-    if cls is str:
-        text: str = value
-        if not text.isprintable() and _CONTROL.search(text):
-            text = _CONTROL.sub("\ufffd", text)
-        return _escape_text(text)
-    if cls is int or cls is float:
-        return str(value)
-    if cls is Markup:
-        markup: Markup = value
-        if markup.isprintable() or not _CONTROL.search(markup):
-            return markup
-        return Markup(_CONTROL.sub("\ufffd", markup))
-    if cls is Note and note_text is not None:
-        return _escape_text(without_controls(note_text(value)))
-    return escape(without_controls(value))
+
+    def print_value(value: Any) -> str:
+        cls = type(value)
+        if cls is str:
+            text: str = value
+            if not text.isprintable() and _CONTROL.search(text):
+                text = _CONTROL.sub("\ufffd", text)
+            return _escape_text(text)
+        if cls is int or cls is float:
+            return str(value)
+        if cls is Markup:
+            markup: Markup = value
+            if markup.isprintable() or not _CONTROL.search(markup):
+                return markup
+            return Markup(_CONTROL.sub("\ufffd", markup))
+        if cls is Note and note_text is not None:
+            return _escape_text(without_controls(note_text(value)))
+        return escape(without_controls(value))
+
+    return print_value
+
+
+print_value = make_printer()
 
 
 class Translate:
@@ -332,14 +341,6 @@ class _SiteContext(jinja2.runtime.Context):
         return super().call(obj, *args, **kwargs)
 
 
-class SiteEnvironment(jinja2.Environment):
-    """Jinja's environment with one-call printing and direct calls of the site's helpers."""
-
-    code_generator_class = SiteCodeGenerator
-    context_class = _SiteContext
-    print_value = staticmethod(print_value)
-
-
 def _remember(made: dict[_K, str], key: _K, text: str) -> None:
     """Keep a formatted value, within bounds (long-lived workers: serve, Dask)."""
     if len(made) >= _MEMO_KEEP:
@@ -361,11 +362,22 @@ class Memoized:
         self._made: dict[object, Any] = {}
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if "caller" in kwargs:  # a call block: its body is part of the output
-            return self.macro(*args, **kwargs)
-        key: tuple[Any, ...] = (len(args), *map(type, args), *args)
+        key: tuple[Any, ...]
+        # Positional keys have an even length, keyword keys three items: they never
+        # meet. One and two arguments (nearly every call) are keyed without map(),
+        # which costs more than the dictionary lookup.
         if kwargs:
-            key += tuple((k, type(v), v) for k, v in sorted(kwargs.items()))
+            if "caller" in kwargs:  # a call block: its body is part of the output
+                return self.macro(*args, **kwargs)
+            named = tuple((k, type(v), v) for k, v in sorted(kwargs.items()))
+            key = (args, tuple(map(type, args)), named)
+        elif len(args) == 1:
+            key = (args[0], type(args[0]))
+        elif len(args) == 2:
+            first, second = args
+            key = (first, second, type(first), type(second))
+        else:
+            key = (*args, *map(type, args))
         try:
             made = self._made.get(key)
         except TypeError:  # an unhashable argument
@@ -382,6 +394,18 @@ class Memoized:
 _DIRECT_CALLS: frozenset[type] = frozenset(
     {Translate, TranslatePlural, Label, Memoized, jinja2.runtime.Macro}
 )
+
+
+class SiteEnvironment(jinja2.Environment):
+    """Jinja's environment with one-call printing and direct calls of the site's helpers."""
+
+    code_generator_class = SiteCodeGenerator
+    context_class = _SiteContext
+    print_value = staticmethod(print_value)
+    # Called without context.call by the compiled templates (codegen.py).
+    direct_calls = _DIRECT_CALLS
+    # Filters whose text never needs escaping: printed without print_value (codegen.py).
+    plain_text_filters: frozenset[str] = frozenset()
 
 
 def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Environment:
@@ -435,6 +459,11 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
 
     def sort_key(value: Any) -> str:
         """A ``data-sort`` value: numbers as plain decimals, undefined sorts last."""
+        cls = value.__class__  # every standings cell has one: the common types first
+        if cls is float:
+            return repr(value)
+        if cls is int:
+            return repr(float(value))
         if value is None:
             return ""
         if isinstance(value, bool):
@@ -446,11 +475,12 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
     note = NoteFormatter(catalog, decimal_mark).note
 
     env.filters["note"] = note
-    # Templates that print a Note without the filter still show the page's language;
-    # a partial keeps printing at one (C-level) call per value.
-    env.print_value = partial(print_value, note_text=note)  # type: ignore[method-assign]
+    # Templates that print a Note without the filter still show the page's language.
+    env.print_value = make_printer(note)  # type: ignore[method-assign]
     env.filters["points"] = points
     env.filters["number"] = number
+    # Digits, the decimal mark, ¼ ½ ¾ and the dash: nothing to escape.
+    env.plain_text_filters = frozenset({"points", "number"})
     env.filters["date"] = date
     env.filters["percent"] = partial(format_percent, catalog=catalog)
     env.filters["sortkey"] = sort_key
