@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -96,7 +97,14 @@ def parse_category(code: str) -> Category:
 
 
 def _birth(player: Player) -> tuple[int, int, int] | None:
-    parts = player.birth_date.split("/")
+    return _parse_birth(player.birth_date)
+
+
+# Each player is tested against every age group (an archive: ~190,000 tests), and
+# birth dates repeat: each spelling is read once.
+@functools.lru_cache(maxsize=8192)
+def _parse_birth(text: str) -> tuple[int, int, int] | None:
+    parts = text.split("/")
     if len(parts) != 3 or not all(is_whole(p) for p in parts) or int(parts[0]) == 0:
         return None
     year, month, day = (int(p) for p in parts)

@@ -13,6 +13,7 @@ Expected scores are kept in hundredths (integers) so that sums are exact.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -67,6 +68,9 @@ class RatingChange:
         return round(sum(g.score for g in self.games) - sum(g.expected for g in self.games), 2)
 
 
+# K x (W - We) takes few values (K 10, 20 or 40 times hundredths), and a rating
+# card and the standings spell each game's and each player's change.
+@functools.lru_cache(maxsize=4096, typed=True)
 def one_decimal(value: float | None, sign: bool = True) -> str:
     """``+12.4``, ``-3.0``, ``-`` for none: half up, as an arbiter rounds by hand."""
     if value is None:

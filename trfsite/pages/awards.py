@@ -26,7 +26,7 @@ from trfsite.pages.contexts import (
 )
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.plan import EventData, PagePlan, meta_for
-from trfsite.pages.rows import ExplanationView, RecordLine, Ref, StandingLine
+from trfsite.pages.rows import ExplanationView, Ref, StandingLine
 from trfsite.results import Explanation, Note
 
 PRIZE_RULE_NAMES = {"one-prize": "One prize per player", "hort": "Hort system"}
@@ -183,12 +183,11 @@ def rating_card(data: EventData, player_id: int) -> RatingCard | None:
     )
 
 
-def with_rating_changes(record: list[RecordLine], card: RatingCard | None) -> list[RecordLine]:
-    """The card's round lines with each rated game's K x (W - We)."""
+def rating_changes(card: RatingCard | None) -> dict[int, str]:
+    """Round -> K x (W - We) of each rated game on the card."""
     if card is None:
-        return record
-    by_round = {g.round: g.change for g in card.games}
-    return [replace(line, rating_change=by_round.get(line.round, "")) for line in record]
+        return {}
+    return {g.round: g.change for g in card.games}
 
 
 def with_ratings(data: EventData, lines: tuple[StandingLine, ...]) -> tuple[StandingLine, ...]:

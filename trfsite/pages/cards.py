@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
-from trfsite.model import Player
-from trfsite.pages.awards import rating_card, with_rating_changes
+from trfsite.memo import ByIdentity
+from trfsite.model import Outcome, Player
+from trfsite.pages.awards import rating_card, rating_changes
 from trfsite.pages.charts import line_chart
 from trfsite.pages.common import (
     BYE_NAMES,
@@ -21,8 +23,8 @@ from trfsite.pages.common import (
 from trfsite.pages.contexts import PlayerCardPage, TeamCardPage
 from trfsite.pages.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
 from trfsite.pages.plan import EventData, PagePlan, meta_for
-from trfsite.pages.rows import ExplanationView, RecordLine, RosterLine
-from trfsite.progress import known_entry
+from trfsite.pages.rows import ExplanationView, RecordLine, Ref, RosterLine
+from trfsite.progress import known, round_progress
 from trfsite.results import N_, Explanation, StandingRow, Standings
 
 
@@ -51,59 +53,94 @@ def _row_of(standings: Standings | None, pid: int) -> StandingRow | None:
     return rows_by_id(standings).get(pid)
 
 
-def _board_of(data: EventData, pid: int, round_no: int) -> int | None:
-    teams = data.team_data
-    if teams is None:
-        return None
-    return board_of_player(teams).get((round_no, pid))
+@dataclass(frozen=True, slots=True)
+class _CardKit:
+    """What every card of one event looks up, made once per event instead of per card."""
+
+    players: dict[int, Player]
+    refs: dict[int, Ref]
+    team_of: dict[int, int]
+    pending: frozenset[int]  # rounds whose silent cells are no cells (progress.known)
+    # Each player's (points, rank) after each round, from the after-round standings.
+    progress: dict[int, dict[int, tuple[float, int]]]
+    symbols: dict[Outcome, str]
+    boards: dict[tuple[int, int], int]  # (round, player) -> board, team events
 
 
-def player_card(data: EventData, player: Player) -> PlayerCardPage:
+def _card_kit(data: EventData) -> _CardKit:
     t = data.tournament
-    players = players_by_id(t)
-    refs = player_refs(t)
-    standings = data.individual if data.is_team else data.final
-    row = _row_of(standings, player.id)
-    progress: dict[int, tuple[float, int]] = {}
+    progress: dict[int, dict[int, tuple[float, int]]] = {}
     if not data.is_team:
         for after in data.after_round:
-            found = _row_of(after, player.id)
-            if found is not None:
-                progress[after.after_round] = (found.points, found.rank)
-    symbols = GO_SYMBOL if data.is_go else RESULT_SYMBOL
+            for pid, found in rows_by_id(after).items():
+                progress.setdefault(pid, {})[after.after_round] = (found.points, found.rank)
+    return _CardKit(
+        players=players_by_id(t),
+        refs=player_refs(t),
+        team_of=team_of_players(t),
+        pending=round_progress(t).pending_rounds,
+        progress=progress,
+        symbols=GO_SYMBOL if data.is_go else RESULT_SYMBOL,
+        boards=board_of_player(data.team_data) if data.team_data is not None else {},
+    )
+
+
+# A few events at a time: the one being built (per worker) and the bulletin's.
+card_kit: ByIdentity[EventData, _CardKit] = ByIdentity(_card_kit, keep=4)
+
+
+def _record(
+    data: EventData, kit: _CardKit, player: Player, changes: dict[int, str]
+) -> list[RecordLine]:
+    t = data.tournament
+    is_go = data.is_go
+    is_team = data.is_team
+    progress = kit.progress.get(player.id, {})
     record = []
     running = 0.0
     for round_no in data.header.rounds:
-        entry = known_entry(t, player, round_no)
+        entry = known(player.entry(round_no), round_no in kit.pending)
         if entry is None:
             record.append(RecordLine(round_no, None, None, "", "", "", "none", "Not paired"))
             continue
-        running += t.scoring.points(entry.outcome) if not data.is_go else 0.0
-        opponent = players.get(entry.opponent) if entry.opponent is not None else None
+        running += t.scoring.points(entry.outcome) if not is_go else 0.0
+        opponent = kit.players.get(entry.opponent) if entry.opponent is not None else None
         note = ""
         if opponent is None:
             note = BYE_NAMES.get(entry.outcome, N_("Absent"))
         elif entry.outcome.is_forfeit:
             note = "Forfeit"
         after_points, after_rank = progress.get(round_no, (None, None))
-        if after_points is None and data.is_team:
+        if after_points is None and is_team:
             after_points = running
         record.append(
             RecordLine(
                 round=round_no,
-                opponent=refs[opponent.id] if opponent else None,
+                opponent=kit.refs[opponent.id] if opponent else None,
                 opponent_rating=(opponent.rating or None) if opponent else None,
                 opponent_federation=opponent.federation.strip() if opponent else "",
                 color=COLOUR_LETTER.get(entry.color, ""),
-                result=symbols.get(entry.outcome, RESULT_SYMBOL[entry.outcome]),
+                result=kit.symbols.get(entry.outcome, RESULT_SYMBOL[entry.outcome]),
                 css=outcome_css(entry.outcome),
                 note=note,
                 points_after=after_points,
                 rank_after=after_rank,
-                board=_board_of(data, player.id, round_no) if data.is_team else None,
-                handicap=entry.handicap if data.is_go else None,
+                board=kit.boards.get((round_no, player.id)) if is_team else None,
+                handicap=entry.handicap if is_go else None,
+                rating_change=changes.get(round_no, ""),
             )
         )
+    return record
+
+
+def player_card(data: EventData, player: Player) -> PlayerCardPage:
+    t = data.tournament
+    kit = card_kit(data)
+    standings = data.individual if data.is_team else data.final
+    row = _row_of(standings, player.id)
+    progress = kit.progress.get(player.id, {})
+    card = rating_card(data, player.id)
+    record = _record(data, kit, player, rating_changes(card))
     rank_chart = None
     if progress:
         rank_chart = line_chart(
@@ -128,15 +165,14 @@ def player_card(data: EventData, player: Player) -> PlayerCardPage:
         dot_label="{x}: {y}",
     )
     explanations = explanation_views(data.final, row) if not data.is_team else ()
-    card = rating_card(data, player.id)
     return PlayerCardPage(
         meta=meta_for(data.job, data.header.name, f"players/{player.id}.html", "players"),
         event=data.header,
-        player=player_row(t, player, team_of_players(t)),
+        player=player_row(t, player, kit.team_of),
         rank=row.rank if row else None,
         points=row.points if row else None,
         points_label=standings.points_label if standings else "Pts",
-        record=tuple(with_rating_changes(record, card)),
+        record=tuple(record),
         rank_chart=rank_chart,
         score_chart=score_chart,
         explanations=explanations,

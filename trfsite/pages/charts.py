@@ -119,6 +119,24 @@ def _y_ticks(lo: float, hi: float, inverted: bool) -> tuple[Tick, ...]:
     return tuple(y_ticks)
 
 
+# The same (round, value) point recurs on many cards of an event (a score of 3 after
+# round 4, over the same rounds and range): its position and label are made once.
+@functools.lru_cache(maxsize=8192, typed=True)
+def _point(
+    x: int,
+    y: float,
+    x_lo: int,
+    x_hi: int,
+    lo: float,
+    hi: float,
+    inverted: bool,
+    dot_label: str,
+) -> tuple[str, Dot]:
+    """The point's ``x,y`` for the polyline, and its dot."""
+    px, py = _x_position(x, x_lo, x_hi), _y_position(y, lo, hi, inverted)
+    return f"{px},{py}", Dot(px, py, dot_label.format(x=x, y=_fmt(y)))
+
+
 def line_chart(
     title: str,
     values: list[tuple[int, float]],
@@ -141,11 +159,9 @@ def line_chart(
     x_lo, x_hi = min(xs), max(xs)
     if x_hi == x_lo:
         x_hi = x_lo + 1
-    coords = [
-        (x, y, _x_position(x, x_lo, x_hi), _y_position(y, lo, hi, inverted)) for x, y in values
-    ]
-    points = " ".join(f"{px},{py}" for _, _, px, py in coords)
-    dots = tuple(Dot(px, py, dot_label.format(x=x, y=_fmt(y))) for x, y, px, py in coords)
+    drawn = [_point(x, y, x_lo, x_hi, lo, hi, inverted, dot_label) for x, y in values]
+    points = " ".join(text for text, _ in drawn)
+    dots = tuple(dot for _, dot in drawn)
     return LineChart(
         title,
         _WIDTH,

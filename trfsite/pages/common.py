@@ -62,6 +62,10 @@ def display_title(title: str) -> str:
 
 
 def outcome_css(outcome: Outcome) -> str:
+    return _OUTCOME_CSS[outcome]
+
+
+def _css_of(outcome: Outcome) -> str:
     if outcome.is_bye:
         return "bye"
     if outcome in (Outcome.WIN, Outcome.WIN_UNRATED, Outcome.FORFEIT_WIN):
@@ -71,6 +75,10 @@ def outcome_css(outcome: Outcome) -> str:
     if outcome in (Outcome.LOSS, Outcome.LOSS_UNRATED, Outcome.FORFEIT_LOSS):
         return "loss"
     return "none"
+
+
+# Looked up for every cell of every crosstable, card and round page.
+_OUTCOME_CSS = {outcome: _css_of(outcome) for outcome in Outcome}
 
 
 def player_ref(t: Tournament, players: dict[int, Player], pid: int) -> Ref:

@@ -216,34 +216,36 @@ def person_page(source: PersonInput) -> PersonPage:
 
 
 def _head_to_head(source: PersonInput) -> tuple[HeadToHead, ...]:
-    met: dict[str, list[tuple[MeetingGame, str]]] = defaultdict(list)
+    met: dict[str, list[MeetingGame]] = {}
     names: dict[str, str] = {}
+    opponents = source.opponents
     for row, (event, entry) in enumerate(source.rows):
+        rounds_href = f"../{event.slug}/rounds/"
         for game in entry.record:
             if game.opponent is None or game.outcome not in _GAME:
                 continue
-            found = source.opponents.get((row, game.opponent))
+            found = opponents.get((row, game.opponent))
             if found is None:
                 continue
             key, names[key] = found[0], found[1]
             css, result = _RESULTS[game.outcome]
-            met[key].append(
-                (
-                    MeetingGame(
-                        event.date,
-                        event.event,
-                        game.round,
-                        f"../{event.slug}/rounds/{game.round}.html",
-                        game.color,
-                        result,
-                        css,
-                    ),
+            games = met.get(key)
+            if games is None:
+                games = met[key] = []
+            games.append(
+                MeetingGame(
+                    event.date,
+                    event.event,
+                    game.round,
+                    f"{rounds_href}{game.round}.html",
+                    game.color,
+                    result,
                     css,
                 )
             )
     rows = []
     for key, games in met.items():
-        outcomes = [css for _, css in games]
+        outcomes = [game.css for game in games]
         rows.append(
             HeadToHead(
                 opponent=names[key],
@@ -251,7 +253,7 @@ def _head_to_head(source: PersonInput) -> tuple[HeadToHead, ...]:
                 wins=outcomes.count("win"),
                 draws=outcomes.count("draw"),
                 losses=outcomes.count("loss"),
-                games=tuple(game for game, _ in games),
+                games=tuple(games),
             )
         )
     rows.sort(key=lambda h: (-len(h.games), h.opponent.casefold(), h.href))

@@ -1,0 +1,46 @@
+"""Line chart geometry, and its point cache keyed by everything a point depends on.
+
+Plot area (pages/charts.py): x from 44 to 466, y from 14 (top) to 182 (bottom).
+"""
+
+from __future__ import annotations
+
+from trfsite.pages.charts import line_chart
+
+
+def test_score_chart_points_by_hand() -> None:
+    # Rounds 1..3 span x 44..466: round 2 is at 44 + 1 x 422 / 2 = 255.0.
+    # Scores over 0..2 (y_min 0, highest 2), not inverted: y = 14 + (1 - s / 2) x 168,
+    # so 0 -> 182.0, 1 -> 98.0, 2 -> 14.0.
+    chart = line_chart("Score", [(1, 0.0), (2, 1.0), (3, 2.0)], "Round", "Pts", y_min=0)
+    assert chart is not None
+    assert chart.polyline == "44.0,182.0 255.0,98.0 466.0,14.0"
+    assert [(d.x, d.y, d.label) for d in chart.dots] == [
+        (44.0, 182.0, "1: 0"),
+        (255.0, 98.0, "2: 1"),
+        (466.0, 14.0, "3: 2"),
+    ]
+
+
+def test_the_same_point_in_another_range_is_placed_anew() -> None:
+    # Score 1 after round 2, first over 0..2 (y 98.0, above), then over 0..4:
+    # y = 14 + (1 - 1 / 4) x 168 = 140.0; and over rounds 1..5 x = 44 + 1 x 422 / 4 = 149.5.
+    first = line_chart("Score", [(1, 0.0), (2, 1.0), (3, 2.0)], "Round", "Pts", y_min=0)
+    second = line_chart(
+        "Score", [(1, 0.0), (2, 1.0), (5, 4.0)], "Round", "Pts", y_min=0
+    )
+    assert first is not None and second is not None
+    assert first.dots[1].y == 98.0
+    assert (second.dots[1].x, second.dots[1].y) == (149.5, 140.0)
+
+
+def test_ranks_are_drawn_upside_down_with_their_own_label() -> None:
+    # Inverted (ranks): rank 1 of 1..5 on top (14.0), rank 5 at the bottom (182.0);
+    # rank 3: 14 + (3 - 1) / 4 x 168 = 98.0. The label template is part of the point.
+    chart = line_chart(
+        "Rank", [(1, 5.0), (2, 3.0), (3, 1.0)], "Round", "Rank", inverted=True,
+        y_min=1, y_max=5.0, dot_label="Round {x}: {y}",
+    )
+    assert chart is not None
+    assert chart.polyline == "44.0,182.0 255.0,98.0 466.0,14.0"
+    assert chart.dots[1].label == "Round 2: 3"
