@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from trfsite.formats.limits import MAX_EVENT_OUTPUT_BYTES
+from trfsite.memo import forget_all
 from trfsite.pages.contexts import BulletinData, IndexPage
 from trfsite.pages.gather import EventResult, PreparedEvent, part_of, prepare_event
 from trfsite.pages.plan import EventJob
@@ -199,21 +200,33 @@ def _prepared(task: EventTask) -> PreparedEvent:
 
 
 def build_event(task: EventTask) -> EventOutput:
-    """Every file of one event (or of one part of it). Never raises for bad input."""
+    """Every file of one event (or of one part of it). Never raises for bad input.
+
+    The collector stays paused from reading to the last page, and resumes only once
+    the event's objects are gone (the caches by identity emptied too): resumed while
+    they live, it went over the whole model and standings (1.6 s of the 300-event
+    archive's 24 s of CPU in one process, in 79 passes).
+    """
+    with paused_collector():
+        try:
+            return _build_event(task)
+        finally:
+            forget_all()  # its objects go now, freed as they are dropped
+
+
+def _build_event(task: EventTask) -> EventOutput:
     from trfsite.render.environment import render_page
 
-    with paused_collector():
-        prepared = _prepared(task)
-        if task.share is Share.BULLETIN:  # the PAGES tasks build every page and the people
-            prepared = replace(prepared, plans=(), people=None)
-        result = part_of(prepared, task.part, task.parts)
+    prepared = _prepared(task)
+    if task.share is Share.BULLETIN:  # the PAGES tasks build every page and the people
+        prepared = replace(prepared, plans=(), people=None)
+    result = part_of(prepared, task.part, task.parts)
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
     if task.share is Share.BULLETIN:
         result = replace(result, pages=())
     if result.bulletin is not None and task.makes_bulletin:
-        with paused_collector():
-            made = _safe_pdf(result.bulletin, task.fingerprint)
+        made = _safe_pdf(result.bulletin, task.fingerprint)
         if isinstance(made, bytes):
             files.append((f"{result.slug}/{result.slug}.pdf", made))
         else:
@@ -233,14 +246,13 @@ def build_event(task: EventTask) -> EventOutput:
         for path, data in files:
             writer.write_bytes(path, data)
         files = []
-    with paused_collector():
-        for page in pages:
-            html = render_page(env, page.template, page.context).encode("utf-8")
-            sizes.append((page.path, len(html)))
-            if writer is None:
-                files.append((page.path, html))
-            else:
-                writer.write_bytes(page.path, html)
+    for page in pages:
+        html = render_page(env, page.template, page.context).encode("utf-8")
+        sizes.append((page.path, len(html)))
+        if writer is None:
+            files.append((page.path, html))
+        else:
+            writer.write_bytes(page.path, html)
     over_budget = _over_output_budget(result.summary.source_name, tuple(sizes))
     return EventOutput(
         slug=result.slug,
