@@ -182,3 +182,25 @@ def test_rebuild_after_a_new_spelling_shows_it_to_every_opponent(tmp_path: Path)
     # Müller of c-2022 (AUT) never met him and d-2023 did not list him: untouched.
     path = "people/mueller-juergen-aut-1980.html"
     assert after[path][0] == before[path][0]
+
+
+@pytest.mark.parametrize("remote", [False, True], ids=["local workers", "remote workers"])
+def test_an_unchanged_page_whose_old_file_is_gone_is_made_again(
+    tmp_path: Path, remote: bool
+) -> None:
+    from trfsite.site.executors import InlineExecutor
+
+    src = tmp_path / "src"
+    shutil.copytree(RULES, src)
+    out = tmp_path / "out"
+    build_site(BuildOptions(src, out, pdf=False))
+    before = _files(out)
+    lost = "people/fide-400001.html"
+    (out / lost).unlink()  # e.g. deleted by hand in the live build
+    # A caller's executor is a remote one (its workers link nothing): this process links.
+    build_site(BuildOptions(src, out, pdf=False), executor=InlineExecutor() if remote else None)
+    after = _files(out)
+    assert set(after) == set(before)
+    assert after[lost][1] == before[lost][1]  # made again, the same bytes
+    for path in set(after) - {lost}:
+        assert after[path][0] == before[path][0], path  # linked
