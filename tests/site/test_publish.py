@@ -216,3 +216,36 @@ def test_an_old_build_still_being_removed_is_not_waited_for(
     publish.make_build_folder(out)  # a library caller: removed here, nothing handed on
     assert handed == [[".tmp-old-build-000001"]]
     assert not leftover.exists()
+
+
+def test_reused_events_can_be_linked_by_the_workers(tmp_path: Path) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from trfsite.site.publish import Linking
+
+    live, tmp = tmp_path / "live", tmp_path / "tmp"
+    names = [f"2024/cup-{n}" for n in range(11)]  # more folders than calls: dealt out
+    for name in names:
+        (live / name).mkdir(parents=True)
+        (live / name / "index.html").write_text(name, encoding="utf-8")
+    tmp.mkdir()
+    with ProcessPoolExecutor(2) as workers:
+        Linking(live, tmp, names, workers).join()
+        for name in names:
+            linked = tmp / name / "index.html"
+            assert linked.stat().st_ino == (live / name / "index.html").stat().st_ino
+        with pytest.raises(FileNotFoundError):  # a worker's error reaches the build
+            Linking(live, tmp, ["2024/gone"], workers).join()
+
+
+def test_a_rebuild_on_two_workers_links_the_unchanged_events(tmp_path: Path) -> None:
+    src, out = _source(tmp_path), tmp_path / "site"
+    (src / "cup.trf").write_text((src / "open.trf").read_text("utf-8"), encoding="utf-8")
+    build_site(BuildOptions(src, out, pdf=False, jobs=2))
+    before = {p: p.stat().st_ino for p in (out / "cup").rglob("*") if p.is_file()}
+    (src / "open.md").write_text("Changed notes.\n", "utf-8")
+    report = build_site(BuildOptions(src, out, pdf=False, jobs=2))
+    assert report.reused == 1
+    after = {p: p.stat().st_ino for p in (out / "cup").rglob("*") if p.is_file()}
+    assert after == before and before  # the same files: hard links, nothing written
+    assert "Changed notes." in (out / "open/index.html").read_text("utf-8")

@@ -277,9 +277,14 @@ def build_site(
     live = publish.live_folder(options.out)
     links: list[publish.Linking] = []
 
-    def link_reused(slugs: list[str], prefix: str) -> None:
-        if live is not None and slugs:
-            links.append(publish.Linking(live, tmp, [prefix + slug for slug in slugs]))
+    def link_reused(
+        slugs: list[str], workers: Executor | None, prefix: str
+    ) -> publish.Linking | None:
+        if live is None or not slugs:
+            return None
+        linking = publish.Linking(live, tmp, [prefix + slug for slug in slugs], workers)
+        links.append(linking)
+        return linking
 
     try:
         pages = pdfs = 0
@@ -358,8 +363,11 @@ class _LanguageBuild:
     options: BuildOptions  # ``out`` is where this language's site goes
     writer: SiteWriter
     site: SiteInfo
-    # Starts hard-linking the reused events' folders from the live build (see Linking).
-    link_reused: Callable[[list[str]], None] = lambda slugs: None
+    # Starts hard-linking the reused events' folders from the live build (see Linking),
+    # on these local workers if given (the caller then joins it before they stop).
+    link_reused: Callable[[list[str], Executor | None], publish.Linking | None] = (
+        lambda slugs, workers: None
+    )
 
 
 def _build_language(
@@ -377,10 +385,11 @@ def _build_language(
     options = part.options
     use_cache = options.cache and (options.out / MARKER).is_file()
     plan = plan_events(options.out, use_cache, tasks, want_pdf)
-    part.link_reused(sorted(plan.reused))
+    reused = sorted(plan.reused)
     writer = part.writer
-    entries = [plan.reused[slug] for slug in sorted(plan.reused)]
+    entries = [plan.reused[slug] for slug in reused]
     if executor is not None:
+        part.link_reused(reused, None)
         people = _people_step(
             part, tasks, plan, config, PeopleRun(executor, 2, plan.fingerprint, local=False)
         )
@@ -388,10 +397,23 @@ def _build_language(
     else:
         with open_executor(part.options.executor, part.options.jobs) as (own, workers):
             local = (part.options.executor or "local") == "local"
+            linking: list[publish.Linking | None] = []
+
+            def start_linking() -> None:
+                # Once the events' tasks are under way (a split event is shared with the
+                # workers as they start): the workers link between them.
+                if not linking:
+                    linking.append(part.link_reused(reused, own if local and workers > 1 else None))
+
             run = PeopleRun(own, workers, plan.fingerprint, local)
             people = _people_step(part, tasks, plan, config, run)
-            entries += build_events(writer, own, workers, plan, progress, people, local)
+            entries += build_events(
+                writer, own, workers, plan, progress, people, local, start_linking
+            )
             people.make()  # on the pool, while it is open
+            start_linking()  # when no event was built
+            if linking[0] is not None:
+                linking[0].join()  # before the workers stop
     by_slug = {e.slug: e for e in entries}
     ordered = [by_slug[task.job.slug] for task in tasks]
     index_notes = ""

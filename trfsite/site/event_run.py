@@ -42,15 +42,24 @@ _R = TypeVar("_R")
 
 
 def in_order(
-    executor: Executor, workers: int, fn: Callable[[_T], _R], items: Iterable[_T]
+    executor: Executor,
+    workers: int,
+    fn: Callable[[_T], _R],
+    items: Iterable[_T],
+    started: Callable[[], None] = lambda: None,
 ) -> Iterator[_R]:
-    """``fn`` over ``items`` with a few calls ahead, results in order (bounded memory)."""
+    """``fn`` over ``items`` with a few calls ahead, results in order (bounded memory).
+
+    ``started`` is called once the first calls are submitted.
+    """
     window = max(2, 2 * workers)
     pending: deque[Future[_R]] = deque()
     for item in items:
         pending.append(executor.submit(fn, item))
         if len(pending) >= window:
+            started()
             yield pending.popleft().result()
+    started()
     while pending:
         yield pending.popleft().result()
 
@@ -136,6 +145,7 @@ def build_events(
     progress: Progress | None,
     people: PeopleStep,
     local: bool,
+    started: Callable[[], None] = lambda: None,
 ) -> list[cache.CacheEntry]:
     """Build the events that are not reused; their files are written as they arrive.
 
@@ -150,9 +160,9 @@ def build_events(
     done = firsts = 0
     outputs: Iterator[EventOutput]
     if local and len(tasks) > len(plan.build) and _forks_later(executor):
-        outputs = _shared_outputs(executor, tasks, plan, people)
+        outputs = _shared_outputs(executor, tasks, plan, people, started)
     else:
-        outputs = in_order(executor, workers, build_event, tasks)
+        outputs = in_order(executor, workers, build_event, tasks, started)
     for task, output in zip(tasks, outputs, strict=True):
         for path, data in output.files:
             writer.write_bytes(path, data)
@@ -194,7 +204,11 @@ def _forks_later(executor: Executor) -> bool:
 
 
 def _shared_outputs(
-    executor: Executor, tasks: list[EventTask], plan: Plan, people: PeopleStep
+    executor: Executor,
+    tasks: list[EventTask],
+    plan: Plan,
+    people: PeopleStep,
+    started: Callable[[], None],
 ) -> Iterator[EventOutput]:
     """The split events' outputs, each event read and ranked once, here.
 
@@ -209,6 +223,7 @@ def _shared_outputs(
         if prepared.people is not None:
             plan.people[plan.keys[task.job.slug]] = prepared.people
     futures = [executor.submit(build_event, task) for task in tasks]
+    started()
     if len(plan.people) == len(plan.build):
         people.make()
     return (future.result() for future in futures)
