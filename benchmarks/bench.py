@@ -87,8 +87,41 @@ def _tree_rss_kib(root: int) -> int:
 CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
+def _io_pressure() -> float | None:
+    """The share of the last 10 s some task waited for the disk (Linux PSI), or None."""
+    try:
+        first = Path("/proc/pressure/io").read_text(encoding="ascii").splitlines()[0]
+    except (OSError, IndexError):
+        return None
+    fields = dict(part.split("=", 1) for part in first.split()[1:])
+    return float(fields.get("avg10", "0"))
+
+
+def settle(limit_s: float = 60.0) -> None:
+    """Wait until the disk is idle: what earlier runs deleted is still being freed.
+
+    The root file system here is mounted with ``discard``: deleting a finished
+    build's 33,000 files (a benchmark's temporary folder, or the old build that
+    ``trfsite build`` removes in the background) keeps the disk busy for seconds
+    after ``rm`` returns, and a build timed meanwhile paid 1-4 s of it in slower
+    file creation. Each timed command starts from a quiet disk, as a user's next
+    build does (minutes apart, not back to back).
+    """
+    os.sync()
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        pressure = _io_pressure()
+        if pressure is None or pressure < 1.0:
+            return
+        time.sleep(1)
+
+
 def run(command: list[str], cwd: Path | None = None) -> Run:
-    """Run one command to completion; fail loudly if it fails (a benchmark of an error is void)."""
+    """Run one command to completion; fail loudly if it fails (a benchmark of an error is void).
+
+    The disk is left to settle first (see ``settle``).
+    """
+    settle()
     wrapper = [
         sys.executable,
         "-c",
