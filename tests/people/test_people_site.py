@@ -117,14 +117,19 @@ def _files(out: Path) -> dict[str, tuple[int, bytes]]:
     }
 
 
-def test_rebuild_after_one_event_rewrites_only_its_people(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _built_copy(tmp_path: Path) -> tuple[Path, Path, dict[str, tuple[int, bytes]]]:
+    """A copy of the rules archive, built once: (source, output, its people files)."""
     src = tmp_path / "src"
     shutil.copytree(RULES, src)
     out = tmp_path / "out"
     build_site(BuildOptions(src, out, pdf=False))
-    before = _files(out)
+    return src, out, _files(out)
+
+
+def test_rebuild_after_one_event_rewrites_only_its_people(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src, out, before = _built_copy(tmp_path)
     changed = src / "d-2023.trf"
     changed.write_text(
         changed.read_text(encoding="utf-8").replace("Spring Open 2023", "Spring Cup 2023"),
@@ -162,11 +167,7 @@ def test_rebuild_after_a_new_spelling_shows_it_to_every_opponent(tmp_path: Path)
     """A person's name is the latest event's spelling (README of tests/data/people):
     respelling Kowalski (fide-1100001) in d-2023 changes the head-to-head rows of
     the people he met in a-2020 and b-2021, whose own events did not change."""
-    src = tmp_path / "src"
-    shutil.copytree(RULES, src)
-    out = tmp_path / "out"
-    build_site(BuildOptions(src, out, pdf=False))
-    before = _files(out)
+    src, out, before = _built_copy(tmp_path)
     changed = src / "d-2023.trf"
     text = changed.read_text(encoding="utf-8")
     changed.write_text(text.replace("Kowalski, Jan   ", "Kowalski, Janusz"), encoding="utf-8")
@@ -190,11 +191,7 @@ def test_an_unchanged_page_whose_old_file_is_gone_is_made_again(
 ) -> None:
     from trfsite.site.executors import InlineExecutor
 
-    src = tmp_path / "src"
-    shutil.copytree(RULES, src)
-    out = tmp_path / "out"
-    build_site(BuildOptions(src, out, pdf=False))
-    before = _files(out)
+    src, out, before = _built_copy(tmp_path)
     lost = "people/fide-400001.html"
     (out / lost).unlink()  # e.g. deleted by hand in the live build
     # A caller's executor is a remote one (its workers link nothing): this process links.
