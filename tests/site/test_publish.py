@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate_individual_swiss  # noqa: E402
 
 from trfsite.site.build import BuildOptions, build_site  # noqa: E402
+from trfsite.site.publish import Linking, Reused  # noqa: E402
 
 PAGES = ("index.html", "open/index.html", "open/standings.html", "open/players/1.html")
 
@@ -122,21 +123,37 @@ def test_a_killed_build_leaves_the_previous_site_serving(tmp_path: Path, delay: 
     assert "Notes after the kill." in (out / "open/index.html").read_text("utf-8")
 
 
-def test_reused_events_are_linked_in_a_thread_that_reports_its_failure(tmp_path: Path) -> None:
-    from trfsite.site.publish import Linking
+def _folder(live: Path, name: str, text: str) -> Reused:
+    (live / name).mkdir(parents=True)
+    (live / name / "index.html").write_text(text, encoding="utf-8")
+    return Reused(name, ((f"{name}/index.html", len(text)),))
 
+
+def test_reused_events_are_linked_in_a_thread_that_reports_damaged_folders(
+    tmp_path: Path,
+) -> None:
     live, tmp = tmp_path / "live", tmp_path / "tmp"
-    (live / "2024" / "cup").mkdir(parents=True)
-    (live / "2024" / "cup" / "index.html").write_text("cup", encoding="utf-8")
     tmp.mkdir()
-    linking = Linking(live, tmp, ["2024/cup"])
-    linking.join()
+    cup = _folder(live, "2024/cup", "cup")
+    assert Linking(live, tmp, [cup]).join() == []
     linked = tmp / "2024" / "cup" / "index.html"
     assert linked.read_text(encoding="utf-8") == "cup"
     assert linked.stat().st_ino == (live / "2024" / "cup" / "index.html").stat().st_ino
-    # A folder that is not there: copytree's error reaches the building thread.
-    with pytest.raises(FileNotFoundError):
-        Linking(live, tmp, ["2024/gone"]).join()
+    # A folder that is not there, a page of another size, a folder that became a link:
+    # each is named, and nothing of it is left in the new build.
+    gone = Reused("2024/gone", (("2024/gone/index.html", 3),))
+    short = _folder(live, "2024/short", "shorter than listed")
+    short = Reused(short.folder, ((short.files[0][0], 99),))
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "index.html").write_text("cup", encoding="utf-8")
+    (live / "2024" / "linked").symlink_to(tmp_path / "elsewhere")
+    linked_folder = Reused("2024/linked", (("2024/linked/index.html", 3),))
+    assert Linking(live, tmp, [gone, short, linked_folder]).join() == [
+        "2024/gone",
+        "2024/linked",
+        "2024/short",
+    ]
+    assert sorted(p.name for p in (tmp / "2024").iterdir()) == ["cup"]
 
 
 def test_old_builds_can_be_removed_by_a_process_not_waited_for(tmp_path: Path) -> None:
@@ -221,21 +238,17 @@ def test_an_old_build_still_being_removed_is_not_waited_for(
 def test_reused_events_can_be_linked_by_the_workers(tmp_path: Path) -> None:
     from concurrent.futures import ProcessPoolExecutor
 
-    from trfsite.site.publish import Linking
-
     live, tmp = tmp_path / "live", tmp_path / "tmp"
-    names = [f"2024/cup-{n}" for n in range(11)]  # more folders than calls: dealt out
-    for name in names:
-        (live / name).mkdir(parents=True)
-        (live / name / "index.html").write_text(name, encoding="utf-8")
     tmp.mkdir()
+    names = [f"2024/cup-{n}" for n in range(11)]  # more folders than calls: dealt out
+    folders = [_folder(live, name, name) for name in names]
     with ProcessPoolExecutor(2) as workers:
-        Linking(live, tmp, names, workers).join()
+        assert Linking(live, tmp, folders, workers).join() == []
         for name in names:
             linked = tmp / name / "index.html"
             assert linked.stat().st_ino == (live / name / "index.html").stat().st_ino
-        with pytest.raises(FileNotFoundError):  # a worker's error reaches the build
-            Linking(live, tmp, ["2024/gone"], workers).join()
+        gone = Reused("2024/gone", (("2024/gone/index.html", 3),))
+        assert Linking(live, tmp, [gone], workers).join() == ["2024/gone"]
 
 
 def test_a_rebuild_on_two_workers_links_the_unchanged_events(tmp_path: Path) -> None:

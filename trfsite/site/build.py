@@ -278,11 +278,15 @@ def build_site(
     links: list[publish.Linking] = []
 
     def link_reused(
-        slugs: list[str], workers: Executor | None, prefix: str
+        reused: list[cache.CacheEntry], workers: Executor | None, prefix: str
     ) -> publish.Linking | None:
-        if live is None or not slugs:
+        if live is None or not reused:
             return None
-        linking = publish.Linking(live, tmp, [prefix + slug for slug in slugs], workers)
+        folders = [
+            publish.Reused(prefix + e.slug, tuple((prefix + path, size) for path, size in e.files))
+            for e in reused
+        ]
+        linking = publish.Linking(live, tmp, folders, workers)
         links.append(linking)
         return linking
 
@@ -365,8 +369,8 @@ class _LanguageBuild:
     site: SiteInfo
     # Starts hard-linking the reused events' folders from the live build (see Linking),
     # on these local workers if given (the caller then joins it before they stop).
-    link_reused: Callable[[list[str], Executor | None], publish.Linking | None] = (
-        lambda slugs, workers: None
+    link_reused: Callable[[list[cache.CacheEntry], Executor | None], publish.Linking | None] = (
+        lambda reused, workers: None
     )
 
 
@@ -385,25 +389,26 @@ def _build_language(
     options = part.options
     use_cache = options.cache and (options.out / MARKER).is_file()
     plan = plan_events(options.out, use_cache, tasks, want_pdf)
-    reused = sorted(plan.reused)
+    reused = [plan.reused[slug] for slug in sorted(plan.reused)]
     writer = part.writer
-    entries = [plan.reused[slug] for slug in reused]
+    entries = list(reused)
     if executor is not None:
-        part.link_reused(reused, None)
+        linking = part.link_reused(reused, None)
         people = _people_step(
             part, tasks, plan, config, PeopleRun(executor, 2, plan.fingerprint, local=False)
         )
         entries += build_events(writer, executor, 2, plan, progress, people, local=False)
+        entries = _rebuild_damaged(part, linking, tasks, plan, entries, executor, 2, people, False)
     else:
         with open_executor(part.options.executor, part.options.jobs) as (own, workers):
             local = (part.options.executor or "local") == "local"
-            linking: list[publish.Linking | None] = []
+            started: list[publish.Linking | None] = []
 
             def start_linking() -> None:
                 # Once the events' tasks are under way (a split event is shared with the
                 # workers as they start): the workers link between them.
-                if not linking:
-                    linking.append(part.link_reused(reused, own if local and workers > 1 else None))
+                if not started:
+                    started.append(part.link_reused(reused, own if local and workers > 1 else None))
 
             run = PeopleRun(own, workers, plan.fingerprint, local)
             people = _people_step(part, tasks, plan, config, run)
@@ -412,8 +417,9 @@ def _build_language(
             )
             people.make()  # on the pool, while it is open
             start_linking()  # when no event was built
-            if linking[0] is not None:
-                linking[0].join()  # before the workers stop
+            entries = _rebuild_damaged(
+                part, started[0], tasks, plan, entries, own, workers, people, local
+            )
     by_slug = {e.slug: e for e in entries}
     ordered = [by_slug[task.job.slug] for task in tasks]
     index_notes = ""
@@ -430,6 +436,38 @@ def _build_language(
     if part.site.languages:  # the next build's _plan looks for it beside the manifest
         writer.write_text(MARKER, f"trfsite {__version__}\n")
     return ordered, plan, pages
+
+
+def _rebuild_damaged(
+    part: _LanguageBuild,
+    linking: publish.Linking | None,
+    tasks: list[EventTask],
+    plan: Plan,
+    entries: list[cache.CacheEntry],
+    executor: Executor,
+    workers: int,
+    people: PeopleStep,
+    local: bool,
+) -> list[cache.CacheEntry]:
+    """Wait for the reused events' links (before the workers stop); build the events whose
+    folder in the live build was damaged, as if they had changed.
+
+    Their people entries come from the cache as before, under the same key.
+    """
+    if linking is None:
+        return entries
+    prefix = f"{part.site.language}/" if part.site.languages else ""
+    damaged = {folder.removeprefix(prefix) for folder in linking.join()}
+    if not damaged:
+        return entries
+    for slug in damaged:
+        del plan.reused[slug]
+    again = [
+        replace(task, fingerprint=plan.fingerprint) for task in tasks if task.job.slug in damaged
+    ]
+    redo = Plan(plan.keys, {}, again, plan.fingerprint, plan.people)
+    kept = [entry for entry in entries if entry.slug not in damaged]
+    return kept + build_events(part.writer, executor, workers, redo, None, people, local)
 
 
 def _people_step(
