@@ -36,7 +36,7 @@ from trfsite.pages.people_search import search_pieces
 from trfsite.people.codec import entries_from_json, entries_to_json
 from trfsite.people.entries import EventEntries
 from trfsite.people.identity import Resolution, resolve
-from trfsite.site.event_build import EventTask
+from trfsite.site.event_build import EventTask, paused_collector
 from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
@@ -95,15 +95,18 @@ def render_batch(batch: RenderBatch) -> RenderedBatch:
     _MADE.clear()
     files = []
     written = linked = 0
-    for item in batch.pages:
-        page = item.make() if isinstance(item, PersonInput) else item
-        data = render_page(env, page.template, page.context).encode("utf-8")
-        if batch.root is None:
-            files.append((page.path, data))
-        elif _place(batch.root, batch.previous, page.path, data):
-            linked += 1
-        else:
-            written += 1
+    # The collector would scan the forked worker's inherited objects again and again:
+    # 0.45 -> 0.32 s CPU a thousand person pages.
+    with paused_collector():
+        for item in batch.pages:
+            page = item.make() if isinstance(item, PersonInput) else item
+            data = render_page(env, page.template, page.context).encode("utf-8")
+            if batch.root is None:
+                files.append((page.path, data))
+            elif _place(batch.root, batch.previous, page.path, data):
+                linked += 1
+            else:
+                written += 1
     return RenderedBatch(tuple(files), written, linked)
 
 
@@ -354,6 +357,8 @@ def build_people(
                 reuser.add(item)
             else:
                 make(item)
+        if batch:
+            send()  # ahead of the last links: the workers take calls in order
     finally:
         missed = reuser.finish() if reuser is not None else []
     for item in missed:
@@ -361,8 +366,8 @@ def build_people(
     counts[1] += reuser.linked if reuser is not None else 0
     if batch:
         send()
-    while pending:
-        store(pending.popleft().result())
+    # The search pieces here, while the workers render the last pages (in a rebuild,
+    # those of the changed event's people, found last in the loop above).
     for path, text in search_pieces(resolution, SEARCH_FOLDER):
         digest = _digest(text)
         pages[path] = digest
@@ -371,6 +376,8 @@ def build_people(
             continue
         writer.write_text(path, text)
         counts[0] += 1
+    while pending:
+        store(pending.popleft().result())
     lines = {key: old.lines[key] for key, _ in events if key in old.lines}
     cache = PeopleCache(dict(events), pages, lines)
     return PeopleReport(resolution, counts[0], counts[1], cache)
