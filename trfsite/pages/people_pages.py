@@ -8,6 +8,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import Any
 
 from trfsite.pages.charts import line_chart
 from trfsite.pages.contexts import PageMeta, SiteInfo
@@ -324,52 +325,51 @@ def _line(archive: _Archive, person: Person, prefix: str) -> PersonLine:
     )
 
 
-def _groups(archive: _Archive, what: str) -> dict[str, set[str]]:
-    """Federation (or club) -> the keys of its people."""
-    groups: dict[str, set[str]] = defaultdict(set)
-    for person in archive.resolution.people:
-        for _, _, entry in archive.entries(person):
-            value = entry.federation if what == "federation" else entry.club
-            if value:
-                groups[value].add(person.key)
-    return groups
-
-
 def group_pages(archive: _Archive, site: SiteInfo, what: str) -> list[PeoplePage]:
+    """Every federation's (or club's) page, from one pass over the people's entries."""
     folder = "federations" if what == "federation" else "clubs"
+    # value -> year -> (event slug -> [event, players of the group], keys of its people)
+    groups: dict[str, dict[int | None, tuple[dict[str, list[Any]], set[str]]]] = {}
+    members: dict[str, set[str]] = defaultdict(set)
+    for person in archive.resolution.people:
+        key = person.key
+        for _, event, entry in archive.entries(person):
+            value = entry.federation if what == "federation" else entry.club
+            if not value:
+                continue
+            members[value].add(key)
+            events, people = groups.setdefault(value, {}).setdefault(_year(event), ({}, set()))
+            seen = events.get(event.slug)
+            if seen is None:
+                events[event.slug] = [event, 1]
+            else:
+                seen[0] = event
+                seen[1] += 1
+            people.add(key)
+    lines: dict[str, tuple[tuple[str, str], PersonLine]] = {}  # key -> (sort key, line)
     pages = []
-    for value, keys in sorted(_groups(archive, what).items()):
+    for value in sorted(groups):
         path = f"{PEOPLE_FOLDER}/{folder}/{name_key(value.lower())}.html"
-        years: dict[int | None, tuple[dict[str, GroupEvent], set[str]]] = {}
-        for key in keys:
-            person = archive.person_of[key]
-            for _, event, entry in archive.entries(person):
-                if (entry.federation if what == "federation" else entry.club) != value:
-                    continue
-                events, people = years.setdefault(_year(event), ({}, set()))
-                seen = events.get(event.slug)
-                events[event.slug] = GroupEvent(
-                    event.date,
-                    event.event,
-                    f"../../{event.slug}/index.html",
-                    (seen.players if seen else 0) + 1,
-                )
-                people.add(key)
+        years = groups[value]
         by_year = []
         for year in sorted(years, key=lambda y: -(y or 0)):
             events, people = years[year]
-            lines = sorted(
-                (_line(archive, archive.person_of[k], "../") for k in people),
-                key=lambda line: (line.name.casefold(), line.href),
-            )
+            for key in people:
+                if key not in lines:
+                    line = _line(archive, archive.person_of[key], "../")
+                    lines[key] = ((line.name.casefold(), line.href), line)
+            shown = [
+                GroupEvent(event.date, event.event, f"../../{slug}/index.html", players)
+                for slug, (event, players) in events.items()
+            ]
             by_year.append(
                 GroupYear(
                     year,
-                    tuple(sorted(events.values(), key=lambda e: (e.date or dt.date.min, e.href))),
-                    tuple(lines),
+                    tuple(sorted(shown, key=lambda e: (e.date or dt.date.min, e.href))),
+                    tuple(lines[key][1] for key in sorted(people, key=lambda k: lines[k][0])),
                 )
             )
-        page = GroupPage(_meta(site, value, path), what, value, len(keys), tuple(by_year))
+        page = GroupPage(_meta(site, value, path), what, value, len(members[value]), tuple(by_year))
         pages.append(PeoplePage(path, "people_group.html", page))
     return pages
 
