@@ -7,11 +7,10 @@ hundreds of thousands of entries, and the cache is read on every rebuild.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import fields
 
 from trfsite.people.entries import EventEntries, GameRecord, KeyKind, PersonEntry
 
-_ENTRY_FIELDS = tuple(f.name for f in fields(PersonEntry))
+_ENTRY_FIELDS = PersonEntry._fields
 _KIND = _ENTRY_FIELDS.index("key_kind")
 _NATIONAL = _ENTRY_FIELDS.index("national_ids")
 _RECORD = _ENTRY_FIELDS.index("record")
@@ -41,7 +40,7 @@ def _entry_from(data: list[object]) -> PersonEntry:
     values[_KIND] = KeyKind(values[_KIND])
     values[_NATIONAL] = tuple(values[_NATIONAL])  # type: ignore[arg-type]
     values[_RECORD] = tuple(map(_game, values[_RECORD]))  # type: ignore[call-overload]
-    return PersonEntry(*values)  # type: ignore[arg-type]
+    return PersonEntry._make(values)
 
 
 def entries_to_json(event: EventEntries) -> dict[str, object]:

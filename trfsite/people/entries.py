@@ -31,9 +31,13 @@ class GameRecord(NamedTuple):
     outcome: str  # the model's Outcome value (TRF letter)
 
 
-@dataclass(frozen=True, slots=True)
-class PersonEntry:
-    """One player of one event, with everything identity and the person page need."""
+class PersonEntry(NamedTuple):
+    """One player of one event, with everything identity and the person page need.
+
+    A named tuple too: a rebuild reads every event's entries from the people cache
+    (20,000 for 300 events), and a tuple is made ten times faster than a frozen
+    dataclass of 22 fields.
+    """
 
     start_number: int
     name: str

@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
+from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity
 from trfsite.formats.numbers import is_whole
@@ -37,8 +38,9 @@ _PRIORITY = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class EntryRef:
+class EntryRef(NamedTuple):
+    """An entry of the archive (a tuple: one per entry, made on every build)."""
+
     event: int  # index into Resolution.events
     entry: int  # index into that event's entries
 
