@@ -394,23 +394,28 @@ def person_inputs(
     return "\n".join(parts)
 
 
-def all_pages(
-    resolution: Resolution, site: SiteInfo, event_keys: Mapping[str, str]
-) -> Iterator[PeoplePage | PersonPlan]:
-    """Every people page but the search pieces, in a fixed order.
+class PeoplePlanner:
+    """The people pages of one build (but the search pieces): each person's on demand,
+    so that workers forked from the building process can share them out."""
 
-    Person pages come as plans (made only when their inputs changed: there are
-    many); the rest are few and made at once. ``event_keys`` maps each event's
-    file to its cache key.
-    """
-    archive = _Archive(resolution)
-    findings = _findings(archive)
-    mine: dict[str, list[PeopleFinding]] = defaultdict(list)
-    for finding in findings:
-        mine[finding.person_href].append(finding)
-    for person in resolution.people:
-        own = tuple(mine.get(f"{person.key}.html", ()))
-        inputs = person_inputs(archive, person, event_keys, own)
+    def __init__(
+        self, resolution: Resolution, site: SiteInfo, event_keys: Mapping[str, str]
+    ) -> None:
+        """``event_keys`` maps each event's file to its cache key."""
+        self.resolution, self.site, self.event_keys = resolution, site, event_keys
+        self.archive = _Archive(resolution)
+        self.findings = _findings(self.archive)
+        mine: dict[str, list[PeopleFinding]] = defaultdict(list)
+        for finding in self.findings:
+            mine[finding.person_href].append(finding)
+        self._mine = {href: tuple(found) for href, found in mine.items()}
+
+    def person_pages(self, person: Person) -> Iterator[PeoplePage | PersonPlan]:
+        """The person's page, as a plan (made only when its inputs changed: there are
+        many), then a redirect for each of its other keys."""
+        archive, site = self.archive, self.site
+        own = self._mine.get(f"{person.key}.html", ())
+        inputs = person_inputs(archive, person, self.event_keys, own)
         path = f"{PEOPLE_FOLDER}/{person.key}.html"
         yield PersonPlan(path, inputs, partial(archive.person_input, person, site, own))
         for alias in person.aliases:
@@ -419,34 +424,54 @@ def all_pages(
                 _meta(site, person.name, path), f"{person.key}.html", person.name
             )
             yield PeoplePage(path, "person_redirect.html", redirect)
-    federations = group_pages(archive, site, "federation")
-    clubs = group_pages(archive, site, "club")
-    yield from federations
-    yield from clubs
-    path = f"{PEOPLE_FOLDER}/findings.html"
-    yield PeoplePage(
-        path,
-        "people_findings.html",
-        PeopleFindingsPage(_meta(site, "Identity findings", path), findings),
-    )
-    path = f"{PEOPLE_FOLDER}/index.html"
-    busiest = sorted(resolution.people, key=lambda p: (-len(p.entries), p.name.casefold(), p.key))
-    index = PeopleIndexPage(
-        meta=_meta(site, "People", path),
-        people=len(resolution.people),
-        events=len(resolution.events),
-        pieces=f"{SEARCH_FOLDER}/",
-        federations=tuple(
-            GroupLink(p.context.name, p.path.removeprefix(f"{PEOPLE_FOLDER}/"), p.context.people)
-            for p in federations
-            if isinstance(p.context, GroupPage)
-        ),
-        clubs=tuple(
-            GroupLink(p.context.name, p.path.removeprefix(f"{PEOPLE_FOLDER}/"), p.context.people)
-            for p in clubs
-            if isinstance(p.context, GroupPage)
-        ),
-        findings=len(findings),
-        recent=tuple(_line(archive, p, "") for p in busiest[:50]),
-    )
-    yield PeoplePage(path, "people_index.html", index)
+
+    def other_pages(self) -> Iterator[PeoplePage]:
+        """The federation and club pages, the findings and the index: few, made at once."""
+        archive, site, resolution = self.archive, self.site, self.resolution
+        federations = group_pages(archive, site, "federation")
+        clubs = group_pages(archive, site, "club")
+        yield from federations
+        yield from clubs
+        path = f"{PEOPLE_FOLDER}/findings.html"
+        yield PeoplePage(
+            path,
+            "people_findings.html",
+            PeopleFindingsPage(_meta(site, "Identity findings", path), self.findings),
+        )
+        path = f"{PEOPLE_FOLDER}/index.html"
+        busiest = sorted(
+            resolution.people, key=lambda p: (-len(p.entries), p.name.casefold(), p.key)
+        )
+        index = PeopleIndexPage(
+            meta=_meta(site, "People", path),
+            people=len(resolution.people),
+            events=len(resolution.events),
+            pieces=f"{SEARCH_FOLDER}/",
+            federations=tuple(
+                GroupLink(
+                    p.context.name, p.path.removeprefix(f"{PEOPLE_FOLDER}/"), p.context.people
+                )
+                for p in federations
+                if isinstance(p.context, GroupPage)
+            ),
+            clubs=tuple(
+                GroupLink(
+                    p.context.name, p.path.removeprefix(f"{PEOPLE_FOLDER}/"), p.context.people
+                )
+                for p in clubs
+                if isinstance(p.context, GroupPage)
+            ),
+            findings=len(self.findings),
+            recent=tuple(_line(archive, p, "") for p in busiest[:50]),
+        )
+        yield PeoplePage(path, "people_index.html", index)
+
+
+def all_pages(
+    resolution: Resolution, site: SiteInfo, event_keys: Mapping[str, str]
+) -> Iterator[PeoplePage | PersonPlan]:
+    """Every people page but the search pieces, in a fixed order (see PeoplePlanner)."""
+    planner = PeoplePlanner(resolution, site, event_keys)
+    for person in resolution.people:
+        yield from planner.person_pages(person)
+    yield from planner.other_pages()

@@ -38,7 +38,7 @@ from trfsite.site import cache, publish
 from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventTask, environment, make_pdf
 from trfsite.site.event_run import Plan, Progress, build_events, plan_events
-from trfsite.site.executors import open_executor
+from trfsite.site.executors import forks, open_executor
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.people_build import PeopleRun
 from trfsite.site.people_step import PeopleStep
@@ -410,7 +410,7 @@ def _build_language(
                 if not started:
                     started.append(part.link_reused(reused, own if local and workers > 1 else None))
 
-            run = PeopleRun(own, workers, plan.fingerprint, local)
+            run = PeopleRun(own, workers, plan.fingerprint, local, fork=local and forks(own))
             people = _people_step(part, tasks, plan, config, run)
             entries += build_events(
                 writer, own, workers, plan, progress, people, local, start_linking

@@ -9,10 +9,9 @@ becomes page parts and a bulletin task), run through an executor in order
 from __future__ import annotations
 
 import logging
-import multiprocessing
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -28,6 +27,7 @@ from trfsite.site.event_build import (
     share_event,
     unshare_event,
 )
+from trfsite.site.executors import forks
 from trfsite.site.people_step import PeopleStep
 from trfsite.site.writer import SiteWriter
 
@@ -197,10 +197,7 @@ def build_events(
 
 def _forks_later(executor: Executor) -> bool:
     """The executor's workers are yet to start, as forks of this process."""
-    if not isinstance(executor, ProcessPoolExecutor) or getattr(executor, "_processes", None):
-        return False
-    context = getattr(executor, "_mp_context", None) or multiprocessing.get_context()
-    return bool(context.get_start_method() == "fork")
+    return forks(executor) and not getattr(executor, "_processes", None)
 
 
 def _shared_outputs(

@@ -2,41 +2,37 @@
 
 Each event's people entries are kept in ``OUT/.trfsite-people.json`` under the
 event's cache key, so a rebuild after one changed event reads only that event.
-Every people page's context is hashed; a page whose hash did not change is
-hard-linked from the previous output (byte-identical), the others are rendered
-in batches on the build's executor (the process pool or Dask, as events are),
-while this process makes the next pages' contexts and writes what comes back.
+What makes each people page is hashed; a page whose hash did not change is
+hard-linked from the previous output (byte-identical), the others are made.
+Locally, by workers forked once the archive is resolved (``people_forked``); on
+remote workers, in batches (``people_batches``).
 """
 
 from __future__ import annotations
 
-import hashlib
+import itertools
 import json
 import logging
-import os
-import queue
-import shutil
-import stat
-import threading
-from collections import deque
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig
 from trfsite.pages.contexts import SiteInfo
-from trfsite.pages.people_pages import (
-    SEARCH_FOLDER,
-    PeoplePage,
-    PersonInput,
-    PersonPlan,
-    all_pages,
-)
+from trfsite.pages.people_pages import SEARCH_FOLDER, PeoplePlanner
 from trfsite.pages.people_search import search_pieces
 from trfsite.people.codec import entries_from_json, entries_to_json
 from trfsite.people.entries import EventEntries
 from trfsite.people.identity import Resolution, resolve
-from trfsite.site.event_build import EventTask, paused_collector
+from trfsite.site.event_build import EventTask
+from trfsite.site.people_batches import BatchRun, render_in_batches
+from trfsite.site.people_files import digest, forget_folders, reuse
+from trfsite.site.people_forked import (
+    LocalPeople,
+    SharesDone,
+    other_pages_here,
+    render_locally,
+)
 from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
@@ -61,53 +57,8 @@ class PeopleRun:
     executor: Executor
     workers: int
     fingerprint: str  # of the theme and trfsite's code
-    local: bool  # the workers share this disk: they write the pages themselves
-
-
-@dataclass(frozen=True, slots=True)
-class RenderBatch:
-    """People pages for one worker; everything in it pickles (for Dask too)."""
-
-    theme_paths: tuple[Path, ...]
-    language: str
-    fingerprint: str
-    pages: tuple[PeoplePage | PersonInput, ...]  # a person page's context is made there too
-    root: Path | None  # a local worker writes the pages there itself; a remote one returns them
-    previous: Path | None  # the previous output, for pages that came out the same
-
-
-@dataclass(frozen=True, slots=True)
-class RenderedBatch:
-    files: tuple[tuple[str, bytes], ...]  # (path, data) still to write: from a remote worker
-    written: int
-    linked: int
-
-
-_BATCH = 40  # pages per call: enough to hide a call's cost, few enough to keep both cores busy
-
-
-def render_batch(batch: RenderBatch) -> RenderedBatch:
-    """Render (and, locally, write) the pages of ``batch``; runs in a worker."""
-    from trfsite.render.environment import render_page
-    from trfsite.site.event_build import environment
-
-    env = environment(batch.theme_paths, batch.language, batch.fingerprint)
-    _MADE.clear()
-    files = []
-    written = linked = 0
-    # The collector would scan the forked worker's inherited objects again and again:
-    # 0.45 -> 0.32 s CPU a thousand person pages.
-    with paused_collector():
-        for item in batch.pages:
-            page = item.make() if isinstance(item, PersonInput) else item
-            data = render_page(env, page.template, page.context).encode("utf-8")
-            if batch.root is None:
-                files.append((page.path, data))
-            elif _place(batch.root, batch.previous, page.path, data):
-                linked += 1
-            else:
-                written += 1
-    return RenderedBatch(tuple(files), written, linked)
+    local: bool  # the workers share this disk: the pages are made here or by forked workers
+    fork: bool = False  # local workers may be forked from this process
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,150 +103,6 @@ def cache_text(cache: PeopleCache) -> str:
     return "\n".join(out) + "\n"
 
 
-def _digest(*parts: str) -> str:
-    digest = hashlib.sha256()
-    for part in parts:
-        encoded = part.encode("utf-8", "surrogatepass")
-        digest.update(len(encoded).to_bytes(8, "big") + encoded)
-    return digest.hexdigest()
-
-
-def _same_as_before(previous: Path | None, path: str, data: bytes) -> bool:
-    if previous is None:
-        return False
-    try:
-        return (previous / path).read_bytes() == data
-    except OSError:
-        return False
-
-
-# Folders made by this batch or build (thousands of files each); emptied at the start of
-# each, since a folder may be removed in between (an event rebuilt whole, see people_step).
-_MADE: set[Path] = set()
-
-
-def _folder_for(target: Path) -> None:
-    if target.parent not in _MADE:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        _MADE.add(target.parent)
-
-
-def _reuse(previous: Path | None, path: str, root: Path) -> bool:
-    """Hard-link (else copy) ``path`` from the previous output; False if it is gone.
-
-    ``path`` is one of the people pages' own paths, made from ids or by
-    ``name_key`` (never a name as written), so the writer's per-file checks are
-    not needed for these thousands of files.
-    """
-    if previous is None:
-        return False
-    source = os.path.join(previous, path)
-    try:
-        if not stat.S_ISREG(os.lstat(source).st_mode):  # never a link planted there
-            return False
-    except OSError:
-        return False
-    target = root / path
-    _folder_for(target)
-    try:
-        os.link(source, target)
-    except OSError:
-        shutil.copyfile(source, target)
-    return True
-
-
-def _place(root: Path, previous: Path | None, path: str, data: bytes) -> bool:
-    """Write a rendered page under ``root``; True when it was linked instead, because
-    the previous output has the same bytes (its inputs changed, not what it shows)."""
-    if _same_as_before(previous, path, data) and _reuse(previous, path, root):
-        return True
-    target = root / path
-    _folder_for(target)
-    target.write_bytes(data)
-    return False
-
-
-@dataclass(frozen=True, slots=True)
-class LinkBatch:
-    """Unchanged pages for a local worker to hard-link from the previous output."""
-
-    previous: Path
-    root: Path
-    paths: tuple[str, ...]
-
-
-def link_batch(batch: LinkBatch) -> tuple[str, ...]:
-    """Link ``batch``'s pages (runs in a worker); the paths whose old file is gone."""
-    _MADE.clear()
-    return tuple(p for p in batch.paths if not _reuse(batch.previous, p, batch.root))
-
-
-_LINKS = 500  # paths per worker call
-
-
-class _Reuser:
-    """Unchanged pages hard-linked from the previous output, beside the other work.
-
-    Linking is kernel work (6,800 person pages of an archive rebuild: 0.2 s). Local
-    workers, idle in a rebuild but for the changed event, link them in batches
-    while this process makes the other pages' inputs (a thread here got little
-    done: it waits for the interpreter lock this busy process holds). Remote
-    workers do not share this disk: then a thread links them. A page whose old
-    file is gone is handed back to be made.
-    """
-
-    def __init__(self, previous: Path, root: Path, run: PeopleRun) -> None:
-        self.linked = 0
-        self._previous, self._root, self._run = previous, root, run
-        self._items: dict[str, PeoplePage | PersonPlan] = {}
-        self._paths: list[str] = []
-        self._sent: list[Future[tuple[str, ...]]] = []
-        self._queue: queue.SimpleQueue[str | None] = queue.SimpleQueue()
-        self._missed: list[str] = []
-        self._error: BaseException | None = None
-        self._thread: threading.Thread | None = None
-        if not run.local:
-            self._thread = threading.Thread(target=self._run_thread, daemon=True)
-            self._thread.start()
-
-    def add(self, item: PeoplePage | PersonPlan) -> None:
-        self._items[item.path] = item
-        if self._thread is not None:
-            self._queue.put(item.path)
-            return
-        self._paths.append(item.path)
-        if len(self._paths) >= _LINKS:
-            self._send()
-
-    def _send(self) -> None:
-        batch = LinkBatch(self._previous, self._root, tuple(self._paths))
-        self._sent.append(self._run.executor.submit(link_batch, batch))
-        self._paths = []
-
-    def _run_thread(self) -> None:
-        try:
-            while (path := self._queue.get()) is not None:
-                if not _reuse(self._previous, path, self._root):
-                    self._missed.append(path)
-        except BaseException as exc:  # re-raised in the building thread by finish()
-            self._error = exc
-
-    def finish(self) -> list[PeoplePage | PersonPlan]:
-        """Wait for the links; the pages that could not be linked."""
-        if self._thread is not None:
-            self._queue.put(None)
-            self._thread.join()
-            if self._error is not None:
-                raise self._error
-        else:
-            if self._paths:
-                self._send()
-            for sent in self._sent:
-                self._missed.extend(sent.result())
-        self.linked = len(self._items) - len(self._missed)
-        return [self._items[path] for path in self._missed]
-
-
 def build_people(
     writer: SiteWriter,
     events: list[tuple[str, EventEntries]],
@@ -308,76 +115,67 @@ def build_people(
 ) -> PeopleReport:
     """Resolve the archive's people and write their pages; raises ConfigError for bad
     ``[people]`` settings (before anything is published)."""
-    _MADE.clear()
+    forget_folders()
     resolution = resolve((entries for _, entries in events), config.people)
     if resolution.problems:
         raise ConfigError(config.path or CONFIG_NAME, list(resolution.problems))
     for finding in resolution.findings:
         logger.warning("%s", finding.format_text())
+    planner = PeoplePlanner(resolution, site, {entries.file: key for key, entries in events})
     pages: dict[str, str] = {}
     counts = [0, 0]  # written, linked
-    event_keys = {entries.file: key for key, entries in events}
-    site_text = repr(site)
-    pending: deque[Future[RenderedBatch]] = deque()
-    # Batches ahead, bounded memory. Local workers return only counts, so this process
-    # may run far ahead: it makes the pages' inputs while the workers still render an
-    # event, instead of feeding them one batch at a time once they are free.
-    ahead = run.workers * (32 if run.local else 2)
-    batch: list[PeoplePage | PersonInput] = []
 
-    def store(rendered: RenderedBatch) -> None:
-        counts[0] += rendered.written
-        counts[1] += rendered.linked
-        for path, data in rendered.files:
-            counts[0 if not _place(writer.root, previous, path, data) else 1] += 1
+    def search() -> None:
+        for path, text in search_pieces(resolution, SEARCH_FOLDER):
+            pages[path] = made_of = digest(text)
+            if old.pages.get(path) == made_of and reuse(previous, path, writer.root):
+                counts[1] += 1
+                continue
+            writer.write_text(path, text)
+            counts[0] += 1
 
-    def send() -> None:
-        root = writer.root if run.local else None
-        pages = tuple(batch)
-        job = RenderBatch(theme_paths, site.language, run.fingerprint, pages, root, previous)
-        pending.append(run.executor.submit(render_batch, job))
-        batch.clear()
-        while len(pending) > ahead:
-            store(pending.popleft().result())
+    if run.local:
+        local = LocalPeople(
+            planner,
+            run.fingerprint,
+            repr(site),
+            old.pages,
+            theme_paths,
+            site.language,
+            writer.root,
+            previous,
+        )
+        others: list[SharesDone] = []
 
-    def make(item: PeoplePage | PersonPlan) -> None:
-        batch.append(item.cut() if isinstance(item, PersonPlan) else item)
-        if len(batch) >= _BATCH:
-            send()
+        def meanwhile() -> None:
+            others.append(other_pages_here(local))
+            search()
 
-    reuser = _Reuser(previous, writer.root, run) if previous is not None else None
-    try:
-        for item in all_pages(resolution, site, event_keys):
-            if isinstance(item, PersonPlan):
-                digest = _digest(run.fingerprint, site_text, item.inputs)
-            else:
-                digest = _digest(run.fingerprint, item.template, repr(item.context))
-            pages[item.path] = digest
-            if reuser is not None and old.pages.get(item.path) == digest:
-                reuser.add(item)
-            else:
-                make(item)
-        if batch:
-            send()  # ahead of the last links: the workers take calls in order
-    finally:
-        missed = reuser.finish() if reuser is not None else []
-    for item in missed:
-        make(item)
-    counts[1] += reuser.linked if reuser is not None else 0
-    if batch:
-        send()
-    # The search pieces here, while the workers render the last pages (in a rebuild,
-    # those of the changed event's people, found last in the loop above).
-    for path, text in search_pieces(resolution, SEARCH_FOLDER):
-        digest = _digest(text)
-        pages[path] = digest
-        if old.pages.get(path) == digest and _reuse(previous, path, writer.root):
-            counts[1] += 1
-            continue
-        writer.write_text(path, text)
-        counts[0] += 1
-    while pending:
-        store(pending.popleft().result())
+        for done in (render_locally(local, run.workers, run.fork, meanwhile), *others):
+            pages.update(done.digests)
+            counts[0] += done.written
+            counts[1] += done.linked
+    else:
+        batches = BatchRun(
+            run.executor,
+            run.workers,
+            run.fingerprint,
+            repr(site),
+            theme_paths,
+            site.language,
+            writer.root,
+            previous,
+            old.pages,
+        )
+        items = itertools.chain(
+            (item for person in resolution.people for item in planner.person_pages(person)),
+            planner.other_pages(),
+        )
+        digests, written, linked = render_in_batches(batches, items)
+        pages.update(digests)
+        counts[0] += written
+        counts[1] += linked
+        search()
     lines = {key: old.lines[key] for key, _ in events if key in old.lines}
     cache = PeopleCache(dict(events), pages, lines)
     return PeopleReport(resolution, counts[0], counts[1], cache)
