@@ -262,3 +262,101 @@ def test_a_rebuild_on_two_workers_links_the_unchanged_events(tmp_path: Path) -> 
     after = {p: p.stat().st_ino for p in (out / "cup").rglob("*") if p.is_file()}
     assert after == before and before  # the same files: hard links, nothing written
     assert "Changed notes." in (out / "open/index.html").read_text("utf-8")
+
+
+def _two_events(tmp_path: Path) -> Path:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "open.trf").write_text(generate_individual_swiss(20, 5, 3), "utf-8")
+    (src / "cup.trf").write_text(generate_individual_swiss(16, 5, 4), "utf-8")
+    return src
+
+
+def _inodes(folder: Path) -> dict[str, int]:
+    return {p.relative_to(folder).as_posix(): p.stat().st_ino for p in folder.rglob("*.html")}
+
+
+def _spy_moves(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    moves: list[list[str]] = []
+    real = Linking.move_from_donor
+
+    def spy(self: Linking) -> None:
+        moves.append(list(self._movable))
+        real(self)
+
+    monkeypatch.setattr(Linking, "move_from_donor", spy)
+    return moves
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_unchanged_events_move_in_from_the_build_that_publishing_removes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    from trfsite.site import publish
+
+    src, out = _two_events(tmp_path), tmp_path / "site"
+    for n in range(2):
+        (src / "open.md").write_text(f"Notes {n}.\n", "utf-8")
+        build_site(BuildOptions(src, out, pdf=False, jobs=jobs))
+    donor = tmp_path / "site.builds" / "build-000001"
+    # --keep 1: publishing build 3 removes build 1, whose cup/ is build 2's (hard links).
+    assert publish.donor_build(out, 1) == donor
+    assert publish.donor_build(out, 2) is None
+    cup = _inodes(out / "cup")
+    assert _inodes(donor / "cup") == cup
+    moves = _spy_moves(monkeypatch)
+    (src / "open.md").write_text("Notes 2.\n", "utf-8")
+    report = build_site(BuildOptions(src, out, pdf=False, jobs=jobs))
+    assert report.reused == 1 and moves == [["cup"]]
+    assert _inodes(out / "cup") == cup  # the very same files, moved in whole
+    assert "Notes 2." in (out / "open/index.html").read_text("utf-8")
+    assert not donor.exists()
+    fresh = tmp_path / "fresh"
+    build_site(BuildOptions(src, fresh, pdf=False, cache=False))
+    for page in ("cup/index.html", "cup/standings.html", "index.html"):
+        assert (out / page).read_bytes() == (fresh / page).read_bytes()
+
+
+def test_a_donor_folder_that_differs_is_linked_from_the_live_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src, out = _two_events(tmp_path), tmp_path / "site"
+    for n in range(2):
+        (src / "open.md").write_text(f"Notes {n}.\n", "utf-8")
+        build_site(BuildOptions(src, out, pdf=False, jobs=1))
+    donor = tmp_path / "site.builds" / "build-000001"
+    page = donor / "cup" / "index.html"
+    data = page.read_bytes()
+    page.unlink()
+    page.write_bytes(data)  # the same bytes, another file: not the live build's any more
+    (donor / "cup" / "stray.html").write_text("left over", "utf-8")
+    moves = _spy_moves(monkeypatch)
+    (src / "open.md").write_text("Notes 2.\n", "utf-8")
+    live_cup = _inodes(out / "cup")
+    assert build_site(BuildOptions(src, out, pdf=False, jobs=1)).reused == 1
+    assert moves == [[]]
+    assert _inodes(out / "cup") == live_cup  # linked from the live build
+    assert not (out / "cup" / "stray.html").exists()
+
+
+def test_a_failed_build_leaves_the_donor_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import trfsite.site.build as build_module
+
+    src, out = _two_events(tmp_path), tmp_path / "site"
+    for n in range(2):
+        (src / "open.md").write_text(f"Notes {n}.\n", "utf-8")
+        build_site(BuildOptions(src, out, pdf=False, jobs=1))
+    donor = tmp_path / "site.builds" / "build-000001"
+    before = _inodes(donor)
+
+    def explode(*args: object, **kwargs: object) -> int:
+        raise RuntimeError("disk full")
+
+    (src / "open.md").write_text("Notes 2.\n", "utf-8")
+    with monkeypatch.context() as patch:
+        patch.setattr(build_module, "_render_into", explode)
+        with pytest.raises(RuntimeError):
+            build_site(BuildOptions(src, out, pdf=False, jobs=1))
+    assert _inodes(donor) == before

@@ -275,6 +275,7 @@ def build_site(
     several = len(languages) > 1
     tmp = _make_tmp(options.out, options.prune_later)
     live = publish.live_folder(options.out)
+    donor = publish.donor_build(options.out, options.keep) if options.cache else None
     links: list[publish.Linking] = []
 
     def link_reused(
@@ -286,7 +287,7 @@ def build_site(
             publish.Reused(prefix + e.slug, tuple((prefix + path, size) for path, size in e.files))
             for e in reused
         ]
-        linking = publish.Linking(live, tmp, folders, workers)
+        linking = publish.Linking(live, tmp, folders, workers, donor)
         links.append(linking)
         return linking
 
@@ -323,6 +324,8 @@ def build_site(
         SiteWriter(tmp).write_text(MARKER, f"trfsite {__version__}\n")
         for linking in links:
             linking.join()
+        for linking in links:
+            linking.move_from_donor()
         publish.publish(tmp, options.out, options.keep, prune_later=options.prune_later)
     except BaseException:
         for linking in links:  # no thread may still write into tmp while it goes
