@@ -331,14 +331,22 @@ def group_pages(archive: _Archive, site: SiteInfo, what: str) -> list[PeoplePage
     # value -> year -> (event slug -> [event, players of the group], keys of its people)
     groups: dict[str, dict[int | None, tuple[dict[str, list[Any]], set[str]]]] = {}
     members: dict[str, set[str]] = defaultdict(set)
+    federation = what == "federation"
     for person in archive.resolution.people:
         key = person.key
         for _, event, entry in archive.entries(person):
-            value = entry.federation if what == "federation" else entry.club
+            value = entry.federation if federation else entry.club
             if not value:
                 continue
             members[value].add(key)
-            events, people = groups.setdefault(value, {}).setdefault(_year(event), ({}, set()))
+            years = groups.get(value)
+            if years is None:
+                years = groups[value] = {}
+            year = event.date.year if event.date else None
+            slot = years.get(year)
+            if slot is None:
+                slot = years[year] = ({}, set())
+            events, people = slot
             seen = events.get(event.slug)
             if seen is None:
                 events[event.slug] = [event, 1]

@@ -8,38 +8,30 @@ from __future__ import annotations
 
 import datetime as dt
 
-from trfsite.people.entries import EventEntries, GameRecord, KeyKind, PersonEntry
+from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
 
 _ENTRY_FIELDS = PersonEntry._fields
 _KIND = _ENTRY_FIELDS.index("key_kind")
 _NATIONAL = _ENTRY_FIELDS.index("national_ids")
-_RECORD = _ENTRY_FIELDS.index("record")
+_RECORD = _ENTRY_FIELDS.index("record_text")
+_KINDS = {kind.value: kind for kind in KeyKind}
 
 
 def _entry_json(entry: PersonEntry) -> list[object]:
-    values: list[object] = []
-    for name in _ENTRY_FIELDS:
-        value = getattr(entry, name)
-        if name == "key_kind":
-            value = value.value
-        elif name == "national_ids":
-            value = list(value)
-        elif name == "record":
-            value = [[g.round, g.opponent, g.color, g.outcome] for g in value]
-        values.append(value)
+    values: list[object] = list(entry)
+    values[_KIND] = entry.key_kind.value
+    values[_NATIONAL] = list(entry.national_ids)
     return values
-
-
-_game = GameRecord._make  # from a list: tuple.__new__, no per-field call
 
 
 def _entry_from(data: list[object]) -> PersonEntry:
     if len(data) != len(_ENTRY_FIELDS):
         raise ValueError(f"entry has {len(data)} values; expected {len(_ENTRY_FIELDS)}")
     values = list(data)
-    values[_KIND] = KeyKind(values[_KIND])
+    values[_KIND] = _KINDS[values[_KIND]]  # type: ignore[index]
     values[_NATIONAL] = tuple(values[_NATIONAL])  # type: ignore[arg-type]
-    values[_RECORD] = tuple(map(_game, values[_RECORD]))  # type: ignore[call-overload]
+    if not isinstance(values[_RECORD], str):
+        raise TypeError(f"record is {values[_RECORD]!r}; expected packed rounds")
     return PersonEntry._make(values)
 
 

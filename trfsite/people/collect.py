@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from trfsite.formats.numbers import is_whole
 from trfsite.model import Color, EventKind, Game, Player, Tournament
-from trfsite.people.entries import EventEntries, GameRecord, KeyKind, PersonEntry
+from trfsite.people.entries import EventEntries, GameRecord, KeyKind, PersonEntry, pack_record
 from trfsite.people.names import birth_year, fold_name, name_key
 from trfsite.results import Standings
 
@@ -112,7 +112,7 @@ def collect_event(
         if splits and player.id in splits:
             key, kind = splits[player.id], KeyKind.CONFIG
         row = rows.get(player.id)
-        record = tuple(
+        record = pack_record(
             GameRecord(
                 cell.round,
                 cell.opponent,
@@ -143,7 +143,7 @@ def collect_event(
                 performance=performances.get(player.id),
                 rating_change=rating_changes.get(player.id),
                 line=player.source.line,
-                record=record,
+                record_text=record,
                 team=teams.get(player.id, ""),
             )
         )

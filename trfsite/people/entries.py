@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -59,8 +60,32 @@ class PersonEntry(NamedTuple):
     performance: int | None
     rating_change: float | None
     line: int  # the player's line in the file (0 when unknown)
-    record: tuple[GameRecord, ...] = ()
+    record_text: str = ""  # the rounds, packed (see ``record``)
     team: str = ""
+
+    @property
+    def record(self) -> tuple[GameRecord, ...]:
+        """The player's rounds. Kept packed in one string: a rebuild reads every entry
+        of the archive from the cache (137,000 rounds for 300 events) and unpacks the
+        few of the people whose pages it makes."""
+        return unpack_record(self.record_text)
+
+
+def pack_record(games: Iterable[GameRecord]) -> str:
+    """``round:opponent:color:outcome`` of each game, space-separated (no field holds
+    either separator: numbers, ``w``/``b``/empty and the outcome's TRF letter)."""
+    return " ".join(
+        f"{g.round}:{'' if g.opponent is None else g.opponent}:{g.color}:{g.outcome}"
+        for g in games
+    )
+
+
+def unpack_record(text: str) -> tuple[GameRecord, ...]:
+    games = []
+    for game in text.split():
+        number, opponent, color, outcome = game.split(":")
+        games.append(GameRecord(int(number), int(opponent) if opponent else None, color, outcome))
+    return tuple(games)
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,7 +100,8 @@ class BatchRun:
 def render_in_batches(
     run: BatchRun, items: Iterable[PeoplePage | PersonPlan]
 ) -> tuple[dict[str, str], int, int]:
-    """Every page of ``items`` made on ``run``'s workers or linked; (digests, written, linked)."""
+    """The person pages (and redirects) of ``items``, made on ``run``'s workers or linked;
+    (digests, written, linked)."""
     digests: dict[str, str] = {}
     counts = [0, 0]  # written, linked
     pending: deque[Future[tuple[tuple[str, bytes], ...]]] = deque()

@@ -10,7 +10,6 @@ remote workers, in batches (``people_batches``).
 
 from __future__ import annotations
 
-import itertools
 import json
 import logging
 from concurrent.futures import Executor
@@ -38,7 +37,7 @@ from trfsite.site.writer import SiteWriter
 logger = logging.getLogger(__name__)
 
 PEOPLE_CACHE = ".trfsite-people.json"
-_FORMAT = 2  # JSON lines: the header (format, pages), then one line per event
+_FORMAT = 3  # JSON lines: the header (format, pages), then one line per event
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,27 +133,24 @@ def build_people(
             writer.write_text(path, text)
             counts[0] += 1
 
+    local = LocalPeople(
+        planner,
+        run.fingerprint,
+        repr(site),
+        old.pages,
+        theme_paths,
+        site.language,
+        writer.root,
+        previous,
+    )
+    done: list[SharesDone] = []
+
+    def meanwhile() -> None:
+        done.append(other_pages_here(local))
+        search()
+
     if run.local:
-        local = LocalPeople(
-            planner,
-            run.fingerprint,
-            repr(site),
-            old.pages,
-            theme_paths,
-            site.language,
-            writer.root,
-            previous,
-        )
-        others: list[SharesDone] = []
-
-        def meanwhile() -> None:
-            others.append(other_pages_here(local))
-            search()
-
-        for done in (render_locally(local, run.workers, run.fork, meanwhile), *others):
-            pages.update(done.digests)
-            counts[0] += done.written
-            counts[1] += done.linked
+        done.append(render_locally(local, run.workers, run.fork, meanwhile))
     else:
         batches = BatchRun(
             run.executor,
@@ -167,15 +163,14 @@ def build_people(
             previous,
             old.pages,
         )
-        items = itertools.chain(
-            (item for person in resolution.people for item in planner.person_pages(person)),
-            planner.other_pages(),
-        )
-        digests, written, linked = render_in_batches(batches, items)
-        pages.update(digests)
-        counts[0] += written
-        counts[1] += linked
-        search()
+        people = (item for person in resolution.people for item in planner.person_pages(person))
+        digests, written, linked = render_in_batches(batches, people)
+        done.append(SharesDone(digests, written, linked))
+        meanwhile()
+    for share in done:
+        pages.update(share.digests)
+        counts[0] += share.written
+        counts[1] += share.linked
     lines = {key: old.lines[key] for key, _ in events if key in old.lines}
     cache = PeopleCache(dict(events), pages, lines)
     return PeopleReport(resolution, counts[0], counts[1], cache)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from trfsite.pages.people_pages import PeoplePage, PeoplePlanner, PersonPlan
 from trfsite.site.event_build import environment, paused_collector
-from trfsite.site.people_files import forget_folders, page_digest, place, reuse
+from trfsite.site.people_files import digest, forget_folders, page_digest, place, reuse
 
 if TYPE_CHECKING:
     import jinja2
@@ -63,8 +63,6 @@ class _Maker:
         self._env: jinja2.Environment | None = None
 
     def page(self, item: PeoplePage | PersonPlan) -> None:
-        from trfsite.render.environment import render_page
-
         local = self.local
         digest = page_digest(local.fingerprint, local.site_text, item)
         self.digests[item.path] = digest
@@ -72,14 +70,21 @@ class _Maker:
         if unchanged and reuse(local.previous, item.path, local.root):
             self.linked += 1
             return
+        self.make(item.cut().make() if isinstance(item, PersonPlan) else item)
+
+    def make(self, page: PeoplePage) -> bytes:
+        """Render and write ``page`` (linked all the same if its bytes did not change)."""
+        from trfsite.render.environment import render_page
+
+        local = self.local
         if self._env is None:
             self._env = environment(local.theme_paths, local.language, local.fingerprint)
-        page = item.cut().make() if isinstance(item, PersonPlan) else item
         data = render_page(self._env, page.template, page.context).encode("utf-8")
         if place(local.root, local.previous, page.path, data):
             self.linked += 1
         else:
             self.written += 1
+        return data
 
     def done(self) -> SharesDone:
         return SharesDone(self.digests, self.written, self.linked)
@@ -101,10 +106,15 @@ def people_share(part: int, parts: int) -> SharesDone:
 
 
 def other_pages_here(local: LocalPeople) -> SharesDone:
-    """The few pages that are not a person's (federations, clubs, findings, index)."""
+    """The few pages that are not a person's (federations, clubs, findings, index).
+
+    Made every time: they show the people of many events and mostly change when one
+    does, and telling whether they did (a digest of their context's ``repr``) cost
+    more than making them.
+    """
     maker = _Maker(local)
-    for item in local.planner.other_pages():
-        maker.page(item)
+    for page in local.planner.other_pages():
+        maker.digests[page.path] = digest(maker.make(page).decode("utf-8"))
     return maker.done()
 
 
