@@ -132,12 +132,17 @@ def resolve(events: Iterable[EventEntries], config: PeopleConfig | None = None) 
     kinds: dict[str, KeyKind] = {}
     union = _Union()
     findings: list[Finding] = []
+    facts_of = union.facts
     for e, event in enumerate(ordered):
         for i, entry in enumerate(event.entries):
-            nodes.setdefault(entry.own_key, []).append(EntryRef(e, i))
-            kinds.setdefault(entry.own_key, entry.key_kind)
-            union.add(entry.own_key)
-            facts = union.facts[union.root(entry.own_key)]
+            key = entry.own_key
+            refs = nodes.get(key)
+            if refs is None:  # nothing is joined yet: each key is its own root
+                refs = nodes[key] = []
+                kinds[key] = entry.key_kind
+                union.add(key)
+            refs.append(EntryRef(e, i))
+            facts = facts_of[key]
             if entry.key_kind is KeyKind.CONFIG:
                 continue  # a split entry is nobody else's name match
             facts.names.add(entry.folded_name)
@@ -365,17 +370,25 @@ def _people(
     def rank(key: str) -> tuple[int, int, str]:
         return (_PRIORITY[kinds[key]], preferred.get(key, 1 << 20), key)
 
-    def when(ref: EntryRef) -> tuple[int, str, int]:
-        event = events[ref.event]
-        return (event.date.toordinal() if event.date else 0, event.file, ref.entry)
+    # Events by date, then file (``events`` is by file): an entry's place in time.
+    by_date = sorted(range(len(events)), key=lambda e: _ordinal(events[e]))
+    order = [0] * len(events)
+    for place, e in enumerate(by_date):
+        order[e] = place
+
+    def when(ref: EntryRef) -> tuple[int, int]:
+        return (order[ref.event], ref.entry)
 
     for keys in members.values():
-        keys.sort(key=rank)
+        if len(keys) > 1:
+            keys.sort(key=rank)
         person_key = keys[0]
         refs = sorted((ref for key in keys for ref in nodes[key]), key=when)
         latest = [events[r.event].entries[r.entry] for r in refs]
         federations = [e.federation for e in latest if e.federation]
-        pins = Counter(e.egd_pin for e in latest if e.egd_pin)
+        pins = Counter(e.egd_pin for e in latest if e.egd_pin) if any(
+            e.egd_pin for e in latest
+        ) else Counter()
         for key in keys:
             key_of[key] = person_key
         people.append(
@@ -398,3 +411,7 @@ def _people(
         tuple(sorted(findings, key=lambda f: (f.file, f.line, f.code))),
         tuple(problems),
     )
+
+
+def _ordinal(event: EventEntries) -> int:
+    return event.date.toordinal() if event.date else 0
