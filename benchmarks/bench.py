@@ -97,23 +97,63 @@ def _io_pressure() -> float | None:
     return float(fields.get("avg10", "0"))
 
 
-def settle(limit_s: float = 60.0) -> None:
+_SCRATCH: list[tempfile.TemporaryDirectory[str]] = []
+
+
+def scratch(prefix: str) -> Path:
+    """A new folder for one group's files, all removed when the benchmark ends.
+
+    Not after each group: ext4 skips an inode deleted in the last 60-300 s when it
+    picks one for a new file (``recently_deleted`` in its allocator). Right after a
+    benchmark's 33,000 files were removed, creating files cost 5-15 s more of kernel
+    time in a cold archive build (``perf``: ext4_create -> find_inode_bit ->
+    recently_deleted), for minutes, whatever the disk was doing.
+    """
+    if not _SCRATCH:
+        _SCRATCH.append(tempfile.TemporaryDirectory(prefix="trfsite-bench-"))
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=_SCRATCH[0].name))
+
+
+def _disk_activity() -> tuple[int, ...] | None:
+    """Every block device's write and discard counters (/proc/diskstats), or None."""
+    try:
+        lines = Path("/proc/diskstats").read_text(encoding="ascii").splitlines()
+    except OSError:
+        return None
+    counters: list[int] = []
+    for line in lines:
+        fields = line.split()
+        # name, then: reads (4), writes completed/merged/sectors/ms (4), in flight, ms,
+        # weighted ms, discards completed/merged/sectors/ms (kernel 4.18+)
+        if len(fields) >= 18 and not fields[2].startswith(("loop", "ram")):
+            counters += [int(fields[7]), int(fields[14]), int(fields[16])]
+    return tuple(counters)
+
+
+def settle(limit_s: float = 90.0) -> None:
     """Wait until the disk is idle: what earlier runs deleted is still being freed.
 
     The root file system here is mounted with ``discard``: deleting a finished
     build's 33,000 files (a benchmark's temporary folder, or the old build that
     ``trfsite build`` removes in the background) keeps the disk busy for seconds
     after ``rm`` returns, and a build timed meanwhile paid 1-4 s of it in slower
-    file creation. Each timed command starts from a quiet disk, as a user's next
-    build does (minutes apart, not back to back).
+    file creation (a cold archive build 10 s more of CPU, all of it in the kernel).
+    Each timed command starts from a quiet disk, as a user's next build does
+    (minutes apart, not back to back): no task waiting for it (Linux PSI), and no
+    write or discard done for two seconds (/proc/diskstats).
     """
     os.sync()
     deadline = time.monotonic() + limit_s
+    quiet = 0
+    before = _disk_activity()
     while time.monotonic() < deadline:
-        pressure = _io_pressure()
-        if pressure is None or pressure < 1.0:
-            return
         time.sleep(1)
+        now = _disk_activity()
+        pressure = _io_pressure()
+        quiet = quiet + 1 if now == before and (pressure is None or pressure < 1.0) else 0
+        if quiet >= 2:
+            return
+        before = now
 
 
 def run(command: list[str], cwd: Path | None = None) -> Run:
@@ -242,30 +282,30 @@ def bench_event(
     name: str, text: str, tiebreaks: str, groups: set[str], args: argparse.Namespace
 ) -> None:
     jobs = str(_cores())
-    with tempfile.TemporaryDirectory(prefix="trfsite-bench-") as tmp:
-        src = Path(tmp) / "src"
-        src.mkdir()
-        path = src / f"{name}.trf"
-        path.write_text(text, encoding="utf-8")
-        out = Path(tmp) / "out"
-        if "standings" in groups:
-            command = [*TRFSITE, "standings", str(path), "--tiebreaks", tiebreaks]
-            run(command)  # warm-up: Python writes its bytecode cache once
-            report(f"{name}: standings {tiebreaks}", [run(command) for _ in range(args.runs)])
-            if args.reference and name.startswith("open"):
-                checker = args.reference.format(file=path, tiebreaks=tiebreaks).split()
-                run(checker)
-                REFERENCE.extend(run(checker) for _ in range(args.runs))
-                report(f"{name}: reference checker", REFERENCE)
-        if "html" in groups:
-            _build(src, out, "--no-pdf")  # warm-up
-            runs = [_build(src, out, "--no-pdf") for _ in range(args.runs)]
-            report(f"{name}: build --no-pdf (default flags: --jobs {jobs})", runs)
-            runs = [_build(src, out, "--no-pdf", "--jobs", "1") for _ in range(args.runs)]
-            report(f"{name}: build --no-pdf --jobs 1", runs)
-        if "pdf" in groups:
-            runs = [_build(src, out) for _ in range(max(1, args.runs // 2))]
-            report(f"{name}: build (HTML + PDF, default flags: --jobs {jobs})", runs)
+    tmp = scratch(f"{name}-")  # one scratch folder per event, kept to the end (see scratch)
+    src = Path(tmp) / "src"
+    src.mkdir()
+    path = src / f"{name}.trf"
+    path.write_text(text, encoding="utf-8")
+    out = Path(tmp) / "out"
+    if "standings" in groups:
+        command = [*TRFSITE, "standings", str(path), "--tiebreaks", tiebreaks]
+        run(command)  # warm-up: Python writes its bytecode cache once
+        report(f"{name}: standings {tiebreaks}", [run(command) for _ in range(args.runs)])
+        if args.reference and name.startswith("open"):
+            checker = args.reference.format(file=path, tiebreaks=tiebreaks).split()
+            run(checker)
+            REFERENCE.extend(run(checker) for _ in range(args.runs))
+            report(f"{name}: reference checker", REFERENCE)
+    if "html" in groups:
+        _build(src, out, "--no-pdf")  # warm-up
+        runs = [_build(src, out, "--no-pdf") for _ in range(args.runs)]
+        report(f"{name}: build --no-pdf (default flags: --jobs {jobs})", runs)
+        runs = [_build(src, out, "--no-pdf", "--jobs", "1") for _ in range(args.runs)]
+        report(f"{name}: build --no-pdf --jobs 1", runs)
+    if "pdf" in groups:
+        runs = [_build(src, out) for _ in range(max(1, args.runs // 2))]
+        report(f"{name}: build (HTML + PDF, default flags: --jobs {jobs})", runs)
 
 
 def _touch_one(src: Path, generation: int) -> None:
@@ -278,43 +318,43 @@ def _touch_one(src: Path, generation: int) -> None:
 
 def bench_archive(args: argparse.Namespace) -> None:
     jobs = str(_cores())
-    with tempfile.TemporaryDirectory(prefix="trfsite-bench-") as tmp:
-        src = Path(tmp) / "archive"
-        generate_archive(src, args.events, args.seed)
-        out = Path(tmp) / "out"
-        size = sum(p.stat().st_size for p in src.rglob("*") if p.is_file())
-        print(f"archive: {args.events} events, {size / 1e6:.1f} MB of input", flush=True)
-        cold = run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf", "--jobs", jobs])
-        report(f"archive: cold build --no-pdf --jobs {jobs}", [cold])
-        pages = sum(1 for _ in out.rglob("*.html"))
-        print(f"archive: {pages} pages", flush=True)
-        rebuilds = []
-        for generation in range(args.runs):
-            _touch_one(src, generation)
-            rebuilds.append(
-                run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf", "--jobs", jobs])
-            )
-        report("archive: rebuild after one changed file", rebuilds)
-        unchanged = [
+    tmp = scratch("archive-")  # kept to the end (see scratch)
+    src = Path(tmp) / "archive"
+    generate_archive(src, args.events, args.seed)
+    out = Path(tmp) / "out"
+    size = sum(p.stat().st_size for p in src.rglob("*") if p.is_file())
+    print(f"archive: {args.events} events, {size / 1e6:.1f} MB of input", flush=True)
+    cold = run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf", "--jobs", jobs])
+    report(f"archive: cold build --no-pdf --jobs {jobs}", [cold])
+    pages = sum(1 for _ in out.rglob("*.html"))
+    print(f"archive: {pages} pages", flush=True)
+    rebuilds = []
+    for generation in range(args.runs):
+        _touch_one(src, generation)
+        rebuilds.append(
             run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf", "--jobs", jobs])
-            for _ in range(args.runs)
-        ]
-        report("archive: rebuild, nothing changed", unchanged)
-        if args.archive_pdf:
-            part = Path(tmp) / "part"
-            for path in sorted(src.rglob("*"))[: args.archive_pdf * 3]:
-                if path.is_file() and path.suffix in (".trf", ".h9"):
-                    target = part / path.relative_to(src)
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copyfile(path, target)
-            count = sum(1 for p in part.rglob("*") if p.suffix in (".trf", ".h9"))
-            with_pdf = _build(part, Path(tmp) / "out-pdf", "--pdf", "--jobs", jobs)
-            report(f"archive: cold build --pdf, {count} events", [with_pdf])
-            print(
-                f"archive: --pdf extrapolated to {args.events} events: "
-                f"{with_pdf.wall / count * args.events:.0f} s",
-                flush=True,
-            )
+        )
+    report("archive: rebuild after one changed file", rebuilds)
+    unchanged = [
+        run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf", "--jobs", jobs])
+        for _ in range(args.runs)
+    ]
+    report("archive: rebuild, nothing changed", unchanged)
+    if args.archive_pdf:
+        part = Path(tmp) / "part"
+        for path in sorted(src.rglob("*"))[: args.archive_pdf * 3]:
+            if path.is_file() and path.suffix in (".trf", ".h9"):
+                target = part / path.relative_to(src)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, target)
+        count = sum(1 for p in part.rglob("*") if p.suffix in (".trf", ".h9"))
+        with_pdf = _build(part, Path(tmp) / "out-pdf", "--pdf", "--jobs", jobs)
+        report(f"archive: cold build --pdf, {count} events", [with_pdf])
+        print(
+            f"archive: --pdf extrapolated to {args.events} events: "
+            f"{with_pdf.wall / count * args.events:.0f} s",
+            flush=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import TRFSITE, _touch_one, report, run  # noqa: E402
+from bench import TRFSITE, _touch_one, report, run, scratch  # noqa: E402
 from generate_people import generate_people_archive  # noqa: E402
 
 
@@ -37,19 +37,19 @@ def _tree(folder: Path) -> dict[str, str]:
 
 
 def bench_builds(events: int, people: int, seed: int) -> None:
-    with tempfile.TemporaryDirectory(prefix="trfsite-people-") as tmp:
-        src, out = Path(tmp) / "archive", Path(tmp) / "out"
-        generate_people_archive(src, events, people, seed)
-        print(f"people archive: {events} events drawn from {people} people", flush=True)
-        cold = run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf"])
-        report(f"people: cold build --no-pdf ({events} events)", [cold])
-        pages = sum(1 for _ in (out / "people").rglob("*.html"))
-        print(f"people: {pages} people pages", flush=True)
-        rebuilds = []
-        for generation in range(1, 4):
-            _touch_one(src, generation)
-            rebuilds.append(run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf"]))
-        report("people: rebuild after one changed event", rebuilds)
+    tmp = scratch("people-")  # kept to the end (see bench.scratch)
+    src, out = Path(tmp) / "archive", Path(tmp) / "out"
+    generate_people_archive(src, events, people, seed)
+    print(f"people archive: {events} events drawn from {people} people", flush=True)
+    cold = run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf"])
+    report(f"people: cold build --no-pdf ({events} events)", [cold])
+    pages = sum(1 for _ in (out / "people").rglob("*.html"))
+    print(f"people: {pages} people pages", flush=True)
+    rebuilds = []
+    for generation in range(1, 4):
+        _touch_one(src, generation)
+        rebuilds.append(run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf"]))
+    report("people: rebuild after one changed event", rebuilds)
 
 
 def bench_resolve(events: int, people: int, seed: int) -> None:
