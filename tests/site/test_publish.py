@@ -360,3 +360,33 @@ def test_a_failed_build_leaves_the_donor_whole(
         with pytest.raises(RuntimeError):
             build_site(BuildOptions(src, out, pdf=False, jobs=1))
     assert _inodes(donor) == before
+
+
+def test_a_build_that_fails_to_publish_gives_the_moved_folders_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from trfsite.site import publish
+
+    src, out = _two_events(tmp_path), tmp_path / "site"
+    for n in range(2):
+        (src / "open.md").write_text(f"Notes {n}.\n", "utf-8")
+        build_site(BuildOptions(src, out, pdf=False, jobs=1))
+    donor = tmp_path / "site.builds" / "build-000001"
+    before = _inodes(donor)
+    moves = _spy_moves(monkeypatch)
+    real_replace = os.replace
+
+    def no_flip(source: object, target: object) -> None:
+        if Path(str(target)) == out:  # the flip itself fails (after cup/ moved in)
+            raise OSError("read-only file system")
+        real_replace(source, target)  # type: ignore[arg-type]
+
+    (src / "open.md").write_text("Notes 2.\n", "utf-8")
+    with monkeypatch.context() as patch:
+        patch.setattr(publish.os, "replace", no_flip)
+        with pytest.raises(OSError):
+            build_site(BuildOptions(src, out, pdf=False, jobs=1))
+    assert moves == [["cup"]]
+    assert _inodes(donor) == before  # cup/ is back in the donor
+    assert "Notes 1." in (out / "open/index.html").read_text("utf-8")
+    assert [p.name for p in (tmp_path / "site.builds").iterdir() if p.name.startswith(".")] == []

@@ -331,6 +331,7 @@ def build_site(
         for linking in links:  # no thread may still write into tmp while it goes
             with contextlib.suppress(BaseException):
                 linking.join()
+            linking.return_to_donor()
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     assert first is not None  # languages is never empty

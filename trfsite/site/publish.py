@@ -208,6 +208,7 @@ class Linking:
         self._done: list[tuple[list[str], list[str]]] = []
         self._calls: list[Future[tuple[list[str], list[str]]]] = []
         self._movable: list[str] = []
+        self._moved: list[str] = []  # moved in from the donor by move_from_donor
         if workers is not None:
             for part in range(min(_LINK_TASKS, len(folders))):
                 share = folders[part::_LINK_TASKS]
@@ -240,12 +241,13 @@ class Linking:
 
     def move_from_donor(self) -> None:
         """Move the folders left in the donor into the new build (after ``join``, once
-        nothing can fail any more: the donor stays whole until then); raises OSError."""
+        the build is complete: the donor stays whole until then); raises OSError."""
         for folder in self._movable:
             target = self._tmp / folder
             target.parent.mkdir(parents=True, exist_ok=True)
             try:
                 os.rename(self._donor / folder, target)  # type: ignore[operator]
+                self._moved.append(folder)
             except OSError as exc:
                 logger.debug("%s: not moved from %s (%s); linked", folder, self._donor, exc)
                 shutil.rmtree(target, ignore_errors=True)
@@ -253,6 +255,15 @@ class Linking:
                 if damaged:
                     raise OSError(f"{folder!r}: cannot carry it into the new build") from exc
         self._movable = []
+
+    def return_to_donor(self) -> None:
+        """The build failed after all (publishing it): the moved folders go back."""
+        for folder in reversed(self._moved):
+            try:
+                os.rename(self._tmp / folder, self._donor / folder)  # type: ignore[operator]
+            except OSError as exc:
+                logger.debug("%s: not moved back to %s (%s)", folder, self._donor, exc)
+        self._moved = []
 
 
 def donor_build(out: Path, keep: int) -> Path | None:
@@ -293,7 +304,10 @@ def publish(tmp: Path, out: Path, keep: int, *, prune_later: bool = False) -> Pa
         os.replace(link, out)
     except OSError:
         link.unlink(missing_ok=True)
-        shutil.rmtree(final, ignore_errors=True)
+        try:  # back where the caller cleans up (and takes back what it moved in)
+            os.replace(final, tmp)
+        except OSError:
+            shutil.rmtree(final, ignore_errors=True)
         raise
     _prune(builds, final, previous, keep, later=prune_later)
     return final
