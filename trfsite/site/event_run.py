@@ -156,6 +156,8 @@ def build_events(
     """
     entries = []
     tasks = split_tasks(plan, workers, writer.root if local else None)
+    if any(task.share is Share.BULLETIN for task in tasks):
+        people.run = replace(people.run, fork=False)  # see PeopleRun.fork
     parts: list[EventOutput] = []
     done = firsts = 0
     outputs: Iterator[EventOutput]

@@ -56,8 +56,11 @@ class PeopleRun:
     executor: Executor
     workers: int
     fingerprint: str  # of the theme and trfsite's code
-    local: bool  # the workers share this disk: the pages are made here or by forked workers
-    fork: bool = False  # local workers may be forked from this process
+    local: bool  # the workers share this disk
+    # Workers are forked for the people pages (local, fork start). Not while a bulletin
+    # is made: the pages then queue on the build's own workers (as remote ones do),
+    # so that the bulletin, the longest task, keeps its core.
+    fork: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +152,7 @@ def build_people(
         done.append(other_pages_here(local))
         search()
 
-    if run.local:
+    if run.fork or (run.local and run.workers <= 1):
         done.append(render_locally(local, run.workers, run.fork, meanwhile))
     else:
         batches = BatchRun(
