@@ -272,6 +272,15 @@ def _two_events(tmp_path: Path) -> Path:
     return src
 
 
+def _built_twice(tmp_path: Path, jobs: int = 1) -> tuple[Path, Path, Path]:
+    """Two events built twice (notes changed): (SRC, OUT, the build the next one removes)."""
+    src, out = _two_events(tmp_path), tmp_path / "site"
+    for n in range(2):
+        (src / "open.md").write_text(f"Notes {n}.\n", "utf-8")
+        build_site(BuildOptions(src, out, pdf=False, jobs=jobs))
+    return src, out, tmp_path / "site.builds" / "build-000001"
+
+
 def _inodes(folder: Path) -> dict[str, int]:
     return {p.relative_to(folder).as_posix(): p.stat().st_ino for p in folder.rglob("*.html")}
 
@@ -294,11 +303,7 @@ def test_unchanged_events_move_in_from_the_build_that_publishing_removes(
 ) -> None:
     from trfsite.site import publish
 
-    src, out = _two_events(tmp_path), tmp_path / "site"
-    for n in range(2):
-        (src / "open.md").write_text(f"Notes {n}.\n", "utf-8")
-        build_site(BuildOptions(src, out, pdf=False, jobs=jobs))
-    donor = tmp_path / "site.builds" / "build-000001"
+    src, out, donor = _built_twice(tmp_path, jobs)
     # --keep 1: publishing build 3 removes build 1, whose cup/ is build 2's (hard links).
     assert publish.donor_build(out, 1) == donor
     assert publish.donor_build(out, 2) is None
@@ -320,11 +325,7 @@ def test_unchanged_events_move_in_from_the_build_that_publishing_removes(
 def test_a_donor_folder_that_differs_is_linked_from_the_live_build(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    src, out = _two_events(tmp_path), tmp_path / "site"
-    for n in range(2):
-        (src / "open.md").write_text(f"Notes {n}.\n", "utf-8")
-        build_site(BuildOptions(src, out, pdf=False, jobs=1))
-    donor = tmp_path / "site.builds" / "build-000001"
+    src, out, donor = _built_twice(tmp_path)
     page = donor / "cup" / "index.html"
     data = page.read_bytes()
     page.unlink()
@@ -344,11 +345,7 @@ def test_a_failed_build_leaves_the_donor_whole(
 ) -> None:
     import trfsite.site.build as build_module
 
-    src, out = _two_events(tmp_path), tmp_path / "site"
-    for n in range(2):
-        (src / "open.md").write_text(f"Notes {n}.\n", "utf-8")
-        build_site(BuildOptions(src, out, pdf=False, jobs=1))
-    donor = tmp_path / "site.builds" / "build-000001"
+    src, out, donor = _built_twice(tmp_path)
     before = _inodes(donor)
 
     def explode(*args: object, **kwargs: object) -> int:
@@ -367,11 +364,7 @@ def test_a_build_that_fails_to_publish_gives_the_moved_folders_back(
 ) -> None:
     from trfsite.site import publish
 
-    src, out = _two_events(tmp_path), tmp_path / "site"
-    for n in range(2):
-        (src / "open.md").write_text(f"Notes {n}.\n", "utf-8")
-        build_site(BuildOptions(src, out, pdf=False, jobs=1))
-    donor = tmp_path / "site.builds" / "build-000001"
+    src, out, donor = _built_twice(tmp_path)
     before = _inodes(donor)
     moves = _spy_moves(monkeypatch)
     real_replace = os.replace

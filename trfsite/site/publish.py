@@ -25,6 +25,7 @@ import sys
 import tempfile
 import threading
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,19 +108,28 @@ def link_unchanged(
     return damaged, movable
 
 
-def _link_folder(live: Path, tmp: Path, reused: Reused) -> None:
-    made: set[str] = set()
+def _live_files(live: Path, reused: Reused) -> Iterator[tuple[str, os.stat_result, bool]]:
+    """(path, its lstat, first in its folder) of each listed file of the live build;
+    raises _Damaged for a file that is not as listed or a folder that is a link."""
+    checked: set[str] = set()
     for path, size in reused.files:
-        source, target = os.path.join(live, path), os.path.join(tmp, path)
-        info = os.lstat(source)
+        info = os.lstat(os.path.join(live, path))
         if not stat.S_ISREG(info.st_mode) or info.st_size != size:
             raise _Damaged(path)
         parent = os.path.dirname(path)
-        if parent not in made:  # a folder, not a link planted in the live build
+        first = parent not in checked
+        if first:  # a folder, not a link planted in the live build
             if not stat.S_ISDIR(os.lstat(os.path.join(live, parent)).st_mode):
                 raise _Damaged(parent)
-            os.makedirs(os.path.join(tmp, parent), exist_ok=True)
-            made.add(parent)
+            checked.add(parent)
+        yield path, info, first
+
+
+def _link_folder(live: Path, tmp: Path, reused: Reused) -> None:
+    for path, _, first in _live_files(live, reused):
+        source, target = os.path.join(live, path), os.path.join(tmp, path)
+        if first:
+            os.makedirs(os.path.dirname(target), exist_ok=True)
         try:
             os.link(source, target)
         except OSError:
@@ -132,16 +142,7 @@ def _same_in_donor(live: Path, donor: Path, reused: Reused) -> bool:
     Raises what checking the live folder raises (it is damaged then).
     """
     same = True
-    checked: set[str] = set()
-    for path, size in reused.files:
-        info = os.lstat(os.path.join(live, path))
-        if not stat.S_ISREG(info.st_mode) or info.st_size != size:
-            raise _Damaged(path)
-        parent = os.path.dirname(path)
-        if parent not in checked:  # a folder, not a link planted in the live build
-            if not stat.S_ISDIR(os.lstat(os.path.join(live, parent)).st_mode):
-                raise _Damaged(parent)
-            checked.add(parent)
+    for path, info, _ in _live_files(live, reused):
         if same:
             try:
                 there = os.lstat(os.path.join(donor, path))
