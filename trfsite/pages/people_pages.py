@@ -473,13 +473,3 @@ class PeoplePlanner:
             recent=tuple(_line(archive, p, "") for p in busiest[:50]),
         )
         yield PeoplePage(path, "people_index.html", index)
-
-
-def all_pages(
-    resolution: Resolution, site: SiteInfo, event_keys: Mapping[str, str]
-) -> Iterator[PeoplePage | PersonPlan]:
-    """Every people page but the search pieces, in a fixed order (see PeoplePlanner)."""
-    planner = PeoplePlanner(resolution, site, event_keys)
-    for person in resolution.people:
-        yield from planner.person_pages(person)
-    yield from planner.other_pages()

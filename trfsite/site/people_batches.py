@@ -18,7 +18,7 @@ from pathlib import Path
 
 from trfsite.pages.people_pages import PeoplePage, PersonInput, PersonPlan
 from trfsite.site.event_build import paused_collector
-from trfsite.site.people_files import page_digest, place, reuse
+from trfsite.site.people_files import PeopleJob, page_digest, place, reuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,37 +84,24 @@ class _Reuser:
         return [self._items[path] for path in self._missed]
 
 
-@dataclass(frozen=True, slots=True)
-class BatchRun:
-    executor: Executor
-    workers: int
-    fingerprint: str
-    site_text: str
-    theme_paths: tuple[Path, ...]
-    language: str
-    root: Path
-    previous: Path | None
-    old_pages: dict[str, str]
-
-
 def render_in_batches(
-    run: BatchRun, items: Iterable[PeoplePage | PersonPlan]
+    executor: Executor, workers: int, job: PeopleJob, items: Iterable[PeoplePage | PersonPlan]
 ) -> tuple[dict[str, str], int, int]:
     """The person pages (and redirects) of ``items``, made on ``run``'s workers or linked;
     (digests, written, linked)."""
     digests: dict[str, str] = {}
     counts = [0, 0]  # written, linked
     pending: deque[Future[tuple[tuple[str, bytes], ...]]] = deque()
-    ahead = run.workers * 2  # batches in flight: bounded memory
+    ahead = workers * 2  # batches in flight: bounded memory
     batch: list[PeoplePage | PersonInput] = []
 
     def store(files: tuple[tuple[str, bytes], ...]) -> None:
         for path, data in files:
-            counts[1 if place(run.root, run.previous, path, data) else 0] += 1
+            counts[1 if place(job.root, job.previous, path, data) else 0] += 1
 
     def send() -> None:
-        job = RenderBatch(run.theme_paths, run.language, run.fingerprint, tuple(batch))
-        pending.append(run.executor.submit(render_batch, job))
+        batch_job = RenderBatch(job.theme_paths, job.language, job.fingerprint, tuple(batch))
+        pending.append(executor.submit(render_batch, batch_job))
         batch.clear()
         while len(pending) > ahead:
             store(pending.popleft().result())
@@ -124,11 +111,11 @@ def render_in_batches(
         if len(batch) >= _BATCH:
             send()
 
-    reuser = _Reuser(run.previous, run.root) if run.previous is not None else None
+    reuser = _Reuser(job.previous, job.root) if job.previous is not None else None
     try:
         for item in items:
-            digests[item.path] = digest = page_digest(run.fingerprint, run.site_text, item)
-            if reuser is not None and run.old_pages.get(item.path) == digest:
+            digests[item.path] = digest = page_digest(job.fingerprint, job.site_text, item)
+            if reuser is not None and job.old_pages.get(item.path) == digest:
                 reuser.add(item)
             else:
                 make(item)

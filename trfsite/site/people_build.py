@@ -24,10 +24,9 @@ from trfsite.people.codec import entries_from_json, entries_to_json
 from trfsite.people.entries import EventEntries
 from trfsite.people.identity import Resolution, resolve
 from trfsite.site.event_build import EventTask
-from trfsite.site.people_batches import BatchRun, render_in_batches
-from trfsite.site.people_files import digest, forget_folders, reuse
+from trfsite.site.people_batches import render_in_batches
+from trfsite.site.people_files import PeopleJob, digest, forget_folders, reuse
 from trfsite.site.people_forked import (
-    LocalPeople,
     SharesDone,
     other_pages_here,
     render_locally,
@@ -136,7 +135,7 @@ def build_people(
             writer.write_text(path, text)
             counts[0] += 1
 
-    local = LocalPeople(
+    job = PeopleJob(
         planner,
         run.fingerprint,
         repr(site),
@@ -149,25 +148,14 @@ def build_people(
     done: list[SharesDone] = []
 
     def meanwhile() -> None:
-        done.append(other_pages_here(local))
+        done.append(other_pages_here(job))
         search()
 
     if run.fork or (run.local and run.workers <= 1):
-        done.append(render_locally(local, run.workers, run.fork, meanwhile))
+        done.append(render_locally(job, run.workers, run.fork, meanwhile))
     else:
-        batches = BatchRun(
-            run.executor,
-            run.workers,
-            run.fingerprint,
-            repr(site),
-            theme_paths,
-            site.language,
-            writer.root,
-            previous,
-            old.pages,
-        )
         people = (item for person in resolution.people for item in planner.person_pages(person))
-        digests, written, linked = render_in_batches(batches, people)
+        digests, written, linked = render_in_batches(run.executor, run.workers, job, people)
         done.append(SharesDone(digests, written, linked))
         meanwhile()
     for share in done:

@@ -7,9 +7,25 @@ import hashlib
 import os
 import shutil
 import stat
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
-from trfsite.pages.people_pages import PeoplePage, PersonPlan
+from trfsite.pages.people_pages import PeoplePage, PeoplePlanner, PersonPlan
+
+
+@dataclass(frozen=True, slots=True)
+class PeopleJob:
+    """What makes and places the people pages of one build (forked workers inherit it)."""
+
+    planner: PeoplePlanner
+    fingerprint: str  # of the theme and trfsite's code
+    site_text: str
+    old_pages: Mapping[str, str]  # path -> digest, from the previous build
+    theme_paths: tuple[Path, ...]
+    language: str
+    root: Path  # where the pages go
+    previous: Path | None  # the previous output, for unchanged pages
 
 
 def digest(*parts: str) -> str:

@@ -14,32 +14,24 @@ process makes them itself.
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from trfsite.pages.people_pages import PeoplePage, PeoplePlanner, PersonPlan
+from trfsite.pages.people_pages import PeoplePage, PersonPlan
 from trfsite.site.event_build import environment, paused_collector
-from trfsite.site.people_files import digest, forget_folders, page_digest, place, reuse
+from trfsite.site.people_files import (
+    PeopleJob,
+    digest,
+    forget_folders,
+    page_digest,
+    place,
+    reuse,
+)
 
 if TYPE_CHECKING:
     import jinja2
-
-
-@dataclass(frozen=True, slots=True)
-class LocalPeople:
-    """What the workers inherit (never pickled)."""
-
-    planner: PeoplePlanner
-    fingerprint: str  # of the theme and trfsite's code
-    site_text: str
-    old_pages: Mapping[str, str]  # path -> digest, from the previous build
-    theme_paths: tuple[Path, ...]
-    language: str
-    root: Path  # where the pages go
-    previous: Path | None  # the previous output, for unchanged pages
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,14 +41,14 @@ class SharesDone:
     linked: int
 
 
-_LOCAL: LocalPeople | None = None  # set by render_locally, before it forks
+_LOCAL: PeopleJob | None = None  # set by render_locally, before it forks: they inherit it
 
 
 class _Maker:
     """Takes a page from the previous output when what makes it is unchanged, else
     makes and writes it (the same bytes as before: linked all the same)."""
 
-    def __init__(self, local: LocalPeople) -> None:
+    def __init__(self, local: PeopleJob) -> None:
         self.local = local
         self.digests: dict[str, str] = {}
         self.written = self.linked = 0
@@ -105,7 +97,7 @@ def people_share(part: int, parts: int) -> SharesDone:
     return maker.done()
 
 
-def other_pages_here(local: LocalPeople) -> SharesDone:
+def other_pages_here(local: PeopleJob) -> SharesDone:
     """The few pages that are not a person's (federations, clubs, findings, index).
 
     Made every time: they show the people of many events and mostly change when one
@@ -119,7 +111,7 @@ def other_pages_here(local: LocalPeople) -> SharesDone:
 
 
 def render_locally(
-    local: LocalPeople, workers: int, fork: bool, meanwhile: Callable[[], None]
+    local: PeopleJob, workers: int, fork: bool, meanwhile: Callable[[], None]
 ) -> SharesDone:
     """Every person's pages, on ``workers`` forked workers (with ``fork``) or here;
     ``meanwhile`` runs here while the workers work."""
