@@ -209,6 +209,36 @@ def test_a_split_event_is_read_and_ranked_once_before_the_workers_fork(
     assert _tree(tmp_path / "forked") == _tree(tmp_path / "whole")
 
 
+@fork_only
+def test_a_split_bulletin_starts_at_once_in_its_own_process(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parent = os.getpid()
+    real = event_build.prepare_event
+    log = tmp_path / "prepared.txt"
+
+    def logged(*args: Any, **kwargs: Any) -> Any:
+        # One line per call, from whichever process: who, for what, and whether the
+        # parent's shared event already existed when that process was forked.
+        who = "parent" if os.getpid() == parent else "child"
+        pages = kwargs.get("with_pages", True)
+        with log.open("a", encoding="utf-8") as file:
+            file.write(f"{who} pages={pages} shared={bool(event_build._SHARED)}\n")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(event_build, "prepare_event", logged)
+    build_site(BuildOptions(src, tmp_path / "forked", pdf=True, cache=False, jobs=2))
+    lines = sorted(log.read_text(encoding="utf-8").splitlines())
+    # The parent prepares the event once for the pages; the bulletin's process, forked
+    # before that (it found no shared event), reads and ranks what the bulletin needs.
+    assert lines == ["child pages=False shared=False", "parent pages=True shared=False"]
+    assert not event_build._SHARED
+    monkeypatch.setattr(event_build, "prepare_event", real)
+    _build_with_pdf(src, tmp_path / "whole", split=False)
+    assert "small/small.pdf" in _tree(tmp_path / "whole")
+    assert _tree(tmp_path / "forked") == _tree(tmp_path / "whole")
+
+
 def test_a_shared_event_deals_its_pages_evenly() -> None:
     # Part 0 lists no players when the event was prepared before the fork: no hand-on.
     assert pages_of_part(20, 0, 2, hand_on=False) == list(range(0, 20, 2))

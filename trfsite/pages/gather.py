@@ -108,12 +108,13 @@ def _with_go_settings(result: ReadResult, findings: list[Finding], job: EventJob
 
 
 def compute_all(
-    t: Tournament, config: EventConfig
+    t: Tournament, config: EventConfig, explain: bool = True
 ) -> tuple[Standings, tuple[Standings, ...], Standings | None]:
-    """Final standings (with explanations), after each round, and individual for teams."""
+    """Final standings (with explanations if ``explain``), after each round, and
+    individual for teams."""
     from trfsite.standings.compute import compute_round_standings, compute_standings
 
-    final = compute_standings(t, config.options(explain=True))
+    final = compute_standings(t, config.options(explain=explain))
     rounds = max(final.after_round, 0)
     # Every round at once: the event's choices are made once, the final round is reused.
     after = compute_round_standings(t, config.options(), range(1, rounds + 1), final)
@@ -217,8 +218,8 @@ def gather_event(
 
     With ``parts`` > 1 only every ``parts``-th page (from ``part``) is built, so
     that workers sharing one large event do not each build all of its pages.
-    Without ``with_pages`` (a task that only makes the bulletin) neither the pages
-    nor the people are built.
+    Without ``with_pages`` (a task that only makes the bulletin) neither the pages,
+    the people nor the tie-breaks' explanations are built.
     """
     prepared = prepare_event(job, with_pages=with_pages, with_people=with_pages and part == 0)
     return part_of(prepared, part, parts)
@@ -227,7 +228,10 @@ def gather_event(
 def prepare_event(
     job: EventJob, *, with_pages: bool = True, with_people: bool = True
 ) -> PreparedEvent:
-    """Read, validate and rank one file, and plan its pages. Never raises."""
+    """Read, validate and rank one file, and plan its pages. Never raises.
+
+    ``with_pages`` False: for a bulletin alone (no pages, no explanations).
+    """
     from trfsite.pages.notes import markdown_to_html
 
     result, findings = read_and_validate(job)
@@ -246,7 +250,10 @@ def prepare_event(
         failure = N_("The file could not be read as a tournament; its validation findings say why.")
     else:
         try:
-            standings = compute_all(t, job.config)
+            # Only the pages show where the values come from (the bulletin prints the
+            # values): a bulletin alone skips the explanations (0.27 s of a 2000-player
+            # open, on the bulletin's own path).
+            standings = compute_all(t, job.config, explain=with_pages)
         except Exception as exc:
             logger.debug("standings of %s failed:\n%s", job.source_name, traceback.format_exc())
             message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
@@ -255,7 +262,7 @@ def prepare_event(
         return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
     from trfsite.awards.event import event_awards
 
-    awards = event_awards(standings[0], job.config.awards, True, job.config.unrated_rating)
+    awards = event_awards(standings[0], job.config.awards, with_pages, job.config.unrated_rating)
     header = EventHeader(
         slug=job.slug,
         name=t.name.strip() or job.source_name,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -98,7 +98,9 @@ def plan_events(out: Path, use_cache: bool, tasks: list[EventTask], bulletin: bo
     return Plan(keys, reused, build, fingerprint)
 
 
-def split_tasks(plan: Plan, workers: int, out_root: Path | None) -> list[EventTask]:
+def split_tasks(
+    plan: Plan, workers: int, out_root: Path | None, bulletin_apart: bool = False
+) -> list[EventTask]:
     """The tasks to run: with fewer events than workers, each event is split in parts.
 
     A part reads and ranks the whole event but renders only every n-th page, so
@@ -107,6 +109,9 @@ def split_tasks(plan: Plan, workers: int, out_root: Path | None) -> list[EventTa
     pages, which assume the PDF is made (see build_events). The bulletin comes
     second, after part 0: both start at once, and part 0 (which lists the
     players) is collected first, so the people pages need not wait for the PDF.
+    With ``bulletin_apart`` the bulletin runs in a process of its own (see
+    ``_shared_outputs``): it comes first, and the pages take one worker fewer,
+    so that the bulletin keeps a core to itself.
     """
     split = workers > 1 and len(plan.build) < workers
     tasks = []
@@ -114,6 +119,11 @@ def split_tasks(plan: Plan, workers: int, out_root: Path | None) -> list[EventTa
         parts = workers if split else 1
         task = replace(task, out_root=out_root, parts=parts)
         if parts > 1 and task.job.want_bulletin:
+            if bulletin_apart:
+                task = replace(task, parts=parts - 1)
+                pages = [replace(task, part=part, share=Share.PAGES) for part in range(parts - 1)]
+                tasks += [replace(task, part=0, share=Share.BULLETIN), *pages]
+                continue
             pages = [replace(task, part=part, share=Share.PAGES) for part in range(parts)]
             tasks += [pages[0], replace(task, part=0, share=Share.BULLETIN), *pages[1:]]
         else:
@@ -155,20 +165,22 @@ def build_events(
     ``people_step``), while later parts may still be rendering.
     """
     entries = []
-    tasks = split_tasks(plan, workers, writer.root if local else None)
+    shared = local and workers > 1 and len(plan.build) < workers and _forks_later(executor)
+    tasks = split_tasks(plan, workers, writer.root if local else None, bulletin_apart=shared)
     if any(task.share is Share.BULLETIN for task in tasks):
         people.run = replace(people.run, fork=False)  # see PeopleRun.fork
     parts: list[EventOutput] = []
+    bulletins: list[EventOutput] = []  # last among the parts: the pages' summary comes first
     done = firsts = 0
     outputs: Iterator[EventOutput]
-    if local and len(tasks) > len(plan.build) and _forks_later(executor):
+    if shared:
         outputs = _shared_outputs(executor, tasks, plan, people, started)
     else:
         outputs = in_order(executor, workers, build_event, tasks, started)
     for task, output in zip(tasks, outputs, strict=True):
         for path, data in output.files:
             writer.write_bytes(path, data)
-        parts.append(output)
+        (bulletins if task.share is Share.BULLETIN else parts).append(output)
         key = plan.keys[output.slug]
         if task.part == 0 and task.share is not Share.BULLETIN:  # it lists the players
             firsts += 1
@@ -178,6 +190,7 @@ def build_events(
                 people.make()
         if not task.closes_event:
             continue
+        parts += bulletins
         whole = merge_parts(parts) if len(parts) > 1 else output
         if len({part.failure for part in parts}) > 1 or (len(parts) > 1 and whole.pdf_failure):
             whole = rebuild_whole(writer, task)
@@ -186,7 +199,7 @@ def build_events(
                 if whole.people is not None:
                     plan.people[key] = whole.people
                 people.redo()
-        parts = []
+        parts, bulletins = [], []
         unshare_event(output.slug)
         entries.append(cache.entry_for(key, whole))
         if whole.pdf_failure:
@@ -216,13 +229,33 @@ def _shared_outputs(
     workers fork, so they start with it; its players are known at once, so the
     people pages queue right behind the parts instead of waiting for part 0.
     The tasks are few (fewer events than workers), so all are submitted at once.
+
+    A bulletin is the longest task (WeasyPrint on one core: 6-7 s for the open),
+    so it does not wait for that: it starts first, in a process of its own
+    forked before the event is prepared, and reads and ranks the event itself
+    (what it needs of it: 0.6 s) on the core that would wait meanwhile.
     """
-    for task in plan.build:
-        prepared = share_event(task.job)
-        if prepared.people is not None:
-            plan.people[plan.keys[task.job.slug]] = prepared.people
-    futures = [executor.submit(build_event, task) for task in tasks]
-    started()
-    if len(plan.people) == len(plan.build):
-        people.make()
-    return (future.result() for future in futures)
+    apart: list[ProcessPoolExecutor] = []
+    try:
+        early: dict[int, Future[EventOutput]] = {}
+        for index, task in enumerate(tasks):
+            if task.share is Share.BULLETIN:
+                own = ProcessPoolExecutor(1, mp_context=getattr(executor, "_mp_context", None))
+                apart.append(own)
+                early[index] = own.submit(build_event, task)  # forks now
+        for task in plan.build:
+            prepared = share_event(task.job)
+            if prepared.people is not None:
+                plan.people[plan.keys[task.job.slug]] = prepared.people
+        futures = [
+            early.get(index) or executor.submit(build_event, task)
+            for index, task in enumerate(tasks)
+        ]
+        started()
+        if len(plan.people) == len(plan.build):
+            people.make()
+        for future in futures:
+            yield future.result()
+    finally:
+        for own in apart:
+            own.shutdown(cancel_futures=True)
