@@ -27,6 +27,7 @@ from trfsite.pages.rows import EventSummary, FindingView
 from trfsite.results import N_, Note, Standings
 
 if TYPE_CHECKING:
+    from trfsite.awards.event import EventAwards
     from trfsite.people.entries import EventEntries
 
 logger = logging.getLogger(__name__)
@@ -311,7 +312,7 @@ def prepare_event(
             language=job.site.language,
             awards=awards,
         )
-    people = _people(job, t, final, individual) if with_people else None
+    people = _people(job, t, final, individual, awards) if with_people else None
     return PreparedEvent(
         job,
         summary,
@@ -402,12 +403,16 @@ def pages_of_part(count: int, part: int, parts: int, *, hand_on: bool = True) ->
 
 
 def _people(
-    job: EventJob, t: Tournament, final: Standings, individual: Standings | None
+    job: EventJob,
+    t: Tournament,
+    final: Standings,
+    individual: Standings | None,
+    awards: EventAwards | None,
 ) -> EventEntries | None:
     from trfsite.pages.people_entries import entries_for
 
     try:
-        return entries_for(t, job.config, job.source_name, job.slug, final, individual)
+        return entries_for(t, job.config, job.source_name, job.slug, final, individual, awards)
     except Exception:  # the event's pages stand without its people
         logger.warning("%s: its players could not be listed", job.source_name, exc_info=True)
         return None

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from trfsite.model import EventKind, Tournament
 from trfsite.pages.config import EventConfig
-from trfsite.people.collect import collect_event
+from trfsite.people.collect import KnownRatings, collect_event
 from trfsite.people.entries import EventEntries
 from trfsite.results import Standings
+
+if TYPE_CHECKING:
+    from trfsite.awards.event import EventAwards
 
 logger = logging.getLogger(__name__)
 
@@ -20,10 +24,48 @@ def entries_for(
     slug: str,
     final: Standings | None,
     individual: Standings | None,
+    awards: EventAwards | None = None,
 ) -> EventEntries:
-    """The event's entries, ranked by its players' standings (a team event's individual)."""
+    """The event's entries, ranked by its players' standings (a team event's individual).
+
+    ``awards`` (the event page's) lend their rating changes and TPRs when they are
+    the ones a person page shows: 0.06 s of a 2000-player open not spent twice.
+    """
     standings = individual if final is not None and final.kind is EventKind.TEAM else final
-    return collect_event(t, standings, file, slug, dict(config.people_splits))
+    known = _known_ratings(t, config, final, awards)
+    return collect_event(t, standings, file, slug, dict(config.people_splits), known)
+
+
+def _known_ratings(
+    t: Tournament, config: EventConfig, final: Standings | None, awards: EventAwards | None
+) -> KnownRatings | None:
+    """The awards' ratings, if they equal what ``collect_event`` computes, else None.
+
+    A person page's change and TPR ignore the event's K overrides and unrated rating
+    (one person page spans events of different configs), and count every round: the
+    awards' agree only without those, after the last round, for every player.
+    """
+    if (
+        awards is None
+        or final is None
+        or not awards.ratings
+        or config.awards.k_overrides
+        or config.unrated_rating is not None
+        or final.after_round != t.rounds
+        or set(awards.ratings) != {player.id for player in t.players}
+    ):
+        return None
+    changes = {
+        pid: found.change.value
+        for pid, found in awards.ratings.items()
+        if found.change.games and found.change.value is not None
+    }
+    performances = {
+        pid: int(found.performance.value)
+        for pid, found in awards.ratings.items()
+        if found.performance.value is not None
+    }
+    return KnownRatings(changes, performances)
 
 
 def _rank(t: Tournament, config: EventConfig) -> Standings | None:
@@ -43,8 +85,6 @@ def _rank(t: Tournament, config: EventConfig) -> Standings | None:
     except Exception:  # points and ranks become null; the people stay
         logger.debug("standings of %s failed", t.name, exc_info=True)
         return None
-
-
 
 
 def read_entries(data: bytes, file: str, slug: str, config: EventConfig) -> EventEntries | None:

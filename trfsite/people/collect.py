@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from trfsite.formats.numbers import is_whole
 from trfsite.model import Color, EventKind, Game, Player, Tournament
@@ -89,20 +90,32 @@ def _team_names(t: Tournament) -> dict[int, str]:
     return {pid: team.name.strip() for team in t.teams for pid in team.roster}
 
 
+class KnownRatings(NamedTuple):
+    """Rating changes and TPRs the caller already has, as this module computes them."""
+
+    changes: Mapping[int, float]  # as event_rating_changes
+    performances: Mapping[int, int]  # as _performances
+
+
 def collect_event(
     t: Tournament,
     standings: Standings | None,
     file: str,
     slug: str,
     splits: Mapping[int, str] | None = None,
+    known: KnownRatings | None = None,
 ) -> EventEntries:
     """Every player of ``t``; ``standings`` ranks players (a team event's individual ones).
 
-    ``splits`` maps start numbers to the keys ``[people] split`` gives them.
+    ``splits`` maps start numbers to the keys ``[people] split`` gives them; ``known``
+    spares computing the rating changes and TPRs again.
     """
     rows = {row.id: row for row in standings.rows} if standings is not None else {}
-    performances = _performances(t, standings) if standings is not None else {}
-    rating_changes = event_rating_changes(t)
+    if known is not None:
+        performances, rating_changes = known.performances, known.changes
+    else:
+        performances = _performances(t, standings) if standings is not None else {}
+        rating_changes = event_rating_changes(t)
     nat = national_ids(t)
     teams = _team_names(t)
     entries = []
