@@ -43,7 +43,9 @@ class BulletinData:
 
     tournament: Tournament
     standings: Standings  # final
-    round_standings: tuple[Standings, ...]  # after round 1, 2, ... N
+    # After round 1, 2, ... N: their points only are printed (a bulletin made alone
+    # ranks them without tie-breaks, see gather.compute_all).
+    round_standings: tuple[Standings, ...]
     findings_count: int
     title: str
     build_date: str  # ISO date, from SOURCE_DATE_EPOCH when set
