@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 
+from trfsite.pdf import fastdraw
 from trfsite.pdf.compression import use_level
 from trfsite.pdf.lines import LINE_MODE_CELLS, build_lines, rich_cells
 from trfsite.pdf.text import PointsFormat, number_text, points_text
@@ -173,6 +174,7 @@ def render_bulletin(
     from weasyprint import HTML
 
     use_level()
+    fastdraw.install()
     html = bulletin_html(data, env, line_mode)
     folders = static_folders(env)
     document = HTML(string=html, base_url=STATIC_BASE, url_fetcher=_make_fetcher(folders)).render()
