@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 
-from trfsite.pdf import fastdraw
+from trfsite.pdf import fastdraw, fastlayout
 from trfsite.pdf.compression import use_level
 from trfsite.pdf.lines import LINE_MODE_CELLS, build_lines, rich_cells
 from trfsite.pdf.stack import deep_call
@@ -174,6 +174,7 @@ def render_bulletin(
     """The bulletin PDF of one event; the same data always gives the same bytes."""
     use_level()
     fastdraw.install()
+    fastlayout.install()
     # WeasyPrint recurses deeply: keep its frames in one chunk (trfsite/pdf/stack.py)
     return deep_call(_render_bulletin, data, env, line_mode)
 
