@@ -21,6 +21,7 @@ import jinja2
 
 from trfsite.pdf import fastdraw, fastlayout
 from trfsite.pdf.compression import use_level
+from trfsite.pdf.libraries import import_weasyprint
 from trfsite.pdf.lines import LINE_MODE_CELLS, build_lines, rich_cells
 from trfsite.pdf.stack import deep_call
 from trfsite.pdf.text import PointsFormat, number_text, points_text
@@ -172,6 +173,7 @@ def render_bulletin(
     data: BulletinData, env: jinja2.Environment, line_mode: bool | None = None
 ) -> bytes:
     """The bulletin PDF of one event; the same data always gives the same bytes."""
+    import_weasyprint()
     use_level()
     fastdraw.install()
     fastlayout.install()
