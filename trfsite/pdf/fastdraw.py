@@ -11,51 +11,37 @@ the line's operators from the same sequence of stream calls. Anything else is
 left to WeasyPrint's function, which also records, the first time a glyph is
 met, the width and Unicode text the font subset needs.
 
-Installed like :mod:`trfsite.pdf.compression`: process-wide, idempotent, and
-only on the WeasyPrint version whose code this mirrors; on another version
-WeasyPrint is left as it is.
+Installed by :mod:`trfsite.pdf.patching`: process-wide, idempotent, and only
+on the WeasyPrint version whose code this mirrors.
 """
 
 from __future__ import annotations
 
-import threading
 import weakref
 from collections.abc import Callable
 from typing import Any
 
-SUPPORTED_VERSION = "70.0"
+from trfsite.pdf import patching
+
+SUPPORTED_VERSION = patching.SUPPORTED_VERSION
 _INTS_PER_GLYPH = 5  # PangoGlyphInfo: glyph, width, x_offset, y_offset, attributes
-_LOCK = threading.Lock()
+_TARGET = ("weasyprint.draw.text", "draw_first_line")
 
 DrawFirstLine = Callable[[Any, Any, str, Any, Any], list[Any]]
 
 
 def install() -> bool:
     """Use the fast path in this process if WeasyPrint's version is the one checked."""
-    import weasyprint
-
-    if weasyprint.__version__ != SUPPORTED_VERSION:
-        return False
-    from weasyprint.draw import text
     from weasyprint.text.ffi import ffi
 
-    with _LOCK:
-        if getattr(text.draw_first_line, "trfsite_original", None) is not None:
-            return True
-        if ffi.sizeof("PangoGlyphInfo") != 4 * _INTS_PER_GLYPH:
-            return False
-        text.draw_first_line = fast_draw_first_line(text.draw_first_line)
-    return True
+    if ffi.sizeof("PangoGlyphInfo") != 4 * _INTS_PER_GLYPH:
+        return False
+    return patching.install(*_TARGET, fast_draw_first_line)
 
 
 def uninstall() -> None:
     """Give WeasyPrint its own function back (tests compare both)."""
-    from weasyprint.draw import text
-
-    with _LOCK:
-        original = getattr(text.draw_first_line, "trfsite_original", None)
-        if original is not None:
-            text.draw_first_line = original
+    patching.uninstall(*_TARGET)
 
 
 def fast_draw_first_line(original: DrawFirstLine) -> DrawFirstLine:
@@ -154,5 +140,4 @@ def fast_draw_first_line(original: DrawFirstLine) -> DrawFirstLine:
         stream.show_text(string)
         return []
 
-    draw.trfsite_original = original  # type: ignore[attr-defined]
     return draw

@@ -9,44 +9,29 @@ its own. Line mode prints ~20,000 such lines on a 2000-player bulletin (0.22 s
 of layout). This version measures the line already shaped and keeps only its
 text for drawing; every other case goes to WeasyPrint's function.
 
-Installed like :mod:`trfsite.pdf.fastdraw`: process-wide, idempotent, only on
-the WeasyPrint version whose code this mirrors.
+Installed by :mod:`trfsite.pdf.patching`, as the other fast paths are.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
-SUPPORTED_VERSION = "70.0"
-_LOCK = threading.Lock()
+from trfsite.pdf import patching
+
+_TARGET = ("weasyprint.text.line_break", "first_line_metrics")
 
 Metrics = Callable[..., tuple[Any, int, Any, float, float, float]]
 
 
 def install() -> bool:
     """Use the shortcut in this process if WeasyPrint's version is the one checked."""
-    import weasyprint
-
-    if weasyprint.__version__ != SUPPORTED_VERSION:
-        return False
-    from weasyprint.text import line_break
-
-    with _LOCK:
-        if getattr(line_break.first_line_metrics, "trfsite_original", None) is None:
-            line_break.first_line_metrics = once_shaped(line_break.first_line_metrics)
-    return True
+    return patching.install(*_TARGET, once_shaped)
 
 
 def uninstall() -> None:
     """Give WeasyPrint its own function back (tests compare both)."""
-    from weasyprint.text import line_break
-
-    with _LOCK:
-        original = getattr(line_break.first_line_metrics, "trfsite_original", None)
-        if original is not None:
-            line_break.first_line_metrics = original
+    patching.uninstall(*_TARGET)
 
 
 def once_shaped(original: Metrics) -> Metrics:
@@ -85,5 +70,4 @@ def once_shaped(original: Metrics) -> Metrics:
             hyphenation_character,
         )
 
-    metrics.trfsite_original = original  # type: ignore[attr-defined]
     return metrics
