@@ -1,7 +1,8 @@
 """The fast paths write the very bytes WeasyPrint does without them.
 
-trfsite.pdf.fastdraw (drawing a line's glyphs) and trfsite.pdf.fastlayout
-(measuring a preserved line once): each bulletin is drawn with WeasyPrint's own
+trfsite.pdf.fastdraw (drawing a line's glyphs), trfsite.pdf.fastlayout
+(measuring a preserved line once) and trfsite.pdf.fontdescriptions (one Pango
+font description per font): each bulletin is drawn with WeasyPrint's own
 function and with the fast path, and the files compared byte for byte: small
 individual and team events (ordinary tables and line mode), names in many
 scripts (combining marks, right to left, characters no installed font has,
@@ -23,7 +24,7 @@ import pytest
 from pdf_events import INDIVIDUAL, INDIVIDUAL_DATA, INDIVIDUAL_STANDINGS, TEAM_DATA
 
 from trfsite.pages.contexts import BulletinData
-from trfsite.pdf import fastdraw, fastlayout, render_bulletin
+from trfsite.pdf import fastdraw, fastlayout, fontdescriptions, render_bulletin
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
@@ -39,6 +40,7 @@ pytestmark = pytest.mark.skipif(
 FAST_PATHS = {
     "draw": (fastdraw, "weasyprint.draw.text", "draw_first_line"),
     "layout": (fastlayout, "weasyprint.text.line_break", "first_line_metrics"),
+    "fonts": (fontdescriptions, "weasyprint.text.line_break", "get_font_description"),
 }
 
 
@@ -49,13 +51,13 @@ class Compared:
     calls: int  # calls of WeasyPrint's function without the fast path
     left_to_weasyprint: int  # of those, the ones the fast path passed on
 
-    name: str  # "draw" or "layout"
+    name: str  # a key of FAST_PATHS
 
     def check(self, preserved_lines: bool = True) -> None:
         """The same bytes, and the fast path did take over some calls."""
         assert self.slow == self.fast
-        if self.name == "draw":
-            # most lines: every glyph met before in its font
+        if self.name in ("draw", "fonts"):
+            # most lines: every glyph met before in its font; the same few fonts
             assert self.left_to_weasyprint < self.calls / 2, self
         elif preserved_lines:
             assert self.left_to_weasyprint < self.calls, self

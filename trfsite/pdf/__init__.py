@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 
-from trfsite.pdf import fastdraw, fastlayout
+from trfsite.pdf import fastdraw, fastlayout, fontdescriptions
 from trfsite.pdf.compression import use_level
 from trfsite.pdf.libraries import import_weasyprint
 from trfsite.pdf.lines import LINE_MODE_CELLS, build_lines, rich_cells
@@ -177,6 +177,7 @@ def render_bulletin(
     use_level()
     fastdraw.install()
     fastlayout.install()
+    fontdescriptions.install()
     # WeasyPrint recurses deeply: keep its frames in one chunk (trfsite/pdf/stack.py)
     return deep_call(_render_bulletin, data, env, line_mode)
 
