@@ -32,6 +32,10 @@ DrawFirstLine = Callable[[Any, Any, str, Any, Any], list[Any]]
 
 def install() -> bool:
     """Use the fast path in this process if WeasyPrint's version is the one checked."""
+    import weasyprint
+
+    if weasyprint.__version__ != SUPPORTED_VERSION:
+        return False  # not even its ffi declarations are known
     from weasyprint.text.ffi import ffi
 
     if ffi.sizeof("PangoGlyphInfo") != 4 * _INTS_PER_GLYPH:
