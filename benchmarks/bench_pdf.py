@@ -3,14 +3,19 @@
 Prints the wall and CPU time of each step (read, standings, HTML, WeasyPrint
 layout, PDF writing), the page count, the size and the peak memory. The
 bulletin is the one ``trfsite build`` makes: with the rating-change table
-(default award settings). CPU time is the figure to compare on a shared machine.
+(default award settings), drawn as ``trfsite.pdf.render_bulletin`` draws it
+(WeasyPrint imported by ``trfsite.pdf.libraries``, the fast paths of
+``trfsite.pdf.fastdraw`` and ``fastlayout``, the frame stack of
+``trfsite.pdf.stack``); ``--plain`` leaves all that out, for comparison. CPU
+time is the figure to compare on a shared machine.
 
-    python benchmarks/bench_pdf.py [--players 2000] [--rounds 9] [--out bulletin.pdf]
+    python benchmarks/bench_pdf.py [--players 2000] [--rounds 9] [--out bulletin.pdf] [--plain]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import resource
 import sys
 import time
@@ -27,16 +32,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--plain", action="store_true", help="WeasyPrint as it comes")
     args = parser.parse_args(argv)
-
-    from weasyprint import HTML
 
     from trfsite.awards.event import event_awards
     from trfsite.awards.settings import AwardSettings
     from trfsite.formats import read_bytes
     from trfsite.pages.contexts import BulletinData
-    from trfsite.pdf import STATIC_BASE, _make_fetcher, bulletin_html, static_folders
+    from trfsite.pdf import (
+        STATIC_BASE,
+        _make_fetcher,
+        bulletin_html,
+        fastdraw,
+        fastlayout,
+        static_folders,
+    )
     from trfsite.pdf.compression import use_level
+    from trfsite.pdf.libraries import import_weasyprint
+    from trfsite.pdf.stack import deep_call
     from trfsite.render.environment import make_environment
     from trfsite.render.theme import find_theme, theme_chain
     from trfsite.standings.compute import compute_standings
@@ -48,6 +61,13 @@ def main(argv: list[str] | None = None) -> None:
     def mark() -> None:
         marks.append((time.perf_counter(), time.process_time()))
 
+    if args.plain:
+        import weasyprint  # noqa: F401
+    else:
+        import_weasyprint()
+    from weasyprint import HTML
+
+    mark()
     result = read_bytes(text.encode("utf-8"), "generated.trf")
     t = result.tournament
     assert t is not None
@@ -55,6 +75,8 @@ def main(argv: list[str] | None = None) -> None:
     standings = compute_standings(t, StandingsOptions())
     awards = event_awards(standings, AwardSettings())
     mark()
+    # a build draws the bulletin with the cycle collector paused (site.event_build)
+    gc.disable()
     env = make_environment(theme_chain(find_theme("bulletin")), "en")
     data = BulletinData(
         t, standings, (), len(result.findings), t.name, "2024-01-01", "", "en", awards=awards
@@ -62,21 +84,34 @@ def main(argv: list[str] | None = None) -> None:
     html = bulletin_html(data, env)
     mark()
     use_level()  # as trfsite.pdf.render_bulletin does
-    document = HTML(
-        string=html, base_url=STATIC_BASE, url_fetcher=_make_fetcher(static_folders(env))
-    ).render()
+    if args.plain:
+        fastdraw.uninstall()
+        fastlayout.uninstall()
+    else:
+        fastdraw.install()
+        fastlayout.install()
+    call = (lambda f, *a, **k: f(*a, **k)) if args.plain else deep_call
+    parsed = HTML(string=html, base_url=STATIC_BASE, url_fetcher=_make_fetcher(static_folders(env)))
+    document = call(parsed.render)
     mark()
-    pdf = document.write_pdf(pdf_identifier=True)
+    pdf = call(document.write_pdf, pdf_identifier=True)
     mark()
     if args.out is not None:
         args.out.write_bytes(pdf)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"players {args.players}, rounds {args.rounds}, pages {len(document.pages)}")
-    names = ("read", "standings", "html", "layout", "write")
-    notes = ("", "(and awards)", f"({len(html) / 1e6:.1f} MB)", "", f"({len(pdf) / 1e6:.2f} MB)")
+    names = ("import", "read", "standings", "html", "layout", "write")
+    notes = (
+        "(weasyprint)",
+        "",
+        "(and awards)",
+        f"({len(html) / 1e6:.1f} MB)",
+        "(and parse)",
+        f"({len(pdf) / 1e6:.2f} MB)",
+    )
     for name, note, (w0, c0), (w1, c1) in zip(names, notes, marks[:-1], marks[1:], strict=True):
         print(f"{name:10} {w1 - w0:7.2f} s wall {c1 - c0:7.2f} s cpu  {note}")
-    (w0, c0), (w1, c1) = marks[2], marks[-1]
+    (w0, c0), (w1, c1) = marks[3], marks[-1]
     print(f"bulletin   {w1 - w0:7.2f} s wall {c1 - c0:7.2f} s cpu  (html + layout + write)")
     print(f"peak RSS   {peak:7.0f} MB")
 

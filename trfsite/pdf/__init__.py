@@ -19,8 +19,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 
+from trfsite.pdf import fastdraw, fastlayout, fontdescriptions
 from trfsite.pdf.compression import use_level
+from trfsite.pdf.libraries import import_weasyprint
 from trfsite.pdf.lines import LINE_MODE_CELLS, build_lines, rich_cells
+from trfsite.pdf.stack import deep_call
 from trfsite.pdf.text import PointsFormat, number_text, points_text
 from trfsite.pdf.view import BulletinView, build_view
 
@@ -170,9 +173,18 @@ def render_bulletin(
     data: BulletinData, env: jinja2.Environment, line_mode: bool | None = None
 ) -> bytes:
     """The bulletin PDF of one event; the same data always gives the same bytes."""
+    import_weasyprint()
+    use_level()
+    fastdraw.install()
+    fastlayout.install()
+    fontdescriptions.install()
+    # WeasyPrint recurses deeply: keep its frames in one chunk (trfsite/pdf/stack.py)
+    return deep_call(_render_bulletin, data, env, line_mode)
+
+
+def _render_bulletin(data: BulletinData, env: jinja2.Environment, line_mode: bool | None) -> bytes:
     from weasyprint import HTML
 
-    use_level()
     html = bulletin_html(data, env, line_mode)
     folders = static_folders(env)
     document = HTML(string=html, base_url=STATIC_BASE, url_fetcher=_make_fetcher(folders)).render()

@@ -11,6 +11,7 @@ the federations' and clubs' sums stay as they are.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -47,6 +48,12 @@ def text_width(text: str) -> int:
     """Monospaced columns a text takes: combining marks none, wide characters two."""
     if text.isascii():  # most names and every number: a column a character
         return len(text)
+    return _wide_text_width(text)
+
+
+@functools.lru_cache(maxsize=16_384)
+def _wide_text_width(text: str) -> int:
+    # cached: the same few results ("½", "1½") and names come back thousands of times
     width = 0
     for char in text:
         if unicodedata.combining(char):
@@ -57,15 +64,21 @@ def text_width(text: str) -> int:
 
 def fit(text: str, width: int, right: bool = False) -> str:
     """The text cut (with an ellipsis) or padded to exactly ``width`` columns."""
-    text = unicodedata.normalize("NFC", text)
-    if text_width(text) > width:
+    if text.isascii():  # already in NFC, a column a character: most cells
+        if len(text) <= width:
+            return text.rjust(width) if right else text.ljust(width)
+    else:
+        text = unicodedata.normalize("NFC", text)
+    used = text_width(text)
+    if used > width:
         kept = ""
         for char in text:
             if text_width(kept + char) > width - 1:
                 break
             kept += char
         text = kept + "…"
-    pad = " " * (width - text_width(text))
+        used = text_width(text)
+    pad = " " * (width - used)
     return pad + text if right else text + pad
 
 
