@@ -13,7 +13,7 @@ import click
 
 from trfsite import __version__
 from trfsite.cli.commands import LazyGroup
-from trfsite.cli.shared import configure_logging
+from trfsite.cli.shared import configure_logging, process_ends_with_command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -37,6 +37,7 @@ def main() -> None:
     gc.freeze()
     gc.set_threshold(10_000, 20, 20)
     gc.enable()  # ``python -m trfsite`` imports with it off (trfsite/__main__.py)
+    process_ends_with_command()
     try:
         cli(prog_name="trfsite")
     finally:

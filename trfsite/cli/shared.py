@@ -37,6 +37,15 @@ _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 
+_restore_collector = True  # False once ``main`` said the process ends with the command
+
+
+def process_ends_with_command() -> None:
+    """Called by ``main``: nothing of this process runs after the command."""
+    global _restore_collector
+    _restore_collector = False
+
+
 def without_cyclic_gc(command: Callable[_P, _R]) -> Callable[_P, _R]:
     """Run a one-file command with Python's cyclic collector off.
 
@@ -44,7 +53,10 @@ def without_cyclic_gc(command: Callable[_P, _R]) -> Callable[_P, _R]:
     the process ends and holds no reference cycles: the collector would only scan it
     again and again (1-2% of ``trfsite standings``' instructions on a 2,000-player open).
     Memory stays proportional to the file, which ``formats/limits.py`` bounds. The
-    collector's state is restored afterwards, for callers in the same process (tests).
+    collector's state is restored afterwards, for callers in the same process (tests),
+    but not under ``main``: switched back on, it would go once over every object the
+    command made (all still young) at the next allocation, 5 ms of the 150 ms of that
+    open's standings, for a process that exits next.
     """
 
     @functools.wraps(command)
@@ -54,7 +66,7 @@ def without_cyclic_gc(command: Callable[_P, _R]) -> Callable[_P, _R]:
         try:
             return command(*args, **kwargs)
         finally:
-            if was_enabled:
+            if was_enabled and _restore_collector:
                 gc.enable()
 
     return run
