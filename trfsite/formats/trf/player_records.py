@@ -16,7 +16,17 @@ from trfsite.formats.trf.fields import (
     parse_points,
     read_int,
 )
-from trfsite.model import Color, NationalRating, Outcome, Player, RoundEntry, Span
+from trfsite.model import (
+    Color,
+    NationalRating,
+    Outcome,
+    Player,
+    RoundEntry,
+    Span,
+    new_round_entry,
+    new_span,
+    new_trf_player,
+)
 from trfsite.results import Note
 
 TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"})
@@ -219,7 +229,7 @@ def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | No
         )
     rank = read_int(sink, line, 86, 89, "player-rank-not-number", _THE_RANK)
     rounds = read_cells(line, sink)
-    return Player(
+    return new_trf_player(
         id=player_id,
         name=name,
         sex=sex,
@@ -231,7 +241,7 @@ def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | No
         declared_points=points,
         declared_rank=rank,
         rounds=rounds,
-        source=Span(n, 1, len(text)),
+        source=new_span(n, 1, len(text)),
     )
 
 
@@ -328,8 +338,8 @@ def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
     games = _GAME_RESULTS
     byes = _BYE_RESULTS
     none = Color.NONE
-    entry = RoundEntry
-    span = Span
+    entry = new_round_entry
+    span = new_span
     round_no = 0
     for start in range(FIRST_CELL - 1, len(text), CELL_WIDTH):
         round_no += 1
