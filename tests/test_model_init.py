@@ -1,7 +1,8 @@
 """The model types that write their own ``__init__`` (for speed) still match their fields.
 
-So do the readers' builders (``new_span``, ``new_round_entry``, ``new_trf_player``):
-same slots, same parameters, and what they make equals what the types make.
+So do the builders (``new_span``, ``new_round_entry``, ``new_trf_player`` for readers,
+``new_individual_row`` for the chess engine): same slots, same parameters, and what they
+make equals what the types make.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from trfsite.model import (
     new_span,
     new_trf_player,
 )
+from trfsite.results import StandingRow, new_individual_row
 
 HAND_WRITTEN = (Span, RoundEntry)
 
@@ -51,8 +53,12 @@ def test_every_field_is_set_and_stays_frozen() -> None:
         entry.round = 4  # type: ignore[misc]
 
 
-BUILDERS = [(new_span, Span, ()), (new_round_entry, RoundEntry, ()),
-            (new_trf_player, Player, ("grade", "club", "declared_scores", "egd_pin"))]  # fmt: skip
+BUILDERS = [
+    (new_span, Span, ()),
+    (new_round_entry, RoundEntry, ()),
+    (new_trf_player, Player, ("grade", "club", "declared_scores", "egd_pin")),
+    (new_individual_row, StandingRow, ("match_points", "game_points", "start_points")),
+]
 
 
 @pytest.mark.parametrize(
@@ -85,6 +91,10 @@ def test_builders_make_the_frozen_types_themselves() -> None:
             RoundEntry(2, 7, Color.WHITE, Outcome.WIN, None, "   7 w 1", Span(3, 92, 99)),
         ),
         (_player(new_trf_player), _player(Player)),
+        (
+            new_individual_row(1, 7, "A", 5.5, (20.0, None), (), (("rating", "2400"),)),
+            StandingRow(1, 7, "A", 5.5, (20.0, None), extra=(("rating", "2400"),)),
+        ),
     ]
     for built, plain in made:
         assert type(built) is type(plain)

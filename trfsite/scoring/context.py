@@ -182,8 +182,12 @@ class EventContext:
         ok[Cell.PLAYED] = True
         ok[Cell.FORFEIT_WIN] = fwin
         ok[Cell.FORFEIT_LOSS] = floss
+        played = Cell.PLAYED
         mask = [
-            [ok[c] and o >= 0 for c, o in zip(cells, opps, strict=True)]
+            # A row of games only (most of a Swiss) is all True, checked in C.
+            [True] * len(cells)
+            if cells.count(played) == len(cells) and -1 not in opps
+            else [ok[c] and o >= 0 for c, o in zip(cells, opps, strict=True)]
             for cells, opps in zip(self.cell, self.opp, strict=True)
         ]
         self._cache[key] = mask
