@@ -33,6 +33,10 @@ _NEVER = ("weasyprint", "jinja2", "markdown_it", "babel", "trfsite.site", "trfsi
 _NOT_FOR_INDIVIDUAL = ("trfsite.standings.go", "trfsite.standings.team", "trfsite.teams",
                        "trfsite.scoring.go", "trfsite.scoring.team_context",
                        "trfsite.formats.egf.reader", "trfsite.awards")  # fmt: skip
+# A file of 0x2 records and players only: no team, bye or summary record, no stray line.
+_NOT_FOR_PLAIN_TRF = ("trfsite.formats.trf.team_records", "trfsite.formats.trf.summaries",
+                      "trfsite.formats.trf.draft", "trfsite.formats.trf.layout",
+                      "trfsite.formats.trf.unknown_lines")  # fmt: skip
 
 
 def _imported(*args: str) -> list[str]:
@@ -61,6 +65,7 @@ def test_individual_table_loads_no_site_no_other_engine() -> None:
     assert "trfsite.standings.individual" in modules  # the probe did rank the file
     assert _loaded(modules, _NEVER) == []
     assert _loaded(modules, _NOT_FOR_INDIVIDUAL) == []
+    assert _loaded(modules, _NOT_FOR_PLAIN_TRF) == []
 
 
 @pytest.mark.parametrize(

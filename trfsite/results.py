@@ -192,6 +192,8 @@ class TiebreakColumn:
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
+    """One participant's line of the standings: place, points, tie-break values."""
+
     rank: int
     id: int
     name: str
@@ -241,6 +243,8 @@ new_individual_row = cast("type[StandingRow]", _IndividualRowBuilder)
 
 @dataclass(frozen=True, slots=True)
 class Standings:
+    """What an engine returns: the rows in order, the columns and the choices made."""
+
     tournament: Tournament
     rules: str  # "2023", "2026", or "egf"
     columns: tuple[TiebreakColumn, ...]

@@ -28,6 +28,8 @@ class NotTextError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Decoded:
+    """A file's text, the encoding it was read in, and what decoding found."""
+
     text: str
     encoding: str  # "utf-8", "utf-8-sig", "cp1252", "latin-1" or "mixed"
     findings: tuple[Finding, ...] = ()

@@ -26,6 +26,8 @@ MOST_SIGNIFICANT = Note("C.07 14.3: most significant value")
 
 @dataclass(frozen=True, slots=True)
 class Cut:
+    """One value a cut or median modifier removes, and why."""
+
     position: int  # index into the values
     why: str
 

@@ -148,16 +148,17 @@ _MONTHS = {
 _MONTH = r"([^\W\d_]{3,9})\.?"
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?\.?"
 # "May 29, 2020", "May 29 2020"; "29 May 2020", "29. Mai 2020", "29-May-2020", "29-May-20".
-_MONTH_FIRST = re.compile(rf"^{_MONTH}\s*[ -]\s*{_DAY}\s*,?\s*[ -]?\s*(\d{{4}})$", re.I)
-_DAY_FIRST = re.compile(rf"^{_DAY}\s*[ -]?\s*{_MONTH}\s*,?\s*[ -]?\s*(\d{{2}}|\d{{4}})$", re.I)
+# Compiled (and kept in re's cache) by the first date with a month name: most files have none.
+_MONTH_FIRST = rf"^{_MONTH}\s*[ -]\s*{_DAY}\s*,?\s*[ -]?\s*(\d{{4}})$"
+_DAY_FIRST = rf"^{_DAY}\s*[ -]?\s*{_MONTH}\s*,?\s*[ -]?\s*(\d{{2}}|\d{{4}})$"
 
 
 def _month_name_parts(text: str) -> tuple[int, int, int] | None:
-    match = _MONTH_FIRST.match(text)
+    match = re.match(_MONTH_FIRST, text, re.I)
     if match is not None:
         month, day, year = match.groups()
     else:
-        match = _DAY_FIRST.match(text)
+        match = re.match(_DAY_FIRST, text, re.I)
         if match is None:
             return None
         day, month, year = match.groups()

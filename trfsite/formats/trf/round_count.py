@@ -29,6 +29,8 @@ from trfsite.results import Note
 
 @dataclass(frozen=True, slots=True)
 class RoundCount:
+    """The rounds of the event, and why so many."""
+
     rounds: int
     reason: str  # why: "record 142 says 9", "at least half of the player lines have 7 cells"
 
