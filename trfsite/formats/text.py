@@ -130,7 +130,8 @@ def _mixed(data: bytes, name: str, fallback: str) -> Decoded:
 
 def split_lines(text: str) -> list[str]:
     """Split on LF, CRLF or CR (not on the other breaks ``str.splitlines`` knows)."""
-    lines = _LINE_BREAK.split(text)
+    # Without a CR (most files) the LFs alone break lines: str.split, ten times faster.
+    lines = text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
     return lines

@@ -230,20 +230,35 @@ def normalise_birth_date(text: str) -> str | None:
     text = text.strip()
     if text.isascii() and text.isdigit() and len(text) == 4:
         return f"{text}/00/00"
+    if len(text) == 10 and text[4] == "/" == text[7] and text.isascii():
+        # Already written YYYY/MM/DD, as by most programs for every player: what the
+        # checks below would make of it is the text itself, or None.
+        year_, month_, day_ = text[:4], text[5:7], text[8:]
+        if (year_ + month_ + day_).isdigit():
+            return text if _is_birth_date(int(year_), int(month_), int(day_)) else None
     parts = date_parts(text)
     if parts is None:
         return None
     year, month, day = parts
+    if not _is_birth_date(year, month, day):
+        return None
     if parts == (0, 0, 0):
         return "0000/00/00"  # the usual way of writing "unknown"
+    return f"{year:04d}/{month:02d}/{day:02d}"
+
+
+def _is_birth_date(year: int, month: int, day: int) -> bool:
+    """A date, or a year with month and day 0 (unknown), or all 0 (unknown)."""
+    if year == month == day == 0:
+        return True
     if not (0 <= month <= 12 and 0 <= day <= 31 and year >= 1000):
-        return None
+        return False
     if month and day:
         try:
             dt.date(year, month, day)
         except ValueError:
-            return None
-    return f"{year:04d}/{month:02d}/{day:02d}"
+            return False
+    return True
 
 
 def format_points(value: float, width: int = 4) -> str:

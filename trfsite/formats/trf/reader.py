@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 from trfsite.findings import Finding, Severity, sort_findings
-from trfsite.formats.limits import MAX_PLAYERS, within_line_length
+from trfsite.formats.limits import MAX_LINE_LENGTH, MAX_PLAYERS, within_line_length
 from trfsite.formats.text import split_lines
 from trfsite.formats.trf.fields import Sink, SourceLine, parse_int
 from trfsite.formats.trf.player_records import (
@@ -103,6 +103,7 @@ def _is_national(text: str) -> bool:
 
 def sort_lines(text: str, name: str = "") -> Sorted:
     out = Sorted()
+    limit = MAX_LINE_LENGTH.limit  # longer lines are cut, with an error
     # A BOM the decoder left, and the ^Z that DOS programs put at the end of a file.
     text = text.removeprefix("\ufeff").rstrip().rstrip("\x1a")
     for number, raw in enumerate(split_lines(text), start=1):
@@ -110,9 +111,10 @@ def sort_lines(text: str, name: str = "") -> Sorted:
             out.first_tab = out.first_tab or number
             raw = raw.replace("\t", " ")
         raw = raw.rstrip()  # trailing blanks carry nothing in TRF
-        raw, too_long = within_line_length(raw, number, name)
-        if too_long:
-            out.too_long.append(too_long)
+        if len(raw) > limit:
+            raw, too_long = within_line_length(raw, number, name)
+            if too_long:
+                out.too_long.append(too_long)
         if not raw:
             continue
         line = SourceLine(number, raw)
