@@ -351,9 +351,13 @@ def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
             opponent = whole(digits.lstrip())
             if opponent is not None:
                 _OPPONENT_FIELDS[digits] = opponent
-        color = colours(cell[5:6])
-        if opponent is not None and color is not None and cell[4:8:2] == "  ":
-            result = cell[7:8]
+        # Single characters by index: a slice makes a slice object first (Python 3.11).
+        if len(cell) == 8 and cell[4] == " " and cell[6] == " ":
+            color = colours(cell[5])
+            result = cell[7]
+        else:
+            color = result = None
+        if opponent is not None and color is not None:
             if opponent:
                 if result in games:
                     append(entry(round_no, opponent, color, outcomes[result], None, cell,
