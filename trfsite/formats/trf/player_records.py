@@ -272,7 +272,9 @@ def _without_junk_tail(line: SourceLine, text: str, sink: Sink) -> str:
     end = len(text)
     while end > FIRST_CELL - 1:
         start = FIRST_CELL - 1 + (end - FIRST_CELL) // CELL_WIDTH * CELL_WIDTH
-        if not _is_junk(text[start : start + 8]):
+        # An opponent field read before is a number, so the cell is no junk: the usual
+        # last cell, answered without _is_junk's call.
+        if text[start : start + 4] in _OPPONENT_FIELDS or not _is_junk(text[start : start + 8]):
             break
         end = start
     if end == len(text):

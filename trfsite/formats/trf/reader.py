@@ -357,7 +357,11 @@ def _players(
         if cells > limit:
             written[line.number] = cells
             line = SourceLine(line.number, line.text[: FIRST_CELL - 1 + limit * CELL_WIDTH])
-        _keep_or_add(read_player(line, sink, notes), players, line, kept)
+        player = read_player(line, sink, notes)
+        if player is None:  # _keep_or_add, without a call per player
+            kept.append(RawRecord(line.code, line.text, line.span()))
+        else:
+            players.append(player)
     notes.report(sink)
     cut_to_rounds(players, event_rounds(players, declared), sink, written)
     most = max((len(p.rounds) for p in players), default=0)
