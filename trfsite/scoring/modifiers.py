@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from trfsite.results import N_, Contribution, Note
 
@@ -125,6 +126,11 @@ def cut_sum(
     if keys is None and not (cut_first and any(cut_first)):
         ordered = sorted(values)  # cutting by value alone: the ends of the sorted list
         return sum(ordered[low : len(ordered) - high])
+    if keys is None and low == 1 and not high and cut_first:
+        # Cut-1 (BH-C1, the usual first tie-break of a Swiss) with an unplayed round to
+        # cut first: 16.5 takes the lowest such contribution, which can never be lower
+        # than the least value of all, so it is always the one cut.
+        return sum(values) - min(compress(values, cut_first))
     cuts = _cuts(values, low, high, keys, cut_first, reasons=False)
     return sum(values) - sum(values[k] for k, _ in cuts)
 
