@@ -13,16 +13,8 @@ from typing import Any
 
 import pytest
 
-from trfsite.model import (
-    Color,
-    Outcome,
-    Player,
-    RoundEntry,
-    Span,
-    new_round_entry,
-    new_span,
-    new_trf_player,
-)
+from trfsite.formats.builders import new_round_entry, new_span, new_trf_player
+from trfsite.model import Color, Outcome, Player, RoundEntry, Span
 from trfsite.results import StandingRow, new_individual_row
 
 HAND_WRITTEN = (Span, RoundEntry)

@@ -207,9 +207,9 @@ class StandingRow:
 
 
 class _IndividualRowBuilder:
-    """A chess player's row (no match, game or start points), made as model.py's readers'
-    builders make cells: the same slots written without the frozen guard, then the class
-    becomes StandingRow (``tests/test_model_init.py`` keeps them equal)."""
+    """A chess player's row (no match, game or start points), made as formats/builders.py
+    makes cells: the same slots written without the frozen guard, then the class becomes
+    StandingRow (``tests/test_model_init.py`` keeps them equal)."""
 
     __slots__ = StandingRow.__slots__
 

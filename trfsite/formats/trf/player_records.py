@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 
 from trfsite.formats import limits
+from trfsite.formats.builders import new_round_entry, new_span, new_trf_player
 from trfsite.formats.numbers import is_whole, reason_note, whole
 from trfsite.formats.trf.federations import FIDE_FEDERATIONS
 from trfsite.formats.trf.fields import (
@@ -16,17 +17,7 @@ from trfsite.formats.trf.fields import (
     parse_points,
     read_int,
 )
-from trfsite.model import (
-    Color,
-    NationalRating,
-    Outcome,
-    Player,
-    RoundEntry,
-    Span,
-    new_round_entry,
-    new_span,
-    new_trf_player,
-)
+from trfsite.model import Color, NationalRating, Outcome, Player, RoundEntry, Span
 from trfsite.results import Note
 
 TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"})
