@@ -160,3 +160,15 @@ def test_a_second_run_compiles_nothing(tmp_path: Path) -> None:
     assert compiled() > 0  # a fresh cache folder: everything compiled, then saved
     assert list(tmp_path.rglob("dataclass-code.*.bin"))
     assert compiled() == 0
+
+
+def test_the_file_is_read_when_a_class_is_first_made() -> None:
+    probe = (
+        "import trfsite.memo as m; before = m._module_blobs is None; import trfsite.model; "
+        "print(before, m._module_blobs is None)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["True", "False"]  # trfsite --help reads no file

@@ -83,7 +83,8 @@ def forget_all() -> None:
 # A module's entry is rewritten whole with the texts its classes asked for in the run
 # that compiled something new, so an edited class leaves no stale code behind.
 _CODE_HEADER = ("trfsite dataclass code", 2, sys.version, sys.hexversion)
-_module_blobs: dict[str, bytes] = {}  # module -> marshal.dumps({text: code}), as read
+# module -> marshal.dumps({text: code}), as read from the file when a class first asks
+_module_blobs: dict[str, bytes] | None = None
 _module_code: dict[str, dict[str, CodeType]] = {}  # module -> {text: code}, unmarshalled
 _used_code: dict[str, dict[str, CodeType]] = {}  # module -> what its classes asked for
 _stale_modules: set[str] = set()  # modules that compiled something: their entry is rewritten
@@ -99,12 +100,8 @@ def remember_dataclass_code() -> None:
     name ``<string>``) or loads the code compiled from the same text before; classes of
     other packages are compiled as ever. Called once, by ``trfsite/__init__``.
     """
-    if getattr(dataclasses, "exec", None) is _exec:
+    if getattr(dataclasses, "exec", None) is _exec or _code_path() is None:
         return
-    path = _code_path()
-    if path is None:
-        return
-    _module_blobs.update(_load_code(path))
     dataclasses.exec = _exec  # type: ignore[attr-defined]
 
 
@@ -155,7 +152,7 @@ def _compile(text: str) -> CodeType:
 def _compiled(module: str, text: str) -> CodeType:
     known = _module_code.get(module)
     if known is None:
-        known = _module_code[module] = _unmarshal(_module_blobs.pop(module, None))
+        known = _module_code[module] = _unmarshal(_file_blobs().pop(module, None))
     code = known.get(text)
     if code is None:
         code = known[text] = _compile(text)
@@ -166,6 +163,16 @@ def _compiled(module: str, text: str) -> CodeType:
         _stale_modules.add(module)
     _used_code.setdefault(module, {})[text] = code
     return code
+
+
+def _file_blobs() -> dict[str, bytes]:
+    """The file's entries, read once, when a class of the package is first made (``trfsite
+    --help`` makes none)."""
+    global _module_blobs
+    if _module_blobs is None:
+        path = _code_path()
+        _module_blobs = _load_code(path) if path is not None else {}
+    return _module_blobs
 
 
 def _unmarshal(blob: bytes | None) -> dict[str, CodeType]:
