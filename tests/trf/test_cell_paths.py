@@ -12,7 +12,7 @@ import random
 import pytest
 
 from trfsite.formats.trf.fields import Sink, SourceLine
-from trfsite.formats.trf.player_records import FIRST_CELL, _slow_cell, read_cells
+from trfsite.formats.trf.round_cells import FIRST_CELL, _slow_cell, read_cells
 
 _OPPONENT_CHARS = "0123456789    x²"
 _MARKS = "wbWB- =+10DLHFUZdlhfuz?x"

@@ -17,14 +17,8 @@ from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.formats.limits import MAX_LINE_LENGTH, MAX_PLAYERS, within_line_length
 from trfsite.formats.text import split_lines
 from trfsite.formats.trf.fields import Sink, SourceLine, parse_int
-from trfsite.formats.trf.player_records import (
-    CELL_WIDTH,
-    FIRST_CELL,
-    PlayerNotes,
-    blank_cell,
-    read_national_rating,
-    read_player,
-)
+from trfsite.formats.trf.player_records import PlayerNotes, read_national_rating, read_player
+from trfsite.formats.trf.round_cells import CELL_WIDTH, FIRST_CELL, blank_cell
 from trfsite.formats.trf.round_count import (
     cells_by_length,
     cut_to_rounds,

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from trfsite.formats.limits import MAX_PLAYER_ROUNDS
 from trfsite.formats.trf.fields import Sink
-from trfsite.formats.trf.player_records import CELL_WIDTH, FIRST_CELL
+from trfsite.formats.trf.round_cells import CELL_WIDTH, FIRST_CELL
 from trfsite.model import Player, Span
 from trfsite.results import Note
 
