@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from itertools import accumulate
+from operator import attrgetter
 from typing import NamedTuple
 
 from trfsite.memo import ByIdentity
@@ -238,7 +239,7 @@ def build_context(
     explain: bool = False,
 ) -> EventContext:
     """Turn a tournament's first ``rounds`` rounds into an :class:`EventContext`."""
-    players = sorted(t.players, key=lambda p: p.id)
+    players = sorted(t.players, key=_id_of)
     # In team events 299 records award match and game points to teams, not players.
     records = t.abnormal_points if t.kind is EventKind.INDIVIDUAL else ()
     total = t.rounds  # a property that reads every cell: asked once
@@ -284,6 +285,9 @@ def build_context(
     )
 
 
+_id_of = attrgetter("id")  # sort key in C: players by start number
+
+
 class _Rows(NamedTuple):
     cells: list[list[Cell]]
     opps: list[list[int]]
@@ -294,7 +298,7 @@ class _Rows(NamedTuple):
 
 
 def _rows_of_all_rounds(t: Tournament) -> _Rows:
-    return _rows(t, sorted(t.players, key=lambda p: p.id), t.rounds, ())
+    return _rows(t, sorted(t.players, key=_id_of), t.rounds, ())
 
 
 # A tournament's rows of all its rounds, without 299 records (see build_context).
