@@ -13,7 +13,11 @@ import click
 
 from trfsite import __version__
 from trfsite.cli.commands import LazyGroup
-from trfsite.cli.shared import configure_logging, process_ends_with_command
+from trfsite.cli.shared import (
+    configure_logging,
+    exit_without_teardown,
+    process_ends_with_command,
+)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -40,6 +44,9 @@ def main() -> None:
     process_ends_with_command()
     try:
         cli(prog_name="trfsite")
+    except SystemExit as exc:  # click ends every command with sys.exit
+        exit_without_teardown(exc.code)
+        raise
     finally:
         # The process ends here: Python's exit would otherwise collect over everything
         # the command built (5% of a 2,000-player ``trfsite standings``) for nothing.
