@@ -1,13 +1,21 @@
-"""The model types that write their own ``__init__`` (for speed) still match their fields."""
+"""The model types that write their own ``__init__`` (for speed) still match their fields.
+
+So do the builders (``new_span``, ``new_round_entry``, ``new_trf_player`` for readers,
+``new_individual_row`` for the chess engine): same slots, same parameters, and what they
+make equals what the types make.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import inspect
+from typing import Any
 
 import pytest
 
-from trfsite.model import Color, Outcome, RoundEntry, Span
+from trfsite.formats.builders import new_round_entry, new_span, new_trf_player
+from trfsite.model import Color, Outcome, Player, RoundEntry, Span
+from trfsite.results import StandingRow, new_individual_row
 
 HAND_WRITTEN = (Span, RoundEntry)
 
@@ -35,3 +43,54 @@ def test_every_field_is_set_and_stays_frozen() -> None:
     assert dataclasses.replace(entry, opponent=5).opponent == 5
     with pytest.raises(dataclasses.FrozenInstanceError):
         entry.round = 4  # type: ignore[misc]
+
+
+BUILDERS = [
+    (new_span, Span, ()),
+    (new_round_entry, RoundEntry, ()),
+    (new_trf_player, Player, ("grade", "club", "declared_scores", "egd_pin")),
+    (new_individual_row, StandingRow, ("match_points", "game_points", "start_points")),
+]
+
+
+@pytest.mark.parametrize(
+    ("builder", "cls", "unset"), BUILDERS, ids=lambda x: getattr(x, "__name__", "")
+)
+def test_a_builder_has_the_types_slots_and_fields(
+    builder: type, cls: type, unset: tuple[str, ...]
+) -> None:
+    assert builder.__slots__ == cls.__slots__  # type: ignore[attr-defined]
+    params = list(inspect.signature(builder).parameters)
+    assert params == [f.name for f in dataclasses.fields(cls) if f.name not in unset]
+
+
+def _player(make: type) -> Player:
+    span = Span(4, 1, 120)
+    cell = RoundEntry(1, 2, Color.BLACK, Outcome.DRAW, None, "   2 b =", Span(4, 92, 99))
+    made: Player = make(
+        id=1, name="A", sex="w", title="IM", rating=2400, federation="GER", fide_id="12",
+        birth_date="1990/01/01", declared_points=0.5, declared_rank=1, rounds=(cell,),
+        source=span,
+    )  # fmt: skip
+    return made
+
+
+def test_builders_make_the_frozen_types_themselves() -> None:
+    made: list[tuple[Any, Any]] = [
+        (new_span(3, 92, 99), Span(3, 92, 99)),
+        (
+            new_round_entry(2, 7, Color.WHITE, Outcome.WIN, None, "   7 w 1", new_span(3, 92, 99)),
+            RoundEntry(2, 7, Color.WHITE, Outcome.WIN, None, "   7 w 1", Span(3, 92, 99)),
+        ),
+        (_player(new_trf_player), _player(Player)),
+        (
+            new_individual_row(1, 7, "A", 5.5, (20.0, None), (), (("rating", "2400"),)),
+            StandingRow(1, 7, "A", 5.5, (20.0, None), extra=(("rating", "2400"),)),
+        ),
+    ]
+    for built, plain in made:
+        assert type(built) is type(plain)
+        assert dataclasses.astuple(built) == dataclasses.astuple(plain)  # every slot is set
+        assert built == plain and hash(built) == hash(plain) and repr(built) == repr(plain)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(built, dataclasses.fields(built)[0].name, 4)

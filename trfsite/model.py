@@ -13,6 +13,7 @@ import datetime as _dt
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import chain
 from operator import attrgetter
 
 from trfsite.findings import Finding
@@ -590,12 +591,15 @@ class ReadResult:
 
 def _count_rounds(t: Tournament) -> int:
     most = max((len(p.rounds) for p in t.players), default=0)
-    # map() and attrgetter() walk the 22,000 cells of a large open in C.
-    last = max((max(map(_round_of, p.rounds), default=0) for p in t.players), default=0)
+    # One max() over the 22,000 cells of a large open, walked in C (map, attrgetter, chain),
+    # not one per player: with any cell, ``most`` is at least 1, so the 0 an empty row
+    # gave the per-player maximum changes nothing.
+    last = max(map(_round_of, chain.from_iterable(map(_rounds_of, t.players))), default=0)
     return max(most, last, t.declared_rounds or 0)
 
 
 _round_of = attrgetter("round")
+_rounds_of = attrgetter("rounds")
 
 
 _round_count: ByIdentity[Tournament, int] = ByIdentity(_count_rounds, keep=16)

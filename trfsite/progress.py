@@ -80,37 +80,53 @@ def _progress(t: Tournament) -> RoundProgress:
         # EGF's '?' is OpenGotha's unknown result, which its own score columns count
         # in every round; a Go file keeps all its rounds.
         return RoundProgress(t.rounds)
-    # Games are counted once: as the pair of ids, whichever side's cell is read.
+    # First the rounds alone: which have games, which a game without a result, which say
+    # anything at all. Games are counted (once per pair) only in the rounds after the last
+    # complete one, which a finished event has none of.
+    played: set[int] = set()
+    unfinished: set[int] = set()
+    seen: set[int] = set()
+    unknown = Outcome.UNKNOWN
+    for player in t.players:
+        for entry in player.rounds:
+            if entry.opponent is None:
+                if announced(entry):
+                    seen.add(entry.round)
+            else:  # a pairing is announced()
+                played.add(entry.round)
+                if entry.outcome is unknown:  # result_missing()
+                    unfinished.add(entry.round)
+    # A round with results and none missing is complete; a missing result before the
+    # last complete round is a mistake in the file (a warning), not a pending round.
+    complete = max(played - unfinished, default=0)
+    later = sorted(r for r in seen | played if r > complete)
+    if not later:
+        return RoundProgress(complete)
+    games, missing = _games(t, frozenset(later))
+    pending = tuple(PendingRound(r, len(games.get(r, ())), len(missing.get(r, ()))) for r in later)
+    return RoundProgress(complete, pending)
+
+
+def _games(
+    t: Tournament, rounds: frozenset[int]
+) -> tuple[dict[int, set[tuple[int, int]]], dict[int, set[tuple[int, int]]]]:
+    """Per round of ``rounds``: its games, and those without a result, as pairs of ids
+    (whichever side's cell is read)."""
     games: dict[int, set[tuple[int, int]]] = {}
     missing: dict[int, set[tuple[int, int]]] = {}
-    seen: set[int] = set()
     unknown = Outcome.UNKNOWN
     for player in t.players:
         pid = player.id
         for entry in player.rounds:
             opponent = entry.opponent
-            if opponent is None:
-                if announced(entry):
-                    seen.add(entry.round)
-                continue
             round_no = entry.round
-            seen.add(round_no)  # a pairing is announced()
+            if opponent is None or round_no not in rounds:
+                continue
             pair = (pid, opponent) if pid < opponent else (opponent, pid)
-            paired = games.get(round_no)
-            if paired is None:
-                paired = games[round_no] = set()
-            paired.add(pair)
-            if entry.outcome is unknown:  # result_missing()
+            games.setdefault(round_no, set()).add(pair)
+            if entry.outcome is unknown:
                 missing.setdefault(round_no, set()).add(pair)
-    # A round with results and none missing is complete; a missing result before the
-    # last complete round is a mistake in the file (a warning), not a pending round.
-    complete = max((r for r in games if r not in missing), default=0)
-    pending = tuple(
-        PendingRound(r, len(games.get(r, ())), len(missing.get(r, ())))
-        for r in sorted(seen)
-        if r > complete
-    )
-    return RoundProgress(complete, pending)
+    return games, missing
 
 
 _cached: ByIdentity[Tournament, RoundProgress] = ByIdentity(_progress, keep=8)

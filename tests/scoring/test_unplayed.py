@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from trfsite.scoring.codes import parse_tiebreak
-from trfsite.scoring.modifiers import choose_cuts
+from trfsite.scoring.modifiers import choose_cuts, cut_sum
 from trfsite.scoring.registry import resolve
 from trfsite.scoring.unplayed import dummy_score
 
@@ -208,3 +210,19 @@ def test_explanations_name_cut_and_cap() -> None:
     assert "min(own score 3.5, draw 0.5 x 5 rounds = 2.5)" in bye.label
     assert sum(c.value or 0 for c in mine.contributions if not c.cut) == mine.value == 8.5
     assert parse_tiebreak("BH-C1").short == "BH-C1"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_cut_sum_totals_what_choose_cuts_cuts(seed: int) -> None:
+    # cut_sum takes shortcuts (sorted ends; Cut-1 with a 16.5 candidate): the same values
+    # cut. Quarters add up exactly, whichever way the total is summed.
+    rng = random.Random(seed)
+    for _ in range(200):
+        n = rng.randint(1, 12)
+        values = [rng.randint(0, 40) / 4 for _ in range(n)]
+        cut_first = [rng.random() < 0.3 for _ in range(n)] if rng.random() < 0.8 else None
+        low, high = rng.choice([(1, 0), (2, 0), (1, 1), (0, 1), (0, 0), (3, 2)])
+        keys = list(zip(values, values, strict=True)) if rng.random() < 0.2 else None
+        cuts = choose_cuts(values, low, high, keys, cut_first, reasons=False)
+        expected = sum(values) - sum(values[c.position] for c in cuts)
+        assert cut_sum(values, low, high, keys, cut_first) == expected

@@ -141,6 +141,17 @@ def test_birth_dates(text: str, expected: str | None) -> None:
     assert normalise_birth_date(text) == expected
 
 
+@pytest.mark.parametrize(
+    "year", ["0000", "0999", "1000", "1900", "2000", "2024", "19a0", "１９９０"]
+)
+def test_birth_dates_written_as_read_take_the_same_checks(year: str) -> None:
+    # YYYY/MM/DD is kept as written without going through date_parts; YYYY-MM-DD is not.
+    for month in ("00", "01", "02", "12", "13", "1 "):
+        for day in ("00", "01", "28", "29", "30", "31", "32", "0a"):
+            written = f"{year}/{month}/{day}"
+            assert normalise_birth_date(written) == normalise_birth_date(written.replace("/", "-"))
+
+
 def test_points() -> None:
     assert parse_points(" 6.5".strip()) == 6.5
     assert parse_points("15") == 15.0  # 310 of the team sample writes "15"

@@ -13,7 +13,11 @@ import click
 
 from trfsite import __version__
 from trfsite.cli.commands import LazyGroup
-from trfsite.cli.shared import configure_logging
+from trfsite.cli.shared import (
+    configure_logging,
+    exit_without_teardown,
+    process_ends_with_command,
+)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -37,8 +41,12 @@ def main() -> None:
     gc.freeze()
     gc.set_threshold(10_000, 20, 20)
     gc.enable()  # ``python -m trfsite`` imports with it off (trfsite/__main__.py)
+    process_ends_with_command()
     try:
         cli(prog_name="trfsite")
+    except SystemExit as exc:  # click ends every command with sys.exit
+        exit_without_teardown(exc.code)
+        raise
     finally:
         # The process ends here: Python's exit would otherwise collect over everything
         # the command built (5% of a 2,000-player ``trfsite standings``) for nothing.

@@ -15,6 +15,8 @@ from trfsite.results import Note
 
 @dataclass(frozen=True, slots=True)
 class Reader:
+    """One format: how to recognise its text and how to read it."""
+
     name: str  # "trf" or "egf"
     description: str
     sniff: Callable[[str], bool]  # does this (decoded) text look like our format?

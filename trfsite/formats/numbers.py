@@ -15,7 +15,8 @@ from trfsite.formats.limits import MAX_DIGITS
 from trfsite.results import Note
 
 _MAX_DIGITS = MAX_DIGITS.limit
-_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
+# Compiled (and kept in re's cache) by the first value that is not plain digits and a point.
+_DECIMAL = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
 
 
 def is_whole(text: str) -> bool:
@@ -37,7 +38,7 @@ def decimal(text: str) -> float | None:
     # '6.5', '65', '.5': ASCII digits and at most one point, which _DECIMAL accepts; the
     # regular expression (ten times slower) decides the rest (signs, letters, '.').
     plain = text.isascii() and text.replace(".", "", 1).isdigit()
-    if not plain and _DECIMAL.fullmatch(text) is None:
+    if not plain and re.fullmatch(_DECIMAL, text, re.ASCII) is None:
         return None
     value = float(text)
     return value if math.isfinite(value) else None

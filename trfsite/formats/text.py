@@ -28,6 +28,8 @@ class NotTextError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Decoded:
+    """A file's text, the encoding it was read in, and what decoding found."""
+
     text: str
     encoding: str  # "utf-8", "utf-8-sig", "cp1252", "latin-1" or "mixed"
     findings: tuple[Finding, ...] = ()
@@ -128,7 +130,8 @@ def _mixed(data: bytes, name: str, fallback: str) -> Decoded:
 
 def split_lines(text: str) -> list[str]:
     """Split on LF, CRLF or CR (not on the other breaks ``str.splitlines`` knows)."""
-    lines = _LINE_BREAK.split(text)
+    # Without a CR (most files) the LFs alone break lines: str.split, ten times faster.
+    lines = text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
     return lines

@@ -28,7 +28,7 @@ def opponent_scores(
     adjusted = ctx.adjusted
     opp = ctx.opp[i]
     if all(games):  # the common case: every round a game
-        return [adjusted[j] for j in opp], [], list(range(ctx.rounds))
+        return list(map(adjusted.__getitem__, opp)), [], list(range(ctx.rounds))
     cats = ctx.category[i]
     values: list[float] = []
     cut_first: list[bool] = []

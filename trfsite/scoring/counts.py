@@ -59,6 +59,10 @@ def _describe(ctx: EventContext, i: int, r: int) -> str:
 
 def wins(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     win = ctx.win - 1e-9
+    if not ctx.explain:
+        # Values only: each row (one entry per round) counted in C, not a call per round.
+        at_least = win.__le__
+        return TiebreakValues([float(sum(map(at_least, row))) for row in ctx.pts])
     return _count(ctx, spec, lambda i, r: ctx.pts[i][r] >= win, lambda i, r: _describe(ctx, i, r))
 
 

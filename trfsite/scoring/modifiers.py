@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from trfsite.results import N_, Contribution, Note
 
@@ -26,6 +27,8 @@ MOST_SIGNIFICANT = Note("C.07 14.3: most significant value")
 
 @dataclass(frozen=True, slots=True)
 class Cut:
+    """One value a cut or median modifier removes, and why."""
+
     position: int  # index into the values
     why: str
 
@@ -42,19 +45,34 @@ def choose_cuts(
 
     Without ``reasons`` (values only, no explanation) the 16.5 notes are not written.
     """
+    return [Cut(k, why) for k, why in _cuts(values, low, high, keys, cut_first, reasons)]
+
+
+def _cuts(
+    values: Sequence[float],
+    low: int,
+    high: int,
+    keys: Sequence[tuple[float, float]] | None,
+    cut_first: Sequence[bool] | None,
+    reasons: bool,
+) -> list[tuple[int, str]]:
+    """(position, why) of each cut, in order. Among equal keys the earliest position is
+    cut: min() and max() keep the first of equals, and positions are scanned in order."""
     if not low and not high:
         return []
-    order = keys if keys is not None else [(v, v) for v in values]
+    # Values alone are ordered by value (what keys (v, v) would give).
+    key = keys.__getitem__ if keys is not None else values.__getitem__
+    value = values.__getitem__
     alive = list(range(len(values)))
-    cuts: list[Cut] = []
+    cuts: list[tuple[int, str]] = []
     for _ in range(low):
         if not alive:
             break
-        least = min(alive, key=lambda k: (order[k], k))
+        least = min(alive, key=key)
         chosen, why = least, LEAST_SIGNIFICANT
-        candidates = [k for k in alive if cut_first and cut_first[k]]
+        candidates = [k for k in alive if cut_first[k]] if cut_first else []
         if candidates:
-            lowest = min(candidates, key=lambda k: (values[k], k))
+            lowest = min(candidates, key=value)
             if not reasons:
                 chosen = lowest if values[lowest] >= values[least] else least
             elif values[lowest] >= values[least]:
@@ -75,13 +93,13 @@ def choose_cuts(
                     least=values[least],
                 )
         alive.remove(chosen)
-        cuts.append(Cut(chosen, why))
+        cuts.append((chosen, why))
     for _ in range(high):
         if not alive:
             break
-        most = max(alive, key=lambda k: (order[k], -k))
+        most = max(alive, key=key)
         alive.remove(most)
-        cuts.append(Cut(most, MOST_SIGNIFICANT))
+        cuts.append((most, MOST_SIGNIFICANT))
     return cuts
 
 
@@ -108,8 +126,13 @@ def cut_sum(
     if keys is None and not (cut_first and any(cut_first)):
         ordered = sorted(values)  # cutting by value alone: the ends of the sorted list
         return sum(ordered[low : len(ordered) - high])
-    cuts = choose_cuts(values, low, high, keys, cut_first, reasons=False)
-    return sum(values) - sum(values[c.position] for c in cuts)
+    if keys is None and low == 1 and not high and cut_first:
+        # Cut-1 (BH-C1, the usual first tie-break of a Swiss) with an unplayed round to
+        # cut first: 16.5 takes the lowest such contribution, which can never be lower
+        # than the least value of all, so it is always the one cut.
+        return sum(values) - min(compress(values, cut_first))
+    cuts = _cuts(values, low, high, keys, cut_first, reasons=False)
+    return sum(values) - sum(values[k] for k, _ in cuts)
 
 
 def mark_cuts(contributions: list[Contribution], cuts: list[Cut]) -> list[Contribution]:

@@ -19,7 +19,7 @@ def progressive_scores(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     for i in range(ctx.size):
         running = ctx.progressive[i]
         kept = range(min(low, len(running)), max(min(low, len(running)), len(running) - high))
-        total = sum(running[r] for r in kept)
+        total = sum(running[kept.start : kept.stop])  # in round order, as one by one
         values.append(total)
         if explanations is not None:
             contributions = tuple(

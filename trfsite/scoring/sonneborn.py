@@ -9,6 +9,8 @@ against whom the worst result was achieved (14.1.1 d).
 
 from __future__ import annotations
 
+from operator import mul
+
 from trfsite.results import Contribution, Explanation, Note
 from trfsite.scoring.buchholz import opponent_label, opponent_labels, opponent_table, view
 from trfsite.scoring.codes import TiebreakSpec
@@ -30,7 +32,10 @@ def sonneborn_berger(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     for i in range(base.size):
         scores, cut_first, rounds = table[i]
         pts = base.pts[i]
-        products = [s * pts[r] for s, r in zip(scores, rounds, strict=True)]
+        if len(rounds) == len(pts):  # every round counted, in order: multiplied in C
+            products = list(map(mul, scores, pts))
+        else:
+            products = [s * pts[r] for s, r in zip(scores, rounds, strict=True)]
         cuts: list[Cut] = []
         if low or high:
             keys = list(zip(scores, products, strict=True))

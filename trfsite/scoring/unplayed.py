@@ -72,8 +72,12 @@ CUT_FIRST = frozenset({3, 4, 5})
 def categories(ctx: Rounds) -> list[list[int]]:
     """C.07 16.2 category of every round (0 for a game played over the board)."""
     found: list[list[int]] = []
+    played = Cell.PLAYED
     for row in ctx.cell:
         cats = [0] * len(row)
+        if row.count(played) == len(row):  # most rows of a Swiss: games only, all category 0
+            found.append(cats)
+            continue
         available_later = False
         for r in range(len(row) - 1, -1, -1):
             cell = row[r]

@@ -11,12 +11,20 @@ are listed by start number.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import NamedTuple
 
 from trfsite.model import EventKind, Player, Tournament
 from trfsite.progress import default_after_round, pending_after_round_error
-from trfsite.results import Explanation, Note, StandingRow, Standings, TiebreakColumn
+from trfsite.results import (
+    Explanation,
+    Note,
+    StandingRow,
+    Standings,
+    TiebreakColumn,
+    new_individual_row,
+)
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import EventContext, build_context
 from trfsite.scoring.declared_points import apply_points_source
@@ -44,13 +52,23 @@ from trfsite.standings.options import StandingsOptions
 
 
 # --------------------------------------------------------------------------- ranking
-def _sort_key(value: float | None, lower_is_better: bool) -> tuple[int, float]:
-    if value is None:
-        return (1, 0.0)  # undefined values rank after every defined one
+def _sort_keys(
+    column: Sequence[float | None], players: Iterable[int], lower_is_better: bool
+) -> dict[int, tuple[int, float]]:
+    """Each player's sort key for one column: (0, value), best first, or (1, 0.0) when the
+    value is undefined (after every defined one). Written out here, not a call per player.
+    """
     # A multiple of 1/64 (0.015625) has at most six decimals, so rounding gives it back:
     # points and most tie-breaks are quarters or halves, and round() converts to decimal.
-    v = round(value, 9) if value * 64 % 1 else value
-    return (0, v if lower_is_better else -v)
+    if lower_is_better:
+        return {
+            i: (1, 0.0) if (v := column[i]) is None else (0, round(v, 9) if v * 64 % 1 else v)
+            for i in players
+        }
+    return {
+        i: (1, 0.0) if (v := column[i]) is None else (0, -(round(v, 9) if v * 64 % 1 else v))
+        for i in players
+    }
 
 
 def _split(group: list[int], key: dict[int, tuple[int, float]]) -> list[list[int]]:
@@ -71,8 +89,7 @@ def rank_players(
     explanations: list[list[Explanation] | None],
 ) -> list[list[int]]:
     """Blocks of still-tied players, best first (C.07 4.2). Fills DE columns in place."""
-    points = {i: _sort_key(ctx.score[i], False) for i in range(ctx.size)}
-    groups = _split(list(range(ctx.size)), points)
+    groups = _split(list(range(ctx.size)), _sort_keys(ctx.score, range(ctx.size), False))
     for col, (spec, tb) in enumerate(columns):
         lower = tb.lower_is_better != spec.reverse
         if tb.per_group:
@@ -85,14 +102,14 @@ def rank_players(
                         expl[i] = why[pos]
         if len(groups) == ctx.size:  # no one is tied any more
             continue
-        column = values[col]
+        tied = chain.from_iterable(group for group in groups if len(group) > 1)
+        key = _sort_keys(values[col], tied, lower)
         next_groups: list[list[int]] = []
         for group in groups:
             if len(group) == 1:
                 next_groups.append(group)
-                continue
-            key = {i: _sort_key(column[i], lower) for i in group}
-            next_groups.extend(_split(group, key))
+            else:
+                next_groups.extend(_split(group, key))
         groups = next_groups
     by_id = ctx.ids.__getitem__
     return [group if len(group) == 1 else sorted(group, key=by_id) for group in groups]
@@ -210,7 +227,7 @@ def _standings_after(
         for i in block:
             pid = ctx.ids[i]
             rows.append(
-                StandingRow(
+                new_individual_row(
                     rank=rank,
                     id=pid,
                     name=ctx.names[i],
@@ -241,7 +258,7 @@ def _standings_after(
 def _tidy(value: float | None) -> float | None:
     if value is None:
         return None
-    if value * 64 % 1:  # see _sort_key: multiples of 1/64 are already tidy
+    if value * 64 % 1:  # see _sort_keys: multiples of 1/64 are already tidy
         value = round(value, 6)
     return 0.0 if value == 0 else value
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class StandingsOptions:
+    """What the user asked of the standings (the CLI options, the site's settings)."""
+
     # The tie-break list as spelled by the user (None: from the file, then the default).
     tiebreaks: tuple[str, ...] | None = None
     rules: str = "auto"  # "auto", "2023" or "2026"

@@ -1,12 +1,15 @@
-"""The player section: 001 records (with their round cells) and National Rating Support lines."""
+"""The player section: 001 records and National Rating Support lines.
+
+The round cells of a 001 line are read by ``round_cells``.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import itemgetter
 
-from trfsite.formats import limits
-from trfsite.formats.numbers import is_whole, reason_note, whole
+from trfsite.formats.builders import new_span, new_trf_player
+from trfsite.formats.numbers import is_whole, reason_note
 from trfsite.formats.trf.federations import FIDE_FEDERATIONS
 from trfsite.formats.trf.fields import (
     Sink,
@@ -16,7 +19,8 @@ from trfsite.formats.trf.fields import (
     parse_points,
     read_int,
 )
-from trfsite.model import Color, NationalRating, Outcome, Player, RoundEntry, Span
+from trfsite.formats.trf.round_cells import read_cells
+from trfsite.model import NationalRating, Player
 from trfsite.results import Note
 
 TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"})
@@ -25,21 +29,12 @@ LEGACY_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM"}
 LEGACY_TITLES |= {"w" + k: "W" + v for k, v in LEGACY_TITLES.items()}
 _SEX = {"m": "m", "M": "m", "w": "w", "W": "w", "f": "w", "F": "w"}
 
-_COLORS: dict[str, Color] = {"w": Color.WHITE, "W": Color.WHITE, "b": Color.BLACK, "B": Color.BLACK}
-_COLORS |= {"-": Color.NONE, " ": Color.NONE, "": Color.NONE}
-_OUTCOMES: dict[str, Outcome] = {o.value: o for o in Outcome if o is not Outcome.UNKNOWN}
-_OUTCOMES |= {o.value.lower(): o for o in Outcome if o is not Outcome.UNKNOWN}
-_OUTCOMES |= {" ": Outcome.ZERO_BYE, "": Outcome.ZERO_BYE}
-_NO_OPPONENT = frozenset({"    ", "0000", "   0", "  00", " 000", ""})
 # The separators of the static part (0-based): a letter there means a field overflowed.
 _SEPARATORS = (3, 8, 47, 52, 56, 68, 79, 84)
 _SEPARATOR_CHARS = itemgetter(*_SEPARATORS)
 # Field names for findings, made once rather than for every line.
 _THE_RATING = Note("the rating")
 _THE_RANK = Note("the rank")
-FIRST_CELL = 92  # column of round 1's opponent
-CELL_WIDTH = 10
-MAX_ROUNDS = limits.MAX_ROUNDS.limit  # round cells read per line (see _at_most_max_rounds)
 
 
 @dataclass(slots=True)
@@ -219,7 +214,7 @@ def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | No
         )
     rank = read_int(sink, line, 86, 89, "player-rank-not-number", _THE_RANK)
     rounds = read_cells(line, sink)
-    return Player(
+    return new_trf_player(
         id=player_id,
         name=name,
         sex=sex,
@@ -231,264 +226,7 @@ def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | No
         declared_points=points,
         declared_rank=rank,
         rounds=rounds,
-        source=Span(n, 1, len(text)),
-    )
-
-
-_GAME_RESULTS = frozenset("10=+-WDLwdl")
-_BYE_RESULTS = frozenset("HFUZhfuz")
-
-
-_MARKS = frozenset("wWbB-") | (frozenset(_OUTCOMES) - {" ", ""})
-
-
-def _is_junk(cell: str) -> bool:
-    """A cell none of whose parts reads: no opponent number, colour or result."""
-    opponent = cell[0:4]
-    return (
-        opponent not in _NO_OPPONENT
-        and not is_whole(opponent.strip())
-        and cell[5:6] not in _MARKS
-        and cell[7:8] not in _MARKS
-    )
-
-
-def _without_junk_tail(line: SourceLine, text: str, sink: Sink) -> str:
-    """The line without trailing text that holds no round cell, which is reported once.
-
-    A damaged line (two lines run together, a note after the cells) must not become
-    thousands of unreadable rounds.
-    """
-    end = len(text)
-    while end > FIRST_CELL - 1:
-        start = FIRST_CELL - 1 + (end - FIRST_CELL) // CELL_WIDTH * CELL_WIDTH
-        if not _is_junk(text[start : start + 8]):
-            break
-        end = start
-    if end == len(text):
-        return text
-    tail = text[end:]
-    shown = tail if len(tail) <= 40 else tail[:37] + "..."
-    sink.error(
-        "round-cells-unreadable",
-        line.number,
-        end + 1,
-        Note(
-            "columns {first}-{last} hold {shown!r}, which is no round cell; expected "
-            "cells 'OOOO C R' every 10 columns from column 92: this text is not read",
-            first=end + 1,
-            last=len(text),
-            shown=shown,
-        ),
-    )
-    return text[:end].rstrip()
-
-
-def _at_most_max_rounds(line: SourceLine, text: str, sink: Sink) -> str:
-    """The line up to round MAX_ROUNDS's cell; more cells are one error, not read.
-
-    No event has that many rounds; such a line is damaged (lines run together), and
-    reading it would make thousands of rounds of pages and standings.
-    """
-    end = FIRST_CELL - 1 + MAX_ROUNDS * CELL_WIDTH
-    if len(text) <= end:
-        return text
-    cells = (len(text) - FIRST_CELL) // CELL_WIDTH + 1
-    sink.error(
-        "round-cells-too-many",
-        line.number,
-        end + 1,
-        Note(
-            "the line has {cells} round cells; expected at most {max_rounds}: the line looks "
-            "damaged (several lines run together?) and the cells from column {first} on "
-            "are not read",
-            cells=cells,
-            max_rounds=MAX_ROUNDS,
-            first=end + 1,
-        ),
-    )
-    return text[:end].rstrip()
-
-
-# Opponent fields already read ('  12' -> 12): a 2,000-player file repeats each about ten
-# times. At most 11,110 keys (0-3 blanks, then digits), so it needs no bound.
-_OPPONENT_FIELDS: dict[str, int] = {}
-
-
-def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
-    """The round cells from column 92, 10 columns each: ``OOOO C R``."""
-    text = _without_junk_tail(line, line.text.rstrip(), sink)
-    text = _at_most_max_rounds(line, text, sink)
-    n = line.number
-    cells: list[RoundEntry] = []
-    append = cells.append
-    colours = _COLORS.get
-    opponents = _OPPONENT_FIELDS.get
-    outcomes = _OUTCOMES
-    games = _GAME_RESULTS
-    byes = _BYE_RESULTS
-    none = Color.NONE
-    entry = RoundEntry
-    span = Span
-    round_no = 0
-    for start in range(FIRST_CELL - 1, len(text), CELL_WIDTH):
-        round_no += 1
-        cell = text[start : start + 8]
-        # Fast path for the usual cells: "  12 w 1" and "0000 - U"; the rest is checked slowly.
-        digits = cell[:4]
-        opponent = opponents(digits)
-        if opponent is None:
-            opponent = whole(digits.lstrip())
-            if opponent is not None:
-                _OPPONENT_FIELDS[digits] = opponent
-        color = colours(cell[5:6])
-        if opponent is not None and color is not None and cell[4:8:2] == "  ":
-            result = cell[7:8]
-            if opponent:
-                if result in games:
-                    append(entry(round_no, opponent, color, outcomes[result], None, cell,
-                                 span(n, start + 1, start + 8)))  # fmt: skip
-                    continue
-            elif result in byes:
-                append(entry(round_no, None, color, outcomes[result], None, cell,
-                             span(n, start + 1, start + 8)))  # fmt: skip
-                continue
-            elif result == "-" and color is none:
-                # ``0000 - -``: an unpaired player (a team reserve), as _slow_cell reads it.
-                append(entry(round_no, None, color, Outcome.ZERO_BYE, None, cell,
-                             span(n, start + 1, start + 8)))  # fmt: skip
-                continue
-        append(_slow_cell(sink, n, start + 1, round_no, cell))
-    return tuple(cells)
-
-
-def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> RoundEntry:
-    """Any cell, with every problem reported."""
-    raw_opponent = cell[0:4]
-    opponent: int | None = None
-    if raw_opponent not in _NO_OPPONENT:
-        opponent = parse_int(raw_opponent.strip())
-        if opponent is None:
-            sink.error(
-                "round-opponent-not-number",
-                n,
-                column,
-                Note(
-                    "round {round_no}'s opponent is {raw_opponent!r}; "
-                    "expected a starting rank or 0000{reason}",
-                    round_no=round_no,
-                    raw_opponent=raw_opponent,
-                    reason=reason_note(raw_opponent),
-                ),
-            )
-        elif opponent == 0:
-            opponent = None
-    raw_color = cell[5:6]
-    color = _COLORS.get(raw_color)
-    if color is None:
-        sink.error(
-            "round-colour-unknown",
-            n,
-            column + 5,
-            Note(
-                "round {round_no}'s colour is {raw_color!r}; expected 'w', 'b' or '-'",
-                round_no=round_no,
-                raw_color=raw_color,
-            ),
-        )
-        color = Color.NONE
-    raw_result = cell[7:8]
-    outcome = _OUTCOMES.get(raw_result)
-    if outcome is None:
-        sink.error(
-            "round-result-unknown",
-            n,
-            column + 7,
-            Note(
-                "round {round_no}'s result is {raw_result!r}; "
-                "expected one of 1 = 0 + - W D L H F U Z",
-                round_no=round_no,
-                raw_result=raw_result,
-            ),
-        )
-        # Without an opponent the round scores nothing either way.
-        outcome = Outcome.UNKNOWN if opponent is not None else Outcome.ZERO_BYE
-    elif opponent is None and outcome is Outcome.FORFEIT_LOSS:
-        # ``0000 - -``: an unpaired player (a team reserve, a "bye" dummy), not a forfeit.
-        outcome = Outcome.ZERO_BYE
-    if cell[4:5] not in (" ", "") or cell[6:7] not in (" ", ""):
-        sink.warning(
-            "round-cell-misaligned",
-            n,
-            column,
-            Note(
-                "round {round_no}'s cell is {cell!r}; expected 'OOOO C R' "
-                "at columns {column}-{last}",
-                round_no=round_no,
-                cell=cell,
-                column=column,
-                last=column + 7,
-            ),
-        )
-    # After an unreadable opponent (reported above) the cell's parts are not reported again.
-    report = sink if opponent is not None or raw_opponent in _NO_OPPONENT else Sink(sink.file)
-    outcome = _check_cell(report, n, column, round_no, cell, opponent, outcome)
-    return RoundEntry(round_no, opponent, color, outcome, None, cell, Span(n, column, column + 7))
-
-
-def _check_cell(
-    sink: Sink,
-    n: int,
-    column: int,
-    round_no: int,
-    cell: str,
-    opponent: int | None,
-    outcome: Outcome,
-) -> Outcome:
-    """Report cells whose parts contradict each other; returns the outcome to keep."""
-    if opponent is not None and cell[7:8] in (" ", ""):
-        # A pairing without its result yet: validation says whether the round is
-        # pending (info) or the result was forgotten (warning), see trfsite.progress.
-        return Outcome.UNKNOWN
-    if opponent is not None and outcome.is_bye:
-        sink.warning(
-            "round-cell-inconsistent",
-            n,
-            column,
-            Note(
-                "round {round_no}'s cell {cell!r} names an opponent and a bye; "
-                "expected 0000 with a bye",
-                round_no=round_no,
-                cell=cell,
-            ),
-        )
-    elif opponent is None and outcome.is_game:
-        # Before H, F and Z existed, byes were written as results without an opponent.
-        bye = _RESULT_AS_BYE[outcome.score_letter]
-        sink.warning(
-            "round-bye-as-result",
-            n,
-            column,
-            Note(
-                "round {round_no}'s cell {cell!r} has a game result but no opponent; "
-                "expected '0000 - {value}': it was read as that bye",
-                round_no=round_no,
-                cell=cell,
-                value=bye.value,
-            ),
-        )
-        return bye
-    return outcome
-
-
-_RESULT_AS_BYE = {"W": Outcome.FULL_BYE, "D": Outcome.HALF_BYE, "L": Outcome.ZERO_BYE}
-
-
-def blank_cell(line: int, round_no: int) -> RoundEntry:
-    """The cell of a round the line does not reach: equivalent to ``0000 - Z``."""
-    column = FIRST_CELL + CELL_WIDTH * (round_no - 1)
-    return RoundEntry(
-        round_no, None, Color.NONE, Outcome.ZERO_BYE, None, "", Span(line, column, column + 7)
+        source=new_span(n, 1, len(text)),
     )
 
 

@@ -9,25 +9,16 @@ that cannot be read is kept as written in ``unknown_records``.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from trfsite.findings import Finding, Severity, sort_findings
-from trfsite.formats.limits import MAX_PLAYERS, within_line_length
-from trfsite.formats.numbers import is_whole
+from trfsite.formats.limits import MAX_LINE_LENGTH, MAX_PLAYERS, within_line_length
 from trfsite.formats.text import split_lines
-from trfsite.formats.trf import draft, summaries, team_records
 from trfsite.formats.trf.fields import Sink, SourceLine, parse_int
-from trfsite.formats.trf.player_records import (
-    CELL_WIDTH,
-    FIRST_CELL,
-    PlayerNotes,
-    blank_cell,
-    read_national_rating,
-    read_player,
-)
+from trfsite.formats.trf.player_records import PlayerNotes, read_national_rating, read_player
+from trfsite.formats.trf.round_cells import CELL_WIDTH, FIRST_CELL, blank_cell
 from trfsite.formats.trf.round_count import (
     cells_by_length,
     cut_to_rounds,
@@ -35,7 +26,6 @@ from trfsite.formats.trf.round_count import (
     plausible_declared,
     reading_limit,
 )
-from trfsite.formats.trf.team_records import Context
 from trfsite.formats.trf.tournament_records import (
     TOURNAMENT_CODES,
     Header,
@@ -43,11 +33,16 @@ from trfsite.formats.trf.tournament_records import (
     read_tournament_record,
 )
 from trfsite.model import (
+    AbnormalPoints,
+    Acceleration,
     ByeRecord,
     Color,
     ForfeitedMatch,
     NationalRating,
+    OutOfOrder,
+    PairingByeRecord,
     Player,
+    ProhibitedPairing,
     RawRecord,
     ReadResult,
     SourceFormat,
@@ -56,6 +51,9 @@ from trfsite.model import (
     Tournament,
 )
 from trfsite.results import Note
+
+if TYPE_CHECKING:
+    from trfsite.formats.trf.team_records import Context
 
 T = TypeVar("T")
 
@@ -99,6 +97,7 @@ def _is_national(text: str) -> bool:
 
 def sort_lines(text: str, name: str = "") -> Sorted:
     out = Sorted()
+    limit = MAX_LINE_LENGTH.limit  # longer lines are cut, with an error
     # A BOM the decoder left, and the ^Z that DOS programs put at the end of a file.
     text = text.removeprefix("\ufeff").rstrip().rstrip("\x1a")
     for number, raw in enumerate(split_lines(text), start=1):
@@ -106,9 +105,10 @@ def sort_lines(text: str, name: str = "") -> Sorted:
             out.first_tab = out.first_tab or number
             raw = raw.replace("\t", " ")
         raw = raw.rstrip()  # trailing blanks carry nothing in TRF
-        raw, too_long = within_line_length(raw, number, name)
-        if too_long:
-            out.too_long.append(too_long)
+        if len(raw) > limit:
+            raw, too_long = within_line_length(raw, number, name)
+            if too_long:
+                out.too_long.append(too_long)
         if not raw:
             continue
         line = SourceLine(number, raw)
@@ -176,23 +176,41 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
         rating = read_national_rating(line, sink, notes)
         _keep_or_add(rating, national, line, kept)
     notes.report(sink)
-    context = Context(
-        is_team=bool(lines.lines("310") or lines.lines("013")),
-        boards=len(header.board_colors.strip()),
-    )
     legacy = [RawRecord(line.code, line.text, line.span()) for line in lines.legacy]
-    teams = _teams(lines, sink, context, kept, legacy)
-    byes = _many(lines.lines("240"), team_records.read_240, sink, context, kept)
-    forfeits = _forfeits(lines, sink, context, kept, byes)
-    summaries_ = _summaries(lines, sink, context, teams, kept)
-    accelerations = _many(lines.lines("250"), team_records.read_250, sink, context, kept)
-    prohibited = _many(lines.lines("260"), team_records.read_260, sink, context, kept)
-    pairing_byes = _many(lines.lines("320"), team_records.read_320, sink, context, kept)
-    out_of_order = _many(lines.lines("300"), team_records.read_300, sink, context, kept)
-    abnormal = _many(lines.lines("299"), team_records.read_299, sink, context, kept)
-    for line in lines.unknown:
-        _report_unknown(line, sink)
-        kept.append(RawRecord(line.code, line.text, line.span()))
+    teams: tuple[Team, ...] = ()
+    summaries_: tuple[TeamSummary, ...] = ()
+    byes: list[ByeRecord] = []
+    forfeits: list[ForfeitedMatch] = []
+    accelerations: list[Acceleration] = []
+    prohibited: list[ProhibitedPairing] = []
+    pairing_byes: list[PairingByeRecord] = []
+    out_of_order: list[OutOfOrder] = []
+    abnormal: list[AbnormalPoints] = []
+    # Without a team, bye or summary record (most individual opens) their readers are
+    # not even imported: 1 ms of the command's start-up.
+    if lines.by_code.keys() & _SECTION_CODES:
+        from trfsite.formats.trf import team_records
+        from trfsite.formats.trf.team_records import Context
+
+        context = Context(
+            is_team=bool(lines.lines("310") or lines.lines("013")),
+            boards=len(header.board_colors.strip()),
+        )
+        teams = _teams(lines, sink, context, kept, legacy)
+        byes = _many(lines.lines("240"), team_records.read_240, sink, context, kept)
+        forfeits = _forfeits(lines, sink, context, kept, byes)
+        summaries_ = _summaries(lines, sink, context, teams, kept)
+        accelerations = _many(lines.lines("250"), team_records.read_250, sink, context, kept)
+        prohibited = _many(lines.lines("260"), team_records.read_260, sink, context, kept)
+        pairing_byes = _many(lines.lines("320"), team_records.read_320, sink, context, kept)
+        out_of_order = _many(lines.lines("300"), team_records.read_300, sink, context, kept)
+        abnormal = _many(lines.lines("299"), team_records.read_299, sink, context, kept)
+    if lines.unknown:
+        from trfsite.formats.trf.unknown_lines import report_unknown
+
+        for line in lines.unknown:
+            report_unknown(line, sink)
+            kept.append(RawRecord(line.code, line.text, line.span()))
     if lines.first_tab:
         sink.info(
             "line-has-tab",
@@ -252,6 +270,11 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
     )
 
 
+# The records after the players': the team section, byes, accelerations, bans,
+# abnormal points, summaries (and the legacy 013 teams).
+_SECTION_CODES = TEAM_CODES | {"801", "802"}
+
+
 def _keep_or_add(value: T | None, into: list[T], line: SourceLine, kept: list[RawRecord]) -> None:
     if value is None:
         kept.append(RawRecord(line.code, line.text, line.span()))
@@ -276,6 +299,8 @@ def _forfeits(
     lines: Sorted, sink: Sink, context: Context, kept: list[RawRecord], byes: list[ByeRecord]
 ) -> list[ForfeitedMatch]:
     """330 records, and the draft's 330 byes (added to ``byes``) and 340 forfeits."""
+    from trfsite.formats.trf import draft, team_records
+
     out: list[ForfeitedMatch] = []
     for line in lines.lines("330"):
         if draft.is_draft_bye_330(line):
@@ -326,7 +351,11 @@ def _players(
         if cells > limit:
             written[line.number] = cells
             line = SourceLine(line.number, line.text[: FIRST_CELL - 1 + limit * CELL_WIDTH])
-        _keep_or_add(read_player(line, sink, notes), players, line, kept)
+        player = read_player(line, sink, notes)
+        if player is None:  # _keep_or_add, without a call per player
+            kept.append(RawRecord(line.code, line.text, line.span()))
+        else:
+            players.append(player)
     notes.report(sink)
     cut_to_rounds(players, event_rounds(players, declared), sink, written)
     most = max((len(p.rounds) for p in players), default=0)
@@ -347,6 +376,8 @@ def _teams(
     kept: list[RawRecord],
     legacy: list[RawRecord],
 ) -> tuple[Team, ...]:
+    from trfsite.formats.trf import team_records
+
     teams: list[Team] = []
     for line in lines.lines("310"):
         _keep_or_add(team_records.read_310(line, sink, context), teams, line, kept)
@@ -387,6 +418,8 @@ def _summaries(
     teams: tuple[Team, ...],
     kept: list[RawRecord],
 ) -> tuple[TeamSummary, ...]:
+    from trfsite.formats.trf import summaries
+
     out: list[TeamSummary] = []
     numbers = [team.id for team in teams]
     for line in lines.lines("801"):
@@ -462,57 +495,3 @@ def _legacy_meaning(
                 ),
             )
     return rounds, colour
-
-
-# Swiss-Manager writes a column ruler and a template of the 001 columns above the players.
-_RULER = re.compile(r"^[\d\s.+|-]+$")
-_TEMPLATE = re.compile(r"^DDD SSSS sTTT NNNN")
-
-
-def _exporter_guide(text: str) -> str:
-    """'a column ruler' or 'a template of the 001 columns', or '' for any other line."""
-    if _TEMPLATE.match(text):
-        return "a template of the 001 columns"
-    stripped = text.strip()
-    if len(stripped) >= 10 and _RULER.match(text):
-        return "a column ruler"
-    return ""
-
-
-def _report_unknown(line: SourceLine, sink: Sink) -> None:
-    code = line.code
-    guide = _exporter_guide(line.text)
-    if guide:
-        sink.info(
-            "line-column-guide",
-            line.number,
-            1,
-            Note(
-                "the line is {guide}, as Swiss-Manager writes above the players; it is not "
-                "a record and is kept as written",
-                guide=guide,
-            ),
-        )
-        return
-    if is_whole(code) and len(code) == 3:
-        sink.info(
-            "record-unknown",
-            line.number,
-            1,
-            Note(
-                "record {code!r} is not a TRF16 or TRF-2026 record; it is kept as written",
-                code=code,
-            ),
-        )
-    else:
-        sink.warning(
-            "line-not-a-record",
-            line.number,
-            1,
-            Note(
-                "the line starts with {code!r}; expected a record code such as '001', "
-                "'###' for a comment, or a 3-letter federation for National Rating Support: "
-                "it is kept as written",
-                code=code,
-            ),
-        )

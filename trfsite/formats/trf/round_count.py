@@ -22,13 +22,15 @@ from dataclasses import dataclass
 
 from trfsite.formats.limits import MAX_PLAYER_ROUNDS
 from trfsite.formats.trf.fields import Sink
-from trfsite.formats.trf.player_records import CELL_WIDTH, FIRST_CELL
+from trfsite.formats.trf.round_cells import CELL_WIDTH, FIRST_CELL
 from trfsite.model import Player, Span
 from trfsite.results import Note
 
 
 @dataclass(frozen=True, slots=True)
 class RoundCount:
+    """The rounds of the event, and why so many."""
+
     rounds: int
     reason: str  # why: "record 142 says 9", "at least half of the player lines have 7 cells"
 

@@ -12,7 +12,8 @@ import re
 
 from trfsite.results import Note
 
-_PERIOD = re.compile(r"^(?:(\d{1,9})/)?(\d{1,9})(?:\+(\d{1,9}))?$", re.ASCII)
+# Compiled (and kept in re's cache) by the first record 222: reading other files needs none.
+_PERIOD = r"^(?:(\d{1,9})/)?(\d{1,9})(?:\+(\d{1,9}))?$"
 
 
 class TimeControlError(ValueError):
@@ -28,7 +29,7 @@ def _duration(seconds: int) -> Note:
 
 
 def _period(text: str, code: str) -> Note:
-    match = _PERIOD.match(text)
+    match = re.match(_PERIOD, text, re.ASCII)
     if match is None:
         raise TimeControlError(
             Note(

@@ -1,0 +1,123 @@
+"""How ``trfsite standings`` runs and ends (cli/shared.py).
+
+It runs with the cyclic collector off. Called in the same process (tests), it gives
+the collector back as it found it; under ``main``, whose process exits next, it leaves
+it off, and ends the process without Python's teardown of the modules: same output,
+same exit code, atexit functions run.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from trfsite.cli import cli, shared
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "tests" / "data" / "samples" / "fide-example1-trf16.trf"
+BROKEN = ROOT / "tests" / "data" / "trf" / "broken-structure.trf"
+
+
+@pytest.fixture
+def collector_on() -> Iterator[None]:
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    if not was:
+        gc.disable()
+
+
+def _standings() -> None:
+    result = CliRunner().invoke(cli, ["standings", str(SAMPLE)])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.usefixtures("collector_on")
+def test_an_in_process_caller_gets_the_collector_back() -> None:
+    _standings()
+    assert gc.isenabled()
+
+
+@pytest.mark.usefixtures("collector_on")
+def test_under_main_the_collector_stays_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shared, "_restore_collector", True)
+    shared.process_ends_with_command()
+    _standings()
+    assert not gc.isenabled()
+
+
+_PROBE = """
+import atexit, sys
+atexit.register(lambda: print("atexit ran", file=sys.stderr))
+sys.argv = ["trfsite", *sys.argv[1:]]
+import runpy
+runpy.run_module("trfsite", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize(("sample", "code"), [(SAMPLE, 0), (BROKEN, 1)], ids=["clean", "errors"])
+def test_the_process_ends_with_the_output_and_code_of_the_command(sample: Path, code: int) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, "standings", str(sample)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    in_process = CliRunner().invoke(cli, ["standings", str(sample)])
+    assert done.returncode == in_process.exit_code == code
+    assert done.stdout == in_process.stdout
+    assert done.stderr == in_process.stderr + "atexit ran\n"
+
+
+class _Exited(Exception):
+    pass
+
+
+@pytest.fixture
+def exits(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """What exit_without_teardown did: "atexit", then the code given to os._exit."""
+    done: list[object] = []
+
+    def exit_now(code: int) -> None:
+        done.append(code)
+        raise _Exited
+
+    monkeypatch.setattr(shared.os, "_exit", exit_now)
+    monkeypatch.setattr(shared.atexit, "_run_exitfuncs", lambda: done.append("atexit"))
+    monkeypatch.setattr(shared, "_skip_teardown", True)
+    return done
+
+
+@pytest.mark.parametrize(("code", "status"), [(None, 0), (0, 0), (1, 1), (2, 2)])
+def test_exit_without_teardown_runs_atexit_then_exits(
+    exits: list[object], code: int | None, status: int
+) -> None:
+    with pytest.raises(_Exited):
+        shared.exit_without_teardown(code)
+    assert exits == ["atexit", status]
+
+
+def test_python_exits_as_ever_otherwise(
+    exits: list[object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared.exit_without_teardown("a message Python prints")  # not an exit status
+    shared.exit_without_teardown(2**40)
+    stop = threading.Event()
+    worker = threading.Thread(target=stop.wait)
+    worker.start()
+    shared.exit_without_teardown(0)  # another thread alive
+    stop.set()
+    worker.join()
+    monkeypatch.setattr(shared, "_skip_teardown", False)
+    shared.exit_without_teardown(0)  # a command that did not ask for it
+    assert exits == []

@@ -1,0 +1,285 @@
+"""The round cells of a 001 line: ``OOOO C R`` every 10 columns from column 92.
+
+The usual cells ("  12 w 1", "0000 - H") are read by a fast path; any other goes to
+:func:`_slow_cell`, which reports every problem (``tests/trf/test_cell_paths.py``
+keeps the two in agreement).
+"""
+
+from __future__ import annotations
+
+from trfsite.formats import limits
+from trfsite.formats.builders import new_round_entry, new_span
+from trfsite.formats.numbers import is_whole, reason_note, whole
+from trfsite.formats.trf.fields import Sink, SourceLine, parse_int
+from trfsite.model import Color, Outcome, RoundEntry, Span
+from trfsite.results import Note
+
+_COLORS: dict[str, Color] = {"w": Color.WHITE, "W": Color.WHITE, "b": Color.BLACK, "B": Color.BLACK}
+_COLORS |= {"-": Color.NONE, " ": Color.NONE, "": Color.NONE}
+_OUTCOMES: dict[str, Outcome] = {o.value: o for o in Outcome if o is not Outcome.UNKNOWN}
+_OUTCOMES |= {o.value.lower(): o for o in Outcome if o is not Outcome.UNKNOWN}
+_OUTCOMES |= {" ": Outcome.ZERO_BYE, "": Outcome.ZERO_BYE}
+_NO_OPPONENT = frozenset({"    ", "0000", "   0", "  00", " 000", ""})
+_GAME_RESULTS = frozenset("10=+-WDLwdl")
+_BYE_RESULTS = frozenset("HFUZhfuz")
+_MARKS = frozenset("wWbB-") | (frozenset(_OUTCOMES) - {" ", ""})
+
+FIRST_CELL = 92  # column of round 1's opponent
+CELL_WIDTH = 10
+MAX_ROUNDS = limits.MAX_ROUNDS.limit  # round cells read per line (see _at_most_max_rounds)
+
+
+def _is_junk(cell: str) -> bool:
+    """A cell none of whose parts reads: no opponent number, colour or result."""
+    opponent = cell[0:4]
+    return (
+        opponent not in _NO_OPPONENT
+        and not is_whole(opponent.strip())
+        and cell[5:6] not in _MARKS
+        and cell[7:8] not in _MARKS
+    )
+
+
+def _without_junk_tail(line: SourceLine, text: str, sink: Sink) -> str:
+    """The line without trailing text that holds no round cell, which is reported once.
+
+    A damaged line (two lines run together, a note after the cells) must not become
+    thousands of unreadable rounds.
+    """
+    end = len(text)
+    while end > FIRST_CELL - 1:
+        start = FIRST_CELL - 1 + (end - FIRST_CELL) // CELL_WIDTH * CELL_WIDTH
+        # An opponent field read before is a number, so the cell is no junk: the usual
+        # last cell, answered without _is_junk's call.
+        if text[start : start + 4] in _OPPONENT_FIELDS or not _is_junk(text[start : start + 8]):
+            break
+        end = start
+    if end == len(text):
+        return text
+    tail = text[end:]
+    shown = tail if len(tail) <= 40 else tail[:37] + "..."
+    sink.error(
+        "round-cells-unreadable",
+        line.number,
+        end + 1,
+        Note(
+            "columns {first}-{last} hold {shown!r}, which is no round cell; expected "
+            "cells 'OOOO C R' every 10 columns from column 92: this text is not read",
+            first=end + 1,
+            last=len(text),
+            shown=shown,
+        ),
+    )
+    return text[:end].rstrip()
+
+
+def _at_most_max_rounds(line: SourceLine, text: str, sink: Sink) -> str:
+    """The line up to round MAX_ROUNDS's cell; more cells are one error, not read.
+
+    No event has that many rounds; such a line is damaged (lines run together), and
+    reading it would make thousands of rounds of pages and standings.
+    """
+    end = FIRST_CELL - 1 + MAX_ROUNDS * CELL_WIDTH
+    if len(text) <= end:
+        return text
+    cells = (len(text) - FIRST_CELL) // CELL_WIDTH + 1
+    sink.error(
+        "round-cells-too-many",
+        line.number,
+        end + 1,
+        Note(
+            "the line has {cells} round cells; expected at most {max_rounds}: the line looks "
+            "damaged (several lines run together?) and the cells from column {first} on "
+            "are not read",
+            cells=cells,
+            max_rounds=MAX_ROUNDS,
+            first=end + 1,
+        ),
+    )
+    return text[:end].rstrip()
+
+
+# Opponent fields already read ('  12' -> 12): a 2,000-player file repeats each about ten
+# times. At most 11,110 keys (0-3 blanks, then digits), so it needs no bound.
+_OPPONENT_FIELDS: dict[str, int] = {}
+
+
+def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
+    """The round cells from column 92, 10 columns each: ``OOOO C R``."""
+    text = _without_junk_tail(line, line.text.rstrip(), sink)
+    text = _at_most_max_rounds(line, text, sink)
+    n = line.number
+    cells: list[RoundEntry] = []
+    append = cells.append
+    colours = _COLORS.get
+    opponents = _OPPONENT_FIELDS.get
+    outcomes = _OUTCOMES
+    games = _GAME_RESULTS
+    byes = _BYE_RESULTS
+    none = Color.NONE
+    entry = new_round_entry
+    span = new_span
+    round_no = 0
+    for start in range(FIRST_CELL - 1, len(text), CELL_WIDTH):
+        round_no += 1
+        cell = text[start : start + 8]
+        # Fast path for the usual cells: "  12 w 1" and "0000 - U"; the rest is checked slowly.
+        digits = cell[:4]
+        opponent = opponents(digits)
+        if opponent is None:
+            opponent = whole(digits.lstrip())
+            if opponent is not None:
+                _OPPONENT_FIELDS[digits] = opponent
+        # Single characters by index: a slice makes a slice object first (Python 3.11).
+        if len(cell) == 8 and cell[4] == " " and cell[6] == " ":
+            color = colours(cell[5])
+            result = cell[7]
+        else:
+            color = result = None
+        if opponent is not None and color is not None:
+            if opponent:
+                if result in games:
+                    append(entry(round_no, opponent, color, outcomes[result], None, cell,
+                                 span(n, start + 1, start + 8)))  # fmt: skip
+                    continue
+            elif result in byes:
+                append(entry(round_no, None, color, outcomes[result], None, cell,
+                             span(n, start + 1, start + 8)))  # fmt: skip
+                continue
+            elif result == "-" and color is none:
+                # ``0000 - -``: an unpaired player (a team reserve), as _slow_cell reads it.
+                append(entry(round_no, None, color, Outcome.ZERO_BYE, None, cell,
+                             span(n, start + 1, start + 8)))  # fmt: skip
+                continue
+        append(_slow_cell(sink, n, start + 1, round_no, cell))
+    return tuple(cells)
+
+
+def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> RoundEntry:
+    """Any cell, with every problem reported."""
+    raw_opponent = cell[0:4]
+    opponent: int | None = None
+    if raw_opponent not in _NO_OPPONENT:
+        opponent = parse_int(raw_opponent.strip())
+        if opponent is None:
+            sink.error(
+                "round-opponent-not-number",
+                n,
+                column,
+                Note(
+                    "round {round_no}'s opponent is {raw_opponent!r}; "
+                    "expected a starting rank or 0000{reason}",
+                    round_no=round_no,
+                    raw_opponent=raw_opponent,
+                    reason=reason_note(raw_opponent),
+                ),
+            )
+        elif opponent == 0:
+            opponent = None
+    raw_color = cell[5:6]
+    color = _COLORS.get(raw_color)
+    if color is None:
+        sink.error(
+            "round-colour-unknown",
+            n,
+            column + 5,
+            Note(
+                "round {round_no}'s colour is {raw_color!r}; expected 'w', 'b' or '-'",
+                round_no=round_no,
+                raw_color=raw_color,
+            ),
+        )
+        color = Color.NONE
+    raw_result = cell[7:8]
+    outcome = _OUTCOMES.get(raw_result)
+    if outcome is None:
+        sink.error(
+            "round-result-unknown",
+            n,
+            column + 7,
+            Note(
+                "round {round_no}'s result is {raw_result!r}; "
+                "expected one of 1 = 0 + - W D L H F U Z",
+                round_no=round_no,
+                raw_result=raw_result,
+            ),
+        )
+        # Without an opponent the round scores nothing either way.
+        outcome = Outcome.UNKNOWN if opponent is not None else Outcome.ZERO_BYE
+    elif opponent is None and outcome is Outcome.FORFEIT_LOSS:
+        # ``0000 - -``: an unpaired player (a team reserve, a "bye" dummy), not a forfeit.
+        outcome = Outcome.ZERO_BYE
+    if cell[4:5] not in (" ", "") or cell[6:7] not in (" ", ""):
+        sink.warning(
+            "round-cell-misaligned",
+            n,
+            column,
+            Note(
+                "round {round_no}'s cell is {cell!r}; expected 'OOOO C R' "
+                "at columns {column}-{last}",
+                round_no=round_no,
+                cell=cell,
+                column=column,
+                last=column + 7,
+            ),
+        )
+    # After an unreadable opponent (reported above) the cell's parts are not reported again.
+    report = sink if opponent is not None or raw_opponent in _NO_OPPONENT else Sink(sink.file)
+    outcome = _check_cell(report, n, column, round_no, cell, opponent, outcome)
+    return RoundEntry(round_no, opponent, color, outcome, None, cell, Span(n, column, column + 7))
+
+
+def _check_cell(
+    sink: Sink,
+    n: int,
+    column: int,
+    round_no: int,
+    cell: str,
+    opponent: int | None,
+    outcome: Outcome,
+) -> Outcome:
+    """Report cells whose parts contradict each other; returns the outcome to keep."""
+    if opponent is not None and cell[7:8] in (" ", ""):
+        # A pairing without its result yet: validation says whether the round is
+        # pending (info) or the result was forgotten (warning), see trfsite.progress.
+        return Outcome.UNKNOWN
+    if opponent is not None and outcome.is_bye:
+        sink.warning(
+            "round-cell-inconsistent",
+            n,
+            column,
+            Note(
+                "round {round_no}'s cell {cell!r} names an opponent and a bye; "
+                "expected 0000 with a bye",
+                round_no=round_no,
+                cell=cell,
+            ),
+        )
+    elif opponent is None and outcome.is_game:
+        # Before H, F and Z existed, byes were written as results without an opponent.
+        bye = _RESULT_AS_BYE[outcome.score_letter]
+        sink.warning(
+            "round-bye-as-result",
+            n,
+            column,
+            Note(
+                "round {round_no}'s cell {cell!r} has a game result but no opponent; "
+                "expected '0000 - {value}': it was read as that bye",
+                round_no=round_no,
+                cell=cell,
+                value=bye.value,
+            ),
+        )
+        return bye
+    return outcome
+
+
+_RESULT_AS_BYE = {"W": Outcome.FULL_BYE, "D": Outcome.HALF_BYE, "L": Outcome.ZERO_BYE}
+
+
+def blank_cell(line: int, round_no: int) -> RoundEntry:
+    """The cell of a round the line does not reach: equivalent to ``0000 - Z``."""
+    column = FIRST_CELL + CELL_WIDTH * (round_no - 1)
+    return RoundEntry(
+        round_no, None, Color.NONE, Outcome.ZERO_BYE, None, "", Span(line, column, column + 7)
+    )
