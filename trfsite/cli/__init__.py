@@ -34,6 +34,9 @@ def cli(ctx: click.Context, verbose: int, quiet: bool) -> None:
 
 
 def main() -> None:
+    """The ``trfsite`` program: the process ends with the command (``standings`` even
+    without Python's teardown). Callers in their own process use ``cli`` (click's
+    CliRunner), which leaves the process as it was."""
     # A command builds many small objects that live until it exits. Python's cyclic
     # collector would scan them, and every imported module, over and over: the imports
     # are frozen out of its view and collections made rarer. The model is frozen
