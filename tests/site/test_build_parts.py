@@ -239,6 +239,22 @@ def test_a_split_bulletin_starts_at_once_in_its_own_process(
     assert _tree(tmp_path / "forked") == _tree(tmp_path / "whole")
 
 
+@fork_only
+def test_the_pages_workers_yield_the_cores_to_a_bulletin_apart(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lowered: list[tuple[int, int]] = []
+    monkeypatch.setattr(event_run.os, "setpriority", lambda _, pid, n: lowered.append((pid, n)))
+    build_site(BuildOptions(src, tmp_path / "pdf", pdf=True, cache=False, jobs=2))
+    # the pool's two workers, five steps nicer than they were; never this process
+    current = os.getpriority(os.PRIO_PROCESS, 0)
+    assert len(lowered) == 2 and os.getpid() not in {pid for pid, _ in lowered}
+    assert {n for _, n in lowered} == {min(19, current + 5)}
+    lowered.clear()
+    build_site(BuildOptions(src, tmp_path / "html", pdf=False, cache=False, jobs=2))
+    assert lowered == []  # no bulletin: the pages run at the build's own priority
+
+
 def test_a_shared_event_deals_its_pages_evenly() -> None:
     # Part 0 lists no players when the event was prepared before the fork: no hand-on.
     assert pages_of_part(20, 0, 2, hand_on=False) == list(range(0, 20, 2))

@@ -9,6 +9,7 @@ becomes page parts and a bulletin task), run through an executor in order
 from __future__ import annotations
 
 import logging
+import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -23,6 +24,7 @@ from trfsite.site.event_build import (
     EventTask,
     Share,
     build_event,
+    build_event_alone,
     merge_parts,
     share_event,
     unshare_event,
@@ -242,7 +244,7 @@ def _shared_outputs(
             if task.share is Share.BULLETIN:
                 own = ProcessPoolExecutor(1, mp_context=getattr(executor, "_mp_context", None))
                 apart.append(own)
-                early[index] = own.submit(build_event, task)  # forks now
+                early[index] = own.submit(build_event_alone, task)  # forks now
         for task in plan.build:
             prepared = share_event(task.job)
             if prepared.people is not None:
@@ -251,6 +253,8 @@ def _shared_outputs(
             early.get(index) or executor.submit(build_event, task)
             for index, task in enumerate(tasks)
         ]
+        if early:
+            _yield_to_bulletins(executor)
         started()
         if len(plan.people) == len(plan.build):
             people.make()
@@ -259,3 +263,22 @@ def _shared_outputs(
     finally:
         for own in apart:
             own.shutdown(cancel_futures=True)
+
+
+# How much lower the pages' workers run while a bulletin has its own process.
+_BULLETIN_LEAD = 5
+
+
+def _yield_to_bulletins(executor: Executor) -> None:
+    """The pool's workers yield the cores to the bulletins' processes (a nicer priority).
+
+    The pages and the people pages are done long before the bulletin (2.9 s and 6.4 s
+    of a 2000-player open); run beside it at the same priority, three processes shared
+    two cores and the bulletin lost 0.3-0.5 s. The pool lives for this build only.
+    """
+    for pid in getattr(executor, "_processes", None) or {}:
+        try:
+            current = os.getpriority(os.PRIO_PROCESS, pid)
+            os.setpriority(os.PRIO_PROCESS, pid, min(19, current + _BULLETIN_LEAD))
+        except (OSError, AttributeError):  # not allowed, gone, or no priorities here
+            pass
