@@ -100,6 +100,11 @@ def plan_events(out: Path, use_cache: bool, tasks: list[EventTask], bulletin: bo
     return Plan(keys, reused, build, fingerprint)
 
 
+def splits(plan: Plan, workers: int) -> bool:
+    """The events to build are fewer than the workers: each is split in parts."""
+    return workers > 1 and len(plan.build) < workers
+
+
 def split_tasks(
     plan: Plan, workers: int, out_root: Path | None, bulletin_apart: bool = False
 ) -> list[EventTask]:
@@ -115,19 +120,16 @@ def split_tasks(
     ``_shared_outputs``): it comes first, and the pages take one worker fewer,
     so that the bulletin keeps a core to itself.
     """
-    split = workers > 1 and len(plan.build) < workers
     tasks = []
     for task in plan.build:
-        parts = workers if split else 1
+        parts = workers if splits(plan, workers) else 1
         task = replace(task, out_root=out_root, parts=parts)
         if parts > 1 and task.job.want_bulletin:
             if bulletin_apart:
                 task = replace(task, parts=parts - 1)
-                pages = [replace(task, part=part, share=Share.PAGES) for part in range(parts - 1)]
-                tasks += [replace(task, part=0, share=Share.BULLETIN), *pages]
-                continue
-            pages = [replace(task, part=part, share=Share.PAGES) for part in range(parts)]
-            tasks += [pages[0], replace(task, part=0, share=Share.BULLETIN), *pages[1:]]
+            pages = [replace(task, part=part, share=Share.PAGES) for part in range(task.parts)]
+            bulletin = replace(task, part=0, share=Share.BULLETIN)
+            tasks += [bulletin, *pages] if bulletin_apart else [pages[0], bulletin, *pages[1:]]
         else:
             tasks.extend(replace(task, part=part, share=Share.ALL) for part in range(parts))
     return tasks
@@ -167,7 +169,7 @@ def build_events(
     ``people_step``), while later parts may still be rendering.
     """
     entries = []
-    shared = local and workers > 1 and len(plan.build) < workers and _forks_later(executor)
+    shared = local and splits(plan, workers) and _forks_later(executor)
     tasks = split_tasks(plan, workers, writer.root if local else None, bulletin_apart=shared)
     if any(task.share is Share.BULLETIN for task in tasks):
         people.run = replace(people.run, fork=False)  # see PeopleRun.fork
