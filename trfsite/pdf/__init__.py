@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 
-from trfsite.pdf import fastdraw, fastlayout, fontdescriptions
+from trfsite.pdf import fastdraw, fastlayout, fontdescriptions, parallel, patching
 from trfsite.pdf.compression import use_level
 from trfsite.pdf.libraries import import_weasyprint
 from trfsite.pdf.lines import LINE_MODE_CELLS, build_lines, rich_cells
@@ -173,24 +173,73 @@ def render_bulletin(
     data: BulletinData, env: jinja2.Environment, line_mode: bool | None = None
 ) -> bytes:
     """The bulletin PDF of one event; the same data always gives the same bytes."""
+    ready_weasyprint()
+    # WeasyPrint recurses deeply: keep its frames in one chunk (trfsite/pdf/stack.py)
+    return deep_call(_render_bulletin, data, env, line_mode)
+
+
+def ready_weasyprint() -> None:
+    """Import WeasyPrint and put trfsite's stand-ins in place (once per process).
+
+    A process that will draw a bulletin can do this while another prepares its
+    HTML (see ``trfsite.site.event_run``).
+    """
     import_weasyprint()
     use_level()
     fastdraw.install()
     fastlayout.install()
     fontdescriptions.install()
-    # WeasyPrint recurses deeply: keep its frames in one chunk (trfsite/pdf/stack.py)
-    return deep_call(_render_bulletin, data, env, line_mode)
+
+
+def pdf_from_html(
+    html: str, build_date: str, env: jinja2.Environment, *, in_two: bool = False
+) -> bytes:
+    """The PDF of a bulletin's HTML (from ``bulletin_html`` with the same ``env``).
+
+    ``in_two``: a long bulletin is laid out by this process and a forked one
+    (:mod:`trfsite.pdf.parallel`), for a caller that leaves a core free for it.
+    """
+    ready_weasyprint()
+    if in_two and len(html) >= parallel.PARALLEL_MIN_CHARS and patching.supported():
+        try:
+            return deep_call(_pdf_in_two, html, build_date, env)
+        except parallel.NotParallel as exc:
+            logger.debug("bulletin drawn in one piece: %s", exc)
+    return deep_call(_pdf_from_html, html, build_date, env)
+
+
+def _pdf_in_two(html: str, build_date: str, env: jinja2.Environment) -> bytes:
+    from weasyprint import HTML
+
+    folders = static_folders(env)
+    stylesheet = "\n".join(
+        path.read_text(encoding="utf-8", errors="replace")
+        for folder in folders
+        for path in sorted(folder.glob("*.css"))
+    )
+
+    def render(text: str) -> Any:
+        return HTML(string=text, base_url=STATIC_BASE, url_fetcher=_make_fetcher(folders)).render()
+
+    return parallel.render_in_two(html, stylesheet, render, lambda d: _write(d, build_date))
 
 
 def _render_bulletin(data: BulletinData, env: jinja2.Environment, line_mode: bool | None) -> bytes:
+    return _pdf_from_html(bulletin_html(data, env, line_mode), data.build_date, env)
+
+
+def _pdf_from_html(html: str, build_date: str, env: jinja2.Environment) -> bytes:
     from weasyprint import HTML
 
-    html = bulletin_html(data, env, line_mode)
     folders = static_folders(env)
     document = HTML(string=html, base_url=STATIC_BASE, url_fetcher=_make_fetcher(folders)).render()
+    return _write(document, build_date)
+
+
+def _write(document: Any, build_date: str) -> bytes:
     # WeasyPrint dates the PDF only from the HTML's meta tags; set them here so
     # a theme cannot make the output depend on the clock.
-    date = _pdf_date(data.build_date)
+    date = _pdf_date(build_date)
     document.metadata.created = date
     document.metadata.modified = date
     document.metadata.generator = GENERATOR

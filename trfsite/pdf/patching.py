@@ -18,11 +18,16 @@ SUPPORTED_VERSION = "70.0"
 _LOCK = threading.Lock()
 
 
-def install(module_name: str, name: str, wrap: Callable[[Any], Callable[..., Any]]) -> bool:
-    """Replace ``module_name.name`` by ``wrap(original)``, on the checked WeasyPrint only."""
+def supported() -> bool:
+    """WeasyPrint is the version trfsite's stand-ins were checked against."""
     import weasyprint
 
-    if weasyprint.__version__ != SUPPORTED_VERSION:
+    return bool(weasyprint.__version__ == SUPPORTED_VERSION)
+
+
+def install(module_name: str, name: str, wrap: Callable[[Any], Callable[..., Any]]) -> bool:
+    """Replace ``module_name.name`` by ``wrap(original)``, on the checked WeasyPrint only."""
+    if not supported():
         return False
     module = importlib.import_module(module_name)
     with _LOCK:
