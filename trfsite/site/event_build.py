@@ -117,19 +117,26 @@ def environment(
     return env
 
 
-def make_pdf(data: BulletinData, fingerprint: str = "") -> bytes:
-    """One bulletin (pure: builds its own environment, so it can run in a worker)."""
+def make_pdf(data: BulletinData, fingerprint: str = "", *, in_two: bool = False) -> bytes:
+    """One bulletin (pure: builds its own environment, so it can run in a worker).
+
+    ``in_two``: a long bulletin is laid out by this process and a fork of it
+    (:mod:`trfsite.pdf.parallel`); only for a process of its own, with no threads.
+    """
     from trfsite import pdf
     from trfsite.render.theme import find_theme, theme_chain
 
     paths = tuple(t.path for t in theme_chain(find_theme("bulletin")))
-    return pdf.render_bulletin(data, environment(paths, data.language, fingerprint))
+    env = environment(paths, data.language, fingerprint)
+    if not in_two:
+        return pdf.render_bulletin(data, env)
+    return pdf.pdf_from_html(pdf.bulletin_html(data, env), data.build_date, env, in_two=True)
 
 
-def _safe_pdf(data: BulletinData, fingerprint: str) -> bytes | str:
+def _safe_pdf(data: BulletinData, fingerprint: str, in_two: bool = False) -> bytes | str:
     """The PDF, or the reason it failed (one bad bulletin must not stop the build)."""
     try:
-        return make_pdf(data, fingerprint)
+        return make_pdf(data, fingerprint, in_two=in_two)
     except Exception as exc:
         return f"{type(exc).__name__}: {exc}"
 
@@ -199,7 +206,7 @@ def _prepared(task: EventTask) -> PreparedEvent:
     return prepare_event(task.job, with_pages=with_pages, with_people=with_pages and task.part == 0)
 
 
-def build_event(task: EventTask) -> EventOutput:
+def build_event(task: EventTask, in_two: bool = False) -> EventOutput:
     """Every file of one event (or of one part of it). Never raises for bad input.
 
     The collector stays paused from reading to the last page, and resumes only once
@@ -209,7 +216,7 @@ def build_event(task: EventTask) -> EventOutput:
     """
     with paused_collector():
         try:
-            return _build_event(task)
+            return _build_event(task, in_two)
         finally:
             forget_all()  # its objects go now, freed as they are dropped
 
@@ -219,13 +226,14 @@ def build_event_alone(task: EventTask) -> EventOutput:
 
     The collector stays off afterwards: turned back on, it went over the layout's
     cycles (see paused_collector) before the result could go back, 0.4-0.5 s at the
-    end of a 2000-player build. The process's exit drops them at once.
+    end of a 2000-player build. The process's exit drops them at once. A long
+    bulletin is laid out in two processes here (see make_pdf).
     """
     gc.disable()
-    return build_event(task)
+    return build_event(task, in_two=True)
 
 
-def _build_event(task: EventTask) -> EventOutput:
+def _build_event(task: EventTask, in_two: bool = False) -> EventOutput:
     from trfsite.render.environment import render_page
 
     prepared = _prepared(task)
@@ -237,7 +245,7 @@ def _build_event(task: EventTask) -> EventOutput:
     if task.share is Share.BULLETIN:
         result = replace(result, pages=())
     if result.bulletin is not None and task.makes_bulletin:
-        made = _safe_pdf(result.bulletin, task.fingerprint)
+        made = _safe_pdf(result.bulletin, task.fingerprint, in_two)
         if isinstance(made, bytes):
             files.append((f"{result.slug}/{result.slug}.pdf", made))
         else:

@@ -117,16 +117,14 @@ def split_tasks(
     second, after part 0: both start at once, and part 0 (which lists the
     players) is collected first, so the people pages need not wait for the PDF.
     With ``bulletin_apart`` the bulletin runs in a process of its own (see
-    ``_shared_outputs``): it comes first, and the pages take one worker fewer,
-    so that the bulletin keeps a core to itself.
+    ``_shared_outputs``) and comes first; the pages still take every worker,
+    since a long bulletin is laid out by two processes there.
     """
     tasks = []
     for task in plan.build:
         parts = workers if splits(plan, workers) else 1
         task = replace(task, out_root=out_root, parts=parts)
         if parts > 1 and task.job.want_bulletin:
-            if bulletin_apart:
-                task = replace(task, parts=parts - 1)
             pages = [replace(task, part=part, share=Share.PAGES) for part in range(task.parts)]
             bulletin = replace(task, part=0, share=Share.BULLETIN)
             tasks += [bulletin, *pages] if bulletin_apart else [pages[0], bulletin, *pages[1:]]
@@ -234,10 +232,11 @@ def _shared_outputs(
     people pages queue right behind the parts instead of waiting for part 0.
     The tasks are few (fewer events than workers), so all are submitted at once.
 
-    A bulletin is the longest task (WeasyPrint on one core: 6-7 s for the open),
-    so it does not wait for that: it starts first, in a process of its own
-    forked before the event is prepared, and reads and ranks the event itself
-    (what it needs of it: 0.6 s) on the core that would wait meanwhile.
+    A bulletin is the longest task (WeasyPrint: 5.3 s of CPU for the open), so
+    it does not wait for that: it starts first, in a process of its own forked
+    before the event is prepared, and reads and ranks the event itself (what it
+    needs of it: 0.2 s) on the core that would wait meanwhile. A long one is
+    then laid out by that process and a fork of it (``trfsite.pdf.parallel``).
     """
     apart: list[ProcessPoolExecutor] = []
     try:
