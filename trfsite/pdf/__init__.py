@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 
-from trfsite.pdf import fastdraw, fastlayout, fontdescriptions, parallel, patching
+from trfsite.pdf import fastdraw, fastlayout, fontdescriptions, parallel
 from trfsite.pdf.compression import use_level
 from trfsite.pdf.libraries import import_weasyprint
 from trfsite.pdf.lines import LINE_MODE_CELLS, build_lines, rich_cells
@@ -200,7 +200,7 @@ def pdf_from_html(
     (:mod:`trfsite.pdf.parallel`), for a caller that leaves a core free for it.
     """
     ready_weasyprint()
-    if in_two and len(html) >= parallel.PARALLEL_MIN_CHARS and patching.supported():
+    if in_two and len(html) >= parallel.PARALLEL_MIN_CHARS and parallel.can_fork():
         try:
             return deep_call(_pdf_in_two, html, build_date, env)
         except parallel.NotParallel as exc:

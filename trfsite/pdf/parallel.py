@@ -51,6 +51,13 @@ _PLACED_PAGES = re.compile(r"@page[^{;]*:(left|right|first|blank|recto|verso|nth
 _PART_ANCHORS = "trfsite-part-anchors"
 
 
+def can_fork() -> bool:
+    """This process can draw a bulletin in two: it forks, on the checked WeasyPrint."""
+    from trfsite.pdf import patching
+
+    return hasattr(os, "fork") and patching.supported()
+
+
 class NotParallel(Exception):
     """The two-process way does not fit this bulletin; draw it in one piece."""
 
