@@ -62,7 +62,7 @@ def handwritten(rounds: int = 4, back_text: str = "", page_css: str = "") -> str
 @pytest.fixture
 def in_two(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Any bulletin is long enough; records how each two-process attempt ended."""
-    monkeypatch.setattr(parallel, "PARALLEL_MIN_CHARS", 0)
+    monkeypatch.setattr(parallel, "PARALLEL_MIN_WEIGHT", 0)
     outcomes: list[str] = []
     real = parallel.render_in_two
 

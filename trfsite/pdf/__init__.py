@@ -200,7 +200,7 @@ def pdf_from_html(
     (:mod:`trfsite.pdf.parallel`), for a caller that leaves a core free for it.
     """
     ready_weasyprint()
-    if in_two and len(html) >= parallel.PARALLEL_MIN_CHARS and parallel.can_fork():
+    if in_two and parallel.weight(html) >= parallel.PARALLEL_MIN_WEIGHT and parallel.can_fork():
         try:
             return deep_call(_pdf_in_two, html, build_date, env)
         except parallel.NotParallel as exc:

@@ -38,9 +38,16 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-# A bulletin this long (its HTML, in characters) is worth a second process: forking
-# and the second cascade cost 0.1-0.2 s, a 2000-player open's HTML is 1.5 M.
-PARALLEL_MIN_CHARS = 400_000
+# A bulletin this heavy is worth a second process (forking and the second cascade cost
+# 0.1-0.2 s). WeasyPrint's time follows the elements and, in line mode, the text:
+# 7,900 (a 60-player Swiss's tables) took 1.3 s, 22,000 (2000 players in lines) 5.2 s.
+PARALLEL_MIN_WEIGHT = 6_000
+
+
+def weight(html: str) -> int:
+    """About how long WeasyPrint takes over ``html``: its tags, and its text by 200s."""
+    return html.count("<") + len(html) // 200
+
 
 _ROUND = re.compile(r'<section class="round" id="round-\d+">')
 _ROUNDS = re.compile(r'<section class="rounds" id="rounds">')
