@@ -46,7 +46,11 @@ PARALLEL_MIN_WEIGHT = 6_000
 
 def weight(html: str) -> int:
     """About how long WeasyPrint takes over ``html``: its tags, and its text by 200s."""
-    return html.count("<") + len(html) // 200
+    return _weight_before(html, len(html))
+
+
+def _weight_before(html: str, end: int) -> int:
+    return html.count("<", 0, end) + end // 200
 
 
 _ROUND = re.compile(r'<section class="round" id="round-\d+">')
@@ -91,9 +95,9 @@ def cut(html: str, stylesheet: str) -> Cut:
     if body_end < starts[-1]:
         raise NotParallel("no end of the body")
     # Each round but the first starts a page (.round + .round): cut before one of them,
-    # about halfway through the text.
-    half = len(html) // 2
-    at = min(starts[1:], key=lambda start: abs(start - half))
+    # about halfway through WeasyPrint's work.
+    half = weight(html) / 2
+    at = min(starts[1:], key=lambda start: abs(_weight_before(html, start) - half))
     back_ids = tuple(_ID.findall(html, at, body_end))
     stand_ins = "".join(f'<span id="{name}"></span>' for name in back_ids)
     front = (
