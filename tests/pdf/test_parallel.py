@@ -20,7 +20,7 @@ from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import SiteInfo
 from trfsite.pages.gather import prepare_event
 from trfsite.pages.plan import EventJob
-from trfsite.pdf import parallel
+from trfsite.pdf import paging, parallel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
@@ -69,7 +69,7 @@ def in_two(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     def spy(*args: Any) -> bytes:
         try:
             made = real(*args)
-        except parallel.NotParallel as exc:
+        except paging.NotParallel as exc:
             outcomes.append(f"not parallel: {exc}")
             raise
         outcomes.append("parallel")
@@ -142,6 +142,23 @@ def test_a_failing_back_gives_the_one_piece_pdf(
     assert in_two == ["not parallel: the other process: RuntimeError: drawing failed"]
 
 
+def test_a_back_failing_before_the_exchange_gives_the_one_piece_pdf(
+    bulletin_env: jinja2.Environment, in_two: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = paging.Exchange.paginated
+
+    def paginated(self: paging.Exchange, pages: list[Any], context: Any) -> bool:
+        if not self.front:
+            raise RuntimeError("lost an anchor")
+        return real(self, pages, context)
+
+    # the front waits for the back's page count in the middle of its own layout
+    monkeypatch.setattr(paging.Exchange, "paginated", paginated)
+    one, two = _both(handwritten(), bulletin_env)
+    assert two == one
+    assert in_two == ["not parallel: the other process: RuntimeError: lost an anchor"]
+
+
 def test_a_font_only_the_back_uses_gives_the_one_piece_pdf(
     bulletin_env: jinja2.Environment, in_two: list[str]
 ) -> None:
@@ -195,5 +212,5 @@ def test_the_cut_falls_between_two_rounds_about_halfway() -> None:
     ],
 )
 def test_what_cannot_be_cut(html: str, reason: str) -> None:
-    with pytest.raises(parallel.NotParallel, match=reason):
+    with pytest.raises(paging.NotParallel, match=reason):
         parallel.cut(html, "")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 
-from trfsite.pdf import fastdraw, fastlayout, fontdescriptions, parallel
+from trfsite.pdf import fastdraw, fastlayout, fontdescriptions, paging, parallel
 from trfsite.pdf.compression import use_level
 from trfsite.pdf.libraries import import_weasyprint
 from trfsite.pdf.lines import LINE_MODE_CELLS, build_lines, rich_cells
@@ -203,7 +203,7 @@ def pdf_from_html(
     if in_two and parallel.weight(html) >= parallel.PARALLEL_MIN_WEIGHT and parallel.can_fork():
         try:
             return deep_call(_pdf_in_two, html, build_date, env)
-        except parallel.NotParallel as exc:
+        except paging.NotParallel as exc:
             logger.debug("bulletin drawn in one piece: %s", exc)
     return deep_call(_pdf_from_html, html, build_date, env)
 
