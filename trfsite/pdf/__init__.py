@@ -170,25 +170,17 @@ def _pdf_date(build_date: str) -> str | None:
 
 
 def render_bulletin(
-    data: BulletinData, env: jinja2.Environment, line_mode: bool | None = None
+    data: BulletinData,
+    env: jinja2.Environment,
+    line_mode: bool | None = None,
+    *,
+    in_two: bool = False,
 ) -> bytes:
-    """The bulletin PDF of one event; the same data always gives the same bytes."""
-    ready_weasyprint()
-    # WeasyPrint recurses deeply: keep its frames in one chunk (trfsite/pdf/stack.py)
-    return deep_call(_render_bulletin, data, env, line_mode)
+    """The bulletin PDF of one event; the same data always gives the same bytes.
 
-
-def ready_weasyprint() -> None:
-    """Import WeasyPrint and put trfsite's stand-ins in place (once per process).
-
-    A process that will draw a bulletin can do this while another prepares its
-    HTML (see ``trfsite.site.event_run``).
+    ``in_two``: see :func:`pdf_from_html`.
     """
-    import_weasyprint()
-    use_level()
-    fastdraw.install()
-    fastlayout.install()
-    fontdescriptions.install()
+    return pdf_from_html(bulletin_html(data, env, line_mode), data.build_date, env, in_two=in_two)
 
 
 def pdf_from_html(
@@ -197,9 +189,11 @@ def pdf_from_html(
     """The PDF of a bulletin's HTML (from ``bulletin_html`` with the same ``env``).
 
     ``in_two``: a long bulletin is laid out by this process and a forked one
-    (:mod:`trfsite.pdf.parallel`), for a caller that leaves a core free for it.
+    (:mod:`trfsite.pdf.parallel`), for a caller that leaves a core free for it
+    and runs no other thread.
     """
-    ready_weasyprint()
+    _ready_weasyprint()
+    # WeasyPrint recurses deeply: keep its frames in one chunk (trfsite/pdf/stack.py)
     if in_two and parallel.weight(html) >= parallel.PARALLEL_MIN_WEIGHT and parallel.can_fork():
         try:
             return deep_call(_pdf_in_two, html, build_date, env)
@@ -208,32 +202,39 @@ def pdf_from_html(
     return deep_call(_pdf_from_html, html, build_date, env)
 
 
-def _pdf_in_two(html: str, build_date: str, env: jinja2.Environment) -> bytes:
-    from weasyprint import HTML
+def _ready_weasyprint() -> None:
+    """Import WeasyPrint and put trfsite's stand-ins in place (once per process)."""
+    import_weasyprint()
+    use_level()
+    fastdraw.install()
+    fastlayout.install()
+    fontdescriptions.install()
 
-    folders = static_folders(env)
+
+def _pdf_in_two(html: str, build_date: str, env: jinja2.Environment) -> bytes:
     stylesheet = "\n".join(
         path.read_text(encoding="utf-8", errors="replace")
-        for folder in folders
+        for folder in static_folders(env)
         for path in sorted(folder.glob("*.css"))
     )
-
-    def render(text: str) -> Any:
-        return HTML(string=text, base_url=STATIC_BASE, url_fetcher=_make_fetcher(folders)).render()
-
+    render = _renderer(env)
     return parallel.render_in_two(html, stylesheet, render, lambda d: _write(d, build_date))
 
 
-def _render_bulletin(data: BulletinData, env: jinja2.Environment, line_mode: bool | None) -> bytes:
-    return _pdf_from_html(bulletin_html(data, env, line_mode), data.build_date, env)
-
-
 def _pdf_from_html(html: str, build_date: str, env: jinja2.Environment) -> bytes:
+    return _write(_renderer(env)(html), build_date)
+
+
+def _renderer(env: jinja2.Environment) -> Callable[[str], Any]:
+    """WeasyPrint's layout of a bulletin's HTML, its files from the theme chain only."""
     from weasyprint import HTML
 
-    folders = static_folders(env)
-    document = HTML(string=html, base_url=STATIC_BASE, url_fetcher=_make_fetcher(folders)).render()
-    return _write(document, build_date)
+    fetcher = _make_fetcher(static_folders(env))
+
+    def render(html: str) -> Any:
+        return HTML(string=html, base_url=STATIC_BASE, url_fetcher=fetcher).render()
+
+    return render
 
 
 def _write(document: Any, build_date: str) -> bytes:

@@ -127,10 +127,7 @@ def make_pdf(data: BulletinData, fingerprint: str = "", *, in_two: bool = False)
     from trfsite.render.theme import find_theme, theme_chain
 
     paths = tuple(t.path for t in theme_chain(find_theme("bulletin")))
-    env = environment(paths, data.language, fingerprint)
-    if not in_two:
-        return pdf.render_bulletin(data, env)
-    return pdf.pdf_from_html(pdf.bulletin_html(data, env), data.build_date, env, in_two=True)
+    return pdf.render_bulletin(data, environment(paths, data.language, fingerprint), in_two=in_two)
 
 
 def _safe_pdf(data: BulletinData, fingerprint: str, in_two: bool = False) -> bytes | str:
