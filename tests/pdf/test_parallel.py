@@ -159,6 +159,20 @@ def test_a_back_failing_before_the_exchange_gives_the_one_piece_pdf(
     assert in_two == ["not parallel: the other process: RuntimeError: lost an anchor"]
 
 
+def test_no_process_to_fork_gives_the_one_piece_pdf(
+    bulletin_env: jinja2.Environment, in_two: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fork() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(parallel.os, "fork", fork)
+    one, two = _both(handwritten(), bulletin_env)
+    assert two == one
+    assert in_two == [
+        "not parallel: no second process: [Errno 11] Resource temporarily unavailable"
+    ]
+
+
 def test_a_font_only_the_back_uses_gives_the_one_piece_pdf(
     bulletin_env: jinja2.Environment, in_two: list[str]
 ) -> None:

@@ -217,7 +217,12 @@ def render_in_two(
     parts = cut(html, stylesheet)
     back_reads, front_writes = os.pipe()
     front_reads, back_writes = os.pipe()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError as exc:  # no process to spare (a limit on processes or memory)
+        for fd in (back_reads, front_writes, front_reads, back_writes):
+            os.close(fd)
+        raise NotParallel(f"no second process: {exc}") from exc
     if pid == 0:  # the back
         code = 0
         try:
