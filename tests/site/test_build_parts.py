@@ -15,6 +15,7 @@ from sitehelpers import small_round_robin
 
 from trfsite.model import Player
 from trfsite.pages import cards as pages_cards
+from trfsite.pages import gather
 from trfsite.pages.gather import pages_of_part
 from trfsite.pages.plan import EventData
 from trfsite.site import event_build, event_run
@@ -259,3 +260,55 @@ def test_a_shared_event_deals_its_pages_evenly() -> None:
     # Part 0 lists no players when the event was prepared before the fork: no hand-on.
     assert pages_of_part(20, 0, 2, hand_on=False) == list(range(0, 20, 2))
     assert pages_of_part(20, 1, 2, hand_on=False) == list(range(1, 20, 2))
+
+
+@fork_only
+def test_the_people_pages_start_while_the_event_is_still_prepared(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The players are listed before the rounds are ranked: the people pages' worker
+    # starts then, on the core that would wait for the preparation.
+    order: list[str] = []
+    real_rounds, real_start = gather.compute_rounds, PeopleStep.start
+
+    def rounds(*args: Any, **kwargs: Any) -> Any:
+        order.append("rounds ranked")
+        return real_rounds(*args, **kwargs)
+
+    def start(step: PeopleStep) -> None:
+        real_start(step)
+        order.append("people started" if step._started is not None else "people not started")
+
+    monkeypatch.setattr(gather, "compute_rounds", rounds)
+    monkeypatch.setattr(PeopleStep, "start", start)
+    build_site(BuildOptions(src, tmp_path / "forked", pdf=False, cache=False, jobs=2))
+    assert order == ["people started", "rounds ranked"]
+    _build(src, tmp_path / "whole", split=False)
+    assert _tree(tmp_path / "forked") == _tree(tmp_path / "whole")
+
+
+@fork_only
+def test_an_event_failing_after_listing_its_players_gets_the_people_pages_made_again(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("rounds broken")
+
+    redone: list[str] = []
+    real_redo = PeopleStep.redo
+
+    def redo(step: PeopleStep) -> None:
+        redone.append("redo")
+        real_redo(step)
+
+    # the people pages started with the event's players; the event then fails, and
+    # its players come from its file again, as for any event without listed players
+    monkeypatch.setattr(gather, "compute_rounds", broken)
+    monkeypatch.setattr(PeopleStep, "redo", redo)
+    build_site(BuildOptions(src, tmp_path / "forked", pdf=False, cache=False, jobs=2))
+    assert redone == ["redo"]
+    build_site(BuildOptions(src, tmp_path / "whole", pdf=False, cache=False, jobs=1))
+    forked = _tree(tmp_path / "forked")
+    assert "small/validation.html" in forked and "small/players/1.html" not in forked
+    assert "people/index.html" in forked
+    assert forked == _tree(tmp_path / "whole")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -117,13 +118,17 @@ def compute_all(
     explanations, and the rounds' standings are ranked without tie-breaks: the
     bulletin prints only their points (the scores before each round).
     """
-    from trfsite.standings.compute import compute_round_standings, compute_standings
+    final, individual = compute_final(t, config, for_pages)
+    return final, compute_rounds(t, config, final, for_pages), individual
+
+
+def compute_final(
+    t: Tournament, config: EventConfig, for_pages: bool = True
+) -> tuple[Standings, Standings | None]:
+    """The final standings, and a team event's individual standings (see compute_all)."""
+    from trfsite.standings.compute import compute_standings
 
     final = compute_standings(t, config.options(explain=for_pages))
-    rounds = max(final.after_round, 0)
-    options = config.options() if for_pages else replace(config.options(), tiebreaks=())
-    # Every round at once: the event's choices are made once, the final round is reused.
-    after = compute_round_standings(t, options, range(1, rounds + 1), final)
     individual = None
     if final.kind is EventKind.TEAM:
         try:
@@ -140,7 +145,19 @@ def compute_all(
             )
         except Exception:
             logger.debug("individual standings of %s failed", t.name, exc_info=True)
-    return final, after, individual
+    return final, individual
+
+
+def compute_rounds(
+    t: Tournament, config: EventConfig, final: Standings, for_pages: bool = True
+) -> tuple[Standings, ...]:
+    """The standings after each round (see compute_all)."""
+    from trfsite.standings.compute import compute_round_standings
+
+    rounds = max(final.after_round, 0)
+    options = config.options() if for_pages else replace(config.options(), tiebreaks=())
+    # Every round at once: the event's choices are made once, the final round is reused.
+    return compute_round_standings(t, options, range(1, rounds + 1), final)
 
 
 def finding_views(
@@ -232,11 +249,18 @@ def gather_event(
 
 
 def prepare_event(
-    job: EventJob, *, with_pages: bool = True, with_people: bool = True
+    job: EventJob,
+    *,
+    with_pages: bool = True,
+    with_people: bool = True,
+    on_people: Callable[[EventEntries], None] | None = None,
 ) -> PreparedEvent:
     """Read, validate and rank one file, and plan its pages. Never raises.
 
     ``with_pages`` False: for a bulletin alone (no pages, no explanations).
+    ``on_people`` gets the event's players as soon as they are listed, before
+    the standings after each round are ranked (the build starts the people
+    pages then, on the core that would wait); what it raises goes through.
     """
     from trfsite.pages.notes import markdown_to_html
 
@@ -251,23 +275,30 @@ def prepare_event(
         t = apply_team_bye(t, bye.match_points, bye.game_points)
     notes_html = markdown_to_html(job.notes_markdown)
     failure = ""
-    standings: tuple[Standings, tuple[Standings, ...], Standings | None] | None = None
+    final_standings: tuple[Standings, Standings | None] | None = None
     if t is None:
         failure = N_("The file could not be read as a tournament; its validation findings say why.")
     else:
         try:
             # A bulletin alone skips what only the pages show: explanations, and the
             # rounds' tie-breaks (0.39 s of a 2000-player open, on the bulletin's path).
-            standings = compute_all(t, job.config, for_pages=with_pages)
+            final_standings = compute_final(t, job.config, for_pages=with_pages)
         except Exception as exc:
-            logger.debug("standings of %s failed:\n%s", job.source_name, traceback.format_exc())
-            message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
-            failure = f"The standings could not be computed: {message}"
-    if t is None or standings is None:
+            failure = _standings_failure(job, exc)
+    if t is None or final_standings is None:
         return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
+    final, individual = final_standings
     from trfsite.awards.event import event_awards
 
-    awards = event_awards(standings[0], job.config.awards, with_pages, job.config.unrated_rating)
+    awards = event_awards(final, job.config.awards, with_pages, job.config.unrated_rating)
+    people = _people(job, t, final, individual, awards) if with_people else None
+    if people is not None and on_people is not None:
+        on_people(people)
+    try:
+        after = compute_rounds(t, job.config, final, for_pages=with_pages)
+    except Exception as exc:
+        failure = _standings_failure(job, exc)
+        return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
     header = EventHeader(
         slug=job.slug,
         name=t.name.strip() or job.source_name,
@@ -284,7 +315,6 @@ def prepare_event(
     )
     validation = _validation_page(job, header, t, findings, "")
     summary = summary_for(job, t, errors, warnings, False)
-    final, after, individual = standings
     team_data = None
     if final.kind is EventKind.TEAM:
         from trfsite.pages.teamview import team_event_data
@@ -316,7 +346,6 @@ def prepare_event(
             language=job.site.language,
             awards=awards,
         )
-    people = _people(job, t, final, individual, awards) if with_people else None
     return PreparedEvent(
         job,
         summary,
@@ -330,6 +359,12 @@ def prepare_event(
         tuple(findings),
         notes_html,
     )
+
+
+def _standings_failure(job: EventJob, exc: Exception) -> str:
+    logger.debug("standings of %s failed:\n%s", job.source_name, traceback.format_exc())
+    message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+    return f"The standings could not be computed: {message}"
 
 
 def _prepared_failure(job: EventJob, failed: EventResult) -> PreparedEvent:

@@ -13,7 +13,7 @@ import contextlib
 import gc
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
@@ -182,10 +182,15 @@ def paused_collector() -> Iterator[None]:
 _SHARED: dict[str, PreparedEvent] = {}
 
 
-def share_event(job: EventJob) -> PreparedEvent:
-    """Prepare ``job``'s event here, for the workers forked after this call."""
+def share_event(
+    job: EventJob, on_people: Callable[[EventEntries], None] | None = None
+) -> PreparedEvent:
+    """Prepare ``job``'s event here, for the workers forked after this call.
+
+    ``on_people``: see ``prepare_event``.
+    """
     with paused_collector():
-        prepared = replace(prepare_event(job), shared=True)
+        prepared = replace(prepare_event(job, on_people=on_people), shared=True)
     _SHARED[job.slug] = prepared
     return prepared
 

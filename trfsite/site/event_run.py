@@ -247,9 +247,18 @@ def _shared_outputs(
                 apart.append(own)
                 early[index] = own.submit(build_event_alone, task)  # forks now
         for task in plan.build:
-            prepared = share_event(task.job)
-            if prepared.people is not None:
-                plan.people[plan.keys[task.job.slug]] = prepared.people
+            key = plan.keys[task.job.slug]
+
+            def listed(entries: EventEntries, key: str = key) -> None:
+                plan.people[key] = entries
+                if len(plan.people) == len(plan.build):
+                    people.start()  # on the core that waits while the event is prepared
+
+            prepared = share_event(task.job, listed)
+            if prepared.people is None and plan.people.pop(key, None) is not None:
+                people.redo()  # listed, then the event failed: its players go
+            elif prepared.people is not None:
+                plan.people[key] = prepared.people
         futures = [
             early.get(index) or executor.submit(build_event, task)
             for index, task in enumerate(tasks)

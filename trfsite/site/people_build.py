@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Generator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -113,9 +114,11 @@ def build_people(
     run: PeopleRun,
     previous: Path | None,
     old: PeopleCache,
-) -> PeopleReport:
+) -> Generator[None, None, PeopleReport]:
     """Resolve the archive's people and write their pages; raises ConfigError for bad
-    ``[people]`` settings (before anything is published)."""
+    ``[people]`` settings (before anything is published).
+
+    Steps: it pauses once, when forked workers have the person pages in hand."""
     forget_folders()
     resolution = resolve((entries for _, entries in events), config.people)
     if resolution.problems:
@@ -152,8 +155,9 @@ def build_people(
         search()
 
     if run.fork or (run.local and run.workers <= 1):
-        done.append(render_locally(job, run.workers, run.fork, meanwhile))
+        done.append((yield from render_locally(job, run.workers, run.fork, meanwhile)))
     else:
+        yield
         people = (item for person in resolution.people for item in planner.person_pages(person))
         digests, written, linked = render_in_batches(run.executor, run.workers, job, people)
         done.append(SharesDone(digests, written, linked))
@@ -176,8 +180,10 @@ def publish_people(
     config: SiteConfig,
     site: SiteInfo,
     run: PeopleRun,
-) -> int:
+) -> Generator[None, None, int]:
     """The people pages and their cache, beside the events in ``writer``; pages written.
+
+    Steps (see ``people_step``): it pauses once its workers have started.
 
     ``events`` is (cache key, task) for every event of the site, ``built`` the
     entries of those built just now. A reused event's entries come from the cache,
@@ -197,7 +203,7 @@ def publish_people(
     theme_paths = events[0][1].theme_paths if events else ()
     if not theme_paths:
         return 0
-    report = build_people(
+    report = yield from build_people(
         writer, found, config, site, theme_paths, run, out if use_cache else None, old
     )
     writer.write_text(PEOPLE_CACHE, cache_text(report.cache))

@@ -14,7 +14,7 @@ process makes them itself.
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -112,20 +112,26 @@ def other_pages_here(local: PeopleJob) -> SharesDone:
 
 def render_locally(
     local: PeopleJob, workers: int, fork: bool, meanwhile: Callable[[], None]
-) -> SharesDone:
+) -> Generator[None, None, SharesDone]:
     """Every person's pages, on ``workers`` forked workers (with ``fork``) or here;
-    ``meanwhile`` runs here while the workers work."""
+    ``meanwhile`` runs here while the workers work.
+
+    Steps: it pauses once the workers have their shares (the build prepares the
+    rest of its event then, see ``people_step``), and ends with their pages.
+    """
     global _LOCAL
     _LOCAL = local
     try:
-        if fork and workers > 1:
+        if fork:
             # A fork start: every worker starts at the first call, with _LOCAL set.
             context = multiprocessing.get_context("fork")
             with ProcessPoolExecutor(workers, mp_context=context) as pool:
                 calls = [pool.submit(people_share, part, workers) for part in range(workers)]
+                yield
                 meanwhile()
                 done = [call.result() for call in calls]
         else:
+            yield
             done = [people_share(0, 1)]
             meanwhile()
     finally:
