@@ -17,7 +17,7 @@ import pickle
 import struct
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -83,7 +83,6 @@ class Exchange:
     cover: int = 0
     front_pages: int = 0
     done: bool = False
-    numbers: dict[str, int] = field(default_factory=dict)  # back anchor -> page number
 
     def paginated(self, pages: list[Any], context: Any) -> bool:
         """Trade facts; True when the front must lay its contents out again."""
@@ -96,9 +95,9 @@ class Exchange:
             back: _BackPaginated = self._trade(("front", len(pages)), "paginated")
             self.total = len(pages) + back.pages - back.cover
             start = len(pages) - back.cover  # a back page's index + 1 + start: its number
-            self.numbers = {name: index + 1 + start for name, index in back.anchors.items()}
+            numbers = {name: index + 1 + start for name, index in back.anchors.items()}
             changed = False
-            for name, number in self.numbers.items():
+            for name, number in numbers.items():
                 item = items.get(name)
                 if item is None or item.state != "up-to-date":
                     continue

@@ -118,7 +118,7 @@ def build_people(
     """Resolve the archive's people and write their pages; raises ConfigError for bad
     ``[people]`` settings (before anything is published).
 
-    Steps: it pauses once, when forked workers have the person pages in hand."""
+    Steps: it pauses once, when forked workers (if any) have their shares."""
     forget_folders()
     resolution = resolve((entries for _, entries in events), config.people)
     if resolution.problems:
