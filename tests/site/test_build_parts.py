@@ -16,7 +16,7 @@ from sitehelpers import small_round_robin
 from trfsite.model import Player
 from trfsite.pages import cards as pages_cards
 from trfsite.pages import gather
-from trfsite.pages.gather import pages_of_part
+from trfsite.pages.gather import pages_by_kind, pages_of_part
 from trfsite.pages.plan import EventData
 from trfsite.site import event_build, event_run
 from trfsite.site.build import BuildOptions, build_site
@@ -256,10 +256,21 @@ def test_the_pages_workers_yield_the_cores_to_a_bulletin_apart(
     assert lowered == []  # no bulletin: the pages run at the build's own priority
 
 
-def test_a_shared_event_deals_its_pages_evenly() -> None:
+def test_a_shared_event_deals_each_kind_of_page_in_runs() -> None:
     # Part 0 lists no players when the event was prepared before the fork: no hand-on.
-    assert pages_of_part(20, 0, 2, hand_on=False) == list(range(0, 20, 2))
-    assert pages_of_part(20, 1, 2, hand_on=False) == list(range(1, 20, 2))
+    # Each kind is cut in runs of consecutive pages (cards of neighbouring players
+    # share memory); single pages go to each part in turn.
+    kinds = ["overview", "standings", "standings", "standings", "crosstable"] + ["card"] * 5
+    # Each part takes len//parts pages of a kind, in part order; the len%parts odd ones
+    # go to the parts from a turn that moves on by that many with each kind.
+    assert pages_by_kind(kinds, 0, 2) == [0, 1, 4, 5, 6]
+    assert pages_by_kind(kinds, 1, 2) == [2, 3, 7, 8, 9]
+    assert pages_by_kind(kinds, 0, 3) == [0, 1, 5, 6]
+    assert pages_by_kind(kinds, 1, 3) == [2, 4, 7]
+    assert pages_by_kind(kinds, 2, 3) == [3, 8, 9]
+    for parts in (1, 2, 3, 4, 7):
+        dealt = [i for part in range(parts) for i in pages_by_kind(kinds, part, parts)]
+        assert sorted(dealt) == list(range(len(kinds)))
 
 
 @fork_only

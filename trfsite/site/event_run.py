@@ -273,6 +273,8 @@ def _shared_outputs(
     finally:
         for own in apart:
             own.shutdown(cancel_futures=True)
+        for task in plan.build:  # each is unshared once built; not when the build fails
+            unshare_event(task.job.slug)
 
 
 # How much lower the pages' workers run while a bulletin has its own process.
