@@ -18,6 +18,7 @@ from trfsite.pages import cards as pages_cards
 from trfsite.pages import gather
 from trfsite.pages.gather import pages_by_kind, pages_of_part
 from trfsite.pages.plan import EventData
+from trfsite.render.theme import ThemeError
 from trfsite.site import event_build, event_run
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.event_build import EventOutput, EventTask
@@ -323,3 +324,25 @@ def test_an_event_failing_after_listing_its_players_gets_the_people_pages_made_a
     assert "small/validation.html" in forked and "small/players/1.html" not in forked
     assert "people/index.html" in forked
     assert forked == _tree(tmp_path / "whole")
+
+
+@fork_only
+def test_a_broken_theme_template_is_told_by_file_and_line_in_a_split_build(
+    src: Path, tmp_path: Path
+) -> None:
+    # The split build loads the theme's templates before its workers fork; a broken
+    # one that no page uses is skipped there, and one that a page uses fails as
+    # always: a ThemeError naming its file and line, and OUT left as it was.
+    theme = tmp_path / "broken"
+    (theme / "templates").mkdir(parents=True)
+    (theme / "theme.toml").write_text('name = "broken"\nextends = "default"\n')
+    (theme / "templates/unused.html").write_text("{% if %}")
+    options = BuildOptions(src, tmp_path / "out", theme=str(theme), pdf=False, jobs=2)
+    build_site(options)  # the unused template breaks nothing
+    assert (tmp_path / "out/small/players.html").is_file()
+    (theme / "templates/players.html").write_text('{% extends "base.html" %}\n{% block x %')
+    before = (tmp_path / "out/small/players.html").read_bytes()
+    with pytest.raises(ThemeError) as caught:
+        build_site(options)
+    assert "players.html:2" in caught.value.format_message()
+    assert (tmp_path / "out/small/players.html").read_bytes() == before

@@ -117,6 +117,23 @@ def environment(
     return env
 
 
+def warm_environment(task: EventTask) -> None:
+    """Make ``task``'s environment here and load its templates, before workers fork.
+
+    Each forked worker (the people pages' and the pages') otherwise imported Jinja,
+    made the environment and loaded the templates again: 0.08 s of CPU for a split
+    2000-player open, against 0.03 s once here.
+    """
+    import jinja2
+
+    env = environment(task.theme_paths, task.job.site.language, task.fingerprint)
+    for name in env.list_templates(extensions=["html"]):
+        try:
+            env.get_template(name)
+        except jinja2.TemplateError:  # told with its file and line when a page uses it
+            continue
+
+
 def make_pdf(data: BulletinData, fingerprint: str = "", *, in_two: bool = False) -> bytes:
     """One bulletin (pure: builds its own environment, so it can run in a worker).
 

@@ -28,6 +28,7 @@ from trfsite.site.event_build import (
     merge_parts,
     share_event,
     unshare_event,
+    warm_environment,
 )
 from trfsite.site.executors import forks
 from trfsite.site.people_step import PeopleStep
@@ -240,6 +241,8 @@ def _shared_outputs(
     """
     apart: list[ProcessPoolExecutor] = []
     try:
+        if plan.build:
+            warm_environment(plan.build[0])
         early: dict[int, Future[EventOutput]] = {}
         for index, task in enumerate(tasks):
             if task.share is Share.BULLETIN:
