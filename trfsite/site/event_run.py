@@ -241,14 +241,14 @@ def _shared_outputs(
     """
     apart: list[ProcessPoolExecutor] = []
     try:
-        if plan.build:
-            warm_environment(plan.build[0])
         early: dict[int, Future[EventOutput]] = {}
         for index, task in enumerate(tasks):
             if task.share is Share.BULLETIN:
                 own = ProcessPoolExecutor(1, mp_context=getattr(executor, "_mp_context", None))
                 apart.append(own)
                 early[index] = own.submit(build_event_alone, task)  # forks now
+        if plan.build:  # after the bulletins' forks: they need none of it and go first
+            warm_environment(plan.build[0])
         for task in plan.build:
             key = plan.keys[task.job.slug]
 
