@@ -16,7 +16,7 @@ from sitehelpers import small_round_robin
 from trfsite.model import Player
 from trfsite.pages import cards as pages_cards
 from trfsite.pages import gather
-from trfsite.pages.gather import pages_by_kind, pages_of_part
+from trfsite.pages.dealing import pages_by_kind, pages_of_part
 from trfsite.pages.plan import EventData
 from trfsite.render.theme import ThemeError
 from trfsite.site import event_build, event_run
