@@ -1,10 +1,11 @@
 """Where the HTML of one event goes: CPU seconds and megabytes per template.
 
-Reads and ranks the event once, then renders every page of it ``--runs`` times
-in this process (templates compiled beforehand, the cycle collector paused as
-in a build) and prints, per template, the pages, CPU seconds per run and the
-megabytes made. Nothing is written to disk. Also prints the CPU of each part
-when the event is split between two workers (``--parts``).
+Reads and ranks the event once, then makes every page of it ``--runs`` times in
+this process (templates compiled beforehand, the cycle collector paused as in a
+build) and prints, per template, the pages, the CPU seconds per run of their
+contexts (the page builders) and of their templates, and the megabytes made.
+Nothing is written to disk. Also prints the CPU of each part when the event is
+split between two workers (``--parts``).
 
     python benchmarks/bench_render.py --open 2000 11   # the issue's open
     python benchmarks/bench_render.py FILE.trf --parts
@@ -43,7 +44,7 @@ def main(argv: list[str] | None = None) -> None:
 
     from trfsite.pages.config import load_config
     from trfsite.pages.contexts import SiteInfo
-    from trfsite.pages.gather import gather_event
+    from trfsite.pages.gather import prepare_event
     from trfsite.pages.plan import EventJob
     from trfsite.render.environment import render_page
     from trfsite.render.theme import find_theme, theme_chain
@@ -61,29 +62,37 @@ def main(argv: list[str] | None = None) -> None:
         job = EventJob(data, name, "event", "", config.for_stem(Path(name).stem), site, False)
         gc.disable()
         started = time.process_time()
-        result = gather_event(job)
-        print(f"read, rank and page contexts: {time.process_time() - started:.2f} s CPU")
+        prepared = prepare_event(job)
+        print(f"read, rank and plan: {time.process_time() - started:.2f} s CPU")
         paths = tuple(t.path for t in theme_chain(find_theme(config.theme)))
         env = environment(paths, "en")
-        for page in result.pages:
-            env.get_template(page.template)
+        for plan in prepared.plans:
+            env.get_template(plan.template)
+        contexts: dict[str, float] = defaultdict(float)
         seconds: dict[str, float] = defaultdict(float)
         sizes: dict[str, int] = defaultdict(int)
         counts: dict[str, int] = defaultdict(int)
         for _ in range(args.runs):
-            for page in result.pages:
+            for plan in prepared.plans:
                 started = time.process_time()
+                page = plan.build()
+                made = time.process_time()
                 html = render_page(env, page.template, page.context)
-                seconds[page.template] += time.process_time() - started
-                sizes[page.template] += len(html.encode("utf-8"))
-                counts[page.template] += 1
+                contexts[plan.template] += made - started
+                seconds[plan.template] += time.process_time() - made
+                sizes[plan.template] += len(html.encode("utf-8"))
+                counts[plan.template] += 1
         runs = args.runs
-        total = sum(seconds.values()) / runs
-        print(f"render: {total:.2f} s CPU per run, {sum(sizes.values()) / runs / 1e6:.1f} MB")
-        for template in sorted(seconds, key=lambda t: -seconds[t]):
+        print(
+            f"contexts: {sum(contexts.values()) / runs:.2f} s CPU per run, "
+            f"render: {sum(seconds.values()) / runs:.2f} s, "
+            f"{sum(sizes.values()) / runs / 1e6:.1f} MB"
+        )
+        for template in sorted(seconds, key=lambda t: -(seconds[t] + contexts[t])):
             print(
                 f"  {template:<20} {counts[template] // runs:5d} pages "
-                f"{seconds[template] / runs:6.3f} s {sizes[template] / runs / 1e6:6.1f} MB"
+                f"context {contexts[template] / runs:6.3f} s  "
+                f"render {seconds[template] / runs:6.3f} s {sizes[template] / runs / 1e6:6.1f} MB"
             )
         gc.enable()
         if args.parts:
