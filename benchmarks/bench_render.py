@@ -45,6 +45,7 @@ def main(argv: list[str] | None = None) -> None:
     from trfsite.pages.config import load_config
     from trfsite.pages.contexts import SiteInfo
     from trfsite.pages.gather import prepare_event
+    from trfsite.pages.person_links import event_splits
     from trfsite.pages.plan import EventJob
     from trfsite.render.environment import render_page
     from trfsite.render.theme import find_theme, theme_chain
@@ -75,7 +76,8 @@ def main(argv: list[str] | None = None) -> None:
         for _ in range(args.runs):
             for plan in prepared.plans:
                 started = time.process_time()
-                page = plan.build()
+                with event_splits(dict(job.config.people_splits)):  # as part_of builds them
+                    page = plan.build()
                 made = time.process_time()
                 html = render_page(env, page.template, page.context)
                 contexts[plan.template] += made - started
