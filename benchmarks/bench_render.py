@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> None:
     from trfsite.pages.contexts import SiteInfo
     from trfsite.pages.gather import prepare_event
     from trfsite.pages.person_links import event_splits
-    from trfsite.pages.plan import EventJob
+    from trfsite.pages.plan import EventJob, prepare_batches
     from trfsite.render.environment import render_page
     from trfsite.render.theme import find_theme, theme_chain
     from trfsite.site.event_build import EventTask, build_event, environment
@@ -69,6 +69,10 @@ def main(argv: list[str] | None = None) -> None:
         env = environment(paths, "en")
         for plan in prepared.plans:
             env.get_template(plan.template)
+        started = time.process_time()
+        prepare_batches(prepared.plans)  # as part_of does: the cards' explanations
+        shared = time.process_time() - started
+        print(f"shared work of the pages (card explanations): {shared:.2f} s CPU")
         contexts: dict[str, float] = defaultdict(float)
         seconds: dict[str, float] = defaultdict(float)
         sizes: dict[str, int] = defaultdict(int)

@@ -61,10 +61,10 @@ def test_a_page_failing_in_one_part_fails_the_whole_event(
 ) -> None:
     real = pages_cards.player_card
 
-    def broken(data: EventData, player: Player) -> object:
+    def broken(data: EventData, player: Player, explained: object = None) -> object:
         if player.id == 2:  # only one part builds this card
             raise RuntimeError("broken card")
-        return real(data, player)
+        return real(data, player, explained)  # type: ignore[arg-type]
 
     monkeypatch.setattr(pages_cards, "player_card", broken)
     _build(src, tmp_path / "whole", split=False)
@@ -186,6 +186,47 @@ def test_a_failed_bulletin_in_a_split_build_leaves_no_link_to_it(
 fork_only = pytest.mark.skipif(
     multiprocessing.get_start_method() != "fork", reason="workers start as forks on Linux only"
 )
+
+
+@fork_only
+def test_each_part_explains_only_the_players_of_its_cards(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The event's process ranks it without explanations; each page worker explains the
+    players whose cards it builds, once (a file per worker tells which)."""
+    log = tmp_path / "explained"
+    log.mkdir()
+    real = pages_cards.CardExplanations.prepare
+
+    def logged(self: pages_cards.CardExplanations, keys: Any) -> None:
+        with (log / str(os.getpid())).open("a", encoding="utf-8") as out:
+            out.write(" ".join(map(str, keys)) + "\n")
+        real(self, keys)
+
+    monkeypatch.setattr(pages_cards.CardExplanations, "prepare", logged)
+    monkeypatch.setattr(gather, "compute_final", _unexplained(gather.compute_final))
+    build_site(BuildOptions(src, tmp_path / "forked", pdf=False, cache=False, jobs=2))
+    calls = [f.read_text("utf-8").splitlines() for f in sorted(log.iterdir())]
+    assert len(calls) == 2 and all(len(lines) == 1 for lines in calls)  # once per worker
+    parts = [set(map(int, lines[0].split())) for lines in calls]
+    assert not parts[0] & parts[1]
+    assert parts[0] | parts[1] == {1, 2, 3, 4}
+    assert os.getpid() not in {int(f.name) for f in log.iterdir()}
+    monkeypatch.setattr(pages_cards.CardExplanations, "prepare", real)
+    _build(src, tmp_path / "whole", split=False)
+    assert _tree(tmp_path / "forked") == _tree(tmp_path / "whole")
+    whole = (tmp_path / "whole" / "small" / "players" / "1.html").read_text("utf-8")
+    assert "How the tie-breaks were computed" in whole
+
+
+def _unexplained(compute_final: Callable[..., Any]) -> Callable[..., Any]:
+    """compute_final, failing if asked for explanations (the workers make them)."""
+
+    def checked(t: Any, config: Any, for_pages: bool = True) -> Any:
+        assert not for_pages, "the event's process explained every player"
+        return compute_final(t, config, for_pages)
+
+    return checked
 
 
 @fork_only

@@ -39,25 +39,28 @@ def event_ratings(
     k_overrides: Mapping[int, int] | None = None,
     explain: bool = True,
     unrated_rating: int | None = None,
+    explained: frozenset[int] | None = None,
 ) -> dict[int, PlayerRatings]:
     """Rating change, TPR and ARO of every player, after ``standings.after_round``.
 
     Without ``explain`` TPR and ARO carry their values only (building the per-game
     notes of a 2000-player open takes longer than its standings). ``unrated_rating``
     is the rating C.07 10 lets the organiser publish for unrated opponents (TPR, ARO
-    only: the rating change counts rated opponents alone).
+    only: the rating change counts rated opponents alone). ``explained``: the ids of
+    the only players wanted, explained (the cards one page worker builds).
     """
     t = standings.tournament
     if not has_ratings(standings):
         return {}
-    changes = rating_changes(t, k_overrides, standings.after_round)
+    changes = rating_changes(t, k_overrides, standings.after_round, explained)
     ctx = build_context(
         t,
         standings.after_round,
         standings.rules,
         not standings.round_robin,
         unrated_rating,
-        explain=explain,
+        explain=explain or explained is not None,
+        explained=explained,
     )
     tpr = tournament_performance(ctx, TiebreakSpec(code="TPR", name="TPR"))
     aro = average_rating_of_opponents(ctx, TiebreakSpec(code="ARO", name="ARO"))
@@ -65,5 +68,6 @@ def event_ratings(
     aros = aro.explanations or [Explanation("ARO", v) for v in aro.values]
     found: dict[int, PlayerRatings] = {}
     for i, pid in enumerate(ctx.ids):
-        found[pid] = PlayerRatings(changes[pid], tprs[i], aros[i])
+        if pid in changes:
+            found[pid] = PlayerRatings(changes[pid], tprs[i], aros[i])
     return found

@@ -151,8 +151,14 @@ def _view(explanation: Explanation, name: str) -> ExplanationView:
     )
 
 
-def rating_card(data: EventData, player_id: int) -> RatingCard | None:
-    found: PlayerRatings | None = (data.awards.ratings if data.awards else {}).get(player_id)
+def rating_card(
+    data: EventData, player_id: int, explained: PlayerRatings | None = None
+) -> RatingCard | None:
+    """The player's rating card; ``explained``: its ratings explained for the card
+    (``cards.CardExplanations``), else the awards' own."""
+    found = explained
+    if found is None:
+        found = (data.awards.ratings if data.awards else {}).get(player_id)
     if found is None:
         return None
     refs = player_refs(data.tournament)

@@ -18,14 +18,18 @@ from typing import TYPE_CHECKING
 from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import EventKind, Game, ReadResult, Tournament
 from trfsite.pages.config import EventConfig, GoConventions
-from trfsite.pages.contexts import (
-    BulletinData,
-    EventHeader,
-    ValidationPage,
-)
+from trfsite.pages.contexts import BulletinData, EventHeader
 from trfsite.pages.dealing import pages_by_kind, pages_of_part
-from trfsite.pages.plan import EventData, EventJob, PageOut, PagePlan, meta_for, ready
-from trfsite.pages.rows import EventSummary, FindingView
+from trfsite.pages.plan import (
+    EventData,
+    EventJob,
+    PageOut,
+    PagePlan,
+    build_plans,
+    ready,
+)
+from trfsite.pages.rows import EventSummary
+from trfsite.pages.validation_view import validation_page
 from trfsite.results import N_, Note, Standings
 
 if TYPE_CHECKING:
@@ -161,28 +165,6 @@ def compute_rounds(
     return compute_round_standings(t, options, range(1, rounds + 1), final)
 
 
-def finding_views(
-    findings: list[Finding] | tuple[Finding, ...], text: str
-) -> tuple[FindingView, ...]:
-    from trfsite.formats.text import split_lines
-
-    lines = split_lines(text) if text else []
-    views = []
-    for f in findings:
-        source = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
-        views.append(FindingView(f.severity.value, f.code, f.line, f.column, f.message, source))
-    return tuple(views)
-
-
-def decoded_text(data: bytes, name: str) -> str:
-    from trfsite.formats.text import NotTextError, decode
-
-    try:
-        return decode(data, name).text
-    except NotTextError:
-        return ""
-
-
 def summary_for(
     job: EventJob, t: Tournament | None, errors: int, warnings: int, failed: bool
 ) -> EventSummary:
@@ -277,13 +259,20 @@ def prepare_event(
     notes_html = markdown_to_html(job.notes_markdown)
     failure = ""
     final_standings: tuple[Standings, Standings | None] | None = None
+    # An individual chess event's explanations are made by the parts that build its
+    # cards, for their players only (cards.CardExplanations).
+    cards_explain = (
+        with_pages and t is not None and t.game is Game.CHESS and t.kind is EventKind.INDIVIDUAL
+    )
     if t is None:
         failure = N_("The file could not be read as a tournament; its validation findings say why.")
     else:
         try:
             # A bulletin alone skips what only the pages show: explanations, and the
             # rounds' tie-breaks (0.39 s of a 2000-player open, on the bulletin's path).
-            final_standings = compute_final(t, job.config, for_pages=with_pages)
+            final_standings = compute_final(
+                t, job.config, for_pages=with_pages and not cards_explain
+            )
         except Exception as exc:
             failure = _standings_failure(job, exc)
     if t is None or final_standings is None:
@@ -291,7 +280,8 @@ def prepare_event(
     final, individual = final_standings
     from trfsite.awards.event import event_awards
 
-    awards = event_awards(final, job.config.awards, with_pages, job.config.unrated_rating)
+    explain = with_pages and not cards_explain
+    awards = event_awards(final, job.config.awards, explain, job.config.unrated_rating)
     people = _people(job, t, final, individual, awards) if with_people else None
     if people is not None and on_people is not None:
         on_people(people)
@@ -314,7 +304,7 @@ def prepare_event(
         warnings=warnings,
         has_awards=bool(awards.categories or awards.prizes or awards.federations or awards.clubs),
     )
-    validation = _validation_page(job, header, t, findings, "")
+    validation = validation_page(job, header, t, findings, "")
     summary = summary_for(job, t, errors, warnings, False)
     team_data = None
     if final.kind is EventKind.TEAM:
@@ -322,7 +312,17 @@ def prepare_event(
 
         team_data = team_event_data(t)
     data = EventData(
-        job, t, final, after, individual, header, tuple(findings), notes_html, team_data, awards
+        job,
+        t,
+        final,
+        after,
+        individual,
+        header,
+        tuple(findings),
+        notes_html,
+        team_data,
+        awards,
+        cards_explain,
     )
     from trfsite.pages.person_links import event_splits
 
@@ -395,7 +395,7 @@ def part_of(prepared: PreparedEvent, part: int = 0, parts: int = 1) -> EventResu
                 dealt = pages_by_kind([plan.template for plan in plans], part, parts)
             else:
                 dealt = pages_of_part(len(plans), part, parts)
-            pages = tuple(plans[i].build() for i in dealt)
+            pages = build_plans([plans[i] for i in dealt])
     except Exception as exc:
         logger.debug("pages of %s failed:\n%s", job.source_name, traceback.format_exc())
         failure = f"The pages could not be built (internal error: {type(exc).__name__}: {exc})"
@@ -437,26 +437,6 @@ def _people(
         return None
 
 
-def _validation_page(
-    job: EventJob,
-    header: EventHeader,
-    t: Tournament | None,
-    findings: list[Finding],
-    failure: str,
-) -> ValidationPage:
-    return ValidationPage(
-        meta_for(job, header.name, "validation.html", "validation"),
-        header,
-        job.source_name,
-        t.source_format.value if t else "",
-        finding_views(findings, decoded_text(job.data, job.source_name)),
-        sum(1 for f in findings if f.severity is Severity.ERROR),
-        sum(1 for f in findings if f.severity is Severity.WARNING),
-        sum(1 for f in findings if f.severity is Severity.INFO),
-        failure,
-    )
-
-
 def gather_failed(
     job: EventJob,
     t: Tournament | None,
@@ -484,7 +464,7 @@ def gather_failed(
         errors,
         warnings,
     )
-    validation = _validation_page(job, header, t, findings, failure)
+    validation = validation_page(job, header, t, findings, failure)
     pages = (
         PageOut(
             f"{job.slug}/index.html",

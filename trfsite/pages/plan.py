@@ -6,9 +6,9 @@ builders import only these types, never ``gather``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from trfsite.findings import Finding
 from trfsite.model import EventKind, Game, Tournament
@@ -41,16 +41,44 @@ class PageOut:
     context: PageContext
 
 
+class Batch(Protocol):
+    """Work that the plans of one kind share, done once for the plans a part builds."""
+
+    def prepare(self, keys: Sequence[int]) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class PagePlan:
-    """A page whose context is made only when its part of the event is built."""
+    """A page whose context is made only when its part of the event is built.
+
+    ``batch``: shared work (the card explanations of the players a part builds),
+    prepared by :func:`build_plans` with the ``key`` of each plan it builds.
+    """
 
     path: str
     template: str
     make: Callable[[], PageContext]
+    batch: Batch | None = None
+    key: int = 0
 
     def build(self) -> PageOut:
         return PageOut(self.path, self.template, self.make())
+
+
+def prepare_batches(plans: Sequence[PagePlan]) -> None:
+    """Prepare each batch of ``plans`` for the plans given, once."""
+    batches: dict[int, tuple[Batch, list[int]]] = {}
+    for plan in plans:
+        if plan.batch is not None:
+            batches.setdefault(id(plan.batch), (plan.batch, []))[1].append(plan.key)
+    for batch, keys in batches.values():
+        batch.prepare(keys)
+
+
+def build_plans(plans: Sequence[PagePlan]) -> tuple[PageOut, ...]:
+    """The pages of ``plans``, each batch prepared first for the plans given."""
+    prepare_batches(plans)
+    return tuple(plan.build() for plan in plans)
 
 
 def ready(path: str, template: str, context: PageContext) -> PagePlan:
@@ -72,6 +100,9 @@ class EventData:
     notes_html: str
     team_data: TeamEventData | None = None  # team events: the reconstructed matches
     awards: EventAwards | None = None  # rating changes, categories, prizes (chess)
+    # The final standings and the awards' TPR and ARO carry values only: the player
+    # cards explain them for the players a part builds (cards.CardExplanations).
+    cards_explain: bool = False
 
     @property
     def is_team(self) -> bool:

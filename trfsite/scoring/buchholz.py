@@ -119,25 +119,26 @@ def buchholz(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     table = opponent_table(base, spec.forfeits_played)
     low, high = spec.low_cuts, spec.high_cuts
     values: list[float | None] = []
-    explanations: list[Explanation] | None = [] if ctx.explain else None
+    explanations = ctx.unexplained()
+    explaining = ctx.explaining
     labels = opponent_labels(base) if explanations is not None else {}
     for i in range(base.size):
         scores, cut_first, rounds = table[i]
         cuts: list[Cut] = []
-        if (low or high) and explanations is None:
+        if (low or high) and not explaining[i]:
             total = cut_sum(scores, low, high, None, cut_first)
         elif low or high:
             total, cuts = cut_total(scores, low, high, None, cut_first)
         else:
             total = sum(scores)
         values.append(total)
-        if explanations is not None:
+        if explanations is not None and explaining[i]:
             contributions = [
                 Contribution(r + 1, v, opponent_label(base, i, r, games[i], labels))
                 for v, r in zip(scores, rounds, strict=True)
             ]
-            explanations.append(
-                Explanation(spec.code, total, tuple(mark_cuts(contributions, cuts)))
+            explanations[i] = Explanation(
+                spec.code, total, tuple(mark_cuts(contributions, cuts))
             )
     found = TiebreakValues(values, explanations)
     ctx.remember(key, found)
@@ -152,7 +153,8 @@ def average_of_opponents_buchholz(ctx: EventContext, spec: TiebreakSpec) -> Tieb
     low, high = spec.low_cuts, spec.high_cuts
     what = Note(N_("Fore Buchholz") if spec.fore else N_("Buchholz"))
     values: list[float | None] = []
-    explanations: list[Explanation] | None = [] if ctx.explain else None
+    explanations = ctx.unexplained()
+    explaining = ctx.explaining
     for i in range(ctx.size):
         opp = ctx.opp[i]
         rounds = [r for r in range(ctx.rounds) if games[i][r]]
@@ -166,7 +168,7 @@ def average_of_opponents_buchholz(ctx: EventContext, spec: TiebreakSpec) -> Tieb
         kept = len(scores) - len(cuts)
         value = round(total / kept, 6) if kept > 0 and len(scores) == len(found) else None
         values.append(value)
-        if explanations is not None:
+        if explanations is not None and explaining[i]:
             contributions = [
                 Contribution(
                     r + 1,
@@ -181,7 +183,7 @@ def average_of_opponents_buchholz(ctx: EventContext, spec: TiebreakSpec) -> Tieb
                 if kept
                 else Note("no games")
             )
-            explanations.append(
-                Explanation(spec.code, value, tuple(mark_cuts(contributions, cuts)), (note,))
+            explanations[i] = Explanation(
+                spec.code, value, tuple(mark_cuts(contributions, cuts)), (note,)
             )
     return TiebreakValues(values, explanations)

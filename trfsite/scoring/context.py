@@ -38,7 +38,13 @@ class TiebreakValues:
     """One tie-break's value for every player (by index), and optionally why."""
 
     values: list[float | None]
+    # With ``ctx.explain``: one per player, UNEXPLAINED for players outside ``ctx.explained``.
     explanations: list[Explanation] | None = None
+
+
+# The explanation of a player that was not asked for (``EventContext.explained``):
+# one shared object, no contributions made. Engines leave it out of their rows.
+UNEXPLAINED = Explanation("", None)
 
 
 class Article(enum.Enum):
@@ -108,17 +114,29 @@ class EventContext:
     result: list[list[float]]
     bonus: list[float]
     explain: bool = False
+    # With ``explain``: the ids of the players to explain (the cards one page worker
+    # builds); None: every player. Values are computed for all players either way.
+    explained: frozenset[int] | None = None
     fore_mode: bool = False
     score: list[float] = field(default_factory=list)
     progressive: list[list[float]] = field(default_factory=list)
     category: list[list[int]] = field(default_factory=list)
     adjusted: list[float] = field(default_factory=list)  # 16.3: the score opponents see
     index: dict[int, int] = field(default_factory=dict)
+    # explaining[i]: make player i's explanations (explain, and i among ``explained``).
+    explaining: list[bool] = field(default_factory=list)
     _fore: EventContext | None = None
     _cache: dict[str, object] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.index = {pid: i for i, pid in enumerate(self.ids)}
+        chosen = self.explained
+        if not self.explain:
+            self.explaining = [False] * len(self.ids)
+        elif chosen is None:
+            self.explaining = [True] * len(self.ids)
+        else:
+            self.explaining = [pid in chosen for pid in self.ids]
         self._derive()
 
     @property
@@ -144,6 +162,10 @@ class EventContext:
         self._cache.clear()
         self._fore = None
         self._derive()
+
+    def unexplained(self) -> list[Explanation] | None:
+        """A tie-break's explanations to fill in (``explaining``); None without ``explain``."""
+        return [UNEXPLAINED] * len(self.ids) if self.explain else None
 
     def cached(self, key: str) -> object | None:
         return self._cache.get(key)
@@ -225,6 +247,7 @@ class EventContext:
                 result=result,
                 bonus=self.bonus,
                 explain=self.explain,
+                explained=self.explained,
                 fore_mode=True,
             )
         return self._fore
@@ -237,8 +260,11 @@ def build_context(
     swiss: bool,
     unrated_rating: int | None = None,
     explain: bool = False,
+    explained: frozenset[int] | None = None,
 ) -> EventContext:
-    """Turn a tournament's first ``rounds`` rounds into an :class:`EventContext`."""
+    """Turn a tournament's first ``rounds`` rounds into an :class:`EventContext`.
+
+    ``explained``: with ``explain``, the ids of the only players to explain."""
     players = sorted(t.players, key=_id_of)
     # In team events 299 records award match and game points to teams, not players.
     records = t.abnormal_points if t.kind is EventKind.INDIVIDUAL else ()
@@ -282,6 +308,7 @@ def build_context(
         result=results,
         bonus=bonus,
         explain=explain,
+        explained=explained,
     )
 
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from trfsite.results import N_, Contribution, Explanation, Note
 from trfsite.scoring.cells import CELL_LABELS, Cell
 from trfsite.scoring.codes import TiebreakSpec
-from trfsite.scoring.context import Article, EventContext, TiebreakValues
+from trfsite.scoring.context import UNEXPLAINED, Article, EventContext, TiebreakValues
 
 
 def _count(
@@ -34,13 +34,14 @@ def _count(
     label: Callable[[int, int], str],
 ) -> TiebreakValues:
     values: list[float | None] = []
-    explanations: list[Explanation] | None = [] if ctx.explain else None
+    explanations = ctx.unexplained()
+    explaining = ctx.explaining
     for i in range(ctx.size):
         hits = [r for r in range(ctx.rounds) if counts(i, r)]
         values.append(float(len(hits)))
-        if explanations is not None:
+        if explanations is not None and explaining[i]:
             contributions = tuple(Contribution(r + 1, 1.0, label(i, r)) for r in hits)
-            explanations.append(Explanation(spec.code, float(len(hits)), contributions))
+            explanations[i] = Explanation(spec.code, float(len(hits)), contributions)
     return TiebreakValues(values, explanations)
 
 
@@ -98,14 +99,15 @@ def games_elected(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     games = ctx.game_mask(Article.OWN_RECORD, spec.forfeits_played)
     not_elected = (Cell.HALF_BYE, Cell.ZERO_BYE, Cell.FORFEIT_LOSS)
     values: list[float | None] = []
-    explanations: list[Explanation] | None = [] if ctx.explain else None
+    explanations = ctx.unexplained()
+    explaining = ctx.explaining
     for i in range(ctx.size):
         missed = [
             r for r in range(ctx.rounds) if ctx.cell[i][r] in not_elected and not games[i][r]
         ]
         value = float(ctx.rounds - len(missed))
         values.append(value)
-        if explanations is not None:
+        if explanations is not None and explaining[i]:
             contributions = tuple(
                 Contribution(r + 1, -1.0, Note("not elected: {what}", what=_describe(ctx, i, r)))
                 for r in missed
@@ -116,40 +118,43 @@ def games_elected(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                 missed=len(missed),
                 value=value,
             )
-            explanations.append(Explanation(spec.code, value, contributions, (note,)))
+            explanations[i] = Explanation(spec.code, value, contributions, (note,))
     return TiebreakValues(values, explanations)
 
 
 def standard_points(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     values: list[float | None] = []
-    explanations: list[Explanation] | None = [] if ctx.explain else None
+    explanations = ctx.unexplained()
+    explaining = ctx.explaining
     for i in range(ctx.size):
         total = 0.0
         contributions = []
+        explain = explanations is not None and explaining[i]
         for r in range(ctx.rounds):
             own = ctx.pts[i][r]
-            if ctx.cell[i][r] is Cell.PLAYED:
-                other = ctx.pts[ctx.opp[i][r]][r]
-                against = Note(
-                    "opponent {opponent} scored {points:g}",
-                    opponent=ctx.label(ctx.opp[i][r]),
-                    points=other,
-                )
-            else:
-                other = ctx.draw
-                against = Note(
-                    "no game ({what}): a draw is {points:g}",
-                    what=CELL_LABELS[ctx.cell[i][r]],
-                    points=other,
-                )
+            played = ctx.cell[i][r] is Cell.PLAYED
+            other = ctx.pts[ctx.opp[i][r]][r] if played else ctx.draw
             value = 1.0 if own > other else 0.5 if own == other else 0.0
             total += value
-            if explanations is not None:
+            if explain:
+                against = (
+                    Note(
+                        "opponent {opponent} scored {points:g}",
+                        opponent=ctx.label(ctx.opp[i][r]),
+                        points=other,
+                    )
+                    if played
+                    else Note(
+                        "no game ({what}): a draw is {points:g}",
+                        what=CELL_LABELS[ctx.cell[i][r]],
+                        points=other,
+                    )
+                )
                 label = Note("scored {points:g}; {against}", points=own, against=against)
                 contributions.append(Contribution(r + 1, value, label))
         values.append(total)
-        if explanations is not None:
-            explanations.append(Explanation(spec.code, total, tuple(contributions)))
+        if explanations is not None and explain:
+            explanations[i] = Explanation(spec.code, total, tuple(contributions))
     return TiebreakValues(values, explanations)
 
 
@@ -159,7 +164,9 @@ def pairing_number(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     if ctx.explain:
         explanations = [
             Explanation(spec.code, v, (), (Note("pairing number, lower is better"),))
-            for v in values
+            if explain
+            else UNEXPLAINED
+            for v, explain in zip(values, ctx.explaining, strict=True)
         ]
     return TiebreakValues(values, explanations)
 
@@ -170,6 +177,8 @@ def rating(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     if ctx.explain:
         explanations = [
             Explanation(spec.code, v, (), (Note(N_("rating") if v is not None else N_("unrated")),))
-            for v in values
+            if explain
+            else UNEXPLAINED
+            for v, explain in zip(values, ctx.explaining, strict=True)
         ]
     return TiebreakValues(values, explanations)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from trfsite.results import Contribution, Explanation, Note, join_notes
 from trfsite.scoring.codes import TiebreakSpec
-from trfsite.scoring.context import Article, EventContext
+from trfsite.scoring.context import UNEXPLAINED, Article, EventContext
 
 _EPS = 1e-9
 
@@ -139,8 +139,9 @@ def direct_encounter_ranks(
     ctx: EventContext, spec: TiebreakSpec, group: list[int]
 ) -> tuple[list[float], list[Explanation] | None]:
     """DE values (rank in the group, 1 best) for the members of ``group``, in order."""
+    explaining = ctx.explaining
     if len(group) < 2:
-        if not ctx.explain:  # most calls: a player no earlier column left tied
+        if not group or not explaining[group[0]]:  # most: one no earlier column left tied
             return [1.0] * len(group), None
         explanation = Explanation(spec.code, 1.0, (), (Note("not tied at this point"),))
         return [1.0] * len(group), [explanation] * len(group)
@@ -154,10 +155,13 @@ def direct_encounter_ranks(
             rank[i] = float(ahead + 1)
         ahead += len(block)
     values = [rank[i] for i in group]
-    if not ctx.explain:
+    if not any(explaining[i] for i in group):
         return values, None
-    explanations = []
+    explanations: list[Explanation] = []
     for i in group:
+        if not explaining[i]:
+            explanations.append(UNEXPLAINED)
+            continue
         contributions = tuple(
             Contribution(
                 r + 1,

@@ -53,13 +53,14 @@ def koya(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     strong = [s >= limit - 1e-9 for s in ctx.score]
     games = ctx.game_mask(Article.OPPONENTS, True)
     values: list[float | None] = []
-    explanations: list[Explanation] | None = [] if ctx.explain else None
+    explanations = ctx.unexplained()
+    explaining = ctx.explaining
     for i in range(ctx.size):
         opp = ctx.opp[i]
         rounds = [r for r in range(ctx.rounds) if games[i][r] and strong[opp[r]]]
         total = sum(ctx.pts[i][r] for r in rounds)
         values.append(total)
-        if explanations is not None:
+        if explanations is not None and explaining[i]:
             contributions = tuple(
                 Contribution(
                     r + 1,
@@ -79,7 +80,7 @@ def koya(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                 )
                 for r in rounds
             )
-            explanations.append(
-                Explanation(spec.code, total, contributions, (note, KOYA_FORFEITS_NOTE))
+            explanations[i] = Explanation(
+                spec.code, total, contributions, (note, KOYA_FORFEITS_NOTE)
             )
     return TiebreakValues(values, explanations)

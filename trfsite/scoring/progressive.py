@@ -15,13 +15,14 @@ from trfsite.scoring.context import EventContext, TiebreakValues
 def progressive_scores(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     low, high = spec.low_cuts, spec.high_cuts
     values: list[float | None] = []
-    explanations: list[Explanation] | None = [] if ctx.explain else None
+    explanations = ctx.unexplained()
+    explaining = ctx.explaining
     for i in range(ctx.size):
         running = ctx.progressive[i]
         kept = range(min(low, len(running)), max(min(low, len(running)), len(running) - high))
         total = sum(running[kept.start : kept.stop])  # in round order, as one by one
         values.append(total)
-        if explanations is not None:
+        if explanations is not None and explaining[i]:
             contributions = tuple(
                 Contribution(
                     r + 1,
@@ -34,5 +35,5 @@ def progressive_scores(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                 )
                 for r, v in enumerate(running)
             )
-            explanations.append(Explanation(spec.code, total, contributions))
+            explanations[i] = Explanation(spec.code, total, contributions)
     return TiebreakValues(values, explanations)

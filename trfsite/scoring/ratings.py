@@ -50,21 +50,28 @@ def _averaged(
 ) -> TiebreakValues:
     """Average of a per-opponent number over the games, with cuts, rounded half up."""
     values: list[float | None] = []
-    explanations: list[Explanation] | None = [] if ctx.explain else None
+    explanations = ctx.unexplained()
+    explaining = ctx.explaining
+    # Every player who met j reads the same line about j: made once per opponent.
+    lines: dict[int, Note] = {}
     for i in range(ctx.size):
         rounds = _games(ctx, spec, i)
         found = [per_opponent(ctx.opp[i][r]) for r in rounds]
         known = [v for v in found if v is not None]
         value: float | None = None
         cuts: list[Cut] = []
-        note = NO_GAMES
-        if len(known) < len(found):
-            note = Note("undefined: an opponent has no {what} (no rating, C.07 10)", what=what)
-        elif known:
+        total, kept = 0.0, 0
+        if known and len(known) == len(found):
             total, cuts = cut_total([float(v) for v in known], spec.low_cuts, spec.high_cuts)
             kept = len(known) - len(cuts)
             if kept:
                 value = float(_round_half_up(round(total), kept))
+        values.append(value)
+        if explanations is not None and explaining[i]:
+            note = NO_GAMES
+            if len(known) < len(found):
+                note = Note("undefined: an opponent has no {what} (no rating, C.07 10)", what=what)
+            elif value is not None:
                 note = Note(
                     "{total:g} / {n} = {average:.2f}, rounded half up to {value:g}",
                     total=total,
@@ -72,23 +79,20 @@ def _averaged(
                     average=total / kept,
                     value=value,
                 )
-        values.append(value)
-        if explanations is not None:
-            contributions = [
-                Contribution(
-                    r + 1,
-                    None if v is None else float(v),
-                    Note(
+            contributions = []
+            for v, r in zip(found, rounds, strict=True):
+                j = ctx.opp[i][r]
+                line = lines.get(j)
+                if line is None:
+                    line = lines[j] = Note(
                         "opponent {opponent}: {what} {value}",
-                        opponent=ctx.label(ctx.opp[i][r]),
+                        opponent=ctx.label(j),
                         what=what,
                         value=v if v is not None else "-",
-                    ),
-                )
-                for v, r in zip(found, rounds, strict=True)
-            ]
-            explanations.append(
-                Explanation(spec.code, value, tuple(mark_cuts(contributions, cuts)), (note,))
+                    )
+                contributions.append(Contribution(r + 1, None if v is None else float(v), line))
+            explanations[i] = Explanation(
+                spec.code, value, tuple(mark_cuts(contributions, cuts)), (note,)
             )
     return TiebreakValues(values, explanations)
 
@@ -97,8 +101,12 @@ def average_rating_of_opponents(ctx: EventContext, spec: TiebreakSpec) -> Tiebre
     return _averaged(ctx, spec, lambda j: ctx.ratings[j], Note("rating"))
 
 
+# A player's value and its note ("" when ``noted`` is False: the value alone is wanted).
+_Compute = Callable[[EventContext, TiebreakSpec, int, bool], tuple[int | None, str]]
+
+
 def _performance(
-    ctx: EventContext, spec: TiebreakSpec, i: int
+    ctx: EventContext, spec: TiebreakSpec, i: int, noted: bool = True
 ) -> tuple[int | None, str]:
     rounds = _games(ctx, spec, i)
     ratings = _opponent_ratings(ctx, i, rounds)
@@ -111,6 +119,8 @@ def _performance(
     score = sum(ctx.result[i][r] for r in rounds)
     p = percent(score, len(rounds))
     dp = rating_difference(p)
+    if not noted:
+        return aro + dp, ""
     return aro + dp, Note(
         "ARO {sum} / {n} -> {aro}; p = {score:g} / {games} = {p:.2f}; dp = {dp:+d}; "
         "TPR = {aro} {dp:+d} = {tpr}",
@@ -125,7 +135,9 @@ def _performance(
     )
 
 
-def _perfect(ctx: EventContext, spec: TiebreakSpec, i: int) -> tuple[int | None, str]:
+def _perfect(
+    ctx: EventContext, spec: TiebreakSpec, i: int, noted: bool = True
+) -> tuple[int | None, str]:
     rounds = _games(ctx, spec, i)
     ratings = _opponent_ratings(ctx, i, rounds)
     if not rounds:
@@ -150,6 +162,8 @@ def _perfect(ctx: EventContext, spec: TiebreakSpec, i: int) -> tuple[int | None,
             high = mid
         else:
             low = mid + 1
+    if not noted:
+        return low, ""
     expected = sum(expected_hundredths(low - v) for v in known) / 100
     below = sum(expected_hundredths(low - 1 - v) for v in known) / 100
     return low, Note(
@@ -166,29 +180,30 @@ def _perfect(ctx: EventContext, spec: TiebreakSpec, i: int) -> tuple[int | None,
 def _single(
     ctx: EventContext,
     spec: TiebreakSpec,
-    compute: Callable[[EventContext, TiebreakSpec, int], tuple[int | None, str]],
+    compute: _Compute,
 ) -> TiebreakValues:
     values: list[float | None] = []
-    explanations: list[Explanation] | None = [] if ctx.explain else None
+    explanations = ctx.unexplained()
+    explaining = ctx.explaining
+    # The line about a game depends only on the opponent and the result: made once each.
+    lines: dict[tuple[int, float], Note] = {}
     for i in range(ctx.size):
-        value, note = compute(ctx, spec, i)
+        value, note = compute(ctx, spec, i, explaining[i])
         values.append(None if value is None else float(value))
-        if explanations is not None:
-            rounds = _games(ctx, spec, i)
-            contributions = tuple(
-                Contribution(
-                    r + 1,
-                    ctx.result[i][r],
-                    Note(
+        if explanations is not None and explaining[i]:
+            contributions = []
+            for r in _games(ctx, spec, i):
+                j, result = ctx.opp[i][r], ctx.result[i][r]
+                line = lines.get((j, result))
+                if line is None:
+                    line = lines[j, result] = Note(
                         "opponent {opponent} rated {rating}: result {result:g}",
-                        opponent=ctx.label(ctx.opp[i][r]),
-                        rating=ctx.ratings[ctx.opp[i][r]] or "-",
-                        result=ctx.result[i][r],
-                    ),
-                )
-                for r in rounds
-            )
-            explanations.append(Explanation(spec.code, values[-1], contributions, (note,)))
+                        opponent=ctx.label(j),
+                        rating=ctx.ratings[j] or "-",
+                        result=result,
+                    )
+                contributions.append(Contribution(r + 1, result, line))
+            explanations[i] = Explanation(spec.code, values[-1], tuple(contributions), (note,))
     return TiebreakValues(values, explanations)
 
 
@@ -203,14 +218,14 @@ def perfect_performance(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues
 def _per_player(
     ctx: EventContext,
     spec: TiebreakSpec,
-    compute: Callable[[EventContext, TiebreakSpec, int], tuple[int | None, str]],
+    compute: _Compute,
     key: str,
 ) -> list[int | None]:
     hit = ctx.cached(key)
     if isinstance(hit, list):
         return hit
     plain = TiebreakSpec(code=spec.name, name=spec.name, forfeits_played=spec.forfeits_played)
-    found = [compute(ctx, plain, j)[0] for j in range(ctx.size)]
+    found = [compute(ctx, plain, j, False)[0] for j in range(ctx.size)]
     ctx.remember(key, found)
     return found
 

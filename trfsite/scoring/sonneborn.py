@@ -24,7 +24,8 @@ def sonneborn_berger(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     table = opponent_table(base, spec.forfeits_played)
     low, high = spec.low_cuts, spec.high_cuts
     values: list[float | None] = []
-    explanations: list[Explanation] | None = [] if ctx.explain else None
+    explanations = ctx.unexplained()
+    explaining = ctx.explaining
     labels = opponent_labels(base) if explanations is not None else {}
     # A game's account depends only on the opponent and the points scored: made once
     # per pair (a large open's SB explanations repeat each about ten times).
@@ -39,14 +40,14 @@ def sonneborn_berger(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
         cuts: list[Cut] = []
         if low or high:
             keys = list(zip(scores, products, strict=True))
-            if explanations is None:
+            if not explaining[i]:
                 total = cut_sum(products, low, high, keys, cut_first)
             else:
                 total, cuts = cut_total(products, low, high, keys, cut_first)
         else:
             total = sum(products)
         values.append(total)
-        if explanations is not None:
+        if explanations is not None and explaining[i]:
             opp, played = base.opp[i], games[i]
             contributions = []
             for v, r in zip(products, rounds, strict=True):
@@ -62,7 +63,7 @@ def sonneborn_berger(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                     if played[r]:
                         game_notes[key] = note
                 contributions.append(Contribution(r + 1, v, note))
-            explanations.append(
-                Explanation(spec.code, total, tuple(mark_cuts(contributions, cuts)))
+            explanations[i] = Explanation(
+                spec.code, total, tuple(mark_cuts(contributions, cuts))
             )
     return TiebreakValues(values, explanations)

@@ -197,7 +197,9 @@ def _standings_after(
 ) -> Standings:
     total = t.rounds
     columns = plan.columns
-    ctx = build_context(t, after, plan.rules, plan.swiss, options.unrated_rating, options.explain)
+    ctx = build_context(
+        t, after, plan.rules, plan.swiss, options.unrated_rating, options.explain, options.explained
+    )
     source_note = apply_points_source(t, ctx, plan.points_source, after == total)
 
     values: list[list[float | None]] = []
@@ -222,6 +224,7 @@ def _standings_after(
         )
     )
     rows: list[StandingRow] = []
+    explaining = ctx.explaining
     for block in blocks:
         rank = len(rows) + 1
         for i in block:
@@ -235,7 +238,7 @@ def _standings_after(
                     tiebreaks=per_player[i] if values else (),
                     explanations=tuple(
                         e[i] for e in explanations if e is not None
-                    ) if ctx.explain else (),
+                    ) if explaining[i] else (),
                     extra=extra[pid],
                 )
             )

@@ -24,6 +24,9 @@ class StandingsOptions:
     # 81-84 where they contradict the cells (team game points follow them).
     points_source: str = "cells"
     explain: bool = False  # record per-round contributions for every value
+    # With ``explain``: the ids of the only players whose rows get explanations (the
+    # cards one page worker builds); None: every row. Individual chess events only.
+    explained: frozenset[int] | None = None
     # Go (EGF)
     go_bar: str | None = None  # McMahon bar grade, e.g. "3d"; None: no bar
     go_floor: str | None = None  # McMahon floor grade, e.g. "20k"; None: no floor
