@@ -82,6 +82,9 @@ def test_some_ratings_explained_as_when_all_are(name: str) -> None:
             assert mine.notes == theirs.notes
             assert [c.label for c in mine.contributions] == [c.label for c in theirs.contributions]
     plain = event_ratings(standings, None, False, 1400)
+    # A page worker passes the rating changes the event's process already made.
+    changes = {pid: found.change for pid, found in plain.items()}
+    assert event_ratings(standings, None, True, 1400, chosen, changes) == some
     assert {pid: r.performance.value for pid, r in plain.items()} == {
         pid: r.performance.value for pid, r in every.items()
     }

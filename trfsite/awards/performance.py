@@ -40,6 +40,7 @@ def event_ratings(
     explain: bool = True,
     unrated_rating: int | None = None,
     explained: frozenset[int] | None = None,
+    changes: Mapping[int, RatingChange] | None = None,
 ) -> dict[int, PlayerRatings]:
     """Rating change, TPR and ARO of every player, after ``standings.after_round``.
 
@@ -47,12 +48,14 @@ def event_ratings(
     notes of a 2000-player open takes longer than its standings). ``unrated_rating``
     is the rating C.07 10 lets the organiser publish for unrated opponents (TPR, ARO
     only: the rating change counts rated opponents alone). ``explained``: the ids of
-    the only players wanted, explained (the cards one page worker builds).
+    the only players wanted, explained (the cards one page worker builds);
+    ``changes``: the rating changes already made with the same settings.
     """
     t = standings.tournament
     if not has_ratings(standings):
         return {}
-    changes = rating_changes(t, k_overrides, standings.after_round, explained)
+    if changes is None:
+        changes = rating_changes(t, k_overrides, standings.after_round)
     ctx = build_context(
         t,
         standings.after_round,
@@ -68,6 +71,6 @@ def event_ratings(
     aros = aro.explanations or [Explanation("ARO", v) for v in aro.values]
     found: dict[int, PlayerRatings] = {}
     for i, pid in enumerate(ctx.ids):
-        if pid in changes:
+        if explained is None or pid in explained:
             found[pid] = PlayerRatings(changes[pid], tprs[i], aros[i])
     return found

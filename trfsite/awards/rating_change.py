@@ -146,12 +146,10 @@ def rating_changes(
     t: Tournament,
     k_overrides: Mapping[int, int] | None = None,
     after_round: int | None = None,
-    only: frozenset[int] | None = None,
 ) -> dict[int, RatingChange]:
     """Every player's rating change in ``t`` (up to ``after_round``), by player id.
 
-    ``k_overrides`` maps start numbers to a K set by the organiser; ``only``: the
-    ids of the only players wanted.
+    ``k_overrides`` maps start numbers to a K set by the organiser.
     """
     overrides = k_overrides or {}
     players = t.player_index()
@@ -159,8 +157,6 @@ def rating_changes(
     last = t.rounds if after_round is None else after_round
     found: dict[int, RatingChange] = {}
     for player in t.players:
-        if only is not None and player.id not in only:
-            continue
         found[player.id] = _change(player, players, year, overrides.get(player.id), last)
     return found
 

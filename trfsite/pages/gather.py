@@ -264,15 +264,14 @@ def prepare_event(
     cards_explain = (
         with_pages and t is not None and t.game is Game.CHESS and t.kind is EventKind.INDIVIDUAL
     )
+    explain = with_pages and not cards_explain
     if t is None:
         failure = N_("The file could not be read as a tournament; its validation findings say why.")
     else:
         try:
             # A bulletin alone skips what only the pages show: explanations, and the
             # rounds' tie-breaks (0.39 s of a 2000-player open, on the bulletin's path).
-            final_standings = compute_final(
-                t, job.config, for_pages=with_pages and not cards_explain
-            )
+            final_standings = compute_final(t, job.config, for_pages=explain)
         except Exception as exc:
             failure = _standings_failure(job, exc)
     if t is None or final_standings is None:
@@ -280,7 +279,6 @@ def prepare_event(
     final, individual = final_standings
     from trfsite.awards.event import event_awards
 
-    explain = with_pages and not cards_explain
     awards = event_awards(final, job.config.awards, explain, job.config.unrated_rating)
     people = _people(job, t, final, individual, awards) if with_people else None
     if people is not None and on_people is not None:
