@@ -219,6 +219,28 @@ def test_each_part_explains_only_the_players_of_its_cards(
     assert "How the tie-breaks were computed" in whole
 
 
+def test_a_card_takes_its_player_s_explanations_with_it() -> None:
+    """Made, a card holds its explanations alone: the batch keeps none (they outlived
+    the part's pages, and the collector went over them). Made again, it is the same."""
+    from trfsite.pages.config import EventConfig
+    from trfsite.pages.contexts import SiteInfo
+    from trfsite.pages.plan import EventJob, prepare_batches
+
+    site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
+    data = small_round_robin().encode("utf-8")
+    job = EventJob(data, "small.trf", "small", "", EventConfig(), site, False)
+    cards = [p for p in gather.prepare_event(job).plans if p.template == "player.html"]
+    batch = cards[0].batch
+    assert isinstance(batch, pages_cards.CardExplanations)
+    prepare_batches(cards[:2])
+    first = cards[0].build().context
+    assert first.explanations and first.rating_card is not None  # type: ignore[attr-defined]
+    # Player 2's are still waiting for their card; player 1's went with theirs.
+    assert set(batch._tiebreaks) == {cards[1].key} == set(batch._ratings)
+    assert cards[0].build().context == first
+    assert set(batch._tiebreaks) == {cards[1].key}
+
+
 def _unexplained(compute_final: Callable[..., Any]) -> Callable[..., Any]:
     """compute_final, failing if asked for explanations (the workers make them)."""
 
