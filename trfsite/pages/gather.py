@@ -390,7 +390,7 @@ def part_of(prepared: PreparedEvent, part: int = 0, parts: int = 1) -> EventResu
     try:
         with event_splits(dict(job.config.people_splits)):
             if prepared.shared:
-                dealt = pages_by_kind([plan.template for plan in plans], part, parts)
+                dealt = pages_by_kind([(p.template, p.weight) for p in plans], part, parts)
             else:
                 dealt = pages_of_part(len(plans), part, parts)
             pages = build_plans([plans[i] for i in dealt])
