@@ -185,3 +185,18 @@ def test_go_pages(sample_site: Path) -> None:
     crosstable = _page(sample_site, "mcmahon-frankfurt-2023/crosstable.html")
     cells = [_text(td) for td in crosstable.xpath("//tbody/tr[1]/td[contains(@class,'cell')]")]
     assert cells[0] == "3+/w0"
+
+
+def test_crosstable_tooltips_show_names_as_written(
+    make_src: Callable[[dict[str, str | bytes]], Path], tmp_path: Path
+) -> None:
+    # A player called "Absent", in German: the catalog has that English word ("Abwesend"),
+    # but a name is never translated. Dora met player 1 in round 1.
+    src = make_src(
+        {"small.trf": small_round_robin("Absent"), "trfsite.toml": 'language = "de"\n'}
+    )
+    build_site(BuildOptions(src, tmp_path / "out", pdf=False))
+    doc = _page(tmp_path / "out" / "small", "crosstable.html")
+    dora = doc.xpath("//table[contains(@class,'crosstable')]/tbody/tr")[3]
+    titles = dora.xpath("./td[contains(@class,'cell')]/@title")
+    assert titles == ["Absent", "Gamma,Gus", "Beta,Bert"]

@@ -10,7 +10,7 @@ from trfsite.model import Outcome, Player
 from trfsite.pages.common import BYE_NAMES, COLOUR_LETTER, GO_SYMBOL, RESULT_SYMBOL, outcome_css
 from trfsite.pages.rows import CrossCell
 from trfsite.progress import known
-from trfsite.results import N_
+from trfsite.results import N_, Note
 
 
 def player_cell(
@@ -28,18 +28,17 @@ def player_cell(
     player = players.get(pid)
     entry = known(player.entry(round_no), round_no in pending) if player else None
     if entry is None:
-        return CrossCell(round_no, "", "none", "", N_("not paired"))
+        return CrossCell(round_no, "", "none", "", Note(N_("not paired")))
     symbols = GO_SYMBOL if go else RESULT_SYMBOL
     symbol = symbols.get(entry.outcome, RESULT_SYMBOL[entry.outcome])
     css = outcome_css(entry.outcome)
     if entry.opponent is None or entry.opponent not in ranks:
         if entry.outcome.is_bye:
-            return CrossCell(
-                round_no, f"{entry.outcome.value}{symbol}", "bye", "", BYE_NAMES[entry.outcome]
-            )
+            bye = Note(BYE_NAMES[entry.outcome])
+            return CrossCell(round_no, f"{entry.outcome.value}{symbol}", "bye", "", bye)
         if entry.outcome is Outcome.FORFEIT_WIN:
-            return CrossCell(round_no, "+", "win", "", BYE_NAMES[entry.outcome])
-        return CrossCell(round_no, "\u2013", "none", "", "absent")
+            return CrossCell(round_no, "+", "win", "", Note(BYE_NAMES[entry.outcome]))
+        return CrossCell(round_no, "\u2013", "none", "", Note(N_("absent")))
     colour = COLOUR_LETTER.get(entry.color, "")
     rank = ranks[entry.opponent]
     if go:

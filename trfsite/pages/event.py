@@ -69,7 +69,7 @@ def event_pages(data: EventData) -> list[PagePlan]:
             f"{slug}/crosstable.html",
             "crosstable.html",
             partial(crosstable_page, data),
-            weight=weigh(data, per_row=5 * len(data.header.rounds)),
+            weight=weigh(data, per_row=4 * len(data.header.rounds)),
         )
     )
     pages.append(

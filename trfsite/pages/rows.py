@@ -76,7 +76,9 @@ class CrossCell:
     text: str  # e.g. "12w1", "+", "bye"
     css: str  # "win", "draw", "loss", "bye", "none"
     href: str = ""  # the opponent's card
-    title: str = ""  # spelled out for a tooltip and screen readers
+    # Spelled out for a tooltip and screen readers: the opponent's name as written, or
+    # a Note (a bye's kind), which the page translates.
+    title: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from trfsite.pages.common import COLOUR_LETTER, player_ref, team_ref
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.pairings import result_text
 from trfsite.pages.rows import BoardLine, BoardStat, CrossCell, MatchView, Ref
-from trfsite.results import N_
+from trfsite.results import N_, Note
 
 if TYPE_CHECKING:
     from trfsite.pages.plan import EventData
@@ -181,9 +181,9 @@ def team_round_cell(data: EventData, round_no: int, team: int, ranks: dict[int, 
     if match is None:
         for bye in teams.byes:
             if bye.round == round_no and bye.team == team:
-                name = BYE_KIND_NAMES[bye.kind] if bye.declared else "Not paired"
+                kind = Note(BYE_KIND_NAMES[bye.kind] if bye.declared else N_("Not paired"))
                 text = _game_points_text(bye.game_points) if bye.declared else "\u2013"
-                return CrossCell(round_no, text, "bye" if bye.declared else "none", "", name)
+                return CrossCell(round_no, text, "bye" if bye.declared else "none", "", kind)
         return CrossCell(round_no, "", "none")
     white = team == match.white_team
     opponent = match.opponent_of(team)
