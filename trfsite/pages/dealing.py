@@ -71,13 +71,12 @@ def pages_by_kind(pages: Sequence[tuple[str, int]], part: int, parts: int) -> li
     mean = (sum(loads) + sum(pages[i][1] for i in filler)) / parts
     start = 0
     for owner in range(parts):
-        end = len(filler) if owner == parts - 1 else start
-        if owner < parts - 1:
-            load = loads[owner]
-            # A page goes to this part when it brings the part nearer the mean.
-            while end < len(filler) and load + pages[filler[end]][1] / 2 <= mean:
-                load += pages[filler[end]][1]
-                end += 1
+        end, load, last = start, loads[owner], owner == parts - 1
+        # A page goes to this part when it brings the part nearer the mean; the last
+        # part takes what is left.
+        while end < len(filler) and (last or load + pages[filler[end]][1] / 2 <= mean):
+            load += pages[filler[end]][1]
+            end += 1
         give(owner, filler[start:end])
         start = end
     return sorted(dealt)
