@@ -418,3 +418,33 @@ def test_plain_text_filters_print_like_jinja() -> None:
     assert env.from_string(source).render(values) == expected
     code = env.compile("{{ a|points }}{{ a|number }}", raw=True)
     assert "print_value" not in code
+
+
+def _globals_steps(env: jinja2.Environment) -> list[str]:
+    env.globals["greeting"] = "hi"
+    page = env.get_template("page.html")
+    seen = [page.render(who="<a>"), page.render(who="b")]
+    # Globals changed after the first render (Jinja asks for none): the page sees
+    # them; the imported macros keep the module made at their first import.
+    env.globals["other"] = 1
+    env.globals["greeting"] = "hello"
+    seen.append(page.render(who="c"))
+    # A template with globals of its own, a new one among them: the macros get a
+    # module of their own that sees it.
+    own = env.from_string(
+        '{% from "macros.html" import hello %}{{ hello(1) }}', globals={"greeting2": "x"}
+    )
+    seen.append(own.render())
+    return seen
+
+
+def test_templates_read_their_globals_once_like_jinja() -> None:
+    """SiteTemplate keeps a flat copy of its globals; renders print what Jinja prints."""
+    templates = {
+        "macros.html": "{% macro hello(x) %}[{{ x }} {{ greeting }}{{ greeting2 }}]{% endmacro %}",
+        "page.html": '{% from "macros.html" import hello %}{{ hello(who) }} {{ greeting }}',
+    }
+    site = _globals_steps(SiteEnvironment(loader=jinja2.DictLoader(templates), autoescape=True))
+    plain = _globals_steps(jinja2.Environment(loader=jinja2.DictLoader(templates), autoescape=True))
+    assert site == plain
+    assert site == ["[&lt;a&gt; hi] hi", "[b hi] hi", "[c hi] hello", "[1 hellox]"]
