@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -154,15 +154,47 @@ def compute_final(
 
 
 def compute_rounds(
-    t: Tournament, config: EventConfig, final: Standings, for_pages: bool = True
+    t: Tournament,
+    config: EventConfig,
+    final: Standings,
+    for_pages: bool = True,
+    rounds: Sequence[int] | None = None,
 ) -> tuple[Standings, ...]:
-    """The standings after each round (see compute_all)."""
+    """The standings after each round, or after each of ``rounds`` (see compute_all)."""
     from trfsite.standings.compute import compute_round_standings
 
-    rounds = max(final.after_round, 0)
+    if rounds is None:
+        rounds = range(1, max(final.after_round, 0) + 1)
     options = config.options() if for_pages else replace(config.options(), tiebreaks=())
     # Every round at once: the event's choices are made once, the final round is reused.
-    return compute_round_standings(t, options, range(1, rounds + 1), final)
+    return compute_round_standings(t, options, rounds, final)
+
+
+# Ranks the first rounds elsewhere meanwhile: given the tournament and the ranking
+# to run, it returns the call that waits for its result (site.ahead forks for it).
+RoundsMeanwhile = Callable[
+    [Tournament, Callable[[], tuple[Standings, ...]]], Callable[[], tuple[Standings, ...]]
+]
+# Of an event's rounds, the share ranked meanwhile: the awards and the players' list
+# take about as long as ranking two of the ten rounds of a 2000-player open.
+_MEANWHILE_SHARE = 0.8
+_MEANWHILE_MIN_PLAYERS = 300  # below this, a fork costs more than it saves
+
+
+def _rounds_meanwhile(
+    job: EventJob, t: Tournament, final: Standings, meanwhile: RoundsMeanwhile | None
+) -> tuple[Callable[[], tuple[Standings, ...]] | None, range]:
+    """The first rounds' ranking, started meanwhile (or None), and the rounds left here."""
+    last = max(final.after_round, 0)
+    ahead = int((last - 1) * _MEANWHILE_SHARE)  # the last round is the final standings
+    small = len(t.players) < _MEANWHILE_MIN_PLAYERS
+    if meanwhile is None or small or ahead < 2 or t.game is not Game.CHESS:
+        return None, range(1, last + 1)
+
+    def rank() -> tuple[Standings, ...]:
+        return compute_rounds(t, job.config, final, True, range(1, ahead + 1))
+
+    return meanwhile(t, rank), range(ahead + 1, last + 1)
 
 
 def summary_for(
@@ -237,6 +269,7 @@ def prepare_event(
     with_pages: bool = True,
     with_people: bool = True,
     on_people: Callable[[EventEntries], None] | None = None,
+    meanwhile: RoundsMeanwhile | None = None,
 ) -> PreparedEvent:
     """Read, validate and rank one file, and plan its pages. Never raises.
 
@@ -244,6 +277,8 @@ def prepare_event(
     ``on_people`` gets the event's players as soon as they are listed, before
     the standings after each round are ranked (the build starts the people
     pages then, on the core that would wait); what it raises goes through.
+    ``meanwhile`` ranks a large event's first rounds elsewhere while the
+    awards are made and the players listed (see ``RoundsMeanwhile``).
     """
     from trfsite.pages.notes import markdown_to_html
 
@@ -279,12 +314,22 @@ def prepare_event(
     final, individual = final_standings
     from trfsite.awards.event import event_awards
 
-    awards = event_awards(final, job.config.awards, explain, job.config.unrated_rating)
-    people = _people(job, t, final, individual, awards) if with_people else None
-    if people is not None and on_people is not None:
-        on_people(people)
+    first_rounds, rounds_here = _rounds_meanwhile(
+        job, t, final, meanwhile if with_pages else None
+    )
     try:
-        after = compute_rounds(t, job.config, final, for_pages=with_pages)
+        awards = event_awards(final, job.config.awards, explain, job.config.unrated_rating)
+        people = _people(job, t, final, individual, awards) if with_people else None
+        if people is not None and on_people is not None:
+            on_people(people)
+    except BaseException:
+        if first_rounds is not None:
+            first_rounds()  # the fork is waited for, whatever happens here
+        raise
+    try:
+        after = compute_rounds(t, job.config, final, with_pages, rounds_here)
+        if first_rounds is not None:
+            after = first_rounds() + after
     except Exception as exc:
         failure = _standings_failure(job, exc)
         return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))

@@ -204,10 +204,14 @@ def share_event(
 ) -> PreparedEvent:
     """Prepare ``job``'s event here, for the workers forked after this call.
 
-    ``on_people``: see ``prepare_event``.
+    ``on_people``: see ``prepare_event``. A fork of this process ranks the first
+    rounds meanwhile (``site.ahead``).
     """
+    from trfsite.site.ahead import rounds_meanwhile
+
     with paused_collector():
-        prepared = replace(prepare_event(job, on_people=on_people), shared=True)
+        prepared = prepare_event(job, on_people=on_people, meanwhile=rounds_meanwhile)
+        prepared = replace(prepared, shared=True)
         # The prepared event lives until unshare_event and holds no reference cycles
         # (a full collection after dropping a 2000-player open's finds none). Turned
         # back on with it still young, the collector went over its 670,000 objects at
