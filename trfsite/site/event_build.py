@@ -223,11 +223,31 @@ def share_event(
     return prepared
 
 
+# The last shared event, kept until the process exits (see process_ends_with_build).
+_KEPT_TO_EXIT: list[PreparedEvent] = []
+_ENDS_WITH_BUILD = False
+
+
+def process_ends_with_build() -> None:
+    """Say that this process ends when its build returns (the CLI's ``build``).
+
+    The last split event prepared here is then kept instead of freed: freeing a
+    2000-player open's 670,000 objects took 16 ms after its last page, for a
+    process about to exit without freeing anything (``exit_without_teardown``).
+    Earlier ones (another language's) are freed as ever, when the next is kept.
+    """
+    global _ENDS_WITH_BUILD
+    _ENDS_WITH_BUILD = True
+
+
 def unshare_event(slug: str) -> None:
     """Drop a shared event; with the last one, the caches by identity that hold the
     events go, and the collector sees what it froze again (a long-lived ``serve``
     may have frozen garbage cycles with them, which it would never collect)."""
-    if _SHARED.pop(slug, None) is not None and not _SHARED:
+    prepared = _SHARED.pop(slug, None)
+    if prepared is not None and _ENDS_WITH_BUILD:
+        _KEPT_TO_EXIT[:] = [prepared]
+    if prepared is not None and not _SHARED:
         forget_all()
         gc.unfreeze()
 
