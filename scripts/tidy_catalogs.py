@@ -5,6 +5,10 @@
   nobody should copy texts into it by hand.
 * The ``python-format`` flag goes: trfsite's placeholders are ``{name}``, and
   pybabel takes a literal percent sign for a ``%`` placeholder.
+* The plural rule in the header is Babel's (CLDR's) for the language: gettext
+  reads it at run time, and ``pybabel update`` keeps whatever rule an older
+  Babel wrote. A language whose number of forms changed then shows empty forms,
+  which tests/site/test_catalogs.py names until they are translated.
 * The header dates are pinned: pybabel stamps them on every run, which would
   make every two branches that touched any text conflict; git keeps the history.
 """
@@ -24,6 +28,10 @@ def tidy(path: Path, english: bool) -> int:
     with path.open("rb") as f:
         catalog = read_po(f)
     catalog.creation_date = PINNED_DATE
+    if catalog.locale is not None:
+        # None: Babel derives them from the catalog's locale instead of the old header.
+        catalog._num_plurals = None
+        catalog._plural_expr = None
     if path.suffix == ".po":
         catalog.revision_date = PINNED_DATE
     filled = 0

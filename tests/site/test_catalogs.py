@@ -159,3 +159,25 @@ def test_templates_have_ngettext_and_trans_blocks() -> None:
     )
     assert block.render(n=1) == "1 game"
     assert env.from_string('{{ _("Round {n}", n=3) }}').render() == "Runda 3"
+
+
+@pytest.mark.parametrize(
+    ("language", "n", "expected"),
+    [
+        # CLDR 47 (Babel 2.19): Spanish, French, Italian and Portuguese have a "many"
+        # form for whole millions; French and Portuguese count 0 as "one".
+        ("es", 1, "1 error"),
+        ("es", 2, "2 errores"),
+        ("es", 1000000, "1000000 de errores"),
+        ("fr", 0, "0 erreur"),
+        ("fr", 2000000, "2000000 d’erreurs"),
+        ("it", 1000001, "1000001 errori"),
+        # Hungarian and Turkish: "one" and "other", the noun unchanged after a number.
+        ("hu", 1, "1 hiba"),
+        ("hu", 5, "5 hiba"),
+        ("pl", 22, "22 błędy"),
+        ("pl", 12, "12 błędów"),
+    ],
+)
+def test_the_compiled_catalog_picks_the_cldr_form(language: str, n: int, expected: str) -> None:
+    assert load_catalog(language).ngettext("{n} error", "{n} errors", n) == expected
