@@ -76,3 +76,16 @@ def test_the_event_stream_sends_the_build_number_after_each_rebuild(
 def test_inject_reload_without_a_body_tag_appends() -> None:
     assert inject_reload(b"<p>x</p>").startswith(b"<p>x</p><script>")
     assert inject_reload(b"<body>x</BODY>").endswith(b"</script></BODY>")
+
+
+def test_a_served_page_knows_the_build_it_came_from(
+    served: tuple[Path, int, BuildSignal],
+) -> None:
+    # A page whose event stream connects only after a rebuild must still reload: it
+    # compares what it hears with the build it was served from, not with the first
+    # number it hears (under load, the rebuild used to win that race unnoticed).
+    _, port, signal = served
+    assert b'var seen="0";' in _get(port, "/club/")[1]
+    signal.built()
+    assert b'var seen="1";' in _get(port, "/club/")[1]
+    assert b"var seen=null;" in inject_reload(b"<body></body>")

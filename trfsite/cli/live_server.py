@@ -17,11 +17,13 @@ from urllib.parse import unquote, urlsplit
 logger = logging.getLogger(__name__)
 
 EVENTS_PATH = "/__trfsite/events"
-# The page keeps the first build number it hears and reloads when another one comes;
-# after a lost connection EventSource reconnects and hears the current one.
+# The page knows the number of the build it was served from (SEEN) and reloads when
+# it hears another; after a lost connection EventSource reconnects and hears the
+# current one. Without that number (null) it keeps the first one it hears: a rebuild
+# finished before the page connected would then go unnoticed.
 RELOAD_SCRIPT = (
     "<script>/* trfsite serve: reload after each rebuild */(function(){"
-    "if(!window.EventSource)return;var seen=null;"
+    "if(!window.EventSource)return;var seen=SEEN;"
     f'var source=new EventSource("{EVENTS_PATH}");'
     'source.addEventListener("build",function(e){'
     "if(seen!==null&&e.data!==seen){source.close();location.reload();}seen=e.data;});"
@@ -60,9 +62,11 @@ class BuildSignal:
             return self._number
 
 
-def inject_reload(html: bytes) -> bytes:
-    """``html`` with the reload script before ``</body>`` (at the end when there is none)."""
-    script = RELOAD_SCRIPT.encode()
+def inject_reload(html: bytes, build: int | None = None) -> bytes:
+    """``html`` with the reload script before ``</body>`` (at the end when there is none);
+    ``build``: the number of the build ``html`` was read from, or at least as old."""
+    seen = "null" if build is None else f'"{build:d}"'
+    script = RELOAD_SCRIPT.replace("SEEN", seen).encode()
     at = html.lower().rfind(b"</body>")
     return html + script if at < 0 else html[:at] + script + html[at:]
 
@@ -83,7 +87,10 @@ def make_handler(site: Path, signal: BuildSignal) -> type[http.server.SimpleHTTP
             if html is None:
                 super().do_GET()
                 return
-            body = inject_reload(html.read_bytes())
+            # Read before the file: a build published in between makes the page reload
+            # once more, never miss it.
+            number = signal.number
+            body = inject_reload(html.read_bytes(), number)
             self.send_response(200)
             self.send_header("Content-Type", "text/html; charset=utf-8")
             self.send_header("Content-Length", str(len(body)))
