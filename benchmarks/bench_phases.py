@@ -55,15 +55,17 @@ def _timed(owner: Any, name: str, phase: str, totals: dict[str, float]) -> Itera
 
 def measure(src: Path, out: Path) -> tuple[dict[str, float], float, float]:
     """(CPU seconds per phase, CPU of the whole build, wall time of the whole build)."""
-    from trfsite.pages import gather, plan
+    from trfsite.pages import gather, plan, reading
     from trfsite.render import environment as render
     from trfsite.site import writer
     from trfsite.site.build import BuildOptions, build_site
 
     totals: dict[str, float] = defaultdict(float)
     with (
-        _timed(gather, "read_and_validate", PHASES[0], totals),
-        _timed(gather, "compute_all", PHASES[1], totals),
+        _timed(reading, "read_file", PHASES[0], totals),
+        _timed(reading, "validate_file", PHASES[0], totals),
+        _timed(gather, "compute_final", PHASES[1], totals),
+        _timed(gather, "compute_rounds", PHASES[1], totals),
         _timed(plan.PagePlan, "build", PHASES[2], totals),
         _timed(render, "render_page", PHASES[3], totals),
         _timed(writer.SiteWriter, "write_bytes", PHASES[4], totals),

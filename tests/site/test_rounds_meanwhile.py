@@ -1,8 +1,9 @@
-"""The first rounds' standings ranked by a fork give what ranking them here gives.
+"""Checks and first rounds' standings made by a fork give what making them here gives.
 
-``site.ahead`` ranks a large event's first rounds in a fork while the building
-process makes the awards; ``standings.transfer`` carries them back as tuples.
-Each test compares with the standings ranked in this process, field by field.
+``site.ahead`` runs work in a fork while the building process goes on;
+``pages.first_rounds`` hands it a large event's checks and first rounds, and
+``standings.transfer`` carries the standings back as tuples. Each test compares
+with what this process makes alone, field by field, also when the fork fails.
 """
 
 from __future__ import annotations
@@ -12,21 +13,23 @@ import pickle
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from trfsite.findings import Finding
 from trfsite.formats import read_bytes
 from trfsite.model import Tournament
-from trfsite.pages import gather
+from trfsite.pages import gather, reading
 from trfsite.pages.config import load_config
 from trfsite.pages.contexts import SiteInfo
 from trfsite.pages.person_links import event_splits
-from trfsite.pages.plan import EventJob
+from trfsite.pages.plan import EventJob, build_plans
 from trfsite.results import Standings
-from trfsite.site.ahead import rounds_meanwhile
+from trfsite.site.ahead import in_a_fork
 from trfsite.standings.compute import compute_round_standings, compute_standings
 from trfsite.standings.options import StandingsOptions
-from trfsite.standings.transfer import pack, unpack
+from trfsite.standings.transfer import PackedStandings, pack, unpack
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from generate import generate_individual_swiss  # noqa: E402
@@ -89,69 +92,103 @@ def test_standings_of_another_tournament_object_are_not_packed() -> None:
         pack(ranked, t)
 
 
-def test_a_fork_ranks_what_this_process_ranks() -> None:
+def test_work_in_a_fork_comes_back_as_made_here() -> None:
     t = _read(DATA / "samples" / "fide-example1-trf16.trf")
     parent = os.getpid()
     ran_in: list[int] = []
 
-    def rank() -> tuple[Standings, ...]:
+    def work() -> list[PackedStandings]:
         ran_in.append(os.getpid())  # seen here only when it runs here
-        return compute_round_standings(t, StandingsOptions(), range(1, t.rounds + 1))
+        ranked = compute_round_standings(t, StandingsOptions(), range(1, t.rounds + 1))
+        return [pack(s, t) for s in ranked]
 
-    collect = rounds_meanwhile(t, rank)
-    got = collect()
-    assert ran_in == []  # ranked by the fork, not here
-    expected = rank()
-    for a, b in zip(got, expected, strict=True):
-        _same(a, b)
+    got = in_a_fork(work)()
+    assert ran_in == []  # done by the fork, not here
+    expected = compute_round_standings(t, StandingsOptions(), range(1, t.rounds + 1))
+    for packed, standings in zip(got, expected, strict=True):
+        _same(unpack(packed, t), standings)
     assert os.getpid() == parent
 
 
-def test_a_failing_fork_leaves_the_ranking_to_this_process() -> None:
-    t = _read(DATA / "samples" / "fide-example1-trf16.trf")
+def test_a_failing_fork_leaves_the_work_to_this_process() -> None:
     parent = os.getpid()
     ran_in: list[int] = []
 
-    def rank() -> tuple[Standings, ...]:
+    def work() -> str:
         if os.getpid() != parent:
             raise RuntimeError("the fork fails")
         ran_in.append(os.getpid())
-        return compute_round_standings(t, StandingsOptions(), range(1, t.rounds + 1))
+        return "done here"
 
-    got = rounds_meanwhile(t, rank)()
+    assert in_a_fork(work)() == "done here"
     assert ran_in == [parent]
-    assert len(got) == t.rounds
 
 
-def test_a_prepared_event_is_the_same_with_its_first_rounds_ranked_meanwhile(
-    tmp_path: Path,
-) -> None:
-    # 320 players: above the size from which the first rounds go to a fork.
-    data = generate_individual_swiss(320, 9, seed=3).encode()
+def _open_job(tmp_path: Path) -> EventJob:
+    # 320 players: above the size from which the checks and first rounds go to a fork.
+    lines = generate_individual_swiss(320, 9, seed=3).splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    # Player 1 declares 0.0 points (columns 81-84) instead of 8.0: an error to check.
+    lines[first] = lines[first][:80] + " 0.0" + lines[first][84:]
+    data = ("\n".join(lines) + "\n").encode()
     config = load_config(tmp_path, None)
     site = SiteInfo("Results", "en", "", "2025-01-01", "trfsite", (), "")
-    job = EventJob(data, "open.trf", "open", "", config.for_stem("open"), site, False)
-    calls: list[int] = []
+    return EventJob(data, "open.trf", "open", "", config.for_stem("open"), site, False)
 
-    def meanwhile(
-        t: Tournament, rank: Callable[[], tuple[Standings, ...]]
-    ) -> Callable[[], tuple[Standings, ...]]:
-        collect = rounds_meanwhile(t, rank)
 
-        def counted() -> tuple[Standings, ...]:
-            calls.append(1)
-            return collect()
-
-        return counted
-
-    alone = gather.prepare_event(job)
-    ahead = gather.prepare_event(job, meanwhile=meanwhile)
-    assert calls == [1]
-    # Round 9 is the final standings; 1-6 ranked by the fork (int(8 * 0.8)), 7-8 here.
-    after_alone = [p for p in alone.plans if p.template == "standings.html"]
-    after_ahead = [p for p in ahead.plans if p.template == "standings.html"]
-    assert [p.path for p in after_ahead] == [p.path for p in after_alone]
-    assert len(after_ahead) == 10  # the final standings and after each of the 9 rounds
+def _pages(prepared: gather.PreparedEvent, job: EventJob) -> list[tuple[str, object]]:
     with event_splits(dict(job.config.people_splits)):
-        for a, b in zip(after_ahead, after_alone, strict=True):
-            assert a.build().context == b.build().context
+        return [(page.path, page.context) for page in build_plans(prepared.plans)]
+
+
+@pytest.mark.parametrize("fails", ["nothing", "ranking", "fork"])
+def test_a_prepared_event_is_the_same_with_work_done_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fails: str
+) -> None:
+    job = _open_job(tmp_path)
+    alone = gather.prepare_event(job)
+    parent = os.getpid()
+    real_rounds = gather.compute_rounds
+    real_validate = reading.validate_file
+
+    def rounds_failing_in_the_fork(*args: Any, **kwargs: Any) -> tuple[Standings, ...]:
+        if os.getpid() != parent:
+            raise RuntimeError("ranking fails in the fork")
+        return real_rounds(*args, **kwargs)
+
+    def fork_dying(*args: Any, **kwargs: Any) -> list[Finding]:
+        if os.getpid() != parent:
+            os._exit(3)
+        return real_validate(*args, **kwargs)
+
+    if fails == "ranking":
+        monkeypatch.setattr(gather, "compute_rounds", rounds_failing_in_the_fork)
+    elif fails == "fork":
+        monkeypatch.setattr(reading, "validate_file", fork_dying)
+    handed: list[str] = []
+
+    def meanwhile(work: Callable[[], Any]) -> Callable[[], Any]:
+        handed.append("work")
+        return in_a_fork(work)
+
+    ahead = gather.prepare_event(job, meanwhile=meanwhile)
+    assert handed == ["work"]
+    assert ahead.findings == alone.findings
+    assert [f.code for f in ahead.findings] == ["player-points-mismatch"]
+    assert (ahead.errors, ahead.warnings) == (alone.errors, alone.warnings) == (1, 0)
+    # Round 9 is the final standings; 1-6 ranked by the fork (int(8 * 0.8)), 7-8 here.
+    assert [p.path for p in ahead.plans] == [p.path for p in alone.plans]
+    assert sum(1 for p in ahead.plans if p.template == "standings.html") == 10
+    assert _pages(ahead, job) == _pages(alone, job)
+
+
+def test_a_small_event_is_prepared_here_alone(tmp_path: Path) -> None:
+    data = generate_individual_swiss(40, 7, seed=3).encode()
+    config = load_config(tmp_path, None)
+    site = SiteInfo("Results", "en", "", "2025-01-01", "trfsite", (), "")
+    job = EventJob(data, "small.trf", "small", "", config.for_stem("small"), site, False)
+
+    def meanwhile(work: Callable[[], Any]) -> Callable[[], Any]:
+        raise AssertionError("a 40-player event is not worth a fork")
+
+    assert gather.prepare_event(job, meanwhile=meanwhile).plans

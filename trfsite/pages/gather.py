@@ -15,11 +15,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from trfsite.findings import Finding, Severity, sort_findings
+from trfsite.findings import Finding, Severity
 from trfsite.model import EventKind, Game, ReadResult, Tournament
-from trfsite.pages.config import EventConfig, GoConventions
+from trfsite.pages import first_rounds, reading
+from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import BulletinData, EventHeader
 from trfsite.pages.dealing import pages_by_kind, pages_of_part
+from trfsite.pages.first_rounds import Meanwhile
 from trfsite.pages.plan import (
     EventData,
     EventJob,
@@ -30,7 +32,7 @@ from trfsite.pages.plan import (
 )
 from trfsite.pages.rows import EventSummary
 from trfsite.pages.validation_view import validation_page
-from trfsite.results import N_, Note, Standings
+from trfsite.results import N_, Standings
 
 if TYPE_CHECKING:
     from trfsite.awards.event import EventAwards
@@ -57,61 +59,6 @@ def event_kind(t: Tournament | None) -> str:
     if t.game is Game.GO:
         return "go"
     return "team" if t.kind is EventKind.TEAM else "individual"
-
-
-def read_and_validate(job: EventJob) -> tuple[ReadResult, list[Finding]]:
-    """The reader's result and every finding; reader or check crashes become findings."""
-    from trfsite.formats import read_bytes
-
-    try:
-        result = read_bytes(job.data, job.source_name)
-    except Exception as exc:  # a reader bug must not stop the other events
-        logger.debug("reading %s failed", job.source_name, exc_info=True)
-        crash = Finding(
-            Severity.ERROR,
-            "internal-reader",
-            Note(
-                "the file could not be read (internal error: {error}: {exc})",
-                error=type(exc).__name__,
-                exc=str(exc),
-            ),
-            job.source_name,
-        )
-        return ReadResult(None, (crash,)), [crash]
-    try:
-        from trfsite.validate import validate
-
-        findings = list(validate(result, job.source_name))
-        findings = _with_go_settings(result, findings, job)
-    except ImportError:
-        findings = list(result.findings)
-    except Exception as exc:
-        logger.debug("validating %s failed", job.source_name, exc_info=True)
-        findings = list(result.findings) + [
-            Finding(
-                Severity.WARNING,
-                "internal-validation",
-                Note(
-                    "some checks could not run (internal error: {error}: {exc})",
-                    error=type(exc).__name__,
-                    exc=str(exc),
-                ),
-                job.source_name,
-            )
-        ]
-    return result, sort_findings(findings)
-
-
-def _with_go_settings(result: ReadResult, findings: list[Finding], job: EventJob) -> list[Finding]:
-    """A Go event's settings (trfsite.toml) also decide how its own columns are checked."""
-    t = result.tournament
-    config = job.config
-    if t is None or t.game is not Game.GO or (config.go == GoConventions() and not config.system):
-        return findings
-    from trfsite.validate.egf_checks import COLUMN_CODES, check_declared_columns
-
-    kept = [f for f in findings if f.code not in COLUMN_CODES]
-    return kept + check_declared_columns(t, job.source_name, config.options())
 
 
 def compute_all(
@@ -156,45 +103,21 @@ def compute_final(
 def compute_rounds(
     t: Tournament,
     config: EventConfig,
-    final: Standings,
+    final: Standings | None,
     for_pages: bool = True,
     rounds: Sequence[int] | None = None,
 ) -> tuple[Standings, ...]:
-    """The standings after each round, or after each of ``rounds`` (see compute_all)."""
+    """The standings after each round, or after each of ``rounds`` (see compute_all).
+
+    ``final`` may be None when ``rounds`` are given (and do not include its round).
+    """
     from trfsite.standings.compute import compute_round_standings
 
     if rounds is None:
-        rounds = range(1, max(final.after_round, 0) + 1)
+        rounds = range(1, max(final.after_round, 0) + 1) if final is not None else range(0)
     options = config.options() if for_pages else replace(config.options(), tiebreaks=())
     # Every round at once: the event's choices are made once, the final round is reused.
     return compute_round_standings(t, options, rounds, final)
-
-
-# Ranks the first rounds elsewhere meanwhile: given the tournament and the ranking
-# to run, it returns the call that waits for its result (site.ahead forks for it).
-RoundsMeanwhile = Callable[
-    [Tournament, Callable[[], tuple[Standings, ...]]], Callable[[], tuple[Standings, ...]]
-]
-# Of an event's rounds, the share ranked meanwhile: the awards and the players' list
-# take about as long as ranking two of the ten rounds of a 2000-player open.
-_MEANWHILE_SHARE = 0.8
-_MEANWHILE_MIN_PLAYERS = 300  # below this, a fork costs more than it saves
-
-
-def _rounds_meanwhile(
-    job: EventJob, t: Tournament, final: Standings, meanwhile: RoundsMeanwhile | None
-) -> tuple[Callable[[], tuple[Standings, ...]] | None, range]:
-    """The first rounds' ranking, started meanwhile (or None), and the rounds left here."""
-    last = max(final.after_round, 0)
-    ahead = int((last - 1) * _MEANWHILE_SHARE)  # the last round is the final standings
-    small = len(t.players) < _MEANWHILE_MIN_PLAYERS
-    if meanwhile is None or small or ahead < 2 or t.game is not Game.CHESS:
-        return None, range(1, last + 1)
-
-    def rank() -> tuple[Standings, ...]:
-        return compute_rounds(t, job.config, final, True, range(1, ahead + 1))
-
-    return meanwhile(t, rank), range(ahead + 1, last + 1)
 
 
 def summary_for(
@@ -269,7 +192,7 @@ def prepare_event(
     with_pages: bool = True,
     with_people: bool = True,
     on_people: Callable[[EventEntries], None] | None = None,
-    meanwhile: RoundsMeanwhile | None = None,
+    meanwhile: Meanwhile | None = None,
 ) -> PreparedEvent:
     """Read, validate and rank one file, and plan its pages. Never raises.
 
@@ -277,20 +200,56 @@ def prepare_event(
     ``on_people`` gets the event's players as soon as they are listed, before
     the standings after each round are ranked (the build starts the people
     pages then, on the core that would wait); what it raises goes through.
-    ``meanwhile`` ranks a large event's first rounds elsewhere while the
-    awards are made and the players listed (see ``RoundsMeanwhile``).
+    ``meanwhile`` checks a large chess event and ranks its first rounds
+    elsewhere while this process ranks and lists the rest (``first_rounds``).
     """
-    from trfsite.pages.notes import markdown_to_html
-
-    result, findings = read_and_validate(job)
-    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
-    warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
+    result, crashed = reading.read_file(job)
     t = result.tournament
     bye = job.config.team_bye
     if t is not None and bye is not None:
         from trfsite.teams.configured_bye import apply_team_bye
 
         t = apply_team_bye(t, bye.match_points, bye.game_points)
+    ahead = None
+    if with_pages and t is not None and crashed is None:
+        ranked = t  # the tournament the fork ranks, as this process will
+
+        def rank(rounds: range) -> tuple[Standings, ...]:
+            return compute_rounds(ranked, job.config, None, True, rounds)
+
+        ahead = first_rounds.start(t, meanwhile, lambda: reading.validate_file(job, result), rank)
+    try:
+        return _prepare(job, result, t, crashed, ahead, with_pages, with_people, on_people)
+    finally:
+        if ahead is not None:
+            ahead.findings()  # the fork is waited for, whatever happened here
+
+
+def _prepare(
+    job: EventJob,
+    result: ReadResult,
+    t: Tournament | None,
+    crashed: list[Finding] | None,
+    ahead: first_rounds.FirstRounds | None,
+    with_pages: bool,
+    with_people: bool,
+    on_people: Callable[[EventEntries], None] | None,
+) -> PreparedEvent:
+    """prepare_event, once the file is read (and its checks maybe under way elsewhere)."""
+    from trfsite.pages.notes import markdown_to_html
+
+    found: list[Finding] | None = None  # None: the fork's, when they are wanted
+    if crashed is not None:
+        found = crashed
+    elif ahead is None:
+        found = reading.validate_file(job, result)
+
+    def all_findings() -> list[Finding]:
+        if found is not None:
+            return found
+        assert ahead is not None
+        return ahead.findings()
+
     notes_html = markdown_to_html(job.notes_markdown)
     failure = ""
     final_standings: tuple[Standings, Standings | None] | None = None
@@ -310,29 +269,26 @@ def prepare_event(
         except Exception as exc:
             failure = _standings_failure(job, exc)
     if t is None or final_standings is None:
-        return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
+        return _prepared_failure(job, gather_failed(job, t, all_findings(), notes_html, failure))
     final, individual = final_standings
     from trfsite.awards.event import event_awards
 
-    first_rounds, rounds_here = _rounds_meanwhile(
-        job, t, final, meanwhile if with_pages else None
-    )
+    awards = event_awards(final, job.config.awards, explain, job.config.unrated_rating)
+    people = _people(job, t, final, individual, awards) if with_people else None
+    if people is not None and on_people is not None:
+        on_people(people)
     try:
-        awards = event_awards(final, job.config.awards, explain, job.config.unrated_rating)
-        people = _people(job, t, final, individual, awards) if with_people else None
-        if people is not None and on_people is not None:
-            on_people(people)
-    except BaseException:
-        if first_rounds is not None:
-            first_rounds()  # the fork is waited for, whatever happens here
-        raise
-    try:
-        after = compute_rounds(t, job.config, final, with_pages, rounds_here)
-        if first_rounds is not None:
-            after = first_rounds() + after
+        # The last rounds here first: those ranked elsewhere are waited for last.
+        here = ahead.left_here(final) if ahead is not None else None
+        after = compute_rounds(t, job.config, final, with_pages, here)
+        if ahead is not None and here is not None:
+            after = ahead.ranked(t) + after
     except Exception as exc:
         failure = _standings_failure(job, exc)
-        return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
+        return _prepared_failure(job, gather_failed(job, t, all_findings(), notes_html, failure))
+    findings = all_findings()
+    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+    warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
     header = EventHeader(
         slug=job.slug,
         name=t.name.strip() or job.source_name,

@@ -1,15 +1,10 @@
-"""The first rounds' standings ranked by a forked process while this one goes on.
+"""Work started in a fork of this process while this one goes on.
 
-Before a split event's page workers fork, the building process reads, validates
-and ranks the event, one step after the other, while the second core waits for
-the people pages (which start once the players are listed). Ranking the
-standings after each round is the longest of those steps: with
-``rounds_meanwhile`` a fork of this process ranks the first rounds while this
-one makes the awards and lists the players, then ranks the last rounds itself.
-
-The fork sends its standings back as plain tuples (``standings.transfer``) and
-exits without running this process's exit handlers. If it fails in any way,
-the standings are ranked here after all, so the output never depends on it.
+A split event's checks and first rounds' standings are made this way before the
+page workers fork (``pages.first_rounds``): the second core waited meanwhile.
+The fork sends its result back pickled and exits without running this process's
+exit handlers. If it fails in any way, the work runs here when its result is
+asked for, so the output never depends on the fork.
 """
 
 from __future__ import annotations
@@ -18,60 +13,55 @@ import logging
 import os
 import pickle
 from collections.abc import Callable
-
-from trfsite.model import Tournament
-from trfsite.results import Standings
-from trfsite.standings.transfer import pack, unpack
+from typing import TypeVar
 
 logger = logging.getLogger(__name__)
 
-Rounds = tuple[Standings, ...]
+_T = TypeVar("_T")
 
 
-def rounds_meanwhile(t: Tournament, rank: Callable[[], Rounds]) -> Callable[[], Rounds]:
-    """Start ``rank`` in a fork of this process; the call returned waits for its result.
-
-    Call it exactly once (it reaps the fork). Without ``fork`` (not on Linux or
-    macOS) or when the fork fails, ``rank`` runs here when the result is asked for.
-    """
+def in_a_fork(work: Callable[[], _T]) -> Callable[[], _T]:
+    """Start ``work`` in a fork; the call returned waits for its result (call it once:
+    it reaps the fork). Without ``fork``, or when it fails, ``work`` runs here then."""
     if not hasattr(os, "fork"):
-        return rank
+        return work
     read_end, write_end = os.pipe()
     try:
         pid = os.fork()
     except OSError as exc:
         os.close(read_end)
         os.close(write_end)
-        logger.debug("no fork for the first rounds' standings (%s): ranked here", exc)
-        return rank
+        logger.debug("no fork for the work ahead (%s): done here", exc)
+        return work
     if pid == 0:  # pragma: no cover - the fork's side (its coverage is not collected)
-        _rank_and_send(t, rank, read_end, write_end)
+        _work_and_send(work, read_end, write_end)
     os.close(write_end)
 
-    def collect() -> Rounds:
+    def collect() -> _T:
         with os.fdopen(read_end, "rb") as pipe:
             data = pipe.read()
         _, status = os.waitpid(pid, 0)
         if status != 0 or not data:
             code = os.waitstatus_to_exitcode(status)
-            logger.debug("the first rounds' fork ended with code %d: ranked here", code)
-            return rank()
-        return tuple(unpack(packed, t) for packed in pickle.loads(data))
+            logger.debug("the fork ahead ended with code %d: its work is done here", code)
+            return work()
+        made: _T = pickle.loads(data)
+        return made
 
     return collect
 
 
-def _rank_and_send(
-    t: Tournament, rank: Callable[[], Rounds], read_end: int, write_end: int
+def _work_and_send(
+    work: Callable[[], object], read_end: int, write_end: int
 ) -> None:  # pragma: no cover - runs in the fork
     status = 1
     try:
         os.close(read_end)
-        data = pickle.dumps([pack(s, t) for s in rank()], pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps(work(), pickle.HIGHEST_PROTOCOL)
         with os.fdopen(write_end, "wb") as pipe:
             pipe.write(data)
         status = 0
-    except BaseException:  # noqa: BLE001 - the parent ranks them itself
+    except BaseException:  # noqa: BLE001 - the parent does the work itself
         pass
     finally:
         os._exit(status)

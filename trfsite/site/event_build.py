@@ -204,13 +204,13 @@ def share_event(
 ) -> PreparedEvent:
     """Prepare ``job``'s event here, for the workers forked after this call.
 
-    ``on_people``: see ``prepare_event``. A fork of this process ranks the first
-    rounds meanwhile (``site.ahead``).
+    ``on_people``: see ``prepare_event``. A fork of this process checks the file
+    and ranks the first rounds meanwhile (``site.ahead``, ``pages.first_rounds``).
     """
-    from trfsite.site.ahead import rounds_meanwhile
+    from trfsite.site.ahead import in_a_fork
 
     with paused_collector():
-        prepared = prepare_event(job, on_people=on_people, meanwhile=rounds_meanwhile)
+        prepared = prepare_event(job, on_people=on_people, meanwhile=in_a_fork)
         prepared = replace(prepared, shared=True)
         # The prepared event lives until unshare_event and holds no reference cycles
         # (a full collection after dropping a 2000-player open's finds none). Turned

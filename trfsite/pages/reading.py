@@ -1,0 +1,78 @@
+"""Reading one event's file and checking it: crashes become findings, never tracebacks."""
+
+from __future__ import annotations
+
+import logging
+
+from trfsite.findings import Finding, Severity, sort_findings
+from trfsite.model import Game, ReadResult
+from trfsite.pages.config import GoConventions
+from trfsite.pages.plan import EventJob
+from trfsite.results import Note
+
+logger = logging.getLogger(__name__)
+
+
+def read_and_validate(job: EventJob) -> tuple[ReadResult, list[Finding]]:
+    """The reader's result and every finding; reader or check crashes become findings."""
+    result, crashed = read_file(job)
+    return result, crashed if crashed is not None else validate_file(job, result)
+
+
+def read_file(job: EventJob) -> tuple[ReadResult, list[Finding] | None]:
+    """The reader's result, and its crash as the only finding (None when it read)."""
+    from trfsite.formats import read_bytes
+
+    try:
+        return read_bytes(job.data, job.source_name), None
+    except Exception as exc:  # a reader bug must not stop the other events
+        logger.debug("reading %s failed", job.source_name, exc_info=True)
+        crash = Finding(
+            Severity.ERROR,
+            "internal-reader",
+            Note(
+                "the file could not be read (internal error: {error}: {exc})",
+                error=type(exc).__name__,
+                exc=str(exc),
+            ),
+            job.source_name,
+        )
+        return ReadResult(None, (crash,)), [crash]
+
+
+def validate_file(job: EventJob, result: ReadResult) -> list[Finding]:
+    """Every finding of a file read; a check's crash becomes a finding."""
+    try:
+        from trfsite.validate import validate
+
+        findings = list(validate(result, job.source_name))
+        findings = _with_go_settings(result, findings, job)
+    except ImportError:
+        findings = list(result.findings)
+    except Exception as exc:
+        logger.debug("validating %s failed", job.source_name, exc_info=True)
+        findings = list(result.findings) + [
+            Finding(
+                Severity.WARNING,
+                "internal-validation",
+                Note(
+                    "some checks could not run (internal error: {error}: {exc})",
+                    error=type(exc).__name__,
+                    exc=str(exc),
+                ),
+                job.source_name,
+            )
+        ]
+    return sort_findings(findings)
+
+
+def _with_go_settings(result: ReadResult, findings: list[Finding], job: EventJob) -> list[Finding]:
+    """A Go event's settings (trfsite.toml) also decide how its own columns are checked."""
+    t = result.tournament
+    config = job.config
+    if t is None or t.game is not Game.GO or (config.go == GoConventions() and not config.system):
+        return findings
+    from trfsite.validate.egf_checks import COLUMN_CODES, check_declared_columns
+
+    kept = [f for f in findings if f.code not in COLUMN_CODES]
+    return kept + check_declared_columns(t, job.source_name, config.options())
