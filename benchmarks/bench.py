@@ -245,6 +245,31 @@ def summary(reference: list[Run] | None = None) -> str:
     return "summary: " + (" | ".join(parts) if parts else "no figure with a goal was measured")
 
 
+# A fixed pure-Python workload and the cost of a page fault, each in a fresh process:
+# the machines these figures come from differ, and one machine's speed drifts from
+# minute to minute (a shared host: the same loop took 1.4-2.5 s within a minute).
+_LOOP = (
+    "import time\ns = time.process_time()\nx = 0\n"
+    "for i in range(5_000_000): x += i\n"
+    "print(time.process_time() - s)"
+)
+_FAULTS = (
+    "import mmap, time\nsize = 256 << 20\nm = mmap.mmap(-1, size)\ns = time.process_time()\n"
+    "for offset in range(0, size, 4096): m[offset] = 1\n"
+    "print((time.process_time() - s) / (size // 4096))"
+)
+
+
+def machine_speed() -> str:
+    """How fast this machine is now: the workload's CPU seconds and a page fault's cost."""
+    loops = [float(subprocess.check_output([sys.executable, "-c", _LOOP])) for _ in range(5)]
+    faults = [float(subprocess.check_output([sys.executable, "-c", _FAULTS])) for _ in range(3)]
+    return (
+        f"machine: a 5M-step Python loop {min(loops):.3f} s best, "
+        f"{statistics.median(loops):.3f} s median; a page fault {min(faults) * 1e6:.1f} us"
+    )
+
+
 def report(label: str, runs: list[Run]) -> None:
     RESULTS.append((label, runs))
     walls = [r.wall for r in runs]
@@ -381,6 +406,7 @@ def main(argv: list[str] | None = None) -> None:
     groups = set(args.only or ("standings", "html", "pdf", "archive", "people"))
     cores = os.cpu_count()
     print(f"trfsite benchmarks: {cores} cores, load average {os.getloadavg()[0]:.2f}", flush=True)
+    print(machine_speed(), flush=True)
     event_groups = groups - {"archive", "people"}
     if event_groups:
         open_text = generate_individual_swiss(args.players, 11, args.seed)
@@ -394,6 +420,7 @@ def main(argv: list[str] | None = None) -> None:
 
         bench_people(args)
     print(f"load average at the end {os.getloadavg()[0]:.2f}", flush=True)
+    print(machine_speed(), flush=True)
     print(summary(REFERENCE or None), flush=True)
 
 

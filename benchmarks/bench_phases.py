@@ -31,20 +31,37 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generate import generate_individual_swiss  # noqa: E402
 
-PHASES = ("read+validate", "standings", "page contexts", "render", "write")
+PHASES = (
+    "read+validate",
+    "standings",
+    "awards",
+    "explanations",
+    "page contexts",
+    "people contexts",
+    "render",
+    "write",
+)
+# The CPU of timed calls still running, innermost last: a phase counts its own time
+# only, not that of timed calls inside it (a person page's render is "render").
+_RUNNING: list[float] = []
 
 
 @contextmanager
 def _timed(owner: Any, name: str, phase: str, totals: dict[str, float]) -> Iterator[None]:
-    """Wrap ``owner.name`` so that its CPU time adds up in ``totals[phase]``."""
+    """Wrap ``owner.name`` so that its own CPU time adds up in ``totals[phase]``."""
     original: Callable[..., Any] = getattr(owner, name)
 
     def timed(*args: Any, **kwargs: Any) -> Any:
         started = time.process_time()
+        _RUNNING.append(0.0)
         try:
             return original(*args, **kwargs)
         finally:
-            totals[phase] += time.process_time() - started
+            spent = time.process_time() - started
+            inner = _RUNNING.pop()
+            totals[phase] += spent - inner
+            if _RUNNING:
+                _RUNNING[-1] += spent
 
     setattr(owner, name, timed)
     try:
@@ -55,20 +72,25 @@ def _timed(owner: Any, name: str, phase: str, totals: dict[str, float]) -> Itera
 
 def measure(src: Path, out: Path) -> tuple[dict[str, float], float, float]:
     """(CPU seconds per phase, CPU of the whole build, wall time of the whole build)."""
-    from trfsite.pages import gather, plan, reading
+    from trfsite.awards import event as awards
+    from trfsite.pages import cards, gather, plan, reading
     from trfsite.render import environment as render
-    from trfsite.site import writer
+    from trfsite.site import people_forked, writer
     from trfsite.site.build import BuildOptions, build_site
 
     totals: dict[str, float] = defaultdict(float)
     with (
-        _timed(reading, "read_file", PHASES[0], totals),
-        _timed(reading, "validate_file", PHASES[0], totals),
-        _timed(gather, "compute_final", PHASES[1], totals),
-        _timed(gather, "compute_rounds", PHASES[1], totals),
-        _timed(plan.PagePlan, "build", PHASES[2], totals),
-        _timed(render, "render_page", PHASES[3], totals),
-        _timed(writer.SiteWriter, "write_bytes", PHASES[4], totals),
+        _timed(reading, "read_file", "read+validate", totals),
+        _timed(reading, "validate_file", "read+validate", totals),
+        _timed(gather, "compute_final", "standings", totals),
+        _timed(gather, "compute_rounds", "standings", totals),
+        _timed(awards, "event_awards", "awards", totals),
+        _timed(cards.CardExplanations, "prepare", "explanations", totals),
+        _timed(plan.PagePlan, "build", "page contexts", totals),
+        _timed(people_forked._Maker, "page", "people contexts", totals),
+        _timed(render, "render_page", "render", totals),
+        _timed(writer.SiteWriter, "write_bytes", "write", totals),
+        _timed(people_forked, "place", "write", totals),
     ):
         cpu, wall = time.process_time(), time.perf_counter()
         build_site(BuildOptions(src, out, pdf=False, jobs=1, cache=False))
@@ -96,10 +118,11 @@ def main(argv: list[str] | None = None) -> None:
     print(f"build of {src}: wall {wall:.2f} s, CPU {cpu:.2f} s")
     for phase in PHASES:
         share = totals[phase] / cpu if cpu else 0.0
-        print(f"  {phase:<14} {totals[phase]:7.2f} s  {share:6.1%}")
+        print(f"  {phase:<16} {totals[phase]:7.2f} s  {share:6.1%}")
     rest = cpu - sum(totals[p] for p in PHASES)
     other = rest / cpu if cpu else 0.0
-    print(f"  {'other':<14} {rest:7.2f} s  {other:6.1%}  (discovery, home page, static files)")
+    what = "(players listed, people resolved, home page, static files)"
+    print(f"  {'other':<16} {rest:7.2f} s  {other:6.1%}  {what}")
 
 
 if __name__ == "__main__":
