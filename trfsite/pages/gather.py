@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding, Severity
-from trfsite.model import EventKind, Game, ReadResult, Tournament
+from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages import first_rounds, reading
 from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import BulletinData, EventHeader
@@ -212,14 +212,19 @@ def prepare_event(
         t = apply_team_bye(t, bye.match_points, bye.game_points)
     ahead = None
     if with_pages and t is not None and crashed is None:
-        ranked = t  # the tournament the fork ranks, as this process will
+        read = t  # narrowed to a Tournament for the closure
 
         def rank(rounds: range) -> tuple[Standings, ...]:
-            return compute_rounds(ranked, job.config, None, True, rounds)
+            return compute_rounds(read, job.config, None, True, rounds)
 
         ahead = first_rounds.start(t, meanwhile, lambda: reading.validate_file(job, result), rank)
+    if ahead is not None:
+        all_findings = ahead.findings  # waits for the fork the first time
+    else:
+        found = crashed if crashed is not None else reading.validate_file(job, result)
+        all_findings = lambda: found  # noqa: E731
     try:
-        return _prepare(job, result, t, crashed, ahead, with_pages, with_people, on_people)
+        return _prepare(job, t, all_findings, ahead, with_pages, with_people, on_people)
     finally:
         if ahead is not None:
             ahead.findings()  # the fork is waited for, whatever happened here
@@ -227,28 +232,15 @@ def prepare_event(
 
 def _prepare(
     job: EventJob,
-    result: ReadResult,
     t: Tournament | None,
-    crashed: list[Finding] | None,
+    all_findings: Callable[[], list[Finding]],
     ahead: first_rounds.FirstRounds | None,
     with_pages: bool,
     with_people: bool,
     on_people: Callable[[EventEntries], None] | None,
 ) -> PreparedEvent:
-    """prepare_event, once the file is read (and its checks maybe under way elsewhere)."""
+    """prepare_event, once the file is read; ``all_findings`` may wait for its checks."""
     from trfsite.pages.notes import markdown_to_html
-
-    found: list[Finding] | None = None  # None: the fork's, when they are wanted
-    if crashed is not None:
-        found = crashed
-    elif ahead is None:
-        found = reading.validate_file(job, result)
-
-    def all_findings() -> list[Finding]:
-        if found is not None:
-            return found
-        assert ahead is not None
-        return ahead.findings()
 
     notes_html = markdown_to_html(job.notes_markdown)
     failure = ""

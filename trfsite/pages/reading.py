@@ -8,15 +8,9 @@ from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import Game, ReadResult
 from trfsite.pages.config import GoConventions
 from trfsite.pages.plan import EventJob
-from trfsite.results import Note
+from trfsite.results import N_, Note
 
 logger = logging.getLogger(__name__)
-
-
-def read_and_validate(job: EventJob) -> tuple[ReadResult, list[Finding]]:
-    """The reader's result and every finding; reader or check crashes become findings."""
-    result, crashed = read_file(job)
-    return result, crashed if crashed is not None else validate_file(job, result)
 
 
 def read_file(job: EventJob) -> tuple[ReadResult, list[Finding] | None]:
@@ -26,16 +20,12 @@ def read_file(job: EventJob) -> tuple[ReadResult, list[Finding] | None]:
     try:
         return read_bytes(job.data, job.source_name), None
     except Exception as exc:  # a reader bug must not stop the other events
-        logger.debug("reading %s failed", job.source_name, exc_info=True)
-        crash = Finding(
+        crash = _internal_error(
+            job,
+            exc,
             Severity.ERROR,
             "internal-reader",
-            Note(
-                "the file could not be read (internal error: {error}: {exc})",
-                error=type(exc).__name__,
-                exc=str(exc),
-            ),
-            job.source_name,
+            N_("the file could not be read (internal error: {error}: {exc})"),
         )
         return ReadResult(None, (crash,)), [crash]
 
@@ -50,20 +40,25 @@ def validate_file(job: EventJob, result: ReadResult) -> list[Finding]:
     except ImportError:
         findings = list(result.findings)
     except Exception as exc:
-        logger.debug("validating %s failed", job.source_name, exc_info=True)
         findings = list(result.findings) + [
-            Finding(
+            _internal_error(
+                job,
+                exc,
                 Severity.WARNING,
                 "internal-validation",
-                Note(
-                    "some checks could not run (internal error: {error}: {exc})",
-                    error=type(exc).__name__,
-                    exc=str(exc),
-                ),
-                job.source_name,
+                N_("some checks could not run (internal error: {error}: {exc})"),
             )
         ]
     return sort_findings(findings)
+
+
+def _internal_error(
+    job: EventJob, exc: Exception, severity: Severity, code: str, template: str
+) -> Finding:
+    """A bug of trfsite's met on ``job``'s file, told as a finding (details at -vv)."""
+    logger.debug("%s: %s", job.source_name, code, exc_info=exc)
+    note = Note(template, error=type(exc).__name__, exc=str(exc))
+    return Finding(severity, code, note, job.source_name)
 
 
 def _with_go_settings(result: ReadResult, findings: list[Finding], job: EventJob) -> list[Finding]:
