@@ -18,6 +18,7 @@ from trfsite.render.environment import (
     SiteEnvironment,
     make_environment,
     print_value,
+    has_control,
     without_controls,
 )
 from trfsite.render.theme import find_theme, theme_chain
@@ -129,6 +130,16 @@ def test_print_value_hand_checked() -> None:
     assert print_value("a\x07b\x85c\td\n") == "a\ufffdb\ufffdc\td\n"
     assert print_value(Markup("<i>\x1b</i>")) == "<i>\ufffd</i>"
     assert print_value(12) == "12"
+
+
+@pytest.mark.parametrize("prefix", ["", "line\n", "\u00e9\n"], ids=["alone", "ascii", "not-ascii"])
+def test_has_control_agrees_with_the_pattern_on_every_character(prefix: str) -> None:
+    # The ASCII way (bytes) and the pattern must find the same characters: C0 but for
+    # tab, LF and CR, DEL and C1 (U+0080-U+009F, in non-ASCII text only).
+    controls = {c for c in range(0x200) if (c < 0x20 and c not in (9, 10, 13)) or 0x7F <= c <= 0x9F}
+    for code in range(0x200):
+        text = prefix + "x" + chr(code) + "y"
+        assert has_control(text) is (code in controls), (prefix, hex(code))
 
 
 TEMPLATE = """\

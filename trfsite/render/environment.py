@@ -39,6 +39,11 @@ _FRACTIONS = {0.25: "\u00bc", 0.5: "\u00bd", 0.75: "\u00be"}
 # Control characters (all but tab, LF, CR) are parse errors in HTML and invalid in XML;
 # a name from a damaged file must not carry them into a page.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# The same test for ASCII text, on its bytes: 0 for a control character, 1 otherwise.
+_ASCII_CONTROL = bytes(
+    0 if (byte < 0x20 and byte not in (0x09, 0x0A, 0x0D)) or byte == 0x7F else 1
+    for byte in range(256)
+)
 _K = TypeVar("_K")
 _MEMO_KEEP = 20_000  # results one memoized macro keeps (a 2000-player event needs ~5000)
 
@@ -167,10 +172,24 @@ def format_percent(value: float | None, catalog: Catalog | None = None) -> str:
     return catalog.format_percent(value)
 
 
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control character (other than tab, LF and CR).
+
+    isprintable() rules them out fastest, but stops at the first newline: a macro's
+    output (chart, header) is several kilobytes of lines, that _CONTROL scans at
+    3 ns a character. ASCII text (a flag Python keeps) is tested on its bytes
+    instead, five times faster; other text by the pattern.
+    """
+    if text.isprintable():
+        return False
+    if text.isascii():
+        return 0 in text.encode("ascii").translate(_ASCII_CONTROL)
+    return _CONTROL.search(text) is not None
+
+
 def without_controls(value: Any) -> Any:
     """Every value a template prints, with control characters shown as U+FFFD."""
-    # isprintable() is a fast test that rules out every control character.
-    if isinstance(value, str) and not value.isprintable() and _CONTROL.search(value):
+    if isinstance(value, str) and has_control(value):
         cleaned = _CONTROL.sub("\ufffd", value)
         return Markup(cleaned) if isinstance(value, Markup) else cleaned
     return value
@@ -190,14 +209,14 @@ def make_printer(note_text: Callable[[str], str] | None = None) -> Callable[[Any
         cls = type(value)
         if cls is str:
             text: str = value
-            if not text.isprintable() and _CONTROL.search(text):
+            if has_control(text):
                 text = _CONTROL.sub("\ufffd", text)
             return _escape_text(text)
         if cls is int or cls is float:
             return str(value)
         if cls is Markup:
             markup: Markup = value
-            if markup.isprintable() or not _CONTROL.search(markup):
+            if not has_control(markup):
                 return markup
             return Markup(_CONTROL.sub("\ufffd", markup))
         if cls is Note and note_text is not None:
