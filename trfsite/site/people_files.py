@@ -55,17 +55,20 @@ def _same_as_before(previous: Path | None, path: str, data: bytes) -> bool:
 # Folders made by this process since ``forget_folders`` (thousands of files each); the
 # set is emptied at the start of each step, since a folder may be removed in between
 # (an event rebuilt whole, see people_step).
-_MADE: set[Path] = set()
+_MADE: set[str] = set()
 
 
 def forget_folders() -> None:
     _MADE.clear()
 
 
-def _folder_for(target: Path) -> None:
-    if target.parent not in _MADE:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        _MADE.add(target.parent)
+def _folder_for(target: str) -> None:
+    # Plain strings: an archive writes tens of thousands of these pages, and pathlib's
+    # objects (joining, parent, open) cost 10 us a page more (20 ms of 2000 pages).
+    folder = os.path.dirname(target)
+    if folder not in _MADE:
+        os.makedirs(folder, exist_ok=True)
+        _MADE.add(folder)
 
 
 def reuse(previous: Path | None, path: str, root: Path) -> bool:
@@ -83,7 +86,7 @@ def reuse(previous: Path | None, path: str, root: Path) -> bool:
             return False
     except OSError:
         return False
-    target = root / path
+    target = os.path.join(root, path)
     _folder_for(target)
     try:
         os.link(source, target)
@@ -97,7 +100,8 @@ def place(root: Path, previous: Path | None, path: str, data: bytes) -> bool:
     the previous output has the same bytes (its inputs changed, not what it shows)."""
     if _same_as_before(previous, path, data) and reuse(previous, path, root):
         return True
-    target = root / path
+    target = os.path.join(root, path)
     _folder_for(target)
-    target.write_bytes(data)
+    with open(target, "wb") as file:
+        file.write(data)
     return False
