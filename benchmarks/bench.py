@@ -10,7 +10,9 @@ Each command runs as its own process, as a user would run it. Times are wall
 times (best and median of ``--runs``); "cpu" is user + system time of the
 process tree, less sensitive to other work on the machine. Peak RSS is the
 largest single process ("max") and the largest sum over the process tree seen
-by polling /proc every 20 ms ("sum": main process plus pool workers).
+by polling /proc every 20 ms ("sum": main process plus pool workers). Each run
+also carries a probe of the machine's speed just before it (``probe``), and
+everything is written below ``--scratch`` (RAM by default; see its help).
 
     python benchmarks/bench.py                     # everything (about 10 minutes)
     python benchmarks/bench.py --only standings    # one group: standings, html, pdf, archive
@@ -55,6 +57,7 @@ class Run:
     cpu: float
     max_rss_mib: float  # the largest single process
     sum_rss_mib: float  # the largest sum over the process tree
+    probe: float = 0.0  # CPU seconds of the machine probe just before the run (see probe)
 
 
 def _tree_rss_kib(root: int) -> int:
@@ -98,6 +101,30 @@ def _io_pressure() -> float | None:
 
 
 _SCRATCH: list[tempfile.TemporaryDirectory[str]] = []
+# Where the scratch folder goes (--scratch); None: the system's temporary folder.
+SCRATCH_ROOT: list[str | None] = [None]
+
+
+def default_scratch_root() -> str | None:
+    """RAM (/dev/shm) where there is one: see ``--scratch``."""
+    shm = "/dev/shm"
+    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK) else None
+
+
+def file_system(path: str) -> str:
+    """The type of the file system ``path`` is on (/proc/mounts), e.g. ``tmpfs``."""
+    found, longest = "unknown", -1
+    try:
+        mounts = Path("/proc/mounts").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return found
+    real = os.path.realpath(path)
+    for line in mounts.splitlines():
+        fields = line.split()
+        if len(fields) > 2 and (real == fields[1] or real.startswith(fields[1].rstrip("/") + "/")):
+            if len(fields[1]) > longest:
+                found, longest = fields[2], len(fields[1])
+    return found
 
 
 def scratch(prefix: str) -> Path:
@@ -110,7 +137,7 @@ def scratch(prefix: str) -> Path:
     recently_deleted), for minutes, whatever the disk was doing.
     """
     if not _SCRATCH:
-        _SCRATCH.append(tempfile.TemporaryDirectory(prefix="trfsite-bench-"))
+        _SCRATCH.append(tempfile.TemporaryDirectory(prefix="trfsite-bench-", dir=SCRATCH_ROOT[0]))
     return Path(tempfile.mkdtemp(prefix=prefix, dir=_SCRATCH[0].name))
 
 
@@ -156,12 +183,29 @@ def settle(limit_s: float = 90.0) -> None:
         before = now
 
 
+def probe() -> float:
+    """CPU seconds of a fixed 1M-step loop here, now: how fast the machine is at this run.
+
+    This machine's speed drifts by minutes (the same loop took 0.19 to 0.58 s within
+    one session, and a standings run 0.16 s, then 0.26 s ten minutes later): each run
+    carries the speed it was measured at, and ``report`` prints their range, so a
+    slow figure from a slow moment shows as such.
+    """
+    started = time.process_time()
+    total = 0
+    for i in range(1_000_000):
+        total += i
+    return time.process_time() - started
+
+
 def run(command: list[str], cwd: Path | None = None) -> Run:
     """Run one command to completion; fail loudly if it fails (a benchmark of an error is void).
 
-    The disk is left to settle first (see ``settle``).
+    The disk is left to settle first (see ``settle``), and the machine's speed is
+    probed just before (see ``probe``).
     """
     settle()
+    speed = probe()
     wrapper = [
         sys.executable,
         "-c",
@@ -193,7 +237,7 @@ def run(command: list[str], cwd: Path | None = None) -> Run:
     # The wall time is taken inside the wrapper, around trfsite's own process: the
     # wrapper's interpreter start-up (about 40 ms here) is not trfsite's.
     wall, cpu, max_kib = out.decode().split()
-    return Run(float(wall), float(cpu), int(max_kib) / 1024, peak[0] / 1024)
+    return Run(float(wall), float(cpu), int(max_kib) / 1024, peak[0] / 1024, speed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,11 +318,13 @@ def report(label: str, runs: list[Run]) -> None:
     RESULTS.append((label, runs))
     walls = [r.wall for r in runs]
     cpus = [r.cpu for r in runs]
+    probes = [r.probe * 1000 for r in runs]
     print(
         f"{label:<44} best {min(walls):7.3f} s  median {statistics.median(walls):7.3f} s  "
         f"cpu {statistics.median(cpus):7.3f} s  "
         f"rss max {max(r.max_rss_mib for r in runs):6.1f} MiB  "
-        f"sum {max(r.sum_rss_mib for r in runs):6.1f} MiB  ({len(runs)} runs)",
+        f"sum {max(r.sum_rss_mib for r in runs):6.1f} MiB  ({len(runs)} runs; "
+        f"probe {min(probes):.0f}-{max(probes):.0f} ms)",
         flush=True,
     )
 
@@ -324,10 +370,13 @@ def bench_event(
             report(f"{name}: reference checker", REFERENCE)
     if "html" in groups:
         _build(src, out, "--no-pdf")  # warm-up
-        runs = [_build(src, out, "--no-pdf") for _ in range(args.runs)]
+        # Taken in turn, so that a slow spell of the machine falls on both alike.
+        runs, one_job = [], []
+        for _ in range(args.runs):
+            runs.append(_build(src, out, "--no-pdf"))
+            one_job.append(_build(src, out, "--no-pdf", "--jobs", "1"))
         report(f"{name}: build --no-pdf (default flags: --jobs {jobs})", runs)
-        runs = [_build(src, out, "--no-pdf", "--jobs", "1") for _ in range(args.runs)]
-        report(f"{name}: build --no-pdf --jobs 1", runs)
+        report(f"{name}: build --no-pdf --jobs 1", one_job)
     if "pdf" in groups:
         runs = [_build(src, out) for _ in range(max(1, args.runs // 2))]
         report(f"{name}: build (HTML + PDF, default flags: --jobs {jobs})", runs)
@@ -399,13 +448,26 @@ def main(argv: list[str] | None = None) -> None:
         help="FIDE's tie-break checker as a command with {file} and {tiebreaks}, timed on the "
         "open in the same run (default: issue 17's figure, 7.2 s)",
     )
+    parser.add_argument(
+        "--scratch",
+        metavar="DIR",
+        default=default_scratch_root(),
+        help="where the generated files and the built sites go (default: /dev/shm, in RAM, "
+        "where there is one; else the system's temporary folder). This machine's disk is an "
+        "ext4 without a journal, whose allocator skips every inode deleted in the last minutes: "
+        "after a test run or a CI clone was deleted, writing the open's 4,000 pages there cost "
+        "3.0-3.6 s of kernel time against 0.45-0.5 s in RAM",
+    )
     from bench_people import add_arguments
 
     add_arguments(parser)  # --people-events, --people, --people-dask (issue 12)
     args = parser.parse_args(argv)
+    SCRATCH_ROOT[0] = args.scratch
     groups = set(args.only or ("standings", "html", "pdf", "archive", "people"))
     cores = os.cpu_count()
     print(f"trfsite benchmarks: {cores} cores, load average {os.getloadavg()[0]:.2f}", flush=True)
+    where = args.scratch or tempfile.gettempdir()
+    print(f"scratch: {where} ({file_system(where)})", flush=True)
     print(machine_speed(), flush=True)
     event_groups = groups - {"archive", "people"}
     if event_groups:
