@@ -121,9 +121,12 @@ def file_system(path: str) -> str:
     real = os.path.realpath(path)
     for line in mounts.splitlines():
         fields = line.split()
-        if len(fields) > 2 and (real == fields[1] or real.startswith(fields[1].rstrip("/") + "/")):
-            if len(fields[1]) > longest:
-                found, longest = fields[2], len(fields[1])
+        if (
+            len(fields) > 2
+            and (real == fields[1] or real.startswith(fields[1].rstrip("/") + "/"))
+            and len(fields[1]) > longest
+        ):
+            found, longest = fields[2], len(fields[1])
     return found
 
 

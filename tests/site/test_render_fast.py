@@ -16,9 +16,9 @@ from markupsafe import Markup, escape
 from trfsite.render.environment import (
     Memoized,
     SiteEnvironment,
+    has_control,
     make_environment,
     print_value,
-    has_control,
     without_controls,
 )
 from trfsite.render.theme import find_theme, theme_chain
