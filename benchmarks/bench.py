@@ -454,9 +454,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--scratch",
         metavar="DIR",
-        default=default_scratch_root(),
         help="where the generated files and the built sites go (default: /dev/shm, in RAM, "
-        "where there is one; else the system's temporary folder). This machine's disk is an "
+        "where there is one, except with --people-full, whose 30 GB go to the system's "
+        "temporary folder, as they do where there is no /dev/shm). This machine's disk is an "
         "ext4 without a journal, whose allocator skips every inode deleted in the last minutes: "
         "after a test run or a CI clone was deleted, writing the open's 4,000 pages there cost "
         "3.0-3.6 s of kernel time against 0.45-0.5 s in RAM",
@@ -465,6 +465,8 @@ def main(argv: list[str] | None = None) -> None:
 
     add_arguments(parser)  # --people-events, --people, --people-dask (issue 12)
     args = parser.parse_args(argv)
+    if args.scratch is None and not getattr(args, "people_full", False):
+        args.scratch = default_scratch_root()
     SCRATCH_ROOT[0] = args.scratch
     groups = set(args.only or ("standings", "html", "pdf", "archive", "people"))
     cores = os.cpu_count()
