@@ -209,14 +209,15 @@ def make_printer(note_text: Callable[[str], str] | None = None) -> Callable[[Any
         cls = type(value)
         if cls is str:
             text: str = value
-            if has_control(text):
+            # isprintable() first, inline: nearly every value passes it, without a call.
+            if not text.isprintable() and has_control(text):
                 text = _CONTROL.sub("\ufffd", text)
             return _escape_text(text)
         if cls is int or cls is float:
             return str(value)
         if cls is Markup:
             markup: Markup = value
-            if not has_control(markup):
+            if markup.isprintable() or not has_control(markup):
                 return markup
             return Markup(_CONTROL.sub("\ufffd", markup))
         if cls is Note and note_text is not None:
