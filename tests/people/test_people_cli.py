@@ -91,3 +91,27 @@ def test_config_problems_are_usage_errors(tmp_path: Path) -> None:
     code, _, err = _run(str(src))
     assert code == 2
     assert "people.merge[0]: 'nobody' is no entry's key" in err
+
+
+def test_one_event_links_each_person_to_their_card(tmp_path: Path) -> None:
+    # The site of one event has no person pages: `url` is the card the site has.
+    shutil.copy(RULES / "a-2020.trf", tmp_path)
+    code, out, err = _run(str(tmp_path), "--format", "json")
+    assert code == 0, err
+    urls = {p["key"]: p["url"] for p in json.loads(out)["people"]}
+    # a-2020: Müller start no. 1 (FIDE 4100018), Kowalski 2 (1100001).
+    assert urls["fide-4100018"] == "a-2020/players/1.html"
+    assert urls["fide-1100001"] == "a-2020/players/2.html"
+    (tmp_path / "trfsite.toml").write_text("[people]\npages = true\n", encoding="utf-8")
+    code, out, err = _run(str(tmp_path), "--format", "csv")
+    assert code == 0, err
+    rows = {row["key"]: row["url"] for row in csv.DictReader(io.StringIO(out))}
+    assert rows["fide-4100018"] == "people/fide-4100018.html"
+
+
+def test_a_people_pages_setting_that_is_no_boolean_is_a_config_error(tmp_path: Path) -> None:
+    shutil.copy(RULES / "a-2020.trf", tmp_path)
+    (tmp_path / "trfsite.toml").write_text('[people]\npages = "yes"\n', encoding="utf-8")
+    code, _out, err = _run(str(tmp_path))
+    assert code == 2
+    assert "people.pages: 'yes' is not true or false" in err

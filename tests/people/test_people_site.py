@@ -89,11 +89,56 @@ def test_names_are_escaped(tmp_path: Path) -> None:
     text = (RULES / "a-2020.trf").read_text(encoding="utf-8")
     text = text.replace("Nagy, Anna                       ", "<b>Nagy</b>, Anna                ")
     (src / "a-2020.trf").write_text(text, encoding="utf-8")
+    # One event has people pages only when asked for.
+    (src / "trfsite.toml").write_text("[people]\npages = true\n", encoding="utf-8")
     out = tmp_path / "out"
     build_site(BuildOptions(src, out, pdf=False))
     person = next((out / "people").glob("b-nagy*.html"))
     raw = person.read_text(encoding="utf-8")
     assert "<b>Nagy</b>" not in raw and "&lt;b&gt;Nagy&lt;/b&gt;" in raw
+
+
+def _one_event(tmp_path: Path, config: str = "") -> Path:
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.copy(RULES / "a-2020.trf", src)
+    if config:
+        (src / "trfsite.toml").write_text(config, encoding="utf-8")
+    return src
+
+
+def test_a_site_of_one_event_has_its_cards_as_its_players_pages(tmp_path: Path) -> None:
+    # A person page of a one-event site would repeat the card: none is made, no name
+    # links to one, and the header has no People link.
+    out = tmp_path / "out"
+    build_site(BuildOptions(_one_event(tmp_path), out, pdf=False))
+    assert not (out / "people").exists()
+    pages = sorted(out.rglob("*.html"))
+    assert len(pages) > 10
+    for page in pages:
+        tree = _page(page)
+        assert not tree.xpath("//a[@class='person-link']"), page
+        assert not tree.xpath("//a[contains(@href, 'people/')]"), page
+    # Müller (start no. 1, FIDE 4100018): his card links his id to his FIDE profile.
+    card = _page(out / "a-2020" / "players" / "1.html")
+    (fide,) = card.xpath("//dt[.='FIDE ID']/following-sibling::dd[1]/a")
+    assert fide.get("href") == "https://ratings.fide.com/profile/4100018"
+    assert _text(fide) == "4100018"
+
+
+def test_people_pages_of_one_event_when_asked_and_none_when_refused(tmp_path: Path) -> None:
+    out = tmp_path / "one"
+    build_site(BuildOptions(_one_event(tmp_path, "[people]\npages = true\n"), out, pdf=False))
+    assert (out / "people" / "fide-4100018.html").is_file()
+    assert _page(out / "index.html").xpath("//a[@class='site-nav']/@href") == ["people/index.html"]
+    card = _page(out / "a-2020" / "players" / "1.html")
+    assert card.xpath("//h1/a[@class='person-link']/@href") == ["../../people/fide-4100018.html"]
+    src = tmp_path / "archive"
+    shutil.copytree(RULES, src)
+    (src / "trfsite.toml").write_text("[people]\npages = false\n", encoding="utf-8")
+    build_site(BuildOptions(src, tmp_path / "none", pdf=False))
+    assert not (tmp_path / "none" / "people").exists()
+    assert not _page(tmp_path / "none" / "index.html").xpath("//a[@class='site-nav']")
 
 
 def test_findings_federations_and_search_pieces(site: Path) -> None:

@@ -45,6 +45,9 @@ def src(tmp_path: Path) -> Path:
     folder = tmp_path / "src"
     folder.mkdir()
     (folder / "small.trf").write_text(small_round_robin(), encoding="utf-8")
+    # People pages, which a site of one event has only when asked: their steps are
+    # timed against the event's parts.
+    (folder / "trfsite.toml").write_text("[people]\npages = true\n", encoding="utf-8")
     return folder
 
 

@@ -50,7 +50,9 @@ def people(folder: Path, fmt: str, config_path: Path | None, strict: bool) -> No
     for finding in resolution.findings:
         click.echo(finding.format_text(), err=True)
     render = {"json": render_json, "csv": render_csv}.get(fmt, render_table)
-    click.echo(render(resolution), nl=False)
+    # As the site built from FOLDER links them: one event's people to their cards.
+    pages = archive.config.people.has_pages(len(archive.events) + len(archive.unreadable))
+    click.echo(render(resolution, pages), nl=False)
     if strict and resolution.findings:
         sys.stdout.flush()
         sys.exit(EXIT_FINDINGS)

@@ -21,6 +21,7 @@
     go_round_down_free_points = false
 
     [people]                   # see trfsite.people.config
+    pages = true               # default: only when the site has more than one event
     merge = [["fide-4100018", "muller-jurgen-ger-1980"]]
 
 Every problem is collected and reported at once, each naming its key.

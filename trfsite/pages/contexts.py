@@ -66,6 +66,10 @@ class SiteInfo:
     # and the configured base URL of OUT itself (``base_url`` is this language's).
     languages: tuple[str, ...] = ()
     root_url: str = ""
+    # A people section (people/, and a link from every player's name to their person
+    # page): by default only when the site has more than one event. A site of one
+    # event has its cards as its players' pages (PeopleConfig.has_pages).
+    people: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -224,7 +224,8 @@ def prepare_event(
         found = crashed if crashed is not None else reading.validate_file(job, result)
         all_findings = lambda: found  # noqa: E731
     try:
-        return _prepare(job, t, all_findings, ahead, with_pages, with_people, on_people)
+        people = with_people and job.site.people  # none listed for a site without them
+        return _prepare(job, t, all_findings, ahead, with_pages, people, on_people)
     finally:
         if ahead is not None:
             ahead.findings()  # the fork is waited for, whatever happened here
@@ -318,7 +319,7 @@ def _prepare(
     from trfsite.pages.person_links import event_splits
 
     try:
-        with event_splits(dict(job.config.people_splits)):
+        with event_splits(dict(job.config.people_splits), job.site.people):
             plans = _all_pages(data) if with_pages else []
     except Exception as exc:
         logger.debug("pages of %s failed:\n%s", job.source_name, traceback.format_exc())
@@ -381,7 +382,7 @@ def part_of(prepared: PreparedEvent, part: int = 0, parts: int = 1) -> EventResu
 
     plans = prepared.plans
     try:
-        with event_splits(dict(job.config.people_splits)):
+        with event_splits(dict(job.config.people_splits), job.site.people):
             if prepared.shared:
                 dealt = pages_by_kind([(p.template, p.weight) for p in plans], part, parts)
             else:

@@ -29,12 +29,12 @@ from trfsite.pages.people_contexts import (
     PersonPage,
     RedirectPage,
 )
+from trfsite.pages.rows import FIDE_PROFILE
 from trfsite.people.entries import EventEntries, PersonEntry
 from trfsite.people.identity import Person, Resolution
 from trfsite.people.names import name_key
-from trfsite.people.report import PEOPLE_FOLDER
+from trfsite.people.report import PEOPLE_FOLDER, card_url
 
-FIDE_PROFILE = "https://ratings.fide.com/profile/{id}"
 EGD_PROFILE = "https://www.europeangodatabase.eu/EGD/Player_Card.php?&key={pin}"
 SEARCH_FOLDER = "search"  # under people/: the index pieces
 _WIN = frozenset({"1", "W"})
@@ -167,7 +167,7 @@ def person_page(source: PersonInput) -> PersonPage:
                 date=event.date,
                 event=event.event,
                 event_href=f"{root}{event.slug}/index.html",
-                card_href=f"{root}{event.slug}/players/{entry.start_number}.html",
+                card_href=root + card_url(event.slug, entry.start_number),
                 name=entry.name,
                 title=entry.title,
                 federation=entry.federation,

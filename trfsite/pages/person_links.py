@@ -12,20 +12,24 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
+from types import MappingProxyType
 
 from trfsite.memo import ByIdentity
 from trfsite.model import Tournament
 from trfsite.people.collect import national_ids, own_key
 from trfsite.people.report import person_url
 
-# The ``[people] split`` keys of the event being built (set around its page building;
-# a context variable, so that Dask's threads each see their own event's).
-_SPLITS: ContextVar[Mapping[int, str] | None] = ContextVar("people_splits", default=None)
+# The ``[people] split`` keys of the event being built, or None when its site has no
+# people pages (set around its page building; a context variable, so that Dask's
+# threads each see their own event's).
+_NO_SPLITS: Mapping[int, str] = MappingProxyType({})
+_SPLITS: ContextVar[Mapping[int, str] | None] = ContextVar("people_splits", default=_NO_SPLITS)
 
 
 @contextlib.contextmanager
-def event_splits(splits: Mapping[int, str]) -> Iterator[None]:
-    token = _SPLITS.set(splits)
+def event_splits(splits: Mapping[int, str], people: bool = True) -> Iterator[None]:
+    """Around an event's page building: its splits, or no person links (``people``)."""
+    token = _SPLITS.set(splits if people else None)
     try:
         yield
     finally:
@@ -41,7 +45,10 @@ own_keys: ByIdentity[Tournament, dict[int, str]] = ByIdentity(_own_keys)
 
 
 def person_href(t: Tournament, pid: int) -> str:
-    """The person page of player ``pid``, relative to the site root ("" if unknown)."""
+    """The person page of player ``pid``, relative to the site root ("" if unknown, or
+    if the site has no people pages)."""
     splits = _SPLITS.get()
-    key = (splits.get(pid) if splits else None) or own_keys(t).get(pid)
+    if splits is None:
+        return ""
+    key = splits.get(pid) or own_keys(t).get(pid)
     return person_url(key) if key else ""

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from trfsite.results import Contribution
 
+FIDE_PROFILE = "https://ratings.fide.com/profile/{id}"
+
 
 @dataclass(frozen=True, slots=True)
 class Link:
@@ -51,6 +53,11 @@ class PlayerRow:
     team: Ref | None = None
     grade: str = ""  # Go
     club: str = ""  # Go
+
+    @property
+    def fide_url(self) -> str:
+        """The FIDE profile of the player's id ("" without a numeric one)."""
+        return FIDE_PROFILE.format(id=self.fide_id) if self.fide_id.isdigit() else ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,11 @@
-"""``[people]`` in ``trfsite.toml``: manual merges and splits.
+"""``[people]`` in ``trfsite.toml``: the people pages, manual merges and splits.
 
     [people]
+    # A site of one event has no people pages: each player's card is their page.
+    # true makes them anyway (an archive that starts with its first event);
+    # false leaves them out of an archive too.
+    pages = true
+
     # One person under several keys (a misspelt name, an entry without id);
     # the person keeps its FIDE id / EGD PIN / national id key, else the first key.
     merge = [["fide-4100018", "muller-jurgen-ger-1980"]]
@@ -20,7 +25,7 @@ from dataclasses import dataclass
 
 from trfsite.people.names import KEY_PATTERN
 
-_KEYS = ("merge", "split")
+_KEYS = ("merge", "pages", "split")
 _ENTRY = re.compile(r"^(?P<stem>.+):(?P<number>\d{1,5})$")
 
 
@@ -28,6 +33,11 @@ _ENTRY = re.compile(r"^(?P<stem>.+):(?P<number>\d{1,5})$")
 class PeopleConfig:
     merges: tuple[tuple[str, ...], ...] = ()
     splits: tuple[tuple[str, int, str], ...] = ()  # (file stem, start number, key)
+    pages: bool | None = None  # None: people pages when the site has more than one event
+
+    def has_pages(self, events: int) -> bool:
+        """Whether a site of ``events`` events has people pages (and links to them)."""
+        return self.pages if self.pages is not None else events > 1
 
     def splits_for(self, stem: str) -> dict[int, str]:
         return {number: key for s, number, key in self.splits if s == stem}
@@ -44,8 +54,20 @@ def parse_people(data: object, problems: list[str]) -> PeopleConfig:
         if key not in _KEYS:
             problems.append(f"people.{key}: unknown key; expected one of: {', '.join(_KEYS)}")
     return PeopleConfig(
-        _merges(data.get("merge", []), problems), _splits(data.get("split", {}), problems)
+        _merges(data.get("merge", []), problems),
+        _splits(data.get("split", {}), problems),
+        _pages(data.get("pages"), problems),
     )
+
+
+def _pages(raw: object, problems: list[str]) -> bool | None:
+    if raw is None or isinstance(raw, bool):
+        return raw
+    problems.append(
+        f"people.pages: {raw!r} is not true or false; expected true (people pages even "
+        "for one event), false (none), or no key (people pages for more than one event)"
+    )
+    return None
 
 
 def _key_problem(where: str, key: object) -> str | None:

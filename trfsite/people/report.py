@@ -33,8 +33,19 @@ def person_url(key: str) -> str:
     return f"{PEOPLE_FOLDER}/{key}.html"
 
 
-def person_json(resolution: Resolution, person: Person) -> dict[str, object]:
+def card_url(slug: str, start_number: int) -> str:
+    """A player's card in an event, under the site root."""
+    return f"{slug}/players/{start_number}.html"
+
+
+def person_json(resolution: Resolution, person: Person, pages: bool = True) -> dict[str, object]:
+    """``pages`` False: the site has no people pages (one event), so ``url`` is the card."""
     events = []
+    if pages or not person.entries:
+        url = person_url(person.key)
+    else:
+        first, entry = resolution.entry(person.entries[0])
+        url = card_url(first.slug, entry.start_number)
     for ref in person.entries:
         event, entry = resolution.entry(ref)
         events.append(
@@ -56,22 +67,22 @@ def person_json(resolution: Resolution, person: Person) -> dict[str, object]:
         "fide_id": person.fide_id or None,
         "egd_pin": person.egd_pin or None,
         "federation": person.federation or None,
-        "url": person_url(person.key),
+        "url": url,
         "events": events,
     }
 
 
-def render_json(resolution: Resolution) -> str:
-    body = {"people": [person_json(resolution, p) for p in resolution.people]}
+def render_json(resolution: Resolution, pages: bool = True) -> str:
+    body = {"people": [person_json(resolution, p, pages) for p in resolution.people]}
     return json.dumps(body, ensure_ascii=False, indent=2) + "\n"
 
 
-def render_csv(resolution: Resolution) -> str:
+def render_csv(resolution: Resolution, pages: bool = True) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
     for person in resolution.people:
-        data = person_json(resolution, person)
+        data = person_json(resolution, person, pages)
         for event in data["events"]:  # type: ignore[attr-defined]
             row = {**data, **event}
             writer.writerow("" if row[name] is None else row[name] for name in CSV_FIELDS)
@@ -84,8 +95,9 @@ def _number(value: float | None) -> str:
     return f"{value:g}"
 
 
-def render_table(resolution: Resolution) -> str:
-    """One block per person: a heading line, then one line per event."""
+def render_table(resolution: Resolution, pages: bool = True) -> str:
+    """One block per person: a heading line, then one line per event (no url: ``pages``
+    is taken as render_json's is)."""
     lines = []
     for person in resolution.people:
         ids = " ".join(

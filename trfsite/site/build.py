@@ -306,6 +306,7 @@ def build_site(
                 f"trfsite {__version__}",
                 languages if several else (),
                 config.base_url,
+                config.people.has_pages(len(discovery.files)),
             )
             part = _LanguageBuild(
                 replace(options, out=options.out / language) if several else options,

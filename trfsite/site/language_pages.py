@@ -38,6 +38,7 @@ def write_language_choice(
         f"trfsite {__version__}",
         languages,
         config.base_url,
+        people=False,  # each language has its own people pages, under OUT/<language>/
     )
     page = LanguageChoicePage(PageMeta(site, site.title, "", "", "languages", "index.html"))
     env = environment(tuple(t.path for t in chain), languages[0])

@@ -45,6 +45,9 @@ class PeopleStep:
         core that would wait meanwhile (the open's 2000 person pages: 0.55 s of CPU):
         one worker fewer than the build's, since this process goes on preparing.
         """
+        if not self.site.people:
+            self.pages = 0  # a site without people pages (one event, by default)
+            return
         if self.pages is None and self._started is None and self.run.fork:
             steps = self._steps(replace(self.run, workers=max(1, self.run.workers - 1)))
             with paused_collector():
@@ -54,6 +57,8 @@ class PeopleStep:
 
     def make(self) -> int:
         """The people pages, made now unless they are already (their count)."""
+        if not self.site.people:
+            return 0
         if self.pages is None:
             steps, self._started = self._started, None
             # The collector would scan the events' entries again and again: 0.87 ->
@@ -84,6 +89,8 @@ class PeopleStep:
 
     def redo(self) -> None:
         """An event's entries changed after the pages were made: make them again later."""
+        if not self.site.people:
+            return
         if self._started is not None:
             self.make()  # its workers finish first; what they wrote goes below
         if self.pages is not None:
