@@ -5,7 +5,7 @@ Plot area (pages/charts.py): x from 44 to 466, y from 14 (top) to 182 (bottom).
 
 from __future__ import annotations
 
-from trfsite.pages.charts import line_chart
+from trfsite.pages.charts import line_chart, rank_axis_end
 
 
 def test_score_chart_points_by_hand() -> None:
@@ -44,3 +44,23 @@ def test_ranks_are_drawn_upside_down_with_their_own_label() -> None:
     assert chart is not None
     assert chart.polyline == "44.0,182.0 255.0,98.0 466.0,14.0"
     assert chart.dots[1].label == "Round 2: 3"
+
+
+def test_a_rank_axis_ends_near_the_players_worst_rank() -> None:
+    # The worst rank rounded up to the ticks' step (_nice_step(worst - 1, 5): 1, 2, 5 or
+    # 10 times a power of ten for about five ticks), never past the last place:
+    # 38 -> step 10 (37 / 5 = 7.4) -> 40; 1500 -> step 500 (1499 / 5) -> 1500;
+    # 1501 -> 2000; 9 of 10 -> step 2 (8 / 5 = 1.6) -> 10; always first -> 1.
+    assert rank_axis_end(38, 2000) == 40
+    assert rank_axis_end(1500, 2000) == 1500
+    assert rank_axis_end(1501, 2000) == 2000
+    assert rank_axis_end(9, 10) == 10
+    assert rank_axis_end(3, 2000) == 3
+    assert rank_axis_end(1, 2000) == 1
+    # 1..40, inverted: ticks every 10 (39 / 5 = 7.8), 1 on top; rank 9 at
+    # 14 + (9 - 1) / 39 x 168 = 48.5 (rounded to a tenth).
+    chart = line_chart("Rank", [(1, 38.0), (2, 9.0)], "Round", "Rank", inverted=True,
+                       y_min=1, y_max=rank_axis_end(38, 2000))
+    assert chart is not None
+    assert [t.label for t in chart.y_ticks] == ["1", "10", "20", "30", "40"]
+    assert chart.dots[1].y == 48.5

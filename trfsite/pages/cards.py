@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from trfsite.memo import ByIdentity
 from trfsite.model import Outcome, Player
 from trfsite.pages.awards import rating_card, rating_changes
-from trfsite.pages.charts import line_chart
+from trfsite.pages.charts import line_chart, rank_axis_end
 from trfsite.pages.common import (
     BYE_NAMES,
     COLOUR_LETTER,
@@ -219,14 +219,15 @@ def player_card(
     record = _record(data, kit, player, rating_changes(card))
     rank_chart = None
     if progress:
+        ranks = [(r, float(rank)) for r, (_, rank) in sorted(progress.items())]
         rank_chart = line_chart(
             N_("Rank after each round"),
-            [(r, float(rank)) for r, (_, rank) in sorted(progress.items())],
+            ranks,
             "Round",
             "Rank",
             inverted=True,
             y_min=1,
-            y_max=float(len(data.final.rows)),
+            y_max=rank_axis_end(max(rank for _, rank in ranks), len(data.final.rows)),
             dot_label="{x}: {y}",
         )
     score_values = [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 
 
@@ -74,6 +75,14 @@ def _nice_step(span: float, wanted: int) -> float:
 
 def _fmt(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def rank_axis_end(worst: float, last: float) -> float:
+    """The bottom of a rank chart's axis (1 is on top): the player's worst rank rounded
+    up to the ticks' step, at most the last place. Over 1..2000, a player who went
+    from 38th to 9th drew a flat line at the top."""
+    step = _nice_step(worst - 1, 5)
+    return min(last, math.ceil(worst / step) * step)
 
 
 # The plot area of every line chart (viewBox 480 x 220).
