@@ -59,7 +59,8 @@ def main(argv: list[str] | None = None) -> None:
         else:
             data, name = args.file.read_bytes(), args.file.name
         config = load_config(Path(tmp), None)
-        site = SiteInfo("Results", "en", "", "2025-01-01", "trfsite", (), "")
+        # The site of this one event, as `trfsite build` makes it: no people pages.
+        site = SiteInfo("Results", "en", "", "2025-01-01", "trfsite", (), "", people=False)
         job = EventJob(data, name, "event", "", config.for_stem(Path(name).stem), site, False)
         gc.disable()
         started = time.process_time()
@@ -82,7 +83,8 @@ def main(argv: list[str] | None = None) -> None:
             shared += time.process_time() - started
             for plan in prepared.plans:
                 started = time.process_time()
-                with event_splits(dict(job.config.people_splits)):  # as part_of builds them
+                # as part_of builds them
+                with event_splits(dict(job.config.people_splits), job.site.people):
                     page = plan.build()
                 made = time.process_time()
                 html = render_page(env, page.template, page.context)

@@ -140,7 +140,7 @@ def _exec(
     if isinstance(source, str):
         module = namespace.get("__name__") if namespace is not None else None
         if isinstance(module, str) and (module == "trfsite" or module.startswith("trfsite.")):
-            source = _compiled(module, source, fast_frozen_init(source))
+            source = _compiled(module, source)
         else:
             source = _compile(source)
     exec(source, namespace, local_names)
@@ -151,14 +151,14 @@ def _compile(text: str) -> CodeType:
     return compile(text, "<string>", "exec", dont_inherit=True)
 
 
-def _compiled(module: str, text: str, compiled_text: str) -> CodeType:
-    """The code of ``compiled_text``, kept under ``text`` (what ``dataclasses`` wrote)."""
+def _compiled(module: str, text: str) -> CodeType:
+    """The code of ``text`` (what ``dataclasses`` wrote) with a fast frozen __init__."""
     known = _module_code.get(module)
     if known is None:
         known = _module_code[module] = _unmarshal(_file_blobs().pop(module, None))
     code = known.get(text)
     if code is None:
-        code = known[text] = _compile(compiled_text)
+        code = known[text] = _compile(fast_frozen_init(text))
         if not _stale_modules:
             import atexit
 

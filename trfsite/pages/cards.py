@@ -265,7 +265,7 @@ def player_card(
 
 def player_cards(data: EventData) -> list[PagePlan]:
     explained = CardExplanations(data) if data.cards_explain else None
-    weight = weigh(data, per_round=20 if data.is_team else 55)
+    weight = weigh(data, per_round=20 if data.is_team else 75)
     return [
         PagePlan(
             f"{data.job.slug}/players/{p.id}.html",

@@ -34,25 +34,25 @@ def event_pages(data: EventData) -> list[PagePlan]:
     from trfsite.pages.stats import statistics_page
 
     slug = data.job.slug
-    after_round = weigh(data, per_row=10)
+    after_round = weigh(data, per_row=13)
     pages = [
         PagePlan(
             f"{slug}/index.html",
             "overview.html",
             partial(overview_page, data),
-            weight=weigh(data, per_player=2),
+            weight=weigh(data, per_player=4),
         ),
         PagePlan(
             f"{slug}/players.html",
             "players.html",
             partial(players_page, data),
-            weight=weigh(data, per_player=10),
+            weight=weigh(data, per_player=17),
         ),
         PagePlan(
             f"{slug}/standings.html",
             "standings.html",
             partial(standings_page, data, data.final, True),
-            weight=weigh(data, per_row=16),
+            weight=weigh(data, per_row=20),
         ),
     ]
     for standings in data.after_round:
@@ -69,7 +69,7 @@ def event_pages(data: EventData) -> list[PagePlan]:
             f"{slug}/crosstable.html",
             "crosstable.html",
             partial(crosstable_page, data),
-            weight=weigh(data, per_row=4 * len(data.header.rounds)),
+            weight=weigh(data, per_row=5 * len(data.header.rounds)),
         )
     )
     pages.append(
@@ -77,7 +77,7 @@ def event_pages(data: EventData) -> list[PagePlan]:
             f"{slug}/statistics.html",
             "statistics.html",
             partial(statistics_page, data),
-            weight=weigh(data, per_player=4.5),
+            weight=weigh(data, per_player=21),
         )
     )
     return pages

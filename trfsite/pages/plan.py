@@ -90,7 +90,8 @@ def weigh(
 ) -> int:
     """A page's ``weight``: microseconds per player, per round and per row of the
     standings (teams in a team event), measured page by page on the generated open
-    and team Swiss of ``benchmarks/``."""
+    and team Swiss of ``benchmarks/`` (``bench_render.py``: contexts and rendering; a
+    card's share of the explanations too)."""
     players, rounds = len(data.tournament.players), len(data.header.rounds)
     return round(per_player * players + per_round * rounds + per_row * len(data.final.rows))
 

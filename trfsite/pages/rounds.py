@@ -66,7 +66,7 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
 
 
 def round_pages(data: EventData) -> list[PagePlan]:
-    weight = weigh(data, per_player=4)
+    weight = weigh(data, per_player=6)
     return [
         PagePlan(
             f"{data.job.slug}/rounds/{n}.html",
