@@ -124,7 +124,7 @@ def test_a_failing_fork_leaves_the_work_to_this_process() -> None:
     assert ran_in == [parent]
 
 
-def _open_job(tmp_path: Path) -> EventJob:
+def _open_job(tmp_path: Path, people: bool = True) -> EventJob:
     # 320 players: above the size from which the checks and first rounds go to a fork.
     lines = generate_individual_swiss(320, 9, seed=3).splitlines()
     first = next(i for i, line in enumerate(lines) if line.startswith("001"))
@@ -132,20 +132,22 @@ def _open_job(tmp_path: Path) -> EventJob:
     lines[first] = lines[first][:80] + " 0.0" + lines[first][84:]
     data = ("\n".join(lines) + "\n").encode()
     config = load_config(tmp_path, None)
-    site = SiteInfo("Results", "en", "", "2025-01-01", "trfsite", (), "")
+    site = SiteInfo("Results", "en", "", "2025-01-01", "trfsite", (), "", people=people)
     return EventJob(data, "open.trf", "open", "", config.for_stem("open"), site, False)
 
 
 def _pages(prepared: gather.PreparedEvent, job: EventJob) -> list[tuple[str, object]]:
-    with event_splits(dict(job.config.people_splits)):
+    with event_splits(dict(job.config.people_splits), job.site.people):
         return [(page.path, page.context) for page in build_plans(prepared.plans)]
 
 
-@pytest.mark.parametrize("fails", ["nothing", "ranking", "fork"])
+@pytest.mark.parametrize("fails", ["nothing", "ranking", "fork", "nothing, one event"])
 def test_a_prepared_event_is_the_same_with_work_done_meanwhile(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fails: str
 ) -> None:
-    job = _open_job(tmp_path)
+    # "one event": a site without people pages, whose players are not listed here
+    # meanwhile, so the fork ranks fewer rounds (first_rounds.SHARE).
+    job = _open_job(tmp_path, people=fails != "nothing, one event")
     alone = gather.prepare_event(job)
     parent = os.getpid()
     real_rounds = gather.compute_rounds
@@ -176,7 +178,8 @@ def test_a_prepared_event_is_the_same_with_work_done_meanwhile(
     assert ahead.findings == alone.findings
     assert [f.code for f in ahead.findings] == ["player-points-mismatch"]
     assert (ahead.errors, ahead.warnings) == (alone.errors, alone.warnings) == (1, 0)
-    # Round 9 is the final standings; 1-6 ranked by the fork (int(8 * 0.8)), 7-8 here.
+    # Round 9 is the final standings; 1-6 ranked by the fork (int(8 * 0.8)), 7-8 here;
+    # for one event 1-3 (int(8 * 0.4)), 4-8 here.
     assert [p.path for p in ahead.plans] == [p.path for p in alone.plans]
     assert sum(1 for p in ahead.plans if p.template == "standings.html") == 10
     assert _pages(ahead, job) == _pages(alone, job)

@@ -210,6 +210,7 @@ def prepare_event(
         from trfsite.teams.configured_bye import apply_team_bye
 
         t = apply_team_bye(t, bye.match_points, bye.game_points)
+    people = with_people and job.site.people  # none listed for a site without them
     ahead = None
     if with_pages and t is not None and crashed is None:
         read = t  # narrowed to a Tournament for the closure
@@ -217,14 +218,15 @@ def prepare_event(
         def rank(rounds: range) -> tuple[Standings, ...]:
             return compute_rounds(read, job.config, None, True, rounds)
 
-        ahead = first_rounds.start(t, meanwhile, lambda: reading.validate_file(job, result), rank)
+        ahead = first_rounds.start(
+            t, meanwhile, lambda: reading.validate_file(job, result), rank, people
+        )
     if ahead is not None:
         all_findings = ahead.findings  # waits for the fork the first time
     else:
         found = crashed if crashed is not None else reading.validate_file(job, result)
         all_findings = lambda: found  # noqa: E731
     try:
-        people = with_people and job.site.people  # none listed for a site without them
         return _prepare(job, t, all_findings, ahead, with_pages, people, on_people)
     finally:
         if ahead is not None:
