@@ -74,6 +74,7 @@ def ours() -> Any:
 def test_a_frozen_class_with_slots_is_filled_through_its_twin(ours: Any) -> None:
     item = ours.Item(7, ("a",))
     assert memo.twin_of(ours.Item) is not None
+    assert "__trfsite_class__" in ours.Item.__init__.__code__.co_varnames  # the fast one
     assert type(item) is ours.Item and item.number == 7 and item.tags == ("a",)
     assert item.name == "#7" and item.seen == ["Item"]  # __post_init__ saw the class
     same = ours.Item(7, ("a",), "#7")

@@ -258,7 +258,8 @@ def fast_frozen_init(text: str) -> str:
     """``text`` (what ``dataclasses`` compiles), with a frozen __init__ rewritten to fill
     its fields through the class's mutable twin; any other text as it is."""
     lines = text.split("\n")
-    if len(lines) < 3 or not lines[1].startswith(" def __init__("):
+    header = lines[0]
+    if len(lines) < 3 or not lines[1].startswith(" def __init__(") or not header.endswith("):"):
         return text
     fields = [(i, _FIELD_LINE.match(line)) for i, line in enumerate(lines)]
     found = [(i, m) for i, m in fields if m is not None]
@@ -282,9 +283,6 @@ def fast_frozen_init(text: str) -> str:
         *fast,
         f"   {me}.__class__=__trfsite_class__",
     ]
-    header = lines[0]
-    if not header.endswith("):"):
-        return text
     # Both helpers come in as defaults of the outer function: evaluated once per class,
     # in no namespace of the class's module.
     memo = "__import__('trfsite.memo',fromlist=('twin_of',))"

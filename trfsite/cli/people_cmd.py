@@ -49,10 +49,13 @@ def people(folder: Path, fmt: str, config_path: Path | None, strict: bool) -> No
         )
     for finding in resolution.findings:
         click.echo(finding.format_text(), err=True)
-    render = {"json": render_json, "csv": render_csv}.get(fmt, render_table)
-    # As the site built from FOLDER links them: one event's people to their cards.
-    pages = archive.config.people.has_pages(len(archive.events) + len(archive.unreadable))
-    click.echo(render(resolution, pages), nl=False)
+    if fmt == "table":
+        click.echo(render_table(resolution), nl=False)
+    else:
+        # The url as the site built from FOLDER has it: one event's people, their cards.
+        pages = archive.config.people.has_pages(len(archive.events) + len(archive.unreadable))
+        render = render_json if fmt == "json" else render_csv
+        click.echo(render(resolution, pages), nl=False)
     if strict and resolution.findings:
         sys.stdout.flush()
         sys.exit(EXIT_FINDINGS)

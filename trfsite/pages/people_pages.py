@@ -29,7 +29,7 @@ from trfsite.pages.people_contexts import (
     PersonPage,
     RedirectPage,
 )
-from trfsite.pages.rows import FIDE_PROFILE
+from trfsite.pages.rows import fide_profile
 from trfsite.people.entries import EventEntries, PersonEntry
 from trfsite.people.identity import Person, Resolution
 from trfsite.people.names import name_key
@@ -201,7 +201,7 @@ def person_page(source: PersonInput) -> PersonPage:
         key=person.key,
         name=person.name,
         fide_id=person.fide_id,
-        fide_url=FIDE_PROFILE.format(id=person.fide_id) if person.fide_id else "",
+        fide_url=fide_profile(person.fide_id),
         egd_pin=person.egd_pin,
         egd_url=EGD_PROFILE.format(pin=person.egd_pin) if person.egd_pin else "",
         national_ids=tuple(sorted({nid for _, e in source.rows for nid in e.national_ids})),

@@ -7,7 +7,12 @@ from dataclasses import dataclass
 
 from trfsite.results import Contribution
 
-FIDE_PROFILE = "https://ratings.fide.com/profile/{id}"
+_FIDE_PROFILE = "https://ratings.fide.com/profile/{id}"
+
+
+def fide_profile(fide_id: str) -> str:
+    """The FIDE profile page of an id ("" for one that is no number)."""
+    return _FIDE_PROFILE.format(id=fide_id) if fide_id.isdigit() else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +62,7 @@ class PlayerRow:
     @property
     def fide_url(self) -> str:
         """The FIDE profile of the player's id ("" without a numeric one)."""
-        return FIDE_PROFILE.format(id=self.fide_id) if self.fide_id.isdigit() else ""
+        return fide_profile(self.fide_id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,9 +95,8 @@ def _number(value: float | None) -> str:
     return f"{value:g}"
 
 
-def render_table(resolution: Resolution, pages: bool = True) -> str:
-    """One block per person: a heading line, then one line per event (no url: ``pages``
-    is taken as render_json's is)."""
+def render_table(resolution: Resolution) -> str:
+    """One block per person: a heading line, then one line per event."""
     lines = []
     for person in resolution.people:
         ids = " ".join(

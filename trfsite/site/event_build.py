@@ -225,10 +225,11 @@ def share_event(
 
 # The last shared event, kept until the process exits (see process_ends_with_build).
 _KEPT_TO_EXIT: list[PreparedEvent] = []
-# The page contexts of the last part of a split event built here, freed when the next
-# task starts. A part is the last task of its worker in a one-event build, whose
-# process then exits without freeing anything: freeing a 2000-player open's half of
-# the cards' contexts took 30-40 ms between its last page and its result going back.
+# The page contexts of the last part of a split event built in a process that ends
+# with the build (the CLI's, and the pool workers forked from it), freed when the
+# next task starts: a part is the last task of its worker in a one-event build, and
+# freeing a 2000-player open's half of the cards' contexts took 30-40 ms between its
+# last page and its result going back.
 _LAST_PART: list[EventResult] = []
 _ENDS_WITH_BUILD = False
 
@@ -240,6 +241,8 @@ def process_ends_with_build() -> None:
     2000-player open's 670,000 objects took 16 ms after its last page, for a
     process about to exit without freeing anything (``exit_without_teardown``).
     Earlier ones (another language's) are freed as ever, when the next is kept.
+    The pool's workers, forked from this process, say it too (their pool ends with
+    the build): each keeps the last part it built (``_LAST_PART``).
     """
     global _ENDS_WITH_BUILD
     _ENDS_WITH_BUILD = True
@@ -334,7 +337,7 @@ def _build_event(task: EventTask, in_two: bool = False) -> EventOutput:
         else:
             writer.write_bytes(page.path, html)
     over_budget = _over_output_budget(result.summary.source_name, tuple(sizes))
-    if task.parts > 1:
+    if task.parts > 1 and _ENDS_WITH_BUILD:
         _LAST_PART[:] = [result]
         # Out of the collector's view: once it is back on, it would go over them all
         # (they are young) before the result goes back, 80-90 ms.

@@ -37,6 +37,10 @@ class PeopleStep:
     pages: int | None = None  # pages made, once they are
     _started: Generator[None, None, int] | None = field(default=None, init=False, repr=False)
 
+    def __post_init__(self) -> None:
+        if not self.site.people:  # a site without people pages (one event, by default)
+            self.pages = 0
+
     def start(self) -> None:
         """Start the pages' workers and return (a forked run only; else nothing yet).
 
@@ -45,9 +49,6 @@ class PeopleStep:
         core that would wait meanwhile (the open's 2000 person pages: 0.55 s of CPU):
         one worker fewer than the build's, since this process goes on preparing.
         """
-        if not self.site.people:
-            self.pages = 0  # a site without people pages (one event, by default)
-            return
         if self.pages is None and self._started is None and self.run.fork:
             steps = self._steps(replace(self.run, workers=max(1, self.run.workers - 1)))
             with paused_collector():
@@ -57,8 +58,6 @@ class PeopleStep:
 
     def make(self) -> int:
         """The people pages, made now unless they are already (their count)."""
-        if not self.site.people:
-            return 0
         if self.pages is None:
             steps, self._started = self._started, None
             # The collector would scan the events' entries again and again: 0.87 ->
