@@ -5,8 +5,8 @@ Before a split event's page workers fork, the building process reads, validates
 and ranks the event one step after the other, while the second core waits. Here
 the checks and the first rounds' standings go to a fork of it (``site.ahead``)
 as soon as the file is read, while this process ranks the final standings, makes
-the awards, lists the players and ranks the last rounds; the standings come back
-as plain tuples (``standings.transfer``).
+the awards, lists the players (a site with people pages) and ranks the last rounds;
+the standings come back as plain tuples (``standings.transfer``).
 """
 
 from __future__ import annotations
