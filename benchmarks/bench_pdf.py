@@ -5,7 +5,7 @@ layout, PDF writing), the page count, the size and the peak memory. The
 bulletin is the one ``trfsite build`` makes: with the rating-change table
 (default award settings), drawn as ``trfsite.pdf.render_bulletin`` draws it
 (WeasyPrint imported by ``trfsite.pdf.libraries``, the fast paths of
-``trfsite.pdf.fastdraw`` and ``fastlayout``, the frame stack of
+``trfsite.pdf.FAST_PATHS``, the frame stack of
 ``trfsite.pdf.stack``); ``--plain`` leaves all that out, for comparison. CPU
 time is the figure to compare on a shared machine. ``--in-two`` then draws it
 again in two processes (``trfsite.pdf.parallel``, as a split event's build
@@ -44,11 +44,10 @@ def main(argv: list[str] | None = None) -> None:
     from trfsite.formats import read_bytes
     from trfsite.pages.contexts import BulletinData
     from trfsite.pdf import (
+        FAST_PATHS,
         STATIC_BASE,
         _make_fetcher,
         bulletin_html,
-        fastdraw,
-        fastlayout,
         static_folders,
     )
     from trfsite.pdf.compression import use_level
@@ -88,12 +87,8 @@ def main(argv: list[str] | None = None) -> None:
     html = bulletin_html(data, env)
     mark()
     use_level()  # as trfsite.pdf.render_bulletin does
-    if args.plain:
-        fastdraw.uninstall()
-        fastlayout.uninstall()
-    else:
-        fastdraw.install()
-        fastlayout.install()
+    for fast_path in FAST_PATHS:
+        fast_path.uninstall() if args.plain else fast_path.install()
     call = (lambda f, *a, **k: f(*a, **k)) if args.plain else deep_call
     parsed = HTML(string=html, base_url=STATIC_BASE, url_fetcher=_make_fetcher(static_folders(env)))
     document = call(parsed.render)

@@ -1,8 +1,10 @@
 """The fast paths write the very bytes WeasyPrint does without them.
 
 trfsite.pdf.fastdraw (drawing a line's glyphs), trfsite.pdf.fastlayout
-(measuring a preserved line once) and trfsite.pdf.fontdescriptions (one Pango
-font description per font): each bulletin is drawn with WeasyPrint's own
+(measuring a preserved line once), trfsite.pdf.fontdescriptions (one Pango
+font description per font), trfsite.pdf.monolines (monospaced preserved lines
+measured by counting) and trfsite.pdf.widthcache (preferred widths measured once
+per text): each bulletin is drawn with WeasyPrint's own
 function and with the fast path, and the files compared byte for byte: small
 individual and team events (ordinary tables and line mode), names in many
 scripts (combining marks, right to left, characters no installed font has,
@@ -24,7 +26,14 @@ import pytest
 from pdf_events import INDIVIDUAL, INDIVIDUAL_DATA, INDIVIDUAL_STANDINGS, TEAM_DATA
 
 from trfsite.pages.contexts import BulletinData
-from trfsite.pdf import fastdraw, fastlayout, fontdescriptions, render_bulletin
+from trfsite.pdf import (
+    fastdraw,
+    fastlayout,
+    fontdescriptions,
+    monolines,
+    render_bulletin,
+    widthcache,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
@@ -41,7 +50,11 @@ FAST_PATHS = {
     "draw": (fastdraw, "weasyprint.draw.text", "draw_first_line"),
     "layout": (fastlayout, "weasyprint.text.line_break", "first_line_metrics"),
     "fonts": (fontdescriptions, "weasyprint.text.line_break", "get_font_description"),
+    "monospaced": (monolines, "weasyprint.layout.inline", "split_first_line"),
+    "widths": (widthcache, "weasyprint.layout.preferred", "split_first_line"),
 }
+# a fast path that takes a line before another one could: left out while that one is compared
+PRE_EMPTED_BY = {"layout": monolines}
 
 
 @dataclass(frozen=True)
@@ -59,6 +72,9 @@ class Compared:
         if self.name in ("draw", "fonts"):
             # most lines: every glyph met before in its font; the same few fonts
             assert self.left_to_weasyprint < self.calls / 2, self
+        elif self.name == "widths":
+            # the running header and footer, sized again on every page
+            assert self.left_to_weasyprint < self.calls, self
         elif preserved_lines:
             assert self.left_to_weasyprint < self.calls, self
 
@@ -73,6 +89,10 @@ def both(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Ite
 
     fast_path, module_name, function_name = FAST_PATHS[request.param]
     target: ModuleType = importlib.import_module(module_name)
+    earlier = PRE_EMPTED_BY.get(request.param)
+    if earlier is not None:
+        earlier.uninstall()
+        monkeypatch.setattr(earlier, "install", lambda: False)
     fast_path.uninstall()
     original = getattr(target, function_name)
     calls = [0]
@@ -100,6 +120,8 @@ def both(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Ite
     fast_path.uninstall()
     monkeypatch.undo()
     fast_path.install()
+    if earlier is not None:
+        earlier.install()
 
 
 def _bulletin(env: jinja2.Environment, data: BulletinData, line_mode: bool) -> Callable[[], bytes]:
@@ -167,16 +189,21 @@ body { font: 9pt "DejaVu Sans"; }
 .clamp { width: 30mm; line-clamp: 2; }
 .spaced { letter-spacing: 0.3mm; word-spacing: 2mm; }
 .mono { font-family: "DejaVu Sans Mono"; white-space: pre; }
+.right { text-align: right; border: 0.2mm solid; display: inline-block; }
 .kern { font-kerning: normal; font-size: 14pt; }
 </style>"""
-# five times over: the first time a glyph is met is WeasyPrint's, the others the fast path's
+# five times over: the first time a glyph is met (or a cell's text sized) is WeasyPrint's,
+# the others the fast path's
 HAND_BODY = """<p class="cut">A very long name that cannot fit in thirty millimetres at all</p>
 <p class="clamp">Many words that run over two lines and must end with an ellipsis here and now</p>
 <p class="spaced">Spaced letters and words, Łódź and Ørsted</p>
 <p class="mono">  1  Müller, Hans       2400  GER   2½
   2  André, Jean        2350  FRA   2</p>
+<p><span class="mono right">  12  Ito, Ken  2½
+ 3  Ek, Bo   10</span></p>
 <p class="kern">AV To Wa Yo <b>bold</b> <i>italic</i> <small>small</small> x<sup>2</sup>
-<span style="font-family: 'DejaVu Serif'">serif</span> 李 ff fi</p>"""
+<span style="font-family: 'DejaVu Serif'">serif</span> 李 ff fi</p>
+<table><tr><td>Müller, Hans</td><td>2400</td><td>GER</td></tr></table>"""
 HAND_WRITTEN = f"<!DOCTYPE html><html><head>{HAND_STYLE}</head><body>{HAND_BODY * 5}</body></html>"
 
 

@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 
-from trfsite.pdf import fastdraw, fastlayout, fontdescriptions, paging, parallel
+from trfsite.pdf import (
+    fastdraw,
+    fastlayout,
+    fontdescriptions,
+    monolines,
+    paging,
+    parallel,
+    widthcache,
+)
 from trfsite.pdf.compression import use_level
 from trfsite.pdf.libraries import import_weasyprint
 from trfsite.pdf.lines import LINE_MODE_CELLS, build_lines, rich_cells
@@ -37,6 +45,8 @@ TEMPLATE = "bulletin.html"
 # folder; the fetcher maps it onto the theme chain's static folders.
 STATIC_BASE = "file:///trfsite-theme-static/"
 GENERATOR = "trfsite"
+# Stand-ins for WeasyPrint functions (each module has install() and uninstall()).
+FAST_PATHS = (fastdraw, fastlayout, fontdescriptions, monolines, widthcache)
 _W3C_DATE = re.compile(r"^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?)?)?)?$")
 
 
@@ -206,9 +216,8 @@ def _ready_weasyprint() -> None:
     """Import WeasyPrint and put trfsite's stand-ins in place (once per process)."""
     import_weasyprint()
     use_level()
-    fastdraw.install()
-    fastlayout.install()
-    fontdescriptions.install()
+    for fast_path in FAST_PATHS:
+        fast_path.install()
 
 
 def _pdf_in_two(html: str, build_date: str, env: jinja2.Environment) -> bytes:

@@ -1,0 +1,206 @@
+"""Preserved lines of a monospaced font measured without Pango (WeasyPrint 70.0).
+
+WeasyPrint lays every line of text out with a new Pango context and layout,
+shapes it, and measures it, then throws the layout away until it draws the
+line, when it builds and shapes it again. Line mode prints a 2000-player
+bulletin as ~25,000 lines of ``white-space: pre`` text in DejaVu Sans Mono:
+that first shaping was a fifth of the bulletin's CPU. Yet such a line's
+measures are known beforehand: every printable ASCII character of a
+monospaced font advances as far as any other, so the width is the count of
+characters times one advance, and the height and baseline are the font's.
+
+So for a line in a preserved-whitespace box whose font is checked once (all of
+printable ASCII laid out as one line is one run of one font, a glyph per
+character, every glyph as wide) and whose other characters were each checked
+as they came (one glyph of that font, as wide: ``½`` is, a combining mark or a
+wide character is not), this returns what WeasyPrint's ``split_first_line``
+would: the line's length, where the next line resumes, the width as Pango
+sums it, the font's height and baseline, and a Layout left as WeasyPrint
+leaves it after measuring (deactivated, holding the line's text), which the
+drawing shapes as before. Any other text, style or font goes to WeasyPrint's
+function.
+
+Installed by :mod:`trfsite.pdf.patching`, as the other fast paths are.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from trfsite.pdf import patching
+
+# the line breaker's; the preferred widths (``trfsite.pdf.widthcache``) meet no such line
+_TARGET = ("weasyprint.layout.inline", "split_first_line")
+# Every computed value that Layout.setup, set_text and line_size read for a line of
+# printable ASCII without tabs: the font, its features and language, the spacing.
+_PROPERTIES = (
+    "font_family",
+    "font_style",
+    "font_stretch",
+    "font_weight",
+    "font_size",
+    "font_variant_caps",
+    "font_variation_settings",
+    "font_kerning",
+    "font_variant_ligatures",
+    "font_variant_position",
+    "font_variant_numeric",
+    "font_variant_alternates",
+    "font_variant_east_asian",
+    "font_feature_settings",
+    "font_language_override",
+    "lang",
+    "direction",
+    "letter_spacing",
+    "word_spacing",
+    "text_decoration_line",
+    "overflow_wrap",
+)
+_PRINTABLE = "".join(chr(code) for code in range(0x20, 0x7F))
+_MOST = 256  # distinct fonts remembered per font configuration
+
+Split = Callable[..., tuple[Any, int, int | None, float, float, float]]
+
+
+@dataclass(slots=True)
+class Monospaced:
+    """A font whose characters in ``chars`` all advance ``advance`` Pango units."""
+
+    font: int  # Pango's font, as an address: the same font for the same values
+    advance: int
+    height: float
+    baseline: float
+    direction: int
+    chars: set[str]  # checked: printable ASCII, then the others as lines bring them
+    refused: set[str]  # checked and found otherwise (wide, combining, from another font)
+
+
+def install() -> bool:
+    """Use the shortcut in this process if WeasyPrint's version is the one checked."""
+    return patching.install(*_TARGET, measured_once)
+
+
+def uninstall() -> None:
+    """Give WeasyPrint its own function back (tests compare both)."""
+    patching.uninstall(*_TARGET)
+
+
+# font configuration -> style key -> the font's measures, or None: not monospaced
+_FONTS: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], Monospaced | None]]
+_FONTS = weakref.WeakKeyDictionary()
+
+
+def measured_once(original: Split) -> Split:
+    """``original``, with preserved lines of a monospaced font measured by counting."""
+    from weasyprint.text.ffi import FROM_UNITS
+    from weasyprint.text.line_break import Layout
+
+    def font_of(style: Any) -> Monospaced | None:
+        try:
+            key = tuple([style[name] for name in _PROPERTIES])
+            fonts = _FONTS.setdefault(style.font_config, {})
+            return fonts[key]
+        except KeyError:
+            if len(fonts) >= _MOST:
+                fonts.clear()
+            font = fonts[key] = _measure(style)
+            return font
+        except TypeError:  # a value that cannot be a key, or no weak reference to it
+            return None
+
+    def covers(font: Monospaced, line: str, style: Any) -> bool:
+        if font.chars.issuperset(line):  # the usual case, without a set of the line's
+            return True
+        for char in set(line) - font.chars:
+            if char in font.refused:
+                return False
+            shaped = _shaped(char, style)
+            alone = (font.font, [font.advance], font.height, font.baseline, font.direction)
+            if shaped == alone:
+                font.chars.add(char)
+            else:
+                font.refused.add(char)
+                return False
+        return True
+
+    def split_first_line(
+        text: str,
+        style: Any,
+        context: Any,
+        max_width: float | None,
+        justification_spacing: float,
+        is_line_start: bool = True,
+        minimum: bool = False,
+    ) -> tuple[Any, int, int | None, float, float, float]:
+        if style["white_space"] == "pre" and not justification_spacing:
+            end = text.find("\n")
+            line = text if end == -1 else text[:end]
+            # printable: no tab or other control character
+            if line and line.isprintable():
+                font = font_of(style)
+                if font is not None and (line.isascii() or covers(font, line, style)):
+                    layout = Layout.__new__(Layout)
+                    # what a Layout keeps once WeasyPrint has measured the line
+                    layout.justification_spacing = justification_spacing
+                    layout.max_width = max_width
+                    layout.first_line_direction = font.direction
+                    layout.ascent = layout.underline_position = None
+                    layout.strikethrough_position = None
+                    layout.text = line
+                    width = len(line) * font.advance * FROM_UNITS
+                    length = len(line) if line.isascii() else len(line.encode())
+                    resume = None if end == -1 else length + 1
+                    return layout, length, resume, width, font.height, font.baseline
+        return original(
+            text, style, context, max_width, justification_spacing, is_line_start, minimum
+        )
+
+    return split_first_line
+
+
+def _shaped(text: str, style: Any) -> tuple[int, list[int], float, float, int] | None:
+    """``text`` laid out as WeasyPrint lays a line out: its font (if only one), each
+    glyph's advance, the line's height and baseline, and its direction."""
+    from weasyprint.text.ffi import FROM_UNITS, ffi, pango
+    from weasyprint.text.line_break import Layout, line_size
+
+    layout = Layout(style)
+    layout.set_text(text)
+    try:
+        first_line, second_line = layout.get_first_line()
+        run = first_line.runs
+        if second_line is not None or run == ffi.NULL or run.next != ffi.NULL:
+            return None  # more than one line, or more than one font
+        glyph_item = ffi.cast("PangoGlyphItem *", run.data)
+        glyphs = glyph_item.glyphs
+        infos = [glyphs.glyphs[i] for i in range(glyphs.num_glyphs)]
+        if any(info.geometry.x_offset or info.geometry.y_offset for info in infos):
+            return None
+        _, height = line_size(first_line, style)
+        baseline = pango.pango_layout_get_baseline(layout.layout) * FROM_UNITS
+        font = int(ffi.cast("uintptr_t", glyph_item.item.analysis.font))
+        advances = [info.geometry.width for info in infos]
+        return font, advances, height, baseline, layout.first_line_direction
+    finally:
+        layout.deactivate()
+
+
+def _measure(style: Any) -> Monospaced | None:
+    """The font's one advance, height and baseline, or None if it has no such thing."""
+    if (
+        style["letter_spacing"] != "normal"
+        or style["word_spacing"]
+        or style["text_decoration_line"] != "none"
+        or style["direction"] != "ltr"
+    ):
+        return None
+    shaped = _shaped(_PRINTABLE, style)
+    if shaped is None:
+        return None
+    font, advances, height, baseline, direction = shaped
+    if len(advances) != len(_PRINTABLE) or len(set(advances)) != 1:
+        return None  # proportional, a ligature, or glyphs from more than one font
+    return Monospaced(font, advances[0], height, baseline, direction, set(_PRINTABLE), set())
