@@ -3,8 +3,9 @@
 trfsite.pdf.fastdraw (drawing a line's glyphs), trfsite.pdf.fastlayout
 (measuring a preserved line once), trfsite.pdf.fontdescriptions (one Pango
 font description per font), trfsite.pdf.monolines (monospaced preserved lines
-measured by counting) and trfsite.pdf.widthcache (preferred widths measured once
-per text): each bulletin is drawn with WeasyPrint's own
+measured by counting), trfsite.pdf.widthcache (preferred widths measured once
+per text) and trfsite.pdf.pagestyles (one set of page styles per set of @page
+declarations): each bulletin is drawn with WeasyPrint's own
 function and with the fast path, and the files compared byte for byte: small
 individual and team events (ordinary tables and line mode), names in many
 scripts (combining marks, right to left, characters no installed font has,
@@ -31,6 +32,7 @@ from trfsite.pdf import (
     fastlayout,
     fontdescriptions,
     monolines,
+    pagestyles,
     render_bulletin,
     widthcache,
 )
@@ -52,6 +54,7 @@ FAST_PATHS = {
     "fonts": (fontdescriptions, "weasyprint.text.line_break", "get_font_description"),
     "monospaced": (monolines, "weasyprint.layout.inline", "split_first_line"),
     "widths": (widthcache, "weasyprint.layout.preferred", "split_first_line"),
+    "page styles": (pagestyles, "weasyprint.layout.page", "set_page_type_computed_styles"),
 }
 # a fast path that takes a line before another one could: left out while that one is compared
 PRE_EMPTED_BY = {"layout": monolines}
@@ -184,6 +187,9 @@ def test_a_generated_open_in_line_mode_is_drawn_byte_for_byte_alike(
 
 
 HAND_STYLE = """<style>
+@page { @bottom-center { content: "page " counter(page); font-size: 7pt; } }
+@page :first { @bottom-center { content: none; } }
+@page :left { margin-left: 30mm; @top-left { content: "left"; } }
 body { font: 9pt "DejaVu Sans"; }
 .cut { width: 30mm; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
 .clamp { width: 30mm; line-clamp: 2; }
@@ -192,8 +198,8 @@ body { font: 9pt "DejaVu Sans"; }
 .right { text-align: right; border: 0.2mm solid; display: inline-block; }
 .kern { font-kerning: normal; font-size: 14pt; }
 </style>"""
-# five times over: the first time a glyph is met (or a cell's text sized) is WeasyPrint's,
-# the others the fast path's
+# five times over, a page each (first, left and right pages differ): the first time a glyph
+# is met (or a cell's text sized) is WeasyPrint's, the others the fast path's
 HAND_BODY = """<p class="cut">A very long name that cannot fit in thirty millimetres at all</p>
 <p class="clamp">Many words that run over two lines and must end with an ellipsis here and now</p>
 <p class="spaced">Spaced letters and words, Łódź and Ørsted</p>
@@ -203,7 +209,8 @@ HAND_BODY = """<p class="cut">A very long name that cannot fit in thirty millime
  3  Ek, Bo   10</span></p>
 <p class="kern">AV To Wa Yo <b>bold</b> <i>italic</i> <small>small</small> x<sup>2</sup>
 <span style="font-family: 'DejaVu Serif'">serif</span> 李 ff fi</p>
-<table><tr><td>Müller, Hans</td><td>2400</td><td>GER</td></tr></table>"""
+<table><tr><td>Müller, Hans</td><td>2400</td><td>GER</td></tr></table>
+<div style="break-after: page"></div>"""
 HAND_WRITTEN = f"<!DOCTYPE html><html><head>{HAND_STYLE}</head><body>{HAND_BODY * 5}</body></html>"
 
 

@@ -24,6 +24,7 @@ from trfsite.pdf import (
     fastlayout,
     fontdescriptions,
     monolines,
+    pagestyles,
     paging,
     parallel,
     widthcache,
@@ -46,7 +47,7 @@ TEMPLATE = "bulletin.html"
 STATIC_BASE = "file:///trfsite-theme-static/"
 GENERATOR = "trfsite"
 # Stand-ins for WeasyPrint functions (each module has install() and uninstall()).
-FAST_PATHS = (fastdraw, fastlayout, fontdescriptions, monolines, widthcache)
+FAST_PATHS = (fastdraw, fastlayout, fontdescriptions, monolines, pagestyles, widthcache)
 _W3C_DATE = re.compile(r"^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?)?)?)?$")
 
 
