@@ -4,8 +4,9 @@ trfsite.pdf.fastdraw (drawing a line's glyphs), trfsite.pdf.fastlayout
 (measuring a preserved line once), trfsite.pdf.fontdescriptions (one Pango
 font description per font), trfsite.pdf.monolines (monospaced preserved lines
 measured by counting), trfsite.pdf.widthcache (preferred widths measured once
-per text) and trfsite.pdf.pagestyles (one set of page styles per set of @page
-declarations): each bulletin is drawn with WeasyPrint's own
+per text), trfsite.pdf.pagestyles (one set of page styles per set of @page
+declarations) and trfsite.pdf.struts (a strut per style object): each bulletin is
+drawn with WeasyPrint's own
 function and with the fast path, and the files compared byte for byte: small
 individual and team events (ordinary tables and line mode), names in many
 scripts (combining marks, right to left, characters no installed font has,
@@ -34,6 +35,7 @@ from trfsite.pdf import (
     monolines,
     pagestyles,
     render_bulletin,
+    struts,
     widthcache,
 )
 
@@ -55,6 +57,7 @@ FAST_PATHS = {
     "monospaced": (monolines, "weasyprint.layout.inline", "split_first_line"),
     "widths": (widthcache, "weasyprint.layout.preferred", "split_first_line"),
     "page styles": (pagestyles, "weasyprint.layout.page", "set_page_type_computed_styles"),
+    "struts": (struts, "weasyprint.layout.inline", "strut"),
 }
 # a fast path that takes a line before another one could: left out while that one is compared
 PRE_EMPTED_BY = {"layout": monolines}
@@ -75,7 +78,7 @@ class Compared:
         if self.name in ("draw", "fonts"):
             # most lines: every glyph met before in its font; the same few fonts
             assert self.left_to_weasyprint < self.calls / 2, self
-        elif self.name == "widths":
+        elif self.name in ("widths", "struts"):
             # the running header and footer, sized again on every page
             assert self.left_to_weasyprint < self.calls, self
         elif preserved_lines:

@@ -27,6 +27,7 @@ from trfsite.pdf import (
     pagestyles,
     paging,
     parallel,
+    struts,
     widthcache,
 )
 from trfsite.pdf.compression import use_level
@@ -47,7 +48,15 @@ TEMPLATE = "bulletin.html"
 STATIC_BASE = "file:///trfsite-theme-static/"
 GENERATOR = "trfsite"
 # Stand-ins for WeasyPrint functions (each module has install() and uninstall()).
-FAST_PATHS = (fastdraw, fastlayout, fontdescriptions, monolines, pagestyles, widthcache)
+FAST_PATHS = (
+    fastdraw,
+    fastlayout,
+    fontdescriptions,
+    monolines,
+    pagestyles,
+    struts,
+    widthcache,
+)
 _W3C_DATE = re.compile(r"^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?)?)?)?$")
 
 
