@@ -242,3 +242,38 @@ def test_another_weasyprint_is_left_alone(name: str, monkeypatch: pytest.MonkeyP
         fast_path.install()
     assert fast_path.install()  # idempotent
     assert getattr(target, function_name).trfsite_original is original  # wrapped once
+
+
+def test_monospaced_lines_are_mostly_drawn_without_pango(
+    bulletin_env: jinja2.Environment, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line measured by counting gets a Pango layout only if its drawing needs one:
+    the first time a glyph is written, or a character the glyph context leaves out."""
+    from weasyprint.text.line_break import Layout
+
+    from trfsite.formats import read_bytes
+    from trfsite.standings.compute import compute_standings
+    from trfsite.standings.options import StandingsOptions
+
+    counted = monolines._counted_layout()
+    drawn, shaped = [0], [0]
+    reactivate, setup = counted.reactivate, Layout.setup
+
+    def counting_reactivate(self: Any, style: Any) -> None:
+        drawn[0] += 1
+        reactivate(self, style)
+
+    def counting_setup(self: Any, style: Any) -> None:
+        shaped[0] += isinstance(self, counted)
+        setup(self, style)
+
+    monkeypatch.setattr(counted, "reactivate", counting_reactivate)
+    monkeypatch.setattr(Layout, "setup", counting_setup)
+    text = generate_individual_swiss(90, 7, seed=3)
+    tournament = read_bytes(text.encode(), "open.trf").tournament
+    assert tournament is not None
+    standings = compute_standings(tournament, StandingsOptions())
+    data = BulletinData(tournament, standings, (), 0, tournament.name, "2025-07-10", "", "en")
+    render_bulletin(data, bulletin_env, True)
+    assert drawn[0] > 500  # the open's lines, in line mode
+    assert shaped[0] < drawn[0] / 4

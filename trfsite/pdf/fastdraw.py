@@ -11,6 +11,12 @@ the line's operators from the same sequence of stream calls. Anything else is
 left to WeasyPrint's function, which also records, the first time a glyph is
 met, the width and Unicode text the font subset needs.
 
+A line that ``trfsite.pdf.monolines`` measured by counting is written without
+Pango when each of its characters is drawable (one glyph of the font, which no
+neighbour can change: ``trfsite.pdf.glyphcontext``) and each glyph was written
+before: the same stream calls as for a one-run line, from each character's
+glyph alone. On the 2000-player open, all but 75 of 17,500 such lines do.
+
 Installed by :mod:`trfsite.pdf.patching`: process-wide, idempotent, and only
 on the WeasyPrint version whose code this mirrors.
 """
@@ -70,6 +76,31 @@ def fast_draw_first_line(original: DrawFirstLine) -> DrawFirstLine:
         text = f"{glyph:04x}"
         return f"{text}>{int(kerning)}<" if kerning else text
 
+    def counted(stream: Any, textbox: Any, style_size: float, matrix: Any) -> bool:
+        """Draw a line measured by counting (trfsite.pdf.monolines) without Pango."""
+        monospaced = textbox.pango_layout.monospaced
+        text = textbox.pango_layout.text
+        if not monospaced.drawable.issuperset(text):
+            return False
+        font, font_size = stream.add_font(monospaced.pango_font)
+        if font.bitmap or font.png or font.svg or font.colr:
+            return False
+        if old_pango:
+            font_size = style_size
+        glyphs = known.setdefault(font, {}).setdefault(font_size, {})
+        ids, advance = monospaced.glyphs, monospaced.advance
+        try:
+            string = "".join([glyphs[ids[char], advance] for char in text])
+        except KeyError:  # a glyph not written yet: WeasyPrint's function learns it
+            return False
+        # as draw() ends a run: a glyph's text may end with "<" (a kerning step)
+        string = "<" + string
+        string = string[:-1] if string[-1] == "<" else string + ">"
+        stream.set_text_matrix(*matrix.values)
+        stream.set_font_size(font.hash, font_size)
+        stream.show_text(string)
+        return True
+
     def draw(
         stream: Any, textbox: Any, text_overflow: str, block_ellipsis: Any, matrix: Any
     ) -> list[Any]:
@@ -79,6 +110,10 @@ def fast_draw_first_line(original: DrawFirstLine) -> DrawFirstLine:
             return []
         style_size = textbox.style["font_size"]
         if style_size < 1e-6:
+            return []
+        if hasattr(textbox.pango_layout, "monospaced") and counted(
+            stream, textbox, style_size, matrix
+        ):
             return []
         pango.pango_layout_set_single_paragraph_mode(textbox.pango_layout.layout, True)
         first_line, _ = textbox.pango_layout.get_first_line()

@@ -16,21 +16,28 @@ as they came (one glyph of that font, as wide: ``½`` is, a combining mark or a
 wide character is not), this returns what WeasyPrint's ``split_first_line``
 would: the line's length, where the next line resumes, the width as Pango
 sums it, the font's height and baseline, and a Layout left as WeasyPrint
-leaves it after measuring (deactivated, holding the line's text), which the
-drawing shapes as before. Any other text, style or font goes to WeasyPrint's
-function.
+leaves it after measuring (deactivated, holding the line's text). Any other
+text, style or font goes to WeasyPrint's function.
+
+That Layout (``CountedLayout``) makes its Pango layout only when something asks
+for it: ``trfsite.pdf.fastdraw`` writes the line from each character's glyph
+alone when ``trfsite.pdf.glyphcontext`` has found that the font's shaping
+cannot change those glyphs by their neighbours (and the characters make one
+run), so most lines are never shaped at all.
 
 Installed by :mod:`trfsite.pdf.patching`, as the other fast paths are.
 """
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from trfsite.pdf import patching
+from trfsite.pdf.glyphcontext import in_one_run, steady_glyphs
 
 # the line breaker's; the preferred widths (``trfsite.pdf.widthcache``) meet no such line
 _TARGET = ("weasyprint.layout.inline", "split_first_line")
@@ -76,6 +83,11 @@ class Monospaced:
     direction: int
     chars: set[str]  # checked: printable ASCII, then the others as lines bring them
     refused: set[str]  # checked and found otherwise (wide, combining, from another font)
+    pango_font: Any  # the PangoFont itself
+    holder: Any  # a Pango layout laid out in it, which keeps it alive
+    glyphs: dict[str, int]  # the glyph of each checked character, laid out alone
+    drawable: set[str]  # characters drawn without Pango (trfsite.pdf.fastdraw)
+    steady: frozenset[int]  # glyphs shaping never changes by their neighbours (glyphcontext)
 
 
 def install() -> bool:
@@ -96,7 +108,8 @@ _FONTS = weakref.WeakKeyDictionary()
 def measured_once(original: Split) -> Split:
     """``original``, with preserved lines of a monospaced font measured by counting."""
     from weasyprint.text.ffi import FROM_UNITS
-    from weasyprint.text.line_break import Layout
+
+    counted_layout = _counted_layout()
 
     def font_of(style: Any) -> Monospaced | None:
         try:
@@ -119,8 +132,11 @@ def measured_once(original: Split) -> Split:
                 return False
             shaped = _shaped(char, style)
             alone = (font.font, [font.advance], font.height, font.baseline, font.direction)
-            if shaped == alone:
+            if shaped is not None and shaped.measures == alone:
                 font.chars.add(char)
+                font.glyphs[char] = shaped.glyphs[0]
+                if in_one_run(char) and shaped.glyphs[0] in font.steady:
+                    font.drawable.add(char)
             else:
                 font.refused.add(char)
                 return False
@@ -142,7 +158,8 @@ def measured_once(original: Split) -> Split:
             if line and line.isprintable():
                 font = font_of(style)
                 if font is not None and (line.isascii() or covers(font, line, style)):
-                    layout = Layout.__new__(Layout)
+                    layout = counted_layout.__new__(counted_layout)
+                    layout.monospaced = font
                     # what a Layout keeps once WeasyPrint has measured the line
                     layout.justification_spacing = justification_spacing
                     layout.max_width = max_width
@@ -161,31 +178,52 @@ def measured_once(original: Split) -> Split:
     return split_first_line
 
 
-def _shaped(text: str, style: Any) -> tuple[int, list[int], float, float, int] | None:
+@dataclass(frozen=True, slots=True)
+class _Shaped:
+    font: int
+    advances: list[int]
+    height: float
+    baseline: float
+    direction: int
+    glyphs: list[int]
+    pango_font: Any
+    holder: Any
+
+    @property
+    def measures(self) -> tuple[int, list[int], float, float, int]:
+        return (self.font, self.advances, self.height, self.baseline, self.direction)
+
+
+def _shaped(text: str, style: Any) -> _Shaped | None:
     """``text`` laid out as WeasyPrint lays a line out: its font (if only one), each
-    glyph's advance, the line's height and baseline, and its direction."""
+    glyph's advance, the line's height and baseline, its direction, the glyphs."""
     from weasyprint.text.ffi import FROM_UNITS, ffi, pango
     from weasyprint.text.line_break import Layout, line_size
 
     layout = Layout(style)
     layout.set_text(text)
-    try:
-        first_line, second_line = layout.get_first_line()
-        run = first_line.runs
-        if second_line is not None or run == ffi.NULL or run.next != ffi.NULL:
-            return None  # more than one line, or more than one font
-        glyph_item = ffi.cast("PangoGlyphItem *", run.data)
-        glyphs = glyph_item.glyphs
-        infos = [glyphs.glyphs[i] for i in range(glyphs.num_glyphs)]
-        if any(info.geometry.x_offset or info.geometry.y_offset for info in infos):
-            return None
-        _, height = line_size(first_line, style)
-        baseline = pango.pango_layout_get_baseline(layout.layout) * FROM_UNITS
-        font = int(ffi.cast("uintptr_t", glyph_item.item.analysis.font))
-        advances = [info.geometry.width for info in infos]
-        return font, advances, height, baseline, layout.first_line_direction
-    finally:
-        layout.deactivate()
+    first_line, second_line = layout.get_first_line()
+    run = first_line.runs
+    if second_line is not None or run == ffi.NULL or run.next != ffi.NULL:
+        return None  # more than one line, or more than one font
+    glyph_item = ffi.cast("PangoGlyphItem *", run.data)
+    glyphs = glyph_item.glyphs
+    infos = [glyphs.glyphs[i] for i in range(glyphs.num_glyphs)]
+    if any(info.geometry.x_offset or info.geometry.y_offset for info in infos):
+        return None
+    _, height = line_size(first_line, style)
+    baseline = pango.pango_layout_get_baseline(layout.layout) * FROM_UNITS
+    pango_font = glyph_item.item.analysis.font
+    return _Shaped(
+        int(ffi.cast("uintptr_t", pango_font)),
+        [info.geometry.width for info in infos],
+        height,
+        baseline,
+        layout.first_line_direction,
+        [info.glyph for info in infos],
+        pango_font,
+        layout,  # its line holds the font (Pango's items keep a reference)
+    )
 
 
 def _measure(style: Any) -> Monospaced | None:
@@ -200,7 +238,71 @@ def _measure(style: Any) -> Monospaced | None:
     shaped = _shaped(_PRINTABLE, style)
     if shaped is None:
         return None
-    font, advances, height, baseline, direction = shaped
+    advances = shaped.advances
     if len(advances) != len(_PRINTABLE) or len(set(advances)) != 1:
         return None  # proportional, a ligature, or glyphs from more than one font
-    return Monospaced(font, advances[0], height, baseline, direction, set(_PRINTABLE), set())
+    glyphs = dict(zip(_PRINTABLE, shaped.glyphs, strict=True))
+    steady = _steady(shaped.pango_font, style)
+    return Monospaced(
+        shaped.font,
+        advances[0],
+        shaped.height,
+        shaped.baseline,
+        shaped.direction,
+        set(_PRINTABLE),
+        set(),
+        shaped.pango_font,
+        shaped.holder,
+        glyphs,
+        {char for char, glyph in glyphs.items() if glyph in steady},
+        steady,
+    )
+
+
+def _steady(pango_font: Any, style: Any) -> frozenset[int]:
+    """The font's glyphs that can be written without shaping their line (glyphcontext),
+    none if the style asks for features of its own."""
+    from weasyprint.text.ffi import harfbuzz
+    from weasyprint.text.fonts import font_features, get_hb_object_data, get_pango_font_hb_face
+
+    features = font_features(
+        style["font_kerning"],
+        style["font_variant_ligatures"],
+        style["font_variant_position"],
+        style["font_variant_caps"],
+        style["font_variant_numeric"],
+        style["font_variant_alternates"],
+        style["font_variant_east_asian"],
+        style["font_feature_settings"],
+    )
+    if features:
+        return frozenset()
+    face = get_pango_font_hb_face(pango_font)
+    return steady_glyphs(get_hb_object_data(face), harfbuzz.hb_face_get_index(face), [])
+
+
+@functools.cache
+def _counted_layout() -> Any:
+    """WeasyPrint's Layout, made into Pango's only when something asks for it."""
+    from weasyprint.text.line_break import Layout
+
+    class CountedLayout(Layout):  # type: ignore[misc]
+        """A line measured by counting: its Pango layout is made only if asked for."""
+
+        monospaced: Monospaced
+
+        def reactivate(self, style: Any) -> None:
+            self.style = style  # the drawing may not need Pango at all (fastdraw)
+
+        def __getattr__(self, name: str) -> Any:
+            # only called for what is missing: Pango's layout, until it is made
+            if name in ("layout", "language") and "style" in self.__dict__:
+                Layout.reactivate(self, self.style)
+                return self.__dict__[name]
+            raise AttributeError(name)
+
+        def deactivate(self) -> None:
+            for name in ("layout", "language", "style"):
+                self.__dict__.pop(name, None)
+
+    return CountedLayout
