@@ -57,6 +57,7 @@ def uninstall() -> None:
 def fast_draw_first_line(original: DrawFirstLine) -> DrawFirstLine:
     """``original`` with a fast path for the common line."""
     from weasyprint.text.ffi import FROM_UNITS, ffi, pango
+    from weasyprint.text.fonts import get_pango_font_key
 
     glyph_info_size = ffi.sizeof("PangoGlyphInfo")
     old_pango = pango.pango_version() < 14802  # WeasyPrint's workaround for Pango #530
@@ -76,23 +77,38 @@ def fast_draw_first_line(original: DrawFirstLine) -> DrawFirstLine:
         text = f"{glyph:04x}"
         return f"{text}>{int(kerning)}<" if kerning else text
 
+    # font -> font size -> (character -> its glyph's text, as str.translate reads it;
+    # the characters in it): the counted lines' glyphs, by character
+    by_char: weakref.WeakKeyDictionary[Any, dict[float, tuple[dict[int, str], set[str]]]]
+    by_char = weakref.WeakKeyDictionary()
+
     def counted(stream: Any, textbox: Any, style_size: float, matrix: Any) -> bool:
         """Draw a line measured by counting (trfsite.pdf.monolines) without Pango."""
         monospaced = textbox.pango_layout.monospaced
         text = textbox.pango_layout.text
         if not monospaced.drawable.issuperset(text):
             return False
-        font, font_size = stream.add_font(monospaced.pango_font)
+        # what stream.add_font does, without describing the font again for every line
+        if monospaced.font_key is None:
+            monospaced.font_key = get_pango_font_key(monospaced.pango_font)
+        key, _description, font_size = monospaced.font_key
+        font = stream._fonts.get(key)
+        if font is None:
+            font, font_size = stream.add_font(monospaced.pango_font)
         if font.bitmap or font.png or font.svg or font.colr:
             return False
         if old_pango:
             font_size = style_size
-        glyphs = known.setdefault(font, {}).setdefault(font_size, {})
-        ids, advance = monospaced.glyphs, monospaced.advance
-        try:
-            string = "".join([glyphs[ids[char], advance] for char in text])
-        except KeyError:  # a glyph not written yet: WeasyPrint's function learns it
-            return False
+        table, chars = by_char.setdefault(font, {}).setdefault(font_size, ({}, set()))
+        if not chars.issuperset(text):
+            glyphs = known.setdefault(font, {}).setdefault(font_size, {})
+            for char in set(text) - chars:
+                glyph_text = glyphs.get((monospaced.glyphs[char], monospaced.advance))
+                if glyph_text is None:  # not written yet: WeasyPrint's function learns it
+                    return False
+                table[ord(char)] = glyph_text
+                chars.add(char)
+        string = text.translate(table)
         # as draw() ends a run: a glyph's text may end with "<" (a kerning step)
         string = "<" + string
         string = string[:-1] if string[-1] == "<" else string + ">"

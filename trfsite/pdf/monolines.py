@@ -88,6 +88,7 @@ class Monospaced:
     glyphs: dict[str, int]  # the glyph of each checked character, laid out alone
     drawable: set[str]  # characters drawn without Pango (trfsite.pdf.fastdraw)
     steady: frozenset[int]  # glyphs shaping never changes by their neighbours (glyphcontext)
+    font_key: Any = None  # WeasyPrint's key of the font in a PDF, made once (fastdraw)
 
 
 def install() -> bool:
