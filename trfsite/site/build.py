@@ -40,7 +40,7 @@ from trfsite.site.event_build import EventTask, environment, make_pdf
 from trfsite.site.event_run import Plan, Progress, build_events, plan_events
 from trfsite.site.executors import forks, open_executor
 from trfsite.site.language_pages import site_title, write_language_choice
-from trfsite.site.people_build import PeopleRun
+from trfsite.site.people_run import PeopleRun
 from trfsite.site.people_step import PeopleStep
 from trfsite.site.writer import SiteWriter
 

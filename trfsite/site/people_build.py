@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Generator
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +31,7 @@ from trfsite.site.people_forked import (
     other_pages_here,
     render_locally,
 )
+from trfsite.site.people_run import PeopleRun
 from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
@@ -47,20 +47,6 @@ class PeopleCache:
     # event cache key -> its line in the cache file, written again as it was read
     # (encoding every event's entries again cost as much as the rebuild's pages)
     lines: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class PeopleRun:
-    """Where the people pages are rendered: the executor the events were built on."""
-
-    executor: Executor
-    workers: int
-    fingerprint: str  # of the theme and trfsite's code
-    local: bool  # the workers share this disk
-    # Workers are forked for the people pages (local, fork start). Not while a bulletin
-    # is made: the pages then queue on the build's own workers (as remote ones do),
-    # so that the bulletin, the longest task, keeps its core.
-    fork: bool = False
 
 
 @dataclass(frozen=True, slots=True)

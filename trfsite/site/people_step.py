@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from trfsite.site.event_build import EventTask, paused_collector
+from trfsite.site.people_run import PeopleRun
 
 if TYPE_CHECKING:
     from trfsite.pages.config import SiteConfig
     from trfsite.pages.contexts import SiteInfo
     from trfsite.people.entries import EventEntries
-    from trfsite.site.people_build import PeopleRun
     from trfsite.site.writer import SiteWriter
 
 
