@@ -31,7 +31,6 @@ Installed by :mod:`trfsite.pdf.patching`, as the other fast paths are.
 from __future__ import annotations
 
 import functools
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -76,14 +75,13 @@ Split = Callable[..., tuple[Any, int, int | None, float, float, float]]
 class Monospaced:
     """A font whose characters in ``chars`` all advance ``advance`` Pango units."""
 
-    font: int  # Pango's font, as an address: the same font for the same values
     advance: int
     height: float
     baseline: float
     direction: int
     chars: set[str]  # checked: printable ASCII, then the others as lines bring them
     refused: set[str]  # checked and found otherwise (wide, combining, from another font)
-    pango_font: Any  # the PangoFont itself
+    pango_font: Any  # the PangoFont (cdata, equal to another when at the same address)
     holder: Any  # a Pango layout laid out in it, which keeps it alive
     glyphs: dict[str, int]  # the glyph of each checked character, laid out alone
     drawable: set[str]  # characters drawn without Pango (trfsite.pdf.fastdraw)
@@ -101,9 +99,12 @@ def uninstall() -> None:
     patching.uninstall(*_TARGET)
 
 
-# font configuration -> style key -> the font's measures, or None: not monospaced
-_FONTS: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], Monospaced | None]]
-_FONTS = weakref.WeakKeyDictionary()
+# per document: style key -> the font's measures, or None: not monospaced
+_FONTS: patching.PerDocument[dict[tuple[Any, ...], Monospaced | None]]
+_FONTS = patching.PerDocument(dict)
+# per document: id(style) -> (style, what _FONTS gave for it)
+_BY_STYLE: patching.PerDocument[dict[int, tuple[Any, Monospaced | None]]]
+_BY_STYLE = patching.PerDocument(dict)
 
 
 def measured_once(original: Split) -> Split:
@@ -114,16 +115,25 @@ def measured_once(original: Split) -> Split:
 
     def font_of(style: Any) -> Monospaced | None:
         try:
+            by_style = _BY_STYLE.of(style.font_config)
+        except TypeError:  # no weak reference to it
+            return None
+        # by the style object first: the key of 21 values cost more than the line
+        hit = by_style.get(id(style))
+        if hit is not None:
+            return hit[1]
+        try:
             key = tuple([style[name] for name in _PROPERTIES])
-            fonts = _FONTS.setdefault(style.font_config, {})
-            return fonts[key]
+            fonts = _FONTS.of(style.font_config)
+            font = fonts[key]
         except KeyError:
             if len(fonts) >= _MOST:
                 fonts.clear()
             font = fonts[key] = _measure(style)
-            return font
-        except TypeError:  # a value that cannot be a key, or no weak reference to it
-            return None
+        except TypeError:  # a value that cannot be a key
+            font = None
+        by_style[id(style)] = (style, font)  # the style kept: its id is not reused
+        return font
 
     def covers(font: Monospaced, line: str, style: Any) -> bool:
         if font.chars.issuperset(line):  # the usual case, without a set of the line's
@@ -132,7 +142,7 @@ def measured_once(original: Split) -> Split:
             if char in font.refused:
                 return False
             shaped = _shaped(char, style)
-            alone = (font.font, [font.advance], font.height, font.baseline, font.direction)
+            alone = (font.pango_font, [font.advance], font.height, font.baseline, font.direction)
             if shaped is not None and shaped.measures == alone:
                 font.chars.add(char)
                 font.glyphs[char] = shaped.glyphs[0]
@@ -181,7 +191,6 @@ def measured_once(original: Split) -> Split:
 
 @dataclass(frozen=True, slots=True)
 class _Shaped:
-    font: int
     advances: list[int]
     height: float
     baseline: float
@@ -191,8 +200,8 @@ class _Shaped:
     holder: Any
 
     @property
-    def measures(self) -> tuple[int, list[int], float, float, int]:
-        return (self.font, self.advances, self.height, self.baseline, self.direction)
+    def measures(self) -> tuple[Any, list[int], float, float, int]:
+        return (self.pango_font, self.advances, self.height, self.baseline, self.direction)
 
 
 def _shaped(text: str, style: Any) -> _Shaped | None:
@@ -207,7 +216,7 @@ def _shaped(text: str, style: Any) -> _Shaped | None:
     run = first_line.runs
     if second_line is not None or run == ffi.NULL or run.next != ffi.NULL:
         return None  # more than one line, or more than one font
-    glyph_item = ffi.cast("PangoGlyphItem *", run.data)
+    glyph_item = run.data  # a PangoGlyphItem, as fastdraw reads it: no cast to parse
     glyphs = glyph_item.glyphs
     infos = [glyphs.glyphs[i] for i in range(glyphs.num_glyphs)]
     if any(info.geometry.x_offset or info.geometry.y_offset for info in infos):
@@ -216,7 +225,6 @@ def _shaped(text: str, style: Any) -> _Shaped | None:
     baseline = pango.pango_layout_get_baseline(layout.layout) * FROM_UNITS
     pango_font = glyph_item.item.analysis.font
     return _Shaped(
-        int(ffi.cast("uintptr_t", pango_font)),
         [info.geometry.width for info in infos],
         height,
         baseline,
@@ -245,7 +253,6 @@ def _measure(style: Any) -> Monospaced | None:
     glyphs = dict(zip(_PRINTABLE, shaped.glyphs, strict=True))
     steady = _steady(shaped.pango_font, style)
     return Monospaced(
-        shaped.font,
         advances[0],
         shaped.height,
         shaped.baseline,

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import importlib
 import threading
+import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+_V = TypeVar("_V")
 
 SUPPORTED_VERSION = "70.0"
 _LOCK = threading.Lock()
@@ -46,3 +49,32 @@ def uninstall(module_name: str, name: str) -> None:
         original = getattr(getattr(module, name), "trfsite_original", None)
         if original is not None:
             setattr(module, name, original)
+
+
+class PerDocument(Generic[_V]):
+    """A value per WeasyPrint document, found by its font configuration (one each).
+
+    The stand-ins keep what they learn per document, since fonts are resolved per
+    font configuration. They ask on every line, so the last document's value is
+    kept at hand: a WeakKeyDictionary look-up makes a weak reference each time.
+    """
+
+    def __init__(self, make: Callable[[], _V]) -> None:
+        self._make = make
+        self._values: weakref.WeakKeyDictionary[Any, _V] = weakref.WeakKeyDictionary()
+        self._last: tuple[weakref.ref[Any], _V] | None = None
+
+    def of(self, font_config: Any) -> _V:
+        """The value for this document (TypeError: it cannot be weakly referenced)."""
+        last = self._last
+        if last is not None and last[0]() is font_config:
+            return last[1]
+        value = self._values.get(font_config)
+        if value is None:
+            value = self._values[font_config] = self._make()
+        # dropped with its document, as the dictionary's entry is
+        self._last = (weakref.ref(font_config, self._forget_last), value)
+        return value
+
+    def _forget_last(self, _dead: weakref.ref[Any]) -> None:
+        self._last = None

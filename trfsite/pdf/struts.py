@@ -14,7 +14,6 @@ module that imported WeasyPrint's function.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -28,10 +27,10 @@ _TARGETS = (
 
 Strut = Callable[[Any], tuple[float, float]]
 
-# font configuration (one per document) -> id(style) -> (style, strut); the style is
-# kept so that its id is not given to another style while the document lives
-_KEPT: weakref.WeakKeyDictionary[Any, dict[int, tuple[Any, tuple[float, float]]]]
-_KEPT = weakref.WeakKeyDictionary()
+# per document: id(style) -> (style, strut); the style is kept so that its id is not
+# given to another style while the document lives
+_KEPT: patching.PerDocument[dict[int, tuple[Any, tuple[float, float]]]]
+_KEPT = patching.PerDocument(dict)
 
 
 def install() -> bool:
@@ -50,7 +49,7 @@ def by_style(original: Strut) -> Strut:
 
     def strut(style: Any) -> tuple[float, float]:
         try:
-            kept = _KEPT.setdefault(style.font_config, {})
+            kept = _KEPT.of(style.font_config)
         except (AttributeError, TypeError):  # no font configuration to hang it on
             return original(style)
         found = kept.get(id(style))

@@ -14,7 +14,6 @@ Installed by :mod:`trfsite.pdf.patching`, as the other fast paths are.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -58,9 +57,9 @@ _MOST = 20_000  # measures kept per font configuration; then the cache starts ag
 
 Split = Callable[..., tuple[Any, int, int | None, float, float, float]]
 
-# font configuration -> (text, computed values, arguments) -> what came back
-_KEPT: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], tuple[Any, ...]]]
-_KEPT = weakref.WeakKeyDictionary()
+# per document: (text, computed values, arguments) -> what came back
+_KEPT: patching.PerDocument[dict[tuple[Any, ...], tuple[Any, ...]]]
+_KEPT = patching.PerDocument(dict)
 
 
 def install() -> bool:
@@ -86,7 +85,7 @@ def remembered(original: Split) -> Split:
         minimum: bool = False,
     ) -> tuple[Any, int, int | None, float, float, float]:
         try:
-            kept = _KEPT.setdefault(style.font_config, {})
+            kept = _KEPT.of(style.font_config)
             key = (
                 text,
                 max_width,
