@@ -5,8 +5,9 @@ trfsite.pdf.fastdraw (drawing a line's glyphs), trfsite.pdf.fastlayout
 font description per font), trfsite.pdf.monolines (monospaced preserved lines
 measured by counting), trfsite.pdf.widthcache (preferred widths measured once
 per text), trfsite.pdf.pagestyles (one set of page styles per set of @page
-declarations) and trfsite.pdf.struts (a strut per style object): each bulletin is
-drawn with WeasyPrint's own
+declarations), trfsite.pdf.struts (a strut per style object) and
+trfsite.pdf.nofloats (a line box placed where no float is): each bulletin is drawn
+with WeasyPrint's own
 function and with the fast path, and the files compared byte for byte: small
 individual and team events (ordinary tables and line mode), names in many
 scripts (combining marks, right to left, characters no installed font has,
@@ -33,6 +34,7 @@ from trfsite.pdf import (
     fastlayout,
     fontdescriptions,
     monolines,
+    nofloats,
     pagestyles,
     render_bulletin,
     struts,
@@ -58,6 +60,7 @@ FAST_PATHS = {
     "widths": (widthcache, "weasyprint.layout.preferred", "split_first_line"),
     "page styles": (pagestyles, "weasyprint.layout.page", "set_page_type_computed_styles"),
     "struts": (struts, "weasyprint.layout.inline", "strut"),
+    "no floats": (nofloats, "weasyprint.layout.inline", "avoid_collisions"),
 }
 # a fast path that takes a line before another one could: left out while that one is compared
 PRE_EMPTED_BY = {"layout": monolines}
@@ -212,6 +215,9 @@ HAND_BODY = """<p class="cut">A very long name that cannot fit in thirty millime
  3  Ek, Bo   10</span></p>
 <p class="kern">AV To Wa Yo <b>bold</b> <i>italic</i> <small>small</small> x<sup>2</sup>
 <span style="font-family: 'DejaVu Serif'">serif</span> 李 ff fi</p>
+<p><span style="float: left; width: 25mm; height: 12mm">a float</span>Lines beside a float
+are narrower, and the ones below it are not: several lines of words to see it here.</p>
+<p dir="rtl" style="text-align: center">Centred, right to left: كهن 12</p>
 <table><tr><td>Müller, Hans</td><td>2400</td><td>GER</td></tr></table>
 <div style="break-after: page"></div>"""
 HAND_WRITTEN = f"<!DOCTYPE html><html><head>{HAND_STYLE}</head><body>{HAND_BODY * 5}</body></html>"
