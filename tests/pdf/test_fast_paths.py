@@ -6,8 +6,9 @@ font description per font), trfsite.pdf.monolines (monospaced preserved lines
 measured by counting), trfsite.pdf.widthcache (preferred widths measured once
 per text), trfsite.pdf.pagestyles (one set of page styles per set of @page
 declarations), trfsite.pdf.struts (a strut per style object) and
-trfsite.pdf.nofloats (a line box placed where no float is): each bulletin is drawn
-with WeasyPrint's own
+trfsite.pdf.nofloats (a line box placed where no float is) and trfsite.pdf.plainboxes
+(boxes without backgrounds laid out in a step): each bulletin is drawn with WeasyPrint's
+own
 function and with the fast path, and the files compared byte for byte: small
 individual and team events (ordinary tables and line mode), names in many
 scripts (combining marks, right to left, characters no installed font has,
@@ -36,6 +37,7 @@ from trfsite.pdf import (
     monolines,
     nofloats,
     pagestyles,
+    plainboxes,
     render_bulletin,
     struts,
     widthcache,
@@ -61,6 +63,7 @@ FAST_PATHS = {
     "page styles": (pagestyles, "weasyprint.layout.page", "set_page_type_computed_styles"),
     "struts": (struts, "weasyprint.layout.inline", "strut"),
     "no floats": (nofloats, "weasyprint.layout.inline", "avoid_collisions"),
+    "plain boxes": (plainboxes, "weasyprint.layout.background", "layout_box_backgrounds"),
 }
 # a fast path that takes a line before another one could: left out while that one is compared
 PRE_EMPTED_BY = {"layout": monolines}
@@ -201,7 +204,7 @@ body { font: 9pt "DejaVu Sans"; }
 .clamp { width: 30mm; line-clamp: 2; }
 .spaced { letter-spacing: 0.3mm; word-spacing: 2mm; }
 .mono { font-family: "DejaVu Sans Mono"; white-space: pre; }
-.right { text-align: right; border: 0.2mm solid; display: inline-block; }
+.right { text-align: right; border: 0.2mm solid; display: inline-block; border-radius: 1mm; background: #eef; }
 .kern { font-kerning: normal; font-size: 14pt; }
 </style>"""
 # five times over, a page each (first, left and right pages differ): the first time a glyph

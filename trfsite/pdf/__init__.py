@@ -28,6 +28,7 @@ from trfsite.pdf import (
     pagestyles,
     paging,
     parallel,
+    plainboxes,
     struts,
     widthcache,
 )
@@ -56,6 +57,7 @@ FAST_PATHS = (
     monolines,
     nofloats,
     pagestyles,
+    plainboxes,
     struts,
     widthcache,
 )
