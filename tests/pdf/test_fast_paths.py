@@ -204,7 +204,8 @@ body { font: 9pt "DejaVu Sans"; }
 .clamp { width: 30mm; line-clamp: 2; }
 .spaced { letter-spacing: 0.3mm; word-spacing: 2mm; }
 .mono { font-family: "DejaVu Sans Mono"; white-space: pre; }
-.right { text-align: right; border: 0.2mm solid; display: inline-block; border-radius: 1mm; background: #eef; }
+.right { text-align: right; border: 0.2mm solid; display: inline-block; }
+.right { border-radius: 1mm; background: #eef; }
 .kern { font-kerning: normal; font-size: 14pt; }
 </style>"""
 # five times over, a page each (first, left and right pages differ): the first time a glyph

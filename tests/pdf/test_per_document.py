@@ -28,3 +28,27 @@ def test_a_value_goes_with_its_document() -> None:
     assert kept._last is None  # the last-used shortcut does not keep it either
     assert len(kept._values) == 0
     assert kept.of(_FontConfig()) == {}
+
+
+class _Style(dict[str, int]):
+    """Stands in for a computed style: a dict with its document's font configuration."""
+
+    def __init__(self, font_config: _FontConfig, size: int) -> None:
+        super().__init__(font_size=size)
+        self.font_config = font_config
+
+
+def test_a_value_is_made_once_per_style_object() -> None:
+    from trfsite.pdf.patching import PerStyle
+
+    made: list[int] = []
+
+    def make(style: _Style) -> int:
+        made.append(style["font_size"])
+        return style["font_size"] * 2
+
+    kept: PerStyle[int] = PerStyle()
+    document = _FontConfig()
+    first, equal = _Style(document, 10), _Style(document, 10)
+    assert [kept.of(first, make), kept.of(first, make), kept.of(equal, make)] == [20, 20, 20]
+    assert made == [10, 10]  # once for each object, equal values or not

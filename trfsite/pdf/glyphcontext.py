@@ -225,7 +225,8 @@ def _rule_sets(subtable: Any) -> list[Any]:
         found = getattr(subtable, name, None)
         if found is not None:
             return list(found)
-    return []
+    # none read is not "no rule": the font is left to Pango
+    raise _Unknown(f"rule sets of {type(subtable).__name__}")
 
 
 def _rules(rule_set: Any) -> list[Any]:

@@ -40,31 +40,6 @@ from trfsite.pdf.glyphcontext import in_one_run, steady_glyphs
 
 # the line breaker's; the preferred widths (``trfsite.pdf.widthcache``) meet no such line
 _TARGET = ("weasyprint.layout.inline", "split_first_line")
-# Every computed value that Layout.setup, set_text and line_size read for a line of
-# printable ASCII without tabs: the font, its features and language, the spacing.
-_PROPERTIES = (
-    "font_family",
-    "font_style",
-    "font_stretch",
-    "font_weight",
-    "font_size",
-    "font_variant_caps",
-    "font_variation_settings",
-    "font_kerning",
-    "font_variant_ligatures",
-    "font_variant_position",
-    "font_variant_numeric",
-    "font_variant_alternates",
-    "font_variant_east_asian",
-    "font_feature_settings",
-    "font_language_override",
-    "lang",
-    "direction",
-    "letter_spacing",
-    "word_spacing",
-    "text_decoration_line",
-    "overflow_wrap",
-)
 _PRINTABLE = "".join(chr(code) for code in range(0x20, 0x7F))
 _MOST = 256  # distinct fonts remembered per font configuration
 
@@ -102,9 +77,7 @@ def uninstall() -> None:
 # per document: style key -> the font's measures, or None: not monospaced
 _FONTS: patching.PerDocument[dict[tuple[Any, ...], Monospaced | None]]
 _FONTS = patching.PerDocument(dict)
-# per document: id(style) -> (style, what _FONTS gave for it)
-_BY_STYLE: patching.PerDocument[dict[int, tuple[Any, Monospaced | None]]]
-_BY_STYLE = patching.PerDocument(dict)
+_BY_STYLE: patching.PerStyle[Monospaced | None] = patching.PerStyle()  # what _FONTS gave
 
 
 def measured_once(original: Split) -> Split:
@@ -114,26 +87,25 @@ def measured_once(original: Split) -> Split:
     counted_layout = _counted_layout()
 
     def font_of(style: Any) -> Monospaced | None:
+        # by the style object first: the key of the line breaker's values cost more
+        # than the line
         try:
-            by_style = _BY_STYLE.of(style.font_config)
-        except TypeError:  # no weak reference to it
+            return _BY_STYLE.of(style, font_by_values)
+        except TypeError:  # no weak reference to its document
             return None
-        # by the style object first: the key of 21 values cost more than the line
-        hit = by_style.get(id(style))
-        if hit is not None:
-            return hit[1]
+
+    def font_by_values(style: Any) -> Monospaced | None:
         try:
-            key = tuple([style[name] for name in _PROPERTIES])
+            key = tuple([style[name] for name in patching.LINE_BREAK_VALUES])
             fonts = _FONTS.of(style.font_config)
-            font = fonts[key]
+            return fonts[key]
         except KeyError:
             if len(fonts) >= _MOST:
                 fonts.clear()
             font = fonts[key] = _measure(style)
+            return font
         except TypeError:  # a value that cannot be a key
-            font = None
-        by_style[id(style)] = (style, font)  # the style kept: its id is not reused
-        return font
+            return None
 
     def covers(font: Monospaced, line: str, style: Any) -> bool:
         if font.chars.issuperset(line):  # the usual case, without a set of the line's

@@ -17,6 +17,40 @@ from typing import Any, Generic, TypeVar
 
 _V = TypeVar("_V")
 
+# Every computed value that weasyprint.text.line_break and weasyprint.text.fonts read:
+# what a text's measures can depend on (the stand-ins' keys).
+LINE_BREAK_VALUES = (
+    "direction",
+    "font_family",
+    "font_feature_settings",
+    "font_kerning",
+    "font_language_override",
+    "font_size",
+    "font_stretch",
+    "font_style",
+    "font_variant_alternates",
+    "font_variant_caps",
+    "font_variant_east_asian",
+    "font_variant_ligatures",
+    "font_variant_numeric",
+    "font_variant_position",
+    "font_variation_settings",
+    "font_weight",
+    "hyphenate_character",
+    "hyphenate_limit_chars",
+    "hyphenate_limit_zone",
+    "hyphens",
+    "lang",
+    "letter_spacing",
+    "line_height",
+    "overflow_wrap",
+    "tab_size",
+    "text_decoration_line",
+    "white_space",
+    "word_break",
+    "word_spacing",
+)
+
 SUPPORTED_VERSION = "70.0"
 _LOCK = threading.Lock()
 
@@ -78,3 +112,23 @@ class PerDocument(Generic[_V]):
 
     def _forget_last(self, _dead: weakref.ref[Any]) -> None:
         self._last = None
+
+
+class PerStyle(Generic[_V]):
+    """A value per computed style object, made once and kept with its document.
+
+    Boxes share their style objects, and a style's values do not change once
+    computed, so what a stand-in derives from them is made once per style. The style
+    is kept beside the value, so that its id is not given to another while kept.
+    """
+
+    def __init__(self) -> None:
+        self._documents: PerDocument[dict[int, tuple[Any, _V]]] = PerDocument(dict)
+
+    def of(self, style: Any, make: Callable[[Any], _V]) -> _V:
+        """``make(style)``, once (AttributeError, TypeError: no document to keep it in)."""
+        kept = self._documents.of(style.font_config)
+        found = kept.get(id(style))
+        if found is None:
+            found = kept[id(style)] = (style, make(style))
+        return found[1]

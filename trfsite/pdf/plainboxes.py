@@ -29,8 +29,7 @@ _SQUARE = (0, 0)
 
 LayoutBackgrounds = Callable[..., None]
 
-# per document: id(style) -> (style, whether boxes of that style are plain)
-_PLAIN: patching.PerDocument[dict[int, tuple[Any, bool]]] = patching.PerDocument(dict)
+_PLAIN: patching.PerStyle[bool] = patching.PerStyle()  # whether a style's boxes are plain
 
 
 def install() -> bool:
@@ -68,23 +67,18 @@ def plain_boxes(original: LayoutBackgrounds) -> LayoutBackgrounds:
         style: Any = None,
     ) -> None:
         if style is None and layout_children and box is not page:
-            box_style = box.style
             try:
-                known = _PLAIN.of(box_style.font_config)
-            except (AttributeError, TypeError):
-                known = None
-            if known is not None:
-                found = known.get(id(box_style))
-                if found is None:  # the style kept: its id is not given to another
-                    found = known[id(box_style)] = (box_style, _is_plain(box_style))
-                if found[1]:
-                    # WeasyPrint's order: corners, the children, then the background
-                    for corner in _CORNERS:
-                        setattr(box, corner, _SQUARE)
-                    for child in box.all_children():
-                        layout_box_backgrounds(page, child, get_image_from_uri)
-                    box.background = None
-                    return
+                plain = _PLAIN.of(box.style, _is_plain)
+            except (AttributeError, TypeError):  # no font configuration to hang it on
+                plain = False
+            if plain:
+                # WeasyPrint's order: corners, the children, then the background
+                for corner in _CORNERS:
+                    setattr(box, corner, _SQUARE)
+                for child in box.all_children():
+                    layout_box_backgrounds(page, child, get_image_from_uri)
+                box.background = None
+                return
         original(page, box, get_image_from_uri, layout_children, style)
 
     return layout_box_backgrounds

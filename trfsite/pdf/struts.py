@@ -27,10 +27,7 @@ _TARGETS = (
 
 Strut = Callable[[Any], tuple[float, float]]
 
-# per document: id(style) -> (style, strut); the style is kept so that its id is not
-# given to another style while the document lives
-_KEPT: patching.PerDocument[dict[int, tuple[Any, tuple[float, float]]]]
-_KEPT = patching.PerDocument(dict)
+_KEPT: patching.PerStyle[tuple[float, float]] = patching.PerStyle()
 
 
 def install() -> bool:
@@ -49,12 +46,8 @@ def by_style(original: Strut) -> Strut:
 
     def strut(style: Any) -> tuple[float, float]:
         try:
-            kept = _KEPT.of(style.font_config)
+            return _KEPT.of(style, original)
         except (AttributeError, TypeError):  # no font configuration to hang it on
             return original(style)
-        found = kept.get(id(style))
-        if found is None:
-            found = kept[id(style)] = (style, original(style))
-        return found[1]
 
     return strut

@@ -21,38 +21,6 @@ from trfsite.pdf import patching
 
 # The callers in preferred.py unpack ``_, _, resume, width, _, _``: the layout is dropped.
 _TARGET = ("weasyprint.layout.preferred", "split_first_line")
-# Every computed value that weasyprint.text.line_break and fonts read.
-_PROPERTIES = (
-    "direction",
-    "font_family",
-    "font_feature_settings",
-    "font_kerning",
-    "font_language_override",
-    "font_size",
-    "font_stretch",
-    "font_style",
-    "font_variant_alternates",
-    "font_variant_caps",
-    "font_variant_east_asian",
-    "font_variant_ligatures",
-    "font_variant_numeric",
-    "font_variant_position",
-    "font_variation_settings",
-    "font_weight",
-    "hyphenate_character",
-    "hyphenate_limit_chars",
-    "hyphenate_limit_zone",
-    "hyphens",
-    "lang",
-    "letter_spacing",
-    "line_height",
-    "overflow_wrap",
-    "tab_size",
-    "text_decoration_line",
-    "white_space",
-    "word_break",
-    "word_spacing",
-)
 _MOST = 20_000  # measures kept per font configuration; then the cache starts again
 
 Split = Callable[..., tuple[Any, int, int | None, float, float, float]]
@@ -92,7 +60,7 @@ def remembered(original: Split) -> Split:
                 justification_spacing,
                 is_line_start,
                 minimum,
-                *[style[name] for name in _PROPERTIES],
+                *[style[name] for name in patching.LINE_BREAK_VALUES],
             )
             return kept[key]
         except KeyError:
