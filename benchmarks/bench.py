@@ -18,6 +18,14 @@ everything is written below ``--scratch`` (RAM by default; see its help).
     python benchmarks/bench.py --only standings    # one group: standings, html, pdf, archive
     python benchmarks/bench.py --events 200        # a smaller archive
     python benchmarks/bench.py --archive-pdf 20    # also the archive with PDFs, on 20 events
+    python benchmarks/bench.py --baseline 85fab09  # also the code as issue 17 found it, in turn
+
+Machines differ, and this one's speed drifts by minutes, so a figure in seconds says
+little about the issue's machine. ``--baseline REV`` checks out an older commit of the
+repository (a git worktree below the scratch folder) and times its ``trfsite`` in
+turn with the current one, run for run. A second summary line then scales each goal by
+how much slower or faster that commit is here than on the issue's machine, where the
+issue measured it: ``goal x baseline here / baseline on the issue's machine``.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -280,6 +289,9 @@ class Goal:
     wall_s: float | None  # best wall time allowed; None: only memory is checked
     issue: str
     rss_mib: float = 500.0  # no process above this (issue 17; issue 12's peak memory)
+    # The issue's own figure for the same command, as it found the code (its machine):
+    # with --baseline, the goal is scaled by the baseline's time here over this figure.
+    issue_before_s: float | None = None
 
 
 # The standings ceiling: FIDE's reference checker cannot be installed here (not on
@@ -289,9 +301,13 @@ class Goal:
 REFERENCE_S = 7.2
 SPEEDUP = 60
 GOALS = [
-    Goal("standings", "open2000: standings", REFERENCE_S / SPEEDUP, "17"),
-    Goal("HTML site", "open2000: build --no-pdf (default flags", 1.5, "17"),
-    Goal("HTML + PDF", "open2000: build (HTML + PDF, default flags", 6.0, "17"),
+    # Issue 17's figures as it found the code: standings "about 0.2 s", the HTML site
+    # 3.4 s, HTML + PDF "14-15 s" (15: the larger figure makes the scaled goal stricter).
+    Goal("standings", "open2000: standings", REFERENCE_S / SPEEDUP, "17", issue_before_s=0.2),
+    Goal("HTML site", "open2000: build --no-pdf (default flags", 1.5, "17", issue_before_s=3.4),
+    Goal(
+        "HTML + PDF", "open2000: build (HTML + PDF, default flags", 6.0, "17", issue_before_s=15.0
+    ),
     Goal("people cold build", "people: cold build", 14.0, "12"),
     Goal("people rebuild", "people: rebuild after one changed event", 1.0, "12"),
 ]
@@ -318,6 +334,39 @@ def summary(reference: list[Run] | None = None) -> str:
             f"{best:.2f} s {limit}, {rss:.0f} MiB"
         )
     return "summary: " + (" | ".join(parts) if parts else "no figure with a goal was measured")
+
+
+BASELINE_TAG = " [baseline]"  # the end of a baseline figure's label
+
+
+def baseline_summary(revision: str) -> str:
+    """One line comparing each figure with its goal scaled by the baseline (see --baseline).
+
+    The baseline's best time here over the issue's figure for it says how much slower
+    this machine is, now, than the issue's: the goal is scaled by as much. Both codes
+    were timed in turn, so a slow spell falls on both alike.
+    """
+    parts = []
+    for goal in GOALS:
+        if goal.wall_s is None or goal.issue_before_s is None:
+            continue
+        ours = [runs for label, runs in RESULTS if label.startswith(goal.label_start)
+                and not label.endswith(BASELINE_TAG)]  # fmt: skip
+        theirs = [runs for label, runs in RESULTS if label.startswith(goal.label_start)
+                  and label.endswith(BASELINE_TAG)]  # fmt: skip
+        if not ours or not theirs:
+            continue
+        best = min(r.wall for r in ours[0])
+        before = min(r.wall for r in theirs[0])
+        ceiling = goal.wall_s * before / goal.issue_before_s
+        parts.append(
+            f"{'OK' if best <= ceiling else 'MISS'} #{goal.issue} {goal.name} {best:.2f} s "
+            f"<= {goal.wall_s:g} x {before:.2f} / {goal.issue_before_s:g} = {ceiling:.2f} s "
+            f"({before / best:.2f}x the baseline's speed, {goal.issue_before_s / goal.wall_s:.2f}x "
+            "asked)"
+        )
+    body = " | ".join(parts) if parts else "no figure with a goal was measured"
+    return f"summary against {revision} here: {body}"
 
 
 # A fixed pure-Python workload and the cost of a page fault, each in a fresh process:
@@ -360,15 +409,69 @@ def report(label: str, runs: list[Run]) -> None:
     )
 
 
-def _build(src: Path, out: Path, *extra: str) -> Run:
+def _build(src: Path, out: Path, *extra: str, tree: Path | None = None) -> Run:
     """A cold build into a folder never used before: on ext4, deleting the previous
     output just before a build slowed it by 1-2 s (freed inodes are not reused at once),
-    so old outputs stay until the event's temporary folder goes."""
+    so old outputs stay until the event's temporary folder goes. ``tree``: the
+    baseline's checkout, whose trfsite is run instead (see ``baseline_tree``)."""
     fresh = out.with_name(f"{out.name}-{next(_BUILD_NUMBERS)}")
-    return run([*TRFSITE, "-q", "build", str(src), "-o", str(fresh), *extra])
+    return run([*TRFSITE, "-q", "build", str(src), "-o", str(fresh), *extra], cwd=tree)
 
 
 _BUILD_NUMBERS = itertools.count(1)
+BASELINE: list[Path] = []  # the baseline's checkout, with --baseline
+
+
+def baseline_tree(revision: str) -> Path:
+    """``revision`` of this repository, checked out below the scratch folder.
+
+    ``python -m trfsite`` run from that folder imports its trfsite (the current
+    directory comes first on the path); this is checked before anything is timed.
+    """
+    repository = Path(__file__).resolve().parent.parent
+    tree = scratch("baseline-") / "tree"
+    subprocess.run(
+        ["git", "-C", str(repository), "worktree", "add", "--detach", "--quiet", str(tree),
+         revision],
+        check=True,
+    )  # fmt: skip
+    found = subprocess.run(
+        [sys.executable, "-c", "import trfsite; print(trfsite.__file__)"],
+        cwd=tree, env=CHILD_ENV, capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    if not Path(found).resolve().is_relative_to(tree.resolve()):
+        raise SystemExit(f"--baseline {revision}: its folder imports {found!r}, not its own code")
+    return tree
+
+
+def remove_baseline_tree() -> None:
+    repository = Path(__file__).resolve().parent.parent
+    for tree in BASELINE:
+        subprocess.run(
+            ["git", "-C", str(repository), "worktree", "remove", "--force", str(tree)],
+            check=False,
+        )
+    BASELINE.clear()
+
+
+def in_turn(measure: Callable[[Path | None], Run], runs: int) -> tuple[list[Run], list[Run]]:
+    """``runs`` runs of the current code and, with --baseline, of the baseline, in turn."""
+    ours: list[Run] = []
+    theirs: list[Run] = []
+    for _ in range(runs):
+        if BASELINE:
+            theirs.append(measure(BASELINE[0]))
+        ours.append(measure(None))
+    return ours, theirs
+
+
+def report_in_turn(label: str, runs: tuple[list[Run], list[Run]]) -> None:
+    ours, theirs = runs
+    report(label, ours)
+    if theirs:
+        report(label + BASELINE_TAG, theirs)
+
+
 REFERENCE: list[Run] = []  # FIDE's checker, when --reference names it
 
 
@@ -392,25 +495,35 @@ def bench_event(
     out = Path(tmp) / "out"
     if "standings" in groups:
         command = [*TRFSITE, "standings", str(path), "--tiebreaks", tiebreaks]
-        run(command)  # warm-up: Python writes its bytecode cache once
-        report(f"{name}: standings {tiebreaks}", [run(command) for _ in range(args.runs)])
+        for tree in [None, *BASELINE]:
+            run(command, cwd=tree)  # warm-up: Python writes its bytecode cache once
+        report_in_turn(
+            f"{name}: standings {tiebreaks}",
+            in_turn(lambda tree: run(command, cwd=tree), args.runs),
+        )
         if args.reference and name.startswith("open"):
             checker = args.reference.format(file=path, tiebreaks=tiebreaks).split()
             run(checker)
             REFERENCE.extend(run(checker) for _ in range(args.runs))
             report(f"{name}: reference checker", REFERENCE)
     if "html" in groups:
-        _build(src, out, "--no-pdf")  # warm-up
-        # Taken in turn, so that a slow spell of the machine falls on both alike.
-        runs, one_job = [], []
+        for tree in [None, *BASELINE]:
+            _build(src, out, "--no-pdf", tree=tree)  # warm-up
+        # Taken in turn, so that a slow spell of the machine falls on all alike.
+        runs: tuple[list[Run], list[Run]] = ([], [])
+        one_job = []
         for _ in range(args.runs):
-            runs.append(_build(src, out, "--no-pdf"))
+            ours, theirs = in_turn(lambda tree: _build(src, out, "--no-pdf", tree=tree), 1)
+            runs[0].extend(ours)
+            runs[1].extend(theirs)
             one_job.append(_build(src, out, "--no-pdf", "--jobs", "1"))
-        report(f"{name}: build --no-pdf (default flags: --jobs {jobs})", runs)
+        report_in_turn(f"{name}: build --no-pdf (default flags: --jobs {jobs})", runs)
         report(f"{name}: build --no-pdf --jobs 1", one_job)
     if "pdf" in groups:
-        runs = [_build(src, out) for _ in range(max(1, args.runs // 2))]
-        report(f"{name}: build (HTML + PDF, default flags: --jobs {jobs})", runs)
+        report_in_turn(
+            f"{name}: build (HTML + PDF, default flags: --jobs {jobs})",
+            in_turn(lambda tree: _build(src, out, tree=tree), max(1, args.runs // 2)),
+        )
 
 
 def _touch_one(src: Path, generation: int) -> None:
@@ -489,6 +602,13 @@ def main(argv: list[str] | None = None) -> None:
         "after a test run or a CI clone was deleted, writing the open's 4,000 pages there cost "
         "3.0-3.6 s of kernel time against 0.45-0.5 s in RAM",
     )
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="also time this commit's trfsite (e.g. 85fab09, the code as issue 17 found it), "
+        "in turn with the current one, and compare each figure with its goal scaled by "
+        "the baseline's time here over the issue's figure for it",
+    )
     from bench_people import add_arguments
 
     add_arguments(parser)  # --people-events, --people, --people-dask (issue 12)
@@ -503,11 +623,20 @@ def main(argv: list[str] | None = None) -> None:
     print(f"scratch: {where} ({file_system(where)})", flush=True)
     print(machine_speed(), flush=True)
     event_groups = groups - {"archive", "people"}
-    if event_groups:
-        open_text = generate_individual_swiss(args.players, 11, args.seed)
-        bench_event(f"open{args.players}", open_text, OPEN_TIEBREAKS, event_groups, args)
-        team_text = generate_team_swiss(args.teams, 4, 11, args.seed)
-        bench_event(f"team{args.teams}", team_text, TEAM_TIEBREAKS, event_groups, args)
+    if args.baseline and event_groups:
+        BASELINE.append(baseline_tree(args.baseline))
+    try:
+        if event_groups:
+            open_text = generate_individual_swiss(args.players, 11, args.seed)
+            bench_event(f"open{args.players}", open_text, OPEN_TIEBREAKS, event_groups, args)
+            # The baseline is timed on the open only: the issue's figures are the open's.
+            baseline = BASELINE[:]
+            BASELINE.clear()
+            team_text = generate_team_swiss(args.teams, 4, 11, args.seed)
+            bench_event(f"team{args.teams}", team_text, TEAM_TIEBREAKS, event_groups, args)
+            BASELINE[:] = baseline
+    finally:
+        remove_baseline_tree()
     if "archive" in groups:
         bench_archive(args)
     if "people" in groups:
@@ -517,6 +646,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"load average at the end {os.getloadavg()[0]:.2f}", flush=True)
     print(machine_speed(), flush=True)
     print(summary(REFERENCE or None), flush=True)
+    if args.baseline:
+        print(baseline_summary(args.baseline), flush=True)
 
 
 if __name__ == "__main__":
