@@ -28,7 +28,7 @@ from trfsite.results import (
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import EventContext, build_context
 from trfsite.scoring.declared_points import apply_points_source
-from trfsite.scoring.direct_encounter import direct_encounter_ranks
+from trfsite.scoring.direct_encounter import fill_direct_encounter
 from trfsite.scoring.registry import (
     BUCHHOLZ_FAMILY,
     RATING_TIEBREAKS,
@@ -93,13 +93,7 @@ def rank_players(
     for col, (spec, tb) in enumerate(columns):
         lower = tb.lower_is_better != spec.reverse
         if tb.per_group:
-            for group in groups:
-                found, why = direct_encounter_ranks(ctx, spec, group)
-                for pos, i in enumerate(group):
-                    values[col][i] = found[pos]
-                    expl = explanations[col]
-                    if expl is not None and why is not None:
-                        expl[i] = why[pos]
+            fill_direct_encounter(ctx, spec, groups, values[col], explanations[col])
         if len(groups) == ctx.size:  # no one is tied any more
             continue
         tied = chain.from_iterable(group for group in groups if len(group) > 1)
