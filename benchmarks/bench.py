@@ -385,12 +385,20 @@ _FAULTS = (
 
 
 def machine_speed() -> str:
-    """How fast this machine is now: the workload's CPU seconds and a page fault's cost."""
+    """How fast this machine is now: the workload's CPU seconds, a page fault's cost, and
+    the interpreter's start-up (every command pays it: a system Python whose
+    site-packages run hooks may take 40-60 ms where the README's venv takes 10)."""
     loops = [float(subprocess.check_output([sys.executable, "-c", _LOOP])) for _ in range(5)]
     faults = [float(subprocess.check_output([sys.executable, "-c", _FAULTS])) for _ in range(3)]
+    starts = []
+    for _ in range(5):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True, env=CHILD_ENV)
+        starts.append(time.perf_counter() - started)
     return (
         f"machine: a 5M-step Python loop {min(loops):.3f} s best, "
-        f"{statistics.median(loops):.3f} s median; a page fault {min(faults) * 1e6:.1f} us"
+        f"{statistics.median(loops):.3f} s median; a page fault {min(faults) * 1e6:.1f} us; "
+        f"{sys.executable} starts in {min(starts) * 1000:.0f} ms"
     )
 
 
@@ -430,11 +438,22 @@ def baseline_tree(revision: str) -> Path:
     """
     repository = Path(__file__).resolve().parent.parent
     tree = scratch("baseline-") / "tree"
-    subprocess.run(
-        ["git", "-C", str(repository), "worktree", "add", "--detach", "--quiet", str(tree),
-         revision],
-        check=True,
-    )  # fmt: skip
+    try:
+        made = subprocess.run(
+            ["git", "-C", str(repository), "worktree", "add", "--detach", "--quiet", str(tree),
+             revision],
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+    except OSError as exc:  # no git
+        raise SystemExit(
+            f"--baseline {revision!r}: git is needed to check it out ({exc})"
+        ) from None
+    if made.returncode:
+        raise SystemExit(
+            f"--baseline {revision!r}: git could not check it out of {repository} "
+            f"({made.stderr.strip()}); expected a commit of this repository's history "
+            "(a shallow clone may lack it: git fetch --unshallow)"
+        )
     found = subprocess.run(
         [sys.executable, "-c", "import trfsite; print(trfsite.__file__)"],
         cwd=tree, env=CHILD_ENV, capture_output=True, text=True, check=True,
