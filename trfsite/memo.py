@@ -60,6 +60,18 @@ class ByIdentity(Generic[_K, _V]):
             self._found.clear()
 
 
+def keep_within(made: dict[_K, _V], key: _K, value: _V, most: int) -> _V:
+    """``made[key] = value``, emptying ``made`` first when it holds ``most`` values.
+
+    The caches of formatted values, macros' HTML and a bulletin's fonts and measures
+    live as long as their process (``serve``, Dask workers): bounded, they start again.
+    """
+    if len(made) >= most:
+        made.clear()
+    made[key] = value
+    return value
+
+
 def forget_all() -> None:
     """Empty every cache: an event's task is done.
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from trfsite.memo import keep_within
 from trfsite.pdf import patching
 
 # the font description is used by the line breaker (layout and drawing) only
@@ -50,10 +51,7 @@ def shared(original: Callable[[Any], Any]) -> Callable[[Any], Any]:
         try:
             return made[key]
         except KeyError:
-            if len(made) >= _MOST:
-                made.clear()
-            description = made[key] = original(style)
-            return description
+            return keep_within(made, key, original(style), _MOST)
         except TypeError:  # a value that cannot be a key (a list): as WeasyPrint does
             return original(style)
 

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from trfsite.memo import keep_within
 from trfsite.pdf import patching
 from trfsite.pdf.glyphcontext import in_one_run, steady_glyphs
 
@@ -100,10 +101,7 @@ def measured_once(original: Split) -> Split:
             fonts = _FONTS.of(style.font_config)
             return fonts[key]
         except KeyError:
-            if len(fonts) >= _MOST:
-                fonts.clear()
-            font = fonts[key] = _measure(style)
-            return font
+            return keep_within(fonts, key, _measure(style), _MOST)
         except TypeError:  # a value that cannot be a key
             return None
 

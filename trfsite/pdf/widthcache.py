@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from trfsite.memo import keep_within
 from trfsite.pdf import patching
 
 # The callers in preferred.py unpack ``_, _, resume, width, _, _``: the layout is dropped.
@@ -67,10 +68,8 @@ def remembered(original: Split) -> Split:
             found = original(
                 text, style, context, max_width, justification_spacing, is_line_start, minimum
             )
-            if len(kept) >= _MOST:
-                kept.clear()
             # the layout is not kept: nobody here reads it, and it holds the style
-            kept[key] = (None, *found[1:])
+            keep_within(kept, key, (None, *found[1:]), _MOST)
             return found
         except TypeError:  # a value that cannot be a key, or no weak reference to it
             return original(

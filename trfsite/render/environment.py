@@ -14,12 +14,13 @@ import traceback
 from collections import ChainMap
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 import jinja2
 import jinja2.ext
 from markupsafe import Markup, escape
 
+from trfsite.memo import keep_within
 from trfsite.render.codegen import SiteCodeGenerator
 from trfsite.render.i18n import FALLBACK_LANGUAGE, Catalog, language_name, load_catalog
 from trfsite.render.theme import Theme, ThemeError
@@ -44,7 +45,6 @@ _ASCII_CONTROL = bytes(
     0 if (byte < 0x20 and byte not in (0x09, 0x0A, 0x0D)) or byte == 0x7F else 1
     for byte in range(256)
 )
-_K = TypeVar("_K")
 _MEMO_KEEP = 20_000  # results one memoized macro keeps (a 2000-player event needs ~5000)
 
 
@@ -122,7 +122,7 @@ class NoteFormatter:
                 fields = {k: self._field(v) for k, v in value.values.items()}
                 template = template.format(**fields)
             text = template
-            _remember(self._made, key, text)
+            keep_within(self._made, key, text, _MEMO_KEEP)
         return text
 
     def _field(self, value: object) -> object:
@@ -246,13 +246,6 @@ class _SiteContext(jinja2.runtime.Context):
         return super().call(obj, *args, **kwargs)
 
 
-def _remember(made: dict[_K, str], key: _K, text: str) -> None:
-    """Keep a formatted value, within bounds (long-lived workers: serve, Dask)."""
-    if len(made) >= _MEMO_KEEP:
-        made.clear()
-    made[key] = text
-
-
 class Memoized:
     """A macro that depends only on its arguments, run once per distinct arguments.
 
@@ -288,9 +281,7 @@ class Memoized:
         except TypeError:  # an unhashable argument
             return self.macro(*args, **kwargs)
         if made is None:
-            if len(self._made) >= _MEMO_KEEP:
-                self._made.clear()  # bounded for long-lived workers (serve, Dask)
-            made = self._made[key] = self.macro(*args, **kwargs)
+            made = keep_within(self._made, key, self.macro(*args, **kwargs), _MEMO_KEEP)
         return made
 
 
@@ -382,7 +373,7 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
         text = points_made.get(key)
         if text is None:
             text = format_points(value, plain).replace(".", decimal_mark)
-            _remember(points_made, key, text)
+            keep_within(points_made, key, text, _MEMO_KEEP)
         return text
 
     def number(value: float | int | None, digits: int = 2) -> str:
@@ -390,7 +381,7 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
         text = numbers_made.get(key)
         if text is None:
             text = format_number(value, decimal_mark, digits)
-            _remember(numbers_made, key, text)
+            keep_within(numbers_made, key, text, _MEMO_KEEP)
         return text
 
     dates_made: dict[str, str] = {}
