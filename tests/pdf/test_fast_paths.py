@@ -69,6 +69,13 @@ FAST_PATHS = {
 PRE_EMPTED_BY = {"layout": monolines}
 
 
+def test_every_stand_in_the_bulletin_installs_is_compared_here() -> None:
+    # one added to trfsite.pdf.FAST_PATHS without a row above would run unchecked
+    from trfsite import pdf
+
+    assert {module for module, _, _ in FAST_PATHS.values()} == set(pdf.FAST_PATHS)
+
+
 @dataclass(frozen=True)
 class Compared:
     slow: bytes
