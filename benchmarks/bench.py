@@ -314,14 +314,24 @@ GOALS = [
 RESULTS: list[tuple[str, list[Run]]] = []  # every figure printed, for the summary
 
 
+BASELINE_TAG = " [baseline]"  # the end of a baseline figure's label
+
+
+def _measured(goal: Goal, baseline: bool = False) -> list[Run] | None:
+    """The runs of ``goal``'s figure (the baseline's, with ``baseline``), if measured."""
+    for label, runs in RESULTS:
+        if label.startswith(goal.label_start) and label.endswith(BASELINE_TAG) == baseline:
+            return runs
+    return None
+
+
 def summary(reference: list[Run] | None = None) -> str:
     """One line comparing each measured figure with its goal (best wall, largest process)."""
     parts = []
     for goal in GOALS:
-        measured = [(label, runs) for label, runs in RESULTS if label.startswith(goal.label_start)]
-        if not measured:
+        runs = _measured(goal)
+        if runs is None:
             continue
-        label, runs = measured[0]
         best = min(r.wall for r in runs)
         rss = max(r.max_rss_mib for r in runs)
         ceiling = goal.wall_s
@@ -336,9 +346,6 @@ def summary(reference: list[Run] | None = None) -> str:
     return "summary: " + (" | ".join(parts) if parts else "no figure with a goal was measured")
 
 
-BASELINE_TAG = " [baseline]"  # the end of a baseline figure's label
-
-
 def baseline_summary(revision: str) -> str:
     """One line comparing each figure with its goal scaled by the baseline (see --baseline).
 
@@ -350,14 +357,11 @@ def baseline_summary(revision: str) -> str:
     for goal in GOALS:
         if goal.wall_s is None or goal.issue_before_s is None:
             continue
-        ours = [runs for label, runs in RESULTS if label.startswith(goal.label_start)
-                and not label.endswith(BASELINE_TAG)]  # fmt: skip
-        theirs = [runs for label, runs in RESULTS if label.startswith(goal.label_start)
-                  and label.endswith(BASELINE_TAG)]  # fmt: skip
-        if not ours or not theirs:
+        ours, theirs = _measured(goal), _measured(goal, baseline=True)
+        if ours is None or theirs is None:
             continue
-        best = min(r.wall for r in ours[0])
-        before = min(r.wall for r in theirs[0])
+        best = min(r.wall for r in ours)
+        before = min(r.wall for r in theirs)
         ceiling = goal.wall_s * before / goal.issue_before_s
         parts.append(
             f"{'OK' if best <= ceiling else 'MISS'} #{goal.issue} {goal.name} {best:.2f} s "

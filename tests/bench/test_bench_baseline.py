@@ -60,6 +60,15 @@ def test_goals_are_scaled_by_the_baseline_timed_here(
     assert "MISS #17 HTML + PDF 9.00 s <= 6 x 15.00 / 15 = 6.00 s" in line
 
 
+def test_the_plain_summary_reads_the_current_code_only(
+    results: list[tuple[str, list[bench.Run]]],
+) -> None:
+    standings = "open2000: standings BH-C1,BH,SB,PS,WIN"
+    # the baseline's 0.10 s would pass 0.12 s; the current code's 0.25 s does not
+    results += [(standings + BASELINE_TAG, _runs(0.10)), (standings, _runs(0.25))]
+    assert "MISS #17 standings 0.25 s <= 0.12 s" in bench.summary()
+
+
 def test_a_figure_without_its_baseline_is_left_out(
     results: list[tuple[str, list[Run]]],
 ) -> None:
