@@ -552,6 +552,9 @@ class Tournament:
     board_colors: str = ""  # 352
     team_scoring: TeamScoring = TeamScoring()  # 362
     players: tuple[Player, ...] = ()
+    # Lines named like a bye ("spielfrei") with no games: the bye's slot, not players
+    # (formats/trf/bye_lines.py); kept for the 062 count and for writing the file back.
+    bye_placeholders: tuple[Player, ...] = field(default=(), compare=False)
     national_ratings: tuple[NationalRating, ...] = ()
     teams: tuple[Team, ...] = ()
     accelerations: tuple[Acceleration, ...] = ()
