@@ -23,7 +23,9 @@ OPEN_2005 = ROOT / "sample_reports" / "karl-mala-open-2005.trf"
 
 
 def _line(number: int, name: str, cells: str, points: float = 0.0) -> str:
-    head = f"001 {number:>4} m    {name:<33} {'':>4} {'':<3} {'':>11} {'':<10} {points:>4.1f} {0:>4}"
+    head = (
+        f"001 {number:>4} m    {name:<33} {'':>4} {'':<3} {'':>11} {'':<10} {points:>4.1f} {0:>4}"
+    )
     return head + cells
 
 
