@@ -34,9 +34,7 @@ EVENT = rated_event(
 def _ratings(unrated_rating: int | None = None) -> dict[int, tuple[float | None, float | None]]:
     standings = compute_standings(EVENT, StandingsOptions(rules="2023"))
     found = event_ratings(standings, None, True, unrated_rating)
-    return {
-        pid: (r.performance.value, r.average_opponent_rating.value) for pid, r in found.items()
-    }
+    return {pid: (r.performance.value, r.average_opponent_rating.value) for pid, r in found.items()}
 
 
 def test_over_the_rated_opponents_only() -> None:

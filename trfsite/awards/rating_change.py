@@ -110,11 +110,11 @@ def k_factor(
         junior = born is not None and year is not None and year <= born + 18
         if junior and rating < 2300:
             value = JUNIOR_K
+            # No birth year in the text: the pages publish no birth date ([privacy]).
             reason = Note(
-                "K = 40: born {born}, 18 in {last}, junior K until the end of {last}; rating "
-                "{rating} < 2300 (B.02 8.3.3)",
-                born=born or 0,
-                last=(born or 0) + 18,
+                "K = 40: 18 or younger in {year} (junior K until the end of the year of the "
+                "18th birthday); rating {rating} < 2300 (B.02 8.3.3)",
+                year=year or 0,
                 rating=rating,
             )
         elif rating < 2400:

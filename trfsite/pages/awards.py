@@ -97,10 +97,13 @@ def _group_rows(lines: tuple[GroupLine, ...], refs: dict[int, Ref]) -> tuple[Gro
 
 
 def awards_page(data: EventData) -> AwardsPage:
+    from trfsite.pages.birth import shown_births, shows_year
+
     awards = data.awards or EventAwards(settings=data.job.config.awards)
     t = data.tournament
     refs = player_refs(t)
     players = players_by_id(t)
+    births = shown_births(data)
     views = []
     for ranking in awards.categories:
         rows = []
@@ -114,13 +117,14 @@ def awards_page(data: EventData) -> AwardsPage:
                     player.title.strip(),
                     player.rating or None,
                     player.federation.strip(),
-                    player.birth_date.strip(),
+                    births.get(line.player_id, ""),
                     line.points,
                 )
             )
         code, label = ranking.category.code, ranking.category.label
         anchor = "cat-" + re.sub(r"[^a-z0-9]+", "-", code.lower()).strip("-")
-        views.append(CategoryView(code, label, anchor, tuple(rows)))
+        telling = any(row.birth not in ("", code) for row in rows)
+        views.append(CategoryView(code, label, anchor, tuple(rows), telling))
     prizes: list[PrizeLine] = []
     if awards.prizes is not None:
         for award in awards.prizes.awards:
@@ -151,6 +155,7 @@ def awards_page(data: EventData) -> AwardsPage:
         ranking_best=awards.settings.ranking_best,
         federations=_group_rows(awards.federations, refs),
         clubs=_group_rows(awards.clubs, refs),
+        birth_is_year=shows_year(data),
     )
 
 

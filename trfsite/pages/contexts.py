@@ -157,8 +157,9 @@ class PlayersPage:
     is_go: bool
     has_teams: bool
     has_fide_ids: bool
-    has_birth: bool
+    has_birth: bool  # a column of years of birth (birth_is_year) or of age groups
     has_start_list: bool = False  # startlist.html: by rating, with K
+    birth_is_year: bool = False  # [privacy] birth = "year"
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,7 +332,7 @@ class CategoryRow:
     title: str
     rating: int | None
     federation: str
-    birth: str
+    birth: str  # the year of birth or the age groups (pages.birth), never the date
     points: float
 
 
@@ -341,6 +342,7 @@ class CategoryView:
     label: str
     anchor: str
     rows: tuple[CategoryRow, ...]
+    has_birth: bool = False  # the birth column tells something (not only this age group)
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,6 +376,7 @@ class AwardsPage:
     ranking_best: int
     federations: tuple[GroupRow, ...]
     clubs: tuple[GroupRow, ...]
+    birth_is_year: bool = False  # [privacy] birth = "year": years, else age groups
 
 
 PageContext = (

@@ -210,6 +210,8 @@ def prepare_event(
         from trfsite.teams.configured_bye import apply_team_bye
 
         t = apply_team_bye(t, bye.match_points, bye.game_points)
+    if t is not None and job.config.privacy.anonymise:
+        t = _anonymised(job, t)
     people = with_people and job.site.people  # none listed for a site without them
     ahead = None
     if with_pages and t is not None and crashed is None:
@@ -231,6 +233,15 @@ def prepare_event(
     finally:
         if ahead is not None:
             ahead.findings()  # the fork is waited for, whatever happened here
+
+
+def _anonymised(job: EventJob, t: Tournament) -> Tournament:
+    """``t`` with the people ``[privacy] anonymise`` names shown as "Anonymous"."""
+    from trfsite.people.privacy import ANONYMOUS, anonymise
+    from trfsite.render.i18n import load_catalog
+
+    label = load_catalog(job.site.language).translate(ANONYMOUS)
+    return anonymise(t, job.config.privacy, label)
 
 
 def _prepare(

@@ -94,4 +94,8 @@ def read_entries(data: bytes, file: str, slug: str, config: EventConfig) -> Even
     t = read_bytes(data, file).tournament
     if t is None:
         return None
+    if config.privacy.anonymise:
+        from trfsite.people.privacy import anonymise
+
+        t = anonymise(t, config.privacy)
     return collect_event(t, _rank(t, config), file, slug, dict(config.people_splits))

@@ -115,7 +115,10 @@ def collect_event(
     nat = national_ids(t)
     teams = _team_names(t)
     entries = []
+    hidden = frozenset(t.anonymised)  # [privacy] anonymise: no person
     for player in sorted(t.players, key=lambda p: p.id):
+        if player.id in hidden:
+            continue
         ids = nat.get(player.id, ())
         key, kind = own_key(player, t, ids)
         if splits and player.id in splits:
