@@ -81,6 +81,21 @@ def one_decimal(value: float | None, sign: bool = True) -> str:
     return f"{rounded:+}" if sign else f"{rounded}"
 
 
+# Templates of the numbers inside notes: a page spells them in its language (the
+# catalogs have no entry for them, so they stay as they are).
+_SIGNED_ONE = "{value:+.1f}"
+_ZERO_ONE = "{value:.1f}"
+SIGNED_TWO = "{value:+.2f}"
+
+
+def signed_note(value: float) -> Note:
+    """``+12.4``, ``-3.0``, ``0.0`` (half up), as a note: a German page shows ``+12,4``."""
+    rounded = float(Decimal(repr(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+    if not rounded:
+        return Note(_ZERO_ONE, value=0.0)  # no sign, and never -0.0
+    return Note(_SIGNED_ONE, value=rounded)
+
+
 def birth_year(player: Player) -> int | None:
     """The year of a ``YYYY/MM/DD`` birth date (month and day may be 00), or None."""
     head = player.birth_date[:4]
@@ -223,8 +238,8 @@ def _change(
         Note(
             "change = K x sum(W - We) = {k} x {sum} = {value}",
             k=k.value,
-            sum=f"{total / 100:+.2f}",
-            value=one_decimal(value),
+            sum=Note(SIGNED_TWO, value=total / 100),
+            value=signed_note(value),
         )
     )
     return RatingChange(player.id, rating, k, tuple(games), value, tuple(notes))

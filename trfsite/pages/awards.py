@@ -10,8 +10,9 @@ from functools import partial
 from trfsite.awards.categories import parse_category
 from trfsite.awards.event import EventAwards
 from trfsite.awards.performance import PlayerRatings
+from trfsite.awards.prizes import money_note
 from trfsite.awards.rankings import GroupLine
-from trfsite.awards.rating_change import event_year, k_factor, one_decimal
+from trfsite.awards.rating_change import event_year, k_factor
 from trfsite.pages.common import player_refs
 from trfsite.pages.contexts import (
     AwardsPage,
@@ -133,17 +134,17 @@ def awards_page(data: EventData) -> AwardsPage:
                 PrizeLine(
                     parse_category(prize.category).label,
                     prize.place,
-                    prize.text,
+                    prize.shown,
                     refs[award.player_id],
                     award.points,
-                    award.prize.name if award.amount is None else f"{award.amount:.2f}",
+                    award.prize.name if award.amount is None else money_note(award.amount),
                     award.how,
                 )
             )
         for prize in awards.prizes.unawarded:
             label = parse_category(prize.category).label
             prizes.append(
-                PrizeLine(label, prize.place, prize.text, None, None, "", Note("nobody qualified"))
+                PrizeLine(label, prize.place, prize.shown, None, None, "", Note("nobody qualified"))
             )
     return AwardsPage(
         meta=meta_for(data.job, data.header.name, "awards.html", "awards"),
@@ -186,14 +187,14 @@ def rating_card(
             g.score,
             g.expected,
             g.delta,
-            one_decimal(g.change),
+            g.change,
         )
         for g in change.games
     )
     return RatingCard(
         rating=change.rating,
         k=change.k.value if change.k else None,
-        change=one_decimal(change.value) if change.value is not None else "",
+        change=change.value,
         games=games,
         notes=change.notes,
         performance=_view(found.performance, Note("Performance (TPR)")),
@@ -203,7 +204,7 @@ def rating_card(
     )
 
 
-def rating_changes(card: RatingCard | None) -> dict[int, str]:
+def rating_changes(card: RatingCard | None) -> dict[int, float]:
     """Round -> K x (W - We) of each rated game on the card."""
     if card is None:
         return {}
@@ -226,7 +227,6 @@ def with_ratings(data: EventData, lines: tuple[StandingLine, ...]) -> tuple[Stan
             replace(
                 line,
                 rating_change=value,
-                rating_change_text=one_decimal(value) if value is not None else "",
                 performance=rated.performance.value,
             )
         )

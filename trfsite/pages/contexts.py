@@ -290,14 +290,14 @@ class RatingGameLine:
     score: float
     expected: float
     delta: float
-    change: str  # one decimal, signed
+    change: float  # K x (W - We), shown signed, one decimal (the ``signed`` filter)
 
 
 @dataclass(frozen=True, slots=True)
 class RatingCard:
     rating: int | None
     k: int | None
-    change: str  # "+12.4", "" for unrated players
+    change: float | None  # K x sum(W - We); None for unrated players
     games: tuple[RatingGameLine, ...]
     notes: tuple[str, ...]  # why this K, the sum
     performance: ExplanationView
@@ -349,10 +349,10 @@ class CategoryView:
 class PrizeLine:
     category: str  # label
     place: int
-    prize: str  # "1000.00" or "Trophy"
+    prize: str  # a note "1,000.00" (spelled in the page's language) or "Trophy"
     ref: Ref | None
     points: float | None
-    amount: str  # what the player receives
+    amount: str  # what the player receives: a note of the amount, or the prize's name
     how: str
 
 

@@ -78,7 +78,6 @@ class StandingLine:
     match_points: float | None = None
     game_points: float | None = None
     rating_change: float | None = None  # K x sum(W - We), B.02 8.3
-    rating_change_text: str = ""  # one decimal, signed
     performance: float | None = None  # TPR
 
 
@@ -165,7 +164,7 @@ class RecordLine:
     rank_after: int | None = None
     board: int | None = None  # team events
     handicap: int | None = None  # Go
-    rating_change: str = ""  # K x (W - We) of a rated game, one decimal
+    rating_change: float | None = None  # K x (W - We) of a rated game
 
 
 # The engines' explanation lines are display-ready as they are (round, label,
