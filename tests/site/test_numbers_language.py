@@ -82,9 +82,10 @@ def test_no_point_decimals_on_the_german_pages(german: Path) -> None:
 def test_money_and_signed_values_in_german(german: Path) -> None:
     awards = html.fromstring((german / KARL / "awards.html").read_bytes())
     rows = awards.xpath("//table[contains(@class,'prizes')]/tbody/tr")
-    cells = [[" ".join(td.text_content().split()) for td in tr.xpath("td")] for tr in rows]
-    overall = [c for c in cells if c[0] == "Gesamt"]
-    assert [c[2] for c in overall[:4]] == ["1.000,00", "600,00", "400,00", "200,00"]
+    cells = [[" ".join(td.text_content().split()) for td in tr.xpath("td|th")] for tr in rows]
+    first = cells.index(["Gesamt"])  # the category's line, then its prizes
+    overall = cells[first + 1 : first + 7]
+    assert [c[1] for c in overall[:4]] == ["1.000,00", "600,00", "400,00", "200,00"]
     assert overall[1][-1].startswith("420,00")  # place 2's Hort share
     assert "zusammen 1.200,00" in awards.text_content()
     standings = html.fromstring((german / KARL / "standings.html").read_bytes())
