@@ -137,25 +137,25 @@ def test_ranks_source_declared_publishes_the_files_order() -> None:
     assert [row.rank for row in s.rows] == [1, 2, 3, 4, 5, 6] and not ranks_note(s)
 
 
-def test_a_list_naming_a_2026_tie_break_declares_the_2026_rules() -> None:
-    # TRF-2026 record 202 "REP": the 2026 name of GE (tiebreak-rule-versions.md, item 4). A
-    # 2025 event would otherwise get C.07 2023. (No declared ranks here: they would be
-    # evidence too, and these follow the rules before 2023.)
+def test_a_list_naming_a_2026_tie_break_does_not_choose_the_rules() -> None:
+    # TRF-2026 has no record for the rule set; its code list names the 2026 tie-breaks
+    # (FIDE's own TRF-2026 sample, started 2024-12-01, lists EDET), so a 202 "STD" says
+    # nothing of the rules: a 2025 event keeps C.07 2023, with a note.
     text = EVENT.replace("042 2005/06/04", "042 2025/06/04").replace(
-        "142 4\n", "142 4\n202 BH,REP\n"
+        "142 4\n", "142 4\n202 BH,STD\n"
     )
-    s = compute_standings(tournament(_unranked(text)), StandingsOptions(rules="auto"))
-    assert s.rules == "2026"
-    assert s.notes[0] == (
-        "Tie-break rules: FIDE C.07 2026, because record 202 names REP, a tie-break only the "
-        "2026 rules define."
-    )
-    # With the ranks, the first combination that reproduces them wins: BH under the rules
-    # before 2023 (BH 6 8.0 > 5 7.5), after 2026 and 2023 (BH ties 5 and 6 at 7.5 in 2023;
-    # 2026 caps the dummies, see the note of test_a_list_naming...: not reached by hand here,
-    # only that the declared order is followed).
-    s = compute_standings(tournament(text), StandingsOptions(rules="auto"))
-    assert order(s) == DECLARED and "columns 86-89" in s.notes[0]
+    s = compute_standings(tournament(text), StandingsOptions())
+    assert s.rules == "2023"
+    assert "STD is a 2026 tie-break, computed here under the 2023 rules." in s.notes
+    # Its declared ranks are reproduced up to lots: under C.07 2023 BH ties 1 and 2 (9.5)
+    # and 5 and 6 (7.5, swiss-pre2023.md); STD (1 a round won or a bye above a draw, ½
+    # level): 1: 1 + ½ + 0 (forfeit loss) + 1 = 2.5, 2: 1 (forfeit win) + ½ + 1 + 0 = 2.5;
+    # 5: 0 + ½ (H) + 0 + 1 (U) = 1.5, 6: ½ + 1 (U) + 0 + 0 = 1.5. Both pairs share a place
+    # the file split by lot (C.07 4.2): no other combination is sought, no note.
+    assert [(row.rank, row.id) for row in s.rows] == [
+        (1, 4), (2, 1), (2, 2), (4, 5), (4, 6), (6, 3)
+    ]  # fmt: skip
+    assert not ranks_note(s)
 
 
 def _unranked(text: str) -> str:

@@ -3,10 +3,9 @@
 The individual and the team engine both make them here, and every choice is
 written into ``Standings.notes``:
 
-* Rule set: ``--rules`` wins; then a tie-break that only one edition defines in
-  the file's 202/212 (e.g. ``REP``, ``STD``: 2026); otherwise the start date
-  (042) decides: before 2024-04-01 ``pre2023`` (C.07 2023 became binding for
-  every FIDE-rated event on 1 April 2024; trfsite takes every event as
+* Rule set: ``--rules`` wins; otherwise the start date (042) decides: before
+  2024-04-01 ``pre2023`` (C.07 2023 became binding for every FIDE-rated event on
+  1 April 2024; trfsite takes every event as
   FIDE-rated, so FIDE's own competitions, on C.07 2023 from 1 September 2023,
   need ``--rules 2023`` unless their declared ranks show it), before
   2026-03-01 ``2023``, else ``2026``; no readable start date means ``2026``.
@@ -43,9 +42,6 @@ from trfsite.standings.options import StandingsOptions
 RULES_2023_FIDE_EVENTS_FROM = _dt.date(2023, 9, 1)
 RULES_2023_FROM = _dt.date(2024, 4, 1)
 RULES_2026_FROM = _dt.date(2026, 3, 1)
-# Spellings in a 202/212 record that only C.07 2026 defines (tiebreak-rule-versions.md,
-# items 3, 4 and 8): a list naming one was written for the 2026 rules.
-_ONLY_2026 = frozenset({"STD", "TPN", "RTNG", "REP", "EDET", "EDEB", "EDEBT", "EDEBB"})
 DEFAULT_SWISS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "WIN")
 DEFAULT_ROUND_ROBIN: tuple[str, ...] = ("DE", "WIN", "SB", "KS")
 
@@ -84,14 +80,6 @@ def choose_rules(t: Tournament, options: StandingsOptions) -> tuple[str, str]:
         )
     if asked is not None:
         return asked, Note("Tie-break rules: FIDE C.07 {rules} (chosen with --rules).", rules=asked)
-    declared = rules_named_by_list(t)
-    if declared is not None:
-        return RULES_2026, Note(
-            "Tie-break rules: FIDE C.07 2026, because record {record} names {code}, a "
-            "tie-break only the 2026 rules define.",
-            record=t.tiebreak_record or "202",
-            code=declared,
-        )
     if t.start_date is None:
         return RULES_2026, Note(
             "Tie-break rules: FIDE C.07 2026, because the file has no readable start "
@@ -117,15 +105,6 @@ def choose_rules(t: Tournament, options: StandingsOptions) -> tuple[str, str]:
         "on or after 2026-03-01.",
         date=t.start_date,  # a date: pages spell it in their language
     )
-
-
-def rules_named_by_list(t: Tournament) -> str | None:
-    """The first code of record 202/212 that only C.07 2026 defines, as spelled; or None."""
-    for code in t.tiebreaks:
-        name = code.strip().split("/")[0].split(":")[0].split("-")[0].strip().upper()
-        if name in _ONLY_2026:
-            return code.strip()
-    return None
 
 
 def plausible_rules(t: Tournament) -> tuple[str, ...]:

@@ -282,8 +282,12 @@ def adopted_note(found: DeclaredOrder) -> Note:
 
 
 def differing_note(found: DeclaredOrder, count: int, total: int) -> Note | None:
-    """The final standings' note when they differ from the declared ranks."""
-    if count == 0:
+    """The final standings' note when they differ from the declared ranks.
+
+    None when the choice made reproduces them: players it leaves tied share a place
+    that the file may have split by lot (C.07 4.2).
+    """
+    if count == 0 or found.adopted:
         return None
     if found.matched is not None and not found.adopted:
         codes, rules = found.matched.describe()
