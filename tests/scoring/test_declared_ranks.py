@@ -9,6 +9,8 @@ hand in ``swiss-pre2023.md``: under the rules before 2023 ``BH, SB`` ranks it 4,
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,7 +18,7 @@ from trfsite.formats import read_bytes
 from trfsite.model import Tournament
 from trfsite.results import Standings
 from trfsite.standings.compute import compute_round_standings, compute_standings
-from trfsite.standings.declared_ranks import differing_places
+from trfsite.standings.declared_ranks import count_differences, differing_places
 from trfsite.standings.options import StandingsOptions
 from trfsite.validate import validate
 
@@ -49,6 +51,11 @@ def test_places_within_a_tie_may_be_declared_in_any_order() -> None:
     assert differing_places(declared, [[1], [2, 3], [4]], shared=True) == [3]
     # An unranked player (declared 0) takes no place.
     assert differing_places({1: 1, 3: 2}, [[1], [2], [3]]) == []
+    # The search counts both at once: [[1], [2, 3], [4]] -> lenient 0, shared 1 (player 3);
+    # [[1], [3], [2], [4]] -> 2 and 2.
+    assert count_differences(declared, [[1], [2, 3], [4]]) == (0, 1)
+    assert count_differences(declared, [[1], [3], [2], [4]]) == (2, 2)
+    assert count_differences({1: 1, 3: 2}, [[1], [2], [3]]) == (0, 0)
 
 
 def test_the_declared_order_picks_the_list_the_file_names_no_list_for() -> None:
@@ -58,8 +65,8 @@ def test_the_declared_order_picks_the_list_the_file_names_no_list_for() -> None:
     assert s.rules == "pre2023" and order(s) == DECLARED
     assert [c.code for c in s.columns] == ["BH", "SB"]
     assert s.notes[0] == (
-        "Tie-breaks: BH, SB under the FIDE tie-break rules before 2023, because the ranks the "
-        "file declares (columns 86-89) follow them: the first of 3 combinations of rule set and "
+        "Tie-breaks: BH, SB; rules: FIDE tie-break rules before 2023. The ranks the file "
+        "declares (columns 86-89) follow them: the first of 3 combinations of rule set and "
         "tie-break list tried that reproduces every declared rank."
     )
     assert not ranks_note(s)[1:]  # no note that places differ: none do
@@ -82,9 +89,9 @@ def test_the_declared_order_picks_the_rule_set_for_the_files_own_list() -> None:
     assert s.rules == "2023" and order(s) == [4, 1, 2, 5, 6, 3]
     assert ranks_note(s) == [
         "The ranks the file declares (columns 86-89) differ from these standings in 2 of 6 "
-        "places. They follow BH, SB under the FIDE tie-break rules before 2023, which the "
-        "settings of this event rule out (the tie-breaks or rules set in trfsite.toml or on "
-        "the command line)."
+        "places. They follow another choice (tie-breaks BH, SB; rules: FIDE tie-break rules "
+        "before 2023), which the settings of this event rule out (the tie-breaks or rules set "
+        "in trfsite.toml or on the command line)."
     ]
 
 
@@ -94,9 +101,9 @@ def test_a_list_the_user_chose_is_kept() -> None:
     assert order(s) == [4, 1, 2, 5, 6, 3]
     assert ranks_note(s) == [
         "The ranks the file declares (columns 86-89) differ from these standings in 2 of 6 "
-        "places. They follow BH, SB under the FIDE tie-break rules before 2023, which the "
-        "settings of this event rule out (the tie-breaks or rules set in trfsite.toml or on "
-        "the command line)."
+        "places. They follow another choice (tie-breaks BH, SB; rules: FIDE tie-break rules "
+        "before 2023), which the settings of this event rule out (the tie-breaks or rules set "
+        "in trfsite.toml or on the command line)."
     ]
     # A choice that reproduces the ranks needs no note at all.
     s = compute_standings(tournament(EVENT), StandingsOptions(tiebreaks=("BH", "SB")))
@@ -112,8 +119,9 @@ def test_when_nothing_reproduces_the_ranks_the_note_says_so() -> None:
     assert ranks_note(s) == [
         "The ranks the file declares (columns 86-89) differ from these standings in 3 of 6 "
         "places, and none of the 11 combinations of rule set and tie-break list tried "
-        "reproduces them all (the closest, BH, SB under the FIDE tie-break rules before 2023, "
-        'differs in 2). ranks_source = "declared" publishes the file\'s order.'
+        "reproduces them all (the closest: tie-breaks BH, SB; rules: FIDE tie-break rules "
+        'before 2023; places that differ: 2). ranks_source = "declared" publishes the file\'s '
+        "order."
     ]
 
 
@@ -196,3 +204,17 @@ def test_no_evidence_while_a_round_is_entered_or_without_ranks() -> None:
     assert replace(t, players=t.players[:1]).players  # one ranked player: nothing to compare
     s = compute_standings(replace(t, players=t.players[:1]), StandingsOptions())
     assert not ranks_note(s)
+
+
+def test_direct_encounter_prints_0_for_players_not_tied_in_csv() -> None:
+    # swiss-pre2023-misranked.md: after BH-C1 no one is tied, so DE applies to no one
+    # (C.07 6 ranks tied participants only): the CSV says 0, as FIDE's checker and Vega do.
+    from click.testing import CliRunner
+
+    from trfsite.cli import cli
+
+    path = DATA / "swiss-pre2023-misranked.trf"
+    result = CliRunner().invoke(cli, ["standings", str(path), "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.output)))
+    assert [row["DE"] for row in rows] == ["0"] * 6

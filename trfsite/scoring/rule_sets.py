@@ -20,9 +20,10 @@ RULES_2023 = "2023"
 RULES_2026 = "2026"
 RULE_SETS: tuple[str, ...] = (PRE2023, RULES_2023, RULES_2026)
 
-# How notes name a rule set ("Tie-breaks follow BH, SB under {rules}").
+# How notes name a rule set ("Tie-breaks: BH, SB; rules: {rules}"), without an article:
+# translations put it after a colon, in the nominative.
 _NAMES = {
-    PRE2023: N_("the FIDE tie-break rules before 2023"),
+    PRE2023: N_("FIDE tie-break rules before 2023"),
     RULES_2023: N_("FIDE C.07 2023"),
     RULES_2026: N_("FIDE C.07 2026"),
 }

@@ -117,6 +117,29 @@ def differing_places(
     return differing
 
 
+def count_differences(declared: dict[int, int], blocks: Iterable[Sequence[int]]) -> tuple[int, int]:
+    """``len(differing_places(...))`` without and with ``shared``, in one pass (the search
+    counts them for every candidate; most blocks are one player)."""
+    lenient = shared = 0
+    position = 0
+    get = declared.get
+    for block in blocks:
+        if len(block) == 1:
+            rank = get(block[0])
+            if rank is not None:
+                position += 1
+                if rank != position:
+                    lenient += 1
+                    shared += 1
+            continue
+        ranks = [rank for rank in map(get, block) if rank is not None]
+        first, last = position + 1, position + len(ranks)
+        lenient += sum(1 for rank in ranks if not first <= rank <= last)
+        shared += sum(1 for rank in ranks if rank != first)
+        position = last
+    return lenient, shared
+
+
 def row_blocks(rows: Sequence[StandingRow]) -> list[list[int]]:
     """The ids of standings rows, one block per shared rank."""
     blocks: list[list[int]] = []
@@ -260,10 +283,7 @@ class _Judge:
             [ids[i] for i in block]
             for block in rank_players(ctx, columns, values, [None] * len(columns))
         ]
-        return (
-            len(differing_places(self.declared, blocks)),
-            len(differing_places(self.declared, blocks, shared=True)),
-        )
+        return count_differences(self.declared, blocks)
 
 
 # --------------------------------------------------------------------------- notes
@@ -272,9 +292,9 @@ def adopted_note(found: DeclaredOrder) -> Note:
     assert found.matched is not None
     codes, rules = found.matched.describe()
     return Note(
-        "Tie-breaks: {codes} under {rules}, because the ranks the file declares (columns "
-        "86-89) follow them: the first of {tried} combinations of rule set and tie-break "
-        "list tried that reproduces every declared rank.",
+        "Tie-breaks: {codes}; rules: {rules}. The ranks the file declares (columns 86-89) "
+        "follow them: the first of {tried} combinations of rule set and tie-break list tried "
+        "that reproduces every declared rank.",
         codes=codes,
         rules=rules,
         tried=found.tried,
@@ -289,13 +309,13 @@ def differing_note(found: DeclaredOrder, count: int, total: int) -> Note | None:
     """
     if count == 0 or found.adopted:
         return None
-    if found.matched is not None and not found.adopted:
+    if found.matched is not None:
         codes, rules = found.matched.describe()
         return Note(
             "The ranks the file declares (columns 86-89) differ from these standings in "
-            "{count} of {total} places. They follow {codes} under {rules}, which the "
-            "settings of this event rule out (the tie-breaks or rules set in trfsite.toml "
-            "or on the command line).",
+            "{count} of {total} places. They follow another choice (tie-breaks {codes}; "
+            "rules: {rules}), which the settings of this event rule out (the tie-breaks or "
+            "rules set in trfsite.toml or on the command line).",
             count=count,
             total=total,
             codes=codes,
@@ -306,9 +326,9 @@ def differing_note(found: DeclaredOrder, count: int, total: int) -> Note | None:
         return Note(
             "The ranks the file declares (columns 86-89) differ from these standings in "
             "{count} of {total} places, and none of the {tried} combinations of rule set "
-            "and tie-break list tried reproduces them all (the closest, {codes} under "
-            '{rules}, differs in {closest}). ranks_source = "declared" publishes the file\'s '
-            "order.",
+            "and tie-break list tried reproduces them all (the closest: tie-breaks {codes}; "
+            'rules: {rules}; places that differ: {closest}). ranks_source = "declared" '
+            "publishes the file's order.",
             count=count,
             total=total,
             tried=found.tried,
