@@ -124,3 +124,22 @@ def _value(ctx, code: str, pid: int) -> float | None:  # type: ignore[no-untyped
     spec, tb = resolve(code)
     assert tb.compute is not None
     return tb.compute(ctx, spec).values[ctx.index[pid]]
+
+
+def test_a_team_event_under_the_rules_before_2023_follows_2023_and_says_so() -> None:
+    # The virtual opponent is implemented for players only. tests/data/real/README.md works
+    # out BH:MP of swiss-manager-team.trf by hand under C.07 2023 (16.4: a PAB is a match
+    # against a dummy team with the team's own final MP): T1 7, T2 10, T3 10, T4 9, T5 9.
+    from pathlib import Path
+
+    from trfsite.formats import read_bytes
+    from trfsite.standings.compute import compute_standings
+    from trfsite.standings.options import StandingsOptions
+
+    path = Path(__file__).resolve().parents[1] / "data" / "real" / "swiss-manager-team.trf"
+    t = read_bytes(path.read_bytes(), path.name).tournament
+    assert t is not None
+    s = compute_standings(t, StandingsOptions(rules="pre2023", tiebreaks=("BH:MP",)))
+    assert s.rules == "2023"
+    assert "for individual events only" in s.notes[0]
+    assert {row.id: row.tiebreaks[0] for row in s.rows} == {1: 7, 2: 10, 3: 10, 4: 9, 5: 9}
