@@ -195,6 +195,25 @@ def test_rank_warnings_do_not_cascade_from_a_points_error() -> None:
     assert "declares 3.5 points but the round cells give 1.5" in found[0].message
 
 
+def test_a_typo_in_a_total_is_one_error_and_the_ranks_still_count() -> None:
+    # Player 4 (first, 3.0 points by the cells) declares 0.0: a typo, the ranks follow the
+    # real points. Judged by the declared totals 4 would sink to last and push 1, 2, 6, 5
+    # and 3 up a place each; by the cells every rank fits. The cells fit better: one
+    # error at 4's line, no rank warning, and the declared order still picks BH, SB (the
+    # third combination, as in test_the_declared_order_picks_the_list...).
+    text = "\n".join(
+        f"{line[:80]} 0.0{line[84:]}" if line.startswith("001    4") else line
+        for line in EVENT.splitlines()
+    ) + "\n"
+    result = read_bytes(text.encode(), "event.trf")
+    codes = {"player-points-mismatch", "standings-rank-mismatch"}
+    found = [f for f in validate(result, "event.trf") if f.code in codes]
+    assert [(f.code, f.line, f.column) for f in found] == [("player-points-mismatch", 14, 81)]
+    assert result.tournament is not None
+    s = compute_standings(result.tournament, StandingsOptions())
+    assert order(s) == DECLARED and "the first of 3 combinations" in s.notes[0]
+
+
 def test_no_evidence_while_a_round_is_entered_or_without_ranks() -> None:
     # No declared ranks at all: nothing to judge, the default list stays.
     s = compute_standings(tournament(_unranked(EVENT)), StandingsOptions())

@@ -12,12 +12,15 @@ tried, and the first that reproduces every declared rank is adopted:
   :data:`USUAL_ROUND_ROBIN_LISTS`).
 
 Combinations outside the user's choices are tried too, but only to say in the
-notes that they would reproduce the ranks. The candidates are judged with the
-declared points (columns 81-84), the order the producer ranked by; a place is
-reproduced when the declared rank lies among the places of the player's group
-of still-tied players (drawing of lots, 4.2, may order them any way). Cost: one
+notes that they would reproduce the ranks. Where declared points (columns
+81-84) contradict the cells, a candidate is judged by whichever of the two
+fits the declared ranks better (the producer ranked by its own totals, or a
+total is a typo in a file ranked by the real points); a place is reproduced
+when the declared rank lies among the places of the player's group of
+still-tied players (drawing of lots, 4.2, may order them any way). Cost: one
 context and each distinct tie-break once per rule set (players x rounds), then
-a sort per list: at most 3 rule sets and 10 lists.
+a sort per list: at most 3 rule sets and 11 lists (twice, by both points, when
+declared totals contradict the cells).
 """
 
 from __future__ import annotations
@@ -217,7 +220,7 @@ def _search(
 ) -> DeclaredOrder:
     declared = declared_ranks(t)
     within, others = _candidates(t, base, swiss, rules_open, list_open)
-    judge = _Judge(t, swiss, unrated_rating, declared)
+    judge = _Judge(t, swiss, unrated_rating, declared, base.rules)
     tried = 0
     closest: tuple[int, Candidate] | None = None
     for adoptable, group in ((True, within), (False, others)):
@@ -238,42 +241,61 @@ def _search(
 
 
 class _Judge:
-    """Ranks the final round under candidates, each context and tie-break made once."""
+    """Ranks the final round under candidates, each context and tie-break made once.
+
+    Where declared totals contradict the cells, each candidate is ranked by both and
+    judged by the points that fit the declared ranks better: a producer may have
+    ranked by its totals (which the cells lack), or a total may be a typo in a file
+    ranked by the real points.
+    """
 
     def __init__(
-        self, t: Tournament, swiss: bool, unrated_rating: int | None, declared: dict[int, int]
+        self,
+        t: Tournament,
+        swiss: bool,
+        unrated_rating: int | None,
+        declared: dict[int, int],
+        rules: str,
     ) -> None:
         self.t = t
         self.swiss = swiss
         self.unrated_rating = unrated_rating
         self.declared = declared
         self.after = default_after_round(t, t.rounds)
-        self.contexts: dict[str, EventContext] = {}
-        self.values: dict[tuple[str, str], list[float | None]] = {}
+        self.contexts: dict[tuple[str, bool], EventContext] = {}
+        self.values: dict[tuple[str, bool, str], list[float | None]] = {}
+        self.differences_by_id: dict[int, float] = {}
+        if self.after == t.rounds:  # declared totals are final totals
+            ctx = self.context(rules, False)
+            scores = {pid: ctx.score[i] for i, pid in enumerate(ctx.ids)}
+            self.differences_by_id = declared_differences(t, scores)
+        # The declared totals first: with equal counts they are the producer's order.
+        self.by_declared_points = (True, False) if self.differences_by_id else (False,)
 
-    def context(self, rules: str) -> EventContext:
-        ctx = self.contexts.get(rules)
+    def context(self, rules: str, by_declared_points: bool) -> EventContext:
+        key = (rules, by_declared_points)
+        ctx = self.contexts.get(key)
         if ctx is None:
             ctx = build_context(self.t, self.after, rules, self.swiss, self.unrated_rating)
-            # The order the producer ranked by: the declared totals where they differ.
-            scores = {pid: ctx.score[i] for i, pid in enumerate(ctx.ids)}
-            differences = declared_differences(self.t, scores)
-            if differences and self.after == self.t.rounds:
-                ctx.add_bonus(differences)
-            self.contexts[rules] = ctx
+            if by_declared_points:
+                ctx.add_bonus(self.differences_by_id)
+            self.contexts[key] = ctx
         return ctx
 
     def differences(self, candidate: Candidate) -> tuple[int, int]:
         """How many declared ranks the candidate does not reproduce: with ties broken by
         lot (4.2) as the file likes, and as the standings print them (shared places)."""
-        ctx = self.context(candidate.rules)
+        return min(self._differences(candidate, by) for by in self.by_declared_points)
+
+    def _differences(self, candidate: Candidate, by_declared_points: bool) -> tuple[int, int]:
+        ctx = self.context(candidate.rules, by_declared_points)
         columns: Columns = [resolve(code, "") for code in candidate.codes]
         values: list[list[float | None]] = []
         for spec, tb in columns:
             if tb.compute is None:  # DE: filled per group by the ranking
                 values.append([None] * ctx.size)
                 continue
-            key = (candidate.rules, spec.code.upper())
+            key = (candidate.rules, by_declared_points, spec.code.upper())
             found = self.values.get(key)
             if found is None:
                 found = self.values[key] = tb.compute(ctx, spec).values

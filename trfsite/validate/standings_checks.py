@@ -2,10 +2,10 @@
 
 * ``tiebreak-unknown`` (error): a code of record 202/212 that trfsite cannot read.
 * ``standings-rank-mismatch`` (warning): a 001 rank (columns 86-89) that the
-  results and the file's own tie-break list do not give, judged against the
-  declared points (the order the producer ranked by), with the rule set and
-  list the declared ranks show when one reproduces them
-  (``standings.declared_ranks``). Without a list (no 202/212) only the score
+  results and the file's own tie-break list do not give, judged by the cells'
+  or the declared points, whichever fits the ranks better (the order the
+  producer ranked by), with the rule set and list the declared ranks show when
+  one reproduces them (``standings.declared_ranks``). Without a list (no 202/212) only the score
   group is checked: the declared rank must lie among the places of the players
   with the same points. Declared points are checked, once each, by
   ``declared.check_points``.
@@ -24,8 +24,9 @@ import click
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import EventKind, Game, Player, Span, Tournament
-from trfsite.results import N_, Note
+from trfsite.results import N_, Note, Standings
 from trfsite.scoring.codes import strip_pts
+from trfsite.scoring.declared_points import declared_differences
 from trfsite.scoring.registry import BUCHHOLZ_FAMILY, RATING_TIEBREAKS, Tiebreak, resolve
 from trfsite.standings.choices import choose_rules, choose_system
 from trfsite.standings.declared_ranks import can_judge, declared_ranks
@@ -108,19 +109,38 @@ def check_standings(t: Tournament, name: str) -> list[Finding]:
 
 
 def _ranks(t: Tournament, name: str, has_list: bool) -> list[Finding]:
-    """Declared ranks against the standings the file's own points give.
+    """Declared ranks against the standings the file's points give.
 
-    The standings are ranked by the declared points (columns 81-84) where they
-    contradict the cells: the order the producer ranked by. A wrong total is one
-    ``player-points-mismatch`` at its own line (``declared.check_points``), not a
-    rank warning for every player its group pushes aside.
+    Where declared totals (columns 81-84) contradict the cells, the ranks are judged
+    by both and by the points that fit them better: the producer ranked by its own
+    totals, or a total is a typo in a file ranked by the real points. Either way a
+    wrong total is one ``player-points-mismatch`` at its own line
+    (``declared.check_points``): no rank warning for that player, nor for every
+    player its group pushes aside.
     """
     if not can_judge(t):
         return []
-    try:
-        standings = compute_individual_standings(t, StandingsOptions(points_source="declared"))
-    except click.ClickException:
-        return []
+    best: list[Finding] | None = None
+    wrong_total: set[int] = set()
+    for source in ("cells", "declared"):
+        try:
+            standings = compute_individual_standings(t, StandingsOptions(points_source=source))
+        except click.ClickException:
+            return []
+        if source == "cells":
+            wrong_total = set(declared_differences(t, {r.id: r.points for r in standings.rows}))
+        found = _rank_findings(t, name, has_list, standings, wrong_total)
+        # On equal counts the declared totals win: the producer's own order.
+        if best is None or len(found) <= len(best):
+            best = found
+        if not wrong_total:
+            break  # both give the same standings
+    return best or []
+
+
+def _rank_findings(
+    t: Tournament, name: str, has_list: bool, standings: Standings, wrong_total: set[int]
+) -> list[Finding]:
     players = t.player_index()
     declared = declared_ranks(t)
     # Players the file leaves unranked (rank 0 or blank, e.g. withdrawn before
@@ -135,6 +155,8 @@ def _ranks(t: Tournament, name: str, has_list: bool) -> list[Finding]:
         places[row.points] = (first, position)
     out: list[Finding] = []
     for row in ranked:
+        if row.id in wrong_total:
+            continue  # its points error is reported at its line; its rank follows from it
         player = players[row.id]
         rank = declared[row.id]
         first, last = block_places[row.rank] if has_list else places[row.points]
