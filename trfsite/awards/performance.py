@@ -23,6 +23,7 @@ from trfsite.awards.rating_change import RatingChange, rating_changes
 from trfsite.model import EventKind, Game, Outcome, Player, Tournament
 from trfsite.results import Contribution, Explanation, Note, Standings
 from trfsite.scoring.rating_tables import percent, rating_difference
+from trfsite.scoring.rule_sets import RULE_SETS
 
 # Over-the-board results in half points (B.02 8.3.1: the games that are rated).
 _HALF_POINTS = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
@@ -52,7 +53,7 @@ def has_ratings(standings: Standings) -> bool:
     return (
         standings.tournament.game is Game.CHESS
         and standings.kind is EventKind.INDIVIDUAL
-        and standings.rules in ("2023", "2026")
+        and standings.rules in RULE_SETS
     )
 
 
