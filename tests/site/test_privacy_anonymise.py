@@ -38,6 +38,12 @@ anonymise = ["4612345", "Müller, Hans", "Vasquez, Rodrigo"]
 
 [people]
 pages = true
+
+[events.karl-mala-open-2005]
+prize_rule = "hort"
+
+[events.karl-mala-open-2005.prizes]
+overall = [1000, 600, 400, 200]
 """
 
 
@@ -136,6 +142,8 @@ def test_the_commands_data_names_them_not(
     assert result.exit_code == 0, result.output
     assert [word for word in HIDDEN if word in result.stdout] == []
     if args[:3] == ["awards", f"{KARL}.trf", "--format"] and args[3] == "json":
-        # Vasquez (6 points, 4th) shares the Hort prizes of places 2-6: still his.
+        # Vasquez (6 points, 4th) shares the Hort prizes of places 2-7 with the five
+        # others on 6 points: 200 / 2 + (600 + 400 + 200) / 2 / 6 = 100 + 100 = 200.
         prizes = json.loads(result.stdout)["prizes"]
-        assert [p["place"] for p in prizes if p["name"] == "Anonymous"] == [4]
+        mine = [(p["place"], p["amount"]) for p in prizes if p["name"] == "Anonymous"]
+        assert mine == [(4, 200.0)]
