@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import EventKind, Game, Tournament
-from trfsite.pages import first_rounds, reading
+from trfsite.pages import reading
 from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import BulletinData, EventHeader
-from trfsite.pages.dealing import pages_by_kind, pages_of_part
-from trfsite.pages.first_rounds import Meanwhile
 from trfsite.pages.plan import (
     EventData,
     EventJob,
@@ -152,8 +150,8 @@ def summary_for(
 class PreparedEvent:
     """An event read, validated and ranked, with its pages planned but not yet built.
 
-    One worker's part of a large event builds only its share of ``plans``; a
-    build that forks its workers prepares the event once, before they start.
+    A large event is prepared once and its ``plans`` built by several workers
+    (``part_of``).
     """
 
     job: EventJob
@@ -168,41 +166,18 @@ class PreparedEvent:
     tournament: Tournament | None = None
     findings: tuple[Finding, ...] = ()
     notes_html: str = ""
-    # Prepared once for all parts (not by part 0, which then lists the players too).
-    shared: bool = False
-
-
-def gather_event(
-    job: EventJob, part: int = 0, parts: int = 1, *, with_pages: bool = True
-) -> EventResult:
-    """Read one file and build the page contexts of its event. Never raises.
-
-    With ``parts`` > 1 only every ``parts``-th page (from ``part``) is built, so
-    that workers sharing one large event do not each build all of its pages.
-    Without ``with_pages`` (a task that only makes the bulletin) neither the pages,
-    the people nor the tie-breaks' explanations are built.
-    """
-    prepared = prepare_event(job, with_pages=with_pages, with_people=with_pages and part == 0)
-    return part_of(prepared, part, parts)
 
 
 def prepare_event(
-    job: EventJob,
-    *,
-    with_pages: bool = True,
-    with_people: bool = True,
-    on_people: Callable[[EventEntries], None] | None = None,
-    meanwhile: Meanwhile | None = None,
+    job: EventJob, *, with_pages: bool = True, with_people: bool = True
 ) -> PreparedEvent:
     """Read, validate and rank one file, and plan its pages. Never raises.
 
     ``with_pages`` False: for a bulletin alone (no pages, no explanations).
-    ``on_people`` gets the event's players as soon as they are listed, before
-    the standings after each round are ranked (the build starts the people
-    pages then, on the core that would wait); what it raises goes through.
-    ``meanwhile`` checks a large chess event and ranks its first rounds
-    elsewhere while this process ranks and lists the rest (``first_rounds``).
+    ``with_people``: list the event's players for the people pages.
     """
+    from trfsite.pages.notes import markdown_to_html
+
     result, crashed = reading.read_file(job)
     t = result.tournament
     bye = job.config.team_bye
@@ -210,41 +185,7 @@ def prepare_event(
         from trfsite.teams.configured_bye import apply_team_bye
 
         t = apply_team_bye(t, bye.match_points, bye.game_points)
-    people = with_people and job.site.people  # none listed for a site without them
-    ahead = None
-    if with_pages and t is not None and crashed is None:
-        read = t  # narrowed to a Tournament for the closure
-
-        def rank(rounds: range) -> tuple[Standings, ...]:
-            return compute_rounds(read, job.config, None, True, rounds)
-
-        ahead = first_rounds.start(
-            t, meanwhile, lambda: reading.validate_file(job, result), rank, people
-        )
-    if ahead is not None:
-        all_findings = ahead.findings  # waits for the fork the first time
-    else:
-        found = crashed if crashed is not None else reading.validate_file(job, result)
-        all_findings = lambda: found  # noqa: E731
-    try:
-        return _prepare(job, t, all_findings, ahead, with_pages, people, on_people)
-    finally:
-        if ahead is not None:
-            ahead.findings()  # the fork is waited for, whatever happened here
-
-
-def _prepare(
-    job: EventJob,
-    t: Tournament | None,
-    all_findings: Callable[[], list[Finding]],
-    ahead: first_rounds.FirstRounds | None,
-    with_pages: bool,
-    with_people: bool,
-    on_people: Callable[[EventEntries], None] | None,
-) -> PreparedEvent:
-    """prepare_event, once the file is read; ``all_findings`` may wait for its checks."""
-    from trfsite.pages.notes import markdown_to_html
-
+    findings = crashed if crashed is not None else reading.validate_file(job, result)
     notes_html = markdown_to_html(job.notes_markdown)
     failure = ""
     final_standings: tuple[Standings, Standings | None] | None = None
@@ -264,24 +205,19 @@ def _prepare(
         except Exception as exc:
             failure = _standings_failure(job, exc)
     if t is None or final_standings is None:
-        return _prepared_failure(job, gather_failed(job, t, all_findings(), notes_html, failure))
+        return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
     final, individual = final_standings
     from trfsite.awards.event import event_awards
 
     awards = event_awards(final, job.config.awards, explain, job.config.unrated_rating)
-    people = _people(job, t, final, individual, awards) if with_people else None
-    if people is not None and on_people is not None:
-        on_people(people)
+    people = None
+    if with_people and job.site.people:  # none listed for a site without people pages
+        people = _people(job, t, final, individual, awards)
     try:
-        # The last rounds here first: those ranked elsewhere are waited for last.
-        here = ahead.left_here(final) if ahead is not None else None
-        after = compute_rounds(t, job.config, final, with_pages, here)
-        if ahead is not None and here is not None:
-            after = ahead.ranked(t) + after
+        after = compute_rounds(t, job.config, final, with_pages)
     except Exception as exc:
         failure = _standings_failure(job, exc)
-        return _prepared_failure(job, gather_failed(job, t, all_findings(), notes_html, failure))
-    findings = all_findings()
+        return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
     header = EventHeader(
@@ -385,11 +321,7 @@ def part_of(prepared: PreparedEvent, part: int = 0, parts: int = 1) -> EventResu
     plans = prepared.plans
     try:
         with event_splits(dict(job.config.people_splits), job.site.people):
-            if prepared.shared:
-                dealt = pages_by_kind([(p.template, p.weight) for p in plans], part, parts)
-            else:
-                dealt = pages_of_part(len(plans), part, parts)
-            pages = build_plans([plans[i] for i in dealt])
+            pages = build_plans(plans[part::parts])
     except Exception as exc:
         logger.debug("pages of %s failed:\n%s", job.source_name, traceback.format_exc())
         failure = f"The pages could not be built (internal error: {type(exc).__name__}: {exc})"

@@ -37,7 +37,7 @@ from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache, publish
 from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventTask, environment, make_pdf
-from trfsite.site.event_run import Plan, Progress, build_events, plan_events
+from trfsite.site.events import Plan, Progress, build_events, plan_events
 from trfsite.site.executors import forks, open_executor
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.people_run import PeopleRun
@@ -402,29 +402,17 @@ def _build_language(
         people = _people_step(
             part, tasks, plan, config, PeopleRun(executor, 2, plan.fingerprint, local=False)
         )
-        entries += build_events(writer, executor, 2, plan, progress, people, local=False)
-        entries = _rebuild_damaged(part, linking, tasks, plan, entries, executor, 2, people, False)
+        entries += build_events(writer, executor, 2, plan, progress, local=False)
+        entries = _rebuild_damaged(part, linking, tasks, plan, entries, executor, 2, False)
     else:
         with open_executor(part.options.executor, part.options.jobs) as (own, workers):
             local = (part.options.executor or "local") == "local"
-            started: list[publish.Linking | None] = []
-
-            def start_linking() -> None:
-                # Once the events' tasks are under way (a split event is shared with the
-                # workers as they start): the workers link between them.
-                if not started:
-                    started.append(part.link_reused(reused, own if local and workers > 1 else None))
-
+            linking = part.link_reused(reused, own if local and workers > 1 else None)
             run = PeopleRun(own, workers, plan.fingerprint, local, fork=local and forks(own))
             people = _people_step(part, tasks, plan, config, run)
-            entries += build_events(
-                writer, own, workers, plan, progress, people, local, start_linking
-            )
+            entries += build_events(writer, own, workers, plan, progress, local)
             people.make()  # on the pool, while it is open
-            start_linking()  # when no event was built
-            entries = _rebuild_damaged(
-                part, started[0], tasks, plan, entries, own, workers, people, local
-            )
+            entries = _rebuild_damaged(part, linking, tasks, plan, entries, own, workers, local)
     by_slug = {e.slug: e for e in entries}
     ordered = [by_slug[task.job.slug] for task in tasks]
     index_notes = ""
@@ -451,7 +439,6 @@ def _rebuild_damaged(
     entries: list[cache.CacheEntry],
     executor: Executor,
     workers: int,
-    people: PeopleStep,
     local: bool,
 ) -> list[cache.CacheEntry]:
     """Wait for the reused events' links (before the workers stop); build the events whose
@@ -472,7 +459,7 @@ def _rebuild_damaged(
     ]
     redo = Plan(plan.keys, {}, again, plan.fingerprint, plan.people)
     kept = [entry for entry in entries if entry.slug not in damaged]
-    return kept + build_events(part.writer, executor, workers, redo, None, people, local)
+    return kept + build_events(part.writer, executor, workers, redo, None, local)
 
 
 def _people_step(
