@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from trfsite.pages.config import EventConfig
-from trfsite.pages.contexts import SiteInfo
 from trfsite.pages.gather import prepare_event
 from trfsite.pages.plan import EventJob
+from trfsite.render.page_meta import SiteInfo
 from trfsite.site.event_build import make_pdf
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -17,10 +17,10 @@ from pdfhelpers import read_pdf
 
 from trfsite import pdf
 from trfsite.pages.config import EventConfig
-from trfsite.pages.contexts import SiteInfo
 from trfsite.pages.gather import prepare_event
 from trfsite.pages.plan import EventJob
 from trfsite.pdf import paging, parallel
+from trfsite.render.page_meta import SiteInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 

@@ -181,7 +181,7 @@ def test_rebuild_after_one_event_rewrites_only_its_people(
         encoding="utf-8",
     )
     # The unchanged events' people come from the cache: no file is read again for them.
-    import trfsite.site.people_source as people_source
+    import trfsite.site.people as people_source
 
     def no_reading(*args: object) -> None:
         raise AssertionError(f"read again: {args[1]}")

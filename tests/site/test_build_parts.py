@@ -109,7 +109,7 @@ def test_split_event_with_a_bulletin_gives_the_same_files(
         raise AssertionError("the people pages must get the players from the event's parts")
 
     # the event prepared for the pages brings the players; the bulletin lists none
-    monkeypatch.setattr("trfsite.pages.people_entries.read_entries", read_again)
+    monkeypatch.setattr("trfsite.people.listing.read_entries", read_again)
     _build(src, tmp_path / "whole", split=False, pdf=True)
     _build(src, tmp_path / "split", split=True, pdf=True)
     whole = _tree(tmp_path / "whole")
@@ -168,8 +168,8 @@ def test_a_card_takes_its_player_s_explanations_with_it() -> None:
     """Made, a card holds its explanations alone: the batch keeps none (they outlived
     the part's pages, and the collector went over them). Made again, it is the same."""
     from trfsite.pages.config import EventConfig
-    from trfsite.pages.contexts import SiteInfo
     from trfsite.pages.plan import EventJob, prepare_batches
+    from trfsite.render.page_meta import SiteInfo
 
     site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
     data = small_round_robin().encode("utf-8")

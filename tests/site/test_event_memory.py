@@ -16,8 +16,8 @@ from sitehelpers import small_round_robin
 from trfsite.memo import forget_all
 from trfsite.model import Tournament
 from trfsite.pages.config import EventConfig
-from trfsite.pages.contexts import SiteInfo
 from trfsite.pages.plan import EventJob
+from trfsite.render.page_meta import SiteInfo
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Standings
 from trfsite.site.event_build import EventTask, build_event

@@ -35,7 +35,7 @@ def people(folder: Path, fmt: str, config_path: Path | None, strict: bool) -> No
     from trfsite.pages.config import CONFIG_NAME, ConfigError
     from trfsite.people.identity import resolve
     from trfsite.people.report import render_csv, render_json, render_table
-    from trfsite.site.people_source import read_archive
+    from trfsite.site.people import read_archive
 
     archive = read_archive(folder, config_path)
     resolution = resolve(archive.events, archive.config.people)

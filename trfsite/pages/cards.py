@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from trfsite.memo import ByIdentity
 from trfsite.model import Outcome, Player
 from trfsite.pages.awards import rating_card, rating_changes
-from trfsite.pages.charts import line_chart, rank_axis_end
 from trfsite.pages.common import (
     BYE_NAMES,
     COLOUR_LETTER,
@@ -27,6 +26,7 @@ from trfsite.pages.lookups import board_of_player, players_by_id, rows_by_id, te
 from trfsite.pages.plan import EventData, PagePlan, meta_for, weigh
 from trfsite.pages.rows import ExplanationView, RecordLine, Ref, RosterLine
 from trfsite.progress import known, round_progress
+from trfsite.render.charts import line_chart, rank_axis_end
 from trfsite.results import N_, Explanation, StandingRow, Standings
 
 if TYPE_CHECKING:

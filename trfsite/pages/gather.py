@@ -13,7 +13,6 @@ import logging
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import EventKind, Game, Tournament
@@ -32,10 +31,6 @@ from trfsite.pages.rows import EventSummary
 from trfsite.pages.validation_view import validation_page
 from trfsite.results import N_, Standings
 
-if TYPE_CHECKING:
-    from trfsite.awards.event import EventAwards
-    from trfsite.people.entries import EventEntries
-
 logger = logging.getLogger(__name__)
 
 
@@ -48,7 +43,6 @@ class EventResult:
     errors: int
     warnings: int
     failure: str  # "" when the event built completely
-    people: EventEntries | None = None  # the first part's players, for the people pages
 
 
 def event_kind(t: Tournament | None) -> str:
@@ -160,21 +154,18 @@ class PreparedEvent:
     warnings: int
     plans: tuple[PagePlan, ...]
     bulletin: BulletinData | None
-    people: EventEntries | None  # the players, for the people pages (when asked for)
     failed: EventResult | None  # the event reduced to its overview and validation pages
     # What the overview and validation pages need, should a page fail to build:
     tournament: Tournament | None = None
     findings: tuple[Finding, ...] = ()
     notes_html: str = ""
+    data: EventData | None = None  # what the pages are made of (the people are listed from it)
 
 
-def prepare_event(
-    job: EventJob, *, with_pages: bool = True, with_people: bool = True
-) -> PreparedEvent:
+def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
     """Read, validate and rank one file, and plan its pages. Never raises.
 
     ``with_pages`` False: for a bulletin alone (no pages, no explanations).
-    ``with_people``: list the event's players for the people pages.
     """
     from trfsite.pages.notes import markdown_to_html
 
@@ -210,9 +201,6 @@ def prepare_event(
     from trfsite.awards.event import event_awards
 
     awards = event_awards(final, job.config.awards, explain, job.config.unrated_rating)
-    people = None
-    if with_people and job.site.people:  # none listed for a site without people pages
-        people = _people(job, t, final, individual, awards)
     try:
         after = compute_rounds(t, job.config, final, with_pages)
     except Exception as exc:
@@ -254,7 +242,7 @@ def prepare_event(
         awards,
         cards_explain,
     )
-    from trfsite.pages.person_links import event_splits
+    from trfsite.people.links import event_splits
 
     try:
         with event_splits(dict(job.config.people_splits), job.site.people):
@@ -284,11 +272,11 @@ def prepare_event(
         warnings,
         tuple(plans),
         bulletin,
-        people,
         None,
         t,
         tuple(findings),
         notes_html,
+        data,
     )
 
 
@@ -306,7 +294,6 @@ def _prepared_failure(job: EventJob, failed: EventResult) -> PreparedEvent:
         failed.warnings,
         (),
         None,
-        None,
         failed,
     )
 
@@ -316,7 +303,7 @@ def part_of(prepared: PreparedEvent, part: int = 0, parts: int = 1) -> EventResu
     if prepared.failed is not None:
         return replace(prepared.failed, pages=prepared.failed.pages[part::parts])
     job = prepared.job
-    from trfsite.pages.person_links import event_splits
+    from trfsite.people.links import event_splits
 
     plans = prepared.plans
     try:
@@ -334,7 +321,6 @@ def part_of(prepared: PreparedEvent, part: int = 0, parts: int = 1) -> EventResu
             part,
             parts,
         )
-    people = prepared.people if part == 0 else None
     return EventResult(
         job.slug,
         prepared.summary,
@@ -343,24 +329,7 @@ def part_of(prepared: PreparedEvent, part: int = 0, parts: int = 1) -> EventResu
         prepared.errors,
         prepared.warnings,
         "",
-        people,
     )
-
-
-def _people(
-    job: EventJob,
-    t: Tournament,
-    final: Standings,
-    individual: Standings | None,
-    awards: EventAwards | None,
-) -> EventEntries | None:
-    from trfsite.pages.people_entries import entries_for
-
-    try:
-        return entries_for(t, job.config, job.source_name, job.slug, final, individual, awards)
-    except Exception:  # the event's pages stand without its people
-        logger.warning("%s: its players could not be listed", job.source_name, exc_info=True)
-        return None
 
 
 def gather_failed(

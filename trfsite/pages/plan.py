@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Protocol
 from trfsite.findings import Finding
 from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages.config import EventConfig
-from trfsite.pages.contexts import EventHeader, PageContext, PageMeta, SiteInfo
+from trfsite.pages.contexts import EventHeader, PageContext
+from trfsite.render.page_meta import PageMeta, SiteInfo
 from trfsite.results import Standings
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from trfsite.formats.limits import MAX_EVENT_OUTPUT_BYTES
 from trfsite.memo import forget_all
 from trfsite.pages.contexts import BulletinData, IndexPage
-from trfsite.pages.gather import EventResult, part_of, prepare_event
+from trfsite.pages.gather import EventResult, PreparedEvent, part_of, prepare_event
 from trfsite.pages.plan import EventJob
 from trfsite.pages.rows import EventSummary
 
@@ -180,11 +180,36 @@ def build_event(task: EventTask, in_two: bool = False) -> EventOutput:
     """
     with paused_collector():
         try:
-            with_pages = not task.only_bulletin
-            prepared = prepare_event(task.job, with_pages=with_pages, with_people=with_pages)
-            return render_event(task, part_of(prepared), task.job.want_bulletin, in_two)
+            prepared = prepare_event(task.job, with_pages=not task.only_bulletin)
+            output = render_event(task, part_of(prepared), task.job.want_bulletin, in_two)
+            if task.only_bulletin:
+                return output
+            return replace(output, people=event_people(prepared))
         finally:
             forget_all()  # its objects go now, freed as they are dropped
+
+
+def event_people(prepared: PreparedEvent) -> EventEntries | None:
+    """The event's players for the people pages (None for a site without them, and
+    with a warning should listing them fail: the event's pages stand without them)."""
+    data, job = prepared.data, prepared.job
+    if data is None or not job.site.people:
+        return None
+    from trfsite.people.listing import entries_for
+
+    try:
+        return entries_for(
+            data.tournament,
+            job.config,
+            job.source_name,
+            job.slug,
+            data.final,
+            data.individual,
+            data.awards,
+        )
+    except Exception:
+        logger.warning("%s: its players could not be listed", job.source_name, exc_info=True)
+        return None
 
 
 def build_event_alone(task: EventTask) -> EventOutput:
@@ -208,7 +233,7 @@ def render_event(
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
     if task.only_bulletin:
-        result = replace(result, pages=(), people=None)
+        result = replace(result, pages=())
     if result.bulletin is not None and bulletin:
         made = _safe_pdf(result.bulletin, task.fingerprint, in_two)
         if isinstance(made, bytes):
@@ -249,7 +274,6 @@ def render_event(
         warnings=result.warnings + over_budget,
         failure=result.failure,
         pdf_failure=pdf_failure,
-        people=result.people,
     )
 
 
@@ -270,17 +294,3 @@ def _over_output_budget(source_name: str, sizes: tuple[tuple[str, int], ...]) ->
         MAX_EVENT_OUTPUT_BYTES.code,
     )
     return 1
-
-
-def merge_parts(outputs: list[EventOutput]) -> EventOutput:
-    """One event's output from its parts (one of them made the bulletin, if any)."""
-    first = outputs[0]
-    return replace(
-        first,
-        files=tuple(f for o in outputs for f in o.files),
-        sizes=tuple(f for o in outputs for f in o.sizes),
-        pages=sum(o.pages for o in outputs),
-        pdf=any(o.pdf for o in outputs),
-        pdf_failure=next((o.pdf_failure for o in outputs if o.pdf_failure), ""),
-        people=next((o.people for o in outputs if o.people is not None), None),
-    )

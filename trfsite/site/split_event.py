@@ -20,6 +20,7 @@ from trfsite.site.event_build import (
     EventTask,
     build_event,
     build_event_alone,
+    event_people,
     paused_collector,
     render_event,
     warm_environment,
@@ -57,9 +58,9 @@ def build_split(task: EventTask, workers: int) -> EventOutput:
             try:
                 _PREPARED[:] = [prepare_event(task.job)]
                 with ProcessPoolExecutor(workers, mp_context=context) as pool:
-                    every = [workers] * workers
-                    parts = list(pool.map(_render_part, [task] * workers, range(workers), every))
-                people = _PREPARED[0].people
+                    calls = [pool.submit(_render_part, task, n, workers) for n in range(workers)]
+                    people = event_people(_PREPARED[0])  # while they render
+                    parts = [call.result() for call in calls]
             finally:
                 _PREPARED.clear()
                 forget_all()
