@@ -44,7 +44,7 @@ def test_a_bulletin_alone_prints_what_the_pages_task_prints(name: str) -> None:
         data = (ROOT / "sample_reports" / name).read_bytes()
     job = EventJob(data, name, "event", "", EventConfig(), site, True)
     with_pages = prepare_event(job).bulletin
-    alone = prepare_event(job, with_pages=False, with_people=False).bulletin
+    alone = prepare_event(job, with_pages=False).bulletin
     assert with_pages is not None and alone is not None
     # What it skipped: the rounds' tie-breaks, and the final standings' explanations
     # (a chess event's pages task makes none either: its page workers do).

@@ -122,7 +122,7 @@ def test_generated_events_in_two_are_byte_identical(
 ) -> None:
     site = SiteInfo("Results", "en", "", DATE, "trfsite")
     job = EventJob(make().encode("utf-8"), name, "event", "", EventConfig(), site, True)
-    data = prepare_event(job, with_pages=False, with_people=False).bulletin
+    data = prepare_event(job, with_pages=False).bulletin
     assert data is not None
     html = pdf.bulletin_html(data, bulletin_env)
     one, two = _both(html, bulletin_env)
