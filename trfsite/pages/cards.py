@@ -23,7 +23,7 @@ from trfsite.pages.common import (
 )
 from trfsite.pages.contexts import PlayerCardPage, TeamCardPage
 from trfsite.pages.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
-from trfsite.pages.plan import EventData, PagePlan, meta_for, weigh
+from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ExplanationView, RecordLine, Ref, RosterLine
 from trfsite.progress import known, round_progress
 from trfsite.render.charts import line_chart, rank_axis_end
@@ -265,7 +265,6 @@ def player_card(
 
 def player_cards(data: EventData) -> list[PagePlan]:
     explained = CardExplanations(data) if data.cards_explain else None
-    weight = weigh(data, per_round=20 if data.is_team else 75)
     return [
         PagePlan(
             f"{data.job.slug}/players/{p.id}.html",
@@ -273,7 +272,6 @@ def player_cards(data: EventData) -> list[PagePlan]:
             partial(player_card, data, p, explained),
             explained,
             p.id,
-            weight,
         )
         for p in sorted(data.tournament.players, key=lambda p: p.id)
     ]
@@ -325,7 +323,6 @@ def team_cards(data: EventData) -> list[PagePlan]:
             f"{data.job.slug}/teams/{team.id}.html",
             "team.html",
             partial(team_card, data, team.id),
-            weight=weigh(data, per_round=65),
         )
         for team in sorted(data.tournament.teams, key=lambda x: x.id)
     ]
