@@ -90,10 +90,14 @@ def _serve(src: Path, target: Path, port: int, theme: str | None, pdf: bool) -> 
         "open pages reload after each rebuild)",
         err=True,
     )
-    out_dirs = (target.resolve(), target.absolute().with_name(target.name + ".builds"))
+    from trfsite.site.live_publish import ignored_paths, relevant_change
+
+    ignored = ignored_paths(target)
     try:
         root = folder.resolve()
-        for changes in watch(root, watch_filter=lambda _c, path: _relevant(path, root, out_dirs)):
+        for changes in watch(
+            root, watch_filter=lambda _c, path: relevant_change(path, root, ignored)
+        ):
             names = sorted({Path(p).name for _, p in changes})
             click.echo(f"changed: {', '.join(names)}; rebuilding", err=True)
             if _rebuild(options):
@@ -101,10 +105,3 @@ def _serve(src: Path, target: Path, port: int, theme: str | None, pdf: bool) -> 
     finally:
         stop_server(server, signal)
 
-
-def _relevant(path: str, root: Path, out_dirs: tuple[Path, ...]) -> bool:
-    """Changes in the output folders, their hidden temporary siblings or hidden files: ignored."""
-    resolved = Path(path).resolve()
-    if any(resolved.is_relative_to(d) for d in out_dirs) or not resolved.is_relative_to(root):
-        return False
-    return not any(part.startswith(".") for part in resolved.relative_to(root).parts)

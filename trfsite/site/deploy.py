@@ -11,6 +11,7 @@ after ``--``.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import enum
 import logging
@@ -137,8 +138,7 @@ def refuse_option_like(value: str, option: str, example: str) -> None:
     host = _remote_host(value) if option == "--rsync" else ""
     if value.startswith("-") or host.startswith("-"):
         raise click.BadParameter(
-            f"{value!r} starts with '-' and would be read as an option; "
-            f"expected {example}",
+            f"{value!r} starts with '-' and would be read as an option; expected {example}",
             param_hint=option,
         )
 
@@ -150,6 +150,7 @@ def check_branch(branch: str) -> None:
         [_tool("git"), "check-ref-format", f"refs/heads/{branch}"],
         capture_output=True,
         check=False,
+        process_group=_OWN_GROUP,
     )
     if done.returncode != 0 or not branch:
         raise click.BadParameter(
@@ -175,10 +176,21 @@ def _tool(name: str) -> str:
     return found
 
 
+# git and rsync run in a process group of their own: Ctrl-C in the terminal reaches
+# trfsite alone, which ends them itself (now for deploy; after the push for publish).
+_OWN_GROUP = 0
+
+
 def _run(args: list[str], env: dict[str, str] | None = None, check: bool = True) -> str:
     logger.debug("deploy: %s", " ".join(args))
     done = subprocess.run(
-        args, capture_output=True, text=True, env=env, check=False, stdin=subprocess.DEVNULL
+        args,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        stdin=subprocess.DEVNULL,
+        process_group=_OWN_GROUP,
     )
     if check and done.returncode != 0:
         raise DeployError(
@@ -196,22 +208,32 @@ def deploy_git(
     message: str = "",
     dry_run: bool = False,
     progress: Progress = _no_progress,
+    workspace: Path | None = None,
 ) -> DeployReport:
     """Commit the site as the whole content of ``branch`` of ``repo`` and push it.
 
     The site becomes one new commit on top of the branch (or the first commit of
     a new branch); when its files are those of the branch already, nothing is
     committed or pushed. ``repo`` is anything ``git push`` takes (a path, a URL,
-    a remote name is not: it needs a repository around it).
+    a remote name is not: it needs a repository around it). ``workspace``: a folder
+    kept from one deploy to the next (``trfsite publish``), where the branch's last
+    commit is already known and not fetched again.
     """
     refuse_option_like(repo, "--git", "a repository path or URL (write ./-name for such a folder)")
     check_branch(branch)
     site = site_folder(out)
     git = _tool("git")
     target = f"{repo} branch {branch}"
-    with tempfile.TemporaryDirectory(prefix="trfsite-deploy-") as scratch:
-        env = _git_env(Path(scratch))
-        _run([git, "init", "-q", "--bare", scratch + "/repo.git"], env)
+    with contextlib.ExitStack() as stack:
+        if workspace is None:
+            workspace = Path(
+                stack.enter_context(tempfile.TemporaryDirectory(prefix="trfsite-deploy-"))
+            )
+        scratch = str(workspace)
+        env = _git_env(workspace)
+        Path(env["GIT_INDEX_FILE"]).unlink(missing_ok=True)  # the tree is the site alone
+        if not (workspace / "repo.git" / "HEAD").is_file():
+            _run([git, "init", "-q", "--bare", scratch + "/repo.git"], env)
         gitdir = ["--git-dir", scratch + "/repo.git"]
         parent = _fetch_branch(git, gitdir, repo, branch, env)
         files = public_files(site)
@@ -229,6 +251,8 @@ def deploy_git(
         progress("push", 0, 1)
         _run([git, *gitdir, "push", "-q", "--", repo, f"{commit}:refs/heads/{branch}"], env)
         progress("push", 1, 1)
+        # A kept workspace gathers the objects of every deploy: packed now and then.
+        _run([git, *gitdir, "gc", "--auto", "--quiet"], env, check=False)
         return DeployReport(site, target, changes, dry_run, commit, len(files))
 
 
@@ -250,7 +274,11 @@ def _git_env(scratch: Path) -> dict[str, str]:
 
 def _git_config(key: str) -> str:
     done = subprocess.run(
-        ["git", "config", "--global", "--get", key], capture_output=True, text=True, check=False
+        ["git", "config", "--global", "--get", key],
+        capture_output=True,
+        text=True,
+        check=False,
+        process_group=_OWN_GROUP,
     )
     return done.stdout.strip()
 
@@ -263,6 +291,10 @@ def _fetch_branch(git: str, gitdir: list[str], repo: str, branch: str, env: dict
         # ls-remote prints nothing for a missing branch but fails for a missing repository.
         _run([git, *gitdir, "ls-remote", "--", repo], env)
         return ""
+    head = listed.split()[0]
+    known = _run([git, *gitdir, "cat-file", "-t", head], env, check=False).strip()
+    if known == "commit":  # pushed from this workspace last time: nothing to fetch
+        return head
     _run([git, *gitdir, "fetch", "-q", "--depth=1", "--", repo, ref], env)
     return _run([git, *gitdir, "rev-parse", "FETCH_HEAD"], env).strip()
 
@@ -302,6 +334,7 @@ def _hash_files(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        process_group=_OWN_GROUP,
     ) as proc:
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         stdin = proc.stdin
@@ -318,10 +351,14 @@ def _hash_files(
         feeder.start()
         done = 0
         progress("files", 0, len(files))
-        for line in proc.stdout:
-            done += 1
-            progress("files", done, len(files))
-            yield line.strip()
+        try:
+            for line in proc.stdout:
+                done += 1
+                progress("files", done, len(files))
+                yield line.strip()
+        except BaseException:
+            proc.kill()  # Popen's exit would wait for it
+            raise
         feeder.join()
         error = proc.stderr.read()
     if proc.returncode != 0 or done != len(files):
@@ -330,7 +367,15 @@ def _hash_files(
 
 def _run_input(args: list[str], text: str, env: dict[str, str]) -> str:
     logger.debug("deploy: %s", " ".join(args))
-    done = subprocess.run(args, input=text, capture_output=True, text=True, env=env, check=False)
+    done = subprocess.run(
+        args,
+        input=text,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        process_group=_OWN_GROUP,
+    )
     if done.returncode != 0:
         raise DeployError(
             f"{' '.join(args[:3])}... failed (exit {done.returncode}): {done.stderr.strip()}"
@@ -372,7 +417,10 @@ def deploy_rsync(
     if not _remote_host(dest) and Path(dest).resolve() == site:
         raise DeployError(f"--rsync {dest!r} is the site itself; expected another folder")
     # No --links: a symbolic link is no file of the site (public_files leaves it out too).
+    # --delay-updates, --delete-delay: every file is sent first and all are put in place
+    # at the end, so a transfer cut short leaves the previous site, not a mix of two.
     args = [rsync, "-r", "--checksum", "--delete", "--delete-excluded"]
+    args += ["--delay-updates", "--delete-delay"]
     # Twice: unchanged files are listed too, so that the progress bar counts every file.
     args += ["--itemize-changes", "--itemize-changes", f"--exclude={PRIVATE_PREFIX}*"]
     if dry_run:
@@ -392,14 +440,19 @@ def _stream(args: list[str], seen: Callable[[int], None]) -> str:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        process_group=_OWN_GROUP,
     ) as proc:
         assert proc.stdout is not None and proc.stderr is not None
         files = 0
-        for line in proc.stdout:
-            lines.append(line)
-            if _RSYNC_FILE.match(line):
-                files += 1
-                seen(files)
+        try:
+            for line in proc.stdout:
+                lines.append(line)
+                if _RSYNC_FILE.match(line):
+                    files += 1
+                    seen(files)
+        except BaseException:
+            proc.kill()  # Popen's exit would wait for it
+            raise
         error = proc.stderr.read()
     if proc.returncode != 0:
         raise DeployError(
