@@ -163,3 +163,24 @@ def test_a_file_that_cannot_be_read_keeps_its_previous_pages(tmp_path: Path) -> 
         code = run.end()
         run.kill()
     assert code == 0, run.output()
+
+
+def test_a_broken_config_is_reported_and_waited_out(tmp_path: Path) -> None:
+    src, trf = _source(tmp_path)
+    www = tmp_path / "www"
+    out = tmp_path / "out"
+    config = src / "trfsite.toml"
+    config.write_text('title = "Club"\nlanguage = "xx"\n', encoding="utf-8")
+    run = Publishing(str(src), "-o", str(out), "--rsync", str(www), "--watch", "--no-pdf",
+                     "--debounce", "1")  # fmt: skip
+    try:
+        at = run.wait_for(r"warning: first publish: build failed, the site stays as it was")
+        assert "language: 'xx'" in run.lines[at] and not www.exists()
+        config.write_text('title = "Club results"\n', encoding="utf-8")
+        run.wait_for(CHANGED.format(r"trfsite\.toml"), at)
+        assert "Club results" in (www / "index.html").read_text("utf-8")
+    finally:
+        run.signal(signal.SIGTERM)
+        code = run.end()
+        run.kill()
+    assert code == 0, run.output()

@@ -59,7 +59,7 @@ class _Reporter:
 @click.option(
     "--debounce",
     type=click.FloatRange(0.1, 3600),
-    default=2.0,
+    default=1.0,
     show_default=True,
     metavar="SECONDS",
     help="Build once the files have been still this long (a burst of writes is one build).",

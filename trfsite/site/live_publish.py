@@ -77,7 +77,7 @@ class PublishSettings:
     jobs: int = 1
     theme: str | None = None
     config_path: Path | None = None
-    debounce: float = 2.0  # seconds the files must be still before a build
+    debounce: float = 1.0  # seconds the files must be still before a build
     hold: float = 30.0  # at most this long for a file that reads as cut short
     retry_first: float = 5.0  # the first pause after a failed deploy, doubled each time
     retry_max: float = 300.0
