@@ -39,7 +39,7 @@ def _no_leftovers(out: Path) -> None:
     beside = sorted(p.name for p in out.parent.iterdir() if p.name.startswith(out.name))
     assert beside == [out.name, f"{out.name}.builds"], beside
     builds = out.parent / f"{out.name}.builds"
-    assert [p.name for p in builds.iterdir() if p.name.startswith(".")] == []
+    assert [p.name for p in builds.iterdir() if p.name.startswith(".tmp-")] == []
 
 
 def test_watch_publishes_each_change_to_a_git_branch(tmp_path: Path) -> None:

@@ -64,7 +64,7 @@ def _left(tmp_path: Path, out: Path, temporary: Path) -> list[str]:
     temporary folders."""
     left = [p.name for p in tmp_path.iterdir() if p.name.endswith(".lock")]
     builds = out.parent / f"{out.name}.builds"
-    left += [p.name for p in builds.iterdir() if p.name.startswith(".")]
+    left += [p.name for p in builds.iterdir() if p.name.startswith(".tmp-")]
     return left + [p.name for p in temporary.iterdir()]
 
 
