@@ -321,7 +321,9 @@ def _prepare(
         has_awards=bool(awards.categories or awards.prizes or awards.federations or awards.clubs),
         updated=job.updated,
     )
-    validation = validation_page(job, header, t, findings, STALE_NOTE if stale else "")
+    # Stale: the findings are the latest version's, which has no format to show.
+    shown = None if stale else t
+    validation = validation_page(job, header, shown, findings, STALE_NOTE if stale else "")
     summary = summary_for(job, t, errors, warnings, False)
     team_data = None
     if final.kind is EventKind.TEAM:
