@@ -25,6 +25,8 @@ class _Reporter:
         self._out(f"warning: {line}", problem=True)
 
     def _out(self, line: str, problem: bool) -> None:
+        # One line each (a config error lists its problems on lines of their own).
+        line = " ".join(part.strip() for part in line.splitlines())
         now = dt.datetime.now().astimezone()
         if problem or not self.quiet:
             click.echo(f"{now:%H:%M:%S} {line}", err=True)
