@@ -4,6 +4,7 @@ folder. Results of the club file: tests/data/live/README.md."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import signal
 import subprocess
@@ -50,7 +51,7 @@ def test_watch_publishes_each_change_to_a_git_branch(tmp_path: Path) -> None:
     run = Publishing(str(src), "-o", str(out), "--git", str(repo), "--watch", "--no-pdf",
                      "--debounce", "1", "--hold", "120")  # fmt: skip
     try:
-        at = run.wait_for(r"first publish: .*deployed")
+        at = run.wait_for(r"first publish: .* -> ")
         assert commits(repo) == 1
         # Live pages: the round in progress and its pairings, as exported.
         assert "Round 2 in progress" in shown(repo, "club/index.html")
@@ -74,6 +75,12 @@ def test_watch_publishes_each_change_to_a_git_branch(tmp_path: Path) -> None:
         assert commits(repo) == 2
         assert f"1{DASH}0" in shown(repo, "club/rounds/2.html")
         assert '<p class="updated muted">Updated ' in shown(repo, "club/index.html")  # saved at
+        # Only what changed is sent: round 2, the two players' cards, the stamped pages;
+        # round 1, the start list and the other players' cards stay as they were.
+        sent = set(git("-C", str(repo), "diff", "--name-only", "gh-pages~1", "gh-pages").split())
+        assert {"club/rounds/2.html", "club/players/2.html", "club/players/4.html",
+                "club/index.html"} <= sent  # fmt: skip
+        assert not sent & {"club/rounds/1.html", "club/startlist.html", "club/players/1.html"}
 
         # A half-written file: the pairing program writes the first lines, then the rest.
         enter(trf, *BOARD_3_DRAWN)
@@ -123,7 +130,7 @@ def test_watch_publishes_each_change_to_an_rsync_folder(tmp_path: Path) -> None:
     run = Publishing(str(src), "-o", str(out), "--rsync", str(www), "--watch", "--no-pdf",
                      "--debounce", "1")  # fmt: skip
     try:
-        at = run.wait_for(r"first publish: .*deployed")
+        at = run.wait_for(r"first publish: .* -> ")
         assert (www / "club" / "index.html").is_file()
         enter(trf, *BOARD_2_WHITE_WINS)
         at = run.wait_for(CHANGED.format(r"club\.trf"), at)
@@ -149,7 +156,7 @@ def test_a_file_that_cannot_be_read_keeps_its_previous_pages(tmp_path: Path) -> 
     run = Publishing(str(src), "-o", str(out), "--git", str(repo), "--watch", "--no-pdf",
                      "--debounce", "1", "--hold", "1")  # fmt: skip
     try:
-        at = run.wait_for(r"first publish: .*deployed")
+        at = run.wait_for(r"first publish: .* -> ")
         trf.write_text("this is no tournament any more\n", encoding="utf-8")
         at = run.wait_for(r"club\.trf still cannot be read as a tournament", at)
         at = run.wait_for(CHANGED.format(r"club\.trf"), at)
@@ -184,3 +191,27 @@ def test_a_broken_config_is_reported_and_waited_out(tmp_path: Path) -> None:
         code = run.end()
         run.kill()
     assert code == 0, run.output()
+
+
+def test_once_publishes_a_file_with_errors_exits_1_and_q_leaves_the_lines_to_the_log(
+    tmp_path: Path,
+) -> None:
+    src, trf = _source(tmp_path)
+    # Player 1's round-1 opponent becomes 9, whom no 001 line has: an error
+    # [round-opponent-unknown] (and 4's cell no longer reciprocal); the file still reads.
+    trf.write_text(trf.read_text("utf-8").replace("   4 w 1     6 b 1", "   9 w 1     6 b 1"),
+                   encoding="utf-8")  # fmt: skip
+    www, out, log = tmp_path / "www", tmp_path / "out", tmp_path / "publish.log"
+    args = [sys.executable, "-m", "trfsite", "publish", str(src), "-o", str(out),
+            "--rsync", str(www), "--no-pdf", "--log", str(log)]  # fmt: skip
+    quiet = subprocess.run([*args, "-q"], capture_output=True, text=True, check=False)
+    assert quiet.returncode == 1, quiet.stderr  # errors: exit 1, the site published all the same
+    assert "round-opponent-unknown" in (www / "club" / "validation.html").read_text("utf-8")
+    assert "first publish" not in quiet.stderr  # -q: warnings only
+    loud = subprocess.run(args, capture_output=True, text=True, check=False)
+    assert loud.returncode == 1, loud.stderr
+    line = r"^\d\d:\d\d:\d\d first publish: 1 event( \(1 unchanged\))?, 2 errors, built in "
+    assert re.search(line, loud.stderr, re.M)
+    # The log keeps both runs' lines (appended), each with its date and time.
+    stamped = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d first publish: .* -> "
+    assert len(re.findall(stamped, log.read_text("utf-8"), re.M)) == 2

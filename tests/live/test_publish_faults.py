@@ -138,8 +138,15 @@ def test_sigterm_during_a_push_finishes_it_then_stops(tmp_path: Path) -> None:
     assert _left(tmp_path, out, temporary) == []
 
 
-def test_ctrl_c_during_a_build_stops_before_the_deploy(tmp_path: Path) -> None:
-    # A 284-player open: its build takes seconds, Ctrl-C arrives while it runs.
+@pytest.mark.parametrize(
+    ("sig", "group"),
+    [(signal.SIGINT, True), (signal.SIGTERM, False)],
+    ids=["ctrl-c", "sigterm"],
+)
+def test_a_stop_during_a_build_stops_before_the_deploy(
+    tmp_path: Path, sig: signal.Signals, group: bool
+) -> None:
+    # A 284-player open: its build takes seconds, the signal arrives while it runs.
     src, trf, repo, temporary = _setup(tmp_path, LIVE / "fide-round7-partial.trf")
     out = tmp_path / "out"
     run = Publishing(str(src), "-o", str(out), "--git", str(repo), "--watch", "--no-pdf",
@@ -150,13 +157,15 @@ def test_ctrl_c_during_a_build_stops_before_the_deploy(tmp_path: Path) -> None:
         text = trf.read_text(encoding="utf-8")
         trf.write_text(text.replace("012 ", "012 Live: ", 1), encoding="utf-8")
         run.wait_for(r"INFO: club\.trf changed: building", at)
-        # Ctrl-C in a terminal: SIGINT to publish and its build's workers alike.
-        run.signal(signal.SIGINT, group=True)
+        # Ctrl-C in a terminal: SIGINT to publish and its build's workers alike;
+        # a service manager's stop (KillMode=mixed): SIGTERM to publish alone.
+        run.signal(sig, group=group)
         code = run.end()
     finally:
         run.kill()
     assert code == 0, run.output()
     assert "stopping before the deploy (the next publish sends it)" in run.output()
+    assert f"stopped ({sig.name})" in run.output()
     assert commits(repo) == 1  # the build finished, its deploy was left to the next run
     assert "Live:" in (out / "club" / "index.html").read_text("utf-8")
     assert _left(tmp_path, out, temporary) == []
@@ -167,9 +176,9 @@ def test_the_lock_refuses_a_second_holder_and_goes_with_the_first(tmp_path: Path
     out = tmp_path / "site"
     with holding(out, "publish") as path:
         assert path == lock_path(out, "publish") and path.read_text() == f"{os.getpid()}\n"
-        with pytest.raises(LockedError, match=rf"another trfsite publish \(process {os.getpid()}\)"):
-            with holding(out, "publish"):
-                pass
+        held = rf"another trfsite publish \(process {os.getpid()}\)"
+        with pytest.raises(LockedError, match=held), holding(out, "publish"):
+            pass
     assert not path.exists()
     with holding(out, "publish"):  # free again
         pass
