@@ -36,10 +36,11 @@ if TYPE_CHECKING:
 )
 @click.option(
     "--rules",
-    type=click.Choice(["auto", "2023", "2026"]),
+    type=click.Choice(["auto", "pre2023", "2023", "2026"]),
     default=None,
-    help="FIDE C.07 rule set; auto: 2023 if the event started before 2026-03-01.  "
-    "[default: trfsite.toml's, else auto]",
+    help="FIDE tie-break rule set: pre2023 (the rules before C.07 2023), 2023 or 2026; "
+    "auto: by the start date (before 2024-04-01 pre2023, before 2026-03-01 2023, else "
+    "2026), then by the ranks the file declares.  [default: trfsite.toml's, else auto]",
 )
 @click.option("--after-round", type=click.IntRange(min=1), help="Standings after round N.")
 @click.option(
@@ -73,6 +74,14 @@ if TYPE_CHECKING:
     "[default: trfsite.toml's, else cells]",
 )
 @click.option(
+    "--ranks-source",
+    type=click.Choice(["computed", "declared"]),
+    default=None,
+    help="Final standings: ranked by points and tie-breaks, or in the order and with the "
+    "ranks the file declares (columns 86-89), the computed values beside them.  "
+    "[default: trfsite.toml's, else computed]",
+)
+@click.option(
     "--format",
     "fmt",
     type=click.Choice(["table", "json", "csv"]),
@@ -103,6 +112,7 @@ def standings(
     sos_convention: str | None,
     individual: bool,
     points_source: str | None,
+    ranks_source: str | None,
     fmt: str,
     explain: bool,
     k_factors: tuple[tuple[int, int], ...],
@@ -148,6 +158,7 @@ def standings(
         "unrated_rating": unrated_rating,
         "system": system,
         "points_source": points_source,
+        "ranks_source": ranks_source,
         "go_bar": go_bar,
         "go_floor": go_floor,
     }
