@@ -33,6 +33,11 @@ from trfsite.results import N_, Standings
 
 logger = logging.getLogger(__name__)
 
+STALE_NOTE = N_(
+    "The latest version of this file could not be read as a tournament: its findings "
+    "are below. The event's other pages show the version read before it."
+)
+
 
 @dataclass(frozen=True, slots=True)
 class EventResult:
@@ -170,13 +175,27 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
     from trfsite.pages.notes import markdown_to_html
 
     result, crashed = reading.read_file(job)
+    latest: list[Finding] | None = None  # the latest version's findings, when unreadable
+    if result.tournament is None and job.fallback is not None:
+        # trfsite publish: the pages of the file's last readable version stay online;
+        # the validation page says why the latest one is not shown.
+        previous = replace(job, data=job.fallback.data, updated=job.fallback.updated)
+        again, again_crashed = reading.read_file(previous)
+        if again.tournament is not None:
+            latest = crashed if crashed is not None else reading.validate_file(job, result)
+            result, crashed = again, again_crashed
+            job = replace(job, updated=job.fallback.updated)
     t = result.tournament
     bye = job.config.team_bye
     if t is not None and bye is not None:
         from trfsite.teams.configured_bye import apply_team_bye
 
         t = apply_team_bye(t, bye.match_points, bye.game_points)
-    findings = crashed if crashed is not None else reading.validate_file(job, result)
+    if latest is not None:  # the validation page shows the latest version's findings
+        findings = latest
+    else:
+        findings = crashed if crashed is not None else reading.validate_file(job, result)
+    stale = latest is not None
     notes_html = markdown_to_html(job.notes_markdown)
     failure = ""
     final_standings: tuple[Standings, Standings | None] | None = None
@@ -221,8 +240,11 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         errors=errors,
         warnings=warnings,
         has_awards=bool(awards.categories or awards.prizes or awards.federations or awards.clubs),
+        updated=job.updated,
     )
-    validation = validation_page(job, header, t, findings, "")
+    # Stale: the findings are the latest version's, which has no format to show.
+    shown = None if stale else t
+    validation = validation_page(job, header, shown, findings, STALE_NOTE if stale else "")
     summary = summary_for(job, t, errors, warnings, False)
     team_data = None
     if final.kind is EventKind.TEAM:
@@ -358,6 +380,7 @@ def gather_failed(
         "",
         errors,
         warnings,
+        updated=job.updated,
     )
     validation = validation_page(job, header, t, findings, failure)
     pages = (
