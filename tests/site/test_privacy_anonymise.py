@@ -130,6 +130,8 @@ def test_no_person_page_and_no_link_to_one(site: Path) -> None:
     [
         ["awards", f"{KARL}.trf", "--format", "json"],
         ["awards", f"{KARL}.trf", "--format", "csv"],
+        ["standings", f"{KARL}.trf", "--format", "json", "--explain"],
+        ["standings", f"{KARL}.trf", "--format", "csv"],
         ["people", ".", "--format", "json"],
         ["people", ".", "--format", "csv"],
     ],
