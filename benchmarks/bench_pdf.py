@@ -3,16 +3,10 @@
 Prints the wall and CPU time of each step (read, standings, HTML, WeasyPrint
 layout, PDF writing), the page count, the size and the peak memory. The
 bulletin is the one ``trfsite build`` makes: with the rating-change table
-(default award settings), drawn as ``trfsite.pdf.render_bulletin`` draws it
-(WeasyPrint imported by ``trfsite.pdf.libraries``, the fast paths of
-``trfsite.pdf.FAST_PATHS``, the frame stack of
-``trfsite.pdf.stack``); ``--plain`` leaves all that out, for comparison. CPU
-time is the figure to compare on a shared machine. ``--in-two`` then draws it
-again in two processes (``trfsite.pdf.parallel``, as a split event's build
-does) and says whether the bytes are the same.
+(default award settings), its HTML laid out as one document. CPU time is the
+figure to compare on a shared machine.
 
-    python benchmarks/bench_pdf.py [--players 2000] [--rounds 9] [--out bulletin.pdf] [--plain]
-    python benchmarks/bench_pdf.py --in-two
+    python benchmarks/bench_pdf.py [--players 2000] [--rounds 9] [--out bulletin.pdf]
 """
 
 from __future__ import annotations
@@ -35,24 +29,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
-    parser.add_argument("--plain", action="store_true", help="WeasyPrint as it comes")
-    parser.add_argument("--in-two", action="store_true", help="then in two processes")
     args = parser.parse_args(argv)
 
     from trfsite.awards.event import event_awards
     from trfsite.awards.settings import AwardSettings
     from trfsite.formats import read_bytes
     from trfsite.pages.contexts import BulletinData
-    from trfsite.pdf import (
-        FAST_PATHS,
-        STATIC_BASE,
-        _make_fetcher,
-        bulletin_html,
-        static_folders,
-    )
-    from trfsite.pdf.compression import use_level
-    from trfsite.pdf.libraries import import_weasyprint
-    from trfsite.pdf.stack import deep_call
+    from trfsite.pdf import STATIC_BASE, _make_fetcher, bulletin_html, static_folders
     from trfsite.render.environment import make_environment
     from trfsite.render.theme import find_theme, theme_chain
     from trfsite.standings.compute import compute_standings
@@ -64,10 +47,6 @@ def main(argv: list[str] | None = None) -> None:
     def mark() -> None:
         marks.append((time.perf_counter(), time.process_time()))
 
-    if args.plain:
-        import weasyprint  # noqa: F401
-    else:
-        import_weasyprint()
     from weasyprint import HTML
 
     mark()
@@ -86,17 +65,13 @@ def main(argv: list[str] | None = None) -> None:
     )
     html = bulletin_html(data, env)
     mark()
-    use_level()  # as trfsite.pdf.render_bulletin does
-    for fast_path in FAST_PATHS:
-        fast_path.uninstall() if args.plain else fast_path.install()
-    call = (lambda f, *a, **k: f(*a, **k)) if args.plain else deep_call
     parsed = HTML(string=html, base_url=STATIC_BASE, url_fetcher=_make_fetcher(static_folders(env)))
-    document = call(parsed.render)
+    document = parsed.render()
     mark()
     # dated and signed as trfsite.pdf writes it
     document.metadata.created = document.metadata.modified = data.build_date
     document.metadata.generator = "trfsite"
-    pdf = call(document.write_pdf, pdf_identifier=True)
+    pdf = document.write_pdf(pdf_identifier=True)
     mark()
     if args.out is not None:
         args.out.write_bytes(pdf)
@@ -116,26 +91,6 @@ def main(argv: list[str] | None = None) -> None:
     (w0, c0), (w1, c1) = marks[3], marks[-1]
     print(f"bulletin   {w1 - w0:7.2f} s wall {c1 - c0:7.2f} s cpu  (html + layout + write)")
     print(f"peak RSS   {peak:7.0f} MB")
-    if args.in_two:
-        _in_two(html, data.build_date, env, pdf)
-
-
-def _in_two(html: str, build_date: str, env: object, one: bytes) -> None:
-    """The same bulletin laid out by two processes: wall, CPU of both, same bytes?"""
-    from trfsite.pdf import parallel, pdf_from_html
-
-    def cpu() -> float:
-        own = resource.getrusage(resource.RUSAGE_SELF)
-        children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-    wall, used = time.perf_counter(), cpu()
-    two = pdf_from_html(html, build_date, env, in_two=True)  # type: ignore[arg-type]
-    wall, used = time.perf_counter() - wall, cpu() - used
-    same = "the same bytes" if two == one else "DIFFERENT bytes"
-    print(
-        f"in two     {wall:7.2f} s wall {used:7.2f} s cpu  (weight {parallel.weight(html)}: {same})"
-    )
 
 
 if __name__ == "__main__":

@@ -19,23 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 
-from trfsite.pdf import (
-    fastdraw,
-    fastlayout,
-    fontdescriptions,
-    monolines,
-    nofloats,
-    pagestyles,
-    paging,
-    parallel,
-    plainboxes,
-    struts,
-    widthcache,
-)
-from trfsite.pdf.compression import use_level
-from trfsite.pdf.libraries import import_weasyprint
 from trfsite.pdf.lines import LINE_MODE_CELLS, build_lines, rich_cells
-from trfsite.pdf.stack import deep_call
 from trfsite.pdf.text import PointsFormat, number_text, points_text
 from trfsite.pdf.view import BulletinView, build_view
 
@@ -49,18 +33,6 @@ TEMPLATE = "bulletin.html"
 # folder; the fetcher maps it onto the theme chain's static folders.
 STATIC_BASE = "file:///trfsite-theme-static/"
 GENERATOR = "trfsite"
-# Stand-ins for WeasyPrint functions (each module has install() and uninstall()).
-FAST_PATHS = (
-    fastdraw,
-    fastlayout,
-    fontdescriptions,
-    monolines,
-    nofloats,
-    pagestyles,
-    plainboxes,
-    struts,
-    widthcache,
-)
 _W3C_DATE = re.compile(r"^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?)?)?)?$")
 
 
@@ -194,57 +166,14 @@ def _pdf_date(build_date: str) -> str | None:
 
 
 def render_bulletin(
-    data: BulletinData,
-    env: jinja2.Environment,
-    line_mode: bool | None = None,
-    *,
-    in_two: bool = False,
+    data: BulletinData, env: jinja2.Environment, line_mode: bool | None = None
 ) -> bytes:
-    """The bulletin PDF of one event; the same data always gives the same bytes.
-
-    ``in_two``: see :func:`pdf_from_html`.
-    """
-    return pdf_from_html(bulletin_html(data, env, line_mode), data.build_date, env, in_two=in_two)
+    """The bulletin PDF of one event; the same data always gives the same bytes."""
+    return pdf_from_html(bulletin_html(data, env, line_mode), data.build_date, env)
 
 
-def pdf_from_html(
-    html: str, build_date: str, env: jinja2.Environment, *, in_two: bool = False
-) -> bytes:
-    """The PDF of a bulletin's HTML (from ``bulletin_html`` with the same ``env``).
-
-    ``in_two``: a long bulletin is laid out by this process and a forked one
-    (:mod:`trfsite.pdf.parallel`), for a caller that leaves a core free for it
-    and runs no other thread.
-    """
-    _ready_weasyprint()
-    # WeasyPrint recurses deeply: keep its frames in one chunk (trfsite/pdf/stack.py)
-    if in_two and parallel.weight(html) >= parallel.PARALLEL_MIN_WEIGHT and parallel.can_fork():
-        try:
-            return deep_call(_pdf_in_two, html, build_date, env)
-        except paging.NotParallel as exc:
-            logger.debug("bulletin drawn in one piece: %s", exc)
-    return deep_call(_pdf_from_html, html, build_date, env)
-
-
-def _ready_weasyprint() -> None:
-    """Import WeasyPrint and put trfsite's stand-ins in place (once per process)."""
-    import_weasyprint()
-    use_level()
-    for fast_path in FAST_PATHS:
-        fast_path.install()
-
-
-def _pdf_in_two(html: str, build_date: str, env: jinja2.Environment) -> bytes:
-    stylesheet = "\n".join(
-        path.read_text(encoding="utf-8", errors="replace")
-        for folder in static_folders(env)
-        for path in sorted(folder.glob("*.css"))
-    )
-    render = _renderer(env)
-    return parallel.render_in_two(html, stylesheet, render, lambda d: _write(d, build_date))
-
-
-def _pdf_from_html(html: str, build_date: str, env: jinja2.Environment) -> bytes:
+def pdf_from_html(html: str, build_date: str, env: jinja2.Environment) -> bytes:
+    """The PDF of a bulletin's HTML (from ``bulletin_html`` with the same ``env``)."""
     return _write(_renderer(env)(html), build_date)
 
 

@@ -144,7 +144,7 @@ def make_pdf(data: BulletinData, fingerprint: str = "", *, in_two: bool = False)
     from trfsite.render.theme import find_theme, theme_chain
 
     paths = tuple(t.path for t in theme_chain(find_theme("bulletin")))
-    return pdf.render_bulletin(data, environment(paths, data.language, fingerprint), in_two=in_two)
+    return pdf.render_bulletin(data, environment(paths, data.language, fingerprint))
 
 
 def _safe_pdf(data: BulletinData, fingerprint: str, in_two: bool = False) -> bytes | str:
