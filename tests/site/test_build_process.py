@@ -1,8 +1,7 @@
-"""``trfsite build`` as its own process: it ends without Python's teardown, losing nothing.
+"""``trfsite build`` as its own process: it ends losing nothing.
 
-Under ``main`` the build keeps its last split event instead of freeing it and
-exits through ``exit_without_teardown``: what it prints and writes must all be
-there, as after a normal exit.
+Under ``main`` the build keeps its last split event instead of freeing it: what
+it prints and writes must all be there, as after a normal exit.
 """
 
 from __future__ import annotations

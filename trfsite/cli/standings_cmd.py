@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from trfsite.cli.shared import EXIT_FINDINGS, skip_teardown_at_exit, without_cyclic_gc
+from trfsite.cli.shared import EXIT_FINDINGS, without_cyclic_gc
 from trfsite.formats.numbers import is_whole
 
 if TYPE_CHECKING:
@@ -103,7 +103,6 @@ def standings(
     k_factors: tuple[tuple[int, int], ...],
 ) -> None:
     """Print the standings of FILE with every FIDE tie-break explained on request."""
-    skip_teardown_at_exit()
     from trfsite.findings import Severity, sort_findings
     from trfsite.formats import read_bytes
     from trfsite.scoring.codes import split_tiebreak_list

@@ -239,7 +239,7 @@ def process_ends_with_build() -> None:
 
     The last split event prepared here is then kept instead of freed: freeing a
     2000-player open's 670,000 objects took 16 ms after its last page, for a
-    process about to exit without freeing anything (``exit_without_teardown``).
+    process about to exit.
     Earlier ones (another language's) are freed as ever, when the next is kept.
     The pool's workers, forked from this process, say it too (their pool ends with
     the build): each keeps the last part it built (``_LAST_PART``).
