@@ -9,7 +9,7 @@ becomes page parts and a bulletin task), run through an executor in order
 from __future__ import annotations
 
 import logging
-import os
+import multiprocessing
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -30,7 +30,7 @@ from trfsite.site.event_build import (
     unshare_event,
     warm_environment,
 )
-from trfsite.site.executors import forks
+from trfsite.site.executors import forks, lower_priority, start_method, starts_later
 from trfsite.site.people_step import PeopleStep
 from trfsite.site.writer import SiteWriter
 
@@ -215,7 +215,7 @@ def build_events(
 
 def _forks_later(executor: Executor) -> bool:
     """The executor's workers are yet to start, as forks of this process."""
-    return forks(executor) and not getattr(executor, "_processes", None)
+    return forks(executor) and starts_later(executor)
 
 
 def _shared_outputs(
@@ -244,9 +244,13 @@ def _shared_outputs(
         early: dict[int, Future[EventOutput]] = {}
         for index, task in enumerate(tasks):
             if task.share is Share.BULLETIN:
-                own = ProcessPoolExecutor(1, mp_context=getattr(executor, "_mp_context", None))
+                context = multiprocessing.get_context(start_method(executor))
+                own = ProcessPoolExecutor(1, mp_context=context)
                 apart.append(own)
                 early[index] = own.submit(build_event_alone, task)  # forks now
+        if early:
+            # the pool's workers yield the cores to the bulletins' processes
+            lower_priority(executor, _BULLETIN_LEAD)  # before they start, with a task
         if plan.build:  # after the bulletins' forks: they need none of it and go first
             warm_environment(plan.build[0])
         for task in plan.build:
@@ -266,8 +270,6 @@ def _shared_outputs(
             early.get(index) or executor.submit(build_event, task)
             for index, task in enumerate(tasks)
         ]
-        if early:
-            _yield_to_bulletins(executor)
         started()
         if len(plan.people) == len(plan.build):
             people.make()
@@ -280,20 +282,8 @@ def _shared_outputs(
             unshare_event(task.job.slug)
 
 
-# How much lower the pages' workers run while a bulletin has its own process.
+# How much lower the pages' workers run while a bulletin has its own process: the
+# pages and the people pages are done long before the bulletin (2.9 s and 6.4 s of a
+# 2000-player open); run beside it at the same priority, three processes shared two
+# cores and the bulletin lost 0.3-0.5 s.
 _BULLETIN_LEAD = 5
-
-
-def _yield_to_bulletins(executor: Executor) -> None:
-    """The pool's workers yield the cores to the bulletins' processes (a nicer priority).
-
-    The pages and the people pages are done long before the bulletin (2.9 s and 6.4 s
-    of a 2000-player open); run beside it at the same priority, three processes shared
-    two cores and the bulletin lost 0.3-0.5 s. The pool lives for this build only.
-    """
-    for pid in getattr(executor, "_processes", None) or {}:
-        try:
-            current = os.getpriority(os.PRIO_PROCESS, pid)
-            os.setpriority(os.PRIO_PROCESS, pid, min(19, current + _BULLETIN_LEAD))
-        except (OSError, AttributeError):  # not allowed, gone, or no priorities here
-            pass
