@@ -231,9 +231,9 @@ class _Checker(ast.NodeVisitor):
                 and not _is_own(owner)
             ):
                 self.report(node, f"{func.id} of the private attribute {name.value!r}")
-        if isinstance(func, ast.Attribute) and func.attr == "replace":
-            if any(k.arg and k.arg.startswith("co_") for k in node.keywords):
-                self.report(node, "rewrites a code object (replace(co_...))")
+        rewrites_code = any(k.arg and k.arg.startswith("co_") for k in node.keywords)
+        if isinstance(func, ast.Attribute) and func.attr == "replace" and rewrites_code:
+            self.report(node, "rewrites a code object (replace(co_...))")
         self.generic_visit(node)
 
 
