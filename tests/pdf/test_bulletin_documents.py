@@ -11,6 +11,7 @@ link with the page of the section it names; nothing is copied from the program.
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import sys
 from pathlib import Path
@@ -25,6 +26,7 @@ from trfsite.formats import read_bytes
 from trfsite.model import Tournament
 from trfsite.pages.contexts import BulletinData
 from trfsite.pdf import bulletin_view, documents, render_bulletin
+from trfsite.pdf.layout import LaidOut, lay_out
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTES = "<p>" + "The prize-giving is at 18:00 in the main hall. " * 60 + "</p>"
@@ -174,3 +176,22 @@ def test_the_same_bytes_in_parallel_or_not_and_run_after_run(
     again = render_bulletin(open_data, bulletin_env, line_mode=True, parallel=True)
     assert one_by_one == merged.data
     assert again == merged.data
+
+
+_PARENT = os.getpid()
+
+
+def _dies_in_a_worker(html: str, folders: tuple[Path, ...], build_date: str) -> LaidOut:
+    if os.getpid() != _PARENT:
+        os._exit(3)  # a worker killed mid-way (out of memory, say)
+    return lay_out(html, folders, build_date)
+
+
+def test_a_worker_that_dies_leaves_the_bulletin_to_this_process(
+    merged: RenderedPdf,
+    open_data: BulletinData,
+    bulletin_env: jinja2.Environment,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(documents, "lay_out", _dies_in_a_worker)
+    assert render_bulletin(open_data, bulletin_env, line_mode=True, parallel=True) == merged.data

@@ -24,6 +24,7 @@ import logging
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -81,7 +82,11 @@ def pieces(view: BulletinView) -> list[Piece] | None:
         made.append(Piece(("ratings",), len(ratings), {"rating-changes": 0}, _sheet_lines(ratings)))
     cross = [sheet for part in lines.crosstable for sheet in part]
     # a landscape line is half as long again as a portrait one
-    made.append(Piece(("crosstable",), len(cross), {"crosstable": 0}, _sheet_lines(cross) * 3 // 2))
+    weight = _sheet_lines(cross) * 3 // 2
+    if view.grid is None:
+        made.append(Piece(("crosstable",), len(cross), {"crosstable": 0}, weight))
+    else:  # a round robin's grid: an ordinary table
+        made.append(Piece(("crosstable",), None, {}, weight))
     if "rounds" in present:
         anchors = {"rounds": 0}
         page = 0
@@ -193,6 +198,22 @@ def render(
     parallel: bool,
 ) -> bytes:
     """The bulletin's PDF from its pieces, laid out in parallel when ``parallel``."""
+    if parallel:
+        try:
+            return _render(view, found, html, folders, build_date, True)
+        except BrokenProcessPool as exc:  # a worker died (out of memory, killed)
+            logger.warning("bulletin laid out in one process: a worker stopped (%s)", exc)
+    return _render(view, found, html, folders, build_date, False)
+
+
+def _render(
+    view: BulletinView,
+    found: Sequence[Piece],
+    html: Callable[[BulletinView], str],
+    folders: tuple[Path, ...],
+    build_date: str,
+    parallel: bool,
+) -> bytes:
     plan = [_document(group) for group in documents(found)]
     wanted = contents_anchors(view)
     with _laying_out(folders, build_date, parallel, [d.weight for d in plan]) as lay:
