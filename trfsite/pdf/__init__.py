@@ -147,8 +147,8 @@ def render_bulletin(
     """The bulletin PDF of one event; the same data always gives the same bytes.
 
     ``parallel``: a long bulletin's documents are laid out by worker processes
-    forked from this one, for a caller that runs no other thread. Laid out here,
-    one after another, they give the same bytes.
+    forked from this one (where the system forks), for a caller that runs no other
+    thread. Laid out here, one after another, they give the same bytes.
     """
     env = _environment_for(env)
     template = _template(env)

@@ -261,7 +261,7 @@ def _laying_out(
     folders: tuple[Path, ...], build_date: str, parallel: bool, weights: Sequence[int]
 ) -> Iterator[LayOut]:
     """A function laying documents out: here, or in worker processes (forked)."""
-    if not parallel or len(weights) < 2:
+    if not parallel or len(weights) < 2 or "fork" not in multiprocessing.get_all_start_methods():
 
         def here(htmls: Sequence[str]) -> list[LaidOut]:
             return [lay_out(text, folders, build_date) for text in htmls]
