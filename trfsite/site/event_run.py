@@ -233,11 +233,11 @@ def _shared_outputs(
     people pages queue right behind the parts instead of waiting for part 0.
     The tasks are few (fewer events than workers), so all are submitted at once.
 
-    A bulletin is the longest task (WeasyPrint: 5.3 s of CPU for the open), so
+    A bulletin is the longest task (WeasyPrint: about 10 s of CPU for the open), so
     it does not wait for that: it starts first, in a process of its own forked
     before the event is prepared, and reads and ranks the event itself (what it
     needs of it: 0.2 s) on the core that would wait meanwhile. A long one is
-    then laid out by that process and a fork of it (``trfsite.pdf.parallel``).
+    then laid out by that process and a fork of it (``trfsite.pdf.documents``).
     """
     apart: list[ProcessPoolExecutor] = []
     try:
