@@ -46,11 +46,6 @@ def process_ends_with_command() -> None:
     _restore_collector = False
 
 
-def ends_with_command() -> bool:
-    """This process ends when the command returns (it runs under ``main``)."""
-    return not _restore_collector
-
-
 def without_cyclic_gc(command: Callable[_P, _R]) -> Callable[_P, _R]:
     """Run a one-file command with Python's cyclic collector off.
 

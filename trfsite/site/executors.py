@@ -8,7 +8,6 @@ scheduler; needs ``pip install trfsite[dask]``). The registry is ``SCHEMES``.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -66,47 +65,10 @@ class Scheme:
     make: Callable[[str, int], contextlib.AbstractContextManager[tuple[Executor, int]]]
 
 
-def _start_worker(niceness: list[int]) -> None:
-    if niceness[0]:
-        with contextlib.suppress(OSError):  # not allowed here: the worker runs as it is
-            os.nice(niceness[0])
-
-
-class LocalPool(ProcessPoolExecutor):
-    """The local process pool (``--jobs``): it says how its workers start and whether
-    they have, which a ProcessPoolExecutor does not tell."""
-
-    def __init__(self, workers: int) -> None:
-        self.mp_context = multiprocessing.get_context()
-        self.started = False  # the workers start with the first task
-        # what each worker adds to its niceness as it starts, read then (see lower_priority)
-        self._niceness = [0]
-        super().__init__(
-            workers,
-            mp_context=self.mp_context,
-            initializer=_start_worker,
-            initargs=(self._niceness,),
-        )
-
-    def submit(self, fn: Callable[..., _R], /, *args: Any, **kwargs: Any) -> Future[_R]:
-        self.started = True
-        return super().submit(fn, *args, **kwargs)
-
-    def lower_priority(self, by: int) -> None:
-        """Run the workers ``by`` steps nicer (lower priority) once they start."""
-        self._niceness[0] = by
-
-
-def lower_priority(executor: Executor, by: int) -> None:
-    """Run the workers of a local pool yet to start ``by`` steps nicer (lower priority)."""
-    if isinstance(executor, LocalPool) and not executor.started:
-        executor.lower_priority(by)
-
-
 @contextlib.contextmanager
 def _local(spec: str, jobs: int) -> Iterator[tuple[Executor, int]]:
     del spec
-    executor: Executor = LocalPool(jobs) if jobs > 1 else InlineExecutor()
+    executor: Executor = ProcessPoolExecutor(jobs) if jobs > 1 else InlineExecutor()
     try:
         yield executor, jobs
     finally:
@@ -166,20 +128,3 @@ def open_executor(
     scheme = find_scheme(spec or "local")
     return scheme.make(spec or "local", jobs)
 
-
-def start_method(executor: Executor) -> str:
-    """How a process pool's workers start ("fork", "spawn", ...; a pool made elsewhere:
-    the default way)."""
-    if isinstance(executor, LocalPool):
-        return str(executor.mp_context.get_start_method())
-    return str(multiprocessing.get_context().get_start_method())
-
-
-def forks(executor: Executor) -> bool:
-    """The executor's workers are (or will be) forks of this process."""
-    return isinstance(executor, ProcessPoolExecutor) and start_method(executor) == "fork"
-
-
-def starts_later(executor: Executor) -> bool:
-    """The executor's workers are yet to start (the first task starts them)."""
-    return isinstance(executor, LocalPool) and not executor.started
