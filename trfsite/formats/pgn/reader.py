@@ -31,9 +31,12 @@ SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result"
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
+# Whitespace matches no token: ``finditer`` steps over it in C, and line numbers are
+# counted only where a game starts or a finding is made (``_Reader.line_at``).
 _TOKEN = re.compile(
     r"""
-      (?P<tag>\[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]*"(?P<value>(?:[^"\\\n]|\\.)*)"[ \t]*\])
+      (?P<run>(?:\d+\.+[ \t\r\n]*|[a-zA-Z][a-zA-Z0-9=+#\-]*[ \t\r\n]+)+)
+    | (?P<tag>\[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]*"(?P<value>(?:[^"\\\n]|\\.)*)"[ \t]*\])
     | (?P<comment>\{[^}]*\}?)
     | (?P<line_comment>;[^\n]*)
     | (?P<escape>^%[^\n]*)
@@ -41,15 +44,27 @@ _TOKEN = re.compile(
     | (?P<open>\()
     | (?P<close>\))
     | (?P<result>1-0|0-1|1/2-1/2|½-½|\*)(?![\w/-])
-    | (?P<number>\d+\s*\.+)
+    | (?P<number>\d+[ \t]*\.+)
     | (?P<suffix>[!?]{1,2})
     | (?P<san>[A-Za-z0-9][A-Za-z0-9=+#:\-./]*[!?]{0,2})
-    | (?P<newline>\n)
-    | (?P<space>[ \t\r\f\v]+)
-    | (?P<other>.)
+    | (?P<other>[^ \t\r\n\f\v])
     """,
     re.VERBOSE | re.MULTILINE,
 )
+# The moves of a run of plain moves and move numbers (each number starts with a digit).
+_RUN_MOVE = re.compile(r"[a-zA-Z][a-zA-Z0-9=+#\-]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """What the file writes after a move: NAGs, a comment, variations."""
+
+    nags: tuple[int, ...] = ()
+    comment: str = ""
+    variations: tuple[Line, ...] = ()
+
+
+NO_ANNOTATION = Annotation()
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +79,25 @@ class PlyNode:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """A main line or a variation; ``comment`` stands before its first move."""
+    """A main line or a variation; ``comment`` stands before its first move.
 
-    moves: tuple[PlyNode, ...] = ()
+    The moves are plain strings, and the few annotated ones have an ``Annotation`` by
+    their index: a game of 80 plain plies is one tuple, not 80 objects.
+    """
+
+    sans: tuple[str, ...] = ()
+    annotations: tuple[tuple[int, Annotation], ...] = ()  # by the move's index
     comment: str = ""
+
+    @property
+    def moves(self) -> tuple[PlyNode, ...]:
+        """Each move with its annotation (made on each call: for a page, not a replay)."""
+        notes = dict(self.annotations)
+        moves = []
+        for index, san in enumerate(self.sans):
+            note = notes.get(index, NO_ANNOTATION)
+            moves.append(PlyNode(san, note.nags, note.comment, note.variations))
+        return tuple(moves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,29 +125,33 @@ class PgnFile:
 
 @dataclass(slots=True)
 class _LineBuilder:
-    moves: list[PlyNode] = field(default_factory=list)
+    sans: list[str] = field(default_factory=list)
+    annotations: list[tuple[int, Annotation]] = field(default_factory=list)
     comment: str = ""
-    # The last move's pending parts, kept mutable until the next move arrives.
+    # The last move's annotation, kept mutable until the next move arrives.
     nags: list[int] = field(default_factory=list)
     after: str = ""
     variations: list[Line] = field(default_factory=list)
-    san: str = ""
     # A variation too deep, past the game's budget, or before any move: read, not kept.
     skipped: bool = False
 
     def flush(self) -> None:
-        if self.san:
-            node = PlyNode(self.san, tuple(self.nags), self.after, tuple(self.variations))
-            self.moves.append(node)
-        self.san, self.nags, self.after, self.variations = "", [], "", []
+        """Close the last move's annotation, before the next move or the end."""
+        if self.nags or self.after or self.variations:
+            annotation = Annotation(tuple(self.nags), self.after, tuple(self.variations))
+            self.annotations.append((len(self.sans) - 1, annotation))
+            self.nags, self.after, self.variations = [], "", []
 
     def line(self) -> Line:
         self.flush()
-        return Line(tuple(self.moves), self.comment)
+        return Line(tuple(self.sans), tuple(self.annotations), self.comment)
 
 
 def _join(first: str, second: str) -> str:
     return f"{first} {second}" if first else second
+
+
+_CONTROL = frozenset("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f")
 
 
 class _Reader:
@@ -126,107 +160,140 @@ class _Reader:
         self.name = name
         self.findings: list[Finding] = []
         self.games: list[PgnGame] = []
+        self.dropped = 0  # games past MAX_GAMES, counted
+        # The game being read.
+        self.tags: list[tuple[str, str]] = []
+        self.stack: list[_LineBuilder] = [_LineBuilder()]
+        self.nodes = 0
+        self.plies = 0
+        self.game_line = 0
+        # Lines are counted up to the last position asked for (positions only grow).
+        self._counted_to = 0
+        self._counted_line = 1
+
+    def line_at(self, position: int) -> int:
+        """The 1-based line of ``position`` in the text."""
+        self._counted_line += self.text.count("\n", self._counted_to, position)
+        self._counted_to = position
+        return self._counted_line
 
     def warn(self, code: str, message: Note, line: int, severity: Severity) -> None:
         self.findings.append(Finding(severity, code, message, self.name, line, 0))
 
+    def finish(self, termination: str, position: int) -> None:
+        """The game read so far is complete (``termination`` "" when no result ended it)."""
+        stack = self.stack
+        while len(stack) > 1:  # variations left open at the end of the game
+            variation = stack.pop()
+            if not variation.skipped:
+                stack[-1].variations.append(variation.line())
+        main = stack[0].line()
+        where = self.game_line or self.line_at(position)
+        if main.sans and not termination:
+            self.warn(
+                "pgn-result-missing",
+                Note("the game's moves end without a result; expected 1-0, 0-1, 1/2-1/2 or *"),
+                where,
+                Severity.WARNING,
+            )
+        if self.plies > MAX_PLIES:
+            self.warn(
+                "pgn-game-too-long",
+                Note(
+                    "the game has {count:,} moves in its main line; only the first {limit:,}"
+                    " are read",
+                    count=self.plies,
+                    limit=MAX_PLIES,
+                ),
+                where,
+                Severity.WARNING,
+            )
+        if main.sans or self.tags or termination:
+            if len(self.games) < MAX_GAMES:
+                game = PgnGame(tuple(self.tags), main, termination, where, len(self.games))
+                self.games.append(game)
+            else:
+                self.dropped += 1
+        self.tags, self.stack, self.nodes, self.plies, self.game_line = (
+            [], [_LineBuilder()], 0, 0, 0
+        )  # fmt: skip
+
+    def add_move(self, token: str, current: _LineBuilder) -> None:
+        """One SAN (with its ``!?`` suffix, if any) of the line ``current``."""
+        self.nodes += 1
+        if len(self.stack) == 1:
+            self.plies += 1
+            if self.plies > MAX_PLIES:
+                return
+        elif self.nodes > MAX_NODES:
+            return
+        current.flush()
+        san = token.rstrip("!?")
+        current.sans.append(san)
+        if len(san) < len(token):
+            current.nags.append(_SUFFIX_NAGS.get(token[len(san) :], 0))
+
     def read(self) -> PgnFile:
-        tags: list[tuple[str, str]] = []
-        stack: list[_LineBuilder] = [_LineBuilder()]
-        nodes = 0
-        plies = 0
-        line_number = 1
-        game_line = 0
-        dropped = 0
-        binary = False
-
-        def finish(termination: str) -> None:
-            nonlocal stack, tags, nodes, plies, game_line, dropped
-            while len(stack) > 1:  # variations left open at the end of the game
-                variation = stack.pop()
-                if not variation.skipped:
-                    stack[-1].variations.append(variation.line())
-            main = stack[0].line()
-            if main.moves and not termination:
-                self.warn(
-                    "pgn-result-missing",
-                    Note("the game's moves end without a result; expected 1-0, 0-1, 1/2-1/2 or *"),
-                    game_line or line_number,
-                    Severity.WARNING,
-                )
-            if plies > MAX_PLIES:
-                self.warn(
-                    "pgn-game-too-long",
-                    Note(
-                        "the game has {count:,} moves in its main line; only the first {limit:,}"
-                        " are read",
-                        count=plies,
-                        limit=MAX_PLIES,
-                    ),
-                    game_line or line_number,
-                    Severity.WARNING,
-                )
-            if main.moves or tags or termination:
-                if len(self.games) < MAX_GAMES:
-                    self.games.append(
-                        PgnGame(
-                            tuple(tags),
-                            main,
-                            termination,
-                            game_line or line_number,
-                            len(self.games),
-                        )  # fmt: skip
-                    )
-                else:
-                    dropped += 1
-            tags, stack, nodes, plies, game_line = [], [_LineBuilder()], 0, 0, 0
-
-        for match in _TOKEN.finditer(self.text):
+        text = self.text
+        for match in _TOKEN.finditer(text):
             kind = match.lastgroup
-            if kind == "newline":
-                line_number += 1
-                continue
-            if kind == "space" or kind == "escape" or kind == "line_comment":
-                continue
+            stack = self.stack
             current = stack[-1]
-            if kind == "tag":
-                if current.san or current.moves or len(stack) > 1:
-                    finish("")  # a tag after moves: the previous game lacked its result
-                if not game_line:
-                    game_line = line_number
-                value = match["value"].replace('\\"', '"').replace("\\\\", "\\")
-                tags.append((match["name"], value))
+            if kind == "run":
+                if not self.game_line:
+                    self.game_line = self.line_at(match.start())
+                moves = _RUN_MOVE.findall(match.group())
+                if len(stack) == 1 and self.plies + len(moves) <= MAX_PLIES:
+                    # The common case, a main line of plain moves, within its budget.
+                    current.flush()
+                    current.sans.extend(moves)
+                    self.plies += len(moves)
+                    self.nodes += len(moves)
+                    continue
+                for san in moves:
+                    self.add_move(san, current)
                 continue
-            if not game_line:
-                game_line = line_number
-            if kind == "comment":
+            if kind == "escape" or kind == "line_comment" or kind == "number":
+                continue
+            if kind == "tag":
+                if current.sans or len(stack) > 1:
+                    self.finish("", match.start())  # a tag after moves: no result ended them
+                if not self.game_line:
+                    self.game_line = self.line_at(match.start())
+                value = match["value"].replace('\\"', '"').replace("\\\\", "\\")
+                self.tags.append((match["name"], value))
+                continue
+            if not self.game_line:
+                self.game_line = self.line_at(match.start())
+            if kind == "san":
+                self.add_move(match["san"], current)
+            elif kind == "comment":
                 body = match["comment"]
-                line_number += body.count("\n")
                 closed = body.endswith("}")
-                text = " ".join(body[1 : -1 if closed else None].split())
+                comment = " ".join(body[1 : -1 if closed else None].split())
                 if not closed:
                     self.warn(
                         "pgn-comment-open",
                         Note("a comment '{' is never closed; expected '}' before the end"),
-                        line_number,
+                        self.line_at(match.end()),
                         Severity.WARNING,
                     )
-                if len(text) > MAX_COMMENT:
-                    text = text[:MAX_COMMENT] + " …"
-                if current.san:
-                    current.after = _join(current.after, text)
+                if len(comment) > MAX_COMMENT:
+                    comment = comment[:MAX_COMMENT] + " …"
+                if current.sans:
+                    current.after = _join(current.after, comment)
                 else:
-                    current.comment = _join(current.comment, text)
+                    current.comment = _join(current.comment, comment)
             elif kind == "nag":
-                if current.san:
+                if current.sans:
                     current.nags.append(int(match["nag"][1:]))
             elif kind == "suffix":
-                if current.san:
+                if current.sans:
                     current.nags.append(_SUFFIX_NAGS.get(match["suffix"], 0))
             elif kind == "open":
                 skipped = (
-                    current.skipped or len(stack) > MAX_DEPTH or nodes >= MAX_NODES
-                    or not current.san
+                    current.skipped or len(stack) > MAX_DEPTH or self.nodes >= MAX_NODES
+                    or not current.sans
                 )  # fmt: skip
                 stack.append(_LineBuilder(skipped=skipped))
             elif kind == "close":
@@ -234,7 +301,7 @@ class _Reader:
                     self.warn(
                         "pgn-unbalanced",
                         Note("')' closes no variation"),
-                        line_number,
+                        self.line_at(match.start()),
                         Severity.WARNING,
                     )
                     continue
@@ -245,47 +312,31 @@ class _Reader:
                 if len(stack) > 1:
                     continue  # a result inside a variation ends that line only
                 result = "1/2-1/2" if match["result"] == "½-½" else match["result"]
-                finish(result)
-            elif kind == "number":
-                continue
-            elif kind == "san":
-                token = match["san"]
-                san, suffix = token.rstrip("!?"), token[len(token.rstrip("!?")) :]
-                nodes += 1
-                if len(stack) == 1:
-                    plies += 1
-                    if plies > MAX_PLIES:
-                        continue
-                elif nodes > MAX_NODES:
-                    continue
-                current.flush()
-                current.san = san
-                if suffix:
-                    current.nags.append(_SUFFIX_NAGS.get(suffix, 0))
-            else:
-                if match.group() in "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f":
-                    self.warn(
-                        "pgn-binary",
-                        Note("the file holds binary data; expected PGN text"),
-                        line_number,
-                        Severity.ERROR,
-                    )
-                    binary = True
-                    break
-        if not binary:
-            finish("")
-        if dropped:
+                self.finish(result, match.start())
+            elif match.group() in _CONTROL:
+                self.warn(
+                    "pgn-binary",
+                    Note("the file holds binary data; expected PGN text"),
+                    self.line_at(match.start()),
+                    Severity.ERROR,
+                )
+                return self._done()
+        self.finish("", len(text))
+        return self._done()
+
+    def _done(self) -> PgnFile:
+        if self.dropped:
             self.warn(
                 "pgn-games-too-many",
                 Note(
                     "the file holds {count:,} games; only the first {limit:,} are read",
-                    count=dropped + MAX_GAMES,
+                    count=self.dropped + MAX_GAMES,
                     limit=MAX_GAMES,
                 ),
                 0,
                 Severity.WARNING,
             )
-        games = [game for game in self.games if game.main_line.moves or game.tags]
+        games = [game for game in self.games if game.main_line.sans or game.tags]
         return PgnFile(tuple(games), tuple(self.findings))
 
 

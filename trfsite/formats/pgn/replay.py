@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trfsite.formats.pgn.board import STANDARD_START, IllegalMove, Position
+from trfsite.formats.pgn.moves import has_legal_move
 from trfsite.formats.pgn.reader import PgnGame
 
 _STANDARD = Position.from_fen(STANDARD_START)
@@ -22,7 +23,7 @@ class Replay:
 
     start: str  # FEN of the starting position
     final: str  # FEN placement after the last move played
-    sans: tuple[str, ...]  # each move played, in SAN as the file writes it
+    sans: tuple[str, ...]  # each move played, in SAN as the standard writes it
     steps: tuple[str, ...]  # what each move does to the board (``Move.steps``)
     stop: str = ""  # why the line stops early ("" when every move was played)
     stop_ply: int = -1  # 0-based index of the move that could not be played
@@ -53,15 +54,17 @@ def replay(game: PgnGame) -> Replay:
     sans: list[str] = []
     steps: list[str] = []
     stop, stop_ply = "", -1
-    for ply, node in enumerate(game.main_line.moves):
+    for ply, written in enumerate(game.main_line.sans):
         try:
-            move = position.parse_san(node.san)
+            move, san = position.read_san(written)
         except IllegalMove as error:
             stop, stop_ply = str(error), ply
             break
-        sans.append(node.san)
         steps.append(move.steps(position.white))
         position.push(move)
+        if position.checked:
+            san += "+" if has_legal_move(position) else "#"
+        sans.append(san)
     return Replay(start, position.placement(), tuple(sans), tuple(steps), stop, stop_ply)
 
 
