@@ -15,13 +15,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from trfsite.findings import Finding, Severity
+from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages import first_rounds, reading
 from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import BulletinData, EventHeader
 from trfsite.pages.dealing import pages_by_kind, pages_of_part
 from trfsite.pages.first_rounds import Meanwhile
+from trfsite.pages.game_types import NO_GAMES
 from trfsite.pages.plan import (
     EventData,
     EventJob,
@@ -282,6 +283,11 @@ def _prepare(
         failure = _standings_failure(job, exc)
         return _prepared_failure(job, gather_failed(job, t, all_findings(), notes_html, failure))
     findings = all_findings()
+    from trfsite.pages.games import event_games
+
+    games = event_games(job, t, after) if job.games and t.game is Game.CHESS else NO_GAMES
+    if games.findings:
+        findings = sort_findings([*findings, *games.findings])
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
     header = EventHeader(
@@ -317,6 +323,7 @@ def _prepare(
         team_data,
         awards,
         cards_explain,
+        games,
     )
     from trfsite.pages.person_links import event_splits
 
@@ -484,4 +491,8 @@ def _all_pages(data: EventData) -> list[PagePlan]:
     pages.extend(pages_cards.player_cards(data))
     if data.is_team:
         pages.extend(pages_cards.team_cards(data))
+    if data.games.games:
+        from trfsite.pages.game_pages import game_pages
+
+        pages.extend(game_pages(data))
     return pages

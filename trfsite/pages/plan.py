@@ -14,6 +14,7 @@ from trfsite.findings import Finding
 from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import EventHeader, PageContext, PageMeta, SiteInfo
+from trfsite.pages.game_types import NO_GAMES, EventGames
 from trfsite.results import Standings
 
 if TYPE_CHECKING:
@@ -32,6 +33,8 @@ class EventJob:
     config: EventConfig
     site: SiteInfo
     want_bulletin: bool
+    # The PGN files of its games: (path under SRC, bytes, cut at MAX_PGN_BYTES + 1).
+    games: tuple[tuple[str, bytes], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +121,7 @@ class EventData:
     # The final standings and the awards' TPR and ARO carry values only: the player
     # cards explain them for the players a part builds (cards.CardExplanations).
     cards_explain: bool = False
+    games: EventGames = NO_GAMES  # the PGN files' games, matched to pairings
 
     @property
     def is_team(self) -> bool:

@@ -20,7 +20,7 @@ def read_file(job: EventJob) -> tuple[ReadResult, list[Finding] | None]:
     try:
         return read_bytes(job.data, job.source_name), None
     except Exception as exc:  # a reader bug must not stop the other events
-        crash = _internal_error(
+        crash = internal_error(
             job,
             exc,
             Severity.ERROR,
@@ -41,7 +41,7 @@ def validate_file(job: EventJob, result: ReadResult) -> list[Finding]:
         findings = list(result.findings)
     except Exception as exc:
         findings = list(result.findings) + [
-            _internal_error(
+            internal_error(
                 job,
                 exc,
                 Severity.WARNING,
@@ -52,7 +52,7 @@ def validate_file(job: EventJob, result: ReadResult) -> list[Finding]:
     return sort_findings(findings)
 
 
-def _internal_error(
+def internal_error(
     job: EventJob, exc: Exception, severity: Severity, code: str, template: str
 ) -> Finding:
     """A bug of trfsite's met on ``job``'s file, told as a finding (details at -vv)."""

@@ -14,10 +14,10 @@ import re
 from dataclasses import dataclass, field
 
 from trfsite.findings import Finding, Severity
+from trfsite.formats.limits import MAX_PGN_GAMES
 from trfsite.results import Note
 
-# A large open publishes some 10,000 games in one file; more is damage or a database.
-MAX_GAMES = 20_000
+MAX_GAMES = MAX_PGN_GAMES.limit
 # The longest tournament game on record has 269 moves (538 plies).
 MAX_PLIES = 1_200
 # Comments are shown on the page; a longer one is cut there.
@@ -327,7 +327,7 @@ class _Reader:
     def _done(self) -> PgnFile:
         if self.dropped:
             self.warn(
-                "pgn-games-too-many",
+                MAX_PGN_GAMES.code,
                 Note(
                     "the file holds {count:,} games; only the first {limit:,} are read",
                     count=self.dropped + MAX_GAMES,
