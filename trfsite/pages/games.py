@@ -13,8 +13,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from trfsite.findings import Finding, Severity
-from trfsite.formats.limits import MAX_PGN_BYTES
+from trfsite.findings import Finding, Severity, cap_per_code
+from trfsite.formats.limits import MAX_FINDINGS_PER_CODE, MAX_PGN_BYTES
 from trfsite.formats.pgn import PgnGame, read_pgn, replay
 from trfsite.formats.text import NotTextError, decode
 from trfsite.model import Outcome, Tournament
@@ -34,8 +34,6 @@ _PGN_RESULT |= {
 }
 # A pairing's missing game is worth telling only when most of the round's games came.
 _MOSTLY_PRESENT = 0.5
-
-
 
 
 def name_words(name: str) -> tuple[str, ...]:
@@ -79,14 +77,14 @@ class _Matcher:
         round_no, _ = _round_of(game)
         rounds = [round_no] if round_no is not None else sorted(self.pairings)
         whites, blacks = self.players(game, "White"), self.players(game, "Black")
-        found = []
+        found: dict[tuple[int, int], Pairing] = {}  # by (round, board): a pair seen once
         for r in rounds:
             in_round = self.pairings.get(r, {})
             for white in whites:
                 for black in blacks:
                     hit = in_round.get(frozenset((white, black)))
                     if hit is not None and white != black:
-                        found.append((r, hit[0], hit[1]))
+                        found[(r, hit[0])] = hit[1]
         who = Note(
             "{white} – {black}, round {round}",
             white=game.tag("White") or "?",
@@ -118,7 +116,8 @@ class _Matcher:
                 game.line,
             )  # fmt: skip
             return None
-        return found[0]
+        (((round_no, board), pairing),) = found.items()
+        return round_no, board, pairing
 
     def check_result(self, game: PgnGame, source: str, white: int, pairing: Pairing) -> None:
         written = game.tag("Result").strip() or game.termination
@@ -213,7 +212,7 @@ def read_games(
     pages = {}
     for game in games:
         pages[(game.round, game.white)] = pages[(game.round, game.black)] = game.path
-    return EventGames(games, tuple(findings), pages)
+    return EventGames(games, tuple(cap_per_code(findings, MAX_FINDINGS_PER_CODE.limit)), pages)
 
 
 def _add_game(
@@ -278,8 +277,10 @@ def _missing(matcher: _Matcher, matched: dict[tuple[int, int], EventGame]) -> li
             Severity.INFO,
             "pgn-game-missing",
             Note(
-                N_("round {round}, board {board} ({white} – {black}) has no game in the PGN "
-                   "files, though most games have one"),
+                N_(
+                    "round {round}, board {board} ({white} – {black}) has no game in the PGN "
+                    "files, though most games have one"
+                ),
                 round=round_no,
                 board=board,
                 white=names.get(pair.white, "?"),

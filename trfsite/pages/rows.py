@@ -204,6 +204,7 @@ class FindingView:
     column: int
     message: str
     source_line: str  # the offending line as written, "" when none
+    file: str = ""  # another file than the event's (a PGN file of its games), "" for its own
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ into Chess960 positions.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from trfsite.formats.pgn.squares import (
     BLACK_PIECES,
@@ -24,8 +24,20 @@ from trfsite.formats.pgn.squares import (
     square,
 )
 
-if TYPE_CHECKING:
-    from trfsite.formats.pgn.board import Position
+
+class Position(Protocol):
+    """What FEN reads into and writes from (``board.Position``, which imports this module)."""
+
+    board: list[str]
+    white: bool
+    castling: frozenset[int]
+    ep: int
+    halfmove: int
+    fullmove: int
+    chess960: bool
+    kings: list[int]
+
+    def placement(self) -> str: ...
 
 
 def read_fen(position: Position, fen: str) -> None:
