@@ -382,20 +382,6 @@ class AwardsPage:
 
 
 @dataclass(frozen=True, slots=True)
-class MoveView:
-    """A move of a game's main line, as the score shows it."""
-
-    ply: int  # the position after it, counted from the start (1 for the first move)
-    number: str  # "12." before a White move, "12..." before a Black one that needs it
-    san: str
-    full: str  # "12...Nf6": the move with its number, as a caption names it
-    nags: str  # "!?", "±" ...
-    comment: str
-    variations: tuple[str, ...]  # each as PGN movetext, shown as written
-    played: bool  # False from the move the board cannot play on
-
-
-@dataclass(frozen=True, slots=True)
 class BoardView:
     """A position drawn on the server: what a reader without JavaScript sees."""
 
@@ -419,9 +405,10 @@ class GamePage:
     eco: str
     opening: str
     date: str  # the Date tag as written, "" when unknown
-    comment: str  # before the first move
-    moves: tuple[MoveView, ...]
+    score: str  # the main line as HTML (``game_pages.score_html``), escaped there
+    last_move: str  # "17.Rd8#": the last move the board plays, "" when none
     final: BoardView
+    squares: str  # its squares as HTML (``game_pages.board_html``)
     start: str  # placement of the starting position, for the viewer
     steps: str  # what each move does (``Replay.steps``), space-separated, for the viewer
     stop: str  # the move the board stops before ("23.Nf3"), "" when every move was played

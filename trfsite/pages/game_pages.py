@@ -8,11 +8,12 @@ the theme's viewer script steps through the main line without chess rules of its
 from __future__ import annotations
 
 from functools import partial
+from html import escape
 
 from trfsite.formats.pgn import Line
 from trfsite.formats.pgn.writer import game_text, line_tokens, move_number, nag_text
 from trfsite.pages.common import player_refs, ref_in
-from trfsite.pages.contexts import BoardView, DownloadFile, GamePage, MoveView
+from trfsite.pages.contexts import BoardView, DownloadFile, GamePage
 from trfsite.pages.game_types import EventGame, event_pgn
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.plan import EventData, PagePlan, meta_for
@@ -55,30 +56,69 @@ def _first_move(fen: str) -> tuple[bool, int]:
     return (len(fields) < 2 or fields[1] != "b"), max(1, int(number[:6]))
 
 
-def _moves(line: Line, played: int, white_first: bool, first_number: int) -> tuple[MoveView, ...]:
-    views = []
+def score_html(
+    line: Line, sans: tuple[str, ...], white_first: bool, first_number: int
+) -> tuple[str, str]:
+    """The main line as the page's score, and its last move played (``"17.Rd8#"``).
+
+    Written here rather than in the template: a game of 80 moves is some 500 small
+    pieces, and a 2,000-game event must not double its build (issue 42). ``sans``:
+    the moves the board could play, as the replay writes them (check signs); the
+    moves after them are shown as written, greyed, without a position.
+    """
+    parts: list[str] = []
+    if line.comment:
+        parts.append(f'<span class="comment">{escape(line.comment)}</span> ')
+    notes = dict(line.annotations)
+    offset = 0 if white_first else 1
+    played = len(sans)
     numbered = False
-    for index, move in enumerate(line.moves):
-        number, white = move_number(index, white_first, first_number)
-        label = f"{number}." if white else ("" if numbered else f"{number}...")
-        variations = tuple(
-            " ".join(line_tokens(variation, index, white_first, first_number, glyphs=True))
-            for variation in move.variations
-        )
-        views.append(
-            MoveView(
-                index + 1,
-                label,
-                move.san,
-                f"{number}.{'' if white else '..'}{move.san}",
-                nag_text(move.nags),
-                move.comment,
-                variations,
-                index < played,
+    last = ""
+    for index, written in enumerate(line.sans):
+        number, black = divmod(offset + index, 2)
+        number += first_number
+        san = escape(sans[index] if index < played else written)
+        note = notes.get(index)
+        nags = escape(nag_text(note.nags)) if note is not None and note.nags else ""
+        label = f"{number}...{san}" if black else f"{number}.{san}"
+        shown = "" if black and numbered else (f"{number}..." if black else f"{number}.")
+        head = f'<span class="num">{shown}</span> ' if shown else ""
+        if index < played:
+            last = label
+            move = (
+                f'<button type="button" class="mv" data-ply="{index + 1}" '
+                f'data-move="{label}">{san}{nags}</button>'
             )
-        )
-        numbered = not (move.comment or variations)
-    return tuple(views)
+        else:
+            move = f'<span class="mv unplayed">{san}{nags}</span>'
+        parts.append(f'<span class="m">{head}{move}</span> ')
+        numbered = True
+        if note is None:
+            continue
+        if note.comment:
+            parts.append(f'<span class="comment">{escape(note.comment)}</span> ')
+            numbered = False
+        for variation in note.variations:
+            text = " ".join(line_tokens(variation, index, white_first, first_number, glyphs=True))
+            parts.append(f'<span class="variation">({escape(text)})</span> ')
+            numbered = False
+    return "".join(parts), last
+
+
+def _stop_label(line: Line, ply: int, white_first: bool, first_number: int) -> str:
+    """``"5.Ke3"``: the move the board stops before, "" when none."""
+    if not 0 <= ply < len(line.sans):
+        return ""
+    number, white = move_number(ply, white_first, first_number)
+    return f"{number}.{'' if white else '..'}{line.sans[ply]}"
+
+
+def board_html(view: BoardView) -> str:
+    """The 64 squares of the server-drawn board, light and dark as on a board."""
+    return "".join(
+        f'<span class="sq {"d" if (index // 8 + index % 8) % 2 else "l"}">{piece}</span>'
+        for index, (_, piece) in enumerate(view.squares)
+    )
 
 
 def game_page(data: EventData, game: EventGame, previous: str, following: str) -> GamePage:
@@ -88,13 +128,9 @@ def game_page(data: EventData, game: EventGame, previous: str, following: str) -
     white, black = players.get(game.white), players.get(game.black)
     replayed = game.replayed
     white_first, first_number = _first_move(replayed.start)
-    moves = _moves(game.game.main_line, len(replayed.sans), white_first, first_number)
-    if replayed.complete:  # the replay's own SAN, with its check and mate signs
-        moves = tuple(
-            MoveView(m.ply, m.number, san, m.full.replace(m.san, san), m.nags, m.comment,
-                     m.variations, m.played)
-            for m, san in zip(moves, replayed.sans, strict=True)
-        )
+    main = game.game.main_line
+    score, last = score_html(main, replayed.sans, white_first, first_number)
+    final = board_view(replayed.final)
     source = f"{game.source}:{game.game.line}"
     return GamePage(
         meta=meta_for(data.job, data.header.name, f"{game.path}", "rounds"),
@@ -111,12 +147,13 @@ def game_page(data: EventData, game: EventGame, previous: str, following: str) -
             part for part in (game.game.tag("Opening"), game.game.tag("Variation")) if part.strip()
         ),
         date=game.game.tag("Date").strip().replace("??", "").strip(".") or "",
-        comment=game.game.main_line.comment,
-        moves=moves,
-        final=board_view(replayed.final),
+        score=score,
+        last_move=last,
+        final=final,
+        squares=board_html(final),
         start=replayed.start.split()[0],
         steps=" ".join(replayed.steps),
-        stop=moves[replayed.stop_ply].full if 0 <= replayed.stop_ply < len(moves) else "",
+        stop=_stop_label(main, replayed.stop_ply, white_first, first_number),
         source=source,
         download=f"games/round-{game.round}.pgn",
         previous=previous,

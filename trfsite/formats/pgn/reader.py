@@ -274,7 +274,10 @@ class _Reader:
                 if not closed:
                     self.warn(
                         "pgn-comment-open",
-                        Note("a comment's opening brace is never closed; expected a closing brace before the end"),
+                        Note(
+                            "a comment's opening brace is never closed; expected a closing "
+                            "brace before the end"
+                        ),
                         self.line_at(match.end()),
                         Severity.WARNING,
                     )

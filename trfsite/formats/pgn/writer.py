@@ -40,23 +40,28 @@ def line_tokens(
     if line.comment:
         tokens.append(_comment(line.comment, glyphs))
     numbered = False  # a Black move after a comment or variation repeats its number
-    for index, move in enumerate(line.moves):
-        number, white = move_number(ply + index, white_first, first_number)
-        if white:
-            tokens.append(f"{number}.")
+    notes = dict(line.annotations)  # the few annotated moves; most are plain
+    offset = ply + (0 if white_first else 1)
+    for index, san in enumerate(line.sans):
+        number, black = divmod(offset + index, 2)
+        if not black:
+            tokens.append(f"{first_number + number}.")
         elif not numbered:
-            tokens.append(f"{number}...")
-        tokens.append(move.san)
+            tokens.append(f"{first_number + number}...")
+        tokens.append(san)
         numbered = True
-        if move.nags:
+        note = notes.get(index)
+        if note is None:
+            continue
+        if note.nags:
             if glyphs:
-                tokens[-1] += nag_text(move.nags)
+                tokens[-1] += nag_text(note.nags)
             else:
-                tokens.extend(f"${nag}" for nag in move.nags)
-        if move.comment:
-            tokens.append(_comment(move.comment, glyphs))
+                tokens.extend(f"${nag}" for nag in note.nags)
+        if note.comment:
+            tokens.append(_comment(note.comment, glyphs))
             numbered = False
-        for variation in move.variations:
+        for variation in note.variations:
             inner = line_tokens(variation, ply + index, white_first, first_number, glyphs)
             tokens.append("(" + " ".join(inner) + ")")
             numbered = False
