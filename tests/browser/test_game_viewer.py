@@ -85,7 +85,8 @@ def test_the_board_steps_through_the_game(browser: Any, site_url: str) -> None:
 
 
 def test_without_javascript_the_final_position_is_drawn(browser: Any, site_url: str) -> None:
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
+    viewport = {"width": 1280, "height": 900}
+    context = browser.new_context(java_script_enabled=False, viewport=viewport)
     try:
         page = context.new_page()
         page.goto(site_url + GAME, wait_until="load")

@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 from lxml import html
 
-from trfsite.site.build import BuildOptions, build_site
-
 from games.gamehelpers import pgn, small_event
+from trfsite.site.build import BuildOptions, build_site
 
 # The Opera game after 17. Rd8#: Black K e8, Q e6, N b8, B f8, R h8, pawns a7 e5 f7 g7
 # h7; White K c1, R d8, B g5, pawns a2 b2 c2 e4 f2 g2 h2.

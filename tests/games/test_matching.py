@@ -6,13 +6,12 @@ by hand in that module's docstring.
 
 from __future__ import annotations
 
+from games.gamehelpers import pgn, small_event
 from trfsite.findings import Severity
 from trfsite.formats import read_bytes
 from trfsite.formats.limits import MAX_PGN_BYTES
 from trfsite.model import Tournament
 from trfsite.pages.games import EventGames, name_words, read_games
-
-from games.gamehelpers import small_event, pgn
 
 
 def event(names: tuple[str, ...] | None = None) -> Tournament:

@@ -200,14 +200,13 @@ def game_pages(data: EventData) -> list[PagePlan]:
                     f"{slug}/{game.path}",
                     "game.html",
                     partial(game_page, data, game, previous, following),
-                    weight=800,
                 )
             )
         if in_round:
             make = partial(_download, data, in_round)
-            plans.append(PagePlan(f"{slug}/games/round-{round_no}.pgn", "", make, weight=50))
+            plans.append(PagePlan(f"{slug}/games/round-{round_no}.pgn", "", make))
     make = partial(_download, data, games.games)
-    plans.append(PagePlan(f"{slug}/{event_pgn(slug)}", "", make, weight=50))
+    plans.append(PagePlan(f"{slug}/{event_pgn(slug)}", "", make))
     return plans
 
 

@@ -165,7 +165,7 @@ def event_games(job: EventJob, t: Tournament, after: Sequence[Standings]) -> Eve
         return read_games(t, job.games, after)
     except Exception as exc:
         crash = internal_error(
-            job,
+            job.source_name,
             exc,
             Severity.WARNING,
             "internal-games",
