@@ -299,8 +299,9 @@ class _Judge:
         self.after = default_after_round(t, t.rounds)
         self.contexts: dict[tuple[str, bool], EventContext] = {}
         self.differences_by_id: dict[int, float] = {}
-        self.starts: dict[tuple[str, bool], tuple[tuple[object, ...], list[list[int]]]] = {}
-        self.unmendable: dict[bool, int] = {}  # by points basis
+        # By points basis: the points groups to rank, and how many places differ anyway.
+        self.groups: dict[bool, list[list[int]]] = {}
+        self.unmendable: dict[bool, int] = {}
         self.columns: dict[tuple[str, bool, str], tuple[list[float | None], int]] = {}
         self.names: dict[tuple[float | None, ...], int] = {}  # the columns' values, by content
         self.blocks: dict[tuple[object, ...], list[list[int]]] = {}
@@ -314,7 +315,12 @@ class _Judge:
         ids = self.context(rules, self.by_declared_points[0]).ids
         self.declared_by_index = {i: declared[pid] for i, pid in enumerate(ids) if pid in declared}
         for by in self.by_declared_points:
-            self.start(rules, by)
+            # Points are the cells' (and the declared totals'): the same under every rule set.
+            ctx = self.context(rules, by)
+            groups = rank_players(ctx, [], [], [])
+            self.groups[by], self.unmendable[by] = points_groups_judged(
+                self.declared_by_index, groups
+            )
 
     def fewest_possible(self) -> int:
         """A lower bound of the places any candidate leaves differing (shared or not)."""
@@ -329,21 +335,6 @@ class _Judge:
                 ctx.add_bonus(self.differences_by_id)
             self.contexts[key] = ctx
         return ctx
-
-    def start(
-        self, rules: str, by_declared_points: bool
-    ) -> tuple[tuple[object, ...], list[list[int]]]:
-        """(the name of the points groups, the groups) for the context."""
-        key = (rules, by_declared_points)
-        found = self.starts.get(key)
-        if found is None:
-            ctx = self.context(rules, by_declared_points)
-            groups, unmendable = points_groups_judged(
-                self.declared_by_index, rank_players(ctx, [], [], [])
-            )
-            self.unmendable[by_declared_points] = unmendable
-            found = self.starts[key] = ((self.name(ctx.score),), groups)
-        return found
 
     def name(self, values: Sequence[float | None]) -> int:
         """Equal value lists get one name: the blocks they make are shared."""
@@ -368,7 +359,8 @@ class _Judge:
 
     def _differences(self, candidate: Candidate, by_declared_points: bool) -> tuple[int, int]:
         ctx = self.context(candidate.rules, by_declared_points)
-        prefix, blocks = self.start(candidate.rules, by_declared_points)
+        blocks = self.groups[by_declared_points]
+        prefix: tuple[object, ...] = (by_declared_points,)
         for code in candidate.codes:
             spec, tb = column = resolve(code, "")
             lower = tb.lower_is_better != spec.reverse
