@@ -55,7 +55,7 @@ def rank_players(
 ) -> list[list[int]]:
     """Blocks of still-tied players, best first (C.07 4.2). Fills DE columns in place.
 
-    ``groups``: the blocks to break, best first (default: every player, by points).
+    ``groups``: the blocks to break, best first, every player in one (default: by points).
     """
     if groups is None:
         groups = _split(list(range(ctx.size)), sort_keys(ctx.score, range(ctx.size), False))
@@ -63,7 +63,7 @@ def rank_players(
         lower = tb.lower_is_better != spec.reverse
         if tb.per_group:
             fill_direct_encounter(ctx, spec, groups, values[col], explanations[col])
-        if all(len(group) == 1 for group in groups):  # no one is tied any more
+        if len(groups) == ctx.size:  # no one is tied any more
             continue
         tied = chain.from_iterable(group for group in groups if len(group) > 1)
         key = sort_keys(values[col], tied, lower)
