@@ -246,9 +246,9 @@ def _search(
 def points_groups_judged(
     declared: dict[int, int], groups: Sequence[list[int]]
 ) -> tuple[list[list[int]], int]:
-    """(``groups``, players in points groups, best first, with those that no tie-break
-    list can mend broken into single players; how many declared ranks differ whatever
-    the list).
+    """The points groups (players by index, best first) with those no tie-break list
+    can mend broken into single players, and how many declared ranks differ whatever
+    the list.
 
     A list only reorders players within their points group (C.07 4.2): a declared rank
     outside the group's places differs under every list, and a group whose declared
@@ -279,7 +279,7 @@ class _Judge:
     ranked by the real points.
 
     Each context and tie-break is made once per rule set, the points groups once per
-    context, and the blocks after each prefix of a list once: lists share prefixes
+    points basis, and the blocks after each prefix of a list once: lists share prefixes
     (BH-C1, BH, SB and BH-C1, BH, SB, PS), and rule sets share the blocks where a
     column's values are the same under both (most events have few unplayed games).
     """
@@ -295,7 +295,6 @@ class _Judge:
         self.t = t
         self.swiss = swiss
         self.unrated_rating = unrated_rating
-        self.declared = declared
         self.after = default_after_round(t, t.rounds)
         self.contexts: dict[tuple[str, bool], EventContext] = {}
         self.differences_by_id: dict[int, float] = {}
