@@ -36,6 +36,7 @@ from trfsite.results import N_, Standings
 
 if TYPE_CHECKING:
     from trfsite.awards.event import EventAwards
+    from trfsite.norms.event import NormsReport
     from trfsite.people.entries import EventEntries
 
 logger = logging.getLogger(__name__)
@@ -317,6 +318,7 @@ def _prepare(
         team_data,
         awards,
         cards_explain,
+        _norms(job, t, final),
     )
     from trfsite.pages.person_links import event_splits
 
@@ -354,6 +356,19 @@ def _prepare(
         tuple(findings),
         notes_html,
     )
+
+
+def _norms(job: EventJob, t: Tournament, final: Standings) -> NormsReport | None:
+    """The event's title norms (chess); None for Go, or when the check fails."""
+    if t.game is not Game.CHESS:
+        return None
+    from trfsite.norms.event import event_norms
+
+    try:
+        return event_norms(t, final.round_robin, job.config.norms)
+    except Exception:  # the event's pages stand without its norms
+        logger.warning("%s: its title norms could not be checked", job.source_name, exc_info=True)
+        return None
 
 
 def _standings_failure(job: EventJob, exc: Exception) -> str:
@@ -475,11 +490,13 @@ def _all_pages(data: EventData) -> list[PagePlan]:
     from trfsite.pages import awards as pages_awards
     from trfsite.pages import cards as pages_cards
     from trfsite.pages import event as pages_event
+    from trfsite.pages import norms as pages_norms
     from trfsite.pages import rounds as pages_rounds
 
     pages: list[PagePlan] = []
     pages.extend(pages_event.event_pages(data))
     pages.extend(pages_awards.award_pages(data))
+    pages.extend(pages_norms.norm_pages(data))
     pages.extend(pages_rounds.round_pages(data))
     pages.extend(pages_cards.player_cards(data))
     if data.is_team:
