@@ -17,7 +17,7 @@ from trfsite.model import (
     Tournament,
 )
 from trfsite.norms.event import NormsReport, event_norms
-from trfsite.norms.settings import NormSettings
+from trfsite.norms.settings import DEFAULT_SETTINGS, NormSettings
 
 _OTHER_SIDE = {
     "1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D", "?": "?",
@@ -89,7 +89,7 @@ def norm_event(
 
 
 def check(
-    t: Tournament, settings: NormSettings = NormSettings(), round_robin: bool = False
+    t: Tournament, settings: NormSettings = DEFAULT_SETTINGS, round_robin: bool = False
 ) -> NormsReport:
     return event_norms(t, round_robin, settings)
 

@@ -4,8 +4,15 @@ open (default: distinct opponents against half the requirement, rounded up)."""
 
 from __future__ import annotations
 
-from trfsite.model import Color, Outcome, PairingSystem, Player, RoundEntry, SourceFormat
-from trfsite.model import Tournament
+from trfsite.model import (
+    Color,
+    Outcome,
+    PairingSystem,
+    Player,
+    RoundEntry,
+    SourceFormat,
+    Tournament,
+)
 from trfsite.norms.settings import DoubleRoundRobinTitles, NormSettings
 
 from .build import check, norm_of

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from trfsite.norms.check import Requirement
 from trfsite.norms.event import player_assessment
-from trfsite.norms.settings import NormSettings
+from trfsite.norms.settings import DEFAULT_SETTINGS, NormSettings
 
 from .build import Opp, check, norm_event, norm_of
 
@@ -26,7 +26,7 @@ def _rows(titles: list[str], feds: tuple[str, ...] = THREE_FEDS, rating: int = 2
     return [Opp(rating, t, f, r) for t, f, r in zip(titles, feds, results, strict=True)]
 
 
-def _failed(rows: list[Opp], settings: NormSettings = NormSettings()) -> set[Requirement]:
+def _failed(rows: list[Opp], settings: NormSettings = DEFAULT_SETTINGS) -> set[Requirement]:
     found = player_assessment(norm_event(rows), 1, "IM", False, settings)
     assert found is not None
     return {c.requirement for c in found.failed}

@@ -56,7 +56,12 @@ def test_ra_and_p_round_half_up_exactly() -> None:
     assert score_percent(1, 8) == 6  # 0.5 of 8: 6.25 % -> 6
     assert average_rating(20065, 9) == 2229  # 2229.44 -> 2229
     assert average_rating(4459, 2) == 2230  # 2229.5 -> 2230
-    assert round_half_up(Fraction(-1, 2)) == 0
+    # The integer formula against exact fractions, over every p of 1-30 games.
+    for games in range(1, 31):
+        for half_points in range(2 * games + 1):
+            exact = Fraction(100 * half_points, 2 * games) + Fraction(1, 2)
+            assert score_percent(half_points, games) == exact.numerator // exact.denominator
+    assert round_half_up(-1, 2) == 0  # -0.5 -> 0 (half up)
 
 
 def test_ra_rounded_up_to_the_im_minimum() -> None:

@@ -211,7 +211,7 @@ class Assessment:
     checks: tuple[Check, ...]
     share_games: int  # the games the shares were computed on
     eight_of_nine: bool
-    least_half_points: int | None  # the smallest score that still makes the norm
+    least_half_points: int | None  # the smallest score that still makes the norm (passed)
     credited_games: int  # for a title application (spec section 8)
 
     @property
@@ -253,10 +253,11 @@ def assess(
         Check(Requirement.PERFORMANCE, rp, rule.performance),
         *mix_checks(mix_of([g.opponent for g in games], ctx), share, ctx),
     )
-    least = least_score(ra, n, rule)
-    base = 9 if eight_of_nine or (ctx.world_cup and n == 8) else min(n, CREDITED_GAMES_CAP)
     passed = all(check.met for check in checks)
-    extra = (half_points - least) // 2 if passed and least is not None else 0
+    # The least score is for the credit (section 8): only a passing set needs it.
+    least = least_score(ra, n, rule) if passed else None
+    base = 9 if eight_of_nine or (ctx.world_cup and n == 8) else min(n, CREDITED_GAMES_CAP)
+    extra = (half_points - least) // 2 if least is not None else 0
     return Assessment(
         tuple(games),
         ctx.complete if last_round is None else last_round,
@@ -371,20 +372,21 @@ def best_assessment(
     budget = budget if budget is not None else Budget()
     if not pg.games:
         return None
+    every = pg.games  # in round order
     if ctx.round_robin:
         if ctx.complete < ctx.rounds:
             return None  # a round robin uses every scheduled round
-        whole = assess(pg.games, (), ctx)
+        whole = assess(every, (), ctx)
         if not all(check.met for check in whole.checks if check.requirement in MIX):
             return None  # the whole event's mix must allow a norm
-        lasts = [ctx.complete]
-    else:
-        played = sorted({g.round for g in pg.games}, reverse=True)
-        lasts = [ctx.complete, *(r for r in played if r < ctx.complete)]
+    # (games kept, the last round): every round, then a Swiss's first rounds up to each
+    # earlier game, while they hold enough games.
+    sets = [(len(every), ctx.complete)]
+    if not ctx.round_robin:
+        sets += [(k, every[k - 1].round) for k in range(len(every) - 1, ctx.min_games - 1, -1)]
     best: Assessment | None = None
-    for last in lasts:
-        games = [g for g in pg.games if g.round <= last]
-        tail = [g.round for g in pg.games if g.round > last]
+    for kept_games, last in sets:
+        games, tail = every[:kept_games], [g.round for g in every[kept_games:]]
         eight = eight_of_nine(pg, last, len(games), ctx)
         most = 0 if eight else len(games) - ctx.min_games
         if most < 0 or _hopeless(games, ctx):

@@ -51,6 +51,9 @@ from trfsite.progress import round_progress
 from trfsite.results import Note
 from trfsite.scoring.round_robin import individual_pairings, meetings_per_pair
 
+# The level titles of the WIM norm, the widest: every norm needs 3 opponents with one
+# (2 distinct in a double round robin).
+_ANY_LEVEL = frozenset().union(*(rule.level_titles for rule in NORM_RULES))
 _MIN_GAMES = {
     Competition.INDIVIDUAL: MIN_GAMES,
     Competition.TEAM_CHAMPIONSHIP: 7,
@@ -174,6 +177,8 @@ def event_norms(t: Tournament, round_robin: bool, settings: NormSettings) -> Nor
             report, Note("A double round robin needs at least 6 players for a norm.")
         )
     opponents = opponents_of(t)
+    if sum(1 for o in opponents.values() if o.title in _ANY_LEVEL) < 2:
+        return report  # no norm has the titled opponents it needs (a club event): quick
     excluded = unrated_without_points(t, complete) if round_robin else frozenset()
     top = sorted(((p.rating or 0, p.id) for p in t.players), reverse=True)[:2]
     norms: list[PlayerNorm] = []

@@ -3,16 +3,14 @@
 From ``spec/fide-title-norms.md``: the thresholds (section 1), the shares of titled
 opponents (1.4.5) and the federation limits (1.4.3, 1.4.4), the unrated rating
 (1.4.6), and the rounding of Ra and p (1.4.7, 1.4.8): half up, computed exactly
-with fractions, never with floats.
+in integers, never with floats.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import enum
-import math
 from dataclasses import dataclass
-from fractions import Fraction
 
 from trfsite.formats.trf.player_records import LEGACY_TITLES
 from trfsite.results import N_
@@ -97,19 +95,23 @@ def holds_title_or_higher(title: str, rule: NormRule) -> bool:
     return TITLE_ORDER.index(held) <= TITLE_ORDER.index(rule.code)
 
 
-def round_half_up(value: Fraction) -> int:
-    """The nearest whole number, .5 up (B.01 1.4.7 and 1.4.8): exact for fractions."""
-    return math.floor(value + Fraction(1, 2))
+def round_half_up(numerator: int, denominator: int) -> int:
+    """numerator / denominator to the nearest whole number, .5 up (B.01 1.4.7, 1.4.8).
+
+    Exact, in integers (denominator > 0): floor(n/d + 1/2) = floor((2n + d) / 2d); no
+    float ever rounds 2229.5 down, and the search's many sets stay cheap.
+    """
+    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def average_rating(total: int, games: int) -> int:
     """Ra: the adjusted ratings' average, rounded half up."""
-    return round_half_up(Fraction(total, games))
+    return round_half_up(total, games)
 
 
 def score_percent(half_points: int, games: int) -> int:
     """p: the score as a whole percentage, half up (1/8 = 12.5 % gives 13)."""
-    return round_half_up(Fraction(100 * half_points, 2 * games))
+    return round_half_up(100 * half_points, 2 * games)
 
 
 def rating_difference(percent: int) -> int:
