@@ -99,6 +99,9 @@ def norm_of(report: NormsReport, player_id: int = 1) -> str:
     return next((n.rule.code for n in report.norms if n.player.id == player_id), "")
 
 
+FEDS_THREE = ("HUN", "FRA", "ESP") * 3
+
+
 def nine(rating: int, title: str = "GM", results: str = "111111100") -> list[Opp]:
     """Nine opponents of one rating and title from three federations, three each."""
     feds = ("HUN", "FRA", "ESP") * 3

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from trfsite.awards.event import EventAwards
 from trfsite.model import Tournament
+from trfsite.norms.event import NormsReport
 from trfsite.pages.charts import BarChart, LineChart
 from trfsite.pages.grid import CrossGrid
 from trfsite.pages.norm_rows import (
@@ -59,6 +60,7 @@ class BulletinData:
     notes_html: str  # already sanitised HTML from the event's markdown notes
     language: str  # "en", "de", ...
     awards: EventAwards | None = None  # rating changes, categories, prizes
+    norms: NormsReport | None = None  # title norms (chess)
 
 
 # --------------------------------------------------------------------------- shared parts

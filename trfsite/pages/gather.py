@@ -342,6 +342,7 @@ def _prepare(
             notes_html=notes_html,
             language=job.site.language,
             awards=awards,
+            norms=data.norms,
         )
     return PreparedEvent(
         job,
