@@ -90,3 +90,16 @@ def test_bad_settings_are_usage_errors(tmp_path: Path) -> None:
     done = CliRunner().invoke(cli, ["norms", str(path)])
     assert done.exit_code == 2
     assert "events.open.norms.eight_of_nine: unknown key" in done.output
+
+
+def test_the_2005_sample_open_is_not_checked_and_has_no_norm() -> None:
+    # FIDE's TRF16 example (the sample site's Karl Mala Open) started on 2005-07-28,
+    # before the 2024 edition; with that edition applied anyway, its 7 rounds are fewer
+    # than the 9 games a norm needs.
+    path = Path(__file__).resolve().parents[1] / "data" / "samples" / "fide-example1-trf16.trf"
+    data = json.loads(CliRunner().invoke(cli, ["norms", str(path), "--format", "json"]).output)
+    assert data["edition"] is None and data["not_checked"].startswith("The event started on")
+    done = CliRunner().invoke(cli, ["norms", str(path), "--setting", "edition=2024",
+                                    "--format", "json"])
+    data = json.loads(done.output)
+    assert (data["edition"], data["norms"], data["forecasts"]) == ("2024", [], [])
