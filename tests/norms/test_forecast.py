@@ -20,7 +20,7 @@ FEDS = ("HUN", "FRA", "ESP") * 3
 def _forecasts(report: NormsReport) -> dict[str, tuple[int, int, tuple[int, ...], int | None]]:
     """norm -> (half points needed, games left, rounds, assumed rating)."""
     return {
-        f.rule.code: (f.half_points, f.games, f.rounds, f.assumed_rating)
+        f.rule.code: (f.half_points, f.games, (f.first_round, f.last_round), f.assumed_rating)
         for f in report.forecasts
         if f.player_id == 1
     }

@@ -9,10 +9,12 @@ dp(80) 240, dp(81) 251.
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 
 from trfsite.norms import event as norms_event
-from trfsite.norms.check import Budget, best_assessment
+from trfsite.norms.check import Budget, _vectors, best_assessment
 from trfsite.norms.games import count_games, opponents_of
 from trfsite.norms.settings import NormSettings
 
@@ -147,3 +149,22 @@ def test_a_search_that_reaches_its_bound_is_reported(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(norms_event, "MAX_SETS", 1)
     report = check(norm_event(rows))
     assert report.cut == (1,)
+
+
+def test_sets_of_wins_are_enumerated_once_each_fewest_first() -> None:
+    # Groups of 2, 1 and 3 alike wins, 2 left out: every split of 2, the first group's
+    # count rising slowest; the same as counting them all out.
+    assert list(_vectors([2, 1, 3], 2)) == [(0, 0, 2), (0, 1, 1), (1, 0, 1), (1, 1, 0), (2, 0, 0)]
+    every = [c for c in product(range(3), range(2), range(4)) if sum(c) == 4]
+    assert list(_vectors([2, 1, 3], 4)) == every
+    assert list(_vectors([1] * 500, 1))[-1] == (1,) + (0,) * 499  # no recursion limit
+
+
+def test_a_long_event_reaches_the_bound_and_says_so() -> None:
+    # 200 rounds, 200 wins against GMs at 2400: the whole event makes the GM norm
+    # (100 %, Rp 3200), and the search for a better set stops at its bound of 4096 sets.
+    rows = [Opp(2400, "GM", FEDS[i % 3], "1") for i in range(200)]
+    report = check(norm_event(rows))
+    assert norm_of(report) == "GM"
+    assert report.cut == (1,)
+    assert len(report.norms[0].assessment.games) == 200

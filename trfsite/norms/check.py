@@ -11,9 +11,11 @@ most games, the best Rp and Ra, the most titled opponents kept).
 The search is bounded: wins are grouped by what leaving them out changes (title
 class, federation) and within a group the lowest-rated is left out first (it raises
 Ra the most and changes nothing else), at most ``games - minimum`` wins are left out,
-and at most :data:`MAX_SETS` sets are tried per player and norm. An event of up to
-13 rounds stays below that bound (at most 1,471 sets: prefixes of 9 to 13 rounds,
-with up to 0 to 4 wins left out); a longer one that reaches it is reported as cut.
+and at most :data:`MAX_SETS` sets are tried per player and norm, looking at no more than
+:data:`MAX_EVENT_GAMES` games over the whole event. An event of up to 13 rounds stays
+below the first bound (at most 1,471 sets: prefixes of 9 to 13 rounds, with up to 0 to
+4 wins left out; a titled 2,000-player open of 11 rounds tries 1,180 sets in all); a
+longer one that reaches a bound is reported as cut.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from trfsite.norms.rules import (
     NormRule,
     average_rating,
     floor_adjusted,
+    least_half_points,
+    least_percent,
     level_needed,
     one_federation_most,
     own_federation_most,
@@ -44,6 +48,7 @@ from trfsite.norms.rules import (
 from trfsite.results import N_
 
 MAX_SETS = 4096
+MAX_EVENT_GAMES = 2_000_000  # games looked at over all sets of an event: a few seconds
 FIDE_FLAG = "FID"
 _MADE_UP = frozenset({Outcome.FORFEIT_WIN, Outcome.PAIRING_BYE})
 
@@ -188,11 +193,8 @@ def mix_checks(mix: Mix, share: int, ctx: NormContext) -> tuple[Check, ...]:
 def least_score(ra: int, games: int, rule: NormRule) -> int | None:
     """The fewest half points in ``games`` games against opponents of Ra ``ra`` that make
     the norm (35 % and Rp), None when no score does."""
-    for half_points in range(2 * games + 1):
-        percent = score_percent(half_points, games)
-        if percent >= MIN_SCORE_PERCENT and ra + rating_difference(percent) >= rule.performance:
-            return half_points
-    return None
+    percent = least_percent(ra, rule)
+    return None if percent is None else least_half_points(percent, games)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,17 +279,20 @@ def assess(
 
 
 class Budget:
-    """The sets one player's check of one norm may still try."""
+    """The sets one player's check of one norm may still try, and the games the whole
+    event's checks may still look at (each set costs its games)."""
 
-    def __init__(self, sets: int = MAX_SETS) -> None:
+    def __init__(self, sets: int = MAX_SETS, games: int = MAX_EVENT_GAMES) -> None:
         self.left = sets
+        self.games = games
         self.cut = False
 
-    def take(self) -> bool:
-        if self.left <= 0:
+    def take(self, games: int) -> bool:
+        if self.left <= 0 or self.games < games:
             self.cut = True
             return False
         self.left -= 1
+        self.games -= games
         return True
 
 
@@ -326,14 +331,36 @@ def drop_choices(
 
 
 def _vectors(sizes: list[int], total: int) -> Iterator[tuple[int, ...]]:
-    """Every way to take ``total`` from groups of ``sizes`` (counts per group)."""
-    if not sizes:
+    """Every way to take ``total`` from groups of ``sizes`` (counts per group), the first
+    group's count rising slowest. Without recursion (a file may hold hundreds of wins),
+    and never into a branch that cannot reach ``total``."""
+    n = len(sizes)
+    if n == 0:
         if total == 0:
             yield ()
         return
-    for k in range(min(sizes[0], total) + 1):
-        for rest in _vectors(sizes[1:], total - k):
-            yield (k, *rest)
+    room = [0] * (n + 1)  # what the groups from i on can give
+    for i in range(n - 1, -1, -1):
+        room[i] = room[i + 1] + sizes[i]
+    if total > room[0]:
+        return
+    counts, highs, lefts = [0] * n, [0] * n, [0] * n
+    i, lefts[0] = 0, total
+    counts[0], highs[0] = max(0, total - room[1]), min(sizes[0], total)
+    while i >= 0:
+        if counts[i] > highs[i]:
+            i -= 1
+            if i >= 0:
+                counts[i] += 1
+            continue
+        if i == n - 1:
+            yield tuple(counts)
+            counts[i] += 1
+            continue
+        left = lefts[i] - counts[i]
+        i += 1
+        lefts[i] = left
+        counts[i], highs[i] = max(0, left - room[i + 1]), min(sizes[i], left)
 
 
 def _rank(found: Assessment) -> tuple[int, ...]:
@@ -353,16 +380,23 @@ def _better(found: Assessment, best: Assessment | None) -> bool:
     return best is None or _rank(found) > _rank(best)
 
 
-def _hopeless(games: Sequence[CountedGame], ctx: NormContext) -> bool:
-    """No subset of ``games`` can make the norm: too few level opponents, or Ra and Rp
-    out of reach even at the strongest opponent's rating (leaving wins out lowers p)."""
+def _hopeless_prefixes(games: Sequence[CountedGame], ctx: NormContext) -> list[bool]:
+    """For each k, whether no subset of the first k games can make the norm: too few
+    level opponents, or Ra and Rp out of reach even at the strongest opponent's rating
+    (leaving wins out only lowers p). One pass over the games."""
     rule = ctx.rule
     fewest = -(-MIN_LEVEL_TITLED // 2) if ctx.distinct_half else MIN_LEVEL_TITLED
-    if sum(1 for g in games if g.opponent.title in rule.level_titles) < fewest:
-        return True
-    strongest = max(max(g.opponent.rating or ctx.unrated_rating for g in games), rule.floor)
-    percent = score_percent(sum(g.half_points for g in games), len(games))
-    return strongest < rule.average or strongest + rating_difference(percent) < rule.performance
+    found = [True]
+    level = half_points = 0
+    strongest = rule.floor
+    for k, game in enumerate(games, start=1):
+        opponent = game.opponent
+        level += opponent.title in rule.level_titles
+        half_points += game.half_points
+        strongest = max(strongest, opponent.rating or ctx.unrated_rating)
+        reach = strongest + rating_difference(score_percent(half_points, k))
+        found.append(level < fewest or strongest < rule.average or reach < rule.performance)
+    return found
 
 
 def best_assessment(
@@ -384,16 +418,17 @@ def best_assessment(
     sets = [(len(every), ctx.complete)]
     if not ctx.round_robin:
         sets += [(k, every[k - 1].round) for k in range(len(every) - 1, ctx.min_games - 1, -1)]
+    hopeless = _hopeless_prefixes(every, ctx)
     best: Assessment | None = None
     for kept_games, last in sets:
-        games, tail = every[:kept_games], [g.round for g in every[kept_games:]]
-        eight = eight_of_nine(pg, last, len(games), ctx)
-        most = 0 if eight else len(games) - ctx.min_games
-        if most < 0 or _hopeless(games, ctx):
+        eight = eight_of_nine(pg, last, kept_games, ctx)
+        most = 0 if eight else kept_games - ctx.min_games
+        if most < 0 or hopeless[kept_games]:
             continue
+        games, tail = every[:kept_games], [g.round for g in every[kept_games:]]
         wins = [g for g in games if g.half_points == 2]
         for dropped in drop_choices(wins, most, ctx):
-            if not budget.take():
+            if not budget.take(kept_games - len(dropped)):
                 return best
             left = {g.round for g in dropped}
             kept = [g for g in games if g.round not in left]

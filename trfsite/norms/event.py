@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from trfsite.model import Game, Player, Tournament
 from trfsite.norms.check import (
+    MAX_EVENT_GAMES,
     MAX_SETS,
     Assessment,
     Budget,
@@ -184,6 +185,7 @@ def event_norms(t: Tournament, round_robin: bool, settings: NormSettings) -> Nor
     norms: list[PlayerNorm] = []
     forecasts: list[Forecast] = []
     cut: list[int] = []
+    games_left = MAX_EVENT_GAMES
     for player in t.players:
         rules = _eligible(player)
         if not rules or not player.federation.strip():
@@ -194,8 +196,9 @@ def event_norms(t: Tournament, round_robin: bool, settings: NormSettings) -> Nor
         for rule in rules:
             ctx = norm_context(rule, edition, player, t, complete, round_robin, double, settings,
                            federations_exempt, limits_exempt)
-            budget = Budget(MAX_SETS)
+            budget = Budget(MAX_SETS, games_left)
             best = best_assessment(pg, ctx, budget)
+            games_left = budget.games
             if budget.cut:
                 cut.append(player.id)
             if best is not None:

@@ -15,27 +15,21 @@ shown is the one that needs the smallest share of the games left.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from trfsite.model import Outcome, Player
-from trfsite.norms.check import (
-    NormContext,
-    mix_needs,
-    mix_of,
-)
+from trfsite.norms.check import Mix, NormContext, mix_needs
 from trfsite.norms.games import Opponent, PlayerGames
 from trfsite.norms.rules import (
     MIN_OTHER_FEDERATIONS,
-    MIN_SCORE_PERCENT,
+    TITLED,
     NormRule,
     average_rating,
-    floor_adjusted,
+    least_half_points,
+    least_percent,
     one_federation_most,
     own_federation_most,
-    rating_difference,
-    score_percent,
 )
 from trfsite.progress import announced
 
@@ -63,7 +57,8 @@ class Future:
 class Forecast:
     player_id: int
     rule: NormRule
-    rounds: tuple[int, ...]  # the rounds still to play that it counts
+    first_round: int  # the rounds still to play that it counts: first_round..last_round
+    last_round: int
     games: int  # the games in them
     half_points: int  # needed from them
     ra: int
@@ -73,6 +68,55 @@ class Forecast:
     titled_more: int  # titled opponents still needed among the unknown ones
     level_more: int  # of them with the norm's level titles
     other_federations_more: int  # federations still needed among them
+
+
+class _Known:
+    """The opponents known so far (met, or paired), summed up as the forecast needs them:
+    one more is added in constant time, so that every last round is tried in one pass."""
+
+    def __init__(self, ctx: NormContext) -> None:
+        self.ctx = ctx
+        self.count = 0
+        self.ratings = 0
+        self.lowest: int | None = None
+        self.titled: set[int] | list[int] = set() if ctx.distinct_half else []
+        self.level: set[int] | list[int] = set() if ctx.distinct_half else []
+        self.federations: Counter[str] = Counter()
+
+    def add(self, opponent: Opponent) -> None:
+        ctx = self.ctx
+        rating = opponent.rating or ctx.unrated_rating
+        self.count += 1
+        self.ratings += rating
+        self.lowest = rating if self.lowest is None else min(self.lowest, rating)
+        for found, titles in ((self.titled, TITLED), (self.level, ctx.rule.level_titles)):
+            if opponent.title in titles:
+                if isinstance(found, set):
+                    found.add(opponent.id)
+                else:
+                    found.append(opponent.id)
+        federation = ctx.federation_of(opponent)
+        if federation is not None:
+            self.federations[federation] += 1
+
+    def mix(self) -> Mix:
+        own = self.ctx.own_federation
+        federations = self.federations
+        return Mix(
+            len(self.titled),
+            len(self.level),
+            federations.get(own, 0) if own else 0,
+            max(federations.values(), default=0),
+            sum(1 for f in federations if f != own),
+        )
+
+    def ra(self, unknown: int, rating: int, games: int) -> int:
+        """Ra with ``unknown`` more opponents at ``rating``; the single lowest of all
+        raised to the floor (1.4.6)."""
+        floor = self.ctx.rule.floor
+        total = self.ratings + unknown * rating
+        lowest = min(x for x in (self.lowest, rating if unknown else None) if x is not None)
+        return average_rating(total + max(0, floor - lowest), games)
 
 
 def swiss_future(
@@ -112,34 +156,27 @@ def round_robin_future(
     return Future(tuple(slots), ())
 
 
-def _eight_of_nine(pg: PlayerGames, future: Future, games: int, ctx: NormContext) -> bool:
-    if ctx.rounds != 9 or games != 8 or ctx.min_games != 9:
+def _eight_of_nine(pg: PlayerGames, future: Future, games: int, last: int, ctx: NormContext
+                   ) -> bool:
+    if ctx.rounds != 9 or last != 9 or games != 8 or ctx.min_games != 9:
         return False
     missing = [item.outcome for item in pg.not_counted] + [o for _, o in future.no_games]
     return len(missing) == 1 and missing[0] in _MADE_UP
 
 
-def _ra(known: list[int], unknown: int, rating: int, games: int, floor: int) -> int:
-    total, _ = floor_adjusted([*known, *([rating] * unknown)], floor)
-    return average_rating(total, games)
-
-
-def _assumed(known: list[int], unknown: int, games: int, ctx: NormContext, strongest: int
-             ) -> int | None:
+def _assumed(known: _Known, unknown: int, games: int, strongest: int) -> int | None:
     """The unknown opponents' rating: as those so far, or the least that keeps Ra at the
     norm's minimum (None: not even the event's strongest player would do)."""
-    rule = ctx.rule
-    if not known:
-        return None
-    rating = average_rating(sum(known), len(known))
-    if _ra(known, unknown, rating, games, rule.floor) >= rule.average:
+    minimum = known.ctx.rule.average
+    rating = average_rating(known.ratings, known.count)
+    if known.ra(unknown, rating, games) >= minimum:
         return rating
-    if _ra(known, unknown, strongest, games, rule.floor) < rule.average:
+    if known.ra(unknown, strongest, games) < minimum:
         return None
     low, high = rating, strongest  # Ra grows with the rating: the least that reaches it
     while high - low > 1:
         middle = (low + high) // 2
-        if _ra(known, unknown, middle, games, rule.floor) >= rule.average:
+        if known.ra(unknown, middle, games) >= minimum:
             high = middle
         else:
             low = middle
@@ -147,15 +184,17 @@ def _assumed(known: list[int], unknown: int, games: int, ctx: NormContext, stron
 
 
 def _forecast_for(
-    pg: PlayerGames, slots: Sequence[Slot], rounds: tuple[int, ...], eight: bool,
-    ctx: NormContext, strongest: int,
+    pg: PlayerGames, known: _Known, unknown: int, rounds: tuple[int, int], eight: bool,
+    strongest: int,
 ) -> Forecast | None:
+    """The forecast when the games to play are ``known`` (beyond the games so far) and
+    ``unknown`` more, in rounds ``rounds`` (first, last)."""
+    ctx = known.ctx
     rule = ctx.rule
-    known = [g.opponent for g in pg.games] + [s.opponent for s in slots if s.opponent]
-    unknown = sum(1 for s in slots if s.opponent is None)
-    games = len(pg.games) + len(slots)
+    games = known.count + unknown
+    left = games - len(pg.games)
     share = ctx.eight_of_nine_shares if eight else games
-    mix = mix_of(known, ctx)
+    mix = known.mix()
     titled, level = mix_needs(share, ctx)
     level_more = max(0, level - mix.level)
     titled_more = max(0, titled - mix.titled, level_more)
@@ -168,49 +207,61 @@ def _forecast_for(
         mix.own > own_federation_most(share) or mix.most_from_one > one_federation_most(share)
     ):
         return None
-    ratings = [o.rating or ctx.unrated_rating for o in known]
     assumed = None
     if unknown:
-        assumed = _assumed(ratings, unknown, games, ctx, strongest)
+        assumed = _assumed(known, unknown, games, strongest)
         if assumed is None:
             return None
-    ra = _ra(ratings, unknown, assumed or 0, games, rule.floor)
-    if ra < rule.average:
+    ra = known.ra(unknown, assumed or 0, games)
+    percent = least_percent(ra, rule)
+    if ra < rule.average or percent is None:
         return None
-    so_far = sum(g.half_points for g in pg.games)
-    for needed in range(2 * len(slots) + 1):
-        percent = score_percent(so_far + needed, games)
-        if percent >= MIN_SCORE_PERCENT and ra + rating_difference(percent) >= rule.performance:
-            return Forecast(
-                pg.player.id, rule, rounds, len(slots), needed, ra, games, unknown, assumed,
-                titled_more, level_more, others_more,
-            )
-    return None
+    needed = max(0, least_half_points(percent, games) - sum(g.half_points for g in pg.games))
+    if needed > 2 * left:
+        return None
+    return Forecast(
+        pg.player.id, rule, rounds[0], rounds[1], left, needed, ra, games, unknown, assumed,
+        titled_more, level_more, others_more,
+    )
 
 
 def forecast(
     pg: PlayerGames, future: Future, ctx: NormContext, strongest: int
 ) -> Forecast | None:
-    """What ``pg``'s player needs for ``ctx.rule`` from the rounds still to play."""
+    """What ``pg``'s player needs for ``ctx.rule`` from the rounds still to play.
+
+    A Swiss tries every last round in one pass over the rounds to play.
+    """
     if not future.slots:
         return None
+    known = _Known(ctx)
+    for game in pg.games:
+        known.add(game.opponent)
+    first = ctx.complete + 1
     if ctx.round_robin:
-        rounds = tuple(range(ctx.complete + 1, ctx.rounds + 1))
-        games = len(pg.games) + len(future.slots)
-        if games < ctx.min_games:
+        for slot in future.slots:
+            if slot.opponent is not None:
+                known.add(slot.opponent)
+        unknown = sum(1 for s in future.slots if s.opponent is None)
+        if known.count + unknown < ctx.min_games:
             return None
-        return _forecast_for(pg, future.slots, rounds, False, ctx, strongest)
+        return _forecast_for(pg, known, unknown, (first, ctx.rounds), False, strongest)
     best: Forecast | None = None
-    for last in range(ctx.complete + 1, ctx.rounds + 1):
-        slots = [s for s in future.slots if s.round is not None and s.round <= last]
-        if not slots or (last < ctx.rounds and slots[-1].round != last):
-            continue  # no game in round ``last``: the same as the round before
-        games = len(pg.games) + len(slots)
-        eight = _eight_of_nine(pg, future, games, ctx) and last == 9
+    unknown = 0
+    slots = future.slots
+    for i, slot in enumerate(slots):
+        if slot.opponent is None:
+            unknown += 1
+        else:
+            known.add(slot.opponent)
+        last = slot.round or ctx.complete
+        if i + 1 == len(slots):
+            last = ctx.rounds  # rounds after the last game have none: the event's end
+        games = known.count + unknown
+        eight = _eight_of_nine(pg, future, games, last, ctx)
         if games < ctx.min_games and not eight:
             continue
-        rounds = tuple(range(ctx.complete + 1, last + 1))
-        found = _forecast_for(pg, slots, rounds, eight, ctx, strongest)
+        found = _forecast_for(pg, known, unknown, (first, last), eight, strongest)
         if found is not None and (
             best is None
             or Fraction(found.half_points, 2 * found.games)

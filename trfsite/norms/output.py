@@ -92,7 +92,7 @@ def _forecast_json(t: Tournament, f: Forecast) -> dict[str, object]:
         "id": f.player_id,
         "name": names.get(f.player_id, ""),
         "norm": f.rule.code,
-        "rounds": list(f.rounds),
+        "rounds": list(range(f.first_round, f.last_round + 1)),
         "games_left": f.games,
         "points_needed": _points(f.half_points),
         "final_games": f.final_games,
@@ -178,7 +178,9 @@ def norms_csv(t: Tournament, report: NormsReport) -> str:
 
 def forecast_text(f: Forecast) -> str:
     """``IM norm: 1.5 from 2 games (rounds 8-9), opponents rated about 2350 on average``."""
-    rounds = f"{f.rounds[0]}-{f.rounds[-1]}" if len(f.rounds) > 1 else str(f.rounds[0])
+    rounds = (
+        f"{f.first_round}-{f.last_round}" if f.last_round > f.first_round else str(f.last_round)
+    )
     points = f"{_points(f.half_points):g}"
     text = f"{f.rule.code} norm: {points} from {f.games} game(s) (rounds {rounds})"
     if f.assumed_rating is not None:

@@ -119,6 +119,20 @@ def rating_difference(percent: int) -> int:
     return DP_BY_PERCENT[percent]
 
 
+def least_percent(ra: int, rule: NormRule) -> int | None:
+    """The smallest p (at least 35) at which Ra gives the norm's Rp; None when none does."""
+    for percent in range(MIN_SCORE_PERCENT, 101):
+        if ra + DP_BY_PERCENT[percent] >= rule.performance:
+            return percent
+    return None
+
+
+def least_half_points(percent: int, games: int) -> int:
+    """The fewest half points whose p in ``games`` games is at least ``percent``:
+    round_half_up(100 h, 2 g) >= p  <=>  h >= g (2p - 1) / 100."""
+    return max(0, -(-games * (2 * percent - 1) // 100))
+
+
 def titled_needed(games: int) -> int:
     """1.4.5: at least 50 % of the opponents titled, rounded up."""
     return -(-games // 2)

@@ -100,8 +100,8 @@ def norms_part(
             NORM_NAMES[f.rule.norm],
             fmt(f.half_points / 2),
             f.games,
-            f.rounds[0],
-            f.rounds[-1],
+            f.first_round,
+            f.last_round,
             str(f.assumed_rating) if f.assumed_rating is not None else "",
         )
         for f in report.forecasts
