@@ -418,6 +418,10 @@ def best_assessment(
     sets = [(len(every), ctx.complete)]
     if not ctx.round_robin:
         sets += [(k, every[k - 1].round) for k in range(len(every) - 1, ctx.min_games - 1, -1)]
+    rule = ctx.rule
+    fewest = -(-MIN_LEVEL_TITLED // 2) if ctx.distinct_half else MIN_LEVEL_TITLED
+    if sum(1 for g in every if g.opponent.title in rule.level_titles) < fewest:
+        return None  # most players: no set of their games has the level opponents
     hopeless = _hopeless_prefixes(every, ctx)
     best: Assessment | None = None
     for kept_games, last in sets:

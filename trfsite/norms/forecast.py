@@ -22,6 +22,7 @@ from trfsite.model import Outcome, Player
 from trfsite.norms.check import Mix, NormContext, mix_needs
 from trfsite.norms.games import Opponent, PlayerGames
 from trfsite.norms.rules import (
+    MIN_LEVEL_TITLED,
     MIN_OTHER_FEDERATIONS,
     TITLED,
     NormRule,
@@ -234,6 +235,10 @@ def forecast(
     """
     if not future.slots:
         return None
+    fewest = -(-MIN_LEVEL_TITLED // 2) if ctx.distinct_half else MIN_LEVEL_TITLED
+    level = sum(1 for g in pg.games if g.opponent.title in ctx.rule.level_titles)
+    if level + len(future.slots) < fewest:
+        return None  # most players of an open: the level opponents are out of reach
     known = _Known(ctx)
     for game in pg.games:
         known.add(game.opponent)
