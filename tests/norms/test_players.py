@@ -110,44 +110,48 @@ def test_world_cup_eight_games_count_as_nine() -> None:
 HOME = _rows(["IM"] * 9, 2300, ("GER",) * 7 + ("HUN",) * 2)
 
 
-def _field(count: int, titled: int, missing_two: int = 0) -> list[Player]:
-    """``count`` rated players from HUN, FRA and ESP (``titled`` of them IMs) who draw
-    with each other every round; ``missing_two`` of them miss rounds 1 and 2 (their
+def _field(count: int, titled: int, missing: int = 0, absent_rounds: int = 2,
+           feds: tuple[str, ...] = ("HUN", "FRA", "ESP")) -> list[Player]:
+    """``count`` rated players from ``feds`` (``titled`` of them IMs) who draw with each
+    other every round; ``missing`` of them miss rounds 1..``absent_rounds`` (their
     partners get pairing-allocated byes then, which are no missed rounds)."""
     players = []
-    feds = ("HUN", "FRA", "ESP")
     for i in range(count + count % 2):
         pid = 100 + i
         partner = pid + 1 if i % 2 == 0 else pid - 1
-        absent = i < 2 * missing_two and i % 2 == 0
-        excused = i < 2 * missing_two and i % 2 == 1
+        absent = i < 2 * missing and i % 2 == 0
+        excused = i < 2 * missing and i % 2 == 1
         cells = []
         for r in range(1, 10):
-            if r <= 2 and absent:
+            if r <= absent_rounds and absent:
                 cells.append(RoundEntry(r, None, Color.NONE, Outcome.ZERO_BYE, raw="0000 - Z"))
-            elif r <= 2 and excused:
+            elif r <= absent_rounds and excused:
                 cells.append(RoundEntry(r, None, Color.NONE, Outcome.PAIRING_BYE))
             else:
                 cells.append(RoundEntry(r, partner, Color.WHITE, Outcome.DRAW))
         rated = 2000 if i < count else None  # an odd count's partner is unrated
         players.append(Player(pid, f"Field {pid}", "m", "IM" if i < titled else "", rated,
-                              feds[i % 3], rounds=tuple(cells)))
+                              feds[i % len(feds)], rounds=tuple(cells)))
     return players
 
 
 @pytest.mark.parametrize(
-    ("count", "titled", "missing_two", "expected"),
+    ("count", "titled", "missing", "absent_rounds", "feds", "expected"),
     [
-        (20, 10, 0, "IM"),  # 20 foreign rated, 3 federations, 10 IMs: exempt
-        (19, 10, 0, ""),  # 19 < 20
-        (20, 9, 0, ""),  # 9 titled < 10
-        (20, 10, 1, ""),  # one of them misses two rounds: 19 count
+        (20, 10, 0, 0, ("HUN", "FRA", "ESP"), "IM"),  # 20 foreign rated, 3 feds, 10 IMs
+        (19, 10, 0, 0, ("HUN", "FRA", "ESP"), ""),  # 19 < 20
+        (20, 9, 0, 0, ("HUN", "FRA", "ESP"), ""),  # 9 titled < 10
+        (20, 10, 0, 0, ("HUN", "FRA"), ""),  # 2 federations < 3
+        (20, 10, 1, 1, ("HUN", "FRA", "ESP"), "IM"),  # one misses one round: 20 count
+        (20, 10, 1, 2, ("HUN", "FRA", "ESP"), ""),  # one misses two rounds: 19 count
     ],
 )
 def test_swiss_exemption_from_the_file(
-    count: int, titled: int, missing_two: int, expected: str
+    count: int, titled: int, missing: int, absent_rounds: int, feds: tuple[str, ...],
+    expected: str,
 ) -> None:
-    t = norm_event(HOME, host="GER", field=_field(count, titled, missing_two))
+    field = _field(count, titled, missing, absent_rounds, feds)
+    t = norm_event(HOME, host="GER", field=field)
     report = check(t)
     assert norm_of(report) == expected
     assert report.swiss.applies is (expected == "IM")

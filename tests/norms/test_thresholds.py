@@ -6,6 +6,7 @@ they are GMs from HUN, FRA and ESP (three each), so titles and federations are m
 titled 9 >= 5, GM 9 >= 3, 2 other federations at least, own 0 <= 5, one 3 <= 6.
 Table 8.1(a) values used: dp(50) 0, dp(67) 125, dp(72) 166, dp(78) 220, dp(35) -110,
 dp(34) -117, dp(71) 158, dp(70) 149, dp(39) -80.
+IM: Rp >= 2450, Ra >= 2230; WGM: Rp >= 2400, Ra >= 2180; WIM: Rp >= 2250, Ra >= 2030.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from trfsite.norms.event import player_assessment
 from trfsite.norms.rules import average_rating, round_half_up, score_percent
 from trfsite.norms.settings import NormSettings
 
-from .build import Opp, check, nine, norm_event, norm_of
+from .build import Candidate, Opp, check, nine, norm_event, norm_of
 
 
 def _failed(rows: list[Opp], code: str) -> set[Requirement]:
@@ -115,3 +116,37 @@ def test_fewer_than_nine_games_make_no_norm() -> None:
     rows = nine(2600, results="111111110")[:8]
     assert Requirement.GAMES in _failed(rows, "GM")
     assert norm_of(check(norm_event(rows))) == ""
+
+
+# Section 1, the other three norms: each just met and just missed, on Ra and on Rp.
+# Each minimum Ra plus dp(78) = 220 is the norm's Rp (2230 + 220 = 2450, 2180 + 220 =
+# 2400, 2030 + 220 = 2250), so nine opponents of the norm's level title at the minimum
+# Ra, 7 points (78 %), meet both exactly. One point lower: Ra and Rp 1 short. 6½ points
+# (72 %, dp 166): Ra met, Rp 54 short (2230 + 166 = 2396 < 2450; 2346 < 2400;
+# 2196 < 2250).
+@pytest.mark.parametrize(
+    ("code", "title", "sex", "ra", "rp", "below"),
+    [
+        ("IM", "IM", "m", 2230, 2450, ""),  # a man: no WGM or WIM norm below it
+        ("WGM", "WGM", "w", 2180, 2400, "WIM"),  # 2179: WIM (Ra >= 2030, Rp 2399 >= 2250)
+        ("WIM", "WIM", "w", 2030, 2250, ""),
+    ],
+)
+def test_im_wgm_wim_thresholds_just_met_and_just_missed(
+    code: str, title: str, sex: str, ra: int, rp: int, below: str
+) -> None:
+    candidate = Candidate(2000, "", "GER", sex)
+
+    def failed(rows: list[Opp]) -> set[Requirement]:
+        found = player_assessment(norm_event(rows, candidate), 1, code, False, NormSettings())
+        assert found is not None
+        return {c.requirement for c in found.failed}
+
+    met = check(norm_event(nine(ra, title), candidate))
+    assert norm_of(met) == code
+    assert (met.norms[0].assessment.ra, met.norms[0].assessment.rp) == (ra, rp)
+    short = nine(ra - 1, title)
+    assert failed(short) == {Requirement.AVERAGE, Requirement.PERFORMANCE}
+    assert norm_of(check(norm_event(short, candidate))) == below
+    low_score = nine(ra, title, results="111111=00")
+    assert failed(low_score) == {Requirement.PERFORMANCE}
