@@ -65,6 +65,8 @@ def test_csv_and_table(tmp_path: Path) -> None:
     table = CliRunner().invoke(cli, ["norms", str(path)]).output
     assert "edition 2024" in table
     assert "Candidate, Carl" in table and " GM " in table and "10 11" in table
+    # The settings as trfsite.toml writes them, the open points' defaults among them.
+    assert 'eight_of_nine_shares = 8, fid_is_federation = false' in table
 
 
 def test_settings_from_the_config_and_the_command_line(tmp_path: Path) -> None:

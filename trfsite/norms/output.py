@@ -208,7 +208,8 @@ def norms_table(t: Tournament, report: NormsReport) -> str:
         out.append(f"Federation rules lifted (Swiss exemption): {swiss.players} foreign rated "
                    f"players, {swiss.federations} federations, {swiss.titled} GM/IM/WGM/WIM")
     settings = report.settings.as_json()
-    out.append("Settings: " + ", ".join(f"{k}={v}" for k, v in settings.items()))
+    # As trfsite.toml writes them (true, "auto"), so that a line can be copied back.
+    out.append("Settings: " + ", ".join(f"{k} = {json.dumps(v)}" for k, v in settings.items()))
     out.append("")
     if report.norms:
         out.append(f"{'id':>4}  {'name':<30} {'norm':<4} {'games':>5} {'score':>5} {'Ra':>5} "
