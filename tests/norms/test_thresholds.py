@@ -5,7 +5,7 @@ The candidate (2350, GER, no title) meets nine opponents; unless a test says oth
 they are GMs from HUN, FRA and ESP (three each), so titles and federations are met:
 titled 9 >= 5, GM 9 >= 3, 2 other federations at least, own 0 <= 5, one 3 <= 6.
 Table 8.1(a) values used: dp(50) 0, dp(67) 125, dp(72) 166, dp(78) 220, dp(35) -110,
-dp(34) -117, dp(71) 158, dp(70) 149, dp(39) -80.
+dp(34) -117, dp(71) 158, dp(70) 149, dp(39) -80, dp(79) 230.
 IM: Rp >= 2450, Ra >= 2230; WGM: Rp >= 2400, Ra >= 2180; WIM: Rp >= 2250, Ra >= 2030.
 """
 
@@ -150,3 +150,17 @@ def test_im_wgm_wim_thresholds_just_met_and_just_missed(
     assert norm_of(check(norm_event(short, candidate))) == below
     low_score = nine(ra, title, results="111111=00")
     assert failed(low_score) == {Requirement.PERFORMANCE}
+
+
+def test_more_than_thirteen_rounds_count_as_thirteen_games() -> None:
+    # Section 8: a round robin of 14 rounds, 14 GMs at 2380 (HUN, FRA, ESP, ITA), 11
+    # points: 11/14 = 78.57 % -> 79, dp 230: Rp 2610. Least score: p >= 78 needs
+    # 100 h / 28 >= 77.5, h >= 21.7 -> 22 half points (11): no full point above it.
+    # Shares on 14 games: titled 14 >= 7, GM 14 >= 5, one federation 4 <= 9.
+    # Counted as 13 games, not 14.
+    feds = ("HUN", "FRA", "ESP", "ITA") * 4
+    rows = [Opp(2380, "GM", f, r) for f, r in zip(feds, "11111111111000", strict=False)]
+    report = check(norm_event(rows), round_robin=True)
+    assert norm_of(report) == "GM"
+    a = report.norms[0].assessment
+    assert (len(a.games), a.rp, a.least_half_points, a.credited_games) == (14, 2610, 22, 13)
