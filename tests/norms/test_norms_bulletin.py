@@ -63,3 +63,15 @@ def test_the_live_forecast() -> None:
 def test_no_section_without_a_norm() -> None:
     rows = [Opp(1800, "", f, r) for f, r in zip(FEDS_THREE, "111111100", strict=True)]
     assert not any("Title norms" in page for page in _pages(norm_event(rows)))
+
+
+def test_an_unrated_opponent_raised_to_the_floor_says_both() -> None:
+    # B.01 1.4.6 (2024): seven IMs at 2400 (6 points), an unrated opponent (won) and a
+    # 1900 (lost). The unrated one, at 1400 the lowest, is raised to the IM floor 2050:
+    # 7 x 2400 + 2050 + 1900 = 20750, / 9 = 2305.6 -> Ra 2306; 7/9 = 78 %, Rp 2526.
+    rows = [Opp(2400, "IM", f, r) for f, r in zip(FEDS_THREE[:7], "1111110", strict=False)]
+    rows += [Opp(None, "", "ITA", "1"), Opp(1900, "", "POL", "0")]
+    last = _pages(norm_event(rows))[-1]
+    assert "Ra 2306 · Rp 2526" in last
+    assert "8 Opponent 9 ITA 2050 (unrated; raised to the floor) 1" in last
+    assert "9 Opponent 10 POL 1900 0" in last
