@@ -105,3 +105,20 @@ def test_the_2005_sample_open_is_not_checked_and_has_no_norm() -> None:
                                     "--format", "json"])
     data = json.loads(done.output)
     assert (data["edition"], data["norms"], data["forecasts"]) == ("2024", [], [])
+
+
+def test_the_nearest_trfsite_toml_above_the_file_is_read(tmp_path: Path) -> None:
+    # As every one-file command (issue 41): the config of a folder above FILE's holds.
+    # competition = "team-championship" shows it was read: the JSON names the setting.
+    (tmp_path / "trfsite.toml").write_text(
+        '[events.open.norms]\ncompetition = "team-championship"\n', encoding="utf-8"
+    )
+    deeper = tmp_path / "2025" / "march"
+    deeper.mkdir(parents=True)
+    path = _file(deeper)
+    done = CliRunner().invoke(cli, ["norms", str(path), "--format", "json", "-v"])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["settings"]["competition"] == "team-championship"
+    assert f"settings: read {tmp_path / 'trfsite.toml'}" in done.stderr
+    plain = CliRunner().invoke(cli, ["norms", str(path), "--format", "json", "--no-config"])
+    assert json.loads(plain.stdout)["settings"]["competition"] == "individual"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from trfsite.cli.settings import Settings, settings_options
 from trfsite.cli.shared import EXIT_FINDINGS
 
 
@@ -28,12 +29,7 @@ def _settings_table(pairs: tuple[str, ...]) -> dict[str, object]:
 
 @click.command("norms")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="trfsite.toml with the event's [events.<stem>.norms] (default: the one beside FILE).",
-)
+@settings_options("FILE")
 @click.option(
     "--event", metavar="KEY", help="The event's key in the config (default: FILE's stem)."
 )
@@ -52,21 +48,26 @@ def _settings_table(pairs: tuple[str, ...]) -> dict[str, object]:
     show_default=True,
 )
 def norms(
-    file: Path, config_path: Path | None, event: str | None, settings: tuple[str, ...], fmt: str
+    file: Path, config_path: Path | None, no_config: bool, event: str | None,
+    settings: tuple[str, ...], fmt: str,
 ) -> None:
-    """Print who made a title norm in FILE (FIDE B.01), and during a live event who can."""
+    """Print who made a title norm in FILE (FIDE B.01), and during a live event who can.
+
+    The event's [events.<stem>.norms] come from the trfsite.toml in FILE's folder, or
+    in the nearest folder above it (as the site has them); --setting wins over them.
+    """
     from trfsite.formats import read_bytes
     from trfsite.norms.event import event_norms
     from trfsite.norms.output import norms_csv, norms_json, norms_table
     from trfsite.norms.settings import read_norm_settings
-    from trfsite.pages.config import ConfigError, load_config
+    from trfsite.pages.config import ConfigError, EventConfig
     from trfsite.standings.compute import compute_standings
 
     try:
         data = file.read_bytes()
     except OSError as exc:
         raise click.ClickException(f"{file}: cannot read the file ({exc.strerror})") from None
-    config = load_config(file.parent, config_path).for_stem(event or file.stem)
+    config = Settings(config_path, no_config).event_for(file, event) or EventConfig()
     chosen = config.norms
     if settings:
         problems: list[str] = []
