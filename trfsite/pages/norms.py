@@ -26,7 +26,7 @@ from trfsite.pages.norm_rows import (
     RequirementRow,
     SettingRow,
 )
-from trfsite.pages.plan import EventData, PagePlan, meta_for, weigh
+from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import Ref
 from trfsite.results import N_, Note, NoteValue
 
@@ -43,18 +43,14 @@ def norm_pages(data: EventData) -> list[PagePlan]:
     if report is None or not report.worth_a_page:
         return []
     slug = data.job.slug
-    weight = weigh(data, per_player=2)
     pages = [
-        PagePlan(f"{slug}/norms.html", "norms.html", partial(norms_page, data), weight=weight),
+        PagePlan(f"{slug}/norms.html", "norms.html", partial(norms_page, data)),
         PagePlan(f"{slug}/norms.json", "norms.json", partial(norms_data_page, data)),
     ]
     if report.norms:
         pages.append(
             PagePlan(
-                f"{slug}/norms-report.html",
-                "norms_report.html",
-                partial(norms_report_page, data),
-                weight=weight,
+                f"{slug}/norms-report.html", "norms_report.html", partial(norms_report_page, data)
             )
         )
     return pages
