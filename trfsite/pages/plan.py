@@ -20,6 +20,7 @@ from trfsite.results import Standings
 
 if TYPE_CHECKING:
     from trfsite.awards.event import EventAwards
+    from trfsite.norms.event import NormsReport
     from trfsite.teams.data import TeamEventData
 
 
@@ -121,6 +122,7 @@ class EventData:
     # cards explain them for the players a part builds (cards.CardExplanations).
     cards_explain: bool = False
     games: EventGames = NO_GAMES  # the PGN files' games, matched to pairings
+    norms: NormsReport | None = None  # title norms (chess): their pages when there are any
 
     @property
     def is_team(self) -> bool:
