@@ -85,7 +85,11 @@ def test_places_against_the_computed_ranking() -> None:
     text = text.replace("   5 Dupont", "   4 Dupont").replace("   4 Rossi", "   5 Rossi")
     found = check_egf(read_egf(text, "p.h9").tournament, "p.h9")  # type: ignore[arg-type]
     (places,) = [f for f in found if f.code == "egf-places"]
-    assert places.message.endswith("row 5: place 5, computed 4; row 4: place 4, computed 5")
+    # One swap is one sentence that names the value deciding it (issue 40, class 9).
+    assert places.message == (
+        "places 4 and 5 look swapped: row 5 (Rossi Luca) has SOS 80.5 and row 4 "
+        "(Dupont Marie) 79.5, so by the table's own order (MMS, SOS, SOSOS) row 5 is ahead"
+    )
 
 
 def test_tied_places_written_once_or_as_row_numbers_both_fit() -> None:

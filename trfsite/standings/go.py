@@ -32,8 +32,9 @@ unnamed columns mean, and the conventions its numbers show, come first from
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import click
@@ -45,20 +46,22 @@ from trfsite.progress import default_after_round
 from trfsite.results import N_, Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.go import (
     GO_TIEBREAKS,
-    HALF,
     GoContext,
     GoTiebreak,
     GoValue,
     build_go_context,
-    find_bye_in_sos,
+    entry_points,
     find_go_tiebreak,
 )
+from trfsite.scoring.go_byes import HALF_BYE, ByeRule
 from trfsite.standings.go_columns import declared, grade_start, points_scored, read_go_columns
+from trfsite.standings.go_fit import GoConventions
 from trfsite.standings.options import StandingsOptions
 
 __all__ = ["compute_go_standings", "declared", "infer_round_down", "is_mcmahon", "start_scores"]
 
 DEFAULT_TIEBREAKS = ("SOS", "SOSOS")
+_EVERY_ROUND = frozenset({"MMS", "NBW", "KO"})  # never cut to the tie-breaks' rounds
 _KNOWN = {t.short for t in GO_TIEBREAKS}
 
 
@@ -81,7 +84,8 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
     """Rank a Go event; ``points`` is MMS (McMahon) or NBW (Swiss)."""
     reading = read_go_columns(t, options)
     notes: list[str] = list(reading.notes)
-    round_down = _round_down(t, options, reading.options, notes)
+    c = reading.conventions
+    _round_down_note(t, options, c, notes)
     t, options = reading.tournament, reading.options
     mcmahon = is_mcmahon(t, options)
     rounds = (
@@ -89,25 +93,34 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
         if options.after_round is None
         else max(0, min(options.after_round, t.rounds))
     )
-    criteria = _criteria(t, options, mcmahon, notes)
-    uses_mms = mcmahon or any(c.tiebreak.short == "MMS" for c in criteria)
-    start = start_scores(t, options, round_down, notes if uses_mms else [])
-    ctx = build_go_context(
-        t.players,
-        rounds,
-        mcmahon,
-        start,
-        round_down,
-        handicap_adjusted=options.go_handicap_adjusted_sos,
-        bye_in_sos=find_bye_in_sos(options.go_bye_in_sos or "start"),
-        cut_highest=options.go_sos_cut_highest,
-        free_draw=_free_draw(options),
-        explain=options.explain,
-    )
+    criteria = _criteria(t, options, reading.order, mcmahon, notes)
+    knockout = c.knockout_from if c.knockout_from and c.knockout_from <= rounds else None
+    if knockout and not any(cr.tiebreak.short == "KO" for cr in criteria):
+        criteria.insert(0, _Criterion("KO", find_go_tiebreak("KO")))
+    uses_mms = mcmahon or any(cr.tiebreak.short == "MMS" for cr in criteria)
+    start = start_scores(t, options, c, notes if uses_mms else [])
+
+    def context(upto: int) -> GoContext:
+        return build_go_context(
+            t.players,
+            upto,
+            mcmahon,
+            start,
+            c.round_down,
+            handicap_adjusted=c.handicap_adjusted,
+            byes=c.rules(),
+            cut_highest=c.cut_highest,
+            explain=options.explain,
+            knockout_from=knockout,
+        )
+
+    ctx = context(rounds)
+    tiebreak_rounds = min(c.tiebreak_rounds or rounds, rounds)
+    tb_ctx = ctx if tiebreak_rounds == rounds else context(tiebreak_rounds)
     notes += _convention_notes(options)
     ranked = N_("McMahon: ranked by MMS") if mcmahon else N_("Swiss: ranked by the number of wins")
     notes.insert(0, Note(ranked))
-    values = _values(t.players, ctx, criteria)
+    values = _values(t.players, tb_ctx, ctx, criteria)
     rows = _rows(t.players, ctx, criteria, values, options.explain)
     return Standings(
         tournament=t,
@@ -161,49 +174,65 @@ def infer_round_down(t: Tournament, free_draw: float = 0.5) -> bool | None:
     return whole[True] > whole[False]
 
 
-def _round_down(
-    t: Tournament, asked: StandingsOptions, settled: StandingsOptions, notes: list[str]
-) -> bool:
-    chosen = bool(settled.go_round_down_free_points)
+def _round_down_note(
+    t: Tournament, asked: StandingsOptions, c: GoConventions, notes: list[str]
+) -> None:
     if asked.go_round_down_free_points is not None:
         notes.append(
-            Note(N_("free-round points rounded down") if chosen else N_("free-round points kept"))
+            Note(
+                N_("free-round points rounded down")
+                if c.round_down
+                else N_("free-round points kept")
+            )
         )
-    elif infer_round_down(t, _free_draw(settled)) is not None:
+    elif c.round_down or infer_round_down(t, c.rules()[HALF_BYE].points) is not None:
         notes.append(
             Note(
                 N_("free-round points rounded down, as the file's MMS column shows")
-                if chosen
+                if c.round_down
                 else N_("free-round points not rounded, as the file's MMS column shows")
             )
         )
-    return chosen
-
-
-def _free_draw(options: StandingsOptions) -> float:
-    return HALF if options.go_free_draw_points is None else options.go_free_draw_points
 
 
 def start_scores(
-    t: Tournament, options: StandingsOptions, round_down: bool, notes: list[str]
+    t: Tournament, options: StandingsOptions, c: GoConventions, notes: list[str]
 ) -> dict[int, float]:
     """Start McMahon score per player id (see the module docstring)."""
-    from_file = options.go_bar is None and options.go_floor is None and "MMS" in _columns(t)
+    column = "Start" if c.start_column else "MMS"
+    from_file = options.go_bar is None and options.go_floor is None and column in _columns(t)
     bar = _limit(options.go_bar, "go_bar")
     floor = _limit(options.go_floor, "go_floor")
+    rules = c.rules()
     out: dict[int, float] = {}
     for player in t.players:
-        mms = declared(player, "MMS") if from_file else None
-        if mms is not None:
-            out[player.id] = mms - points_scored(player, round_down, _free_draw(options))
-        else:
+        value = declared(player, column) if from_file else None
+        if value is None:
             out[player.id] = grade_start(parse_grade(player.grade), bar, floor)
+        elif c.start_column:
+            out[player.id] = value
+        else:
+            out[player.id] = value - _points(player, c.round_down, rules)
     if from_file:
-        notes.append(Note("start MMS = the file's MMS minus the points scored"))
+        notes.append(
+            Note("start MMS from the file's start-score column")
+            if c.start_column
+            else Note("start MMS = the file's MMS minus the points scored")
+        )
     else:
         template = _START_MMS_NOTES[bool(options.go_bar), bool(options.go_floor)]
         notes.append(Note(template, bar=options.go_bar or "", floor=options.go_floor or ""))
     return out
+
+
+def _points(player: Player, round_down: bool, rules: Mapping[str, ByeRule]) -> float:
+    """The points of every round in the file (what the file's MMS column adds to the start)."""
+    games = free = 0.0
+    for entry in player.rounds:
+        game, free_round = entry_points(entry, rules)
+        games += game
+        free += free_round
+    return games + (math.floor(free) if round_down else free)
 
 
 def _limit(text: str | None, option: str) -> Grade | None:
@@ -223,7 +252,11 @@ def _columns(t: Tournament) -> tuple[str, ...]:
 
 # --------------------------------------------------------------------------- criteria
 def _criteria(
-    t: Tournament, options: StandingsOptions, mcmahon: bool, notes: list[str]
+    t: Tournament,
+    options: StandingsOptions,
+    order: tuple[str, ...] | None,
+    mcmahon: bool,
+    notes: list[str],
 ) -> list[_Criterion]:
     if options.tiebreaks is not None:
         return [_Criterion(code, find_go_tiebreak(code)) for code in options.tiebreaks]
@@ -231,7 +264,11 @@ def _criteria(
     chosen: list[_Criterion] = []
     skipped: list[str] = []
     for column in _columns(t):
-        if column == primary or is_unnamed(column) or any(c.code == column for c in chosen):
+        if (
+            column in (primary, "Start")
+            or is_unnamed(column)
+            or any(c.code == column for c in chosen)
+        ):
             continue
         if column in _KNOWN:
             chosen.append(_Criterion(column, find_go_tiebreak(column)))
@@ -241,6 +278,10 @@ def _criteria(
         notes.append(
             Note("file columns not computed by trfsite: {columns}", columns=", ".join(skipped))
         )
+    if order is not None:
+        if order:
+            notes.append(Note("tie-breaks from the file's columns, in the order its places show"))
+        return [_Criterion(code, find_go_tiebreak(code)) for code in order]
     if chosen:
         notes.append(Note("tie-breaks from the file's columns"))
         return chosen
@@ -249,15 +290,20 @@ def _criteria(
 
 
 def _values(
-    players: Sequence[Player], ctx: GoContext, criteria: list[_Criterion]
+    players: Sequence[Player], tb_ctx: GoContext, ctx: GoContext, criteria: list[_Criterion]
 ) -> dict[int, list[GoValue]]:
-    """Every criterion's value per player; DC once the earlier criteria are known."""
+    """Every criterion's value per player; DC once the earlier criteria are known.
+
+    ``tb_ctx`` covers the rounds the tie-breaks run over, ``ctx`` every round (the
+    scores and the knock-out place).
+    """
     values: dict[int, list[GoValue]] = {p.id: [] for p in players}
     for index, criterion in enumerate(criteria):
         compute, in_group = criterion.tiebreak.compute, criterion.tiebreak.compute_in_group
         if compute is not None:
+            own = ctx if criterion.tiebreak.short in _EVERY_ROUND else tb_ctx
             for player in players:
-                values[player.id].append(compute(ctx, player.id))
+                values[player.id].append(compute(own, player.id))
             continue
         assert in_group is not None
         groups: dict[tuple[float, ...], set[int]] = defaultdict(set)
@@ -267,7 +313,7 @@ def _values(
         for player in players:
             key = (ctx.score(player.id), *(v.value for v in values[player.id][:index]))
             tied = frozenset(groups[key])
-            values[player.id].append(in_group(ctx, player.id, tied))
+            values[player.id].append(in_group(tb_ctx, player.id, tied))
     return values
 
 
@@ -278,10 +324,13 @@ def _rows(
     values: dict[int, list[GoValue]],
     explain: bool,
 ) -> tuple[StandingRow, ...]:
+    signs = [1.0 if c.tiebreak.lower_is_better else -1.0 for c in criteria]
+    # A knock-out place ranks before the score; the others break ties after it.
+    leads = sum(1 for c in criteria[:1] if c.tiebreak.short == "KO")
+
     def key(player: Player) -> tuple[float, ...]:
-        signs = [1.0 if c.tiebreak.lower_is_better else -1.0 for c in criteria]
-        own = values[player.id]
-        return (-ctx.score(player.id), *(s * v.value for s, v in zip(signs, own, strict=True)))
+        own = [s * v.value for s, v in zip(signs, values[player.id], strict=True)]
+        return (*own[:leads], -ctx.score(player.id), *own[leads:])
 
     keys = {p.id: key(p) for p in players}
     ordered = sorted(players, key=lambda p: (keys[p.id], p.id))

@@ -1,0 +1,98 @@
+"""The notes that say how a Go table counted, as its numbers showed or the settings set."""
+
+from __future__ import annotations
+
+from trfsite.results import N_, Note
+from trfsite.scoring.go_byes import (
+    HALF,
+    HALF_BYE,
+    SOSOS_OF,
+    ByeInSos,
+    ByeInSosos,
+    default_byes,
+)
+from trfsite.standings.go_fit import FitTable, GoConventions
+from trfsite.standings.options import StandingsOptions
+
+SOS_WORDS = {
+    ByeInSos.START: N_("own start MMS"),
+    ByeInSos.ZERO: N_("0"),
+    ByeInSos.OWN: N_("own score"),
+    ByeInSos.OWN_MINUS: N_("own score less the bye's points"),
+    ByeInSos.FIXED: N_("half the rounds"),
+}
+SOSOS_WORDS = {
+    ByeInSosos.START: N_("own start MMS x rounds"),
+    ByeInSosos.ZERO: N_("0"),
+    ByeInSosos.OWN: N_("own SOS"),
+    ByeInSosos.GHOST: N_("the SOS of a ghost opponent"),
+    ByeInSosos.FIXED: N_("rounds x half the rounds"),
+}
+
+
+def convention_notes(options: StandingsOptions, c: GoConventions, table: FitTable) -> list[str]:
+    """Say each convention that the settings fixed or the file's numbers showed."""
+    notes: list[str] = []
+    rules = c.rules()
+    defaults = default_byes()
+    kinds = sorted(table.present_kinds())
+    tb_kinds = sorted(table.present_kinds(c.tiebreak_rounds))
+    if options.go_free_draw_points is not None:
+        notes.append(Note("'0=' counts {points:g}, as set", points=rules[HALF_BYE].points))
+    elif HALF_BYE in kinds and rules[HALF_BYE].points != HALF:
+        notes.append(
+            Note(
+                "'0=' counts {points:g}, as the file's columns show", points=rules[HALF_BYE].points
+            )
+        )
+    for kind in kinds:
+        rule, usual = rules[kind], defaults[kind]
+        if kind != HALF_BYE and rule.points != usual.points:
+            notes.append(
+                Note(
+                    "{kind} rounds add {points:g} to the score, as the file's columns show",
+                    kind=kind,
+                    points=rule.points,
+                )
+            )
+        if c.mcmahon and rule.wins != rule.points:
+            notes.append(
+                Note(
+                    "{kind} rounds: the wins column counts {points:g}, as the file's columns show",
+                    kind=kind,
+                    points=rule.wins,
+                )
+            )
+    sos = {rules[k].sos for k in tb_kinds}
+    if options.go_bye_in_sos is not None:
+        what = Note(SOS_WORDS[next(iter(sos), ByeInSos.START)])
+        notes.append(Note("a round without opponent adds {what} to SOS, as set", what=what))
+    elif len(sos) == 1 and sos != {ByeInSos.START}:
+        notes.append(
+            Note(
+                "a round without opponent adds {what} to SOS, as the file's columns show",
+                what=Note(SOS_WORDS[sos.pop()]),
+            )
+        )
+    elif len(sos) > 1:
+        notes += [
+            Note(
+                "{kind} rounds: SOS adds {what}, as the file's columns show",
+                kind=kind,
+                what=Note(SOS_WORDS[rules[kind].sos]),
+            )
+            for kind in tb_kinds
+        ]
+    for kind in tb_kinds if options.go_bye_in_sos is None else ():
+        rule = rules[kind]
+        if rule.sosos is not SOSOS_OF[rule.sos]:
+            notes.append(
+                Note(
+                    "{kind} rounds: SOSOS adds {what}, as the file's columns show",
+                    kind=kind,
+                    what=Note(SOSOS_WORDS[rule.sosos]),
+                )
+            )
+    if not c.handicap_adjusted and options.go_handicap_adjusted_sos:
+        notes.append(Note("SOS without handicap adjustment, as the file's columns show"))
+    return notes
