@@ -187,8 +187,14 @@ class Scores:
 
     def __init__(self, sim: Sim, conv: Conv) -> None:
         self.sim, self.conv = sim, conv
-        self.all_rounds = sim.rounds
-        self.tb = conv.tb_rounds or sim.rounds
+
+    @property
+    def all_rounds(self) -> int:
+        return self.sim.rounds  # knock-out rounds may be played after this is made
+
+    @property
+    def tb(self) -> int:
+        return self.conv.tb_rounds or self.sim.rounds
 
     def nbw(self, p: int, upto: int | None = None) -> float:
         total = 0.0

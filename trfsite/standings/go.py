@@ -53,12 +53,19 @@ from trfsite.scoring.go import (
     entry_points,
     find_go_tiebreak,
 )
-from trfsite.scoring.go_byes import HALF_BYE, ByeRule
+from trfsite.scoring.go_byes import HALF_BYE, ByeInSosos, ByeRule
 from trfsite.standings.go_columns import declared, grade_start, points_scored, read_go_columns
 from trfsite.standings.go_fit import GoConventions
 from trfsite.standings.options import StandingsOptions
 
-__all__ = ["compute_go_standings", "declared", "infer_round_down", "is_mcmahon", "start_scores"]
+__all__ = [
+    "compute_go_standings",
+    "declared",
+    "ghost_sos",
+    "infer_round_down",
+    "is_mcmahon",
+    "start_scores",
+]
 
 DEFAULT_TIEBREAKS = ("SOS", "SOSOS")
 _EVERY_ROUND = frozenset({"MMS", "NBW", "KO"})  # never cut to the tie-breaks' rounds
@@ -115,8 +122,7 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
         )
 
     ctx = context(rounds)
-    tiebreak_rounds = min(c.tiebreak_rounds or rounds, rounds)
-    tb_ctx = ctx if tiebreak_rounds == rounds else context(tiebreak_rounds)
+    tb_ctx = ctx if _tiebreak_rounds(c, rounds) == rounds else context(_tiebreak_rounds(c, rounds))
     notes += _convention_notes(options)
     ranked = N_("McMahon: ranked by MMS") if mcmahon else N_("Swiss: ranked by the number of wins")
     notes.insert(0, Note(ranked))
@@ -134,6 +140,31 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
         notes=tuple(notes),
         points_label="MMS" if mcmahon else "NBW",
     )
+
+
+def _tiebreak_rounds(c: GoConventions, rounds: int) -> int:
+    return min(c.tiebreak_rounds or rounds, rounds)
+
+
+def ghost_sos(t: Tournament, options: StandingsOptions) -> dict[str, float]:
+    """Per kind of bye played against a ghost (ByeInSosos.GHOST), the ghost's SOS."""
+    reading = read_go_columns(t, options)
+    c = reading.conventions
+    ghosts = {kind for kind, rule in c.byes if rule.sosos is ByeInSosos.GHOST}
+    if not ghosts:
+        return {}
+    t = reading.tournament
+    start = start_scores(t, reading.options, c, [])
+    ctx = build_go_context(
+        t.players,
+        _tiebreak_rounds(c, t.rounds),
+        is_mcmahon(t, reading.options),
+        start,
+        c.round_down,
+        byes=c.rules(),
+        explain=False,
+    )
+    return {kind: value for kind, value in ctx.ghost_sos.items() if kind in ghosts}
 
 
 def is_mcmahon(t: Tournament, options: StandingsOptions) -> bool:

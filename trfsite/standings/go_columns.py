@@ -282,25 +282,38 @@ def _best_frame(
         if mcmahon:
             frames += start_sources(problem, ranks, frame, named_mms)
     fits = [descend(problem, frame) for frame in frames]
+    # A start-score column is one only when a McMahon-score column confirms it.
+    fits = [
+        f
+        for f in fits
+        if not f.conventions.start_column
+        or any(
+            m.code == "MMS" and _clear(m.matched, len(problem.grade_starts))
+            for k, m in f.matches.items()
+            if k != f.conventions.mms_at
+        )
+    ]
 
-    def key(f: Fit) -> tuple[int, int, bool]:
+    def key(f: Fit) -> tuple[int, int, int, bool]:
+        # Fewest cells left unexplained first: a reading that reads the start scores
+        # from a column leaves that column's cells out, yet explains all the others.
         primary = f.values["MMS"] if f.conventions.mcmahon else f.values["NBW"]
         contradictions = primary_contradictions(places, primary)
-        return f.matched, -contradictions, f.conventions.mcmahon == hint
+        return f.matched - f.most, f.matched, -contradictions, f.conventions.mcmahon == hint
 
     best = max(fits, key=key)  # the first on ties: grades before columns, McMahon first
     others = [f for f in fits if f.conventions.mcmahon != best.conventions.mcmahon]
     if not others:
         return best, False
     other = max(others, key=key)
-    if other.matched < best.matched:
+    if key(other)[:2] < key(best)[:2]:
         notes.append(
             Note("McMahon, as the file's columns show")
             if best.conventions.mcmahon
             else Note("Swiss, as the file's columns show")
         )
         return best, False
-    return best, key(other)[1] != key(best)[1]
+    return best, key(other)[2] != key(best)[2]
 
 
 def _tiebreak_rounds(problem: Problem, best: Fit, notes: list[str]) -> Fit:

@@ -20,7 +20,7 @@ from trfsite.model import Player, Tournament
 from trfsite.results import Note, StandingRow, Standings, join_notes
 from trfsite.scoring.go import GO_TIEBREAKS
 from trfsite.scoring.go_byes import bye_kind
-from trfsite.standings.go import compute_go_standings, declared, start_scores
+from trfsite.standings.go import compute_go_standings, declared, ghost_sos, start_scores
 from trfsite.standings.go_columns import read_go_columns
 from trfsite.standings.go_fit import GoConventions
 from trfsite.standings.options import StandingsOptions
@@ -39,6 +39,7 @@ _NOT_CHECKED = ("MMS", "Start", "KO")
 _ITEMS_TEMPLATE = "{first}; {rest}"
 _LISTED = 12  # rows a finding lists before it counts the rest
 _SCALE_FITS = 0.8  # the offset-per-grade scale must fit this share of the players
+_SCALE_STEPS = 3  # start values inside the bar and floor that make a scale, not bands
 _LOWEST_EGD_GRADE = "20k"
 
 
@@ -100,7 +101,43 @@ def check_declared_columns(
             for column in known
         }
         findings += _report_differences(read, differences, name)
+    findings += _ghost_lines(read, ghost_sos(t, options), name)
     findings += _check_places(read, standings, name)
+    return findings
+
+
+def _ghost_lines(t: Tournament, ghosts: dict[str, float], name: str) -> list[Finding]:
+    """Byes read as games against a ghost whose SOS is a commented-out player's."""
+    findings = []
+    for kind, value in sorted(ghosts.items()):
+        line = commented_rows(t, value)
+        if line is None:
+            continue
+        rows = [
+            p.id
+            for p in t.players
+            if any(bye_kind(e) == kind for e in p.rounds if e.opponent is None)
+        ]
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                "egf-ghost",
+                Note(
+                    "{count} rows with a {kind} round ({rows}) count {value} in SOSOS for it: "
+                    "the SOS of the commented-out line {line} {ghost!r}, a player taken out "
+                    "after pairing who still counts in their SOSOS (recompute it without "
+                    "that player, or keep the line)",
+                    count=len(rows),
+                    kind=f"'{kind}'",
+                    rows=_rows_text(rows),
+                    value=number(value),
+                    line=line.line,
+                    ghost=line.name,
+                ),
+                name,
+                line.line,
+            )
+        )
     return findings
 
 
@@ -315,10 +352,12 @@ def _check_start_scores(
     top, bottom = max(s for _, _, s in graded), min(s for _, _, s in graded)
     expected = {p.id: max(bottom, min(top, g.mms + offset)) for p, g, _ in graded}
     fits = sum(s == expected[p.id] for p, _, s in graded)
+    # A scale of its own, not bands: three start values at least between the top and bottom.
+    scale = len({e for e in expected.values() if bottom < e < top}) >= _SCALE_STEPS
     findings: list[Finding] = []
     off: list[tuple[Player, float]] = []
     floor: list[tuple[Player, float]] = []
-    if fits >= _SCALE_FITS * len(graded):
+    if scale and fits >= _SCALE_FITS * len(graded):
         for p, _, s in graded:
             if s == expected[p.id] or s == top or (p, s) in broken:
                 continue
