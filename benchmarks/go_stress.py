@@ -410,6 +410,15 @@ def rng_flag(p: int) -> bool:
 
 
 # --------------------------------------------------------------------------- the shapes
+def _style(rng: random.Random) -> str:
+    return rng.choice(["shared", "blank", "row"])
+
+
+def _placed(rng: random.Random, cols: list[Column], header: bool = True) -> Shape:
+    """Score columns before the cells (OpenGotha) or after them (the EGD's archive)."""
+    if rng.random() < 0.5:
+        return Shape(before=cols, header=header, place_style=_style(rng))
+    return Shape(after=cols, header=header, place_style=_style(rng), pins=rng.random() < 0.5)
 @dataclass(slots=True)
 class Table:
     name: str
@@ -459,17 +468,17 @@ def shape_egd_download(rng: random.Random, seed: int) -> Table:
 def shape_bands(rng: random.Random, seed: int) -> Table:
     """Federation McMahon: start bands, MMS Wins SOS SOSOS; places by MMS, SOS, SOSOS."""
     grades = _players(rng, 48, low=-25)
-    sim = simulate(rng, grades, _bands(grades), 5, absent=0.03)
+    sim = simulate(rng, grades, _bands(grades), 5, absent=0.03, absent_kinds="=-")
     sc = Scores(sim, Conv())
     keys = [sc.mms, sc.sos, sc.sosos]
     order = rank(sim, keys)
     names = ("MMS", "NBW", "SOS", "SOSOS")
-    labels = ("MMS", "Wins", "SOS", "SOSOS") if seed % 2 else ("#", "#", "#", "#")
+    labels = ("MMS", "Wins", "SOS", "SOSOS")
     cols = [
         Column(label, [sc.value(c, p) for p in range(sim.n)])
         for c, label in zip(names, labels, strict=True)
     ]
-    shape = Shape(before=cols, header=bool(seed % 2))
+    shape = _placed(rng, cols, header=bool(seed % 2))
     text = write(sim, order, places(order, keys, None), shape, f"Bands {seed}", colours=False)
     return Table(f"bands-mcmahon-{seed}", text, 5, note="McMahon bands, wins shown not ranked")
 
@@ -499,9 +508,11 @@ def shape_pin_header(rng: random.Random, seed: int) -> Table:
     order = rank(sim, keys)
     after = [Column(c, [sc.value(c, p) for p in range(sim.n)]) for c in ("NBW", "SOS", "SOSOS")]
     tail = rng.choice(["| PIN", "|Pin", "Pin", "| EGD PIN"])
-    shape = Shape(
-        after=after, header_tail=tail, pins=True, round_labels=[str(r) for r in range(1, rounds + 1)]
-    )
+    labels = [str(r) for r in range(1, rounds + 1)] if rng.random() < 0.5 else None
+    if rng.random() < 0.5:
+        shape = Shape(after=after, header_tail=tail, pins=True, round_labels=labels)
+    else:
+        shape = Shape(before=after, header_tail=tail, pins=True, round_labels=labels)
     text = write(sim, order, places(order, keys, None), shape, f"PIN {seed}")
     return Table(f"pin-header-{seed}", text, rounds, note="header with trailing PIN")
 
@@ -602,11 +613,24 @@ def shape_rank_header(rng: random.Random, seed: int) -> Table:
 def shape_bye_kinds(rng: random.Random, seed: int) -> Table:
     """0+ and 0= counted differently: SOS own-minus-bye / start, SOSOS own SOS, wins skip 0=."""
     grades = _players(rng, rng.randint(21, 41) | 1)
-    sim = simulate(rng, grades, _bands(grades), rounds := 6, absent=0.06, absent_kinds="=")
-    conv = Conv(
-        nbw_free={"+": 1.0, "=": 0.0, "-": 0.0},
-        sos_bye={"+": "own_minus", "=": "start", "-": "start"},
-        sosos_bye=dict.fromkeys(FREE, "own_sos"),
+    sim = simulate(rng, grades, _bands(grades), rounds := 6, absent=0.06, absent_kinds="=-")
+    conv = rng.choice(
+        [
+            Conv(
+                nbw_free={"+": 1.0, "=": 0.0, "-": 0.0},
+                sos_bye={"+": "own_minus", "=": "start", "-": "start"},
+                sosos_bye=dict.fromkeys(FREE, "own_sos"),
+            ),
+            Conv(
+                sos_bye={"+": "own", "=": "zero", "-": "zero"},
+                sosos_bye={"+": "own_sos", "=": "zero", "-": "zero"},
+            ),
+            Conv(
+                nbw_free={"+": 1.0, "=": 0.0, "-": 0.0},
+                sos_bye={"+": "start", "=": "own", "-": "start"},
+                sosos_bye={"+": "start_r", "=": "own_sos", "-": "start_r"},
+            ),
+        ]
     )
     sc = Scores(sim, conv)
     keys = [sc.mms, sc.sos, sc.sosos]
@@ -676,6 +700,63 @@ def shape_handicap(rng: random.Random, seed: int) -> Table:
     shape = Shape(before=cols, place_style="blank", upper_grades=True)
     text = write(sim, order, places(order, keys, None), shape, f"Handicap {seed}", handicap_rule=1)
     return Table(f"handicap-{seed}", text, rounds, note="handicap games")
+
+
+def shape_round_down(rng: random.Random, seed: int) -> Table:
+    """OpenGotha's "round down free points": three '0=' add 1, not 1.5."""
+    grades = _players(rng, rng.randint(20, 50))
+    sim = simulate(rng, grades, _opengotha_start(grades), rounds := 6, absent=0.1, absent_kinds="=")
+    sc = Scores(sim, Conv())
+    base_mms = sc.mms
+
+    def mms(p: int, upto: int | None = None) -> float:
+        cells = sim.cells[p][: upto or sim.rounds]
+        free = sum(0.5 for c in cells if c.opp is None and c.res == "=")
+        free += sum(1.0 for c in cells if c.opp is None and c.res == "+")
+        return base_mms(p, upto) - free + math.floor(free)
+
+    sc.mms = mms  # type: ignore[method-assign]
+    keys = [sc.mms, sc.sos, sc.sosos]
+    order = rank(sim, keys)
+    cols = [Column(c, [sc.value(c, p) for p in range(sim.n)]) for c in ("MMS", "SOS", "SOSOS")]
+    shape = Shape(before=cols, place_style="blank", upper_grades=True)
+    text = write(sim, order, places(order, keys, None), shape, f"Round down {seed}")
+    return Table(f"round-down-{seed}", text, rounds, note="free points rounded down")
+
+
+def shape_pairgoth(rng: random.Random, seed: int) -> Table:
+    """pairgoth: row numbers for places, SOS-1 dropping the highest value, decimals."""
+    grades = _players(rng, rng.randint(16, 40))
+    sim = simulate(rng, grades, [0.0] * len(grades), rounds := 5, absent=0.0)
+    sc = Scores(sim, Conv(mcmahon=False))
+
+    def sos_minus_highest(p: int) -> float:
+        values = sc.per_round(p)
+        return sum(values) - max(values)
+
+    keys = [sc.nbw, sos_minus_highest, sc.sosos]
+    order = rank(sim, keys)
+    cols = [
+        Column("NBW", [sc.nbw(p) for p in range(sim.n)], ".5"),
+        Column("SOS-1", [sos_minus_highest(p) for p in range(sim.n)], ".5"),
+        Column("SSOS", [sc.sosos(p) for p in range(sim.n)], ".5"),
+    ]
+    shape = Shape(before=cols, place_style="row", upper_grades=True)
+    text = write(sim, order, places(order, keys, None), shape, f"pairgoth {seed}")
+    return Table(f"pairgoth-{seed}", text, rounds, note="pairgoth's SOS-1")
+
+
+def shape_big(rng: random.Random, seed: int) -> Table:
+    """A big open: 150-300 players, 7 rounds, OpenGotha columns, byes of every kind."""
+    grades = _players(rng, rng.randint(150, 300))
+    sim = simulate(rng, grades, _opengotha_start(grades), rounds := 7, absent=0.03)
+    sc = Scores(sim, Conv())
+    keys = [sc.mms, sc.sos, sc.sosos]
+    order = rank(sim, keys)
+    cols = [Column(c, [sc.value(c, p) for p in range(sim.n)]) for c in ("MMS", "SOS", "SOSOS")]
+    shape = _placed(rng, cols, header=rng.random() < 0.5)
+    text = write(sim, order, places(order, keys, None), shape, f"Big {seed}")
+    return Table(f"big-{seed}", text, rounds, note="big open")
 
 
 # ----------------------------------------------------------------------- planted defects
@@ -764,6 +845,26 @@ def shape_below_20k(rng: random.Random, seed: int) -> Table:
     return Table(f"defect-below-20k-{seed}", text, rounds, "egf-grade-floor", "below 20k as 20k")
 
 
+def shape_typo(rng: random.Random, seed: int) -> Table:
+    """Defect: one SOS cell mistyped (one more); the rest of the table is consistent."""
+    grades = _players(rng, rng.randint(20, 50))
+    sim = simulate(rng, grades, _bands(grades), rounds := 5, absent=0.05, absent_kinds="=-")
+    sc = Scores(sim, Conv())
+    keys = [sc.mms, sc.sos, sc.sosos]
+    order = rank(sim, keys)
+    sos = [sc.sos(p) for p in range(sim.n)]
+    wrong = order[rng.randint(3, sim.n - 4)]
+    sos[wrong] += 1
+    cols = [
+        Column("MMS", [sc.mms(p) for p in range(sim.n)]),
+        Column("SOS", sos),
+        Column("SOSOS", [sc.sosos(p) for p in range(sim.n)]),
+    ]
+    shape = _placed(rng, cols, header=rng.random() < 0.5)
+    text = write(sim, order, places(order, keys, None), shape, f"Typo {seed}", colours=False)
+    return Table(f"defect-typo-{seed}", text, rounds, "egf-column-differs", "one SOS typo")
+
+
 SHAPES: dict[str, Callable[[random.Random, int], Table]] = {
     "opengotha": shape_opengotha,
     "egd-download": shape_egd_download,
@@ -781,10 +882,14 @@ SHAPES: dict[str, Callable[[random.Random, int], Table]] = {
     "fixed": shape_fixed,
     "swapped-names": shape_swapped_names,
     "handicap": shape_handicap,
+    "round-down": shape_round_down,
+    "pairgoth": shape_pairgoth,
+    "big": shape_big,
     "shifted": shape_shifted,
     "commented-ghost": shape_commented_ghost,
     "swap": shape_swap,
     "below-20k": shape_below_20k,
+    "typo": shape_typo,
 }
 
 
@@ -827,8 +932,17 @@ def check(folder: Path) -> int:
             problems.append(f"error: {errors[0].message[:160]}")
         codes = {f.code for f in findings}
         if expected["defect"]:
-            if expected["defect"] not in codes:
+            named = [f for f in findings if f.code == expected["defect"]]
+            if not named:
                 problems.append(f"defect {expected['defect']} not named")
+            elif len(named) > 1:
+                problems.append(f"defect named in {len(named)} findings, not one")
+            others = [
+                f for f in findings
+                if f.code in ("egf-column-differs", "egf-places") and f.code != expected["defect"]
+            ]
+            if others:
+                problems.append(f"more than the defect: {others[0].message[:160]}")
         else:
             for code in ("egf-column-differs", "egf-places", "egf-start-scores"):
                 for f in findings:

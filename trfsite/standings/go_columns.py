@@ -172,6 +172,7 @@ def _read(t: Tournament, options: StandingsOptions) -> GoReading:
         settle_round_down=options.go_round_down_free_points is None,
         settle_sos=options.go_bye_in_sos is None,
         settle_handicap=options.go_handicap_adjusted_sos,
+        settle_cut=not options.go_sos_cut_highest,
     )
     base = _base(options)
     places = [p.declared_rank for p in t.players]
@@ -281,7 +282,10 @@ def _best_frame(
         frames.append(frame)
         if mcmahon:
             frames += start_sources(problem, ranks, frame, named_mms)
-    fits = [descend(problem, frame) for frame in frames]
+    # A frame that reproduces every cell as it stands makes searching the others idle.
+    fits = [fit(problem, frame) for frame in frames]
+    if not any(f.matched == f.most for f in fits):
+        fits = [descend(problem, frame) for frame in frames]
     # A start-score column is one only when a McMahon-score column confirms it.
     fits = [
         f

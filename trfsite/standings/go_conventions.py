@@ -93,6 +93,8 @@ def convention_notes(options: StandingsOptions, c: GoConventions, table: FitTabl
                     what=Note(SOSOS_WORDS[rule.sosos]),
                 )
             )
+    if c.cut_highest and not options.go_sos_cut_highest:
+        notes.append(Note("SOS-1 and SOS-2 drop the highest values, as the file's columns show"))
     if not c.handicap_adjusted and options.go_handicap_adjusted_sos:
         notes.append(Note("SOS without handicap adjustment, as the file's columns show"))
     return notes

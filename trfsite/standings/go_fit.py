@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 
 from trfsite.model import Player, Tournament
 from trfsite.scoring.go import GoRound, build_go_context, knockout_places
@@ -59,47 +60,58 @@ class FitTable:
     games: tuple[tuple[float, ...], ...]  # game points
     kinds: tuple[tuple[str, ...], ...]  # "" for a game, else the kind of bye
     shifts: tuple[tuple[int, ...], ...]  # +h white, -h black
+    played: tuple[tuple[float, ...], ...]  # game points after rounds 0..rounds
+    byes: tuple[tuple[tuple[int, str], ...], ...]  # (round index, kind) of each bye
 
     @classmethod
     def of(cls, t: Tournament, rounds: int) -> FitTable:
         ctx = build_go_context(t.players, rounds, True, {p.id: 0.0 for p in t.players}, False)
         index = {p.id: k for k, p in enumerate(t.players)}
         history: list[tuple[GoRound, ...]] = [ctx.history[p.id] for p in t.players]
+        games = tuple(tuple(e.game_points for e in h) for h in history)
+        kinds = tuple(tuple(e.kind for e in h) for h in history)
         return cls(
             t.players,
             rounds,
             tuple(
                 tuple(index.get(e.opponent, -1) if e.opponent else -1 for e in h) for h in history
             ),
-            tuple(tuple(e.game_points for e in h) for h in history),
-            tuple(tuple(e.kind for e in h) for h in history),
+            games,
+            kinds,
             tuple(tuple(e.handicap_shift for e in h) for h in history),
+            tuple((0.0, *accumulate(g)) for g in games),
+            tuple(tuple((r, k) for r, k in enumerate(row) if k) for row in kinds),
         )
 
     def present_kinds(self, upto: int | None = None) -> set[str]:
-        return {k for row in self.kinds for k in row[:upto] if k}
-
-    def free_points(self, player: int, rules: Mapping[str, ByeRule], wins: bool = False) -> float:
-        """The free-round points of all rounds (before any rounding down)."""
-        total = 0.0
-        for kind in self.kinds[player]:
-            if kind:
-                total += rules[kind].wins if wins else rules[kind].points
-        return total
+        end = self.rounds if upto is None else upto
+        return {k for row in self.byes for r, k in row if r < end}
 
     def points(self, player: int, c: GoConventions, upto: int | None = None) -> float:
         """Game and free-round points over rounds 1..upto (every round: None)."""
-        rules = c.rules()
+        return self.points_with(player, c.rules(), c.round_down, upto)
+
+    def points_with(
+        self,
+        player: int,
+        rules: Mapping[str, ByeRule],
+        round_down: bool,
+        upto: int | None = None,
+        wins: bool = False,
+    ) -> float:
         end = self.rounds if upto is None else upto
-        games = sum(self.games[player][:end])
-        free = sum(rules[k].points for k in self.kinds[player][:end] if k)
-        return games + (math.floor(free) if c.round_down else free)
+        free = 0.0
+        for r, kind in self.byes[player]:
+            if r < end:
+                free += rules[kind].wins if wins else rules[kind].points
+        return self.played[player][end] + (math.floor(free) if round_down else free)
 
 
 def starts_from(
     table: FitTable, c: GoConventions, column: Sequence[float | None], grade_starts: Sequence[float]
 ) -> list[float]:
     """Start scores: the column's values (less the points, for an MMS column), else the grades'."""
+    rules = c.rules()
     out = []
     for k, value in enumerate(column):
         if value is None:
@@ -107,7 +119,7 @@ def starts_from(
         elif c.start_column:
             out.append(value)
         else:
-            out.append(value - table.points(k, c))
+            out.append(value - table.points_with(k, rules, c.round_down))
     return out
 
 
@@ -115,46 +127,49 @@ def evaluate(table: FitTable, c: GoConventions, start: Sequence[float]) -> dict[
     """Every criterion of every player (index order) under reading ``c``."""
     n = len(table.players)
     rules = c.rules()
-    full = [table.points(k, c) for k in range(n)]
+    down = c.round_down
+    full = [table.points_with(k, rules, down) for k in range(n)]
     mms = [start[k] + full[k] for k in range(n)]
-    wins = [
-        sum(table.games[k]) + _rounded(table.free_points(k, rules, wins=True), c.round_down)
-        for k in range(n)
-    ]
+    wins = [table.points_with(k, rules, down, wins=True) for k in range(n)] if c.mcmahon else full
     rounds = min(c.tiebreak_rounds or table.rounds, table.rounds)
-    at = full if rounds == table.rounds else [table.points(k, c, rounds) for k in range(n)]
+    at = (
+        full
+        if rounds == table.rounds
+        else [table.points_with(k, rules, down, rounds) for k in range(n)]
+    )
     score = [start[k] + at[k] for k in range(n)] if c.mcmahon else at
     ghost: dict[str, float] = {}
     for k in range(n):
-        for kind in table.kinds[k][:rounds]:
-            if kind:
+        for r, kind in table.byes[k]:
+            if r < rounds:
                 ghost[kind] = ghost.get(kind, 0.0) + score[k]
     per_round = [_round_values(table, c, rules, k, rounds, score, start) for k in range(n)]
     sos = [sum(v) for v in per_round]
     sosos, sodos = [], []
     for k in range(n):
         total = beaten = 0.0
+        opponents, games = table.opponents[k], table.games[k]
         for r in range(rounds):
-            opponent = table.opponents[k][r]
+            opponent = opponents[r]
             if opponent >= 0:
                 total += sos[opponent]
-                beaten += table.games[k][r] * per_round[k][r]
+                beaten += games[r] * per_round[k][r]
             else:
                 kind = table.kinds[k][r] or "?"
                 total += _virtual_sos(rules[kind], kind, c, k, rounds, sos, ghost, start)
         sosos.append(total)
         sodos.append(beaten)
     sign = -1.0 if c.cut_highest else 1.0
-    ordered = [sorted(v, key=lambda x: sign * x) for v in per_round]
+    ordered = [sorted(v, key=lambda x: sign * x)[:2] for v in per_round]
     return {
         "MMS": mms,
-        "NBW": wins if c.mcmahon else full,
+        "NBW": wins,
         "SOS": sos,
         "SOS-1": [s - sum(o[:1]) for s, o in zip(sos, ordered, strict=True)],
         "SOS-2": [s - sum(o[:2]) for s, o in zip(sos, ordered, strict=True)],
         "SOSOS": sosos,
         "SODOS": sodos,
-        "CUSS": [_cuss(table, c, k, rounds, start) for k in range(n)],
+        "CUSS": [_cuss(table, c, rules, k, rounds, start) for k in range(n)],
         "Start": list(start),
         "KO": _knockout(table, c),
     }
@@ -215,15 +230,26 @@ def _virtual_sos(
     return 0.0
 
 
-def _cuss(table: FitTable, c: GoConventions, k: int, rounds: int, start: Sequence[float]) -> float:
-    rules = c.rules()
+def _cuss(
+    table: FitTable,
+    c: GoConventions,
+    rules: Mapping[str, ByeRule],
+    k: int,
+    rounds: int,
+    start: Sequence[float],
+) -> float:
     base = start[k] if c.mcmahon else 0.0
-    games = free = total = 0.0
-    for r in range(rounds):
-        games += table.games[k][r]
-        kind = table.kinds[k][r]
-        free += rules[kind].points if kind else 0.0
-        total += base + games + _rounded(free, c.round_down)
+    played = table.played[k]
+    total = sum(played[1 : rounds + 1]) + base * rounds
+    if table.byes[k]:
+        free = 0.0
+        cumulative = [0.0] * rounds
+        byes = dict(table.byes[k])
+        for r in range(rounds):
+            kind = byes.get(r)
+            free += rules[kind].points if kind else 0.0
+            cumulative[r] = _rounded(free, c.round_down)
+        total += sum(cumulative)
     return total
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from operator import eq
 
 from trfsite.scoring.go_byes import (
     FULL_BYE,
@@ -21,7 +22,6 @@ from trfsite.scoring.go_byes import (
 )
 from trfsite.standings.go_fit import FitTable, GoConventions, evaluate, starts_from
 
-_EPSILON = 1e-6
 _STEPS = 8  # changes kept at most: one per convention a table can show
 _KIND_GAIN = 2  # cells a change for one kind of bye must win
 _CLEAR = 0.8  # the share of the cells a reading must explain to adopt a convention
@@ -63,13 +63,14 @@ class Problem:
     settle_round_down: bool
     settle_sos: bool  # the SOS convention for byes is open
     settle_handicap: bool  # whether SOS adds the handicap is open
+    settle_cut: bool  # whether SOS-1/SOS-2 drop the lowest or the highest values is open
 
 
 def count_matches(values: Sequence[float | None], computed: Sequence[float], scale: int) -> int:
-    return sum(
-        v is not None and abs(v - scale * c) < _EPSILON
-        for v, c in zip(values, computed, strict=True)
-    )
+    """Rows whose value is ``scale`` times the computed one (halves and quarters are exact)."""
+    if scale != 1:
+        values = [v / scale if v is not None else None for v in values]
+    return sum(map(eq, values, computed))
 
 
 def fit(problem: Problem, c: GoConventions) -> Fit:
@@ -182,6 +183,8 @@ def _dimensions(problem: Problem, c: GoConventions) -> list[tuple[int, Alternati
         dims.append((1, lambda c: iter([replace(c, round_down=not c.round_down)])))
     if problem.settle_handicap and c.mcmahon and any(s for row in table.shifts for s in row):
         dims.append((1, lambda c: iter([replace(c, handicap_adjusted=not c.handicap_adjusted)])))
+    if problem.settle_cut and table.rounds > 1:
+        dims.append((1, lambda c: iter([replace(c, cut_highest=not c.cut_highest)])))
     for kind in sorted(table.present_kinds()):
         if kind in _POINTS and kind in problem.free_kinds:
             if kind != HALF_BYE or problem.settle_points:
