@@ -125,6 +125,7 @@ def test_the_validation_report_runs_the_egf_checks() -> None:
     assert find_check("egf").name == "egf"
     found = validate(read("broken.h9"), "broken.h9")
     differs = [f for f in found if f.code == "egf-column-differs"]
-    # Both column warnings point at the column-header comment (line 3).
-    assert [f.line for f in differs] == [3, 3]
+    # Each column warning points at its first row that differs: the MMS column at row 4
+    # (line 7), the SOS column at row 1 (line 4).
+    assert sorted((f.line, "SOS column" in f.message) for f in differs) == [(4, True), (7, False)]
     assert "egf-grade-unknown" in {f.code for f in found}  # the reader's own finding

@@ -51,7 +51,7 @@ def convention_notes(options: StandingsOptions, c: GoConventions, table: FitTabl
             notes.append(
                 Note(
                     "{kind} rounds add {points:g} to the score, as the file's columns show",
-                    kind=kind,
+                    kind=f"'{kind}'",
                     points=rule.points,
                 )
             )
@@ -59,40 +59,34 @@ def convention_notes(options: StandingsOptions, c: GoConventions, table: FitTabl
             notes.append(
                 Note(
                     "{kind} rounds: the wins column counts {points:g}, as the file's columns show",
-                    kind=kind,
+                    kind=f"'{kind}'",
                     points=rule.wins,
                 )
             )
-    sos = {rules[k].sos for k in tb_kinds}
+    pairs = {(rules[k].sos, rules[k].sosos) for k in tb_kinds}
     if options.go_bye_in_sos is not None:
-        what = Note(SOS_WORDS[next(iter(sos), ByeInSos.START)])
+        what = Note(SOS_WORDS[next(iter(pairs), (ByeInSos.START, None))[0]])
         notes.append(Note("a round without opponent adds {what} to SOS, as set", what=what))
-    elif len(sos) == 1 and sos != {ByeInSos.START}:
-        notes.append(
-            Note(
-                "a round without opponent adds {what} to SOS, as the file's columns show",
-                what=Note(SOS_WORDS[sos.pop()]),
+    elif len(pairs) == 1 and next(iter(pairs))[1] is SOSOS_OF[next(iter(pairs))[0]]:
+        sos = next(iter(pairs))[0]
+        if sos is not ByeInSos.START:
+            notes.append(
+                Note(
+                    "a round without opponent adds {what} to SOS, as the file's columns show",
+                    what=Note(SOS_WORDS[sos]),
+                )
             )
-        )
-    elif len(sos) > 1:
+    else:
+        # Kinds counted differently: one sentence per kind, SOS and SOSOS both.
         notes += [
             Note(
-                "{kind} rounds: SOS adds {what}, as the file's columns show",
-                kind=kind,
-                what=Note(SOS_WORDS[rules[kind].sos]),
+                "{kind} rounds: SOS adds {sos}, SOSOS adds {sosos}, as the file's columns show",
+                kind=f"'{kind}'",
+                sos=Note(SOS_WORDS[rules[kind].sos]),
+                sosos=Note(SOSOS_WORDS[rules[kind].sosos]),
             )
             for kind in tb_kinds
         ]
-    for kind in tb_kinds if options.go_bye_in_sos is None else ():
-        rule = rules[kind]
-        if rule.sosos is not SOSOS_OF[rule.sos]:
-            notes.append(
-                Note(
-                    "{kind} rounds: SOSOS adds {what}, as the file's columns show",
-                    kind=kind,
-                    what=Note(SOSOS_WORDS[rule.sosos]),
-                )
-            )
     if c.cut_highest and not options.go_sos_cut_highest:
         notes.append(Note("SOS-1 and SOS-2 drop the highest values, as the file's columns show"))
     if not c.handicap_adjusted and options.go_handicap_adjusted_sos:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from trfsite.standings.go_fit import FitTable
 
 _MOST_CONTRADICTIONS = 0.05  # a criterion may contradict at most this share of its pairs
+_SELDOM = frozenset({"NBW"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,18 +68,20 @@ def infer_order(
         tied = [(a, b) for a, b in pairs if keys[a] == keys[b]]
         if not tied:
             break
-        best: tuple[int, str] | None = None
+        best: tuple[int, int, str] | None = None
         for code, values in remaining.items():
             lower = code in lower_is_better
             verdicts = [_compare(places, a, b, values, lower) for a, b in tied]
             good, bad = verdicts.count(1), verdicts.count(-1)
             if good and bad <= _MOST_CONTRADICTIONS * (good + bad):
-                score = good - 2 * bad
-                if best is None or score > best[0]:
-                    best = (score, code)
+                # Equal evidence: a wins column is the least likely tie-break (it is
+                # shown beside a McMahon score, seldom ranked by).
+                score = (good - 2 * bad, -(code in _SELDOM))
+                if best is None or score > best[:2]:
+                    best = (*score, code)
         if best is None:
             break
-        code = best[1]
+        code = best[2]
         order.append(code)
         values = remaining.pop(code)
         sign = 1.0 if code in lower_is_better else -1.0

@@ -17,13 +17,14 @@ from operator import eq
 from trfsite.scoring.go_byes import (
     FULL_BYE,
     HALF_BYE,
+    SOSOS_OF,
     ByeInSos,
     ByeInSosos,
+    ByeRule,
 )
 from trfsite.standings.go_fit import FitTable, GoConventions, evaluate, starts_from
 
 _STEPS = 8  # changes kept at most: one per convention a table can show
-_KIND_GAIN = 2  # cells a change for one kind of bye must win
 _CLEAR = 0.8  # the share of the cells a reading must explain to adopt a convention
 _MOST_SOURCES = 3  # start-score columns tried per table
 SCALED = ("SOS", "SOS-1", "SOS-2", "SOSOS", "SODOS")  # also seen in half points (x 2)
@@ -140,61 +141,100 @@ def possible(problem: Problem, c: GoConventions | None = None) -> int:
 
 def descend(problem: Problem, start: GoConventions) -> Fit:
     """Change one convention at a time, the change that reproduces the most cells first,
-    until none helps.
+    until none helps; then undo each change that the final reading does not need.
 
-    A change that concerns one kind of bye must win two cells at least (one is a
-    coincidence), unless it then reproduces every cell; and a reading that still leaves
-    a fifth of the cells unexplained adopts no convention at all (the table is
-    inconsistent, not differently counted).
+    A reading that still leaves a fifth of the cells unexplained adopts no convention
+    at all: the table is inconsistent, not differently counted, and a few cells that a
+    change happens to fit are no evidence.
     """
     first = best = fit(problem, start)
     for _ in range(_STEPS):
         if best.matched == best.most:
             break
         step: Fit | None = None
-        for needed, alternatives in _dimensions(problem, best.conventions):
+        for alternatives in _dimensions(problem, best.conventions):
             for candidate in alternatives(best.conventions):
                 tried = fit(problem, candidate)
-                enough = tried.matched >= best.matched + needed or tried.matched == tried.most
-                if (
-                    tried.matched > best.matched
-                    and enough
-                    and (step is None or tried.matched > step.matched)
-                ):
+                if tried.matched > best.matched and (step is None or tried.matched > step.matched):
                     step = tried
         if step is None:
             break
         best = step
-    if best is not first and best.matched < _CLEAR * best.most:
+    if best is first:
+        return best
+    if best.matched < _CLEAR * best.most:
         return first
+    return _prune(problem, start, best)
+
+
+def _prune(problem: Problem, start: GoConventions, best: Fit) -> Fit:
+    """Each convention changed back to the start's, where that costs no cell."""
+    for undo in _undos(start, best.conventions):
+        tried = fit(problem, undo(best.conventions))
+        if tried.matched >= best.matched:
+            best = tried
     return best
+
+
+def _undos(
+    start: GoConventions, c: GoConventions
+) -> list[Callable[[GoConventions], GoConventions]]:
+    """One function per convention in which ``c`` differs from ``start``, putting it back."""
+    out: list[Callable[[GoConventions], GoConventions]] = []
+    if c.round_down != start.round_down:
+        out.append(lambda c: replace(c, round_down=start.round_down))
+    if c.handicap_adjusted != start.handicap_adjusted:
+        out.append(lambda c: replace(c, handicap_adjusted=start.handicap_adjusted))
+    if c.cut_highest != start.cut_highest:
+        out.append(lambda c: replace(c, cut_highest=start.cut_highest))
+    original = start.rules()
+    for kind, rule in c.byes:
+        was = original[kind]
+        if rule.points != was.points or rule.wins != was.wins:
+            out.append(_undo_points(kind, was))
+        if rule.sos != was.sos or rule.sosos != was.sosos:
+            out.append(_undo_sos(kind, was))
+    return out
+
+
+def _undo_points(kind: str, was: ByeRule) -> Callable[[GoConventions], GoConventions]:
+    def undo(c: GoConventions) -> GoConventions:
+        return c.with_rule(kind, replace(c.rules()[kind], points=was.points, wins=was.wins))
+
+    return undo
+
+
+def _undo_sos(kind: str, was: ByeRule) -> Callable[[GoConventions], GoConventions]:
+    def undo(c: GoConventions) -> GoConventions:
+        return c.with_rule(kind, replace(c.rules()[kind], sos=was.sos, sosos=was.sosos))
+
+    return undo
 
 
 Alternatives = Callable[[GoConventions], Iterator[GoConventions]]
 
 
-def _dimensions(problem: Problem, c: GoConventions) -> list[tuple[int, Alternatives]]:
-    """The conventions this table can show, each as the other values it may take, with
-    the cells a change must win to be kept."""
+def _dimensions(problem: Problem, c: GoConventions) -> list[Alternatives]:
+    """The conventions this table can show, each as the other values it may take."""
     table = problem.table
     tb_kinds = table.present_kinds(c.tiebreak_rounds)
-    dims: list[tuple[int, Alternatives]] = []
+    dims: list[Alternatives] = []
     if problem.settle_round_down and table.present_kinds() & {FULL_BYE, HALF_BYE}:
-        dims.append((1, lambda c: iter([replace(c, round_down=not c.round_down)])))
+        dims.append(lambda c: iter([replace(c, round_down=not c.round_down)]))
     if problem.settle_handicap and c.mcmahon and any(s for row in table.shifts for s in row):
-        dims.append((1, lambda c: iter([replace(c, handicap_adjusted=not c.handicap_adjusted)])))
+        dims.append(lambda c: iter([replace(c, handicap_adjusted=not c.handicap_adjusted)]))
     if problem.settle_cut and table.rounds > 1:
-        dims.append((1, lambda c: iter([replace(c, cut_highest=not c.cut_highest)])))
+        dims.append(lambda c: iter([replace(c, cut_highest=not c.cut_highest)]))
     for kind in sorted(table.present_kinds()):
         if kind in _POINTS and kind in problem.free_kinds:
             if kind != HALF_BYE or problem.settle_points:
-                dims.append((_KIND_GAIN, _points(kind, "points")))
+                dims.append(_points(kind, "points"))
             if c.mcmahon:
-                dims.append((_KIND_GAIN, _points(kind, "wins")))
+                dims.append(_points(kind, "wins"))
     if problem.settle_sos:
         for kind in sorted(tb_kinds):
-            dims.append((_KIND_GAIN, _sos(kind)))
-            dims.append((_KIND_GAIN, _sosos(kind)))
+            dims.append(_sos(kind))
+            dims.append(_sosos(kind))
     return dims
 
 
@@ -215,7 +255,8 @@ def _sos(kind: str) -> Alternatives:
         rule = c.rules()[kind]
         for value in ByeInSos:
             if value is not rule.sos:
-                yield c.with_rule(kind, replace(rule, sos=value))
+                # SOSOS follows unless its own numbers say otherwise (the _sosos dimension).
+                yield c.with_rule(kind, replace(rule, sos=value, sosos=SOSOS_OF[value]))
 
     return alternatives
 
@@ -233,13 +274,26 @@ def _sosos(kind: str) -> Alternatives:
 # --------------------------------------------------------------------------- start scores
 def sane_starts(starts: Sequence[float | None], ranks: Sequence[int | None]) -> bool:
     """Start scores a McMahon table can have: whole, not negative, not all equal, and
-    following the grades, in bands or with a hand-picked group (few exceptions)."""
+    following the grades, in bands or with a hand-picked top group (few exceptions).
+
+    Players at the top start are left out of the comparison with the grades: a top
+    group may be picked by hand, a few weaker players included (a third of it at most).
+    """
     known = [(s, r) for s, r in zip(starts, ranks, strict=True) if s is not None]
     if len(known) < 2 or len({s for s, _ in known}) < 2:
         return False
     if any(not float(s).is_integer() or s < 0 for s, _ in known):
         return False
-    graded = [(r, s) for s, r in known if r is not None]
+    top = max(s for s, _ in known)
+    graded = [(r, s) for s, r in known if r is not None and s < top]
+    strongest_below = max((r for r, _ in graded), default=None)
+    picked = sum(
+        1
+        for s, r in known
+        if s == top and r is not None and strongest_below is not None and r < strongest_below
+    )
+    if picked > max(1, sum(1 for s, _ in known if s == top) // 3):
+        return False
     by_grade: dict[int, Counter[float]] = {}
     for rank, start in graded:
         by_grade.setdefault(rank, Counter())[start] += 1

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from trfsite.findings import Finding, Severity
 from trfsite.formats.egf.grades import parse_grade
-from trfsite.formats.egf.header import is_column_header, is_known_column, is_unnamed
+from trfsite.formats.egf.header import is_known_column, is_unnamed
 from trfsite.model import Player, Tournament
 from trfsite.results import Note, StandingRow, Standings, join_notes
 from trfsite.scoring.go import GO_TIEBREAKS
@@ -144,14 +144,6 @@ def _ghost_lines(t: Tournament, ghosts: dict[str, float], name: str) -> list[Fin
 def _by_id(standings: Standings, t: Tournament) -> list[StandingRow]:
     rows = {row.id: row for row in standings.rows}
     return [rows[p.id] for p in t.players]
-
-
-def header_line(t: Tournament) -> int:
-    """The line of the column-header comment (0 if the file has none)."""
-    for comment in t.comments:
-        if is_column_header(comment.text.split()):
-            return comment.source.line
-    return 0
 
 
 def number(value: float | None) -> str:
@@ -284,7 +276,7 @@ def _column_finding(t: Tournament, column: str, rest: list[_Difference], name: s
                     rows=rows,
                 ),
                 name,
-                header_line(t),
+                rest[0].player.source.line,
             )
     listed = [
         Note(
@@ -309,7 +301,7 @@ def _column_finding(t: Tournament, column: str, rest: list[_Difference], name: s
             differences=join_notes(listed, _ITEMS_TEMPLATE),
         ),
         name,
-        header_line(t),
+        rest[0].player.source.line,
     )
 
 
@@ -390,7 +382,7 @@ def _check_start_scores(
                     differences=join_notes(differences, _ITEMS_TEMPLATE),
                 ),
                 name,
-                header_line(t),
+                min(wrong, key=lambda pair: pair[0].id)[0].source.line,
             )
         )
     if floor:
@@ -399,9 +391,10 @@ def _check_start_scores(
                 Severity.WARNING,
                 "egf-grade-floor",
                 Note(
-                    "rows {rows} are written 20k but start at {starts}, below the {expected} "
-                    "of 20k on the table's scale: their grades are below 20k and were written "
-                    "as 20k (write the real grades, e.g. 25k)",
+                    "{count} row(s) written 20k ({rows}) start at {starts}, below the "
+                    "{expected} of 20k on the table's scale: their grades are below 20k and "
+                    "were written as 20k (write the real grades, e.g. 25k)",
+                    count=len(floor),
                     rows=", ".join(str(p.id) for p, _ in floor),
                     starts=", ".join(number(s) for _, s in floor),
                     expected=number(expected[floor[0][0].id]),
@@ -442,8 +435,10 @@ def _check_places(t: Tournament, standings: Standings, name: str) -> list[Findin
                 else f"{row.rank}-{row.rank + size[row.rank] - 1}"
             ),
         )
-        for row in wrong
+        for row in wrong[:_LISTED]
     ]
+    if len(wrong) > _LISTED:
+        listed.append(Note("and {count} more", count=len(wrong) - _LISTED))
     return [
         Finding(
             Severity.WARNING,
@@ -455,5 +450,6 @@ def _check_places(t: Tournament, standings: Standings, name: str) -> list[Findin
                 places=join_notes(listed, _ITEMS_TEMPLATE),
             ),
             name,
+            index[wrong[0].id].source.line,
         )
     ]
