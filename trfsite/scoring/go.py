@@ -54,6 +54,7 @@ from trfsite.scoring.go_byes import (
     bye_kind,
     default_byes,
 )
+from trfsite.scoring.go_groups import cyclic_wins, knockout_places
 
 _WIN_POINTS = {
     Outcome.WIN: 1.0,
@@ -329,26 +330,6 @@ def _handicap_color(mine: int | None, theirs: int | None) -> Color:
     return Color.WHITE if mine > theirs else Color.BLACK
 
 
-def knockout_places(
-    history: Mapping[int, Sequence[GoRound]], first: int, last: int
-) -> dict[int, int]:
-    """Places of a knock-out in rounds ``first``..``last``: 1, 2, 3, 5, 9, ... by the round lost.
-
-    Losing in the k-th of K knock-out rounds gives 2^(K-k) + 1; players who took no part
-    share 2^K + 1; players who lost no knock-out game (the winner) are 1.
-    """
-    stages = max(0, last - first + 1)
-    places: dict[int, int] = {}
-    for player, rounds in history.items():
-        played = [e for e in rounds[first - 1 : last] if e.opponent is not None]
-        if not played:
-            places[player] = 2**stages + 1
-            continue
-        lost = next((e.round for e in played if e.game_points < 1), None)
-        places[player] = 1 if lost is None else 2 ** (last - lost) + 1
-    return places
-
-
 def row_label(entry: GoRound, names: Mapping[int, str]) -> str:
     """The round's token and the opponent it names: their name and row (placement number)."""
     row = entry.opponent or 0
@@ -435,7 +416,7 @@ def direct_confrontation(ctx: GoContext, player: int, tied: frozenset[int]) -> G
     The games of a cycle among them (A beat B, B beat C, C beat A) count nothing: they
     say nothing about who is ahead, and OpenGotha's DC drops them.
     """
-    cyclic = _cyclic_wins(ctx, tied)
+    cyclic = cyclic_wins(ctx.history, tied)
     out = tuple(
         Contribution(e.round, e.game_points, ctx.label(e))
         for e in ctx.history[player]
@@ -445,32 +426,6 @@ def direct_confrontation(ctx: GoContext, player: int, tied: frozenset[int]) -> G
         and (player, e.opponent) not in cyclic
     )
     return GoValue(sum(_values(out)), out)
-
-
-def _cyclic_wins(ctx: GoContext, tied: frozenset[int]) -> set[tuple[int, int]]:
-    """The wins (winner, loser) among ``tied`` that lie on a cycle of wins.
-
-    A win lies on a cycle when its loser reaches its winner again through other wins.
-    """
-    beats: dict[int, set[int]] = {p: set() for p in tied}
-    for p in tied:
-        for e in ctx.history[p]:
-            if e.opponent in tied and e.opponent != p and e.game_points == 1:
-                beats[p].add(e.opponent)
-    if len(tied) < 3:
-        return set()
-    cyclic: set[tuple[int, int]] = set()
-    for winner, losers in beats.items():
-        for loser in losers:
-            seen, stack = {loser}, [loser]
-            while stack:
-                for nxt in beats[stack.pop()]:
-                    if nxt not in seen:
-                        seen.add(nxt)
-                        stack.append(nxt)
-            if winner in seen:
-                cyclic.add((winner, loser))
-    return cyclic
 
 
 def knockout_place(ctx: GoContext, player: int) -> GoValue:

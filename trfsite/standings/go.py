@@ -3,31 +3,24 @@
 McMahon events rank by the McMahon score MMS, Swiss events by the number of wins
 NBW; the tie-breaks and their conventions are in :mod:`trfsite.scoring.go`.
 ``options.system`` "mcmahon" or "swiss" (also "round-robin") decides; otherwise
-the reader's hint: McMahon if the file's MMS column comes before NBW, Swiss if
-NBW does, McMahon for files without either (EGD downloads).
+the table's own numbers, then its places (:mod:`trfsite.standings.go_columns`).
 
 Start McMahon scores use OpenGotha's scale: 1d = 30, 1k = 29, 30k = 0, each
 grade one point apart (9d = 38; professional grades count as 9d).
 - A file with an MMS column fixes them: start = the file's MMS minus the points
-  the player scored (so the file's bar, floor and manual corrections carry over).
+  the player scored (so the file's bar, floor and manual corrections carry over);
+  a start-score column gives them directly.
 - Otherwise, or when ``go_bar``/``go_floor`` are given, they come from the grade:
   players above the bar start at the bar's score and players below the floor at
   the floor's. There is no bar and no floor by default. An unreadable grade starts
   at the floor (30k = 0 without one).
 
-Free-round points are rounded down (OpenGotha's option) when
-``go_round_down_free_points`` says so; when it is None, the file's MMS column
-decides (only one setting leaves whole start scores), and without one they are
-not rounded, as the EGF's own description counts ``0=`` as ½.
-
-The tie-break list is ``options.tiebreaks``, else the file's own columns that
-trfsite computes (without the primary score), else SOS, SOSOS (OpenGotha's
-default for both systems).
-
-Other programs' conventions are options: ``go_handicap_adjusted_sos``,
-``go_bye_in_sos`` and ``go_sos_cut_highest`` (pairgoth's SOS-1). What the file's
-unnamed columns mean, and the conventions its numbers show, come first from
-:mod:`trfsite.go_columns`.
+How the table counted (each kind of bye, rounding down, the handicap in SOS, the
+rounds the tie-breaks run over, a knock-out stage that ranks first) and the
+tie-break order come from :func:`trfsite.standings.go_columns.read_go_columns`,
+which honours what the options fix. The tie-break list is ``options.tiebreaks``,
+else the order the file's places show, else the file's own columns that trfsite
+computes (without the primary score), else SOS, SOSOS (OpenGotha's default).
 """
 
 from __future__ import annotations
