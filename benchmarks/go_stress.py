@@ -300,7 +300,9 @@ def rank(sim: Sim, keys: list[Callable[[int], float]], lead: list[int] | None = 
     return sorted(range(sim.n), key=key)
 
 
-def places(order: list[int], keys: list[Callable[[int], float]], lead: list[int] | None) -> dict[int, int]:
+def places(
+    order: list[int], keys: list[Callable[[int], float]], lead: list[int] | None
+) -> dict[int, int]:
     """Shared places: a group equal on every key shares the place of its first row."""
     out: dict[int, int] = {}
     prev: tuple[float, ...] | None = None
@@ -380,7 +382,9 @@ def write(
         labels = shape.round_labels or []
         words = ["Pl", "Name", "Rk", "Co", "Club"]
         words += [c.label for c in shape.before] + labels + [c.label for c in shape.after]
-        lines.append("; " + " ".join(words) + (" " + shape.header_tail if shape.header_tail else ""))
+        lines.append(
+            "; " + " ".join(words) + (" " + shape.header_tail if shape.header_tail else "")
+        )
     shown: int | None = None
     for p in order:
         place = place_of[p]
@@ -419,6 +423,8 @@ def _placed(rng: random.Random, cols: list[Column], header: bool = True) -> Shap
     if rng.random() < 0.5:
         return Shape(before=cols, header=header, place_style=_style(rng))
     return Shape(after=cols, header=header, place_style=_style(rng), pins=rng.random() < 0.5)
+
+
 @dataclass(slots=True)
 class Table:
     name: str
@@ -635,7 +641,9 @@ def shape_bye_kinds(rng: random.Random, seed: int) -> Table:
     sc = Scores(sim, conv)
     keys = [sc.mms, sc.sos, sc.sosos]
     order = rank(sim, keys)
-    cols = [Column(c, [sc.value(c, p) for p in range(sim.n)]) for c in ("MMS", "NBW", "SOS", "SOSOS")]
+    cols = [
+        Column(c, [sc.value(c, p) for p in range(sim.n)]) for c in ("MMS", "NBW", "SOS", "SOSOS")
+    ]
     cols[1].label = "Wins"
     shape = Shape(before=cols)
     text = write(sim, order, places(order, keys, None), shape, f"Byes {seed}", colours=False)
@@ -800,7 +808,9 @@ def shape_commented_ghost(rng: random.Random, seed: int) -> Table:
     ghost = sc.ghost_sos("+")
     shape = Shape(
         before=cols,
-        comment_lines=[f"; {sim.n + 1} ghost 20k XX xxxx 0 {ghost:g} 0 " + " ".join(["0-"] * rounds)],
+        comment_lines=[
+            f"; {sim.n + 1} ghost 20k XX xxxx 0 {ghost:g} 0 " + " ".join(["0-"] * rounds)
+        ],
     )
     text = write(sim, order, places(order, keys, None), shape, f"Ghost line {seed}", colours=False)
     return Table(f"defect-commented-ghost-{seed}", text, rounds, "egf-ghost", "ghost commented out")
@@ -815,7 +825,8 @@ def shape_swap(rng: random.Random, seed: int) -> Table:
     order = rank(sim, keys)
     place_of = places(order, keys, None)
     candidates = [
-        k for k in range(3, sim.n - 2)
+        k
+        for k in range(3, sim.n - 2)
         if sc.mms(order[k]) == sc.mms(order[k + 1]) and sc.sos(order[k]) > sc.sos(order[k + 1])
     ]
     if not candidates:
@@ -930,7 +941,6 @@ def check(folder: Path) -> int:
             counts["no_error"] += 1
         else:
             problems.append(f"error: {errors[0].message[:160]}")
-        codes = {f.code for f in findings}
         if expected["defect"]:
             named = [f for f in findings if f.code == expected["defect"]]
             if not named:
@@ -938,7 +948,8 @@ def check(folder: Path) -> int:
             elif len(named) > 1:
                 problems.append(f"defect named in {len(named)} findings, not one")
             others = [
-                f for f in findings
+                f
+                for f in findings
                 if f.code in ("egf-column-differs", "egf-places") and f.code != expected["defect"]
             ]
             if others:

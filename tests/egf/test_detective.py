@@ -233,7 +233,9 @@ def test_class_4_6_8_swiss_then_play_off_and_final() -> None:
     assert t.go is not None and t.go.columns == ("NBW", "SOS", "SOSOS")
     s = ranked(t)
     said = list(s.notes)
-    assert "tie-breaks over rounds 1-3 only, as the file's columns show (18 of 18 values fit)" in said
+    assert (
+        "tie-breaks over rounds 1-3 only, as the file's columns show (18 of 18 values fit)" in said
+    )
     assert (
         "knock-out from round 4: ranked first by the round a player was eliminated in, "
         "as the file's places show"
@@ -393,9 +395,8 @@ GHOST = """\
 def test_class_9_a_commented_out_player_still_counted() -> None:
     t = table(GHOST)
     s = ranked(t)
-    assert (
-        "a round without opponent adds 0 to SOS, as the file's columns show" in s.notes
-        or any("ghost" in note for note in s.notes)
+    assert "a round without opponent adds 0 to SOS, as the file's columns show" in s.notes or any(
+        "ghost" in note for note in s.notes
     )
     (ghost,) = [f for f in warnings(t) if f.code == "egf-ghost"]
     assert ghost.message == (

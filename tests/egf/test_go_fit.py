@@ -38,7 +38,9 @@ def readings() -> list[GoConventions]:
     return out[::7]  # a spread of the combinations, every value of each taken
 
 
-def engine(t: Tournament, c: GoConventions, start: list[float], rounds: int) -> dict[str, list[float]]:
+def engine(
+    t: Tournament, c: GoConventions, start: list[float], rounds: int
+) -> dict[str, list[float]]:
     ids = [p.id for p in t.players]
     full = build_go_context(
         t.players,
@@ -90,9 +92,7 @@ def test_the_evaluator_and_the_engine_agree(t: Tournament, mcmahon: bool) -> Non
     start = [float(20 + k % 5) for k in range(len(t.players))]
     for c in readings():
         for rounds, knockout in ((t.rounds, None), (max(1, t.rounds - 2), 2)):
-            reading = replace(
-                c, mcmahon=mcmahon, tiebreak_rounds=rounds, knockout_from=knockout
-            )
+            reading = replace(c, mcmahon=mcmahon, tiebreak_rounds=rounds, knockout_from=knockout)
             mine = evaluate(fit_table, reading, start)
             theirs = engine(t, reading, start, rounds)
             for code in CODES:

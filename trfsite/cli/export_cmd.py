@@ -1,4 +1,5 @@
-"""``trfsite export``: write a tournament file again as normalised TRF-2026.
+"""``trfsite export``: write a tournament file again: chess as normalised TRF-2026,
+Go as an EGF table for the European Go Database.
 
 The input file is never written to; ``-o`` writes through a temporary file
 in the same folder and renames it, so a failed export leaves nothing half
@@ -8,13 +9,16 @@ written.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
 import click
 
 from trfsite.cli.shared import EXIT_FINDINGS
-from trfsite.model import EventKind, Tournament
+from trfsite.model import EventKind, Game, Tournament
+
+_EGF_SUFFIX = re.compile(r"\.h\d$", re.IGNORECASE)
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
@@ -50,10 +54,11 @@ def _computed_team_summaries(t: Tournament) -> str:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["trf"]),
-    default="trf",
-    show_default=True,
-    help="trf: normalised TRF-2026 (fixed columns, YYYY/MM/DD dates, explicit cells).",
+    type=click.Choice(["trf", "egf"]),
+    default=None,
+    help="trf: normalised TRF-2026 (fixed columns, YYYY/MM/DD dates, explicit cells), for "
+    "chess; egf: an EGF table for the EGD (.h9), for Go. Default: from -o's suffix (.h0-.h9: "
+    "egf), else by the game the file holds.",
 )
 @click.option(
     "-o",
@@ -62,8 +67,9 @@ def _computed_team_summaries(t: Tournament) -> str:
     help="Write here instead of standard output.",
 )
 @click.pass_context
-def export(ctx: click.Context, file: Path, fmt: str, output: Path | None) -> None:
-    """Read FILE (TRF16, TRF-2026 or EGF) and write it as normalised TRF-2026."""
+def export(ctx: click.Context, file: Path, fmt: str | None, output: Path | None) -> None:
+    """Read FILE (TRF16, TRF-2026 or EGF) and write it again: chess as normalised
+    TRF-2026, Go as an EGF table the European Go Database accepts."""
     from trfsite.findings import Severity
     from trfsite.formats import read_bytes
     from trfsite.formats.trf.writer import write_trf
@@ -83,7 +89,20 @@ def export(ctx: click.Context, file: Path, fmt: str, output: Path | None) -> Non
     if result.tournament is None:
         ctx.exit(EXIT_FINDINGS)
         return
-    text = write_trf(result.tournament) + _computed_team_summaries(result.tournament)
+    t = result.tournament
+    wanted = fmt or ("egf" if output is not None and _EGF_SUFFIX.search(output.name) else None)
+    wanted = wanted or ("egf" if t.game is Game.GO else "trf")
+    if wanted == "trf" and t.game is Game.GO:
+        raise click.UsageError(
+            f"{str(file)!r} is a Go table: TRF is for chess; write it as an EGF table with "
+            "--format egf (or -o OUT.h9)"
+        )
+    if wanted == "egf" and t.game is not Game.GO:
+        raise click.UsageError(
+            f"{str(file)!r} is a chess file: an EGF table is for Go; write it as TRF with "
+            "--format trf"
+        )
+    text = _egf_text(t, data) if wanted == "egf" else write_trf(t) + _computed_team_summaries(t)
     if output is None:
         click.echo(text, nl=False)
     else:
@@ -93,6 +112,26 @@ def export(ctx: click.Context, file: Path, fmt: str, output: Path | None) -> Non
             raise _OutputError(f"{output}: cannot write the file ({exc.strerror})") from None
     if errors:  # written as read (nothing is lost), but the input has errors: exit 1
         ctx.exit(EXIT_FINDINGS)
+
+
+def _egf_text(t: Tournament, data: bytes) -> str:
+    """The table in place order with the score columns it ranks by, as trfsite ranks it."""
+    from trfsite.formats.egf.writer import EgfRanking, write_egf
+    from trfsite.formats.text import decode
+    from trfsite.standings.compute import compute_standings
+    from trfsite.standings.options import StandingsOptions
+
+    standings = compute_standings(t, StandingsOptions())
+    # The knock-out place is the table's places themselves, not a column.
+    kept = [k for k, c in enumerate(standings.columns) if c.short != "KO"]
+    columns = (standings.points_label, *(standings.columns[k].short for k in kept))
+    ranking = EgfRanking(
+        order=tuple(row.id for row in standings.rows),
+        places={row.id: row.rank for row in standings.rows},
+        columns=columns,
+        scores={row.id: (row.points, *(row.tiebreaks[k] for k in kept)) for row in standings.rows},
+    )
+    return write_egf(t, ranking, decode(data, fallback="latin-1").text)
 
 
 class _OutputError(click.ClickException):

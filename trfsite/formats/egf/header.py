@@ -49,6 +49,7 @@ COLUMN_ALIASES: dict[str, str] = {
     "SOSTS": "SOSTS",
     "RATIN": "Rating",
     "RATING": "Rating",
+    "GOR": "Rating",  # the EGF rating before the event
     # Names seen in tables submitted to the EGD.
     "WINS": "NBW",
     "WIN": "NBW",

@@ -1,0 +1,89 @@
+"""Issue 45: ``trfsite export FILE -o OUT.h9`` writes an EGF table for the EGD.
+
+The round trip h9 -> read -> h9 -> read gives the same standings; an OpenGotha
+export written again keeps what the EGD needs (tags, names, grades, countries,
+clubs, results with colours and handicaps, PINs); a Go table is never written as TRF.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from egf_helpers import DATA, SAMPLES
+
+from trfsite.cli import cli
+from trfsite.formats import read_bytes
+from trfsite.standings.compute import compute_standings
+from trfsite.standings.options import StandingsOptions
+
+ROOT = Path(__file__).resolve().parents[2]
+MCMAHON = ROOT / "sample_reports" / "mcmahon-frankfurt-2023.h9"
+
+
+def export(source: Path, out: Path, *extra: str) -> Path:
+    result = CliRunner().invoke(cli, ["export", str(source), "-o", str(out), *extra])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def ranking(path: Path) -> list[tuple[int, str, float, tuple[float | None, ...]]]:
+    t = read_bytes(path.read_bytes(), path.name).tournament
+    assert t is not None
+    s = compute_standings(t, StandingsOptions())
+    return [(row.rank, row.name, row.points, row.tiebreaks) for row in s.rows]
+
+
+def test_round_trip_of_the_sample_mcmahon_table(tmp_path: Path) -> None:
+    once = export(MCMAHON, tmp_path / "once.h9")
+    twice = export(once, tmp_path / "twice.h9")
+    assert ranking(once) == ranking(MCMAHON)
+    assert ranking(twice) == ranking(MCMAHON)
+    assert twice.read_text() == once.read_text()
+    text = once.read_text()
+    # The header the EGD reads, the score columns the table ranks by, a row per player.
+    for tag in ("; CL[B]", "; EV[Frankfurter McMahon-Turnier 2023]", "; PC[DE, Frankfurt am Main]"):
+        assert tag in text
+    assert "; DT[2023-11-18,2023-11-19]" in text and "; HA[h9]" in text and "; KM[6.5]" in text
+    assert "; TM[80]" in text and "; CM[Canadian byo-yomi: 60 min + 15 stones in 5 min]" in text
+    assert "; Pl Name Rk Co Club MMS SOS SOSOS" in text
+    # Row 1, Schmidt (4d: 33 + 5 wins = 38), as the file's first row: its cells unchanged.
+    assert "\n1 Schmidt Anna 4d DE Fran 38 " in text
+    assert text.rstrip().endswith("15-/b0 14-/b0 12-/b0 13-/w0 11-/w0")
+
+
+def test_an_opengotha_export_keeps_what_the_egd_needs(tmp_path: Path) -> None:
+    out = export(SAMPLES / "opengotha-tournoi-chinois.h9", tmp_path / "chinois.h9")
+    text = out.read_text()
+    assert "; CL[A]" in text and "; HA[h1]" in text and "; KM[7.5]" in text
+    assert "; TM[120]" in text and "; CM[Standard byo-yomi]" in text
+    # Row 2's handicap game (5+/w3 against row 5) keeps its colour and stones.
+    row = next(line for line in text.splitlines() if line.startswith("2 "))
+    assert row.split()[:5] == ["2", "?", "??", "1D", "XX"]
+    assert " 5+/w3 0- 0- 0- 0-" in row
+    # Ties share their place, written on every row: places 9, 9, 11 x 7.
+    places = [line.split()[0] for line in text.splitlines() if not line.startswith(";")]
+    assert places[8:11] == ["9", "9", "11"]
+    assert ranking(out) == ranking(SAMPLES / "opengotha-tournoi-chinois.h9")
+
+
+def test_names_as_written_and_pins(tmp_path: Path) -> None:
+    # hand-cup-latin1.h9: 'van_der_Berg Anna' keeps its underscores; EGD download
+    # rows keep their PIN after '|'.
+    out = export(DATA / "hand-cup-latin1.h9", tmp_path / "cup.h9")
+    assert " van_der_Berg Anna 1D NL Amst " in out.read_text()
+    pins = export(DATA / "egd-download.txt", tmp_path / "egd.h9").read_text()
+    assert "|12345678" in pins and "|10203040" in pins
+
+
+def test_a_go_table_is_not_written_as_trf(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["export", str(MCMAHON), "--format", "trf"])
+    assert result.exit_code == 2
+    assert "TRF is for chess" in result.output
+    # ... and the default for a Go table, without -o, is an EGF table.
+    plain = CliRunner().invoke(cli, ["export", str(MCMAHON)])
+    assert plain.exit_code == 0 and plain.output.startswith("; CL[B]")
+    chess = CliRunner().invoke(
+        cli, ["export", str(SAMPLES / "fide-example1-trf16.trf"), "-o", str(tmp_path / "x.h9")]
+    )
+    assert chess.exit_code == 2 and "an EGF table is for Go" in chess.output
