@@ -61,12 +61,14 @@ def _k_factors(raw: object, where: str, problems: list[str]) -> tuple[tuple[int,
     if raw is None:
         return ()
     if not isinstance(raw, dict):
-        problems.append(f'{where}k_factor: {raw!r} is not a table; expected e.g. {{ "12" = 40 }}')
+        problems.append(
+            f'{where}k_factor: {raw!r} is not a table; expected e.g. {{ "12" = 40 }}'
+        )
         return ()
     found = []
     for key, k in raw.items():
         if not is_whole(key.strip()):
-            problems.append(f'{where}k_factor: {key!r} is not a start number; expected e.g. "12"')
+            problems.append(f"{where}k_factor: {key!r} is not a start number; expected e.g. \"12\"")
         elif not _whole(k) or not 1 <= k <= 700:
             problems.append(f"{where}k_factor.{key}: {k!r} is not a K; expected a whole 1-700")
         else:
@@ -92,7 +94,7 @@ def _categories(raw: object, where: str, problems: list[str]) -> tuple[Category,
 
 
 def _not_text(code: object) -> Category:
-    raise ValueError(f'{code!r} is not text; expected a quoted category such as "U18"')
+    raise ValueError(f"{code!r} is not text; expected a quoted category such as \"U18\"")
 
 
 def _cutoff(raw: object, where: str, problems: list[str]) -> _dt.date | None:
@@ -141,7 +143,7 @@ def _prizes(raw: object, where: str, problems: list[str]) -> tuple[Prize, ...]:
             continue
         if not isinstance(places, list):
             problems.append(
-                f'{where}prizes.{code}: {places!r} is not a list; expected e.g. [300, "Trophy"]'
+                f"{where}prizes.{code}: {places!r} is not a list; expected e.g. [300, \"Trophy\"]"
             )
             continue
         for place, value in enumerate(places, start=1):
@@ -152,6 +154,6 @@ def _prizes(raw: object, where: str, problems: list[str]) -> tuple[Prize, ...]:
             else:
                 problems.append(
                     f"{where}prizes.{code}[{place}]: {value!r} is not a prize; "
-                    'expected an amount (e.g. 300) or a name (e.g. "Trophy")'
+                    "expected an amount (e.g. 300) or a name (e.g. \"Trophy\")"
                 )
     return tuple(found)

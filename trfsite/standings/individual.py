@@ -230,9 +230,9 @@ def _standings_after(
                     name=ctx.names[i],
                     points=ctx.score[i],
                     tiebreaks=per_player[i] if values else (),
-                    explanations=tuple(e[i] for e in explanations if e is not None)
-                    if explaining[i]
-                    else (),
+                    explanations=tuple(
+                        e[i] for e in explanations if e is not None
+                    ) if explaining[i] else (),
                     extra=extra[pid],
                 )
             )
