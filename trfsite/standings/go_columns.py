@@ -38,6 +38,7 @@ from trfsite.standings.go_order import (
     primary_contradictions,
 )
 from trfsite.standings.go_search import (
+    Budget,
     Fit,
     Problem,
     count_matches,
@@ -52,6 +53,7 @@ _CLEAR = 0.8  # the share of a column's rows a meaning must fit
 _TIEBREAK_ROUNDS_CLEAR = 0.95  # the share of all cells tie-breaks over fewer rounds must fit
 _NOT_TIEBREAKS = ("MMS", "Start")
 _DEFAULT_ORDER = ("SOS", "SOSOS")  # OpenGotha's, for both systems
+_SEARCHED_FRAMES = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +175,7 @@ def _read(t: Tournament, options: StandingsOptions) -> GoReading:
         settle_sos=options.go_bye_in_sos is None,
         settle_handicap=options.go_handicap_adjusted_sos,
         settle_cut=not options.go_sos_cut_highest,
+        budget=Budget(len(t.players) * max(1, t.rounds)),
     )
     base = _base(options)
     places = [p.declared_rank for p in t.players]
@@ -282,10 +285,13 @@ def _best_frame(
         frames.append(frame)
         if mcmahon:
             frames += start_sources(problem, ranks, frame, named_mms)
-    # A frame that reproduces every cell as it stands makes searching the others idle.
+    # A frame that reproduces every cell as it stands makes searching the others idle;
+    # otherwise the two most promising frames are searched.
     fits = [fit(problem, frame) for frame in frames]
     if not any(f.matched == f.most for f in fits):
-        fits = [descend(problem, frame) for frame in frames]
+        promising = sorted(range(len(fits)), key=lambda k: fits[k].matched - fits[k].most)
+        for k in promising[-_SEARCHED_FRAMES:]:
+            fits[k] = descend(problem, frames[k])
     # A start-score column is one only when a McMahon-score column confirms it.
     fits = [
         f
@@ -331,8 +337,14 @@ def _tiebreak_rounds(problem: Problem, best: Fit, notes: list[str]) -> Fit:
     candidates = sorted(
         {min(tried, default=rounds)} | {rounds - 1, rounds - 2} - {rounds}, reverse=True
     )
-    for n in (n for n in candidates if n >= 1):
-        found = descend(problem, replace(best.conventions, tiebreak_rounds=n))
+    # Each count of rounds as the best reading stands first; the best of them is searched.
+    tried_fits = [
+        fit(problem, replace(best.conventions, tiebreak_rounds=n)) for n in candidates if n >= 1
+    ]
+    tried_fits = [f for f in tried_fits if f.matched > best.matched]
+    for found in sorted(tried_fits, key=lambda f: -f.matched)[:1]:
+        n = found.conventions.tiebreak_rounds or rounds
+        found = descend(problem, found.conventions)
         if found.matched > best.matched and found.matched >= _TIEBREAK_ROUNDS_CLEAR * most:
             notes.append(
                 Note(

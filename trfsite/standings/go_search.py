@@ -25,6 +25,9 @@ from trfsite.scoring.go_byes import (
 from trfsite.standings.go_fit import FitTable, GoConventions, evaluate, starts_from
 
 _STEPS = 8  # changes kept at most: one per convention a table can show
+# The readings one search may try: 400 for a small table, down to 40 for a big one
+# (players x rounds x readings stays within about 300,000 cells evaluated).
+_MOST_READINGS, _FEWEST_READINGS, _CELL_READINGS = 400, 40, 300_000
 _CLEAR = 0.8  # the share of the cells a reading must explain to adopt a convention
 _MOST_SOURCES = 3  # start-score columns tried per table
 SCALED = ("SOS", "SOS-1", "SOS-2", "SOSOS", "SODOS")  # also seen in half points (x 2)
@@ -65,6 +68,19 @@ class Problem:
     settle_sos: bool  # the SOS convention for byes is open
     settle_handicap: bool  # whether SOS adds the handicap is open
     settle_cut: bool  # whether SOS-1/SOS-2 drop the lowest or the highest values is open
+    budget: Budget  # readings the search may still try
+
+
+class Budget:
+    """How many readings one table's search may try: fewer, the bigger the table, so
+    that a table no reading explains costs a few seconds at most, not minutes."""
+
+    def __init__(self, cells: int) -> None:
+        self.left = max(_FEWEST_READINGS, min(_MOST_READINGS, _CELL_READINGS // max(1, cells)))
+
+    def take(self) -> bool:
+        self.left -= 1
+        return self.left >= 0
 
 
 def count_matches(values: Sequence[float | None], computed: Sequence[float], scale: int) -> int:
@@ -154,6 +170,8 @@ def descend(problem: Problem, start: GoConventions) -> Fit:
         step: Fit | None = None
         for alternatives in _dimensions(problem, best.conventions):
             for candidate in alternatives(best.conventions):
+                if not problem.budget.take():
+                    break
                 tried = fit(problem, candidate)
                 if tried.matched > best.matched and (step is None or tried.matched > step.matched):
                     step = tried
@@ -170,6 +188,7 @@ def descend(problem: Problem, start: GoConventions) -> Fit:
 def _prune(problem: Problem, start: GoConventions, best: Fit) -> Fit:
     """Each convention changed back to the start's, where that costs no cell."""
     for undo in _undos(start, best.conventions):
+        # Undoing costs no budget: it only ever makes the reading plainer.
         tried = fit(problem, undo(best.conventions))
         if tried.matched >= best.matched:
             best = tried
