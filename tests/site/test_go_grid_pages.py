@@ -85,3 +85,42 @@ def test_the_gor_column_and_the_card(tmp_path: Path) -> None:
     first = [td.text_content().strip() for td in games[0].xpath("td")]
     assert first[0] == "1" and "Berg" in first[1] and first[2] == "2000"
     assert first[-1] == "+3.93"  # 3.925056, two decimals
+
+
+# Rounds without a game, a result not known and a game won by default, as the file
+# writes them. Places follow the rows: Ahn (2d) 3 wins (2+/w0, the free win 0+,
+# 3+!w0), Berg (1k) 0 wins (+ ½ for 0=), Cruz (3k) 0 wins and the lowest grade.
+BYES = """\
+; CL[A]
+; EV[Bye Cup]
+1 Ahn Su     2d KR xxxx  2+/w0 0+    3+!w0
+2 Berg Ole   1k SE xxxx  1-/b0 3?/w0 0=
+3 Cruz Ana   3k ES xxxx  0-    2?/b0 1-!b0
+"""
+
+
+def test_rounds_without_a_game_and_unknown_results_as_the_file_writes_them(
+    tmp_path: Path,
+) -> None:
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "byes.h9").write_text(BYES)
+    build_site(BuildOptions(src, out, pdf=False, cache=False))
+    page = html.parse(str(out / "byes" / "standings.html")).getroot()
+    rows = page.xpath("//table[contains(@class, 'go-grid')]/tbody/tr")
+    cells = [r.xpath("td[contains(@class, 'gcell')]") for r in rows]
+    texts = [[c.text_content().strip() for c in row] for row in cells]
+    assert texts == [
+        ["2+/w0", "0+", "3+!w0"],
+        ["1\u2212/b0", "3?/w0", "0="],
+        ["0-", "2?/b0", "1\u2212!b0"],
+    ]
+    # a game (its result known or not, played or by default) leads to the opponent's row;
+    # a round without a game leads nowhere and says what it is
+    links = [
+        [(a.get("href") if (a := c.find("a")) is not None else None) for c in row] for row in cells
+    ]
+    assert links == [["#p2", None, "#p3"], ["#p1", "#p3", None], [None, "#p2", "#p1"]]
+    assert "bye" in cells[0][1].get("class") and "bye" in cells[1][2].get("class")
+    assert cells[0][1].find("span").get("title") == "Free win (0+)"
+    assert cells[1][2].find("span").get("title") == "Free round worth ½ (0=)"

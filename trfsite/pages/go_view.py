@@ -11,9 +11,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from trfsite.awards.gor import GorChange, gor_changes
+from trfsite.awards.rating_change import one_decimal
 from trfsite.memo import ByIdentity
 from trfsite.model import Outcome, Player
-from trfsite.pages.common import COLOUR_LETTER, GO_SYMBOL, outcome_css, player_refs
+from trfsite.pages.common import (
+    COLOUR_LETTER,
+    GO_SYMBOL,
+    RESULT_SYMBOL,
+    outcome_css,
+    player_refs,
+)
 from trfsite.pages.contexts import GorCard, GorGameLine
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.plan import EventData
@@ -32,11 +39,8 @@ gor_of: ByIdentity[EventData, dict[int, GorChange]] = ByIdentity(_all_changes, k
 
 
 def signed(value: float | None) -> str:
-    """``+3.9``, ``-12.9``: the change with one decimal, half away from zero."""
-    if value is None:
-        return ""
-    rounded = round(value + (1e-9 if value >= 0 else -1e-9), 1)
-    return "0.0" if rounded == 0 else f"{rounded:+.1f}"
+    """``+3.9``, ``-12.9``, ``0.0`` as the chess rating change is shown; empty for none."""
+    return "" if value is None else one_decimal(value)
 
 
 def grid_cell(
@@ -50,7 +54,8 @@ def grid_cell(
         text = entry.raw or "?"
         css = "bye" if entry.outcome.is_bye else "none"
         return CrossCell(round_no, text, css, "", Note(_bye_name(entry.outcome)))
-    symbol = GO_SYMBOL.get(entry.outcome, "?")
+    # a game by default as the crosstable writes it (+ or −), then the "!"
+    symbol = GO_SYMBOL.get(entry.outcome, RESULT_SYMBOL[entry.outcome])
     colour = COLOUR_LETTER.get(entry.color, "")
     handicap = "" if entry.handicap is None else str(entry.handicap)
     separator = "!" if entry.outcome.is_forfeit else "/"
