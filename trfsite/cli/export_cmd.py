@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from trfsite.cli.shared import EXIT_FINDINGS
+from trfsite.cli.shared import EXIT_FINDINGS, event_settings
 from trfsite.model import EventKind, Game, Tournament
 
 _EGF_SUFFIX = re.compile(r"\.h\d$", re.IGNORECASE)
@@ -102,7 +102,9 @@ def export(ctx: click.Context, file: Path, fmt: str | None, output: Path | None)
             f"{str(file)!r} is a chess file: an EGF table is for Go; write it as TRF with "
             "--format trf"
         )
-    text = _egf_text(t, data) if wanted == "egf" else write_trf(t) + _computed_team_summaries(t)
+    text = (
+        _egf_text(t, data, file) if wanted == "egf" else write_trf(t) + _computed_team_summaries(t)
+    )
     if output is None:
         click.echo(text, nl=False)
     else:
@@ -114,14 +116,16 @@ def export(ctx: click.Context, file: Path, fmt: str | None, output: Path | None)
         ctx.exit(EXIT_FINDINGS)
 
 
-def _egf_text(t: Tournament, data: bytes) -> str:
-    """The table in place order with the score columns it ranks by, as trfsite ranks it."""
+def _egf_text(t: Tournament, data: bytes, file: Path) -> str:
+    """The table in place order with the score columns it ranks by, as the site ranks it
+    (with the folder's trfsite.toml: its McMahon bar, conventions)."""
     from trfsite.formats.egf.writer import EgfRanking, write_egf
     from trfsite.formats.text import decode
     from trfsite.standings.compute import compute_standings
     from trfsite.standings.options import StandingsOptions
 
-    standings = compute_standings(t, StandingsOptions())
+    settings = event_settings(file)
+    standings = compute_standings(t, settings.options() if settings else StandingsOptions())
     # The knock-out place is the table's places themselves, not a column.
     kept = [k for k, c in enumerate(standings.columns) if c.short != "KO"]
     columns = (standings.points_label, *(standings.columns[k].short for k in kept))

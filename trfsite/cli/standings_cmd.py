@@ -7,12 +7,19 @@ that ``trfsite --help`` stays fast and nothing of the site is ever loaded.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
+from click.core import ParameterSource
 
-from trfsite.cli.shared import EXIT_FINDINGS, skip_teardown_at_exit, without_cyclic_gc
+from trfsite.cli.shared import (
+    EXIT_FINDINGS,
+    event_settings,
+    skip_teardown_at_exit,
+    without_cyclic_gc,
+)
 from trfsite.formats.numbers import is_whole
 
 if TYPE_CHECKING:
@@ -131,23 +138,37 @@ def standings(
     errors = sort_findings(errors + _structure_errors(result.tournament, str(file)))
     for finding in errors:  # still computable; say so on stderr, keep stdout clean
         click.echo(finding.format_text(), err=True)
-    options = StandingsOptions(
-        tiebreaks=tuple(split_tiebreak_list(tiebreaks)) if tiebreaks is not None else None,
-        rules=rules,
-        after_round=after_round,
-        unrated_rating=unrated_rating,
-        system=system,
-        individual=individual,
-        points_source=points_source,
-        explain=explain,
-        go_bar=go_bar,
-        go_floor=go_floor,
-        go_handicap_adjusted_sos=sos_convention != "plain",
-        go_bye_in_sos={"opengotha": "start", "pairgoth": "start", "plain": "zero"}.get(
-            sos_convention or ""
-        ),
-        go_sos_cut_highest=sos_convention == "pairgoth",
+    # The folder's trfsite.toml first, as the site reads the file; what the command line
+    # says wins.
+    settings = event_settings(file)
+    options = (
+        settings.options(after_round, explain)
+        if settings is not None
+        else StandingsOptions(after_round=after_round, explain=explain)
     )
+    given = _given(click.get_current_context())
+    options = replace(
+        options,
+        tiebreaks=tuple(split_tiebreak_list(tiebreaks))
+        if tiebreaks is not None
+        else options.tiebreaks,
+        rules=rules if "rules" in given else options.rules,
+        unrated_rating=unrated_rating if unrated_rating is not None else options.unrated_rating,
+        system=system or options.system,
+        individual=individual,
+        points_source=points_source if "points_source" in given else options.points_source,
+        go_bar=go_bar or options.go_bar,
+        go_floor=go_floor or options.go_floor,
+    )
+    if sos_convention is not None:
+        options = replace(
+            options,
+            go_handicap_adjusted_sos=sos_convention != "plain",
+            go_bye_in_sos={"opengotha": "start", "pairgoth": "start", "plain": "zero"}[
+                sos_convention
+            ],
+            go_sos_cut_highest=sos_convention == "pairgoth",
+        )
     try:
         result_standings = compute_standings(result.tournament, options)
     except click.ClickException as exc:
@@ -180,6 +201,13 @@ def standings(
     if errors:  # the standings are printed, but the input has errors (exit code 1)
         sys.stdout.flush()
         sys.exit(EXIT_FINDINGS)
+
+
+def _given(ctx: click.Context) -> set[str]:
+    """The options the command line sets (not left at their defaults)."""
+    return {
+        name for name in ctx.params if ctx.get_parameter_source(name) is not ParameterSource.DEFAULT
+    }
 
 
 def _parse_k_factors(values: tuple[str, ...]) -> tuple[tuple[int, int], ...]:

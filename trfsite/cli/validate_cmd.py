@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from trfsite.cli.shared import EXIT_FINDINGS
+from trfsite.cli.shared import EXIT_FINDINGS, event_settings
 
 if TYPE_CHECKING:
     from trfsite.findings import Finding
@@ -114,6 +114,19 @@ def _rating_needs(reports: list[FileReport]) -> dict[str, int]:
     return needs
 
 
+def _with_go_settings(result: ReadResult, findings: list[Finding], path: Path) -> list[Finding]:
+    """A Go table's columns checked by the folder's trfsite.toml, as the site checks them."""
+    from trfsite.findings import sort_findings
+    from trfsite.model import Game
+    from trfsite.validate.egf_checks import recheck_columns
+
+    t = result.tournament
+    settings = event_settings(path) if t is not None and t.game is Game.GO else None
+    if t is None or settings is None or not settings.settles_go_columns:
+        return findings
+    return sort_findings(recheck_columns(findings, t, str(path), settings.options()))
+
+
 @click.command("validate")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @click.option(
@@ -152,7 +165,8 @@ def validate(
     for path, data in found:
         name = str(path)
         result = _unreadable(path, data) if isinstance(data, OSError) else read_bytes(data, name)
-        reports.append(FileReport(name, result, run_checks(result, name, for_rating)))
+        checked = _with_go_settings(result, run_checks(result, name, for_rating), path)
+        reports.append(FileReport(name, result, checked))
     failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
     needed = _rating_needs(reports) if for_rating else {}
     if fmt == "json":

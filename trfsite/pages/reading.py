@@ -6,7 +6,6 @@ import logging
 
 from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import Game, ReadResult
-from trfsite.pages.config import GoConventions
 from trfsite.pages.plan import EventJob
 from trfsite.results import N_, Note
 
@@ -64,10 +63,8 @@ def _internal_error(
 def _with_go_settings(result: ReadResult, findings: list[Finding], job: EventJob) -> list[Finding]:
     """A Go event's settings (trfsite.toml) also decide how its own columns are checked."""
     t = result.tournament
-    config = job.config
-    if t is None or t.game is not Game.GO or (config.go == GoConventions() and not config.system):
+    if t is None or t.game is not Game.GO or not job.config.settles_go_columns:
         return findings
-    from trfsite.validate.egf_checks import COLUMN_CODES, check_declared_columns
+    from trfsite.validate.egf_checks import recheck_columns
 
-    kept = [f for f in findings if f.code not in COLUMN_CODES]
-    return kept + check_declared_columns(t, job.source_name, config.options())
+    return recheck_columns(findings, t, job.source_name, job.config.options())
