@@ -94,3 +94,26 @@ def test_a_cell_leads_to_the_opponents_row(browser: Any, site_url: str) -> None:
         assert problems == [], problems
     finally:
         context.close()
+
+
+def test_at_390_px_the_person_icon_stays_beside_the_name(browser: Any, site_url: str) -> None:
+    # The grid leaves the names little room: 'Horváth Bence' and "O'Brien Siobhán" fill
+    # their column; the icon after them must neither take a line of its own nor stick
+    # out of the column over the first round's cell.
+    context, page, problems = open_page(browser, site_url + PAGE, 390)
+    try:
+        gaps = page.evaluate(
+            """() => [...document.querySelectorAll('table.standings tbody th.name')].map(th => {
+                const name = th.querySelector('a:not(.person-link)').getClientRects();
+                const icon = th.querySelector('.person-link').getBoundingClientRect();
+                const last = name[name.length - 1];
+                const inside = icon.right <= th.getBoundingClientRect().right + 0.5;
+                return [th.textContent.trim(), Math.abs(icon.top - last.top) < 4, inside];
+            })"""
+        )
+        assert len(gaps) == 16
+        assert [who for who, beside, _ in gaps if not beside] == []
+        assert [who for who, _, inside in gaps if not inside] == []
+        assert problems == [], problems
+    finally:
+        context.close()

@@ -90,3 +90,18 @@ def test_a_go_table_is_not_written_as_trf(tmp_path: Path) -> None:
         cli, ["export", str(SAMPLES / "fide-example1-trf16.trf"), "-o", str(tmp_path / "x.h9")]
     )
     assert chess.exit_code == 2 and "an EGF table is for Go" in chess.output
+
+
+def test_the_tournament_code_and_pins_are_kept(tmp_path: Path) -> None:
+    # A hand table with the EGD's tournament code: TC comes first, as the EGD writes it.
+    source = tmp_path / "tag.h9"
+    source.write_text(
+        "; TC[T231118A]\n; CL[A]\n; EV[Tag Cup]\n; Pl Name Rk Co Club NBW\n"
+        "1 Ahn Su 2d KR Seou 1 2+/w0 |12345678\n2 Berg Ole 1k SE Stoc 0 1-/b0 |87654321\n"
+    )
+    text = export(source, tmp_path / "out.h9").read_text()
+    assert text.startswith("; TC[T231118A]\n; CL[A]\n; EV[Tag Cup]\n")
+    rows = [line for line in text.splitlines() if not line.startswith(";")]
+    # Ahn beat Berg: NBW 1 and 0; rows keep their PINs after '|'
+    assert rows[0].startswith("1 Ahn Su 2d KR Seou 1 ") and rows[0].endswith("2+/w0 |12345678")
+    assert rows[1].startswith("2 Berg Ole 1k SE Stoc 0 ") and rows[1].endswith("1-/b0 |87654321")
