@@ -77,10 +77,3 @@ def test_standings_and_validate_read_the_folders_trfsite_toml(tmp_path: Path) ->
     assert "row 1 (Dubois Marc): file 31, computed 63" in checked.output
     # the samples' bar 3d: Schmidt (4d, start 33 -> the bar's 32) 32 + 5 wins = 37
     assert _standings()[1]["points"] == 37
-
-
-def test_the_command_lines_settings_file_is_the_sites() -> None:
-    from trfsite.cli.shared import SETTINGS_NAME
-    from trfsite.pages.config import CONFIG_NAME
-
-    assert SETTINGS_NAME == CONFIG_NAME

@@ -83,9 +83,12 @@ def test_a_go_table_is_not_written_as_trf(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["export", str(MCMAHON), "--format", "trf"])
     assert result.exit_code == 2
     assert "TRF is for chess" in result.output
-    # ... and the default for a Go table, without -o, is an EGF table.
+    # ... nor without being asked for an EGF table (TRF is export's default) ...
     plain = CliRunner().invoke(cli, ["export", str(MCMAHON)])
-    assert plain.exit_code == 0 and plain.output.startswith("; CL[B]")
+    assert plain.exit_code == 2 and "--format egf" in plain.output
+    # ... which --format egf asks for, on standard output too.
+    egf = CliRunner().invoke(cli, ["export", str(MCMAHON), "--format", "egf"])
+    assert egf.exit_code == 0 and egf.output.startswith("; CL[B]")
     chess = CliRunner().invoke(
         cli, ["export", str(SAMPLES / "fide-example1-trf16.trf"), "-o", str(tmp_path / "x.h9")]
     )

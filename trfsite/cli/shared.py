@@ -13,30 +13,11 @@ import os
 import sys
 import threading
 from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING, ParamSpec, TypeVar
-
-if TYPE_CHECKING:
-    from trfsite.pages.config import EventConfig
+from typing import ParamSpec, TypeVar
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
-
-
-# pages.config.CONFIG_NAME, spelled here so that a folder without one loads no config
-# code (tests/egf/test_cli_go_options.py checks that both agree)
-SETTINGS_NAME = "trfsite.toml"
-
-
-def event_settings(file: Path) -> EventConfig | None:
-    """FILE's event settings in the trfsite.toml beside it (its section named after
-    FILE's stem), as the site reads them; None without one."""
-    if not (file.parent / SETTINGS_NAME).is_file():
-        return None
-    from trfsite.pages.config import load_config
-
-    return load_config(file.parent).for_stem(file.stem)
 
 
 def configure_logging(verbose: int, quiet: bool) -> None:

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from trfsite.cli.shared import EXIT_FINDINGS, event_settings
+from trfsite.cli.settings import Settings, folder_of, settings_options
+from trfsite.cli.shared import EXIT_FINDINGS
 
 if TYPE_CHECKING:
     from trfsite.findings import Finding
@@ -114,19 +115,6 @@ def _rating_needs(reports: list[FileReport]) -> dict[str, int]:
     return needs
 
 
-def _with_go_settings(result: ReadResult, findings: list[Finding], path: Path) -> list[Finding]:
-    """A Go table's columns checked by the folder's trfsite.toml, as the site checks them."""
-    from trfsite.findings import sort_findings
-    from trfsite.model import Game
-    from trfsite.validate.egf_checks import recheck_columns
-
-    t = result.tournament
-    settings = event_settings(path) if t is not None and t.game is Game.GO else None
-    if t is None or settings is None or not settings.settles_go_columns:
-        return findings
-    return sort_findings(recheck_columns(findings, t, str(path), settings.options()))
-
-
 @click.command("validate")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @click.option(
@@ -144,16 +132,29 @@ def _with_go_settings(result: ReadResult, findings: list[Finding], path: Path) -
     help="Also list what TRF-2026 requires before the file can be submitted for rating "
     "(FIDE ids, record 352, round dates, ...), for TRF16 files too; anything missing fails.",
 )
+@settings_options("each PATH")
 @click.pass_context
 def validate(
-    ctx: click.Context, paths: tuple[Path, ...], fmt: str, strict: bool, for_rating: bool
+    ctx: click.Context,
+    paths: tuple[Path, ...],
+    fmt: str,
+    strict: bool,
+    for_rating: bool,
+    config_path: Path | None,
+    no_config: bool,
 ) -> None:
-    """Check TRF and EGF files (a folder means every tournament file in it)."""
+    """Check TRF and EGF files (a folder means every tournament file in it).
+
+    Each file is checked under its event's settings, as the site built from its
+    folder checks it: those of the trfsite.toml in the folder named (a file's
+    folder), or in the nearest folder above it (e.g. a Go table's go_columns).
+    """
     from trfsite.findings import Severity
     from trfsite.formats import read_bytes
-    from trfsite.validate import validate as run_checks
+    from trfsite.pages.reading import validate_read
 
-    found = collect(paths)
+    settings = Settings(config_path, no_config)
+    found = [(path, data, folder_of(root)) for root in paths for path, data in collect((root,))]
     if not found:
         click.echo(
             "error: no tournament file (TRF or EGF) found under "
@@ -162,11 +163,11 @@ def validate(
         )
         ctx.exit(EXIT_FINDINGS)
     reports: list[FileReport] = []
-    for path, data in found:
+    for path, data, folder in found:
         name = str(path)
         result = _unreadable(path, data) if isinstance(data, OSError) else read_bytes(data, name)
-        checked = _with_go_settings(result, run_checks(result, name, for_rating), path)
-        reports.append(FileReport(name, result, checked))
+        event = settings.for_folder(folder).for_stem(path.stem)
+        reports.append(FileReport(name, result, validate_read(result, name, event, for_rating)))
     failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
     needed = _rating_needs(reports) if for_rating else {}
     if fmt == "json":

@@ -107,11 +107,6 @@ class EventConfig:
     # cache key, since its pages link these players to their own keys.
     people_splits: tuple[tuple[int, str], ...] = ()
 
-    @property
-    def settles_go_columns(self) -> bool:
-        """A Go table's conventions or system set by hand: its columns are checked by them."""
-        return self.go != GoConventions() or bool(self.system)
-
     def options(self, after_round: int | None = None, explain: bool = False) -> StandingsOptions:
         return StandingsOptions(
             tiebreaks=self.tiebreaks,

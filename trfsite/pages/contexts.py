@@ -100,6 +100,9 @@ class EventHeader:
     errors: int
     warnings: int
     has_awards: bool = False  # an awards page (categories, prizes) exists
+    # trfsite publish: when the results were saved (ISO date and time), shown on the
+    # overview and the current standings (every page would change with it otherwise).
+    updated: str = ""
 
 
 # --------------------------------------------------------------------------- pages

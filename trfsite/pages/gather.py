@@ -40,6 +40,11 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
+STALE_NOTE = N_(
+    "The latest version of this file could not be read as a tournament: its findings "
+    "are below. The event's other pages show the version read before it."
+)
+
 
 @dataclass(frozen=True, slots=True)
 class EventResult:
@@ -204,6 +209,16 @@ def prepare_event(
     elsewhere while this process ranks and lists the rest (``first_rounds``).
     """
     result, crashed = reading.read_file(job)
+    latest: list[Finding] | None = None  # the latest version's findings, when unreadable
+    if result.tournament is None and job.fallback is not None:
+        # trfsite publish: the pages of the file's last readable version stay online;
+        # the validation page says why the latest one is not shown.
+        previous = replace(job, data=job.fallback.data, updated=job.fallback.updated)
+        again, again_crashed = reading.read_file(previous)
+        if again.tournament is not None:
+            latest = crashed if crashed is not None else reading.validate_file(job, result)
+            result, crashed = again, again_crashed
+            job = replace(job, updated=job.fallback.updated)
     t = result.tournament
     bye = job.config.team_bye
     if t is not None and bye is not None:
@@ -212,7 +227,7 @@ def prepare_event(
         t = apply_team_bye(t, bye.match_points, bye.game_points)
     people = with_people and job.site.people  # none listed for a site without them
     ahead = None
-    if with_pages and t is not None and crashed is None:
+    if with_pages and t is not None and crashed is None and latest is None:
         read = t  # narrowed to a Tournament for the closure
 
         def rank(rounds: range) -> tuple[Standings, ...]:
@@ -225,9 +240,12 @@ def prepare_event(
         all_findings = ahead.findings  # waits for the fork the first time
     else:
         found = crashed if crashed is not None else reading.validate_file(job, result)
+        found = latest if latest is not None else found
         all_findings = lambda: found  # noqa: E731
     try:
-        return _prepare(job, t, all_findings, ahead, with_pages, people, on_people)
+        return _prepare(
+            job, t, all_findings, ahead, with_pages, people, on_people, latest is not None
+        )
     finally:
         if ahead is not None:
             ahead.findings()  # the fork is waited for, whatever happened here
@@ -241,8 +259,12 @@ def _prepare(
     with_pages: bool,
     with_people: bool,
     on_people: Callable[[EventEntries], None] | None,
+    stale: bool = False,
 ) -> PreparedEvent:
-    """prepare_event, once the file is read; ``all_findings`` may wait for its checks."""
+    """prepare_event, once the file is read; ``all_findings`` may wait for its checks.
+
+    ``stale``: ``t`` is the file's previous version, ``all_findings`` the latest's.
+    """
     from trfsite.pages.notes import markdown_to_html
 
     notes_html = markdown_to_html(job.notes_markdown)
@@ -297,8 +319,11 @@ def _prepare(
         errors=errors,
         warnings=warnings,
         has_awards=bool(awards.categories or awards.prizes or awards.federations or awards.clubs),
+        updated=job.updated,
     )
-    validation = validation_page(job, header, t, findings, "")
+    # Stale: the findings are the latest version's, which has no format to show.
+    shown = None if stale else t
+    validation = validation_page(job, header, shown, findings, STALE_NOTE if stale else "")
     summary = summary_for(job, t, errors, warnings, False)
     team_data = None
     if final.kind is EventKind.TEAM:
@@ -457,6 +482,7 @@ def gather_failed(
         "",
         errors,
         warnings,
+        updated=job.updated,
     )
     validation = validation_page(job, header, t, findings, failure)
     pages = (

@@ -22,6 +22,15 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
+class Fallback:
+    """A file's last version that read as a tournament: its pages stay online while the
+    latest version cannot be read (a half-written export, a broken one)."""
+
+    data: bytes
+    updated: str  # when that version was saved (ISO date and time)
+
+
+@dataclass(frozen=True, slots=True)
 class EventJob:
     """Everything one event's pages depend on."""
 
@@ -32,6 +41,10 @@ class EventJob:
     config: EventConfig
     site: SiteInfo
     want_bulletin: bool
+    # ``trfsite publish``: when the file was last saved (ISO date and time, shown on
+    # the event's pages), and its last version that read as a tournament.
+    updated: str = ""
+    fallback: Fallback | None = None
 
 
 @dataclass(frozen=True, slots=True)

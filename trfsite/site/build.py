@@ -31,7 +31,7 @@ import click
 from trfsite import __version__
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
 from trfsite.pages.contexts import IndexPage, PageMeta, SiteInfo
-from trfsite.pages.plan import EventJob
+from trfsite.pages.plan import EventJob, Fallback
 from trfsite.pages.rows import EventSummary
 from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache, publish
@@ -73,6 +73,11 @@ class BuildOptions:
     keep: int = 1  # previous builds kept beside OUT for rollback
     # Older builds are removed by a process of their own, not waited for (the CLI).
     prune_later: bool = False
+    # trfsite publish: each event's pages say when its file was saved (not reproducible),
+    # and a file that cannot be read keeps the pages of its last readable version
+    # (path under SRC, that version).
+    live: bool = False
+    fallbacks: tuple[tuple[str, Fallback], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,8 +174,11 @@ def _check_event_sections(discovery: Discovery, config: SiteConfig) -> None:
         )
 
 
-def _jobs(discovery: Discovery, config: SiteConfig, site: SiteInfo, pdf: bool) -> list[EventJob]:
+def _jobs(
+    discovery: Discovery, config: SiteConfig, site: SiteInfo, pdf: bool, options: BuildOptions
+) -> list[EventJob]:
     jobs = []
+    fallbacks = dict(options.fallbacks)
     for source in discovery.files:
         stem = source.path.stem
         notes = ""
@@ -185,9 +193,20 @@ def _jobs(discovery: Discovery, config: SiteConfig, site: SiteInfo, pdf: bool) -
                 config=config.for_stem(stem),
                 site=site,
                 want_bulletin=pdf,
+                updated=saved_at(source.path) if options.live else "",
+                fallback=fallbacks.get(source.relative),
             )
         )
     return jobs
+
+
+def saved_at(path: Path) -> str:
+    """When ``path`` was last written, in local time (ISO, to the second)."""
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return ""
+    return dt.datetime.fromtimestamp(stamp).astimezone().isoformat(timespec="seconds")
 
 
 def _pdf_available() -> bool:
@@ -390,7 +409,8 @@ def _build_language(
 ) -> tuple[list[cache.CacheEntry], Plan, int]:
     """One language's events, home page, static files and manifest; (entries, plan, pages)."""
     theme_paths = tuple(t.path for t in chain)
-    tasks = [EventTask(job, theme_paths) for job in _jobs(discovery, config, part.site, want_pdf)]
+    jobs = _jobs(discovery, config, part.site, want_pdf, part.options)
+    tasks = [EventTask(job, theme_paths) for job in jobs]
     options = part.options
     use_cache = options.cache and (options.out / MARKER).is_file()
     plan = plan_events(options.out, use_cache, tasks, want_pdf)

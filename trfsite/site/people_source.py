@@ -18,10 +18,14 @@ class Archive:
     unreadable: tuple[str, ...]  # files that are no tournament (their people are unknown)
 
 
-def read_archive(src: Path, config_path: Path | None = None) -> Archive:
-    """Every event under ``src`` as people entries (the CLI's ``trfsite people``)."""
+def read_archive(
+    src: Path, config_path: Path | None = None, config: SiteConfig | None = None
+) -> Archive:
+    """Every event under ``src`` as people entries (the CLI's ``trfsite people``);
+    ``config``: the settings already read (else ``config_path``'s, else SRC's)."""
     folder = src if src.is_dir() else src.parent
-    config = load_config(folder, config_path)
+    if config is None:
+        config = load_config(folder, config_path)
     events = []
     unreadable = []
     for source in discover(src).files:

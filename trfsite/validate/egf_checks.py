@@ -15,19 +15,11 @@ from trfsite.standings.go_columns import read_go_columns
 from trfsite.standings.options import StandingsOptions
 from trfsite.validate.egf_columns import COLUMN_CODES, check_declared_columns
 
-__all__ = ["COLUMN_CODES", "check_declared_columns", "check_egf", "recheck_columns"]
+__all__ = ["COLUMN_CODES", "check_declared_columns", "check_egf"]
 
 MAX_HANDICAP = 9
 _BOTH = {Outcome.WIN, Outcome.FORFEIT_WIN}
 _NEITHER = {Outcome.LOSS, Outcome.FORFEIT_LOSS}
-
-
-def recheck_columns(
-    findings: list[Finding], t: Tournament, name: str, settings: StandingsOptions
-) -> list[Finding]:
-    """``findings`` with the file's columns checked again by the event's settings."""
-    kept = [f for f in findings if f.code not in COLUMN_CODES]
-    return kept + check_declared_columns(t, name, settings)
 
 
 def check_egf(t: Tournament, name: str) -> list[Finding]:
