@@ -77,14 +77,10 @@ def build(
     --strict), though the site was still written; 2 usage or config errors.
     """
     from trfsite.cli.progress import ProgressBar
-    from trfsite.cli.shared import EXIT_FINDINGS, ends_with_command, skip_teardown_at_exit
+    from trfsite.cli.shared import EXIT_FINDINGS, skip_teardown_at_exit
     from trfsite.site.build import BuildOptions, build_site
     from trfsite.site.executors import available_cores
 
-    if ends_with_command():
-        from trfsite.site.event_build import process_ends_with_build
-
-        process_ends_with_build()
     quiet = bool(ctx.find_root().obj and ctx.find_root().obj.get("quiet"))
     bar = ProgressBar.on_terminal(ctx, {"events": "Building events"})
     try:

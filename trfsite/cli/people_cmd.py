@@ -33,7 +33,7 @@ def people(folder: Path, fmt: str, config_path: Path | None, no_config: bool, st
     from trfsite.pages.config import CONFIG_NAME, ConfigError
     from trfsite.people.identity import resolve
     from trfsite.people.report import render_csv, render_json, render_table
-    from trfsite.site.people_source import read_archive
+    from trfsite.site.people import read_archive
 
     archive = read_archive(
         folder, config=Settings(config_path, no_config).for_folder(folder_of(folder))
