@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 import jinja2
-from jinja2.bccache import FileSystemBytecodeCache
+from jinja2 import FileSystemBytecodeCache
 
 import trfsite
 
