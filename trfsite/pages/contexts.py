@@ -166,6 +166,8 @@ class StandingsPage:
     board_stats: tuple[BoardStat, ...]
     in_progress: int = 0  # a round is being played: the latest standings are not final
     has_ratings: bool = False  # rating change and performance columns
+    grid_rounds: tuple[int, ...] = ()  # Go: one cell per round in each line (``cells``)
+    has_gor: bool = False  # Go: the estimated GoR change column
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +215,7 @@ class PlayerCardPage:
     is_go: bool
     is_team: bool
     rating_card: RatingCard | None = None
+    gor_card: GorCard | None = None  # Go: the estimated GoR change
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +293,35 @@ class RatingCard:
     notes: tuple[str, ...]  # why this K, the sum
     performance: ExplanationView
     average_opponent_rating: ExplanationView
+
+
+@dataclass(frozen=True, slots=True)
+class GorGameLine:
+    """One game of the GoR change: the EGF formula's terms (trfsite.awards.gor)."""
+
+    round: int
+    opponent: Ref
+    opponent_rating: int
+    handicap: int
+    colour: str  # "b"/"w" in a handicap game, "" in an even one
+    own_adjusted: int  # r_A' (Black's handicap bonus in)
+    opponent_adjusted: int  # r_B'
+    expected: float  # Se
+    score: float  # Sa
+    con: float
+    bonus: float
+    change: str  # con (Sa - Se) + bonus, signed, two decimals
+    value: float  # the same, unrounded
+
+
+@dataclass(frozen=True, slots=True)
+class GorCard:
+    rating: int | None  # GoR before the event
+    weight: float | None  # the class weight (None: class X, not rated)
+    change: str  # "+3.9", "" when it cannot be estimated
+    total: str  # the sum over the games before the weight
+    games: tuple[GorGameLine, ...]
+    notes: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

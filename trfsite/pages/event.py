@@ -208,6 +208,12 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
     rows = standing_lines(data, standings)
     # The rating change is of the whole event: shown with the final standings only.
     rated = final and bool(data.awards and data.awards.ratings)
+    grid: tuple[int, ...] = ()
+    if data.is_go:
+        from trfsite.pages.go_view import with_grid
+
+        rows = with_grid(data, standings, rows)
+        grid = tuple(range(1, standings.after_round + 1))
     return StandingsPage(
         meta=meta_for(data.job, data.header.name, page, "standings"),
         event=data.header,
@@ -224,6 +230,8 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
         board_stats=board_stats(data) if final and data.is_team else (),
         in_progress=current.round if current else 0,
         has_ratings=rated,
+        grid_rounds=grid,
+        has_gor=data.is_go and final and any(r.rating_change is not None for r in rows),
     )
 
 

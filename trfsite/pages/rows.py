@@ -71,9 +71,10 @@ class StandingLine:
     tiebreaks: tuple[float | None, ...]
     match_points: float | None = None
     game_points: float | None = None
-    rating_change: float | None = None  # K x sum(W - We), B.02 8.3
+    rating_change: float | None = None  # K x sum(W - We), B.02 8.3 (Go: the GoR change)
     rating_change_text: str = ""  # one decimal, signed
     performance: float | None = None  # TPR
+    cells: tuple[CrossCell, ...] = ()  # Go: the results grid, one cell per round
 
 
 @dataclass(frozen=True, slots=True)
