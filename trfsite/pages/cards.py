@@ -200,6 +200,7 @@ def _record(
                 board=kit.boards.get((round_no, player.id)) if is_team else None,
                 handicap=entry.handicap if is_go else None,
                 rating_change=changes.get(round_no, ""),
+                game=data.games.page_of(round_no, player.id),
             )
         )
     return record

@@ -130,6 +130,8 @@ class OverviewPage:
     failure: str  # why standings are missing, "" when they are not
     in_progress: int = 0  # the pending round being played (trfsite.progress), 0: none
     after_round: int = 0  # the round the standings are after
+    games: int = 0  # games with a page (from the PGN files beside the tournament file)
+    games_pgn: str = ""  # the event's games as one PGN, relative to its folder
     norms: int = -1  # title norms made; -1: no norms page (none made, none in reach)
     norm_chances: int = 0  # live event: players still in reach of a norm
 
@@ -195,6 +197,7 @@ class RoundPage:
     next: int | None
     is_go: bool
     pending: bool = False  # results not all in yet (trfsite.progress)
+    games_pgn: str = ""  # the round's games as PGN, relative to the event folder
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,6 +397,52 @@ class AwardsPage:
     clubs: tuple[GroupRow, ...]
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """A position drawn on the server: what a reader without JavaScript sees."""
+
+    fen: str  # the placement field of the FEN
+    squares: tuple[tuple[str, str], ...]  # (square name, the piece's glyph or "") a8 to h1
+    white: tuple[tuple[str, str], ...]  # (piece letter, square) of the text alternative
+    black: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    meta: PageMeta
+    event: EventHeader
+    round: int
+    board: int
+    white: Ref
+    black: Ref
+    white_rating: int | None
+    black_rating: int | None
+    result: str  # "1-0", "0-1", "1/2-1/2", "*"
+    eco: str
+    opening: str
+    date: str  # the Date tag as written, "" when unknown
+    score: str  # the main line as HTML (``game_pages.score_html``), escaped there
+    last_move: str  # "17.Rd8#": the last move the board plays, "" when none
+    final: BoardView
+    squares: str  # its squares as HTML (``game_pages.board_html``)
+    start: str  # placement of the starting position, for the viewer
+    steps: str  # what each move does (``Replay.steps``), space-separated, for the viewer
+    stop: str  # the move the board stops before ("23.Nf3"), "" when every move was played
+    source: str  # the PGN file and line
+    download: str  # the round's PGN, relative to the event folder
+    previous: str  # the round's previous and next game pages, "" at the ends
+    next: str
+
+
+@dataclass(frozen=True, slots=True)
+class DownloadFile:
+    """A file the site offers as it is (a PGN of games), written without a template."""
+
+    text: str
+
+
 # --------------------------------------------------------------------------- norms
 @dataclass(frozen=True, slots=True)
 class NormsPage:
@@ -448,6 +497,8 @@ PageContext = (
     | StatisticsPage
     | StartListPage
     | AwardsPage
+    | GamePage
+    | DownloadFile
     | NormsPage
     | NormsReportPage
     | NormsDataPage

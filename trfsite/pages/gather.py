@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from trfsite.findings import Finding, Severity
+from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages import reading
 from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import BulletinData, EventHeader
+from trfsite.pages.game_types import NO_GAMES
 from trfsite.pages.plan import (
     EventData,
     EventJob,
@@ -229,6 +230,11 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
     except Exception as exc:
         failure = _standings_failure(job, exc)
         return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
+    from trfsite.pages.games import event_games
+
+    games = event_games(job, t, after) if job.games and t.game is Game.CHESS else NO_GAMES
+    if games.findings:
+        findings = sort_findings([*findings, *games.findings])
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
     header = EventHeader(
@@ -267,6 +273,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         team_data,
         awards,
         cards_explain,
+        games,
         _norms(job, t, final),
     )
     from trfsite.people.links import event_splits
@@ -429,4 +436,8 @@ def _all_pages(data: EventData) -> list[PagePlan]:
     pages.extend(pages_cards.player_cards(data))
     if data.is_team:
         pages.extend(pages_cards.team_cards(data))
+    if data.games.games:
+        from trfsite.pages.game_pages import game_pages
+
+        pages.extend(game_pages(data))
     return pages

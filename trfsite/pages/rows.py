@@ -86,6 +86,7 @@ class CrossCell:
     # Spelled out for a tooltip and screen readers: the opponent's name as written, or
     # a Note (a bye's kind), which the page translates.
     title: str = ""
+    game: bool = False  # ``href`` is the game's page
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +114,7 @@ class PairingLine:
     black_before: float | None
     handicap: int | None = None  # Go
     forfeit: bool = False
+    game: str = ""  # the game's page, relative to the event folder
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +163,7 @@ class RecordLine:
     board: int | None = None  # team events
     handicap: int | None = None  # Go
     rating_change: str = ""  # K x (W - We) of a rated game, one decimal
+    game: str = ""  # the game's page, relative to the event folder
 
 
 # The engines' explanation lines are display-ready as they are (round, label,
@@ -196,6 +199,7 @@ class FindingView:
     column: int
     message: str
     source_line: str  # the offending line as written, "" when none
+    file: str = ""  # another file than the event's (a PGN file of its games), "" for its own
 
 
 @dataclass(frozen=True, slots=True)
