@@ -20,6 +20,9 @@
     go_free_draw_points = 0.5  # Go: what '0=' adds, 0.5 or 0
     go_bye_in_sos = "start"    # Go: a round without opponent in SOS: start, zero, own
     go_round_down_free_points = false
+    games = ["games/*.pgn"]    # PGN files of its games (default: the file's stem + .pgn)
+    [events.open-2024.norms]   # see trfsite.norms.settings
+    exemption = "zonal"
 
     [people]                   # see trfsite.people.config
     pages = true               # default: only when the site has more than one event
@@ -44,6 +47,8 @@ import click
 
 from trfsite.awards.settings import AWARD_KEYS, AwardSettings, read_award_settings
 from trfsite.formats.egf.header import is_known_column, normalise_column
+from trfsite.formats.pgn.settings import GAME_KEYS, GameSettings, read_game_settings
+from trfsite.norms.settings import NormSettings, read_norm_settings
 from trfsite.people.config import PeopleConfig, parse_people
 from trfsite.people.privacy import PrivacySettings, parse_privacy
 from trfsite.render.i18n import known_languages
@@ -70,6 +75,8 @@ _EVENT_KEYS = (
     "points_source",
     "ranks_source",
     *AWARD_KEYS,
+    *GAME_KEYS,
+    "norms",
 )
 _GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
 _RULES = ("auto", "pre2023", "2023", "2026")
@@ -110,6 +117,8 @@ class EventConfig:
     points_source: str = "cells"
     ranks_source: str = "computed"
     awards: AwardSettings = AwardSettings()  # rating change, categories, prizes
+    games: GameSettings = GameSettings()  # the PGN files beside it, games in the bulletin
+    norms: NormSettings = NormSettings()  # title norms: [events.<stem>.norms]
     # [people] split entries of this file: (start number, key); part of the event's
     # cache key, since its pages link these players to their own keys.
     people_splits: tuple[tuple[int, str], ...] = ()
@@ -244,6 +253,8 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
         _read_points_source(data, where, problems),
         _read_ranks_source(data, where, problems),
         read_award_settings(data, where, problems),
+        read_game_settings(data, where, problems),
+        norms=read_norm_settings(data.get("norms"), where, problems),
     )
 
 

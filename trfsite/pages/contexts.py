@@ -12,7 +12,15 @@ from dataclasses import dataclass
 
 from trfsite.awards.event import EventAwards
 from trfsite.model import Tournament
+from trfsite.norms.event import NormsReport
 from trfsite.pages.grid import CrossGrid
+from trfsite.pages.norm_rows import (
+    ConditionRow,
+    EventFacts,
+    ForecastRow,
+    NormView,
+    SettingRow,
+)
 from trfsite.pages.rows import (
     BoardStat,
     ByeLine,
@@ -53,6 +61,7 @@ class BulletinData:
     notes_html: str  # already sanitised HTML from the event's markdown notes
     language: str  # "en", "de", ...
     awards: EventAwards | None = None  # rating changes, categories, prizes
+    norms: NormsReport | None = None  # title norms (chess)
 
 
 # --------------------------------------------------------------------------- shared parts
@@ -121,6 +130,10 @@ class OverviewPage:
     failure: str  # why standings are missing, "" when they are not
     in_progress: int = 0  # the pending round being played (trfsite.progress), 0: none
     after_round: int = 0  # the round the standings are after
+    games: int = 0  # games with a page (from the PGN files beside the tournament file)
+    games_pgn: str = ""  # the event's games as one PGN, relative to its folder
+    norms: int = -1  # title norms made; -1: no norms page (none made, none in reach)
+    norm_chances: int = 0  # live event: players still in reach of a norm
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +167,8 @@ class StandingsPage:
     board_stats: tuple[BoardStat, ...]
     in_progress: int = 0  # a round is being played: the latest standings are not final
     has_ratings: bool = False  # rating change and performance columns
+    grid_rounds: tuple[int, ...] = ()  # Go: one cell per round in each line (``cells``)
+    has_gor: bool = False  # Go: the estimated GoR change column
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +198,7 @@ class RoundPage:
     next: int | None
     is_go: bool
     pending: bool = False  # results not all in yet (trfsite.progress)
+    games_pgn: str = ""  # the round's games as PGN, relative to the event folder
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +216,7 @@ class PlayerCardPage:
     is_go: bool
     is_team: bool
     rating_card: RatingCard | None = None
+    gor_card: GorCard | None = None  # Go: the estimated GoR change
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +297,35 @@ class RatingCard:
 
 
 @dataclass(frozen=True, slots=True)
+class GorGameLine:
+    """One game of the GoR change: the EGF formula's terms (trfsite.awards.gor)."""
+
+    round: int
+    opponent: Ref
+    opponent_rating: int
+    handicap: int
+    colour: str  # "b"/"w" in a handicap game, "" in an even one
+    own_adjusted: int  # r_A' (Black's handicap bonus in)
+    opponent_adjusted: int  # r_B'
+    expected: float  # Se
+    score: float  # Sa
+    con: float
+    bonus: float
+    change: str  # con (Sa - Se) + bonus, signed, two decimals
+    value: float  # the same, unrounded
+
+
+@dataclass(frozen=True, slots=True)
+class GorCard:
+    rating: int | None  # GoR before the event
+    weight: float | None  # the class weight (None: class X, not rated)
+    change: str  # "+3.9", "" when it cannot be estimated
+    total: str  # the sum over the games before the weight
+    games: tuple[GorGameLine, ...]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class StartLine:
     number: int
     ref: Ref
@@ -354,6 +400,93 @@ class AwardsPage:
     birth_is_year: bool = False  # [privacy] birth = "year": years, else age groups
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """A position drawn on the server: what a reader without JavaScript sees."""
+
+    fen: str  # the placement field of the FEN
+    squares: tuple[tuple[str, str], ...]  # (square name, the piece's glyph or "") a8 to h1
+    white: tuple[tuple[str, str], ...]  # (piece letter, square) of the text alternative
+    black: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    meta: PageMeta
+    event: EventHeader
+    round: int
+    board: int
+    white: Ref
+    black: Ref
+    white_rating: int | None
+    black_rating: int | None
+    result: str  # "1-0", "0-1", "1/2-1/2", "*"
+    eco: str
+    opening: str
+    date: str  # the Date tag as written, "" when unknown
+    score: str  # the main line as HTML (``game_pages.score_html``), escaped there
+    last_move: str  # "17.Rd8#": the last move the board plays, "" when none
+    final: BoardView
+    squares: str  # its squares as HTML (``game_pages.board_html``)
+    start: str  # placement of the starting position, for the viewer
+    steps: str  # what each move does (``Replay.steps``), space-separated, for the viewer
+    stop: str  # the move the board stops before ("23.Nf3"), "" when every move was played
+    source: str  # the PGN file and line
+    download: str  # the round's PGN, relative to the event folder
+    previous: str  # the round's previous and next game pages, "" at the ends
+    next: str
+
+
+@dataclass(frozen=True, slots=True)
+class DownloadFile:
+    """A file the site offers as it is (a PGN of games), written without a template."""
+
+    text: str
+
+
+# --------------------------------------------------------------------------- norms
+@dataclass(frozen=True, slots=True)
+class NormsPage:
+    """norms.html: who made a norm, with what; during a live event who still can."""
+
+    meta: PageMeta
+    event: EventHeader
+    edition: str  # "2024", "" when none applies
+    not_checked: str  # why the event was not checked (a Note), "" when it was
+    complete: int  # rounds 1..complete were checked
+    rounds: int
+    round_robin: bool
+    swiss_exemption: str  # a Note: the counts that lift the federation rules, "" when none
+    norms: tuple[NormView, ...]
+    forecasts: tuple[ForecastRow, ...]
+    conditions: tuple[ConditionRow, ...]
+    settings: tuple[SettingRow, ...]  # the open points and their values
+    cut: bool  # some player's search reached its bound
+
+
+@dataclass(frozen=True, slots=True)
+class NormsReportPage:
+    """norms-report.html: the arbiter's report, one printable block per norm."""
+
+    meta: PageMeta
+    event: EventHeader
+    facts: EventFacts
+    edition: str
+    norms: tuple[NormView, ...]
+    conditions: tuple[ConditionRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NormsDataPage:
+    """norms.json: the arbiter's report as data (``trfsite norms --format json``)."""
+
+    meta: PageMeta
+    event: EventHeader
+    text: str
+
+
 PageContext = (
     IndexPage
     | OverviewPage
@@ -367,4 +500,9 @@ PageContext = (
     | StatisticsPage
     | StartListPage
     | AwardsPage
+    | GamePage
+    | DownloadFile
+    | NormsPage
+    | NormsReportPage
+    | NormsDataPage
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from functools import partial
 
 from trfsite.model import Tournament
@@ -21,6 +22,8 @@ from trfsite.pages.contexts import (
     StandingsPage,
 )
 from trfsite.pages.crosscells import player_cell as _player_cell
+from trfsite.pages.game_types import EventGames, event_pgn
+from trfsite.pages.grid import CrossGrid
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.plan import EventData, EventJob, PagePlan, meta_for
 from trfsite.pages.rows import CrossCell, CrossRow, Fact, Link
@@ -105,6 +108,8 @@ def overview_page(data: EventData) -> OverviewPage:
     participants, rated = _participants(t)
     system = t.pairing_system.value if t.pairing_system else ""
     current = round_progress(t).in_progress
+    norms = data.norms
+    linked = norms is not None and norms.worth_a_page
     return OverviewPage(
         meta=meta_for(data.job, data.header.name, "index.html", "overview"),
         event=data.header,
@@ -134,6 +139,10 @@ def overview_page(data: EventData) -> OverviewPage:
         failure="",
         in_progress=current.round if current else 0,
         after_round=data.final.after_round,
+        games=len(data.games.games),
+        games_pgn=event_pgn(data.job.slug) if data.games.games else "",
+        norms=len(norms.norms) if norms is not None and linked else -1,
+        norm_chances=len({f.player_id for f in norms.forecasts}) if norms is not None else 0,
     )
 
 
@@ -206,6 +215,12 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
     rows = standing_lines(data, standings)
     # The rating change is of the whole event: shown with the final standings only.
     rated = final and bool(data.awards and data.awards.ratings)
+    grid: tuple[int, ...] = ()
+    if data.is_go:
+        from trfsite.pages.go_view import with_grid
+
+        rows = with_grid(data, standings, rows)
+        grid = tuple(range(1, standings.after_round + 1))
     return StandingsPage(
         meta=meta_for(data.job, data.header.name, page, "standings"),
         event=data.header,
@@ -222,6 +237,8 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
         board_stats=board_stats(data) if final and data.is_team else (),
         in_progress=current.round if current else 0,
         has_ratings=rated,
+        grid_rounds=grid,
+        has_gor=data.is_go and final and any(r.rating_change is not None for r in rows),
     )
 
 
@@ -229,6 +246,16 @@ def _team_cell(data: EventData, round_no: int, tid: int, ranks: dict[int, int]) 
     from trfsite.pages.teamview import team_round_cell
 
     return team_round_cell(data, round_no, tid, ranks)
+
+
+def _with_games(cells: tuple[CrossCell, ...], games: EventGames, pid: int) -> tuple[CrossCell, ...]:
+    """A cell whose game has a page links to it rather than to the opponent's card."""
+    return tuple(
+        replace(cell, href=games.page_of(cell.round, pid) or cell.href, game=True)
+        if games.page_of(cell.round, pid)
+        else cell
+        for cell in cells
+    )
 
 
 def crosstable_page(data: EventData) -> CrosstablePage:
@@ -248,6 +275,8 @@ def crosstable_page(data: EventData) -> CrosstablePage:
             cells = tuple(
                 _player_cell(players, go, r, line.ref.id, ranks, pending) for r in rounds
             )
+            if data.games.games:
+                cells = _with_games(cells, data.games, line.ref.id)
         rows.append(
             CrossRow(
                 line.rank,
@@ -270,5 +299,29 @@ def crosstable_page(data: EventData) -> CrosstablePage:
         points_label=final.points_label,
         is_team=data.is_team,
         is_go=data.is_go,
-        grid=build_grid(data.tournament, final, data.team_data),
+        grid=_grid_with_games(build_grid(data.tournament, final, data.team_data), data),
     )
+
+
+def _grid_with_games(grid: CrossGrid | None, data: EventData) -> CrossGrid | None:
+    """The grid's games that have a page link to it."""
+    games = data.games
+    if grid is None or not games.games or data.is_team:
+        return grid
+    rows = tuple(
+        replace(
+            row,
+            cells=tuple(
+                replace(
+                    cell,
+                    games=tuple(
+                        replace(game, game=games.page_of(game.round, row.ref.id))
+                        for game in cell.games
+                    ),
+                )
+                for cell in row.cells
+            ),
+        )
+        for row in grid.rows
+    )
+    return replace(grid, rows=rows)

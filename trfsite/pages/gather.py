@@ -13,12 +13,14 @@ import logging
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from trfsite.findings import Finding, Severity
+from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages import reading
 from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import BulletinData, EventHeader
+from trfsite.pages.game_types import NO_GAMES
 from trfsite.pages.plan import (
     EventData,
     EventJob,
@@ -30,6 +32,9 @@ from trfsite.pages.plan import (
 from trfsite.pages.rows import EventSummary
 from trfsite.pages.validation_view import validation_page
 from trfsite.results import N_, Standings
+
+if TYPE_CHECKING:
+    from trfsite.norms.event import NormsReport
 
 logger = logging.getLogger(__name__)
 
@@ -227,6 +232,11 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
     except Exception as exc:
         failure = _standings_failure(job, exc)
         return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
+    from trfsite.pages.games import event_games
+
+    games = event_games(job, t, after) if job.games and t.game is Game.CHESS else NO_GAMES
+    if games.findings:
+        findings = sort_findings([*findings, *games.findings])
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
     header = EventHeader(
@@ -265,6 +275,8 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         team_data,
         awards,
         cards_explain,
+        games,
+        _norms(job, t, final),
     )
     from trfsite.people.links import event_splits
 
@@ -288,6 +300,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
             notes_html=notes_html,
             language=job.site.language,
             awards=awards,
+            norms=data.norms,
         )
     return PreparedEvent(
         job,
@@ -304,7 +317,6 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
     )
 
 
-
 def _anonymised(job: EventJob, t: Tournament) -> Tournament:
     """``t`` with the people ``[privacy] anonymise`` names shown as "Anonymous"."""
     from trfsite.people.privacy import ANONYMOUS, anonymise
@@ -312,6 +324,20 @@ def _anonymised(job: EventJob, t: Tournament) -> Tournament:
 
     label = load_catalog(job.site.language).translate(ANONYMOUS)
     return anonymise(t, job.config.privacy, label)
+
+
+def _norms(job: EventJob, t: Tournament, final: Standings) -> NormsReport | None:
+    """The event's title norms (chess); None for Go, or when the check fails."""
+    if t.game is not Game.CHESS:
+        return None
+    from trfsite.norms.event import event_norms
+
+    try:
+        return event_norms(t, final.round_robin, job.config.norms)
+    except Exception:  # the event's pages stand without its norms
+        logger.warning("%s: its title norms could not be checked", job.source_name, exc_info=True)
+        return None
+
 
 def _standings_failure(job: EventJob, exc: Exception) -> str:
     logger.debug("standings of %s failed:\n%s", job.source_name, traceback.format_exc())
@@ -410,13 +436,19 @@ def _all_pages(data: EventData) -> list[PagePlan]:
     from trfsite.pages import awards as pages_awards
     from trfsite.pages import cards as pages_cards
     from trfsite.pages import event as pages_event
+    from trfsite.pages import norms as pages_norms
     from trfsite.pages import rounds as pages_rounds
 
     pages: list[PagePlan] = []
     pages.extend(pages_event.event_pages(data))
     pages.extend(pages_awards.award_pages(data))
+    pages.extend(pages_norms.norm_pages(data))
     pages.extend(pages_rounds.round_pages(data))
     pages.extend(pages_cards.player_cards(data))
     if data.is_team:
         pages.extend(pages_cards.team_cards(data))
+    if data.games.games:
+        from trfsite.pages.game_pages import game_pages
+
+        pages.extend(game_pages(data))
     return pages

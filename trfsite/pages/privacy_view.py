@@ -140,7 +140,10 @@ def redacted(views: tuple[FindingView, ...], r: Redaction) -> tuple[FindingView,
     """The views with their excerpts and messages masked."""
     found = []
     for view in views:
-        source = _masked_line(view.source_line, view.line, r) if view.source_line else ""
+        if view.file:  # a line of a PGN file: its columns are not the TRF's
+            source = _without_people(view.source_line, r) if view.source_line else ""
+        else:
+            source = _masked_line(view.source_line, view.line, r) if view.source_line else ""
         dates = "birth" in view.code
         message = view.message
         if dates or r.hidden_names or r.hidden_ids:

@@ -39,6 +39,7 @@ from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventTask, environment, make_pdf
 from trfsite.site.events import Plan, Progress, build_events, plan_events
 from trfsite.site.executors import open_executor
+from trfsite.site.game_files import game_files
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.writer import SiteWriter
 
@@ -179,15 +180,17 @@ def _jobs(
         notes = ""
         if source.notes_path is not None:
             notes = source.notes_path.read_text(encoding="utf-8", errors="replace")
+        event_config = config.for_stem(stem)
         jobs.append(
             EventJob(
                 data=source.path.read_bytes(),
                 source_name=source.relative,
                 slug=source.slug,
                 notes_markdown=notes,
-                config=config.for_stem(stem),
+                config=event_config,
                 site=site,
                 want_bulletin=pdf,
+                games=game_files(source.path, source.relative, event_config.games.files),
                 updated=saved_at(source.path) if options.live else "",
                 fallback=fallbacks.get(source.relative),
             )

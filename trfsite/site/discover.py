@@ -36,6 +36,7 @@ _SKIP_SUFFIXES = frozenset(
         ".yaml",
         ".ico",
         ".webp",
+        ".pgn",  # games, read with the tournament file they belong to (site.games)
     }
 )
 _MAX_BYTES = 64 * 1024 * 1024
