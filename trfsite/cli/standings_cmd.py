@@ -174,6 +174,10 @@ def standings(
 
         bye = event.team_bye
         tournament = apply_team_bye(tournament, bye.match_points, bye.game_points)
+    if event is not None and event.privacy.anonymise:
+        from trfsite.people.privacy import anonymise
+
+        tournament = anonymise(tournament, event.privacy)
     if event is not None:
         k_factors = tuple({**dict(event.awards.k_factors), **dict(k_factors)}.items())
     try:

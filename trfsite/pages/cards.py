@@ -162,7 +162,7 @@ card_kit: ByIdentity[EventData, _CardKit] = ByIdentity(_card_kit, keep=4)
 
 
 def _record(
-    data: EventData, kit: _CardKit, player: Player, changes: dict[int, str]
+    data: EventData, kit: _CardKit, player: Player, changes: dict[int, float]
 ) -> list[RecordLine]:
     t = data.tournament
     is_go = data.is_go
@@ -199,7 +199,7 @@ def _record(
                 rank_after=after_rank,
                 board=kit.boards.get((round_no, player.id)) if is_team else None,
                 handicap=entry.handicap if is_go else None,
-                rating_change=changes.get(round_no, ""),
+                rating_change=changes.get(round_no),
                 game=data.games.page_of(round_no, player.id),
             )
         )

@@ -28,6 +28,10 @@
     pages = true               # default: only when the site has more than one event
     merge = [["fide-4100018", "muller-jurgen-ger-1980"]]
 
+    [privacy]                  # see trfsite.people.privacy
+    birth = "year"             # default "none": no birth date published
+    anonymise = ["4612345", "Müller, Hans"]
+
 Every problem is collected and reported at once, each naming its key.
 """
 
@@ -46,13 +50,16 @@ from trfsite.formats.egf.header import is_known_column, normalise_column
 from trfsite.formats.pgn.settings import GAME_KEYS, GameSettings, read_game_settings
 from trfsite.norms.settings import NormSettings, read_norm_settings
 from trfsite.people.config import PeopleConfig, parse_people
+from trfsite.people.privacy import PrivacySettings, parse_privacy
 from trfsite.render.i18n import known_languages
 from trfsite.results import N_
 from trfsite.standings.options import StandingsOptions
 
 CONFIG_NAME = "trfsite.toml"
 DEFAULT_TITLE = N_("Tournament results")  # in the page's language when no title is set
-_SITE_KEYS = ("title", "language", "languages", "theme", "base_url", "events", "people")
+_SITE_KEYS = (
+    "title", "language", "languages", "theme", "base_url", "events", "people", "privacy"
+)  # fmt: skip
 _EVENT_KEYS = (
     "tiebreaks",
     "rules",
@@ -115,6 +122,8 @@ class EventConfig:
     # [people] split entries of this file: (start number, key); part of the event's
     # cache key, since its pages link these players to their own keys.
     people_splits: tuple[tuple[int, str], ...] = ()
+    # The site's [privacy]: part of the event's cache key, since its pages show it.
+    privacy: PrivacySettings = PrivacySettings()
 
     def options(self, after_round: int | None = None, explain: bool = False) -> StandingsOptions:
         return StandingsOptions(
@@ -157,6 +166,7 @@ class SiteConfig:
     # the default (``language``). Empty: one language, at the top of OUT.
     languages: tuple[str, ...] = ()
     people: PeopleConfig = PeopleConfig()
+    privacy: PrivacySettings = PrivacySettings()
 
     def site_languages(self) -> tuple[str, ...]:
         """The languages to build, in order; one for a single-language site."""
@@ -168,7 +178,9 @@ class SiteConfig:
             if key == stem:
                 found = event
         splits = tuple(sorted(self.people.splits_for(stem).items()))
-        return replace(found, people_splits=splits) if splits else found
+        if splits:
+            found = replace(found, people_splits=splits)
+        return replace(found, privacy=self.privacy) if self.privacy != found.privacy else found
 
 
 def _expect_str(data: dict[str, object], key: str, where: str, problems: list[str]) -> str | None:
@@ -434,9 +446,12 @@ def parse_config(text: str, path: str = CONFIG_NAME, base: Path | None = None) -
     for stem in sorted(raw_events):
         events.append((stem, _read_event(stem, raw_events[stem], problems)))
     people = parse_people(data.get("people"), problems)
+    privacy = parse_privacy(data.get("privacy"), problems)
     if problems:
         raise ConfigError(path, problems)
-    return SiteConfig(title, language, theme, base_url, tuple(events), path, languages, people)
+    return SiteConfig(
+        title, language, theme, base_url, tuple(events), path, languages, people, privacy
+    )
 
 
 def _read_languages(raw: object, problems: list[str]) -> tuple[str, ...]:

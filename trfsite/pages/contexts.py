@@ -145,8 +145,9 @@ class PlayersPage:
     is_go: bool
     has_teams: bool
     has_fide_ids: bool
-    has_birth: bool
+    has_birth: bool  # a column of years of birth (birth_is_year) or of age groups
     has_start_list: bool = False  # startlist.html: by rating, with K
+    birth_is_year: bool = False  # [privacy] birth = "year"
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,14 +282,14 @@ class RatingGameLine:
     score: float
     expected: float
     delta: float
-    change: str  # one decimal, signed
+    change: float  # K x (W - We), shown signed, one decimal (the ``signed`` filter)
 
 
 @dataclass(frozen=True, slots=True)
 class RatingCard:
     rating: int | None
     k: int | None
-    change: str  # "+12.4", "" for unrated players
+    change: float | None  # K x sum(W - We); None for unrated players
     games: tuple[RatingGameLine, ...]
     notes: tuple[str, ...]  # why this K, the sum
     performance: ExplanationView
@@ -352,7 +353,7 @@ class CategoryRow:
     title: str
     rating: int | None
     federation: str
-    birth: str
+    birth: str  # the year of birth or the age groups (pages.birth), never the date
     points: float
 
 
@@ -362,16 +363,17 @@ class CategoryView:
     label: str
     anchor: str
     rows: tuple[CategoryRow, ...]
+    has_birth: bool = False  # the birth column tells something (not only this age group)
 
 
 @dataclass(frozen=True, slots=True)
 class PrizeLine:
     category: str  # label
     place: int
-    prize: str  # "1000.00" or "Trophy"
+    prize: str  # a note "1,000.00" (spelled in the page's language) or "Trophy"
     ref: Ref | None
     points: float | None
-    amount: str  # what the player receives
+    amount: str  # what the player receives: a note of the amount, or the prize's name
     how: str
 
 
@@ -395,6 +397,7 @@ class AwardsPage:
     ranking_best: int
     federations: tuple[GroupRow, ...]
     clubs: tuple[GroupRow, ...]
+    birth_is_year: bool = False  # [privacy] birth = "year": years, else age groups
 
 
 

@@ -178,9 +178,15 @@ def failed_overview(
 
 
 def players_page(data: EventData) -> PlayersPage:
+    from trfsite.pages.birth import shown_births, shows_year
+
     t = data.tournament
     team_of = team_of_players(t)
-    rows = tuple(player_row(t, p, team_of) for p in sorted(t.players, key=lambda p: p.id))
+    births = shown_births(data)
+    rows = tuple(
+        player_row(t, p, team_of, births.get(p.id, ""))
+        for p in sorted(t.players, key=lambda p: p.id)
+    )
     alphabetical = tuple(sorted(rows, key=lambda r: (r.ref.name.casefold(), r.ref.id)))
     return PlayersPage(
         meta=meta_for(data.job, data.header.name, "players.html", "players"),
@@ -192,6 +198,7 @@ def players_page(data: EventData) -> PlayersPage:
         has_fide_ids=any(r.fide_id for r in rows),
         has_birth=any(r.birth for r in rows),
         has_start_list=bool(data.awards and data.awards.ratings),
+        birth_is_year=shows_year(data),
     )
 
 

@@ -196,6 +196,8 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         from trfsite.teams.configured_bye import apply_team_bye
 
         t = apply_team_bye(t, bye.match_points, bye.game_points)
+    if t is not None and job.config.privacy.anonymise:
+        t = _anonymised(job, t)
     if latest is not None:  # the validation page shows the latest version's findings
         findings = latest
     else:
@@ -313,6 +315,15 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         notes_html,
         data,
     )
+
+
+def _anonymised(job: EventJob, t: Tournament) -> Tournament:
+    """``t`` with the people ``[privacy] anonymise`` names shown as "Anonymous"."""
+    from trfsite.people.privacy import ANONYMOUS, anonymise
+    from trfsite.render.i18n import load_catalog
+
+    label = load_catalog(job.site.language).translate(ANONYMOUS)
+    return anonymise(t, job.config.privacy, label)
 
 
 def _norms(job: EventJob, t: Tournament, final: Standings) -> NormsReport | None:

@@ -91,7 +91,7 @@ def with_grid(
         change = changes.get(line.ref.id)
         value = change.value if change else None
         out.append(
-            replace(line, cells=cells, rating_change=value, rating_change_text=signed(value))
+            replace(line, cells=cells, rating_change=value)
         )
     return tuple(out)
 
@@ -130,8 +130,8 @@ def gor_card(data: EventData, player_id: int) -> GorCard | None:
     )
 
 
-def round_changes(card: GorCard | None) -> dict[int, str]:
+def round_changes(card: GorCard | None) -> dict[int, float]:
     """Round -> the game's share of the change (class weight applied), for the card."""
     if card is None or card.weight is None:
         return {}
-    return {g.round: signed(g.value * card.weight) for g in card.games}
+    return {g.round: g.value * card.weight for g in card.games}

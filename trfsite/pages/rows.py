@@ -72,7 +72,6 @@ class StandingLine:
     match_points: float | None = None
     game_points: float | None = None
     rating_change: float | None = None  # K x sum(W - We), B.02 8.3 (Go: the GoR change)
-    rating_change_text: str = ""  # one decimal, signed
     performance: float | None = None  # TPR
     cells: tuple[CrossCell, ...] = ()  # Go: the results grid, one cell per round
 
@@ -162,7 +161,7 @@ class RecordLine:
     rank_after: int | None = None
     board: int | None = None  # team events
     handicap: int | None = None  # Go
-    rating_change: str = ""  # K x (W - We) of a rated game, one decimal
+    rating_change: float | None = None  # K x (W - We) of a rated game (Go: its share)
     game: str = ""  # the game's page, relative to the event folder
 
 

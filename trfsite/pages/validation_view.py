@@ -62,16 +62,36 @@ def validation_page(
     findings: list[Finding],
     failure: str,
 ) -> ValidationPage:
+    views = finding_views(
+        findings, decoded_text(job.data, job.source_name), job.source_name, job.games
+    )
     return ValidationPage(
         meta_for(job, header.name, "validation.html", "validation"),
         header,
         job.source_name,
         t.source_format.value if t else "",
-        finding_views(
-            findings, decoded_text(job.data, job.source_name), job.source_name, job.games
-        ),
+        _private(views, job, t),
         sum(1 for f in findings if f.severity is Severity.ERROR),
         sum(1 for f in findings if f.severity is Severity.WARNING),
         sum(1 for f in findings if f.severity is Severity.INFO),
         failure,
     )
+
+
+def _private(
+    views: tuple[FindingView, ...], job: EventJob, t: Tournament | None
+) -> tuple[FindingView, ...]:
+    """The views without birth dates and anonymised people ([privacy])."""
+    from trfsite.pages.privacy_view import redacted, redaction
+    from trfsite.people.privacy import ANONYMOUS
+    from trfsite.render.i18n import load_catalog
+
+    original = t
+    if t is not None and t.anonymised:
+        from trfsite.formats import read_bytes
+
+        # The names and ids as the file writes them, which ``t`` no longer has.
+        original = read_bytes(job.data, job.source_name).tournament
+    anonymised = t.anonymised if t is not None else ()
+    label = load_catalog(job.site.language).translate(ANONYMOUS)
+    return redacted(views, redaction(original, anonymised, job.config.privacy, label))

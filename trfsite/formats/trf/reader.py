@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.formats.limits import MAX_LINE_LENGTH, MAX_PLAYERS, within_line_length
 from trfsite.formats.text import split_lines
+from trfsite.formats.trf.bye_lines import split_bye_placeholders
 from trfsite.formats.trf.fields import Sink, SourceLine, parse_int
 from trfsite.formats.trf.player_records import PlayerNotes, read_national_rating, read_player
 from trfsite.formats.trf.round_cells import CELL_WIDTH, FIRST_CELL, blank_cell
@@ -205,6 +206,9 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
         pairing_byes = _many(lines.lines("320"), team_records.read_320, sink, context, kept)
         out_of_order = _many(lines.lines("300"), team_records.read_300, sink, context, kept)
         abnormal = _many(lines.lines("299"), team_records.read_299, sink, context, kept)
+    players, placeholders = split_bye_placeholders(
+        players, sink, frozenset(pid for team in teams for pid in team.roster)
+    )
     if lines.unknown:
         from trfsite.formats.trf.unknown_lines import report_unknown
 
@@ -252,6 +256,7 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
         board_colors=header.board_colors,
         team_scoring=header.team_scoring,
         players=players,
+        bye_placeholders=placeholders,
         national_ratings=tuple(national),
         teams=teams,
         accelerations=tuple(accelerations),
