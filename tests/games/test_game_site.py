@@ -151,3 +151,23 @@ def test_special_moves_and_the_findings_page(tmp_path: Path) -> None:
     ]
     assert ("findings.pgn", "finding warning") in found
     assert "[Round \"3\"]" not in text(validation)  # PGN lines are shown only as quoted
+
+
+def test_an_anonymised_player_s_game_is_kept_and_names_nobody(tmp_path: Path) -> None:
+    """[privacy] anonymise (issue 41) with games (issue 42): the game still finds its
+    pairing (matched by the names the files give), and neither its page nor the
+    downloads name the player or carry the player's FIDE id or rating."""
+    small = pgn("small.pgn").replace(
+        b'[White "Alpha, Anna"]', b'[White "Alpha, Anna"]\n[WhiteFideId "4612345"]\n[WhiteElo "2000"]'
+    )
+    config = '[privacy]\nanonymise = ["Alpha, Anna"]\n'
+    site = build(tmp_path, {"small.pgn": small}, config)
+    doc = page(site, "games/1-1.html")
+    assert text(doc.xpath("//h1")[0]) == "Anonymous – Delta,Dora 1-0"
+    every = b"".join(p.read_bytes() for p in site.rglob("*") if p.is_file())
+    assert b"Alpha,Anna" not in every and b"Alpha, Anna" not in every
+    assert b"4612345" not in every
+    round_pgn = (site / "games/round-1.pgn").read_text()
+    assert '[White "Anonymous"]' in round_pgn
+    assert "WhiteElo" not in round_pgn.split("\n\n")[0]
+    assert (site / "games/small.pgn").read_text().count('"Anonymous"') == 1  # her one game

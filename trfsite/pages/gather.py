@@ -196,6 +196,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         from trfsite.teams.configured_bye import apply_team_bye
 
         t = apply_team_bye(t, bye.match_points, bye.game_points)
+    as_read = t  # games are matched by the names and ids the file gives
     if t is not None and job.config.privacy.anonymise:
         t = _anonymised(job, t)
     if latest is not None:  # the validation page shows the latest version's findings
@@ -234,7 +235,9 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
     from trfsite.pages.games import event_games
 
-    games = event_games(job, t, after) if job.games and t.game is Game.CHESS else NO_GAMES
+    games = (
+        event_games(job, as_read or t, after) if job.games and t.game is Game.CHESS else NO_GAMES
+    )
     if games.findings:
         findings = sort_findings([*findings, *games.findings])
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
