@@ -157,9 +157,8 @@ def test_an_anonymised_player_s_game_is_kept_and_names_nobody(tmp_path: Path) ->
     """[privacy] anonymise (issue 41) with games (issue 42): the game still finds its
     pairing (matched by the names the files give), and neither its page nor the
     downloads name the player or carry the player's FIDE id or rating."""
-    small = pgn("small.pgn").replace(
-        b'[White "Alpha, Anna"]', b'[White "Alpha, Anna"]\n[WhiteFideId "4612345"]\n[WhiteElo "2000"]'
-    )
+    tagged = b'[White "Alpha, Anna"]\n[WhiteFideId "4612345"]\n[WhiteElo "2000"]'
+    small = pgn("small.pgn").replace(b'[White "Alpha, Anna"]', tagged)
     config = '[privacy]\nanonymise = ["Alpha, Anna"]\n'
     site = build(tmp_path, {"small.pgn": small}, config)
     doc = page(site, "games/1-1.html")
