@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from trfsite.cli.shared import EXIT_FINDINGS
+from trfsite.cli.shared import EXIT_FINDINGS, read_file_argument
 
 
 @click.command("awards")
@@ -36,12 +36,9 @@ def awards(file: Path, config_path: Path | None, event: str | None, fmt: str) ->
     from trfsite.pages.config import load_config
     from trfsite.standings.compute import compute_standings
 
-    try:
-        data = file.read_bytes()
-    except OSError as exc:
-        raise click.ClickException(f"{file}: cannot read the file ({exc.strerror})") from None
+    name, data = read_file_argument(file)
     config = load_config(file.parent, config_path).for_stem(event or file.stem)
-    result = read_bytes(data, str(file))
+    result = read_bytes(data, name)
     if result.tournament is None:
         for finding in result.findings:
             click.echo(finding.format_text(), err=True)
@@ -49,7 +46,7 @@ def awards(file: Path, config_path: Path | None, event: str | None, fmt: str) ->
     try:
         standings = compute_standings(result.tournament, config.options())
     except click.ClickException as exc:
-        raise click.ClickException(f"{file}: {exc.format_message()}") from None
+        raise click.ClickException(f"{name}: {exc.format_message()}") from None
     found = event_awards(standings, config.awards, False, config.unrated_rating)
     render = {"json": awards_json, "csv": awards_csv}.get(fmt, awards_table)
     click.echo(render(result.tournament, found), nl=False)

@@ -139,6 +139,8 @@ def build(
     # of a 2000-player open's build). Under ``main`` only; with a thread still alive
     # the process exits as ever.
     skip_teardown_at_exit()
+    for finding in report.refused:
+        click.echo(finding.format_text(), err=True)
     for line in report.failed + report.pdf_failures:
         click.echo(f"warning: {line}", err=True)
     if not quiet:

@@ -83,4 +83,3 @@ def _relevant(path: str, root: Path, out_dirs: tuple[Path, ...]) -> bool:
     if any(resolved.is_relative_to(d) for d in out_dirs) or not resolved.is_relative_to(root):
         return False
     return not any(part.startswith(".") for part in resolved.relative_to(root).parts)
-

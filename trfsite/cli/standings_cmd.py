@@ -12,7 +12,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from trfsite.cli.shared import EXIT_FINDINGS, skip_teardown_at_exit, without_cyclic_gc
+from trfsite.cli.shared import (
+    EXIT_FINDINGS,
+    read_file_argument,
+    skip_teardown_at_exit,
+    without_cyclic_gc,
+)
 from trfsite.formats.numbers import is_whole
 
 if TYPE_CHECKING:
@@ -116,17 +121,14 @@ def standings(
         render_table,
     )
 
-    try:
-        data = file.read_bytes()
-    except OSError as exc:
-        raise click.ClickException(f"{file}: cannot read the file ({exc.strerror})") from None
-    result = read_bytes(data, str(file))
+    name, data = read_file_argument(file)
+    result = read_bytes(data, name)
     errors = [f for f in result.findings if f.severity is Severity.ERROR]
     if result.tournament is None:
         for finding in errors or result.findings:
             click.echo(finding.format_text(), err=True)
         sys.exit(EXIT_FINDINGS)
-    errors = sort_findings(errors + _structure_errors(result.tournament, str(file)))
+    errors = sort_findings(errors + _structure_errors(result.tournament, name))
     for finding in errors:  # still computable; say so on stderr, keep stdout clean
         click.echo(finding.format_text(), err=True)
     options = StandingsOptions(
@@ -149,7 +151,7 @@ def standings(
     try:
         result_standings = compute_standings(result.tournament, options)
     except click.ClickException as exc:
-        raise _engine_error(file, exc) from None
+        raise _engine_error(name, exc) from None
     # Only JSON and CSV carry them; the table stays as fast as the standings alone.
     ratings: dict[int, PlayerRatings] = {}
     if fmt != "table" or explain:
@@ -200,7 +202,7 @@ def _structure_errors(t: Tournament, name: str) -> list[Finding]:
     return [f for f in capped if f.severity is Severity.ERROR or f.code == "findings-capped"]
 
 
-def _engine_error(file: Path, exc: click.ClickException) -> click.ClickException:
+def _engine_error(file: str, exc: click.ClickException) -> click.ClickException:
     """An engine's refusal: the file's own list (record 202/212) is an input error (exit 1)
     naming the file; anything else is about an option, a usage error (exit 2)."""
     message = exc.format_message()

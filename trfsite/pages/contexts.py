@@ -207,6 +207,8 @@ class RoundPage:
     next: int | None
     is_go: bool
     pending: bool = False  # results not all in yet (trfsite.progress)
+    # The rounds the navigation links to: all, or for a long event those near this one.
+    nav_rounds: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from trfsite.pages.common import (
     column_heads,
     player_row,
     rank_map,
+    rounds_near,
     standing_lines,
     team_of_players,
 )
@@ -216,8 +217,11 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
     from trfsite.pages.awards import with_ratings
 
     current = round_progress(data.tournament).in_progress
+    near = set(rounds_near([s.after_round for s in data.after_round], standings.after_round))
     others = tuple(
-        Link(f"standings-{s.after_round}.html", str(s.after_round)) for s in data.after_round
+        Link(f"standings-{s.after_round}.html", str(s.after_round))
+        for s in data.after_round
+        if s.after_round in near
     )
     rows = standing_lines(data, standings)
     # The rating change is of the whole event: shown with the final standings only.
@@ -261,9 +265,7 @@ def crosstable_page(data: EventData) -> CrosstablePage:
         if data.is_team:
             cells = tuple(_team_cell(data, r, line.ref.id, ranks) for r in rounds)
         else:
-            cells = tuple(
-                _player_cell(players, go, r, line.ref.id, ranks, pending) for r in rounds
-            )
+            cells = tuple(_player_cell(players, go, r, line.ref.id, ranks, pending) for r in rounds)
         rows.append(
             CrossRow(
                 line.rank,

@@ -100,9 +100,7 @@ def start(
     def work() -> _Handed:
         findings = validate()
         try:
-            packed: list[PackedStandings] | None = [
-                pack(s, t) for s in rank(range(1, ahead + 1))
-            ]
+            packed: list[PackedStandings] | None = [pack(s, t) for s in rank(range(1, ahead + 1))]
         except Exception:  # ranked again by the caller, who tells the error
             packed = None
         return findings, packed

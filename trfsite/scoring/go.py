@@ -37,9 +37,11 @@ from dataclasses import dataclass, field
 import click
 
 from trfsite.formats.egf.grades import parse_grade
+from trfsite.memo import ByIdentity
 from trfsite.model import Color, Outcome, Player, RoundEntry
 from trfsite.results import N_, Contribution, Note
 from trfsite.scoring.codes import UnknownTiebreakError
+from trfsite.scoring.go_fast import FastValues, Prefixes, prefixes
 
 _WIN_POINTS = {
     Outcome.WIN: 1.0,
@@ -97,6 +99,7 @@ class GoContext:
     cut_highest: bool = False
     names: Mapping[int, str] = field(default_factory=dict)  # row -> player, for explanations
     explain: bool = True  # label every contribution (False: values only, for speed)
+    fast: FastValues | None = None  # without explanations: the values summed in C
 
     def unplayed_value(self, player: int) -> float:
         """What a round without opponent adds to SOS."""
@@ -171,23 +174,97 @@ def build_go_context(
 ) -> GoContext:
     """Reduce the players' first ``rounds`` rounds to what the tie-breaks need.
 
-    ``free_draw`` is what a ``0=`` round adds (½, or 0 in some tables).
+    ``free_draw`` is what a ``0=`` round adds (½, or 0 in some tables). Every round
+    of the table is reduced once per ``players`` (the standings after each round
+    take a slice of it), and each player's cells are looked up by round once.
     """
-    ids = {p.id for p in players}
-    ranks = {p.id: (g.rank if (g := parse_grade(p.grade)) else None) for p in players}
+    table = _whole_table(players, free_draw, round_down)
     history: dict[int, tuple[GoRound, ...]] = {}
     nbw_after: dict[int, tuple[float, ...]] = {}
     for player in players:
-        reduced = tuple(
-            _reduce(player, player.entry(r), r, ids, ranks, free_draw) for r in range(1, rounds + 1)
-        )
-        history[player.id] = reduced
-        nbw_after[player.id] = cumulative_nbw(reduced, round_down)
+        whole = table.history[player.id]
+        nbw = table.nbw[player.id]
+        if rounds <= len(whole):
+            history[player.id], nbw_after[player.id] = whole[:rounds], nbw[:rounds]
+        else:  # rounds beyond every cell: the player was absent
+            absent = tuple(_absent(r) for r in range(len(whole) + 1, rounds + 1))
+            last = nbw[-1] if nbw else 0.0
+            history[player.id] = whole + absent
+            nbw_after[player.id] = nbw + (last,) * len(absent)
     names = {p.id: p.name for p in players}
     conventions = (handicap_adjusted, bye_in_sos, cut_highest, names, explain)
     partial = GoContext(mcmahon, rounds, round_down, start, history, nbw_after, {}, *conventions)
-    sos = {p.id: sum(_values(partial.opponent_values(p.id))) for p in players}
-    return GoContext(mcmahon, rounds, round_down, start, history, nbw_after, sos, *conventions)
+    if explain:
+        sos = {p.id: sum(_values(partial.opponent_values(p.id))) for p in players}
+        return GoContext(mcmahon, rounds, round_down, start, history, nbw_after, sos, *conventions)
+    scores = {p.id: partial.score(p.id) for p in players}
+    fast = FastValues(rounds, table.prefixes, scores, mcmahon and handicap_adjusted)
+    sos = {p.id: fast.sos(p.id, partial.unplayed_value(p.id)) for p in players}
+    return GoContext(
+        mcmahon, rounds, round_down, start, history, nbw_after, sos, *conventions, fast
+    )
+
+
+def _absent(round_no: int) -> GoRound:
+    return GoRound(round_no, None, 0.0, 0.0, 0, _ABSENT)
+
+
+_ABSENT = Note("absent")  # one note for every absent round (a damaged table has 100,000s)
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """Every round of every player reduced, for one way of counting free rounds."""
+
+    history: dict[int, tuple[GoRound, ...]]
+    nbw: dict[int, tuple[float, ...]]
+    prefixes: dict[int, Prefixes]
+
+
+def _whole_table(players: Sequence[Player], free_draw: float, round_down: bool) -> _Table:
+    made = _TABLES(players)
+    key = (free_draw, round_down)
+    if key not in made:
+        made[key] = _reduce_table(players, free_draw, round_down)
+    return made[key]
+
+
+def _reduce_table(players: Sequence[Player], free_draw: float, round_down: bool) -> _Table:
+    ids = {p.id for p in players}
+    ranks = {p.id: (g.rank if (g := parse_grade(p.grade)) else None) for p in players}
+    cells = {p.id: _cells_by_round(p) for p in players}
+    last = max((r for found in cells.values() for r in found), default=0)
+    history: dict[int, tuple[GoRound, ...]] = {}
+    nbw: dict[int, tuple[float, ...]] = {}
+    rows: dict[int, Prefixes] = {}
+    for player in players:
+        found = cells[player.id]
+        reduced = tuple(
+            _reduce(player, found.get(r), r, ids, ranks, free_draw) for r in range(1, last + 1)
+        )
+        history[player.id] = reduced
+        nbw[player.id] = cumulative_nbw(reduced, round_down)
+        rows[player.id] = prefixes([(e.opponent, e.game_points, e.handicap_shift) for e in reduced])
+    return _Table(history, nbw, rows)
+
+
+def _cells_by_round(player: Player) -> dict[int, RoundEntry]:
+    """``player.entry(r)`` for every round at once (one call each walked every cell of
+    a row whose cells are out of order: a 2 MB table took minutes)."""
+    found: dict[int, RoundEntry] = {}
+    for cell in player.rounds:
+        if cell.round > 0:
+            found.setdefault(cell.round, cell)
+    for index, cell in enumerate(player.rounds, start=1):
+        if cell.round == index:  # Player.entry prefers the cell in its own place
+            found[index] = cell
+    return found
+
+
+# The standings after each round ask for the same table: reduced once per players tuple.
+_TABLES: ByIdentity[Sequence[Player], dict[tuple[float, bool], _Table]] = ByIdentity(
+    lambda players: {}, keep=4
+)
 
 
 def cumulative_nbw(history: Sequence[GoRound], round_down: bool) -> tuple[float, ...]:
@@ -219,7 +296,7 @@ def _reduce(
     free_draw: float,
 ) -> GoRound:
     if entry is None:
-        return GoRound(round_no, None, 0.0, 0.0, 0, Note("absent"))
+        return GoRound(round_no, None, 0.0, 0.0, 0, _ABSENT)
     label = entry.raw or entry.outcome.name.lower()
     game, free = entry_points(entry, free_draw)
     # A row number that names no player keeps its result but has no opponent to count.
@@ -265,12 +342,17 @@ def number_of_wins(ctx: GoContext, player: int) -> GoValue:
 
 
 def sum_of_opponents_scores(ctx: GoContext, player: int) -> GoValue:
+    if ctx.fast is not None:
+        return GoValue(ctx.sos[player])
     values = ctx.opponent_values(player)
     return GoValue(sum(_values(values)), tuple(values))
 
 
 def _sos_without_lowest(ctx: GoContext, player: int, drop: int) -> GoValue:
     """SOS without the ``drop`` lowest values (the highest with ``cut_highest``)."""
+    if ctx.fast is not None:
+        unplayed = ctx.unplayed_value(player)
+        return GoValue(ctx.fast.sos_cut(player, unplayed, drop, ctx.cut_highest))
     values = ctx.opponent_values(player)
     sign = -1.0 if ctx.cut_highest else 1.0
     order = sorted(range(len(values)), key=lambda i: (sign * (values[i].value or 0.0), i))
@@ -292,6 +374,8 @@ def sos_minus_2(ctx: GoContext, player: int) -> GoValue:
 
 
 def sum_of_opponents_sos(ctx: GoContext, player: int) -> GoValue:
+    if ctx.fast is not None:
+        return GoValue(ctx.fast.sosos(player, ctx.sos, ctx.unplayed_sos_value(player)))
     out: list[Contribution] = []
     for entry in ctx.history[player]:
         if entry.opponent is None:
@@ -304,6 +388,8 @@ def sum_of_opponents_sos(ctx: GoContext, player: int) -> GoValue:
 
 
 def sum_of_defeated_opponents_scores(ctx: GoContext, player: int) -> GoValue:
+    if ctx.fast is not None:
+        return GoValue(ctx.fast.sodos(player))
     out: list[Contribution] = []
     for entry, value in zip(ctx.history[player], ctx.opponent_values(player), strict=True):
         if entry.opponent is not None and entry.game_points:
@@ -314,6 +400,9 @@ def sum_of_defeated_opponents_scores(ctx: GoContext, player: int) -> GoValue:
 
 def cumulative_score_sum(ctx: GoContext, player: int) -> GoValue:
     base = ctx.start[player] if ctx.mcmahon else 0.0
+    if ctx.fast is not None:
+        after = ctx.nbw_after[player]
+        return GoValue(0.0 + sum(after) + base * len(after))
     out = tuple(
         Contribution(r, base + nbw, Note("after round {n}", n=r))
         for r, nbw in enumerate(ctx.nbw_after[player], start=1)

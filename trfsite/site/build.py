@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import click
 
 from trfsite import __version__
+from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
 from trfsite.pages.contexts import IndexPage, PageMeta, SiteInfo
 from trfsite.pages.plan import EventJob
@@ -89,6 +90,8 @@ class BuildReport:
     seconds: float
     out: Path
     reused: int = 0  # events taken unchanged from the previous output
+    # Files under SRC that were not read (a FIFO, an unreadable file, a link out of SRC...)
+    refused: tuple[Finding, ...] = ()
 
     def summary_line(self) -> str:
         reused = f" ({self.reused} unchanged)" if self.reused else ""
@@ -96,7 +99,7 @@ class BuildReport:
             counted(self.events, "event") + reused,
             counted(self.pages, "page"),
             counted(self.pdfs, "PDF"),
-            counted(self.errors, "error"),
+            counted(self.errors + len(self.refused), "error"),
             counted(self.warnings, "warning"),
         ]
         return f"{', '.join(counts)} in {self.seconds:.1f} s -> {self.out}"
@@ -173,15 +176,12 @@ def _jobs(discovery: Discovery, config: SiteConfig, site: SiteInfo, pdf: bool) -
     jobs = []
     for source in discovery.files:
         stem = source.path.stem
-        notes = ""
-        if source.notes_path is not None:
-            notes = source.notes_path.read_text(encoding="utf-8", errors="replace")
         jobs.append(
             EventJob(
-                data=source.path.read_bytes(),
+                data=source.data,
                 source_name=source.relative,
                 slug=source.slug,
-                notes_markdown=notes,
+                notes_markdown=source.notes,
                 config=config.for_stem(stem),
                 site=site,
                 want_bulletin=pdf,
@@ -357,13 +357,15 @@ def build_site(
         pdfs=pdfs,
         errors=sum(e.errors for e in ordered),
         warnings=sum(e.warnings for e in ordered),
-        files_with_errors=sum(1 for e in ordered if e.errors or e.failure),
+        files_with_errors=sum(1 for e in ordered if e.errors or e.failure)
+        + len({f.file for f in discovery.refused}),
         files_with_warnings=sum(1 for e in ordered if e.warnings),
         failed=tuple(f"{e.summary.source_name}: {e.failure}" for e in ordered if e.failure),
         pdf_failures=tuple(e.pdf_failure for e in ordered if e.pdf_failure),
         seconds=time.perf_counter() - started,
         out=options.out,
         reused=len(plan.reused),
+        refused=discovery.refused,
     )
 
 
@@ -431,9 +433,7 @@ def _build_language(
     if discovery.index_notes is not None:
         from trfsite.pages.notes import markdown_to_html
 
-        index_notes = markdown_to_html(
-            discovery.index_notes.read_text(encoding="utf-8", errors="replace")
-        )
+        index_notes = markdown_to_html(discovery.index_text)
     pages = _render_into(writer, chain, part.site, [e.summary for e in ordered], index_notes)
     pages += sum(e.pages for e in ordered)
     pages += people.make()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from trfsite.findings import Finding
 from trfsite.pages.config import SiteConfig, load_config
 from trfsite.pages.people_entries import read_entries
 from trfsite.people.entries import EventEntries
@@ -16,6 +17,7 @@ class Archive:
     config: SiteConfig
     events: tuple[EventEntries, ...]
     unreadable: tuple[str, ...]  # files that are no tournament (their people are unknown)
+    refused: tuple[Finding, ...] = ()  # files not read at all (see discover)
 
 
 def read_archive(src: Path, config_path: Path | None = None) -> Archive:
@@ -24,12 +26,12 @@ def read_archive(src: Path, config_path: Path | None = None) -> Archive:
     config = load_config(folder, config_path)
     events = []
     unreadable = []
-    for source in discover(src).files:
+    found = discover(src)
+    for source in found.files:
         event_config = config.for_stem(source.path.stem)
-        data = source.path.read_bytes()
-        entries = read_entries(data, source.relative, source.slug, event_config)
+        entries = read_entries(source.data, source.relative, source.slug, event_config)
         if entries is None:
             unreadable.append(source.relative)
         else:
             events.append(entries)
-    return Archive(config, tuple(events), tuple(unreadable))
+    return Archive(config, tuple(events), tuple(unreadable), found.refused)

@@ -95,9 +95,14 @@ def render_csv(s: Standings, ratings: Mapping[int, PlayerRatings] | None = None)
     for r in s.rows:
         values = rating_values(ratings.get(r.id)) if ratings else ()
         writer.writerow(
-            [r.rank, r.id, r.name, number(r.points), *("" if v is None else number(v)
-                                                        for v in r.tiebreaks),
-             *("" if v is None else number(v) for v in values)]
+            [
+                r.rank,
+                r.id,
+                r.name,
+                number(r.points),
+                *("" if v is None else number(v) for v in r.tiebreaks),
+                *("" if v is None else number(v) for v in values),
+            ]
         )
     return buffer.getvalue()
 
@@ -113,9 +118,7 @@ def render_json(
             item.update(zip(RATING_KEYS, rating_values(ratings.get(row.id)), strict=True))
     if explain:
         for item, row in zip(rows, s.rows, strict=True):
-            item["explanations"] = {
-                e.code: _explanation_json(e) for e in row.explanations
-            }
+            item["explanations"] = {e.code: _explanation_json(e) for e in row.explanations}
             if ratings and row.id in ratings:
                 item["explanations"].update(_rating_explanations(ratings[row.id]))
     import json
@@ -161,9 +164,7 @@ def _explanation_json(e: Explanation) -> dict[str, object]:
     }
 
 
-def render_explanations(
-    s: Standings, ratings: Mapping[int, PlayerRatings] | None = None
-) -> str:
+def render_explanations(s: Standings, ratings: Mapping[int, PlayerRatings] | None = None) -> str:
     """Pen-and-paper account of every value of every player."""
     out = [f"Explanations ({_title(s)})", ""]
     for row in s.rows:

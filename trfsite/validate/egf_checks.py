@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from trfsite.findings import Finding, Severity
+from trfsite.findings import Capped, Finding, Severity
 from trfsite.formats.egf.grades import parse_grade
 from trfsite.formats.egf.header import is_column_header, is_known_column, is_unnamed
+from trfsite.formats.limits import MAX_FINDINGS_PER_CODE
 from trfsite.model import Color, Game, Outcome, Player, RoundEntry, Tournament
 from trfsite.results import N_, Note, Standings, join_notes
 from trfsite.scoring.go import GO_TIEBREAKS
@@ -52,64 +53,75 @@ def _cell(entry: RoundEntry | None) -> str:
 def check_games(t: Tournament, name: str) -> list[Finding]:
     """Every game on both players' lines, with matching colour, handicap and result."""
     index = t.player_index()
-    findings: list[Finding] = []
+    found = Capped(MAX_FINDINGS_PER_CODE.limit)
     for player in t.players:
         for entry in player.rounds:
             if entry.opponent is None:
                 continue
-            line, column = _where(player, entry)
-            head = Note(
-                "row {id}, round {round}: {raw!r}", id=player.id, round=entry.round, raw=entry.raw
-            )
             other = index.get(entry.opponent)
             if other is None:
-                findings.append(
-                    Finding(
-                        Severity.ERROR,
-                        "egf-opponent-unknown",
-                        Note(
-                            "{head} names row {opponent}, but the table has no such row "
-                            "(expected a row number from 1 to {count})",
-                            head=head,
-                            opponent=entry.opponent,
-                            count=len(t.players),
-                        ),
-                        name,
-                        line,
-                        column,
+                if found.wants("egf-opponent-unknown"):
+                    line, column = _where(player, entry)
+                    found.add(
+                        Finding(
+                            Severity.ERROR,
+                            "egf-opponent-unknown",
+                            Note(
+                                "{head} names row {opponent}, but the table has no such row "
+                                "(expected a row number from 1 to {count})",
+                                head=_head(player, entry),
+                                opponent=entry.opponent,
+                                count=len(t.players),
+                            ),
+                            name,
+                            line,
+                            column,
+                        )
                     )
-                )
                 continue
             back = other.entry(entry.round)
             if back is None or back.opponent != player.id:
-                findings.append(
-                    Finding(
-                        Severity.ERROR,
-                        "egf-game-one-sided",
-                        Note(
-                            "{head} names row {opponent} as the opponent, but row "
-                            "{opponent}'s round {round} is {cell}; expected a "
-                            "token for row {id}",
-                            head=head,
-                            opponent=entry.opponent,
-                            round=entry.round,
-                            cell=_cell(back),
-                            id=player.id,
-                        ),
-                        name,
-                        line,
-                        column,
+                if found.wants("egf-game-one-sided"):
+                    line, column = _where(player, entry)
+                    found.add(
+                        Finding(
+                            Severity.ERROR,
+                            "egf-game-one-sided",
+                            Note(
+                                "{head} names row {opponent} as the opponent, but row "
+                                "{opponent}'s round {round} is {cell}; expected a "
+                                "token for row {id}",
+                                head=_head(player, entry),
+                                opponent=entry.opponent,
+                                round=entry.round,
+                                cell=_cell(back),
+                                id=player.id,
+                            ),
+                            name,
+                            line,
+                            column,
+                        )
                     )
-                )
                 continue
             if player.id < other.id:
-                findings += _compare_sides(player, entry, other, back, name)
-    return findings
+                found.extend(_compare_sides(player, entry, other, back, name))
+    return found.kept()
+
+
+def _head(player: Player, entry: RoundEntry) -> Note:
+    return Note("row {id}, round {round}: {raw!r}", id=player.id, round=entry.round, raw=entry.raw)
 
 
 def _compare_sides(
     player: Player, entry: RoundEntry, other: Player, back: RoundEntry, name: str
 ) -> list[Finding]:
+    colours = entry.color is not Color.NONE and back.color is not Color.NONE
+    if not (
+        (colours and entry.color is not back.color.opposite)
+        or (entry.handicap is not None and back.handicap not in (None, entry.handicap))
+        or entry.outcome.complement is not back.outcome
+    ):
+        return []  # the usual case: nothing to say, no message made
     line, column = _where(player, entry)
     pair = Note(
         "round {round}: row {id} {raw!r} and row {other} {back!r}",

@@ -22,7 +22,7 @@ from trfsite.formats.egf.header import (
 from trfsite.formats.egf.layout import Layout, find_layout, split_rest
 from trfsite.formats.egf.lines import PlayerLine, Word, parse_player_line
 from trfsite.formats.egf.tokens import UNKNOWN_CELL, Token, parse_score, parse_token
-from trfsite.formats.limits import within_line_length
+from trfsite.formats.limits import MAX_ROUNDS, within_line_length
 from trfsite.formats.numbers import decimal, reason_note
 from trfsite.formats.text import split_lines
 from trfsite.model import (
@@ -91,7 +91,9 @@ def read_egf(text: str, name: str = "") -> ReadResult:
                 name,
             )
         )
-    layout = find_layout(parsed, len(raw_lines), header.columns)
+    layout = _within_rounds(
+        find_layout(parsed, len(raw_lines), header.columns), parsed, findings, name
+    )
     if parsed and not layout.rounds:
         findings.append(
             Finding(
@@ -117,6 +119,33 @@ def read_egf(text: str, name: str = "") -> ReadResult:
     if tournament.go is not None:
         tournament = replace(tournament, go=replace(tournament.go, columns=columns))
     return ReadResult(tournament, tuple(findings))
+
+
+def _within_rounds(
+    layout: Layout, parsed: list[PlayerLine], findings: list[Finding], name: str
+) -> Layout:
+    """At most MAX_ROUNDS rounds, as in a TRF file: more is damage (rows run together),
+    and every player would be scored and explained in each of them."""
+    limit = MAX_ROUNDS.limit
+    if layout.rounds <= limit:
+        return layout
+    findings.append(
+        Finding(
+            Severity.ERROR,
+            MAX_ROUNDS.code,
+            Note(
+                "the rows are read as {rounds:,} rounds; expected at most {limit} (TRF's "
+                "three-digit rounds): the table looks damaged and only the {limit} result "
+                "cells next to the scores are read",
+                rounds=layout.rounds,
+                limit=limit,
+            ),
+            name,
+            parsed[0].line,
+            1,
+        )
+    )
+    return replace(layout, rounds=limit)
 
 
 # --------------------------------------------------------------------------- header
