@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 
 from trfsite.awards.categories import parse_category
 from trfsite.awards.event import EventAwards
 from trfsite.awards.rankings import GroupLine
+from trfsite.formats.csv_cells import csv_writer
 from trfsite.model import Tournament
 
 
@@ -88,7 +88,7 @@ def awards_csv(t: Tournament, awards: EventAwards) -> str:
     """One table: prize lines, then each category's lines, then federations and clubs."""
     names = _names(t)
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv_writer(buffer)
     writer.writerow(
         ["section", "category", "rank", "overall_rank", "id", "name", "points", "prize", "amount"]
     )

@@ -85,11 +85,12 @@ def rating_values(ratings: PlayerRatings | None) -> tuple[float | None, ...]:
 
 
 def render_csv(s: Standings, ratings: Mapping[int, PlayerRatings] | None = None) -> str:
-    import csv  # here: the table, the usual output, needs neither csv nor json
-    import io
+    import io  # here: the table, the usual output, needs neither csv nor json
+
+    from trfsite.formats.csv_cells import csv_writer
 
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv_writer(buffer)
     extra = RATING_KEYS if ratings else ()
     writer.writerow(["rank", "id", "name", "points", *(c.code for c in s.columns), *extra])
     for r in s.rows:
