@@ -132,7 +132,7 @@ def standings(
     for finding in errors:  # still computable; say so on stderr, keep stdout clean
         click.echo(finding.format_text(), err=True)
     options = StandingsOptions(
-        tiebreaks=tuple(split_tiebreak_list(tiebreaks)) if tiebreaks is not None else None,
+        tiebreaks=_within_budget(split_tiebreak_list(tiebreaks)) if tiebreaks is not None else None,
         rules=rules,
         after_round=after_round,
         unrated_rating=unrated_rating,
@@ -170,6 +170,19 @@ def standings(
     if errors:  # the standings are printed, but the input has errors (exit code 1)
         sys.stdout.flush()
         sys.exit(EXIT_FINDINGS)
+
+
+def _within_budget(codes: list[str]) -> tuple[str, ...]:
+    """The codes as typed; more than MAX_TIEBREAKS different ones is a usage error."""
+    from trfsite.formats.limits import MAX_TIEBREAKS
+
+    different = len({code.strip().upper() for code in codes})
+    if different > MAX_TIEBREAKS.limit:
+        raise click.BadParameter(
+            f"{different:,} different tie-breaks; expected at most {MAX_TIEBREAKS.limit}",
+            param_hint="--tiebreaks",
+        )
+    return tuple(codes)
 
 
 def _parse_k_factors(values: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
