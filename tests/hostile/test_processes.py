@@ -62,8 +62,18 @@ def test_workers_end_when_the_build_is_killed(tmp_path: Path) -> None:
         (src / name).write_bytes((SAMPLES / name).read_bytes())
     env = {**os.environ, "TRFSITE_CACHE_DIR": ""}
     build = subprocess.Popen(
-        [sys.executable, "-m", "trfsite", "-q", "build", str(src), "-o", str(tmp_path / "out"),
-         "--jobs", "2"],  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "trfsite",
+            "-q",
+            "build",
+            str(src),
+            "-o",
+            str(tmp_path / "out"),
+            "--jobs",
+            "2",
+        ],  # fmt: skip
         env=env,
     )
     workers: set[int] = set()

@@ -100,6 +100,8 @@ class GoContext:
     names: Mapping[int, str] = field(default_factory=dict)  # row -> player, for explanations
     explain: bool = True  # label every contribution (False: values only, for speed)
     fast: FastValues | None = None  # without explanations: the values summed in C
+    # Each player's per-round values, made once: SOS, SOS-1, SOS-2 and SODOS all read them.
+    made: dict[int, list[Contribution]] = field(default_factory=dict, compare=False)
 
     def unplayed_value(self, player: int) -> float:
         """What a round without opponent adds to SOS."""
@@ -126,6 +128,12 @@ class GoContext:
 
     def opponent_values(self, player: int) -> list[Contribution]:
         """The per-round values SOS adds up."""
+        found = self.made.get(player)
+        if found is None:
+            found = self.made[player] = self._opponent_values(player)
+        return found
+
+    def _opponent_values(self, player: int) -> list[Contribution]:
         out: list[Contribution] = []
         for entry in self.history[player]:
             if entry.opponent is None:
@@ -196,7 +204,10 @@ def build_go_context(
     partial = GoContext(mcmahon, rounds, round_down, start, history, nbw_after, {}, *conventions)
     if explain:
         sos = {p.id: sum(_values(partial.opponent_values(p.id))) for p in players}
-        return GoContext(mcmahon, rounds, round_down, start, history, nbw_after, sos, *conventions)
+        return GoContext(
+            mcmahon, rounds, round_down, start, history, nbw_after, sos, *conventions, None,
+            partial.made,
+        )  # fmt: skip
     scores = {p.id: partial.score(p.id) for p in players}
     fast = FastValues(rounds, table.prefixes, scores, mcmahon and handicap_adjusted)
     sos = {p.id: fast.sos(p.id, partial.unplayed_value(p.id)) for p in players}
@@ -225,7 +236,14 @@ def _whole_table(players: Sequence[Player], free_draw: float, round_down: bool) 
     made = _TABLES(players)
     key = (free_draw, round_down)
     if key not in made:
-        made[key] = _reduce_table(players, free_draw, round_down)
+        # The rounds themselves depend on free_draw alone: reduced once for both ways
+        # of rounding (the table's columns are fitted under several conventions).
+        other = made.get((free_draw, not round_down))
+        if other is None:
+            made[key] = _reduce_table(players, free_draw, round_down)
+        else:
+            nbw = {pid: cumulative_nbw(rounds, round_down) for pid, rounds in other.history.items()}
+            made[key] = _Table(other.history, nbw, other.prefixes)
     return made[key]
 
 

@@ -301,7 +301,26 @@ def _handicap_problem(
         return ""
     by_grade = _expected_stones(mine.rank - theirs.rank, rule)
     by_mms = _expected_stones(starts[player.id] - starts[other.id], rule)
-    game = Note(
+    # The game's description only for a problem: a table has thousands of games.
+    if entry.handicap not in (by_grade, by_mms):
+        return Note(
+            "{game}: {stones} stone(s), expected {by_grade}",
+            game=_game(player, entry, other),
+            stones=entry.handicap,
+            by_grade=by_grade,
+        )
+    if entry.handicap and entry.color is not Color.NONE and mine.rank != theirs.rank:
+        stronger_is_white = (mine.rank > theirs.rank) == (entry.color is Color.WHITE)
+        if not stronger_is_white:
+            return Note(
+                "{game}: the weaker player has white in a handicap game",
+                game=_game(player, entry, other),
+            )
+    return ""
+
+
+def _game(player: Player, entry: RoundEntry, other: Player) -> Note:
+    return Note(
         "round {round}, rows {id}-{other} ({grade} v {other_grade})",
         round=entry.round,
         id=player.id,
@@ -309,18 +328,6 @@ def _handicap_problem(
         grade=player.grade,
         other_grade=other.grade,
     )
-    if entry.handicap not in (by_grade, by_mms):
-        return Note(
-            "{game}: {stones} stone(s), expected {by_grade}",
-            game=game,
-            stones=entry.handicap,
-            by_grade=by_grade,
-        )
-    if entry.handicap and entry.color is not Color.NONE and mine.rank != theirs.rank:
-        stronger_is_white = (mine.rank > theirs.rank) == (entry.color is Color.WHITE)
-        if not stronger_is_white:
-            return Note("{game}: the weaker player has white in a handicap game", game=game)
-    return ""
 
 
 # --------------------------------------------------------------------------- columns
