@@ -148,7 +148,7 @@ def main() -> int:
                         help="run build --no-pdf on every N-th input (0: never)")  # fmt: skip
     parser.add_argument("--slow", type=float, default=10.0, help="CPU seconds per command")
     parser.add_argument("--budget-seconds", type=float, default=10.0,
-                        help="CPU seconds per input under 1 MB (its commands but build)")  # fmt: skip
+                        help="CPU seconds per input under 1 MB, build aside")  # fmt: skip
     parser.add_argument("--budget-mb", type=float, default=500.0,
                         help="peak memory (MB) of an input under 1 MB")  # fmt: skip
     parser.add_argument("--all-commands", action="store_true",
