@@ -192,3 +192,34 @@ def test_a_full_template_cache_folder_does_not_fail_the_build(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     assert (out / "clean" / "index.html").is_file()
     assert (tmp_path / "cache").is_dir()  # the cache was there to be written to
+
+
+# A worker killed by the system (memory ran out): here it ends itself at its first event.
+_KILLED_WORKER = """
+import os, sys
+import trfsite.site.event_build as event_build
+def killed(*args, **kwargs):
+    os._exit(9)
+event_build.build_event = killed
+sys.argv = ["trfsite", *sys.argv[1:]]
+from trfsite.cli import main
+main()
+"""
+
+
+def test_a_worker_killed_by_the_system_is_one_clear_error(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("fide-example1-trf16.trf", "fide-grandmommys-cup-trf26-team.trf"):
+        (src / name).write_bytes((SAMPLES / name).read_bytes())
+    out = tmp_path / "out"
+    env = {**os.environ, "TRFSITE_CACHE_DIR": ""}
+    done = subprocess.run(
+        [sys.executable, "-c", _KILLED_WORKER, "build", str(src), "-o", str(out), "--no-pdf",
+         "--jobs", "2"],  # fmt: skip
+        env=env, capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "a worker process ended abruptly" in done.stderr
+    assert not out.exists()
