@@ -164,6 +164,10 @@ def _theme_files(theme: Theme, folder: Path) -> list[Path]:
             )
         if path.is_file():
             found.append(path)
+        elif not path.is_dir():  # a FIFO or a device: Jinja would wait on it, or never end
+            raise ThemeError(
+                f"{shown_name(path)}: not a regular file; expected the theme's own files"
+            )
     return found
 
 

@@ -4,8 +4,9 @@ Two builds into one OUT (``serve`` rebuilding while a scheduled ``build`` runs)
 removed each other's unfinished folders, mixed their sites or destroyed the
 kept previous build. Each build holds an exclusive ``flock`` on
 ``OUT.builds/.trfsite-lock`` from before it makes its folder until its site is
-live. The kernel releases the lock when the process ends, however it ends (a
-killed build leaves no stale lock), and the build's workers end with it
+live, and removes the file then. The kernel releases the lock when the process
+ends, however it ends (a killed build leaves the file, never a lock held), and
+the build's workers end with it
 (``site/lifetime.py``). A second build does not wait: it stops with exit code 2
 and says which process holds the folder.
 """
@@ -38,37 +39,55 @@ class OutputBusy(click.ClickException):
 
 @contextlib.contextmanager
 def one_build_at_a_time(out: Path, builds: Path) -> Iterator[None]:
-    """Hold the lock of ``out`` (its builds folder is ``builds``) for the ``with`` block."""
+    """Hold the lock of ``out`` (its builds folder is ``builds``) for the ``with`` block.
+
+    The lock file is removed when the build ends (removed first, then unlocked); a build
+    that finds the file it locked removed meanwhile locks the new one instead.
+    """
     if fcntl is None:  # pragma: no cover
         yield
         return
+    path = builds / LOCK_NAME
+    handle = _locked(out, builds, path)
     try:
-        builds.mkdir(parents=True, exist_ok=True)
-        handle = os.open(builds / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-    except OSError as exc:
-        raise OutputBusy(
-            f"-o {shown_name(out)!r}: cannot create its lock file in {shown_name(builds)!r} "
-            f"({exc.strerror or exc}); expected a writable folder"
-        ) from None
-    try:
+        os.ftruncate(handle, 0)
+        os.write(handle, f"{os.getpid()}\n".encode())
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        os.close(handle)  # and the lock with it
+
+
+def _locked(out: Path, builds: Path, path: Path) -> int:
+    """A descriptor of ``path`` holding its lock; OutputBusy when another build holds it."""
+    while True:
+        try:
+            builds.mkdir(parents=True, exist_ok=True)
+            handle = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as exc:
+            raise OutputBusy(
+                f"-o {shown_name(out)!r}: cannot create its lock file in "
+                f"{shown_name(builds)!r} ({exc.strerror or exc}); expected a writable folder"
+            ) from None
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
+            holder = _holder(handle)
+            os.close(handle)
             if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
                 raise
             raise OutputBusy(
-                f"-o {shown_name(out)!r}: another trfsite build is writing into it"
-                f"{_holder(handle)}; expected one build per output folder at a time: "
-                "wait until it ends, then build again"
+                f"-o {shown_name(out)!r}: another trfsite build is writing into it{holder}; "
+                "expected one build per output folder at a time: wait until it ends, then "
+                "build again"
             ) from None
-        os.ftruncate(handle, 0)
-        os.write(handle, f"{os.getpid()}\n".encode())
         try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-    finally:
-        os.close(handle)
+            if os.stat(path).st_ino == os.fstat(handle).st_ino:
+                return handle
+        except FileNotFoundError:
+            pass
+        os.close(handle)  # the build before removed it as this one locked it: again
 
 
 def _holder(handle: int) -> str:
