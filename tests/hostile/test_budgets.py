@@ -103,3 +103,22 @@ def test_a_go_table_of_more_than_999_rounds_is_read_as_999() -> None:
     assert result.tournament is not None and result.tournament.rounds == 999
     (found,) = [f for f in result.findings if f.code == "round-cells-too-many"]
     assert "read as 1,100 rounds; expected at most 999" in found.message
+
+
+def test_boards_per_match_are_at_most_the_players_of_the_largest_team() -> None:
+    from trfsite.teams import reconstruct_matches
+
+    from .data import TEAM
+
+    # team-2026.trf: 352 WB (2 boards), 3 teams of 2 players. A stretched 352 line of
+    # 1,000 boards made every match 1,000 boards and the team pages quadratic in them.
+    stretched = TEAM.replace("352 WB", "352 " + "WB" * 500)
+    result = read_bytes(stretched.encode(), "cup.trf")
+    found = [f for f in result.findings if f.code == "team-boards-too-many"]
+    t = result.tournament
+    assert t is not None
+    teams = reconstruct_matches(t)
+    found += [f for f in teams.findings if f.code == "team-boards-too-many"]
+    assert len(found) == 1
+    assert found[0].message.startswith("the file gives 1,000 boards per match")
+    assert teams.boards == 2
