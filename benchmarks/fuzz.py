@@ -214,7 +214,7 @@ def main() -> int:
             shutil.rmtree(work, ignore_errors=True)
             slowest = sorted(slowest, reverse=True)[:5]
             biggest = sorted(biggest, reverse=True)[:5]
-            if number % 500 == 0:
+            if number % 50 == 0:
                 elapsed = time.perf_counter() - started
                 print(f"{number} ({number - args.start + 1} inputs), {failures} failures, "
                       f"{elapsed:.0f} s", flush=True)  # fmt: skip
