@@ -241,7 +241,11 @@ def build_site(
 ) -> BuildReport:
     """Build the whole site into ``options.out``; raises BuildError/ConfigError before any swap."""
     end_children_with_this_process()
-    with reported_as_build_errors(shown_name(options.out)):
+    # One build per OUT at a time (site/lock.py): a second one stops at once.
+    with (
+        reported_as_build_errors(shown_name(options.out)),
+        one_build_at_a_time(options.out, publish.builds_dir(options.out)),
+    ):
         return _build_site(options, progress, executor)
 
 
@@ -277,74 +281,68 @@ def _build_site(
     want_pdf = options.pdf and _pdf_available()
     languages = config.site_languages()
     several = len(languages) > 1
-    # One build per OUT at a time: from its folder's making to its site going live.
-    with one_build_at_a_time(options.out, publish.builds_dir(options.out)):
-        tmp = _make_tmp(options.out, options.prune_later)
-        live = publish.live_folder(options.out)
-        donor = publish.donor_build(options.out, options.keep) if options.cache else None
-        links: list[publish.Linking] = []
+    tmp = _make_tmp(options.out, options.prune_later)
+    live = publish.live_folder(options.out)
+    donor = publish.donor_build(options.out, options.keep) if options.cache else None
+    links: list[publish.Linking] = []
 
-        def link_reused(
-            reused: list[cache.CacheEntry], workers: Executor | None, prefix: str
-        ) -> publish.Linking | None:
-            if live is None or not reused:
-                return None
-            folders = [
-                publish.Reused(
-                    prefix + e.slug, tuple((prefix + path, size) for path, size in e.files)
-                )
-                for e in reused
-            ]
-            linking = publish.Linking(live, tmp, folders, workers, donor)
-            links.append(linking)
-            return linking
+    def link_reused(
+        reused: list[cache.CacheEntry], workers: Executor | None, prefix: str
+    ) -> publish.Linking | None:
+        if live is None or not reused:
+            return None
+        folders = [
+            publish.Reused(prefix + e.slug, tuple((prefix + path, size) for path, size in e.files))
+            for e in reused
+        ]
+        linking = publish.Linking(live, tmp, folders, workers, donor)
+        links.append(linking)
+        return linking
 
-        try:
-            pages = pdfs = 0
-            first: tuple[list[cache.CacheEntry], Plan] | None = None
-            for language in languages:
-                # Several languages: each is a whole site of its own under OUT/<language>/
-                # (its own manifest and reused events), all swapped in at once.
-                prefix = f"{language}/" if several else ""
-                site = SiteInfo(
-                    site_title(config, language),
-                    language,
-                    config.base_url + prefix if config.base_url else "",
-                    build_date(),
-                    f"trfsite {__version__}",
-                    languages if several else (),
-                    config.base_url,
-                    config.people.has_pages(len(discovery.files)),
-                )
-                part = _LanguageBuild(
-                    replace(options, out=options.out / language) if several else options,
-                    SiteWriter(tmp / language if several else tmp),
-                    site,
-                    functools.partial(link_reused, prefix=prefix),
-                )
-                ordered, plan, made = _build_language(
-                    part, discovery, config, chain, want_pdf, executor, progress
-                )
-                pages += made
-                pdfs += sum(1 for e in ordered if e.pdf)
-                first = first or (ordered, plan)
-            if several:
-                pages += write_language_choice(
-                    SiteWriter(tmp), chain, config, languages, build_date()
-                )
-            SiteWriter(tmp).write_text(MARKER, f"trfsite {__version__}\n")
-            for linking in links:
+    try:
+        pages = pdfs = 0
+        first: tuple[list[cache.CacheEntry], Plan] | None = None
+        for language in languages:
+            # Several languages: each is a whole site of its own under OUT/<language>/
+            # (its own manifest and reused events), all swapped in at once.
+            prefix = f"{language}/" if several else ""
+            site = SiteInfo(
+                site_title(config, language),
+                language,
+                config.base_url + prefix if config.base_url else "",
+                build_date(),
+                f"trfsite {__version__}",
+                languages if several else (),
+                config.base_url,
+                config.people.has_pages(len(discovery.files)),
+            )
+            part = _LanguageBuild(
+                replace(options, out=options.out / language) if several else options,
+                SiteWriter(tmp / language if several else tmp),
+                site,
+                functools.partial(link_reused, prefix=prefix),
+            )
+            ordered, plan, made = _build_language(
+                part, discovery, config, chain, want_pdf, executor, progress
+            )
+            pages += made
+            pdfs += sum(1 for e in ordered if e.pdf)
+            first = first or (ordered, plan)
+        if several:
+            pages += write_language_choice(SiteWriter(tmp), chain, config, languages, build_date())
+        SiteWriter(tmp).write_text(MARKER, f"trfsite {__version__}\n")
+        for linking in links:
+            linking.join()
+        for linking in links:
+            linking.move_from_donor()
+        publish.publish(tmp, options.out, options.keep, prune_later=options.prune_later)
+    except BaseException:
+        for linking in links:  # no thread may still write into tmp while it goes
+            with contextlib.suppress(BaseException):
                 linking.join()
-            for linking in links:
-                linking.move_from_donor()
-            publish.publish(tmp, options.out, options.keep, prune_later=options.prune_later)
-        except BaseException:
-            for linking in links:  # no thread may still write into tmp while it goes
-                with contextlib.suppress(BaseException):
-                    linking.join()
-                linking.return_to_donor()
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise
+            linking.return_to_donor()
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
     assert first is not None  # languages is never empty
     ordered, plan = first
     for entry in ordered:  # -v: what happened to each event

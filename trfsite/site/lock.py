@@ -48,6 +48,7 @@ def one_build_at_a_time(out: Path, builds: Path) -> Iterator[None]:
         yield
         return
     path = builds / LOCK_NAME
+    made = not builds.exists()
     handle = _locked(out, builds, path)
     try:
         os.ftruncate(handle, 0)
@@ -57,6 +58,9 @@ def one_build_at_a_time(out: Path, builds: Path) -> Iterator[None]:
         with contextlib.suppress(OSError):
             os.unlink(path)
         os.close(handle)  # and the lock with it
+        if made:  # a build refused before it began (OUT is a file...) leaves nothing
+            with contextlib.suppress(OSError):
+                builds.rmdir()
 
 
 def _locked(out: Path, builds: Path, path: Path) -> int:
