@@ -95,9 +95,11 @@ def test_forfeits_count_in_round_robin_15_2() -> None:
     assert ranks(t, [1, 2, 3]) == [1, 1, 1]
 
 
-def test_single_player_is_first() -> None:
+def test_a_player_not_tied_gets_zero() -> None:
+    # DE does not apply to a participant alone in their group: 0, as FIDE's reference
+    # checker and Vega print it (C.07 2023 Art. 6 ranks only tied participants).
     t = event({1: "U"})
-    assert ranks(t, [1]) == [1]
+    assert ranks(t, [1]) == [0]
 
 
 def test_a_large_unmet_group_names_its_first_and_last_players() -> None:

@@ -97,12 +97,15 @@ def test_no_games_is_undefined() -> None:
 
 def test_round_robin_forfeits_and_ratings() -> None:
     t = round_robin_event()  # ratings 1990, 1980, 1970, 1960; 2-3 forfeit in R1
-    # 2023, 15.2: the forfeit is a game. ARO 3: (1980 + 1960 + 1990) / 3 = 1976.67 -> 1977.
-    # 2026: forfeits stay unplayed for Art. 10: (1960 + 1990) / 2 = 1975.
-    assert values("ARO", t, "2023")[2] == 1977
+    # C.07 10.1 takes "the opponents played over the board" in every rule set; 15.2's
+    # regular games do not reach Art. 10 (2026 says so explicitly; FIDE's reference
+    # checker reads 2023 so). ARO 3 without 2: (1960 + 1990) / 2 = 1975.
+    assert values("ARO", t, "2023")[2] == 1975
     assert values("ARO", t, "2026")[2] == 1975
-    # ARO/P counts the forfeit again under 2026.
+    assert values("ARO", t, "pre2023")[2] == 1975
+    # ARO/P counts the forfeit: (1980 + 1960 + 1990) / 3 = 1976.67 -> 1977.
     assert values("ARO/P", t, "2026")[2] == 1977
+    assert values("ARO/P", t, "2023")[2] == 1977
 
 
 @pytest.mark.parametrize("code", ["TPR-C1", "PTP/M1"])

@@ -20,13 +20,22 @@ def order(s) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
 
 
 def test_rules_follow_the_start_date() -> None:
+    # C.07 2023 binds FIDE-rated events from 1 April 2024 (trfsite takes every event as
+    # FIDE-rated); C.07 2026 applies from 1 March 2026.
     opts = StandingsOptions()
+    assert choose_rules(event({1: "U"}, start=dt.date(2005, 7, 28)), opts)[0] == "pre2023"
+    assert choose_rules(event({1: "U"}, start=dt.date(2023, 9, 1)), opts)[0] == "pre2023"
+    rules, note = choose_rules(event({1: "U"}, start=dt.date(2024, 3, 31)), opts)
+    assert rules == "pre2023" and "before 2023" in note and "2024-04-01" in note
+    assert choose_rules(event({1: "U"}, start=dt.date(2024, 4, 1)), opts)[0] == "2023"
     assert choose_rules(event({1: "U"}, start=dt.date(2026, 2, 28)), opts)[0] == "2023"
     assert choose_rules(event({1: "U"}, start=dt.date(2026, 3, 1)), opts)[0] == "2026"
     rules, note = choose_rules(event({1: "U"}, start=None), opts)
     assert rules == "2026" and "no readable start date" in note
     assert choose_rules(event({1: "U"}), StandingsOptions(rules="2026"))[0] == "2026"
-    with pytest.raises(StandingsError, match="expected auto, 2023 or 2026"):
+    rules, note = choose_rules(event({1: "U"}), StandingsOptions(rules="pre2023"))
+    assert rules == "pre2023" and "chosen with --rules" in note
+    with pytest.raises(StandingsError, match="expected auto, pre2023, 2023, 2026"):
         choose_rules(event({1: "U"}), StandingsOptions(rules="2024"))
 
 
@@ -49,11 +58,14 @@ def test_direct_encounter_column_is_a_rank_in_the_tied_group() -> None:
     # forfeit_event: 1 and 2 have 2.5 and drew in R2 (DE ½ each: tied, both 1);
     # 5 and 6 have 1.5 and never met (Swiss 6.3: no certainty, both 1).
     # Then BH-C1 (2023): 1 7.0, 2 8.0 -> 2 ahead; 5 6.0, 6 6.5 -> 6 ahead.
+    # 4 and 3 are alone on their points: DE does not apply to them, 0 (C.07 6 ranks
+    # tied participants only; FIDE's reference checker prints 0).
     s = compute_standings(
         forfeit_event(), StandingsOptions(tiebreaks=("DE", "BH-C1"), rules="2023")
     )
     assert order(s) == [(1, 4), (2, 2), (3, 1), (4, 6), (5, 5), (6, 3)]
-    assert all(row.tiebreaks[0] == 1 for row in s.rows)
+    de = {row.id: row.tiebreaks[0] for row in s.rows}
+    assert de == {4: 0, 3: 0, 1: 1, 2: 1, 5: 1, 6: 1}
     assert s.columns[0].lower_is_better
 
 

@@ -128,10 +128,12 @@ def test_points_label_on_the_player_card(german: Path) -> None:
 
 
 def test_rule_set_note_spells_the_date(german: Path) -> None:
-    # 042 28. 07. 2005: before 2026-03-01, so the 2023 rules (C.07 2023).
+    # 042 28. 07. 2005: before C.07 2023 bound rated events (1 April 2024), so the rules
+    # before 2023; the dates of both are spelled out too.
     text = _text(german / KARL / "index.html")
     assert "weil das Turnier am 28. Juli 2005 begann" in text
-    assert "2005-07-28" not in text
+    assert "am 1. April 2024 für FIDE-gewertete Turniere verbindlich" in text
+    assert "2005-07-28" not in text and "2024-04-01" not in text
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext")
@@ -216,7 +218,15 @@ def _found(markers: list[str], text: str) -> list[str]:
 @pytest.mark.parametrize(
     ("slug", "source", "markers"),
     [
-        (KARL, "karl-mala-open-2005.trf", MARKERS),
+        # 2005: the rules before 2023, whose explanations speak of a virtual opponent and
+        # of opponents' scores counted with unplayed games as draws, not of C.07 2023's
+        # dummy and adjusted scores.
+        (
+            KARL,
+            "karl-mala-open-2005.trf",
+            [m for m in MARKERS if m not in ("dummy", "adjusted")]
+            + ["virtual opponent", "counted as"],
+        ),
         ("club-championship-2024", "club-championship-2024.trf", CLUB_MARKERS),
         (
             "grandmommys-cup-2024",

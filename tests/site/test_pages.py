@@ -200,3 +200,18 @@ def test_crosstable_tooltips_show_names_as_written(
     dora = doc.xpath("//table[contains(@class,'crosstable')]/tbody/tr")[3]
     titles = dora.xpath("./td[contains(@class,'cell')]/@title")
     assert titles == ["Absent", "Gamma,Gus", "Beta,Bert"]
+
+
+def test_sample_open_says_how_its_declared_order_compares(sample_site: Path) -> None:
+    # Issue 47: the 2005 open (28 July 2005, before C.07 2023 bound rated events on 1 April
+    # 2024) is ranked under the rules before 2023, and its standings say why its declared
+    # ranks (columns 86-89) are not followed: no rule set and list tried gives them all.
+    doc = _page(sample_site, "karl-mala-open-2005/standings.html")
+    notes = [_text(p) for p in doc.xpath("//p[@class='note']")]
+    assert any(n.startswith("Tie-break rules: the FIDE tie-break rules before 2023") for n in notes)
+    ranks = [n for n in notes if n.startswith("The ranks the file declares (columns 86-89)")]
+    assert len(ranks) == 1 and "none of the 11 combinations" in ranks[0], notes
+    caption = _text(doc.xpath("//table[contains(@class,'standings')]/caption")[0])
+    assert caption.endswith("Rules before 2023")
+    overview = _page(sample_site, "karl-mala-open-2005/index.html")
+    assert "Rule set: FIDE tie-break rules before 2023" in _text(overview)

@@ -16,6 +16,7 @@ from trfsite.results import Explanation, Standings
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import build_context
 from trfsite.scoring.ratings import average_rating_of_opponents, tournament_performance
+from trfsite.scoring.rule_sets import RULE_SETS
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,7 @@ def has_ratings(standings: Standings) -> bool:
     return (
         standings.tournament.game is Game.CHESS
         and standings.kind is EventKind.INDIVIDUAL
-        and standings.rules in ("2023", "2026")
+        and standings.rules in RULE_SETS
     )
 
 

@@ -37,10 +37,12 @@ if TYPE_CHECKING:
 )
 @click.option(
     "--rules",
-    type=click.Choice(["auto", "2023", "2026"]),
+    type=click.Choice(["auto", "pre2023", "2023", "2026"]),
     default="auto",
     show_default=True,
-    help="FIDE C.07 rule set; auto: 2023 if the event started before 2026-03-01.",
+    help="FIDE tie-break rule set: pre2023 (the rules before C.07 2023), 2023 or 2026; "
+    "auto: by the start date (before 2024-04-01 pre2023, before 2026-03-01 2023, else "
+    "2026), then by the ranks the file declares.",
 )
 @click.option("--after-round", type=click.IntRange(min=1), help="Standings after round N.")
 @click.option(
@@ -74,6 +76,14 @@ if TYPE_CHECKING:
     "rank by the cells, or by the declared totals (team game points follow them).",
 )
 @click.option(
+    "--ranks-source",
+    type=click.Choice(["computed", "declared"]),
+    default="computed",
+    show_default=True,
+    help="Final standings: ranked by points and tie-breaks, or in the order and with the "
+    "ranks the file declares (columns 86-89), the computed values beside them.",
+)
+@click.option(
     "--format",
     "fmt",
     type=click.Choice(["table", "json", "csv"]),
@@ -103,6 +113,7 @@ def standings(
     sos_convention: str | None,
     individual: bool,
     points_source: str,
+    ranks_source: str,
     fmt: str,
     explain: bool,
     k_factors: tuple[tuple[int, int], ...],
@@ -139,6 +150,7 @@ def standings(
         system=system,
         individual=individual,
         points_source=points_source,
+        ranks_source=ranks_source,
         explain=explain,
         go_bar=go_bar,
         go_floor=go_floor,

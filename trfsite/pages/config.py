@@ -8,11 +8,12 @@
 
     [events.open-2024]         # keyed by the tournament file's stem
     tiebreaks = ["BH-C1", "BH", "SB"]
-    rules = "2026"             # auto, 2023, 2026
+    rules = "2026"             # auto, pre2023, 2023, 2026
     unrated_rating = 1000
     system = "swiss"           # swiss, round-robin, mcmahon (Go)
     team_bye = { match_points = 1, game_points = "half" }  # PAB when there is no 320
     points_source = "cells"    # cells, declared (columns 81-84)
+    ranks_source = "computed"  # computed, declared (the file's order, columns 86-89)
     go_bar = "3d"              # Go (McMahon) only
     go_floor = "20k"
     go_columns = ["NBW", "SOS", "-"]  # Go: meaning of the score columns ("-": none)
@@ -64,10 +65,11 @@ _EVENT_KEYS = (
     "go_round_down_free_points",
     "team_bye",
     "points_source",
+    "ranks_source",
     *AWARD_KEYS,
 )
 _GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
-_RULES = ("auto", "2023", "2026")
+_RULES = ("auto", "pre2023", "2023", "2026")
 _SYSTEMS = ("swiss", "round-robin", "mcmahon")
 _BYE_IN_SOS = ("start", "zero", "own")
 
@@ -103,6 +105,7 @@ class EventConfig:
     go: GoConventions = field(default_factory=lambda: GoConventions())
     team_bye: TeamByeSetting | None = None
     points_source: str = "cells"
+    ranks_source: str = "computed"
     awards: AwardSettings = AwardSettings()  # rating change, categories, prizes
     # [people] split entries of this file: (start number, key); part of the event's
     # cache key, since its pages link these players to their own keys.
@@ -123,6 +126,7 @@ class EventConfig:
             go_bye_in_sos=self.go.bye_in_sos,
             go_round_down_free_points=self.go.round_down_free_points,
             points_source=self.points_source,
+            ranks_source=self.ranks_source,
         )
 
 
@@ -196,7 +200,9 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
         _check_tiebreaks(where, tiebreaks, problems)
     rules = _expect_str(data, "rules", where, problems) or "auto"
     if rules not in _RULES:
-        problems.append(f"{where}rules: {rules!r} is not a rule set; expected auto, 2023 or 2026")
+        problems.append(
+            f"{where}rules: {rules!r} is not a rule set; expected auto, pre2023, 2023 or 2026"
+        )
         rules = "auto"
     unrated = data.get("unrated_rating")
     if unrated is not None and (
@@ -229,6 +235,7 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
         _read_go(data, where, problems),
         _read_team_bye(data.get("team_bye"), where, problems),
         _read_points_source(data, where, problems),
+        _read_ranks_source(data, where, problems),
         read_award_settings(data, where, problems),
     )
 
@@ -273,6 +280,16 @@ def _read_points_source(data: dict[str, object], where: str, problems: list[str]
     if source not in ("cells", "declared"):
         problems.append(f"{where}points_source: {source!r} is unknown; expected cells or declared")
         return "cells"
+    return source
+
+
+def _read_ranks_source(data: dict[str, object], where: str, problems: list[str]) -> str:
+    source = _expect_str(data, "ranks_source", where, problems) or "computed"
+    if source not in ("computed", "declared"):
+        problems.append(
+            f"{where}ranks_source: {source!r} is unknown; expected computed or declared"
+        )
+        return "computed"
     return source
 
 

@@ -3,9 +3,12 @@
 Each round contributes the opponent's score as adjusted by 16.3 (Swiss), or a
 dummy opponent's score for an unplayed round (16.4, capped in ``2026``). In
 pre-determined events (15.2) forfeits are games and a rest round contributes
-nothing. ``/F`` (and FB itself) uses the Fore view: every paired game of the
-last round covered counts as a draw, for everyone, before anything else is
-computed; the dummy then uses the Fore-adjusted own score.
+nothing. Under the rules before 2023 the opponent's unplayed games count as
+draws and an unplayed round (a forfeit in a round robin too) meets a virtual
+opponent (:mod:`trfsite.scoring.unplayed`); cuts know no 16.5 exception.
+``/F`` (and FB itself) uses the Fore view: every paired game of the last round
+covered counts as a draw, for everyone, before anything else is computed; the
+dummy then uses the Fore-adjusted own score.
 
 AOB averages, over the opponents met in games (and forfeits with ``/P`` or in
 pre-determined events), their Buchholz (their Fore Buchholz with ``/F``); the
@@ -18,7 +21,8 @@ from trfsite.results import N_, Contribution, Explanation, Note
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
 from trfsite.scoring.modifiers import Cut, cut_sum, cut_total, mark_cuts
-from trfsite.scoring.unplayed import CUT_FIRST, dummy_score, dummy_text
+from trfsite.scoring.rule_sets import PRE2023
+from trfsite.scoring.unplayed import CUT_FIRST, dummy_score, dummy_text, has_dummy
 
 
 def opponent_scores(
@@ -30,6 +34,8 @@ def opponent_scores(
     if all(games):  # the common case: every round a game
         return list(map(adjusted.__getitem__, opp)), [], list(range(ctx.rounds))
     cats = ctx.category[i]
+    # 16.5 did not exist before 2023: a cut takes the least significant value, always.
+    cut_exception = ctx.rules != PRE2023
     values: list[float] = []
     cut_first: list[bool] = []
     rounds: list[int] = []
@@ -38,9 +44,9 @@ def opponent_scores(
             values.append(adjusted[opp[r]])
             cut_first.append(False)
             rounds.append(r)
-        elif ctx.swiss:
+        elif has_dummy(ctx, i, r):
             values.append(dummy_score(ctx, i, r))
-            cut_first.append(cats[r] in CUT_FIRST)
+            cut_first.append(cut_exception and cats[r] in CUT_FIRST)
             rounds.append(r)
     return values, cut_first, rounds
 
@@ -93,6 +99,13 @@ def _opponent_account(ctx: EventContext, j: int) -> str:
         else N_("opponent {opponent}: score {score:g}")
     )
     text = Note(template, opponent=ctx.label(j), score=ctx.score[j])
+    if ctx.adjusted[j] != ctx.score[j] and ctx.rules == PRE2023:
+        return Note(
+            "{text}, counted as {adjusted:g} (rules before 2023: the opponent's unplayed "
+            "games count as draws)",
+            text=text,
+            adjusted=ctx.adjusted[j],
+        )
     if ctx.adjusted[j] != ctx.score[j]:
         return Note(
             "{text}, adjusted to {adjusted:g} (C.07 16.3.2: requested byes with no later "

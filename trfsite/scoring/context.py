@@ -31,6 +31,7 @@ from trfsite.memo import ByIdentity
 from trfsite.model import AbnormalPoints, Color, EventKind, Outcome, Player, Tournament
 from trfsite.results import Explanation
 from trfsite.scoring.cells import Cell
+from trfsite.scoring.rule_sets import PRE2023, RULES_2026
 from trfsite.scoring.unplayed import adjusted_scores, categories
 
 
@@ -103,7 +104,7 @@ class EventContext:
     names: list[str]
     ratings: list[int | None]  # effective: unrated players get options.unrated_rating
     rounds: int
-    rules: str  # "2023" or "2026"
+    rules: str  # "pre2023", "2023" or "2026" (scoring.rule_sets)
     swiss: bool
     win: float
     draw: float
@@ -181,18 +182,17 @@ class EventContext:
         """(forfeit wins, forfeit losses) count as games for this article?
 
         Swiss: only with ``/P`` (C.07 6.1.1, 16). Pre-determined events (15.2):
-        forfeits are regular games; in ``2026`` a forfeit loss stays unplayed
-        for Art. 7, and every forfeit stays unplayed for Art. 10.
+        forfeits are regular games, except for Art. 10, which takes "the
+        opponents played over the board" (10.1) in every edition; in ``2026`` a
+        forfeit loss also stays unplayed for Art. 7. The rules before 2023 had
+        no 15.2: a forfeit is an unplayed game in every event.
         """
         if forfeits_played:
             return True, True
-        if self.swiss:
+        if self.swiss or self.rules == PRE2023 or article is Article.RATINGS:
             return False, False
-        if self.rules == "2026":
-            if article is Article.OWN_RECORD:
-                return True, False
-            if article is Article.RATINGS:
-                return False, False
+        if self.rules == RULES_2026 and article is Article.OWN_RECORD:
+            return True, False
         return True, True
 
     def game_mask(self, article: Article, forfeits_played: bool) -> list[list[bool]]:

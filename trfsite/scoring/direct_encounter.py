@@ -3,7 +3,8 @@
 DE depends on which participants are tied when the list reaches it, so it is
 computed per group by the ranker (:mod:`trfsite.standings.individual`), not per player.
 The value reported is 1 + the number of group members DE puts ahead; a
-participant who is not tied at that point gets 1.
+participant who is not tied at that point gets 0, as FIDE's reference checker
+and Vega print it: DE does not apply to them (pages may show a dash).
 
 * 6.1: the score of each member in the games among the group; 6.1.1 forfeits
   are left out in Swiss events unless ``/P`` (in pre-determined events 15.2
@@ -150,7 +151,7 @@ def fill_direct_encounter(
     explaining = ctx.explaining
     for group in groups:
         if len(group) == 1 and not explaining[group[0]]:
-            values[group[0]] = _NOT_TIED
+            values[group[0]] = NOT_TIED
             continue
         found, why = direct_encounter_ranks(ctx, spec, group)
         for pos, i in enumerate(group):
@@ -159,7 +160,8 @@ def fill_direct_encounter(
                 explanations[i] = why[pos]
 
 
-_NOT_TIED = 1.0  # the DE of a participant not tied when the list reaches DE
+NOT_TIED = 0.0  # the DE of a participant not tied when the list reaches DE
+NOT_TIED_NOTE = Note("not tied: direct encounter does not apply (0)")
 
 
 def direct_encounter_ranks(
@@ -169,9 +171,9 @@ def direct_encounter_ranks(
     explaining = ctx.explaining
     if len(group) < 2:
         if not group or not explaining[group[0]]:  # most: one no earlier column left tied
-            return [_NOT_TIED] * len(group), None
-        explanation = Explanation(spec.code, _NOT_TIED, (), (Note("not tied at this point"),))
-        return [_NOT_TIED] * len(group), [explanation] * len(group)
+            return [NOT_TIED] * len(group), None
+        explanation = Explanation(spec.code, NOT_TIED, (), (NOT_TIED_NOTE,))
+        return [NOT_TIED] * len(group), [explanation] * len(group)
     enc = _Encounters(ctx, spec, group)
     notes: list[str] = []
     blocks = _order(enc, group, notes)

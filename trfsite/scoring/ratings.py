@@ -1,8 +1,10 @@
 """Rating-based tie-breaks (C.07 Art. 10): ARO, TPR, PTP, APRO, APPO.
 
-Only games count (forfeits too with ``/P``, or in a ``2023`` pre-determined
-event per 15.2; in ``2026`` every forfeit stays unplayed for Art. 10). Results
-are taken in 1-½-0 whatever the scoring system, because the rating tables are.
+Only games played over the board count (forfeits too with ``/P``): 10.1 takes
+"the opponents played over the board", and 15.2's regular games of
+pre-determined events do not change that, in any rule set (FIDE's reference
+checker and Vega read the 2023 text so; the 2026 text says it). Results are
+taken in 1-½-0 whatever the scoring system, because the rating tables are.
 
 Unrated players: a value is undefined (None) whenever a rating it needs is
 missing, unless ``--unrated-rating`` gave one (then already in ``ctx.ratings``).
@@ -19,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from trfsite.results import Contribution, Explanation, Note
+from trfsite.scoring.cells import Cell
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
 from trfsite.scoring.modifiers import Cut, cut_total, mark_cuts
@@ -26,6 +29,20 @@ from trfsite.scoring.rating_tables import expected_hundredths, percent, rating_d
 
 NO_GAMES = Note("no games over the board")
 NO_RATING = Note("undefined: an opponent has no rating (C.07 10)")
+FORFEITS_LEFT_OUT = Note(
+    "forfeits left out: C.07 10.1 takes only the opponents played over the board, in "
+    "round robins too (every rule set)"
+)
+
+
+def _notes(ctx: EventContext, spec: TiebreakSpec, i: int, note: str) -> tuple[str, ...]:
+    """``note``, and why a forfeit of player ``i`` is not among the games (10.1)."""
+    if spec.forfeits_played:
+        return (note,)
+    cells = ctx.cell[i]
+    if Cell.FORFEIT_WIN in cells or Cell.FORFEIT_LOSS in cells:
+        return (note, FORFEITS_LEFT_OUT)
+    return (note,)
 
 
 def _round_half_up(total: int, count: int) -> int:
@@ -92,7 +109,7 @@ def _averaged(
                     )
                 contributions.append(Contribution(r + 1, None if v is None else float(v), line))
             explanations[i] = Explanation(
-                spec.code, value, tuple(mark_cuts(contributions, cuts)), (note,)
+                spec.code, value, tuple(mark_cuts(contributions, cuts)), _notes(ctx, spec, i, note)
             )
     return TiebreakValues(values, explanations)
 
@@ -201,7 +218,9 @@ def _single(
                         result=result,
                     )
                 contributions.append(Contribution(r + 1, result, line))
-            explanations[i] = Explanation(spec.code, values[-1], tuple(contributions), (note,))
+            explanations[i] = Explanation(
+                spec.code, values[-1], tuple(contributions), _notes(ctx, spec, i, note)
+            )
     return TiebreakValues(values, explanations)
 
 

@@ -3,8 +3,8 @@
 DE, EDE and the 2026 chains EDET/EDEB/EDEBT/EDEBB depend on which teams are
 tied when the list reaches them, so they split a tied group into ordered
 blocks; the value shown is the rank inside the group (1 + the number of
-group members put ahead, lower is better; a team not tied gets 1), as for
-the individual DE.
+group members put ahead, lower is better; a team not tied gets 1, where the
+individual DE prints 0 as FIDE's checker does for players).
 
 * 6.1: the reference score (primary by default) of each team in its matches
   against the other members; a forfeited match is left out in Swiss events

@@ -3,8 +3,14 @@
 The individual and the team engine both make them here, and every choice is
 written into ``Standings.notes``:
 
-* Rule set: ``--rules`` wins; otherwise the start date (042) decides, before
-  2026-03-01 means ``2023``; no readable start date means ``2026``.
+* Rule set: ``--rules`` wins; otherwise the start date (042) decides: before
+  2024-04-01 ``pre2023`` (C.07 2023 became binding for every FIDE-rated event on
+  1 April 2024; trfsite takes every event as
+  FIDE-rated, so FIDE's own competitions, on C.07 2023 from 1 September 2023,
+  need ``--rules 2023`` unless their declared ranks show it), before
+  2026-03-01 ``2023``, else ``2026``; no readable start date means ``2026``.
+  The ranks the file declares may then overrule an ``auto`` choice
+  (``trfsite.standings.declared_ranks``).
 * Pairing system: ``--system``; else the reader's hint; else records 192 and
   092 (words such as "Swiss", "Dutch" or "round robin", "Berger"); else a round
   robin when every two participants met equally often (``scoring.round_robin``,
@@ -28,8 +34,13 @@ from trfsite.results import N_, Note, TiebreakColumn
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.declared_points import POINTS_SOURCES
 from trfsite.scoring.round_robin import individual_pairings, meetings_per_pair
+from trfsite.scoring.rule_sets import PRE2023, RULE_SETS, RULES_2023, RULES_2026
 from trfsite.standings.options import StandingsOptions
 
+# C.07 2023: FIDE's own competitions (EVE, GSC) from 1 September 2023, every FIDE-rated
+# event from 1 April 2024; C.07 2026 from 1 March 2026.
+RULES_2023_FIDE_EVENTS_FROM = _dt.date(2023, 9, 1)
+RULES_2023_FROM = _dt.date(2024, 4, 1)
 RULES_2026_FROM = _dt.date(2026, 3, 1)
 DEFAULT_SWISS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "WIN")
 DEFAULT_ROUND_ROBIN: tuple[str, ...] = ("DE", "WIN", "SB", "KS")
@@ -48,29 +59,68 @@ class StandingsError(click.ClickException):
 
 
 # --------------------------------------------------------------------------- choices
+def asked_rules(options: StandingsOptions) -> str | None:
+    """The rule set the user fixed (``--rules``, ``rules =``), None for ``auto``."""
+    asked = (options.rules or "auto").strip().lower()
+    if asked in RULE_SETS:
+        return asked
+    if asked != "auto":
+        raise StandingsError(
+            f"--rules {options.rules!r}: expected auto, {', '.join(RULE_SETS)}"
+        )
+    return None
+
+
 def choose_rules(t: Tournament, options: StandingsOptions) -> tuple[str, str]:
     """(rule set, note explaining why)."""
-    asked = (options.rules or "auto").strip().lower()
-    if asked in ("2023", "2026"):
+    asked = asked_rules(options)
+    if asked == PRE2023:
+        return asked, Note(
+            "Tie-break rules: the FIDE tie-break rules before 2023 (chosen with --rules)."
+        )
+    if asked is not None:
         return asked, Note("Tie-break rules: FIDE C.07 {rules} (chosen with --rules).", rules=asked)
-    if asked != "auto":
-        raise StandingsError(f"--rules {options.rules!r}: expected auto, 2023 or 2026")
     if t.start_date is None:
-        return "2026", Note(
+        return RULES_2026, Note(
             "Tie-break rules: FIDE C.07 2026, because the file has no readable start "
             "date (record 042); use --rules 2023 for an older event."
         )
+    if t.start_date < RULES_2023_FROM:
+        return PRE2023, Note(
+            "Tie-break rules: the FIDE tie-break rules before 2023, because the event started "
+            "on {date}, before C.07 2023 became binding for FIDE-rated events on {binding} "
+            "(FIDE's own competitions applied it from {fide}: use --rules 2023 for one).",
+            date=t.start_date,  # dates: pages spell them in their language
+            binding=RULES_2023_FROM,
+            fide=RULES_2023_FIDE_EVENTS_FROM,
+        )
     if t.start_date < RULES_2026_FROM:
-        return "2023", Note(
+        return RULES_2023, Note(
             "Tie-break rules: FIDE C.07 2023 (as amended to 2024, same values), because "
             "the event started on {date}, before 2026-03-01.",
             date=t.start_date,  # a date: pages spell it in their language
         )
-    return "2026", Note(
+    return RULES_2026, Note(
         "Tie-break rules: FIDE C.07 2026, because the event started on {date}, "
         "on or after 2026-03-01.",
         date=t.start_date,  # a date: pages spell it in their language
     )
+
+
+def plausible_rules(t: Tournament) -> tuple[str, ...]:
+    """The rule sets the event may have been ranked under, the likeliest first.
+
+    Those in force (for any kind of event) on its start date, newest first, then
+    the older ones: programs and organisers lag behind FIDE, never ahead of it.
+    """
+    start = t.start_date
+    if start is None or start >= RULES_2026_FROM:
+        return (RULES_2026, RULES_2023, PRE2023)
+    if start >= RULES_2023_FROM:
+        return (RULES_2023, PRE2023)
+    if start >= RULES_2023_FIDE_EVENTS_FROM:
+        return (PRE2023, RULES_2023)  # rated events kept the old rules; FIDE's own did not
+    return (PRE2023,)
 
 
 def _record_source(record: str, text: str) -> Note:
@@ -132,9 +182,36 @@ _INFERRED_TEAMS = N_(
     "192 names the system: every team met every other {times}; forfeits per C.07 15.2. "
     "Use --system swiss otherwise."
 )
+_ROUND_ROBIN_NOTE = N_("Pairing system: round robin ({source}); forfeits per C.07 15.2.")
+# The same choices, said without C.07 2023's articles: the rules before 2023 had neither
+# Art. 16 nor 15.2 (their unplayed games are in a note of their own).
+_BEFORE_2023 = {
+    _SWISS_NOTE: N_("Pairing system: Swiss ({source})."),
+    _ROUND_ROBIN_NOTE: N_("Pairing system: round robin ({source})."),
+    _INFERRED_PLAYERS: N_(
+        "Pairing system: round robin, inferred from the pairings because neither record 092 "
+        "nor 192 names the system: every player met every other {times}. Use --system swiss "
+        "otherwise."
+    ),
+    _INFERRED_TEAMS: N_(
+        "Pairing system: round robin, inferred from the pairings because neither record 092 "
+        "nor 192 names the system: every team met every other {times}. Use --system swiss "
+        "otherwise."
+    ),
+}
+
+
+def system_note_under(rules: str, note: str) -> str:
+    """``choose_system``'s note as the rule set finally chosen reads it."""
+    template = getattr(note, "template", None)
+    if rules != PRE2023 or template not in _BEFORE_2023:
+        return note
+    assert isinstance(note, Note)
+    return Note(_BEFORE_2023[template], **note.values)
+
+
 _MET_TIMES = {1: N_("once"), 2: N_("twice")}
 _MET_N_TIMES = N_("{n} times")
-_ROUND_ROBIN_NOTE = N_("Pairing system: round robin ({source}); forfeits per C.07 15.2.")
 
 
 def choose_tiebreaks(
@@ -213,7 +290,11 @@ def abnormal_points_note(t: Tournament) -> Note:
     return Note("{n} record(s) 299 change the points awarded.", n=len(t.abnormal_points))
 
 
-def since_2026_note(code: str) -> Note:
+def since_2026_note(code: str, rules: str = RULES_2023) -> Note:
+    if rules == PRE2023:
+        return Note(
+            "{code} is a 2026 tie-break, computed here under the rules before 2023.", code=code
+        )
     return Note("{code} is a 2026 tie-break, computed here under the 2023 rules.", code=code)
 
 

@@ -11,8 +11,8 @@ are listed by start number.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from itertools import chain
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from trfsite.formats.limits import MAX_ROUND_RANKINGS
@@ -26,10 +26,10 @@ from trfsite.results import (
     TiebreakColumn,
     new_individual_row,
 )
+from trfsite.scoring.cells import Cell
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import EventContext, build_context, points_after
 from trfsite.scoring.declared_points import apply_points_source
-from trfsite.scoring.direct_encounter import fill_direct_encounter
 from trfsite.scoring.registry import (
     BUCHHOLZ_FAMILY,
     RATING_TIEBREAKS,
@@ -37,77 +37,35 @@ from trfsite.scoring.registry import (
     display_name,
     resolve,
 )
+from trfsite.scoring.rule_sets import PRE2023, RULES_2023, RULES_2026
 from trfsite.standings.choices import (
     StandingsError,
     abnormal_points_note,
     after_round_note,
+    asked_rules,
     check_points_source,
     choose_rules,
     choose_system,
     choose_tiebreaks,
     resolve_columns,
     since_2026_note,
+    system_note_under,
     tiebreak_column,
 )
+from trfsite.standings.declared_ranks import (
+    RANKS_SOURCES,
+    Candidate,
+    DeclaredOrder,
+    adopted_note,
+    declared_order_note,
+    declared_ranks,
+    differing_note,
+    differing_places,
+    row_blocks,
+    search_declared_order,
+)
 from trfsite.standings.options import StandingsOptions
-
-
-# --------------------------------------------------------------------------- ranking
-def _sort_keys(
-    column: Sequence[float | None], players: Iterable[int], lower_is_better: bool
-) -> dict[int, tuple[int, float]]:
-    """Each player's sort key for one column: (0, value), best first, or (1, 0.0) when the
-    value is undefined (after every defined one). Written out here, not a call per player.
-    """
-    # A multiple of 1/64 (0.015625) has at most six decimals, so rounding gives it back:
-    # points and most tie-breaks are quarters or halves, and round() converts to decimal.
-    if lower_is_better:
-        return {
-            i: (1, 0.0) if (v := column[i]) is None else (0, round(v, 9) if v * 64 % 1 else v)
-            for i in players
-        }
-    return {
-        i: (1, 0.0) if (v := column[i]) is None else (0, -(round(v, 9) if v * 64 % 1 else v))
-        for i in players
-    }
-
-
-def _split(group: list[int], key: dict[int, tuple[int, float]]) -> list[list[int]]:
-    ordered = sorted(group, key=key.__getitem__)
-    blocks: list[list[int]] = []
-    for i in ordered:
-        if blocks and key[blocks[-1][0]] == key[i]:
-            blocks[-1].append(i)
-        else:
-            blocks.append([i])
-    return blocks
-
-
-def rank_players(
-    ctx: EventContext,
-    columns: list[tuple[TiebreakSpec, Tiebreak]],
-    values: list[list[float | None]],
-    explanations: list[list[Explanation] | None],
-) -> list[list[int]]:
-    """Blocks of still-tied players, best first (C.07 4.2). Fills DE columns in place."""
-    groups = _split(list(range(ctx.size)), _sort_keys(ctx.score, range(ctx.size), False))
-    for col, (spec, tb) in enumerate(columns):
-        lower = tb.lower_is_better != spec.reverse
-        if tb.per_group:
-            fill_direct_encounter(ctx, spec, groups, values[col], explanations[col])
-        if len(groups) == ctx.size:  # no one is tied any more
-            continue
-        tied = chain.from_iterable(group for group in groups if len(group) > 1)
-        key = _sort_keys(values[col], tied, lower)
-        next_groups: list[list[int]] = []
-        for group in groups:
-            if len(group) == 1:
-                next_groups.append(group)
-            else:
-                next_groups.extend(_split(group, key))
-        groups = next_groups
-    by_id = ctx.ids.__getitem__
-    return [group if len(group) == 1 else sorted(group, key=by_id) for group in groups]
+from trfsite.standings.ranking import rank_players
 
 
 # --------------------------------------------------------------------------- engine
@@ -205,6 +163,8 @@ class _Plan(NamedTuple):
     notes: tuple[str, ...]  # rule set, system, list, skipped codes
     table_columns: tuple[TiebreakColumn, ...]
     extra: dict[int, tuple[tuple[str, str], ...]]  # by player id: title, rating, federation
+    ranks_source: str
+    evidence: DeclaredOrder | None  # what the declared ranks showed (None: not judged)
 
 
 def _plan(t: Tournament, options: StandingsOptions) -> _Plan:
@@ -213,18 +173,46 @@ def _plan(t: Tournament, options: StandingsOptions) -> _Plan:
     codes, where, list_note = choose_tiebreaks(t, options, swiss)
     columns, skipped_notes = resolve_columns(codes, where, resolve)
     points_source = check_points_source(options)
+    ranks_source = _check_ranks_source(options)
+    choice_notes: tuple[str, ...] = (rules_note, system_note, list_note)
+    evidence = search_declared_order(
+        t,
+        Candidate(rules, tuple(spec.code for spec, _ in columns)),
+        swiss,
+        rules_open=asked_rules(options) is None,
+        list_open=options.tiebreaks is None and where == "the default list",
+        unrated_rating=options.unrated_rating,
+    )
+    if evidence is not None and evidence.adopted and evidence.matched != evidence.base:
+        assert evidence.matched is not None
+        rules = evidence.matched.rules
+        columns = [resolve(code, where) for code in evidence.matched.codes]
+        choice_notes = (adopted_note(evidence), system_note)
+    choice_notes = tuple(
+        system_note_under(rules, note) if note is system_note else note for note in choice_notes
+    )
     return _Plan(
         rules=rules,
         swiss=swiss,
         columns=columns,
         points_source=points_source,
-        notes=(rules_note, system_note, list_note, *skipped_notes),
+        notes=(*choice_notes, *skipped_notes),
         table_columns=tuple(
             tiebreak_column(spec, display_name(spec, tb), tb.lower_is_better)
             for spec, tb in columns
         ),
         extra={player.id: _extra(player) for player in t.players},
+        ranks_source=ranks_source,
+        evidence=evidence,
     )
+
+
+def _check_ranks_source(options: StandingsOptions) -> str:
+    if options.ranks_source not in RANKS_SOURCES:
+        raise StandingsError(
+            f"ranks_source {options.ranks_source!r}: expected one of " + ", ".join(RANKS_SOURCES)
+        )
+    return options.ranks_source
 
 
 def _extra(player: Player) -> tuple[tuple[str, str], ...]:
@@ -292,6 +280,9 @@ def _standings_after(
     if source_note:
         notes.append(source_note)
     notes.extend(_more_notes(t, ctx, columns, options, after, total))
+    if plan.evidence is not None and after == default_after_round(t, total):
+        rows, ranks_note = _as_declared(t, plan, rows)
+        notes.append(ranks_note)
     return Standings(
         tournament=t,
         rules=plan.rules,
@@ -304,10 +295,33 @@ def _standings_after(
     )
 
 
+def _as_declared(
+    t: Tournament, plan: _Plan, rows: list[StandingRow]
+) -> tuple[list[StandingRow], str]:
+    """The final rows, in the file's order with ``ranks_source = "declared"``, and the note
+    on how they compare with the ranks the file declares ("" when they agree)."""
+    assert plan.evidence is not None
+    declared = declared_ranks(t)
+    # Counted as printed: players sharing a place differ from a file that orders them.
+    count = len(differing_places(declared, row_blocks(rows), shared=True))
+    if plan.ranks_source != "declared":
+        return rows, differing_note(plan.evidence, count, len(declared)) or ""
+    position = {row.id: k for k, row in enumerate(rows)}
+    ranked = sorted(
+        (row for row in rows if row.id in declared),
+        key=lambda row: (declared[row.id], position[row.id]),
+    )
+    unranked = [row for row in rows if row.id not in declared]
+    # The file gives no place to its unranked players: they share the one after the others.
+    reordered = [replace(row, rank=declared[row.id]) for row in ranked]
+    reordered += [replace(row, rank=len(ranked) + 1) for row in unranked]
+    return reordered, declared_order_note(count, len(declared))
+
+
 def _tidy(value: float | None) -> float | None:
     if value is None:
         return None
-    if value * 64 % 1:  # see _sort_keys: multiples of 1/64 are already tidy
+    if value * 64 % 1:  # see ranking.sort_keys: multiples of 1/64 are already tidy
         value = round(value, 6)
     return 0.0 if value == 0 else value
 
@@ -361,9 +375,9 @@ def _more_notes(
                 )
             )
     for spec, tb in columns:
-        if tb.since == "2026" and ctx.rules == "2023":
-            notes.append(since_2026_note(spec.code))
-        if tb.acronym in BUCHHOLZ_FAMILY and not ctx.swiss and ctx.rules == "2026":
+        if tb.since == RULES_2026 and ctx.rules != RULES_2026:
+            notes.append(since_2026_note(spec.code, ctx.rules))
+        if tb.acronym in BUCHHOLZ_FAMILY and not ctx.swiss and ctx.rules == RULES_2026:
             notes.append(
                 Note(
                     "{code}: C.07 2026 forbids the Buchholz family in round robins; "
@@ -371,8 +385,18 @@ def _more_notes(
                     code=spec.code,
                 )
             )
-    if ctx.swiss and any(tb.acronym in {"BH", "FB", "SB", "AOB"} for _, tb in columns):
-        if ctx.rules == "2023":
+    opponent_based = any(tb.acronym in {"BH", "FB", "SB", "AOB"} for _, tb in columns)
+    if opponent_based and ctx.rules == PRE2023 and (ctx.swiss or _has_forfeits(ctx)):
+        notes.append(
+            Note(
+                "Unplayed games (rules before 2023): a player without an opponent meets a "
+                "virtual opponent with the player's score before the round, the other side "
+                "of the result in it and a draw in each later round; an opponent's unplayed "
+                "games count as draws."
+            )
+        )
+    elif opponent_based and ctx.swiss:
+        if ctx.rules == RULES_2023:
             notes.append(
                 Note(
                     "Unplayed rounds (C.07 16.4, 2023): each counts as a game against a "
@@ -391,3 +415,8 @@ def _more_notes(
                 )
             )
     return notes
+
+
+def _has_forfeits(ctx: EventContext) -> bool:
+    forfeits = (Cell.FORFEIT_WIN, Cell.FORFEIT_LOSS)
+    return any(cell in forfeits for row in ctx.cell for cell in row)

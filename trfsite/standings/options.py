@@ -15,7 +15,7 @@ class StandingsOptions:
 
     # The tie-break list as spelled by the user (None: from the file, then the default).
     tiebreaks: tuple[str, ...] | None = None
-    rules: str = "auto"  # "auto", "2023" or "2026"
+    rules: str = "auto"  # "auto", "pre2023", "2023" or "2026"
     after_round: int | None = None  # None: every round in the file
     unrated_rating: int | None = None  # rating assumed for unrated players (Art. 10)
     system: str | None = None  # "swiss", "round-robin", "mcmahon"; None: from the file
@@ -23,6 +23,9 @@ class StandingsOptions:
     # "cells": points from the round cells; "declared": the players' totals in columns
     # 81-84 where they contradict the cells (team game points follow them).
     points_source: str = "cells"
+    # "computed": rank by points and tie-breaks; "declared": the final standings in the
+    # order and with the ranks of columns 86-89, the computed values beside them.
+    ranks_source: str = "computed"
     explain: bool = False  # record per-round contributions for every value
     # With ``explain``: the ids of the only players whose rows get explanations (the
     # cards one page worker builds); None: every row. Individual chess events only.

@@ -24,6 +24,7 @@ from trfsite.results import N_, Explanation, Note, StandingRow, Standings
 from trfsite.scoring.codes import TiebreakSpec, split_tiebreak_list, strip_pts
 from trfsite.scoring.declared_points import declared_differences, points_source_note
 from trfsite.scoring.round_robin import meetings_per_pair
+from trfsite.scoring.rule_sets import PRE2023, RULES_2023, RULES_2026
 from trfsite.scoring.team_context import GP, MP, TeamContext, build_team_context
 from trfsite.scoring.team_tiebreaks import (
     TeamTiebreak,
@@ -118,6 +119,13 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
     if pending:
         raise StandingsError(f"--after-round {options.after_round!r}: {pending}")
     rules, rules_note = choose_rules(t, options)
+    if rules == PRE2023:
+        # The virtual opponent of the rules before 2023 is implemented for players only.
+        rules, rules_note = RULES_2023, Note(
+            "{note} trfsite implements the rules before 2023 for individual events only: "
+            "these team tie-breaks follow C.07 2023.",
+            note=rules_note,
+        )
     data, source_note = _points_source(t, data, options, after == total)
     swiss, system_note = choose_system(t, options, lambda: _meetings(data))
     primary, primary_note = choose_primary(t)
@@ -352,11 +360,11 @@ def _more_notes(
     if t.abnormal_points:
         notes.append(abnormal_points_note(t))
     for spec, tb in columns:
-        if tb.since == "2026" and ctx.rules == "2023":
+        if tb.since == RULES_2026 and ctx.rules == RULES_2023:
             notes.append(since_2026_note(spec.code))
     opponent_based = {"BH", "FB", "AOB", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "SSSC"}
     if ctx.swiss and any(tb.acronym in opponent_based for _, tb in columns):
-        if ctx.rules == "2023":
+        if ctx.rules == RULES_2023:
             notes.append(
                 Note(
                     "Unplayed rounds (C.07 16.4, 2023): each counts as a match against a "

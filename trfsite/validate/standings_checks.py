@@ -2,10 +2,13 @@
 
 * ``tiebreak-unknown`` (error): a code of record 202/212 that trfsite cannot read.
 * ``standings-rank-mismatch`` (warning): a 001 rank (columns 86-89) that the
-  results and the file's own tie-break list do not give. Without a list
-  (no 202/212) only the score group is checked: the declared rank must lie
-  among the places of the players with the same points. Declared points are
-  checked by ``declared.check_points``.
+  results and the file's own tie-break list do not give, judged by the cells'
+  or the declared points, whichever fits the ranks better (the order the
+  producer ranked by), with the rule set and list the declared ranks show when
+  one reproduces them (``standings.declared_ranks``). Without a list (no 202/212) only the score
+  group is checked: the declared rank must lie among the places of the players
+  with the same points. Declared points are checked, once each, by
+  ``declared.check_points``.
 * ``tiebreak-buchholz-round-robin`` (warning): the Buchholz family in a round
   robin, which C.07 2026 forbids.
 * ``tiebreak-rating-unrated`` (warning): rating tie-breaks while unrated
@@ -21,11 +24,12 @@ import click
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import EventKind, Game, Player, Span, Tournament
-from trfsite.progress import round_progress
-from trfsite.results import N_, Note
+from trfsite.results import N_, Note, Standings
 from trfsite.scoring.codes import strip_pts
+from trfsite.scoring.declared_points import declared_differences
 from trfsite.scoring.registry import BUCHHOLZ_FAMILY, RATING_TIEBREAKS, Tiebreak, resolve
 from trfsite.standings.choices import choose_rules, choose_system
+from trfsite.standings.declared_ranks import can_judge, declared_ranks
 from trfsite.standings.individual import compute_individual_standings
 from trfsite.standings.options import StandingsOptions
 from trfsite.validate.structure import finding, record_span
@@ -105,60 +109,90 @@ def check_standings(t: Tournament, name: str) -> list[Finding]:
 
 
 def _ranks(t: Tournament, name: str, has_list: bool) -> list[Finding]:
-    if not any(p.declared_rank for p in t.players):
+    """Declared ranks against the standings the file's points give.
+
+    Where declared totals (columns 81-84) contradict the cells, the ranks are judged
+    by both and by the points that fit them better: the producer ranked by its own
+    totals, or a total is a typo in a file ranked by the real points. Either way a
+    wrong total is one ``player-points-mismatch`` at its own line
+    (``declared.check_points``): no rank warning for that player, nor for every
+    player its group pushes aside.
+    """
+    if not can_judge(t):
         return []
-    current = round_progress(t).in_progress
-    if current is not None and current.entered:
-        # Mid-round, programs rank by the results entered so far: neither the
-        # standings after the complete rounds nor any other standings trfsite makes.
-        return []
-    try:
-        standings = compute_individual_standings(t, StandingsOptions())
-    except click.ClickException:
-        return []
+    best: list[Finding] | None = None
+    wrong_total: set[int] = set()
+    for source in ("cells", "declared"):
+        try:
+            standings = compute_individual_standings(t, StandingsOptions(points_source=source))
+        except click.ClickException:
+            return []
+        if source == "cells":
+            wrong_total = set(declared_differences(t, {r.id: r.points for r in standings.rows}))
+        found = _rank_findings(t, name, has_list, standings, wrong_total)
+        # On equal counts the declared totals win: the producer's own order.
+        if best is None or len(found) <= len(best):
+            best = found
+        if not wrong_total:
+            break  # both give the same standings
+    return best or []
+
+
+def _rank_findings(
+    t: Tournament, name: str, has_list: bool, standings: Standings, wrong_total: set[int]
+) -> list[Finding]:
     players = t.player_index()
+    declared = declared_ranks(t)
     # Players the file leaves unranked (rank 0 or blank, e.g. withdrawn before
     # the first round) take no place, so places are counted among the others.
-    ranked = [row for row in standings.rows if players[row.id].declared_rank]
-    rows = {row.id: row for row in ranked}
-    shared: dict[int, int] = {}  # computed rank -> place among the ranked players
-    places: dict[float, tuple[int, int]] = {}
+    ranked = [row for row in standings.rows if row.id in declared]
+    block_places: dict[int, tuple[int, int]] = {}  # computed rank -> places among the ranked
+    places: dict[float, tuple[int, int]] = {}  # points -> places among the ranked
     for position, row in enumerate(ranked, start=1):
-        shared.setdefault(row.rank, position)
+        first, _ = block_places.get(row.rank, (position, position))
+        block_places[row.rank] = (first, position)
         first, _ = places.get(row.points, (position, position))
         places[row.points] = (first, position)
     out: list[Finding] = []
-    for pid, row in rows.items():
-        player = players[pid]
-        declared = player.declared_rank
-        if not declared:
-            continue  # 0 or blank: not ranked (e.g. a "bye" pseudo-player)
+    for row in ranked:
+        if row.id in wrong_total:
+            continue  # its points error is reported at its line; its rank follows from it
+        player = players[row.id]
+        rank = declared[row.id]
+        first, last = block_places[row.rank] if has_list else places[row.points]
+        if first <= rank <= last:
+            continue  # players still tied may be ordered any way (drawing of lots, 4.2)
         if has_list:
-            if declared != shared[row.rank]:
-                gives = Note("gives rank {rank}", rank=shared[row.rank])
-                out.append(_mismatch(player, name, gives, row.points))
-        else:
-            first, last = places[row.points]
-            if not first <= declared <= last:
-                where = (
-                    Note("place {first}", first=first)
-                    if first == last
-                    else Note("places {first}-{last}", first=first, last=last)
+            gives = (
+                Note("gives rank {rank}", rank=first)
+                if first == last
+                else Note(
+                    "gives one of places {first}-{last} (tied after every tie-break)",
+                    first=first,
+                    last=last,
                 )
-                out.append(
-                    _mismatch(
-                        player,
-                        name,
-                        Note(
-                            "puts the players with {points} on {where} "
-                            "(the file names no tie-break list, record 202/212, so only the "
-                            "score group is checked)",
-                            points=_points(row.points),
-                            where=where,
-                        ),
-                        row.points,
-                    )
-                )
+            )
+            out.append(_mismatch(player, name, gives, row.points))
+            continue
+        where = (
+            Note("place {first}", first=first)
+            if first == last
+            else Note("places {first}-{last}", first=first, last=last)
+        )
+        out.append(
+            _mismatch(
+                player,
+                name,
+                Note(
+                    "puts the players with {points} on {where} "
+                    "(the file names no tie-break list, record 202/212, so only the "
+                    "score group is checked)",
+                    points=_points(row.points),
+                    where=where,
+                ),
+                row.points,
+            )
+        )
     return out
 
 

@@ -1,0 +1,379 @@
+"""The ranks a file declares (001 columns 86-89) as evidence of how the event was ranked.
+
+A TRF carries the ranks its program published. When trfsite's choice of rule
+set and tie-break list does not reproduce them, a fixed list of candidates is
+tried, and the first that reproduces every declared rank is adopted:
+
+* rule sets: the one chosen, then those in force at the start date and the
+  older ones (:func:`trfsite.standings.choices.plausible_rules`), unless the
+  user fixed the rules (``--rules``, ``rules =``);
+* tie-break lists: the one chosen, then, when neither the user nor the file
+  (202/212) names a list, the usual ones (:data:`USUAL_SWISS_LISTS`,
+  :data:`USUAL_ROUND_ROBIN_LISTS`).
+
+Combinations outside the user's choices are tried too, but only to say in the
+notes that they would reproduce the ranks. Where declared points (columns
+81-84) contradict the cells, a candidate is judged by whichever of the two
+fits the declared ranks better (the producer ranked by its own totals, or a
+total is a typo in a file ranked by the real points); a place is reproduced
+when the declared rank lies among the places of the player's group of
+still-tied players (drawing of lots, 4.2, may order them any way). Cost: one
+context and each distinct tie-break once per rule set (players x rounds), then
+a sort per list: at most 3 rule sets and 11 lists (twice, by both points, when
+declared totals contradict the cells).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from trfsite.memo import ByIdentity
+from trfsite.model import EventKind, Tournament
+from trfsite.progress import default_after_round, round_progress
+from trfsite.results import Note, StandingRow
+from trfsite.scoring.codes import TiebreakSpec
+from trfsite.scoring.context import EventContext, build_context
+from trfsite.scoring.declared_points import declared_differences
+from trfsite.scoring.registry import Tiebreak, resolve
+from trfsite.scoring.rule_sets import rule_set_name
+from trfsite.standings.choices import plausible_rules
+from trfsite.standings.ranking import rank_players
+
+RANKS_SOURCES = ("computed", "declared")
+
+# The lists programs and organisers use most, tried in this order after the chosen one.
+USUAL_SWISS_LISTS: tuple[tuple[str, ...], ...] = (
+    ("BH-C1", "BH", "SB"),
+    ("BH", "SB"),
+    ("SB", "BH"),
+    ("BH", "PS"),
+    ("BH-C1", "BH", "SB", "PS"),
+    ("BH-M1", "BH", "SB"),
+    ("BH", "BH-C1", "SB"),
+    ("PS", "BH"),
+    ("DE", "WIN", "BH", "SB"),
+    ("ARO", "BH"),
+)
+USUAL_ROUND_ROBIN_LISTS: tuple[tuple[str, ...], ...] = (
+    ("DE", "WIN", "SB", "KS"),
+    ("SB", "DE", "WIN"),
+    ("DE", "SB", "KS"),
+    ("SB", "WIN"),
+    ("SB", "KS"),
+    ("KS", "SB"),
+    ("SB", "DE"),
+)
+
+Columns = list[tuple[TiebreakSpec, Tiebreak]]
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One way the event may have been ranked: a rule set and a tie-break list."""
+
+    rules: str
+    codes: tuple[str, ...]
+
+    def describe(self) -> tuple[str, str]:
+        """(the list, the rule set) as notes name them."""
+        return ", ".join(self.codes) or "-", rule_set_name(self.rules)
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredOrder:
+    """What the search found."""
+
+    base: Candidate  # the choice made without the evidence
+    tried: int
+    matched: Candidate | None = None  # the first that reproduces every declared rank
+    adopted: bool = False  # matched lies within the user's choices, and is used
+    closest: Candidate | None = None  # fewest places differ (when none matched)
+    closest_differences: int = 0
+
+
+def declared_ranks(t: Tournament) -> dict[int, int]:
+    """Start number -> declared rank, for the players the file ranks (0 or blank: none)."""
+    return {p.id: p.declared_rank for p in t.players if p.declared_rank}
+
+
+def differing_places(
+    declared: dict[int, int], blocks: Iterable[Sequence[int]], shared: bool = False
+) -> list[int]:
+    """Ids whose declared rank is not among the places of their block of tied players.
+
+    ``blocks``: ids in ranked order, one block per shared place. Places are counted
+    among the ranked players only (an unranked player takes none). With ``shared``
+    a tied block's members must declare its first place, as the standings print it.
+    """
+    differing: list[int] = []
+    position = 0
+    for block in blocks:
+        ranked = [pid for pid in block if pid in declared]
+        if not ranked:
+            continue
+        first, last = position + 1, position + len(ranked)
+        if shared:
+            last = first
+        differing.extend(pid for pid in ranked if not first <= declared[pid] <= last)
+        position += len(ranked)
+    return differing
+
+
+def count_differences(declared: dict[int, int], blocks: Iterable[Sequence[int]]) -> tuple[int, int]:
+    """``len(differing_places(...))`` without and with ``shared``, in one pass (the search
+    counts them for every candidate; most blocks are one player)."""
+    lenient = shared = 0
+    position = 0
+    get = declared.get
+    for block in blocks:
+        if len(block) == 1:
+            rank = get(block[0])
+            if rank is not None:
+                position += 1
+                if rank != position:
+                    lenient += 1
+                    shared += 1
+            continue
+        ranks = [rank for rank in map(get, block) if rank is not None]
+        first, last = position + 1, position + len(ranks)
+        lenient += sum(1 for rank in ranks if not first <= rank <= last)
+        shared += sum(1 for rank in ranks if rank != first)
+        position = last
+    return lenient, shared
+
+
+def row_blocks(rows: Sequence[StandingRow]) -> list[list[int]]:
+    """The ids of standings rows, one block per shared rank."""
+    blocks: list[list[int]] = []
+    last_rank = None
+    for row in rows:
+        if blocks and row.rank == last_rank:
+            blocks[-1].append(row.id)
+        else:
+            blocks.append([row.id])
+        last_rank = row.rank
+    return blocks
+
+
+def can_judge(t: Tournament) -> bool:
+    """Declared ranks are final ranks: judged in an individual event with every result in."""
+    if t.kind is not EventKind.INDIVIDUAL or not t.rounds:
+        return False
+    if len(declared_ranks(t)) < 2:
+        return False
+    current = round_progress(t).in_progress
+    # Mid-round, programs rank by the results entered so far.
+    return not (current is not None and current.entered)
+
+
+# --------------------------------------------------------------------------- the search
+_FOUND: ByIdentity[Tournament, dict[tuple[object, ...], DeclaredOrder]] = ByIdentity(
+    lambda t: {}
+)
+
+
+def search_declared_order(
+    t: Tournament,
+    base: Candidate,
+    swiss: bool,
+    rules_open: bool,
+    list_open: bool,
+    unrated_rating: int | None,
+) -> DeclaredOrder | None:
+    """The first candidate reproducing every declared rank; None when there is nothing to
+    judge. Made once per tournament and choices (the standings after each round share it).
+    """
+    if not can_judge(t):
+        return None
+    key = (base, swiss, rules_open, list_open, unrated_rating)
+    made = _FOUND(t)
+    found = made.get(key)
+    if found is None:
+        found = made[key] = _search(t, base, swiss, rules_open, list_open, unrated_rating)
+    return found
+
+
+def _candidates(
+    t: Tournament, base: Candidate, swiss: bool, rules_open: bool, list_open: bool
+) -> tuple[list[Candidate], list[Candidate]]:
+    """(those within the user's choices, base first; the others), in the order tried."""
+    rule_sets = list(dict.fromkeys((base.rules, *plausible_rules(t))))
+    usual = USUAL_SWISS_LISTS if swiss else USUAL_ROUND_ROBIN_LISTS
+    lists = list(dict.fromkeys((base.codes, *usual)))
+    within: list[Candidate] = []
+    others: list[Candidate] = []
+    for rules in rule_sets:
+        for codes in lists:
+            fits = (rules_open or rules == base.rules) and (list_open or codes == base.codes)
+            (within if fits else others).append(Candidate(rules, codes))
+    return within, others
+
+
+def _search(
+    t: Tournament,
+    base: Candidate,
+    swiss: bool,
+    rules_open: bool,
+    list_open: bool,
+    unrated_rating: int | None,
+) -> DeclaredOrder:
+    declared = declared_ranks(t)
+    within, others = _candidates(t, base, swiss, rules_open, list_open)
+    judge = _Judge(t, swiss, unrated_rating, declared, base.rules)
+    tried = 0
+    closest: tuple[int, Candidate] | None = None
+    for adoptable, group in ((True, within), (False, others)):
+        for candidate in group:
+            tried += 1
+            differing, unseparated = judge.differences(candidate)
+            if differing == 0:
+                return DeclaredOrder(base, tried, candidate, adoptable)
+            # Closest as printed: a list that separates no one must not look close.
+            if closest is None or unseparated < closest[0]:
+                closest = (unseparated, candidate)
+    return DeclaredOrder(
+        base,
+        tried,
+        closest=closest[1] if closest else None,
+        closest_differences=closest[0] if closest else 0,
+    )
+
+
+class _Judge:
+    """Ranks the final round under candidates, each context and tie-break made once.
+
+    Where declared totals contradict the cells, each candidate is ranked by both and
+    judged by the points that fit the declared ranks better: a producer may have
+    ranked by its totals (which the cells lack), or a total may be a typo in a file
+    ranked by the real points.
+    """
+
+    def __init__(
+        self,
+        t: Tournament,
+        swiss: bool,
+        unrated_rating: int | None,
+        declared: dict[int, int],
+        rules: str,
+    ) -> None:
+        self.t = t
+        self.swiss = swiss
+        self.unrated_rating = unrated_rating
+        self.declared = declared
+        self.after = default_after_round(t, t.rounds)
+        self.contexts: dict[tuple[str, bool], EventContext] = {}
+        self.values: dict[tuple[str, bool, str], list[float | None]] = {}
+        self.differences_by_id: dict[int, float] = {}
+        if self.after == t.rounds:  # declared totals are final totals
+            ctx = self.context(rules, False)
+            scores = {pid: ctx.score[i] for i, pid in enumerate(ctx.ids)}
+            self.differences_by_id = declared_differences(t, scores)
+        # The declared totals first: with equal counts they are the producer's order.
+        self.by_declared_points = (True, False) if self.differences_by_id else (False,)
+
+    def context(self, rules: str, by_declared_points: bool) -> EventContext:
+        key = (rules, by_declared_points)
+        ctx = self.contexts.get(key)
+        if ctx is None:
+            ctx = build_context(self.t, self.after, rules, self.swiss, self.unrated_rating)
+            if by_declared_points:
+                ctx.add_bonus(self.differences_by_id)
+            self.contexts[key] = ctx
+        return ctx
+
+    def differences(self, candidate: Candidate) -> tuple[int, int]:
+        """How many declared ranks the candidate does not reproduce: with ties broken by
+        lot (4.2) as the file likes, and as the standings print them (shared places)."""
+        return min(self._differences(candidate, by) for by in self.by_declared_points)
+
+    def _differences(self, candidate: Candidate, by_declared_points: bool) -> tuple[int, int]:
+        ctx = self.context(candidate.rules, by_declared_points)
+        columns: Columns = [resolve(code, "") for code in candidate.codes]
+        values: list[list[float | None]] = []
+        for spec, tb in columns:
+            if tb.compute is None:  # DE: filled per group by the ranking
+                values.append([None] * ctx.size)
+                continue
+            key = (candidate.rules, by_declared_points, spec.code.upper())
+            found = self.values.get(key)
+            if found is None:
+                found = self.values[key] = tb.compute(ctx, spec).values
+            values.append(found)
+        ids = ctx.ids
+        blocks = [
+            [ids[i] for i in block]
+            for block in rank_players(ctx, columns, values, [None] * len(columns))
+        ]
+        return count_differences(self.declared, blocks)
+
+
+# --------------------------------------------------------------------------- notes
+def adopted_note(found: DeclaredOrder) -> Note:
+    """Replaces the rule-set and list notes when the evidence changed the choice."""
+    assert found.matched is not None
+    codes, rules = found.matched.describe()
+    return Note(
+        "Tie-breaks: {codes}; rules: {rules}. The ranks the file declares (columns 86-89) "
+        "follow them: the first of {tried} combinations of rule set and tie-break list tried "
+        "that reproduces every declared rank.",
+        codes=codes,
+        rules=rules,
+        tried=found.tried,
+    )
+
+
+def differing_note(found: DeclaredOrder, count: int, total: int) -> Note | None:
+    """The final standings' note when they differ from the declared ranks.
+
+    None when the choice made reproduces them: players it leaves tied share a place
+    that the file may have split by lot (C.07 4.2).
+    """
+    if count == 0 or found.adopted:
+        return None
+    if found.matched is not None:
+        codes, rules = found.matched.describe()
+        return Note(
+            "The ranks the file declares (columns 86-89) differ from these standings in "
+            "{count} of {total} places. They follow another choice (tie-breaks {codes}; "
+            "rules: {rules}), which the settings of this event rule out (the tie-breaks or "
+            "rules set in trfsite.toml or on the command line).",
+            count=count,
+            total=total,
+            codes=codes,
+            rules=rules,
+        )
+    if found.closest is not None and found.closest != found.base:
+        codes, rules = found.closest.describe()
+        return Note(
+            "The ranks the file declares (columns 86-89) differ from these standings in "
+            "{count} of {total} places, and none of the {tried} combinations of rule set "
+            "and tie-break list tried reproduces them all (the closest: tie-breaks {codes}; "
+            'rules: {rules}; places that differ: {closest}). ranks_source = "declared" '
+            "publishes the file's order.",
+            count=count,
+            total=total,
+            tried=found.tried,
+            codes=codes,
+            rules=rules,
+            closest=found.closest_differences,
+        )
+    return Note(
+        "The ranks the file declares (columns 86-89) differ from these standings in "
+        "{count} of {total} places, and none of the {tried} combinations of rule set and "
+        'tie-break list tried reproduces them all. ranks_source = "declared" publishes the '
+        "file's order.",
+        count=count,
+        total=total,
+        tried=found.tried,
+    )
+
+
+def declared_order_note(count: int, total: int) -> Note:
+    return Note(
+        'Order and ranks as the file declares them (columns 86-89, ranks_source = "declared"); '
+        "the points and tie-breaks beside them are computed, and {count} of {total} places "
+        "differ from the computed order.",
+        count=count,
+        total=total,
+    )
