@@ -29,11 +29,14 @@ chunks can be added up.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
 import resource
+import select
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -100,11 +103,32 @@ def _run_input(case: dict[str, object], work: Path) -> list[dict[str, object]]:
     ]
 
 
-def _in_child(case: dict[str, object], work: Path) -> tuple[list[dict[str, object]], float, int]:
-    """Run one input in a fork; (outcomes, its CPU seconds, its peak RSS in KB)."""
+def _group_cpu(group: int) -> float:
+    """CPU seconds used so far by the processes of ``group`` (Linux ``/proc``; 0 elsewhere)."""
+    ticks = 0
+    for stat_file in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat_file.read_text().rpartition(") ")[2].split()
+        except OSError:
+            continue  # ended meanwhile
+        if len(fields) > 14 and int(fields[2]) == group:
+            ticks += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _in_child(
+    case: dict[str, object], work: Path, hang_seconds: float
+) -> tuple[list[dict[str, object]], float, int]:
+    """Run one input in a fork; (outcomes, its CPU seconds, its peak RSS in KB).
+
+    A child whose process group used no CPU for ``hang_seconds`` of wall time (a read
+    that waits) is killed with its group and reported as a hang. A busy machine only
+    slows a working child down; it still gets some CPU in that time.
+    """
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child
+        os.setpgid(0, 0)  # its build workers too end with it when it hangs
         os.close(read_end)
         try:
             report = json.dumps(_run_input(case, work))
@@ -114,10 +138,34 @@ def _in_child(case: dict[str, object], work: Path) -> tuple[list[dict[str, objec
         with os.fdopen(write_end, "w") as pipe:
             pipe.write(report)
         os._exit(0)
+    with contextlib.suppress(OSError):
+        os.setpgid(pid, pid)  # also here: the child may not have run yet
     os.close(write_end)
-    with os.fdopen(read_end) as pipe:
-        text = pipe.read()
+    chunks: list[bytes] = []
+    hung = False
+    used = -1.0
+    with os.fdopen(read_end, "rb") as pipe:
+        while True:
+            if not select.select([pipe], [], [], hang_seconds)[0]:
+                now = _group_cpu(pid)
+                if now - used < 0.05:  # no CPU at all for hang_seconds: waiting, not working
+                    hung = True
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(pid, signal.SIGKILL)
+                    break
+                used = now
+                continue
+            chunk = os.read(pipe.fileno(), 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    text = b"".join(chunks).decode()
     _, status, usage = os.wait4(pid, 0)
+    if hung:
+        cpu = usage.ru_utime + usage.ru_stime
+        error = f"hang: no CPU used for {hang_seconds:.0f} s of wall time"
+        outcome = {"command": "child", "exit": -1, "cpu": cpu, "bytes": 0, "error": error}
+        return [outcome], cpu, usage.ru_maxrss
     cpu = usage.ru_utime + usage.ru_stime
     if not text:
         code = os.waitstatus_to_exitcode(status)
@@ -155,6 +203,10 @@ def main() -> int:
                         help="every command on every input (default: validate FILE and "
                         "standings --explain --format json on each, and two of the other "
                         "six chosen per input)")  # fmt: skip
+    parser.add_argument("--hang-seconds", type=float, default=60.0,
+                        help="wall seconds without CPU after which an input is a hang")  # fmt: skip
+    parser.add_argument("--max-minutes", type=float, default=0.0,
+                        help="stop after this wall time, with the summary (0: never)")  # fmt: skip
     parser.add_argument("--failures", type=Path, default=None)
     args = parser.parse_args()
     global args_all_commands
@@ -164,7 +216,8 @@ def main() -> int:
     biggest: list[tuple[float, str]] = []
     by_mutation = dict.fromkeys((m.name for m in MUTATIONS), 0)
     by_placement = dict.fromkeys((p.name for p in PLACEMENTS), 0)
-    configs = builds = commands = 0
+    configs = builds = commands = hangs = 0
+    longest = (0.0, "")  # wall seconds of the slowest input (a shared machine: a rough figure)
     started = time.perf_counter()
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     last = args.start + args.inputs
@@ -175,7 +228,11 @@ def main() -> int:
         sample = warm / "src" / "event.trf"
         sample.write_bytes((ROOT / "tests" / "data" / "trf" / "team-2026.trf").read_bytes())
         run_case(warm / "src", sample, None, warm / "out")
+        done = 0
         for number in range(args.start, last):
+            if args.max_minutes and time.perf_counter() - started > args.max_minutes * 60:
+                break
+            done += 1
             case = _input(args.seed, number, args)
             for name in case["mutations"]:  # type: ignore[attr-defined]
                 by_mutation[name] += 1
@@ -183,8 +240,10 @@ def main() -> int:
             configs += case["config"] is not None
             builds += bool(case["build"])
             work = Path(tempfile.mkdtemp(dir=scratch))
-            outcomes, cpu, peak_kb = _in_child(case, work)
+            begun = time.perf_counter()
+            outcomes, cpu, peak_kb = _in_child(case, work, args.hang_seconds)
             label = _label(case)
+            longest = max(longest, (time.perf_counter() - begun, label))
             size = max((int(o["bytes"]) for o in outcomes), default=0)  # type: ignore[call-overload]
             bad = []
             for o in outcomes:
@@ -199,10 +258,12 @@ def main() -> int:
             without_build = sum(
                 float(o["cpu"]) for o in outcomes if o["command"] != "build --no-pdf"
             )  # type: ignore[arg-type]
-            if size < ONE_MB and without_build > args.budget_seconds:
+            hung = any(str(o["error"]).startswith("hang") for o in outcomes)
+            if size < ONE_MB and not hung and without_build > args.budget_seconds:
                 bad.append(f"over budget: {without_build:.1f} s CPU for {size:,} bytes")
-            if size < ONE_MB and peak_kb / 1024 > args.budget_mb:
+            if size < ONE_MB and not hung and peak_kb / 1024 > args.budget_mb:
                 bad.append(f"over budget: {peak_kb / 1024:.0f} MB for {size:,} bytes")
+            hangs += hung
             biggest.append((peak_kb / 1024, f"{label} ({size:,} bytes)"))
             if bad:
                 failures += 1
@@ -219,21 +280,23 @@ def main() -> int:
                 print(f"{number} ({number - args.start + 1} inputs), {failures} failures, "
                       f"{elapsed:.0f} s", flush=True)  # fmt: skip
     elapsed = time.perf_counter() - started
-    print(f"\n{args.inputs} inputs ({args.start}-{last - 1}, seed {args.seed}), {commands} "
+    print(f"\n{done} inputs ({args.start}-{args.start + done - 1}, seed {args.seed}), {commands} "
           f"commands, {builds} builds, {configs} hostile configs, in {elapsed:.0f} s")  # fmt: skip
-    print(f"failures: {failures}")
+    print(f"failures: {failures} (hangs: {hangs})")
     print("mutations used: " + ", ".join(f"{k} {v}" for k, v in by_mutation.items()))
     print("placements used: " + ", ".join(f"{k} {v}" for k, v in by_placement.items()))
     print("slowest commands (CPU):")
     for seconds, label in slowest:
         print(f"  {seconds:6.2f} s  {label}")
+    print(f"slowest input (wall): {longest[0]:.2f} s  {longest[1]}")
     print("largest inputs by peak memory (one forked process each, trfsite loaded):")
     for mb, label in biggest:
         print(f"  {mb:6.0f} MB  {label}")
     summary = {
-        "seed": args.seed, "start": args.start, "inputs": args.inputs, "commands": commands,
-        "builds": builds, "configs": configs, "failures": failures, "seconds": round(elapsed),
-        "slowest_cpu": slowest[0][0] if slowest else 0.0,
+        "seed": args.seed, "start": args.start, "inputs": done, "commands": commands,
+        "builds": builds, "configs": configs, "failures": failures, "hangs": hangs,
+        "seconds": round(elapsed),
+        "slowest_cpu": slowest[0][0] if slowest else 0.0, "slowest_wall": round(longest[0], 2),
         "peak_mb": round(biggest[0][0]) if biggest else 0,
     }  # fmt: skip
     print(json.dumps(summary))

@@ -2,25 +2,57 @@
 
 The input file is never written to; ``-o`` writes through a temporary file
 in the same folder and renames it, so a failed export leaves nothing half
-written.
+written. ``-o`` names a regular file (or a new one): a symbolic link is written
+through (the file it points to gets the text, the link stays a link), and a FIFO,
+a device or a folder is refused, never replaced.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 import click
 
-from trfsite.cli.shared import EXIT_FINDINGS
+from trfsite.cli.shared import EXIT_FINDINGS, read_file_argument
+from trfsite.input_files import shown_name
 from trfsite.model import EventKind, Tournament
+
+
+def _output_file(output: Path) -> Path:
+    """The regular file ``-o`` names, through its links; refuses anything else."""
+    target = Path(os.path.realpath(output))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return target  # a new file (or the missing target of a link, made there)
+    except OSError as exc:
+        raise _OutputError(
+            f"{shown_name(output)}: cannot write the file ({exc.strerror})"
+        ) from None
+    if not stat.S_ISREG(mode):
+        raise _OutputError(
+            f"-o {shown_name(output)!r} is not a regular file (a folder, FIFO or device); "
+            "expected a file to write: it is left as it is"
+        )
+    return target
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
     try:
+        # mkstemp's file is private (0600): keep the mode of the file replaced, or
+        # give a new one the mode any other new file would get.
+        try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)
+        except FileNotFoundError:
+            mask = os.umask(0)
+            os.umask(mask)
+            mode = 0o666 & ~mask
+        os.chmod(handle, mode)
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
         os.replace(temporary, path)
@@ -68,15 +100,13 @@ def export(ctx: click.Context, file: Path, fmt: str, output: Path | None) -> Non
     from trfsite.formats import read_bytes
     from trfsite.formats.trf.writer import write_trf
 
-    if output is not None and output.resolve() == file.resolve():
+    target = None if output is None else _output_file(output)
+    if target is not None and target == file.resolve():
         raise click.UsageError(
             f"-o {str(output)!r} is the input file; input files are never overwritten"
         )
-    try:
-        data = file.read_bytes()
-    except OSError as exc:
-        raise click.ClickException(f"{file}: cannot read the file ({exc.strerror})") from None
-    result = read_bytes(data, str(file))
+    name, data = read_file_argument(file)
+    result = read_bytes(data, name)
     errors = [item for item in result.findings if item.severity is Severity.ERROR]
     for item in errors:
         click.echo(item.format_text(), err=True)
@@ -84,13 +114,15 @@ def export(ctx: click.Context, file: Path, fmt: str, output: Path | None) -> Non
         ctx.exit(EXIT_FINDINGS)
         return
     text = write_trf(result.tournament) + _computed_team_summaries(result.tournament)
-    if output is None:
+    if target is None:
         click.echo(text, nl=False)
     else:
         try:
-            _write_atomically(output, text.encode("utf-8"))
+            _write_atomically(target, text.encode("utf-8"))
         except OSError as exc:
-            raise _OutputError(f"{output}: cannot write the file ({exc.strerror})") from None
+            raise _OutputError(
+                f"{shown_name(target)}: cannot write the file ({exc.strerror})"
+            ) from None
     if errors:  # written as read (nothing is lost), but the input has errors: exit 1
         ctx.exit(EXIT_FINDINGS)
 

@@ -4,12 +4,17 @@ Each HTML response gets a small script that listens on ``/__trfsite/events``
 (server-sent events); after every rebuild the server sends the new build
 number and the open pages reload. The script is added to the response only,
 never to the built files, so what ``build`` and ``deploy`` publish is unchanged.
+
+Only the site's own files are served: a hidden name (the build's ``.trfsite-*``
+bookkeeping), a folder without ``index.html`` (no listings), a path with a NUL
+byte, or a symbolic link leading out of the site gets 404.
 """
 
 from __future__ import annotations
 
 import http.server
 import logging
+import os
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -83,6 +88,9 @@ def make_handler(site: Path, signal: BuildSignal) -> type[http.server.SimpleHTTP
             if path == EVENTS_PATH:
                 self._events()
                 return
+            if not self._servable(path):
+                self.send_error(404)
+                return
             html = self._html_file(path)
             if html is None:
                 super().do_GET()
@@ -97,6 +105,30 @@ def make_handler(site: Path, signal: BuildSignal) -> type[http.server.SimpleHTTP
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
             self.wfile.write(body)
+
+        def do_HEAD(self) -> None:
+            if not self._servable(unquote(urlsplit(self.path).path)):
+                self.send_error(404)
+                return
+            super().do_HEAD()
+
+        def _servable(self, path: str) -> bool:
+            """A file of the site itself (or a folder with its index.html)."""
+            if "\x00" in path or any(part.startswith(".") for part in path.split("/")):
+                return False
+            found = self.translate_path(path)
+            root = os.path.realpath(site)
+            real = os.path.realpath(found)
+            if real != root and not real.startswith(root + os.sep):
+                return False
+            if os.path.isdir(real):
+                index = os.path.realpath(os.path.join(found, "index.html"))
+                return index.startswith(root + os.sep) and os.path.isfile(index)
+            return True
+
+        def list_directory(self, path: str | os.PathLike[str]) -> None:
+            self.send_error(404)  # _servable lets no folder without index.html through
+            return None
 
         def _html_file(self, path: str) -> Path | None:
             """The HTML file a request names (a folder's index.html), None for anything else."""

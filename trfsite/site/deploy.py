@@ -37,6 +37,26 @@ class DeployError(click.ClickException):
     """A deploy that cannot be done; nothing was published."""
 
 
+class DeployValueError(DeployError):
+    """A repository, branch or destination that git or rsync would read as an option."""
+
+    exit_code = 2
+
+
+def refuse_options(program: str, **values: str) -> None:
+    """Refuse a user value that starts with ``-`` (or is empty): git and rsync would
+    take ``--upload-pack=CMD`` or ``-e CMD`` as an option and run the command. The
+    values are passed after ``--`` too; this says what went wrong instead of
+    deploying into a folder named ``-x``."""
+    for option, value in values.items():
+        if value.startswith("-") or not value.strip():
+            raise DeployValueError(
+                f"--{option} {value!r} would reach {program} as an option (it is empty or "
+                f"starts with '-'); expected a repository, branch or destination name "
+                "(write ./-name for a folder whose name starts with '-')"
+            )
+
+
 class ChangeKind(enum.Enum):
     ADDED = "added"
     CHANGED = "changed"
@@ -112,6 +132,7 @@ def deploy_git(
     committed or pushed. ``repo`` is anything ``git push`` takes (a path, a URL,
     a remote name is not: it needs a repository around it).
     """
+    refuse_options("git", git=repo, branch=branch)
     site = site_folder(out)
     git = _tool("git")
     target = f"{repo} branch {branch}"
@@ -130,7 +151,7 @@ def deploy_git(
         if parent:
             commit_args += ["-p", parent]
         commit = _run(commit_args, env).strip()
-        _run([git, *gitdir, "push", "-q", repo, f"{commit}:refs/heads/{branch}"], env)
+        _run([git, *gitdir, "push", "-q", "--", repo, f"{commit}:refs/heads/{branch}"], env)
         return DeployReport(site, target, changes, dry_run, commit)
 
 
@@ -159,12 +180,13 @@ def _git_config(key: str) -> str:
 
 def _fetch_branch(git: str, gitdir: list[str], repo: str, branch: str, env: dict[str, str]) -> str:
     """The branch's last commit ("" when the branch does not exist yet)."""
-    listed = _run([git, *gitdir, "ls-remote", "--heads", repo, f"refs/heads/{branch}"], env)
+    head = f"refs/heads/{branch}"
+    listed = _run([git, *gitdir, "ls-remote", "--heads", "--", repo, head], env)
     if not listed.strip():
         # ls-remote prints nothing for a missing branch but fails for a missing repository.
-        _run([git, *gitdir, "ls-remote", repo], env)
+        _run([git, *gitdir, "ls-remote", "--", repo], env)
         return ""
-    _run([git, *gitdir, "fetch", "-q", "--depth=1", repo, f"refs/heads/{branch}"], env)
+    _run([git, *gitdir, "fetch", "-q", "--depth=1", "--", repo, head], env)
     return _run([git, *gitdir, "rev-parse", "FETCH_HEAD"], env).strip()
 
 
@@ -208,6 +230,7 @@ def deploy_rsync(out: Path, dest: str, dry_run: bool = False) -> DeployReport:
     Files are compared by content, not time: every rebuild rewrites every file,
     and only those whose bytes differ are sent.
     """
+    refuse_options("rsync", rsync=dest)
     site = site_folder(out)
     rsync = _tool("rsync")
     if ":" not in dest and Path(dest).resolve() == site:
@@ -216,7 +239,7 @@ def deploy_rsync(out: Path, dest: str, dry_run: bool = False) -> DeployReport:
     args += [f"--exclude=/{name}" for name in PRIVATE_FILES]
     if dry_run:
         args.append("--dry-run")
-    listed = _run([*args, f"{site}/", dest])
+    listed = _run([*args, "--", f"{site}/", dest])
     return DeployReport(site, dest, _rsync_changes(listed), dry_run)
 
 
