@@ -159,8 +159,12 @@ def _inline(value: object) -> str:
     if isinstance(value, dt.date):
         return f"{value.year:04d}-{value.month:02d}-{value.day:02d}"
     if isinstance(value, str):
-        return '"' + "".join(c if c in string.printable[:-5] and c not in '"\\' else f"\\u{ord(c):04x}"
-                             for c in value) + '"'  # fmt: skip
+        plain = string.printable[:-5]
+        return (
+            '"'
+            + "".join(c if c in plain and c not in '"\\' else f"\\u{ord(c):04x}" for c in value)
+            + '"'
+        )
     return str(value)
 
 
