@@ -59,9 +59,9 @@ def bench_resolve(events: int, people: int, seed: int) -> None:
     """The identity step on ``events`` events, in this process (no site)."""
     from generate_people import synthetic_entries
 
-    from trfsite.pages.people_search import search_pieces
     from trfsite.people.identity import resolve
-    from trfsite.site.people_source import read_archive
+    from trfsite.people.search import search_pieces
+    from trfsite.site.people import read_archive
 
     started = time.perf_counter()
     if events <= 1000:

@@ -74,8 +74,9 @@ def measure(src: Path, out: Path) -> tuple[dict[str, float], float, float]:
     """(CPU seconds per phase, CPU of the whole build, wall time of the whole build)."""
     from trfsite.awards import event as awards
     from trfsite.pages import cards, gather, plan, reading
+    from trfsite.people import pages as people_pages
     from trfsite.render import environment as render
-    from trfsite.site import people_forked, writer
+    from trfsite.site import people, writer
     from trfsite.site.build import BuildOptions, build_site
 
     totals: dict[str, float] = defaultdict(float)
@@ -87,10 +88,10 @@ def measure(src: Path, out: Path) -> tuple[dict[str, float], float, float]:
         _timed(awards, "event_awards", "awards", totals),
         _timed(cards.CardExplanations, "prepare", "explanations", totals),
         _timed(plan.PagePlan, "build", "page contexts", totals),
-        _timed(people_forked._Maker, "page", "people contexts", totals),
+        _timed(people_pages.PersonInput, "make", "people contexts", totals),
         _timed(render, "render_page", "render", totals),
         _timed(writer.SiteWriter, "write_bytes", "write", totals),
-        _timed(people_forked, "place", "write", totals),
+        _timed(people, "_place", "write", totals),
     ):
         cpu, wall = time.process_time(), time.perf_counter()
         build_site(BuildOptions(src, out, pdf=False, jobs=1, cache=False))

@@ -43,11 +43,11 @@ def main(argv: list[str] | None = None) -> None:
     os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
 
     from trfsite.pages.config import load_config
-    from trfsite.pages.contexts import SiteInfo
     from trfsite.pages.gather import prepare_event
-    from trfsite.pages.person_links import event_splits
     from trfsite.pages.plan import EventJob, prepare_batches
+    from trfsite.people.links import event_splits
     from trfsite.render.environment import render_page
+    from trfsite.render.page_meta import SiteInfo
     from trfsite.render.theme import find_theme, theme_chain
     from trfsite.site.event_build import EventTask, build_event, environment
 

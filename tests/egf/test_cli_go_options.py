@@ -13,6 +13,8 @@ SAMPLE = Path(__file__).resolve().parents[2] / "sample_reports" / "mcmahon-frank
 
 
 def _standings(*args: str) -> dict[int, dict[str, object]]:
+    # --no-config: the options alone, not sample_reports/trfsite.toml's bar and floor.
+    args = ("--no-config", *args)
     done = CliRunner().invoke(cli, ["standings", str(SAMPLE), "--format", "json", *args])
     assert done.exit_code == 0, done.output
     return {row["id"]: row for row in json.loads(done.output)["standings"]}

@@ -17,11 +17,12 @@ from trfsite.cli import cli
 from trfsite.site.build import BuildOptions, build_site
 
 LIVE = Path(__file__).resolve().parents[1] / "data" / "live"
-PRIVATE = {".trfsite-build", ".trfsite-cache.json"}
+PRIVATE_PREFIX = ".trfsite-"
 
 
 def _deploy(*args: str) -> Result:
-    return CliRunner().invoke(cli, ["deploy", *args])
+    """``-v``: the list of files added, changed and deleted on stdout."""
+    return CliRunner().invoke(cli, ["deploy", "-v", *args])
 
 
 def _changes(result: Result) -> dict[str, str]:
@@ -66,7 +67,7 @@ class Event:
     def public_files(self) -> set[str]:
         site = self.out.resolve()
         found = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
-        return found - PRIVATE
+        return {p for p in found if not p.startswith(PRIVATE_PREFIX)}
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from trfsite.pages.config import EventConfig
-from trfsite.pages.contexts import SiteInfo
 from trfsite.pages.gather import prepare_event
 from trfsite.pages.plan import EventJob
+from trfsite.render.page_meta import SiteInfo
 from trfsite.site.event_build import make_pdf
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,7 +44,7 @@ def test_a_bulletin_alone_prints_what_the_pages_task_prints(name: str) -> None:
         data = (ROOT / "sample_reports" / name).read_bytes()
     job = EventJob(data, name, "event", "", EventConfig(), site, True)
     with_pages = prepare_event(job).bulletin
-    alone = prepare_event(job, with_pages=False, with_people=False).bulletin
+    alone = prepare_event(job, with_pages=False).bulletin
     assert with_pages is not None and alone is not None
     # What it skipped: the rounds' tie-breaks, and the final standings' explanations
     # (a chess event's pages task makes none either: its page workers do).

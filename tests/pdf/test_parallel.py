@@ -17,10 +17,10 @@ from pdfhelpers import read_pdf
 
 from trfsite import pdf
 from trfsite.pages.config import EventConfig
-from trfsite.pages.contexts import SiteInfo
 from trfsite.pages.gather import prepare_event
 from trfsite.pages.plan import EventJob
 from trfsite.pdf import paging, parallel
+from trfsite.render.page_meta import SiteInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
@@ -122,7 +122,7 @@ def test_generated_events_in_two_are_byte_identical(
 ) -> None:
     site = SiteInfo("Results", "en", "", DATE, "trfsite")
     job = EventJob(make().encode("utf-8"), name, "event", "", EventConfig(), site, True)
-    data = prepare_event(job, with_pages=False, with_people=False).bulletin
+    data = prepare_event(job, with_pages=False).bulletin
     assert data is not None
     html = pdf.bulletin_html(data, bulletin_env)
     one, two = _both(html, bulletin_env)

@@ -12,9 +12,9 @@ from trfsite.awards.settings import AwardSettings
 from trfsite.formats import read_bytes
 from trfsite.model import Tournament
 from trfsite.pages.config import EventConfig
-from trfsite.pages.people_entries import entries_for
 from trfsite.people import collect
 from trfsite.people.entries import EventEntries
+from trfsite.people.listing import entries_for
 from trfsite.results import Standings
 from trfsite.standings.compute import compute_standings
 

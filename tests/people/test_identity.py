@@ -10,7 +10,7 @@ import pytest
 from trfsite.pages.config import ConfigError
 from trfsite.people.identity import Resolution, resolve
 from trfsite.people.names import birth_year, fold_name
-from trfsite.site.people_source import read_archive
+from trfsite.site.people import read_archive
 
 RULES = Path(__file__).resolve().parent.parent / "data" / "people" / "rules"
 

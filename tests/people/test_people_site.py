@@ -181,12 +181,12 @@ def test_rebuild_after_one_event_rewrites_only_its_people(
         encoding="utf-8",
     )
     # The unchanged events' people come from the cache: no file is read again for them.
-    import trfsite.site.people_source as people_source
+    import trfsite.site.people as site_people
 
     def no_reading(*args: object) -> None:
         raise AssertionError(f"read again: {args[1]}")
 
-    monkeypatch.setattr(people_source, "read_entries", no_reading)
+    monkeypatch.setattr(site_people, "read_entries", no_reading)
     report = build_site(BuildOptions(src, out, pdf=False))
     assert report.reused == 3
     after = _files(out)

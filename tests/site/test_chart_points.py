@@ -5,7 +5,7 @@ Plot area (pages/charts.py): x from 44 to 466, y from 14 (top) to 182 (bottom).
 
 from __future__ import annotations
 
-from trfsite.pages.charts import line_chart, rank_axis_end
+from trfsite.render.charts import line_chart, rank_axis_end
 
 
 def test_score_chart_points_by_hand() -> None:

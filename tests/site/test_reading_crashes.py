@@ -11,8 +11,8 @@ import trfsite.validate
 from trfsite.findings import Severity
 from trfsite.pages import gather, reading
 from trfsite.pages.config import load_config
-from trfsite.pages.contexts import SiteInfo
 from trfsite.pages.plan import EventJob
+from trfsite.render.page_meta import SiteInfo
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "samples" / "fide-example1-trf16.trf"
 

@@ -7,17 +7,13 @@ from pathlib import Path
 
 import click
 
+from trfsite.cli.settings import Settings, settings_options
 from trfsite.cli.shared import EXIT_FINDINGS, read_file_argument
 
 
 @click.command("awards")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="trfsite.toml with the event's prizes and categories (default: the one beside FILE).",
-)
+@settings_options("FILE")
 @click.option(
     "--event", metavar="KEY", help="The event's key in the config (default: FILE's stem)."
 )
@@ -28,16 +24,22 @@ from trfsite.cli.shared import EXIT_FINDINGS, read_file_argument
     default="table",
     show_default=True,
 )
-def awards(file: Path, config_path: Path | None, event: str | None, fmt: str) -> None:
-    """Print FILE's prize list, category standings and federation/club rankings."""
+def awards(
+    file: Path, config_path: Path | None, no_config: bool, event: str | None, fmt: str
+) -> None:
+    """Print FILE's prize list, category standings and federation/club rankings.
+
+    The prizes, categories and the event's other settings come from the trfsite.toml
+    in FILE's folder, or in the nearest folder above it (as the site has them).
+    """
     from trfsite.awards.event import event_awards
     from trfsite.awards.output import awards_csv, awards_json, awards_table
     from trfsite.formats import read_bytes
-    from trfsite.pages.config import load_config
+    from trfsite.pages.config import EventConfig
     from trfsite.standings.compute import compute_standings
 
     name, data = read_file_argument(file)
-    config = load_config(file.parent, config_path).for_stem(event or file.stem)
+    config = Settings(config_path, no_config).event_for(file, event) or EventConfig()
     result = read_bytes(data, name)
     if result.tournament is None:
         for finding in result.findings:

@@ -2,40 +2,9 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import Any
 
 import click
-
-
-class _Bar:
-    """A click progress bar on stderr, only on a terminal; one bar per stage."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
-        self.stage = ""
-        self.bar: Any = None
-        self.shown = 0
-
-    def __call__(self, stage: str, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-        if stage != self.stage:
-            self.close()
-            labels = {"events": "Building events"}
-            self.bar = click.progressbar(
-                length=total, label=labels.get(stage, stage), file=sys.stderr
-            )
-            self.bar.__enter__()
-            self.stage, self.shown = stage, 0
-        self.bar.update(done - self.shown)
-        self.shown = done
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-            self.bar = None
 
 
 @click.command("build")
@@ -107,16 +76,13 @@ def build(
     Exit status: 0 success; 1 some file has errors (or warnings under
     --strict), though the site was still written; 2 usage or config errors.
     """
-    from trfsite.cli.shared import EXIT_FINDINGS, ends_with_command, skip_teardown_at_exit
+    from trfsite.cli.progress import ProgressBar
+    from trfsite.cli.shared import EXIT_FINDINGS, skip_teardown_at_exit
     from trfsite.site.build import BuildOptions, build_site
     from trfsite.site.executors import available_cores
 
-    if ends_with_command():
-        from trfsite.site.event_build import process_ends_with_build
-
-        process_ends_with_build()
     quiet = bool(ctx.find_root().obj and ctx.find_root().obj.get("quiet"))
-    bar = _Bar(enabled=not quiet and sys.stderr.isatty())
+    bar = ProgressBar.on_terminal(ctx, {"events": "Building events"})
     try:
         # The command returns once the new site is live; old builds go in the background.
         options = BuildOptions(

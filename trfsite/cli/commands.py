@@ -24,6 +24,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("themes", "themes_cmd", "themes"),
     ("serve", "serve_cmd", "serve"),
     ("deploy", "deploy_cmd", "deploy"),
+    ("publish", "publish_cmd", "publish"),
 )
 
 

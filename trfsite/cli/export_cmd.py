@@ -1,63 +1,94 @@
 """``trfsite export``: write a tournament file again as normalised TRF-2026.
 
-The input file is never written to; ``-o`` writes through a temporary file
-in the same folder and renames it, so a failed export leaves nothing half
-written. ``-o`` names a regular file (or a new one): a symbolic link is written
-through (the file it points to gets the text, the link stays a link), and a FIFO,
-a device or a folder is refused, never replaced.
+The input file is never written to. ``-o PATH`` writes through the path the user
+named: a new file, or a regular file replaced at once (a temporary file in the same
+folder, renamed over it, so a failed export leaves nothing half written); a symbolic
+link is written through, to the file it points to, and stays a link; a device, a FIFO
+or a socket is refused.
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import secrets
 import stat
-import tempfile
 from pathlib import Path
 
 import click
 
+from trfsite.cli.settings import Settings, settings_options
 from trfsite.cli.shared import EXIT_FINDINGS, read_file_argument
-from trfsite.input_files import shown_name
-from trfsite.model import EventKind, Tournament
+from trfsite.model import EventKind, Game, Tournament
+
+logger = logging.getLogger(__name__)
 
 
-def _output_file(output: Path) -> Path:
-    """The regular file ``-o`` names, through its links; refuses anything else."""
-    target = Path(os.path.realpath(output))
+class _OutputError(click.ClickException):
+    """The output cannot be written: a usage problem (exit 2), not the input's."""
+
+    exit_code = 2
+
+
+_KINDS = (
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a folder"),
+)
+_EXPECTED = "expected a regular file or a new file's name (without -o: standard output)"
+
+
+def output_target(path: Path) -> Path:
+    """The regular file (existing or new) that ``-o PATH`` writes: PATH, or the file its
+    symbolic link leads to; anything else is refused with a message naming it."""
+    try:
+        is_link = stat.S_ISLNK(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return path
+    except OSError as exc:
+        raise _OutputError(f"-o {str(path)!r}: cannot be examined ({exc.strerror})") from None
+    target = path
+    if is_link:
+        try:
+            target = path.resolve(strict=False)
+        except (OSError, RuntimeError):  # a loop of links
+            raise _OutputError(
+                f"-o {str(path)!r} is a symbolic link that leads to no file (a loop); {_EXPECTED}"
+            ) from None
+        logger.info("export: -o %s is a link; writing through it to %s", path, target)
     try:
         mode = os.stat(target).st_mode
     except FileNotFoundError:
-        return target  # a new file (or the missing target of a link, made there)
+        return target  # a link to a file not made yet: made where the link points
     except OSError as exc:
-        raise _OutputError(
-            f"{shown_name(output)}: cannot write the file ({exc.strerror})"
-        ) from None
-    if not stat.S_ISREG(mode):
-        raise _OutputError(
-            f"-o {shown_name(output)!r} is not a regular file (a folder, FIFO or device); "
-            "expected a file to write: it is left as it is"
-        )
+        raise _OutputError(f"-o {str(path)!r}: cannot be examined ({exc.strerror})") from None
+    for test, kind in _KINDS:
+        if test(mode):
+            via = f" (a symbolic link to {str(target)!r})" if is_link else ""
+            raise _OutputError(f"-o {str(path)!r}{via} is {kind}; {_EXPECTED}")
     return target
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
-    folder = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+def write_file(target: Path, data: bytes) -> None:
+    """``data`` as the whole of ``target`` at once, keeping an existing file's mode."""
+    folder = target.parent if str(target.parent) else Path(".")
     try:
-        # mkstemp's file is private (0600): keep the mode of the file replaced, or
-        # give a new one the mode any other new file would get.
-        try:
-            mode = stat.S_IMODE(os.stat(path).st_mode)
-        except FileNotFoundError:
-            mask = os.umask(0)
-            os.umask(mask)
-            mode = 0o666 & ~mask
-        os.chmod(handle, mode)
+        mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = None
+    temporary = folder / f".{target.name}.{secrets.token_hex(4)}.tmp"
+    # 0o666 less the umask for a new file, as the shell's '>' would make it.
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
         with os.fdopen(handle, "wb") as stream:
+            if mode is not None:
+                os.fchmod(stream.fileno(), mode)
             stream.write(data)
-        os.replace(temporary, path)
+        os.replace(temporary, target)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
 
 
@@ -85,49 +116,69 @@ def _computed_team_summaries(t: Tournament) -> str:
     type=click.Choice(["trf"]),
     default="trf",
     show_default=True,
-    help="trf: normalised TRF-2026 (fixed columns, YYYY/MM/DD dates, explicit cells).",
+    help="trf: normalised TRF-2026 (fixed columns, YYYY/MM/DD dates, explicit cells); "
+    "chess files only.",
 )
 @click.option(
     "-o",
     "--output",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Write here instead of standard output.",
+    help="Write here instead of standard output: a new or regular file (replaced at "
+    "once), or a symbolic link to one (written through, the link kept); a device or "
+    "FIFO is refused.",
 )
+@settings_options("FILE")
 @click.pass_context
-def export(ctx: click.Context, file: Path, fmt: str, output: Path | None) -> None:
-    """Read FILE (TRF16, TRF-2026 or EGF) and write it as normalised TRF-2026."""
+def export(
+    ctx: click.Context,
+    file: Path,
+    fmt: str,
+    output: Path | None,
+    config_path: Path | None,
+    no_config: bool,
+) -> None:
+    """Read FILE (TRF16 or TRF-2026) and write it as normalised TRF-2026.
+
+    A team file's pairing-allocated byes get the value of trfsite.toml's team_bye
+    (from FILE's folder or the nearest above it), as the site counts them. A Go
+    table (EGF) is refused: TRF is for chess.
+    """
     from trfsite.findings import Severity
     from trfsite.formats import read_bytes
     from trfsite.formats.trf.writer import write_trf
 
-    target = None if output is None else _output_file(output)
-    if target is not None and target == file.resolve():
+    target = output_target(output) if output is not None else None
+    if target is not None and target.resolve() == file.resolve():
         raise click.UsageError(
             f"-o {str(output)!r} is the input file; input files are never overwritten"
         )
+    event = Settings(config_path, no_config).event_for(file)
     name, data = read_file_argument(file)
     result = read_bytes(data, name)
+    t = result.tournament
+    if t is not None and t.game is Game.GO:
+        raise _OutputError(
+            f"{file} is a Go table (EGF), and TRF is for chess: nothing written; publish it "
+            f"with 'trfsite build', or get its standings as data with 'trfsite standings "
+            f"{file} --format csv' (or json)"
+        )
     errors = [item for item in result.findings if item.severity is Severity.ERROR]
     for item in errors:
         click.echo(item.format_text(), err=True)
-    if result.tournament is None:
+    if t is None:
         ctx.exit(EXIT_FINDINGS)
         return
-    text = write_trf(result.tournament) + _computed_team_summaries(result.tournament)
+    if event is not None and event.team_bye is not None:
+        from trfsite.teams.configured_bye import apply_team_bye
+
+        t = apply_team_bye(t, event.team_bye.match_points, event.team_bye.game_points)
+    text = write_trf(t) + _computed_team_summaries(t)
     if target is None:
         click.echo(text, nl=False)
     else:
         try:
-            _write_atomically(target, text.encode("utf-8"))
+            write_file(target, text.encode("utf-8"))
         except OSError as exc:
-            raise _OutputError(
-                f"{shown_name(target)}: cannot write the file ({exc.strerror})"
-            ) from None
+            raise _OutputError(f"{output}: cannot write the file ({exc.strerror})") from None
     if errors:  # written as read (nothing is lost), but the input has errors: exit 1
         ctx.exit(EXIT_FINDINGS)
-
-
-class _OutputError(click.ClickException):
-    """The output cannot be written: a usage problem (exit 2), not the input's."""
-
-    exit_code = 2

@@ -5,19 +5,24 @@ Each HTML response gets a small script that listens on ``/__trfsite/events``
 number and the open pages reload. The script is added to the response only,
 never to the built files, so what ``build`` and ``deploy`` publish is unchanged.
 
-Only the site's own files are served: a hidden name (the build's ``.trfsite-*``
-bookkeeping), a folder without ``index.html`` (no listings), a path with a NUL
-byte, or a symbolic link leading out of the site gets 404.
+Only the site's own files are served, as ``deploy`` publishes them: a path that
+names trfsite's bookkeeping (``.trfsite-*``), a folder without ``index.html`` (no
+listings), anything a symbolic link leads to outside the site, or that cannot be a
+file name at all (``%00``, too long) is answered 404, never with a traceback.
 """
 
 from __future__ import annotations
 
+import email.utils
 import http.server
 import logging
 import os
 import threading
 from pathlib import Path
+from typing import BinaryIO
 from urllib.parse import unquote, urlsplit
+
+from trfsite.site.deploy import is_private
 
 logger = logging.getLogger(__name__)
 
@@ -76,6 +81,25 @@ def inject_reload(html: bytes, build: int | None = None) -> bytes:
     return html + script if at < 0 else html[:at] + script + html[at:]
 
 
+def site_path(site: Path, url_path: str) -> Path | None:
+    """The file or folder of the site that ``url_path`` (decoded) names, or None when it
+    names nothing the site publishes: bookkeeping, ``..``, a path a link leads out of
+    the site by, or no possible file name."""
+    if "\x00" in url_path or "\\" in url_path:
+        return None
+    parts = [part for part in url_path.split("/") if part]
+    if any(part in (".", "..") for part in parts) or is_private("/".join(parts)):
+        return None
+    try:
+        root = site.resolve(strict=True)  # OUT may be a link to the current build
+        found = root.joinpath(*parts).resolve(strict=True)
+    except (OSError, RuntimeError, ValueError):  # missing, a loop, too long
+        return None
+    if not found.is_relative_to(root) or is_private(found.relative_to(root).as_posix()):
+        return None
+    return found if found.is_file() or found.is_dir() else None
+
+
 def make_handler(site: Path, signal: BuildSignal) -> type[http.server.SimpleHTTPRequestHandler]:
     """A handler serving ``site`` (a folder or a symlink to one, followed on each request)."""
 
@@ -84,21 +108,22 @@ def make_handler(site: Path, signal: BuildSignal) -> type[http.server.SimpleHTTP
             super().__init__(*args, directory=str(site), **kwargs)  # type: ignore[arg-type]
 
         def do_GET(self) -> None:
-            path = unquote(urlsplit(self.path).path)
+            path = self._url_path()
             if path == EVENTS_PATH:
                 self._events()
                 return
-            if not self._servable(path):
-                self.send_error(404)
-                return
-            html = self._html_file(path)
-            if html is None:
-                super().do_GET()
+            html = self._file(path)
+            if html is None or html.suffix != ".html":
+                super().do_GET()  # send_head below: the file, a redirect or 404
                 return
             # Read before the file: a build published in between makes the page reload
             # once more, never miss it.
             number = signal.number
-            body = inject_reload(html.read_bytes(), number)
+            try:
+                body = inject_reload(html.read_bytes(), number)
+            except OSError:
+                self.send_error(404)
+                return
             self.send_response(200)
             self.send_header("Content-Type", "text/html; charset=utf-8")
             self.send_header("Content-Length", str(len(body)))
@@ -106,40 +131,51 @@ def make_handler(site: Path, signal: BuildSignal) -> type[http.server.SimpleHTTP
             self.end_headers()
             self.wfile.write(body)
 
-        def do_HEAD(self) -> None:
-            if not self._servable(unquote(urlsplit(self.path).path)):
-                self.send_error(404)
-                return
-            super().do_HEAD()
+        def send_head(self) -> BinaryIO | None:  # type: ignore[override]
+            """The response's head for GET and HEAD: only the site's own files."""
+            path = self._url_path()
+            found = site_path(site, path)
+            if found is not None and found.is_dir() and not path.endswith("/"):
+                parts = urlsplit(self.path)
+                self.send_response(301)
+                query = f"?{parts.query}" if parts.query else ""
+                self.send_header("Location", f"{parts.path}/{query}")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            file = self._file(path)
+            if file is None:
+                self.send_error(404, "File not found")
+                return None
+            try:
+                stream = open(file, "rb")  # noqa: SIM115 (closed by the caller, as http.server's)
+                size = os.fstat(stream.fileno()).st_size
+                modified = os.fstat(stream.fileno()).st_mtime
+            except OSError:
+                self.send_error(404, "File not found")
+                return None
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(file)))
+            self.send_header("Content-Length", str(size))
+            self.send_header("Last-Modified", email.utils.formatdate(modified, usegmt=True))
+            self.end_headers()
+            return stream
 
-        def _servable(self, path: str) -> bool:
-            """A file of the site itself (or a folder with its index.html)."""
-            if "\x00" in path or any(part.startswith(".") for part in path.split("/")):
-                return False
-            found = self.translate_path(path)
-            root = os.path.realpath(site)
-            real = os.path.realpath(found)
-            if real != root and not real.startswith(root + os.sep):
-                return False
-            if os.path.isdir(real):
-                index = os.path.realpath(os.path.join(found, "index.html"))
-                return index.startswith(root + os.sep) and os.path.isfile(index)
-            return True
-
-        def list_directory(self, path: str | os.PathLike[str]) -> None:
-            self.send_error(404)  # _servable lets no folder without index.html through
+        def list_directory(self, path: str | os.PathLike[str]) -> None:  # type: ignore[override]
+            self.send_error(404, "File not found")  # never a folder's listing
             return None
 
-        def _html_file(self, path: str) -> Path | None:
-            """The HTML file a request names (a folder's index.html), None for anything else."""
-            if path.endswith("/") or not Path(path).suffix:
+        def _url_path(self) -> str:
+            return unquote(urlsplit(self.path).path, errors="replace")
+
+        def _file(self, path: str) -> Path | None:
+            """The file a request names (a folder's index.html), None for anything else."""
+            found = site_path(site, path)
+            if found is not None and found.is_dir():
                 if not path.endswith("/"):
-                    return None  # the default handler redirects "/event" to "/event/"
-                path += "index.html"
-            if not path.endswith(".html"):
-                return None
-            found = Path(self.translate_path(path))
-            return found if found.is_file() else None
+                    return None  # send_head redirects "/event" to "/event/"
+                found = site_path(site, path + "index.html")
+            return found if found is not None and found.is_file() else None
 
         def _events(self) -> None:
             self.send_response(200)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from trfsite.cli.settings import Settings, folder_of, settings_options
 from trfsite.cli.shared import EXIT_FINDINGS
 
 
@@ -19,25 +20,24 @@ from trfsite.cli.shared import EXIT_FINDINGS
     default="table",
     show_default=True,
 )
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="trfsite.toml to use (default: FOLDER/trfsite.toml).",
-)
+@settings_options("FOLDER")
 @click.option("--strict", is_flag=True, help="Exit with 1 when identity findings exist.")
-def people(folder: Path, fmt: str, config_path: Path | None, strict: bool) -> None:
+def people(folder: Path, fmt: str, config_path: Path | None, no_config: bool, strict: bool) -> None:
     """List every person in FOLDER's tournament files, linked across events.
 
     Linked by FIDE id, EGD PIN or national id, else by name + federation +
-    birth year; conflicts are printed on stderr as file:line findings.
+    birth year; conflicts are printed on stderr as file:line findings. The
+    [people] settings come from the trfsite.toml in FOLDER, or in the nearest
+    folder above it.
     """
     from trfsite.pages.config import CONFIG_NAME, ConfigError
     from trfsite.people.identity import resolve
     from trfsite.people.report import render_csv, render_json, render_table
-    from trfsite.site.people_source import read_archive
+    from trfsite.site.people import read_archive
 
-    archive = read_archive(folder, config_path)
+    archive = read_archive(
+        folder, config=Settings(config_path, no_config).for_folder(folder_of(folder))
+    )
     resolution = resolve(archive.events, archive.config.people)
     if resolution.problems:
         raise ConfigError(archive.config.path or CONFIG_NAME, list(resolution.problems))

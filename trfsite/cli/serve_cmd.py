@@ -1,8 +1,14 @@
-"""``trfsite serve SRC``: build, serve on localhost, rebuild when a file changes."""
+"""``trfsite serve SRC``: build, serve on localhost, rebuild when a file changes.
+
+By default the site is built into a temporary folder, removed when serve stops
+(Ctrl-C or SIGTERM): serving never writes into the results folder.
+"""
 
 from __future__ import annotations
 
 import logging
+import shutil
+import tempfile
 from pathlib import Path
 
 import click
@@ -32,7 +38,8 @@ def _rebuild(options: object) -> bool:
     "out",
     type=click.Path(path_type=Path),
     default=None,
-    help="Output folder (default: SRC/_site when SRC is a folder).",
+    help="Build into this output folder and keep it (as 'trfsite build -o OUT' would). "
+    "Default: a temporary folder, removed when serve stops.",
 )
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option("--theme", default=None, help="Theme name or theme folder.")
@@ -43,13 +50,33 @@ def _rebuild(options: object) -> bool:
     help="Also make PDF bulletins on every rebuild (slow).",
 )
 def serve(src: Path, out: Path | None, port: int, theme: str | None, pdf: bool) -> None:
-    """Build the site, serve it on http://127.0.0.1:PORT/ and rebuild on every change."""
+    """Build the site, serve it on http://127.0.0.1:PORT/ and rebuild on every change.
+
+    Only the site's own files are served (no folder listings, no trfsite
+    bookkeeping, nothing outside the site). Ctrl-C or SIGTERM stops it.
+    """
+    from trfsite.cli.stopping import StopRequest
+
+    scratch = None
+    if out is None:
+        scratch = Path(tempfile.mkdtemp(prefix="trfsite-serve-"))
+        out = scratch / "site"
+    try:
+        with StopRequest(at_once=True).installed():
+            _serve(src, out, port, theme, pdf)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _serve(src: Path, target: Path, port: int, theme: str | None, pdf: bool) -> None:
     from watchfiles import watch
 
     from trfsite.site.build import BuildOptions
 
     folder = src if src.is_dir() else src.parent
-    target = out if out is not None else folder / "_site"
     options = BuildOptions(src, target, theme, pdf)
     _rebuild(options)
     # Only here: every other command starts faster without the HTTP server.
@@ -63,23 +90,18 @@ def serve(src: Path, out: Path | None, port: int, theme: str | None, pdf: bool) 
         "open pages reload after each rebuild)",
         err=True,
     )
-    out_dirs = (target.resolve(), target.absolute().with_name(target.name + ".builds"))
+    from trfsite.site.live_publish import ignored_paths, relevant_change
+
+    ignored = ignored_paths(target)
     try:
         root = folder.resolve()
-        for changes in watch(root, watch_filter=lambda _c, path: _relevant(path, root, out_dirs)):
+        for changes in watch(
+            root, watch_filter=lambda _c, path: relevant_change(path, root, ignored)
+        ):
             names = sorted({Path(p).name for _, p in changes})
             click.echo(f"changed: {', '.join(names)}; rebuilding", err=True)
             if _rebuild(options):
                 signal.built()
-    except KeyboardInterrupt:
-        pass
     finally:
         stop_server(server, signal)
 
-
-def _relevant(path: str, root: Path, out_dirs: tuple[Path, ...]) -> bool:
-    """Changes in the output folders, their hidden temporary siblings or hidden files: ignored."""
-    resolved = Path(path).resolve()
-    if any(resolved.is_relative_to(d) for d in out_dirs) or not resolved.is_relative_to(root):
-        return False
-    return not any(part.startswith(".") for part in resolved.relative_to(root).parts)

@@ -68,11 +68,6 @@ def process_ends_with_command() -> None:
     _restore_collector = False
 
 
-def ends_with_command() -> bool:
-    """This process ends when the command returns (it runs under ``main``)."""
-    return not _restore_collector
-
-
 _skip_teardown = False  # True once a one-file command said nothing it leaves needs it
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from trfsite.cli.settings import Settings, settings_options
 from trfsite.cli.shared import (
     EXIT_FINDINGS,
     read_file_argument,
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from trfsite.awards.performance import PlayerRatings
     from trfsite.findings import Finding
     from trfsite.model import Tournament
+    from trfsite.pages.config import EventConfig
+    from trfsite.standings.options import StandingsOptions
 
 
 @click.command("standings")
@@ -33,16 +36,16 @@ if TYPE_CHECKING:
     metavar="LIST",
     help="Comma-separated tie-break codes, Handbook or TRF spelling, any case: "
     "'BH-C1,BH,SB', 'BH/C1,DE/P', 'KS/L+1' (limit moved by half points). Default: record "
-    "202/212, else BH-C1,BH,SB,DE,WIN (Swiss) or DE,WIN,SB,KS (round robin).",
+    "202/212, else BH-C1,BH,SB,DE,WIN (Swiss) or DE,WIN,SB,KS (round robin); a "
+    "trfsite.toml's list wins over the file's.",
 )
 @click.option(
     "--rules",
     type=click.Choice(["auto", "pre2023", "2023", "2026"]),
-    default="auto",
-    show_default=True,
+    default=None,
     help="FIDE tie-break rule set: pre2023 (the rules before C.07 2023), 2023 or 2026; "
     "auto: by the start date (before 2024-04-01 pre2023, before 2026-03-01 2023, else "
-    "2026), then by the ranks the file declares.",
+    "2026), then by the ranks the file declares.  [default: trfsite.toml's, else auto]",
 )
 @click.option("--after-round", type=click.IntRange(min=1), help="Standings after round N.")
 @click.option(
@@ -70,18 +73,18 @@ if TYPE_CHECKING:
 @click.option(
     "--points-source",
     type=click.Choice(["cells", "declared"]),
-    default="cells",
-    show_default=True,
+    default=None,
     help="Where the players' declared totals (columns 81-84) contradict their round cells: "
-    "rank by the cells, or by the declared totals (team game points follow them).",
+    "rank by the cells, or by the declared totals (team game points follow them).  "
+    "[default: trfsite.toml's, else cells]",
 )
 @click.option(
     "--ranks-source",
     type=click.Choice(["computed", "declared"]),
-    default="computed",
-    show_default=True,
+    default=None,
     help="Final standings: ranked by points and tie-breaks, or in the order and with the "
-    "ranks the file declares (columns 86-89), the computed values beside them.",
+    "ranks the file declares (columns 86-89), the computed values beside them.  "
+    "[default: trfsite.toml's, else computed]",
 )
 @click.option(
     "--format",
@@ -100,11 +103,12 @@ if TYPE_CHECKING:
     help="Rating change: K for the player with start number ID (repeatable), e.g. a new "
     "player's 40; otherwise K follows B.02 8.3.3 (40 junior under 2300, 20, 10 from 2400).",
 )
+@settings_options("FILE")
 @without_cyclic_gc
 def standings(
     file: Path,
     tiebreaks: str | None,
-    rules: str,
+    rules: str | None,
     after_round: int | None,
     unrated_rating: int | None,
     system: str | None,
@@ -112,19 +116,25 @@ def standings(
     go_floor: str | None,
     sos_convention: str | None,
     individual: bool,
-    points_source: str,
-    ranks_source: str,
+    points_source: str | None,
+    ranks_source: str | None,
     fmt: str,
     explain: bool,
     k_factors: tuple[tuple[int, int], ...],
+    config_path: Path | None,
+    no_config: bool,
 ) -> None:
-    """Print the standings of FILE with every FIDE tie-break explained on request."""
+    """Print the standings of FILE with every FIDE tie-break explained on request.
+
+    The event's settings come from the trfsite.toml in FILE's folder (or the nearest
+    folder above it), as the site built from that folder has them; options given
+    here win over them.
+    """
     skip_teardown_at_exit()
     from trfsite.findings import Severity, sort_findings
     from trfsite.formats import read_bytes
     from trfsite.scoring.codes import split_tiebreak_list
     from trfsite.standings.compute import compute_standings
-    from trfsite.standings.options import StandingsOptions
     from trfsite.standings.output import (
         render_csv,
         render_explanations,
@@ -142,26 +152,35 @@ def standings(
     errors = sort_findings(errors + _structure_errors(result.tournament, name))
     for finding in errors:  # still computable; say so on stderr, keep stdout clean
         click.echo(finding.format_text(), err=True)
-    options = StandingsOptions(
-        tiebreaks=_within_budget(split_tiebreak_list(tiebreaks)) if tiebreaks is not None else None,
-        rules=rules,
-        after_round=after_round,
-        unrated_rating=unrated_rating,
-        system=system,
-        individual=individual,
-        points_source=points_source,
-        ranks_source=ranks_source,
-        explain=explain,
-        go_bar=go_bar,
-        go_floor=go_floor,
-        go_handicap_adjusted_sos=sos_convention != "plain",
-        go_bye_in_sos={"opengotha": "start", "pairgoth": "start", "plain": "zero"}.get(
-            sos_convention or ""
-        ),
-        go_sos_cut_highest=sos_convention == "pairgoth",
-    )
+    event = Settings(config_path, no_config).event_for(file)
+    given: dict[str, object] = {
+        "tiebreaks": _within_budget(split_tiebreak_list(tiebreaks))
+        if tiebreaks is not None
+        else None,
+        "rules": rules,
+        "after_round": after_round,
+        "unrated_rating": unrated_rating,
+        "system": system,
+        "points_source": points_source,
+        "ranks_source": ranks_source,
+        "go_bar": go_bar,
+        "go_floor": go_floor,
+    }
+    if sos_convention is not None:
+        given["go_handicap_adjusted_sos"] = sos_convention != "plain"
+        given["go_bye_in_sos"] = "zero" if sos_convention == "plain" else "start"
+        given["go_sos_cut_highest"] = sos_convention == "pairgoth"
+    options = _options(event, given, individual=individual, explain=explain)
+    tournament = result.tournament
+    if event is not None and event.team_bye is not None:
+        from trfsite.teams.configured_bye import apply_team_bye
+
+        bye = event.team_bye
+        tournament = apply_team_bye(tournament, bye.match_points, bye.game_points)
+    if event is not None:
+        k_factors = tuple({**dict(event.awards.k_factors), **dict(k_factors)}.items())
     try:
-        result_standings = compute_standings(result.tournament, options)
+        result_standings = compute_standings(tournament, options)
     except click.ClickException as exc:
         raise _engine_error(name, exc) from None
     # Only JSON and CSV carry them; the table stays as fast as the standings alone.
@@ -169,7 +188,7 @@ def standings(
     if fmt != "table" or explain:
         from trfsite.awards.performance import event_ratings
 
-        ratings = event_ratings(result_standings, dict(k_factors), explain, unrated_rating)
+        ratings = event_ratings(result_standings, dict(k_factors), explain, options.unrated_rating)
     if fmt == "json":
         click.echo(render_json(result_standings, explain, ratings), nl=False)
     elif fmt == "csv":
@@ -195,6 +214,19 @@ def _within_budget(codes: list[str]) -> tuple[str, ...]:
             param_hint="--tiebreaks",
         )
     return tuple(codes)
+
+
+def _options(
+    event: EventConfig | None, given: dict[str, object], individual: bool, explain: bool
+) -> StandingsOptions:
+    """The event's settings (trfsite.toml), with the options given on the command line."""
+    from dataclasses import replace
+
+    from trfsite.standings.options import StandingsOptions
+
+    base = event.options() if event is not None else StandingsOptions()
+    chosen = {key: value for key, value in given.items() if value is not None}
+    return replace(base, individual=individual, explain=explain, **chosen)  # type: ignore[arg-type]
 
 
 def _parse_k_factors(values: tuple[str, ...]) -> tuple[tuple[int, int], ...]:

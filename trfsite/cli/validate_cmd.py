@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from trfsite.cli.settings import Settings, folder_of, settings_options
 from trfsite.cli.shared import EXIT_FINDINGS
 from trfsite.input_files import InputRefused, read_head, read_input, shown_name
 
@@ -141,16 +142,29 @@ def _rating_needs(reports: list[FileReport]) -> dict[str, int]:
     help="Also list what TRF-2026 requires before the file can be submitted for rating "
     "(FIDE ids, record 352, round dates, ...), for TRF16 files too; anything missing fails.",
 )
+@settings_options("each PATH")
 @click.pass_context
 def validate(
-    ctx: click.Context, paths: tuple[Path, ...], fmt: str, strict: bool, for_rating: bool
+    ctx: click.Context,
+    paths: tuple[Path, ...],
+    fmt: str,
+    strict: bool,
+    for_rating: bool,
+    config_path: Path | None,
+    no_config: bool,
 ) -> None:
-    """Check TRF and EGF files (a folder means every tournament file in it)."""
+    """Check TRF and EGF files (a folder means every tournament file in it).
+
+    Each file is checked under its event's settings, as the site built from its
+    folder checks it: those of the trfsite.toml in the folder named (a file's
+    folder), or in the nearest folder above it (e.g. a Go table's go_columns).
+    """
     from trfsite.findings import Severity
     from trfsite.formats import read_bytes
-    from trfsite.validate import validate as run_checks
+    from trfsite.pages.reading import validate_read
 
-    found = collect(paths)
+    settings = Settings(config_path, no_config)
+    found = [(path, data, folder_of(root)) for root in paths for path, data in collect((root,))]
     if not found:
         click.echo(
             "error: no tournament file (TRF or EGF) found under "
@@ -159,10 +173,11 @@ def validate(
         )
         ctx.exit(EXIT_FINDINGS)
     reports: list[FileReport] = []
-    for path, data in found:
+    for path, data, folder in found:
         name = shown_name(path)
         result = _refused(name, data) if isinstance(data, InputRefused) else read_bytes(data, name)
-        reports.append(FileReport(name, result, run_checks(result, name, for_rating)))
+        event = settings.for_folder(folder).for_stem(path.stem)
+        reports.append(FileReport(name, result, validate_read(result, name, event, for_rating)))
     failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
     needed = _rating_needs(reports) if for_rating else {}
     if fmt == "json":

@@ -25,7 +25,7 @@ from trfsite.pages.contexts import (
     StartListPage,
 )
 from trfsite.pages.lookups import players_by_id
-from trfsite.pages.plan import EventData, PagePlan, meta_for, weigh
+from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ExplanationView, Ref, StandingLine
 from trfsite.results import Explanation, Note
 
@@ -37,20 +37,9 @@ def award_pages(data: EventData) -> list[PagePlan]:
     if awards is None or not awards.ratings:
         return []
     slug = data.job.slug
-    listing = weigh(data, per_player=8)
-    pages = [
-        PagePlan(
-            f"{slug}/startlist.html",
-            "startlist.html",
-            partial(start_list_page, data),
-            weight=listing,
-        )
-    ]
+    pages = [PagePlan(f"{slug}/startlist.html", "startlist.html", partial(start_list_page, data))]
     if data.header.has_awards:
-        awards_plan = PagePlan(
-            f"{slug}/awards.html", "awards.html", partial(awards_page, data), weight=listing
-        )
-        pages.append(awards_plan)
+        pages.append(PagePlan(f"{slug}/awards.html", "awards.html", partial(awards_page, data)))
     return pages
 
 

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from trfsite.memo import ByIdentity
 from trfsite.model import Outcome, Player
 from trfsite.pages.awards import rating_card, rating_changes
-from trfsite.pages.charts import line_chart, rank_axis_end
 from trfsite.pages.common import (
     BYE_NAMES,
     COLOUR_LETTER,
@@ -24,9 +23,10 @@ from trfsite.pages.common import (
 )
 from trfsite.pages.contexts import PlayerCardPage, TeamCardPage
 from trfsite.pages.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
-from trfsite.pages.plan import EventData, PagePlan, meta_for, weigh
+from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ExplanationView, RecordLine, Ref, RosterLine
 from trfsite.progress import known, round_progress
+from trfsite.render.charts import line_chart, rank_axis_end
 from trfsite.results import N_, Explanation, StandingRow, Standings
 
 if TYPE_CHECKING:
@@ -263,7 +263,6 @@ def player_card(
 
 def player_cards(data: EventData) -> list[PagePlan]:
     explained = CardExplanations(data) if data.cards_explain else None
-    weight = weigh(data, per_round=20 if data.is_team else 75)
     return [
         PagePlan(
             f"{data.job.slug}/players/{p.id}.html",
@@ -271,7 +270,6 @@ def player_cards(data: EventData) -> list[PagePlan]:
             partial(player_card, data, p, explained),
             explained,
             p.id,
-            weight,
         )
         for p in sorted(data.tournament.players, key=lambda p: p.id)
     ]
@@ -323,7 +321,6 @@ def team_cards(data: EventData) -> list[PagePlan]:
             f"{data.job.slug}/teams/{team.id}.html",
             "team.html",
             partial(team_card, data, team.id),
-            weight=weigh(data, per_round=65),
         )
         for team in sorted(data.tournament.teams, key=lambda x: x.id)
     ]

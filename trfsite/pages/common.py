@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from trfsite.memo import ByIdentity
 from trfsite.model import Color, Game, Outcome, Player, Tournament
 from trfsite.pages.lookups import players_by_id, team_of_player, teams_by_id
-from trfsite.pages.person_links import person_href
 from trfsite.pages.plan import EventData
 from trfsite.pages.rows import ColumnHead, PlayerRow, Ref, StandingLine
+from trfsite.people.links import person_href
 from trfsite.results import N_, Standings, TiebreakColumn
 
 # TRF16 writes titles as single letters (g = GM, m = IM, ...); TRF-2026 spells them out.

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from trfsite.awards.event import EventAwards
 from trfsite.model import Tournament
-from trfsite.pages.charts import BarChart, LineChart
 from trfsite.pages.grid import CrossGrid
 from trfsite.pages.rows import (
     BoardStat,
@@ -34,6 +33,8 @@ from trfsite.pages.rows import (
     RoundStat,
     StandingLine,
 )
+from trfsite.render.charts import BarChart, LineChart
+from trfsite.render.page_meta import PageMeta
 from trfsite.results import Standings
 
 
@@ -56,35 +57,6 @@ class BulletinData:
 
 # --------------------------------------------------------------------------- shared parts
 @dataclass(frozen=True, slots=True)
-class SiteInfo:
-    title: str
-    language: str
-    base_url: str
-    build_date: str  # ISO date
-    generator: str  # "trfsite 0.1.0"
-    # A site built in several languages: all of them, each under OUT/<language>/,
-    # and the configured base URL of OUT itself (``base_url`` is this language's).
-    languages: tuple[str, ...] = ()
-    root_url: str = ""
-    # A people section (people/, and a link from every player's name to their person
-    # page): by default only when the site has more than one event. A site of one
-    # event has its cards as its players' pages (PeopleConfig.has_pages).
-    people: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class PageMeta:
-    """Where a page sits: links are relative so that the site works from file:// too."""
-
-    site: SiteInfo
-    title: str  # the <title> and the heading
-    root: str  # from this page to the site root: "", "../" or "../../"
-    base: str  # from this page to its event folder: "", "../"
-    current: str  # which navigation entry is this page ("overview", "standings", ...)
-    path: str  # the page's own path under OUT (for canonical links)
-
-
-@dataclass(frozen=True, slots=True)
 class EventHeader:
     """What every page of an event shows at its top, and its navigation."""
 
@@ -100,6 +72,9 @@ class EventHeader:
     errors: int
     warnings: int
     has_awards: bool = False  # an awards page (categories, prizes) exists
+    # trfsite publish: when the results were saved (ISO date and time), shown on the
+    # overview and the current standings (every page would change with it otherwise).
+    updated: str = ""
 
 
 # --------------------------------------------------------------------------- pages

@@ -23,7 +23,7 @@ from trfsite.pages.contexts import (
 )
 from trfsite.pages.crosscells import player_cell as _player_cell
 from trfsite.pages.lookups import players_by_id
-from trfsite.pages.plan import EventData, EventJob, PagePlan, meta_for, weigh
+from trfsite.pages.plan import EventData, EventJob, PagePlan, meta_for
 from trfsite.pages.rows import CrossCell, CrossRow, Fact, Link
 from trfsite.progress import round_progress
 from trfsite.results import N_, Note, Standings
@@ -35,25 +35,13 @@ def event_pages(data: EventData) -> list[PagePlan]:
     from trfsite.pages.stats import statistics_page
 
     slug = data.job.slug
-    after_round = weigh(data, per_row=13)
     pages = [
-        PagePlan(
-            f"{slug}/index.html",
-            "overview.html",
-            partial(overview_page, data),
-            weight=weigh(data, per_player=4),
-        ),
-        PagePlan(
-            f"{slug}/players.html",
-            "players.html",
-            partial(players_page, data),
-            weight=weigh(data, per_player=17),
-        ),
+        PagePlan(f"{slug}/index.html", "overview.html", partial(overview_page, data)),
+        PagePlan(f"{slug}/players.html", "players.html", partial(players_page, data)),
         PagePlan(
             f"{slug}/standings.html",
             "standings.html",
             partial(standings_page, data, data.final, True),
-            weight=weigh(data, per_row=20),
         ),
     ]
     for standings in data.after_round:
@@ -62,24 +50,13 @@ def event_pages(data: EventData) -> list[PagePlan]:
                 f"{slug}/standings-{standings.after_round}.html",
                 "standings.html",
                 partial(standings_page, data, standings, False),
-                weight=after_round,
             )
         )
     pages.append(
-        PagePlan(
-            f"{slug}/crosstable.html",
-            "crosstable.html",
-            partial(crosstable_page, data),
-            weight=weigh(data, per_row=5 * len(data.header.rounds)),
-        )
+        PagePlan(f"{slug}/crosstable.html", "crosstable.html", partial(crosstable_page, data))
     )
     pages.append(
-        PagePlan(
-            f"{slug}/statistics.html",
-            "statistics.html",
-            partial(statistics_page, data),
-            weight=weigh(data, per_player=21),
-        )
+        PagePlan(f"{slug}/statistics.html", "statistics.html", partial(statistics_page, data))
     )
     return pages
 

@@ -11,17 +11,14 @@ from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import EventKind, Game, Tournament
-from trfsite.pages import first_rounds, reading
+from trfsite.pages import reading
 from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import BulletinData, EventHeader
-from trfsite.pages.dealing import pages_by_kind, pages_of_part
-from trfsite.pages.first_rounds import Meanwhile
 from trfsite.pages.plan import (
     EventData,
     EventJob,
@@ -34,11 +31,12 @@ from trfsite.pages.rows import EventSummary
 from trfsite.pages.validation_view import validation_page
 from trfsite.results import N_, Standings
 
-if TYPE_CHECKING:
-    from trfsite.awards.event import EventAwards
-    from trfsite.people.entries import EventEntries
-
 logger = logging.getLogger(__name__)
+
+STALE_NOTE = N_(
+    "The latest version of this file could not be read as a tournament: its findings "
+    "are below. The event's other pages show the version read before it."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +48,6 @@ class EventResult:
     errors: int
     warnings: int
     failure: str  # "" when the event built completely
-    people: EventEntries | None = None  # the first part's players, for the people pages
 
 
 def event_kind(t: Tournament | None) -> str:
@@ -152,8 +149,8 @@ def summary_for(
 class PreparedEvent:
     """An event read, validated and ranked, with its pages planned but not yet built.
 
-    One worker's part of a large event builds only its share of ``plans``; a
-    build that forks its workers prepares the event once, before they start.
+    A large event is prepared once and its ``plans`` built by several workers
+    (``part_of``).
     """
 
     job: EventJob
@@ -162,89 +159,43 @@ class PreparedEvent:
     warnings: int
     plans: tuple[PagePlan, ...]
     bulletin: BulletinData | None
-    people: EventEntries | None  # the players, for the people pages (when asked for)
     failed: EventResult | None  # the event reduced to its overview and validation pages
     # What the overview and validation pages need, should a page fail to build:
     tournament: Tournament | None = None
     findings: tuple[Finding, ...] = ()
     notes_html: str = ""
-    # Prepared once for all parts (not by part 0, which then lists the players too).
-    shared: bool = False
+    data: EventData | None = None  # what the pages are made of (the people are listed from it)
 
 
-def gather_event(
-    job: EventJob, part: int = 0, parts: int = 1, *, with_pages: bool = True
-) -> EventResult:
-    """Read one file and build the page contexts of its event. Never raises.
-
-    With ``parts`` > 1 only every ``parts``-th page (from ``part``) is built, so
-    that workers sharing one large event do not each build all of its pages.
-    Without ``with_pages`` (a task that only makes the bulletin) neither the pages,
-    the people nor the tie-breaks' explanations are built.
-    """
-    prepared = prepare_event(job, with_pages=with_pages, with_people=with_pages and part == 0)
-    return part_of(prepared, part, parts)
-
-
-def prepare_event(
-    job: EventJob,
-    *,
-    with_pages: bool = True,
-    with_people: bool = True,
-    on_people: Callable[[EventEntries], None] | None = None,
-    meanwhile: Meanwhile | None = None,
-) -> PreparedEvent:
+def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
     """Read, validate and rank one file, and plan its pages. Never raises.
 
     ``with_pages`` False: for a bulletin alone (no pages, no explanations).
-    ``on_people`` gets the event's players as soon as they are listed, before
-    the standings after each round are ranked (the build starts the people
-    pages then, on the core that would wait); what it raises goes through.
-    ``meanwhile`` checks a large chess event and ranks its first rounds
-    elsewhere while this process ranks and lists the rest (``first_rounds``).
     """
+    from trfsite.pages.notes import markdown_to_html
+
     result, crashed = reading.read_file(job)
+    latest: list[Finding] | None = None  # the latest version's findings, when unreadable
+    if result.tournament is None and job.fallback is not None:
+        # trfsite publish: the pages of the file's last readable version stay online;
+        # the validation page says why the latest one is not shown.
+        previous = replace(job, data=job.fallback.data, updated=job.fallback.updated)
+        again, again_crashed = reading.read_file(previous)
+        if again.tournament is not None:
+            latest = crashed if crashed is not None else reading.validate_file(job, result)
+            result, crashed = again, again_crashed
+            job = replace(job, updated=job.fallback.updated)
     t = result.tournament
     bye = job.config.team_bye
     if t is not None and bye is not None:
         from trfsite.teams.configured_bye import apply_team_bye
 
         t = apply_team_bye(t, bye.match_points, bye.game_points)
-    people = with_people and job.site.people  # none listed for a site without them
-    ahead = None
-    if with_pages and t is not None and crashed is None:
-        read = t  # narrowed to a Tournament for the closure
-
-        def rank(rounds: range) -> tuple[Standings, ...]:
-            return compute_rounds(read, job.config, None, True, rounds)
-
-        ahead = first_rounds.start(
-            t, meanwhile, lambda: reading.validate_file(job, result), rank, people
-        )
-    if ahead is not None:
-        all_findings = ahead.findings  # waits for the fork the first time
+    if latest is not None:  # the validation page shows the latest version's findings
+        findings = latest
     else:
-        found = crashed if crashed is not None else reading.validate_file(job, result)
-        all_findings = lambda: found  # noqa: E731
-    try:
-        return _prepare(job, t, all_findings, ahead, with_pages, people, on_people)
-    finally:
-        if ahead is not None:
-            ahead.findings()  # the fork is waited for, whatever happened here
-
-
-def _prepare(
-    job: EventJob,
-    t: Tournament | None,
-    all_findings: Callable[[], list[Finding]],
-    ahead: first_rounds.FirstRounds | None,
-    with_pages: bool,
-    with_people: bool,
-    on_people: Callable[[EventEntries], None] | None,
-) -> PreparedEvent:
-    """prepare_event, once the file is read; ``all_findings`` may wait for its checks."""
-    from trfsite.pages.notes import markdown_to_html
-
+        findings = crashed if crashed is not None else reading.validate_file(job, result)
+    stale = latest is not None
     notes_html = markdown_to_html(job.notes_markdown)
     failure = ""
     final_standings: tuple[Standings, Standings | None] | None = None
@@ -264,24 +215,16 @@ def _prepare(
         except Exception as exc:
             failure = _standings_failure(job, exc)
     if t is None or final_standings is None:
-        return _prepared_failure(job, gather_failed(job, t, all_findings(), notes_html, failure))
+        return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
     final, individual = final_standings
     from trfsite.awards.event import event_awards
 
     awards = event_awards(final, job.config.awards, explain, job.config.unrated_rating)
-    people = _people(job, t, final, individual, awards) if with_people else None
-    if people is not None and on_people is not None:
-        on_people(people)
     try:
-        # The last rounds here first: those ranked elsewhere are waited for last.
-        here = ahead.left_here(final) if ahead is not None else None
-        after = compute_rounds(t, job.config, final, with_pages, here)
-        if ahead is not None and here is not None:
-            after = ahead.ranked(t) + after
+        after = compute_rounds(t, job.config, final, with_pages)
     except Exception as exc:
         failure = _standings_failure(job, exc)
-        return _prepared_failure(job, gather_failed(job, t, all_findings(), notes_html, failure))
-    findings = all_findings()
+        return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
     header = EventHeader(
@@ -297,8 +240,11 @@ def _prepare(
         errors=errors,
         warnings=warnings,
         has_awards=bool(awards.categories or awards.prizes or awards.federations or awards.clubs),
+        updated=job.updated,
     )
-    validation = validation_page(job, header, t, findings, "")
+    # Stale: the findings are the latest version's, which has no format to show.
+    shown = None if stale else t
+    validation = validation_page(job, header, shown, findings, STALE_NOTE if stale else "")
     summary = summary_for(job, t, errors, warnings, False)
     team_data = None
     if final.kind is EventKind.TEAM:
@@ -318,7 +264,7 @@ def _prepare(
         awards,
         cards_explain,
     )
-    from trfsite.pages.person_links import event_splits
+    from trfsite.people.links import event_splits
 
     try:
         with event_splits(dict(job.config.people_splits), job.site.people):
@@ -348,11 +294,11 @@ def _prepare(
         warnings,
         tuple(plans),
         bulletin,
-        people,
         None,
         t,
         tuple(findings),
         notes_html,
+        data,
     )
 
 
@@ -370,7 +316,6 @@ def _prepared_failure(job: EventJob, failed: EventResult) -> PreparedEvent:
         failed.warnings,
         (),
         None,
-        None,
         failed,
     )
 
@@ -380,16 +325,12 @@ def part_of(prepared: PreparedEvent, part: int = 0, parts: int = 1) -> EventResu
     if prepared.failed is not None:
         return replace(prepared.failed, pages=prepared.failed.pages[part::parts])
     job = prepared.job
-    from trfsite.pages.person_links import event_splits
+    from trfsite.people.links import event_splits
 
     plans = prepared.plans
     try:
         with event_splits(dict(job.config.people_splits), job.site.people):
-            if prepared.shared:
-                dealt = pages_by_kind([(p.template, p.weight) for p in plans], part, parts)
-            else:
-                dealt = pages_of_part(len(plans), part, parts)
-            pages = build_plans([plans[i] for i in dealt])
+            pages = build_plans(plans[part::parts])
     except Exception as exc:
         logger.debug("pages of %s failed:\n%s", job.source_name, traceback.format_exc())
         failure = f"The pages could not be built (internal error: {type(exc).__name__}: {exc})"
@@ -402,7 +343,6 @@ def part_of(prepared: PreparedEvent, part: int = 0, parts: int = 1) -> EventResu
             part,
             parts,
         )
-    people = prepared.people if part == 0 else None
     return EventResult(
         job.slug,
         prepared.summary,
@@ -411,24 +351,7 @@ def part_of(prepared: PreparedEvent, part: int = 0, parts: int = 1) -> EventResu
         prepared.errors,
         prepared.warnings,
         "",
-        people,
     )
-
-
-def _people(
-    job: EventJob,
-    t: Tournament,
-    final: Standings,
-    individual: Standings | None,
-    awards: EventAwards | None,
-) -> EventEntries | None:
-    from trfsite.pages.people_entries import entries_for
-
-    try:
-        return entries_for(t, job.config, job.source_name, job.slug, final, individual, awards)
-    except Exception:  # the event's pages stand without its people
-        logger.warning("%s: its players could not be listed", job.source_name, exc_info=True)
-        return None
 
 
 def gather_failed(
@@ -457,6 +380,7 @@ def gather_failed(
         "",
         errors,
         warnings,
+        updated=job.updated,
     )
     validation = validation_page(job, header, t, findings, failure)
     pages = (

@@ -13,12 +13,22 @@ from typing import TYPE_CHECKING, Protocol
 from trfsite.findings import Finding
 from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages.config import EventConfig
-from trfsite.pages.contexts import EventHeader, PageContext, PageMeta, SiteInfo
+from trfsite.pages.contexts import EventHeader, PageContext
+from trfsite.render.page_meta import PageMeta, SiteInfo
 from trfsite.results import Standings
 
 if TYPE_CHECKING:
     from trfsite.awards.event import EventAwards
     from trfsite.teams.data import TeamEventData
+
+
+@dataclass(frozen=True, slots=True)
+class Fallback:
+    """A file's last version that read as a tournament: its pages stay online while the
+    latest version cannot be read (a half-written export, a broken one)."""
+
+    data: bytes
+    updated: str  # when that version was saved (ISO date and time)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +42,10 @@ class EventJob:
     config: EventConfig
     site: SiteInfo
     want_bulletin: bool
+    # ``trfsite publish``: when the file was last saved (ISO date and time, shown on
+    # the event's pages), and its last version that read as a tournament.
+    updated: str = ""
+    fallback: Fallback | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +67,6 @@ class PagePlan:
 
     ``batch``: shared work (the card explanations of the players a part builds),
     prepared by :func:`build_plans` with the ``key`` of each plan it builds.
-    ``weight``: about the microseconds of CPU the page takes (context and template)
-    on the 2-core machine of ``benchmarks/``; the parts of a shared event are dealt
-    pages of equal weight (``dealing.pages_by_kind``). See :func:`weigh`.
     """
 
     path: str
@@ -63,7 +74,6 @@ class PagePlan:
     make: Callable[[], PageContext]
     batch: Batch | None = None
     key: int = 0
-    weight: int = 1000
 
     def build(self) -> PageOut:
         return PageOut(self.path, self.template, self.make())
@@ -83,17 +93,6 @@ def build_plans(plans: Sequence[PagePlan]) -> tuple[PageOut, ...]:
     """The pages of ``plans``, each batch prepared first for the plans given."""
     prepare_batches(plans)
     return tuple(plan.build() for plan in plans)
-
-
-def weigh(
-    data: EventData, per_player: float = 0.0, per_round: float = 0.0, per_row: float = 0.0
-) -> int:
-    """A page's ``weight``: microseconds per player, per round and per row of the
-    standings (teams in a team event), measured page by page on the generated open
-    and team Swiss of ``benchmarks/`` (``bench_render.py``: contexts and rendering; a
-    card's share of the explanations too)."""
-    players, rounds = len(data.tournament.players), len(data.header.rounds)
-    return round(per_player * players + per_round * rounds + per_row * len(data.final.rows))
 
 
 def ready(path: str, template: str, context: PageContext) -> PagePlan:

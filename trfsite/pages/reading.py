@@ -6,7 +6,7 @@ import logging
 
 from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import Game, ReadResult
-from trfsite.pages.config import GoConventions
+from trfsite.pages.config import EventConfig, GoConventions
 from trfsite.pages.plan import EventJob
 from trfsite.results import N_, Note
 
@@ -21,7 +21,7 @@ def read_file(job: EventJob) -> tuple[ReadResult, list[Finding] | None]:
         return read_bytes(job.data, job.source_name), None
     except Exception as exc:  # a reader bug must not stop the other events
         crash = _internal_error(
-            job,
+            job.source_name,
             exc,
             Severity.ERROR,
             "internal-reader",
@@ -32,17 +32,25 @@ def read_file(job: EventJob) -> tuple[ReadResult, list[Finding] | None]:
 
 def validate_file(job: EventJob, result: ReadResult) -> list[Finding]:
     """Every finding of a file read; a check's crash becomes a finding."""
+    return validate_read(result, job.source_name, job.config)
+
+
+def validate_read(
+    result: ReadResult, name: str, config: EventConfig, for_rating: bool = False
+) -> list[Finding]:
+    """Every finding of a file read, under its event's settings, as the build reports
+    them (``trfsite validate`` too); a check's crash becomes a finding."""
     try:
         from trfsite.validate import validate
 
-        findings = list(validate(result, job.source_name))
-        findings = _with_go_settings(result, findings, job)
+        findings = list(validate(result, name, for_rating))
+        findings = _with_go_settings(result, findings, name, config)
     except ImportError:
         findings = list(result.findings)
     except Exception as exc:
         findings = list(result.findings) + [
             _internal_error(
-                job,
+                name,
                 exc,
                 Severity.WARNING,
                 "internal-validation",
@@ -53,21 +61,22 @@ def validate_file(job: EventJob, result: ReadResult) -> list[Finding]:
 
 
 def _internal_error(
-    job: EventJob, exc: Exception, severity: Severity, code: str, template: str
+    name: str, exc: Exception, severity: Severity, code: str, template: str
 ) -> Finding:
-    """A bug of trfsite's met on ``job``'s file, told as a finding (details at -vv)."""
-    logger.debug("%s: %s", job.source_name, code, exc_info=exc)
+    """A bug of trfsite's met on ``name``'s file, told as a finding (details at -vv)."""
+    logger.debug("%s: %s", name, code, exc_info=exc)
     note = Note(template, error=type(exc).__name__, exc=str(exc))
-    return Finding(severity, code, note, job.source_name)
+    return Finding(severity, code, note, name)
 
 
-def _with_go_settings(result: ReadResult, findings: list[Finding], job: EventJob) -> list[Finding]:
+def _with_go_settings(
+    result: ReadResult, findings: list[Finding], name: str, config: EventConfig
+) -> list[Finding]:
     """A Go event's settings (trfsite.toml) also decide how its own columns are checked."""
     t = result.tournament
-    config = job.config
     if t is None or t.game is not Game.GO or (config.go == GoConventions() and not config.system):
         return findings
     from trfsite.validate.egf_checks import COLUMN_CODES, check_declared_columns
 
     kept = [f for f in findings if f.code not in COLUMN_CODES]
-    return kept + check_declared_columns(t, job.source_name, config.options())
+    return kept + check_declared_columns(t, name, config.options())

@@ -8,7 +8,7 @@ from trfsite.pages.common import BYE_NAMES, player_refs, ref_in, rounds_near
 from trfsite.pages.contexts import RoundPage
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.pairings import points_before, result_text, round_cells
-from trfsite.pages.plan import EventData, PagePlan, meta_for, weigh
+from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ByeLine, PairingLine
 from trfsite.progress import round_progress
 
@@ -67,13 +67,7 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
 
 
 def round_pages(data: EventData) -> list[PagePlan]:
-    weight = weigh(data, per_player=6)
     return [
-        PagePlan(
-            f"{data.job.slug}/rounds/{n}.html",
-            "round.html",
-            partial(round_page, data, n),
-            weight=weight,
-        )
+        PagePlan(f"{data.job.slug}/rounds/{n}.html", "round.html", partial(round_page, data, n))
         for n in data.header.rounds
     ]

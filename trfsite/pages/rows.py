@@ -5,14 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from trfsite.people.links import fide_profile
 from trfsite.results import Contribution
-
-_FIDE_PROFILE = "https://ratings.fide.com/profile/{id}"
-
-
-def fide_profile(fide_id: str) -> str:
-    """The FIDE profile page of an id ("" for one that is no number)."""
-    return _FIDE_PROFILE.format(id=fide_id) if fide_id.isdigit() else ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 
 from trfsite.model import Outcome
-from trfsite.pages.charts import bar_chart
 from trfsite.pages.common import display_title
 from trfsite.pages.contexts import StatisticsPage
 from trfsite.pages.pairings import round_cells
 from trfsite.pages.plan import EventData, meta_for
 from trfsite.pages.rows import CountRow, RoundStat
+from trfsite.render.charts import bar_chart
 from trfsite.results import N_
 
 _WHITE_WINS = (Outcome.WIN, Outcome.WIN_UNRATED)

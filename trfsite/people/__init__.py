@@ -1,6 +1,14 @@
-"""People across events: who played where, linked by id or by name.
+"""People across events: who played where, linked by id or by name, and their pages.
 
-Pure like the scoring layer: tournaments and standings in, people and findings
-out, no IO. ``collect`` turns one event into its players' entries; ``identity``
-links the entries of many events into people.
+Pure like the scoring layer: tournaments and standings in, people, findings and
+page contexts out, no IO (the build step that writes the pages is ``site.people``).
+
+- ``config``: the ``[people]`` settings; ``names``: folded names and keys.
+- ``collect`` and ``listing``: one event's players as entries (``entries``),
+  from its model or its bytes; ``codec``: entries as JSON, for the build's cache.
+- ``identity``: the entries of many events linked into people; ``report``:
+  ``trfsite people`` as data, and where a person's page is.
+- ``links``: which person page (and FIDE profile) an event's pages link a player to.
+- ``pages`` (with ``contexts``): the person, group, findings and index pages;
+  ``search``: the offline search's index pieces.
 """

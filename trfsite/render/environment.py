@@ -399,6 +399,13 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
             return text
         return format_date(value, catalog)
 
+    def date_time(value: str) -> str:
+        """An ISO date and time (when a file was saved) in the page's language."""
+        try:
+            return catalog.format_datetime(dt.datetime.fromisoformat(value))
+        except ValueError:
+            return value
+
     def sort_key(value: Any) -> str:
         """A ``data-sort`` value: numbers as plain decimals, undefined sorts last."""
         cls = value.__class__  # every standings cell has one: the common types first
@@ -424,6 +431,7 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
     # Digits, the decimal mark, ¼ ½ ¾ and the dash: nothing to escape.
     env.plain_text_filters = frozenset({"points", "number"})
     env.filters["date"] = date
+    env.filters["datetime"] = date_time
     env.filters["percent"] = partial(format_percent, catalog=catalog)
     env.filters["sortkey"] = sort_key
     env.filters["memoize"] = Memoized

@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 from babel import Locale
 from babel.dates import format_date as _babel_date
+from babel.dates import format_datetime as _babel_datetime
 from babel.numbers import format_percent as _babel_percent
 from babel.numbers import get_decimal_symbol
 from babel.support import Translations
@@ -71,6 +72,10 @@ class Catalog:
         if value is None:
             return ""
         return _babel_date(value, "long", locale=self.locale)
+
+    def format_datetime(self, value: dt.datetime) -> str:
+        """A moment as the language writes it: ``28.11.2026, 21:14:05``."""
+        return _babel_datetime(value, "medium", locale=self.locale)
 
     def format_percent(self, share: float) -> str:
         """A share as a whole percentage in the language's way (``46 %``, ``46%``, ``%46``)."""

@@ -24,31 +24,26 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from trfsite import __version__
 from trfsite.findings import Finding
 from trfsite.input_files import shown_name
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
-from trfsite.pages.contexts import IndexPage, PageMeta, SiteInfo
-from trfsite.pages.plan import EventJob
+from trfsite.pages.contexts import IndexPage
+from trfsite.pages.plan import EventJob, Fallback
 from trfsite.pages.rows import EventSummary
+from trfsite.render.page_meta import PageMeta, SiteInfo
 from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache, publish
 from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventTask, environment, make_pdf
-from trfsite.site.event_run import Plan, Progress, build_events, plan_events
-from trfsite.site.executors import forks, open_executor
+from trfsite.site.events import Plan, Progress, build_events, plan_events
+from trfsite.site.executors import open_executor
 from trfsite.site.failures import BuildError, reported_as_build_errors
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.lock import one_build_at_a_time
-from trfsite.site.people_run import PeopleRun
-from trfsite.site.people_step import PeopleStep
 from trfsite.site.writer import SiteWriter
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
 
@@ -70,6 +65,11 @@ class BuildOptions:
     keep: int = 1  # previous builds kept beside OUT for rollback
     # Older builds are removed by a process of their own, not waited for (the CLI).
     prune_later: bool = False
+    # trfsite publish: each event's pages say when its file was saved (not reproducible),
+    # and a file that cannot be read keeps the pages of its last readable version
+    # (path under SRC, that version).
+    live: bool = False
+    fallbacks: tuple[tuple[str, Fallback], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,8 +168,11 @@ def _check_event_sections(discovery: Discovery, config: SiteConfig) -> None:
         )
 
 
-def _jobs(discovery: Discovery, config: SiteConfig, site: SiteInfo, pdf: bool) -> list[EventJob]:
+def _jobs(
+    discovery: Discovery, config: SiteConfig, site: SiteInfo, pdf: bool, options: BuildOptions
+) -> list[EventJob]:
     jobs = []
+    fallbacks = dict(options.fallbacks)
     for source in discovery.files:
         stem = source.path.stem
         jobs.append(
@@ -181,9 +184,20 @@ def _jobs(discovery: Discovery, config: SiteConfig, site: SiteInfo, pdf: bool) -
                 config=config.for_stem(stem),
                 site=site,
                 want_bulletin=pdf,
+                updated=saved_at(source.path) if options.live else "",
+                fallback=fallbacks.get(source.relative),
             )
         )
     return jobs
+
+
+def saved_at(path: Path) -> str:
+    """When ``path`` was last written, in local time (ISO, to the second)."""
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return ""
+    return dt.datetime.fromtimestamp(stamp).astimezone().isoformat(timespec="seconds")
 
 
 def _pdf_available() -> bool:
@@ -400,7 +414,8 @@ def _build_language(
 ) -> tuple[list[cache.CacheEntry], Plan, int]:
     """One language's events, home page, static files and manifest; (entries, plan, pages)."""
     theme_paths = tuple(t.path for t in chain)
-    tasks = [EventTask(job, theme_paths) for job in _jobs(discovery, config, part.site, want_pdf)]
+    jobs = _jobs(discovery, config, part.site, want_pdf, part.options)
+    tasks = [EventTask(job, theme_paths) for job in jobs]
     options = part.options
     use_cache = options.cache and (options.out / MARKER).is_file()
     plan = plan_events(options.out, use_cache, tasks, want_pdf)
@@ -409,32 +424,17 @@ def _build_language(
     entries = list(reused)
     if executor is not None:
         linking = part.link_reused(reused, None)
-        people = _people_step(
-            part, tasks, plan, config, PeopleRun(executor, 2, plan.fingerprint, local=False)
-        )
-        entries += build_events(writer, executor, 2, plan, progress, people, local=False)
-        entries = _rebuild_damaged(part, linking, tasks, plan, entries, executor, 2, people, False)
+        entries += build_events(writer, executor, 2, plan, progress, local=False)
+        entries = _rebuild_damaged(part, linking, tasks, plan, entries, executor, 2, False)
+        people = _people(part, tasks, plan, config, executor, 2, False)
     else:
         with open_executor(part.options.executor, part.options.jobs) as (own, workers):
             local = (part.options.executor or "local") == "local"
-            started: list[publish.Linking | None] = []
-
-            def start_linking() -> None:
-                # Once the events' tasks are under way (a split event is shared with the
-                # workers as they start): the workers link between them.
-                if not started:
-                    started.append(part.link_reused(reused, own if local and workers > 1 else None))
-
-            run = PeopleRun(own, workers, plan.fingerprint, local, fork=local and forks(own))
-            people = _people_step(part, tasks, plan, config, run)
-            entries += build_events(
-                writer, own, workers, plan, progress, people, local, start_linking
-            )
-            people.make()  # on the pool, while it is open
-            start_linking()  # when no event was built
-            entries = _rebuild_damaged(
-                part, started[0], tasks, plan, entries, own, workers, people, local
-            )
+            linking = part.link_reused(reused, own if local and workers > 1 else None)
+            entries += build_events(writer, own, workers, plan, progress, local)
+            entries = _rebuild_damaged(part, linking, tasks, plan, entries, own, workers, local)
+            # On the pool, while it is open:
+            people = _people(part, tasks, plan, config, own, workers, local)
     by_slug = {e.slug: e for e in entries}
     ordered = [by_slug[task.job.slug] for task in tasks]
     index_notes = ""
@@ -443,8 +443,7 @@ def _build_language(
 
         index_notes = markdown_to_html(discovery.index_text)
     pages = _render_into(writer, chain, part.site, [e.summary for e in ordered], index_notes)
-    pages += sum(e.pages for e in ordered)
-    pages += people.make()
+    pages += sum(e.pages for e in ordered) + people
     writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))
     if part.site.languages:  # the next build's _plan looks for it beside the manifest
         writer.write_text(MARKER, f"trfsite {__version__}\n")
@@ -459,7 +458,6 @@ def _rebuild_damaged(
     entries: list[cache.CacheEntry],
     executor: Executor,
     workers: int,
-    people: PeopleStep,
     local: bool,
 ) -> list[cache.CacheEntry]:
     """Wait for the reused events' links (before the workers stop); build the events whose
@@ -480,25 +478,30 @@ def _rebuild_damaged(
     ]
     redo = Plan(plan.keys, {}, again, plan.fingerprint, plan.people)
     kept = [entry for entry in entries if entry.slug not in damaged]
-    return kept + build_events(part.writer, executor, workers, redo, None, people, local)
+    return kept + build_events(part.writer, executor, workers, redo, None, local)
 
 
-def _people_step(
+def _people(
     part: _LanguageBuild,
     tasks: list[EventTask],
     plan: Plan,
     config: SiteConfig,
-    run: PeopleRun,
-) -> PeopleStep:
-    """Every person's page across the events, made once every event has listed its players."""
+    executor: Executor,
+    workers: int,
+    local: bool,
+) -> int:
+    """Every person's page across the events (a site with people pages); pages made."""
+    if not part.site.people:  # a site of one event has none, unless asked for
+        return 0
+    from trfsite.site.people import PeopleRun, build_people
+
     options = part.options
-    return PeopleStep(
+    return build_people(
         part.writer,
         options.out,
         options.cache and (options.out / MARKER).is_file(),
         [(plan.keys[task.job.slug], task) for task in tasks],
         plan.people,
         config,
-        part.site,
-        run,
+        PeopleRun(executor, workers, plan.fingerprint, local),
     )

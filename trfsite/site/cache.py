@@ -95,9 +95,14 @@ def event_key(fingerprint: str, task: EventTask) -> str:
         repr(job.site),
         repr(job.want_bulletin),
         job.notes_markdown,
+        job.updated,
     ):
         encoded = part.encode("utf-8", "surrogatepass")
         digest.update(len(encoded).to_bytes(8, "big") + encoded)
+    if job.fallback is not None:  # the pages may show it (trfsite publish)
+        encoded = job.fallback.updated.encode()
+        digest.update(len(encoded).to_bytes(8, "big") + encoded)
+        digest.update(len(job.fallback.data).to_bytes(8, "big") + job.fallback.data)
     digest.update(job.data)
     return digest.hexdigest()
 

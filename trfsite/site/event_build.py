@@ -13,9 +13,8 @@ import contextlib
 import gc
 import logging
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,36 +42,14 @@ _PAUSED = 0  # builds of events or people pages running now (see paused_collecto
 _WAS_ENABLED = True
 
 
-class Share(Enum):
-    """What one task of an event makes."""
-
-    ALL = "all"  # this part's pages, and the bulletin (if wanted) when it is part 0
-    BULLETIN = "bulletin"  # only the bulletin; PAGES tasks make every page meanwhile
-    PAGES = "pages"  # only this part's pages, which link to the bulletin if wanted
-
-
 @dataclass(frozen=True, slots=True)
 class EventTask:
     job: EventJob
     theme_paths: tuple[Path, ...]  # the site theme's chain, nearest first
     # Where to write the files (a pool on this machine); None: return their bytes (Dask).
     out_root: Path | None = None
-    # One event may be split between workers: this task renders every ``parts``-th page.
-    part: int = 0
-    parts: int = 1
     fingerprint: str = ""  # trfsite and the themes (see cache.build_fingerprint)
-    share: Share = Share.ALL
-
-    @property
-    def makes_bulletin(self) -> bool:
-        return self.job.want_bulletin and (
-            self.share is Share.BULLETIN or (self.share is Share.ALL and self.part == 0)
-        )
-
-    @property
-    def closes_event(self) -> bool:
-        """The event's last task: its output completes the event's parts."""
-        return self.share is not Share.BULLETIN and self.part + 1 == self.parts
+    only_bulletin: bool = False  # the bulletin alone, made beside the pages (split_event)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +66,7 @@ class EventOutput:
     warnings: int
     failure: str  # "" when the event built completely
     pdf_failure: str  # "" when no bulletin was wanted or it was made
-    people: EventEntries | None = None  # its players for the people pages (part 0)
+    people: EventEntries | None = None  # its players for the people pages
 
 
 def environment(
@@ -120,9 +97,8 @@ def environment(
 def warm_environment(task: EventTask) -> None:
     """Make ``task``'s environment here and load its templates, before workers fork.
 
-    Each forked worker (the people pages' and the pages') otherwise imported Jinja,
-    made the environment and loaded the templates again: 0.08 s of CPU for a split
-    2000-player open, against 0.03 s once here.
+    Each forked worker otherwise imported Jinja, made the environment and loaded the
+    templates again: 0.08 s of CPU for a split 2000-player open, against 0.03 s here.
     """
     import jinja2
 
@@ -194,83 +170,8 @@ def paused_collector() -> Iterator[None]:
                 gc.enable()
 
 
-# Events prepared by the parent process before it forked its workers (see share_event):
-# every part of such an event builds its pages from it instead of ranking it again.
-_SHARED: dict[str, PreparedEvent] = {}
-
-
-def share_event(
-    job: EventJob, on_people: Callable[[EventEntries], None] | None = None
-) -> PreparedEvent:
-    """Prepare ``job``'s event here, for the workers forked after this call.
-
-    ``on_people``: see ``prepare_event``. A fork of this process checks the file
-    and ranks the first rounds meanwhile (``site.ahead``, ``pages.first_rounds``).
-    """
-    from trfsite.site.ahead import in_a_fork
-
-    with paused_collector():
-        prepared = prepare_event(job, on_people=on_people, meanwhile=in_a_fork)
-        prepared = replace(prepared, shared=True)
-        # The prepared event lives until unshare_event and holds no reference cycles
-        # (a full collection after dropping a 2000-player open's finds none). Turned
-        # back on with it still young, the collector went over its 670,000 objects at
-        # the next allocation: 0.16 s of that open's build, before its workers could
-        # fork. Frozen (constant time) they are out of its view, the workers' too, and
-        # still freed by reference counting; unshare_event puts them back in view.
-        gc.freeze()
-    _SHARED[job.slug] = prepared
-    return prepared
-
-
-# The last shared event, kept until the process exits (see process_ends_with_build).
-_KEPT_TO_EXIT: list[PreparedEvent] = []
-# The page contexts of the last part of a split event built in a process that ends
-# with the build (the CLI's, and the pool workers forked from it), freed when the
-# next task starts: a part is the last task of its worker in a one-event build, and
-# freeing a 2000-player open's half of the cards' contexts took 30-40 ms between its
-# last page and its result going back.
-_LAST_PART: list[EventResult] = []
-_ENDS_WITH_BUILD = False
-
-
-def process_ends_with_build() -> None:
-    """Say that this process ends when its build returns (the CLI's ``build``).
-
-    The last split event prepared here is then kept instead of freed: freeing a
-    2000-player open's 670,000 objects took 16 ms after its last page, for a
-    process about to exit without freeing anything (``exit_without_teardown``).
-    Earlier ones (another language's) are freed as ever, when the next is kept.
-    The pool's workers, forked from this process, say it too (their pool ends with
-    the build): each keeps the last part it built (``_LAST_PART``).
-    """
-    global _ENDS_WITH_BUILD
-    _ENDS_WITH_BUILD = True
-
-
-def unshare_event(slug: str) -> None:
-    """Drop a shared event; with the last one, the caches by identity that hold the
-    events go, and the collector sees what it froze again (a long-lived ``serve``
-    may have frozen garbage cycles with them, which it would never collect)."""
-    prepared = _SHARED.pop(slug, None)
-    if prepared is not None and _ENDS_WITH_BUILD:
-        _KEPT_TO_EXIT[:] = [prepared]
-    if prepared is not None and not _SHARED:
-        forget_all()
-        gc.unfreeze()
-
-
-def _prepared(task: EventTask) -> PreparedEvent:
-    shared = _SHARED.get(task.job.slug)
-    if shared is not None and shared.job == task.job:
-        return shared
-    # The bulletin task makes no page and leaves the people to the PAGES task of part 0.
-    with_pages = task.share is not Share.BULLETIN
-    return prepare_event(task.job, with_pages=with_pages, with_people=with_pages and task.part == 0)
-
-
 def build_event(task: EventTask, in_two: bool = False) -> EventOutput:
-    """Every file of one event (or of one part of it). Never raises for bad input.
+    """Every file of one event (or its bulletin alone). Never raises for bad input.
 
     The collector stays paused from reading to the last page, and resumes only once
     the event's objects are gone (the caches by identity emptied too): resumed while
@@ -279,9 +180,36 @@ def build_event(task: EventTask, in_two: bool = False) -> EventOutput:
     """
     with paused_collector():
         try:
-            return _build_event(task, in_two)
+            prepared = prepare_event(task.job, with_pages=not task.only_bulletin)
+            output = render_event(task, part_of(prepared), task.job.want_bulletin, in_two)
+            if task.only_bulletin:
+                return output
+            return replace(output, people=event_people(prepared))
         finally:
             forget_all()  # its objects go now, freed as they are dropped
+
+
+def event_people(prepared: PreparedEvent) -> EventEntries | None:
+    """The event's players for the people pages (None for a site without them, and
+    with a warning should listing them fail: the event's pages stand without them)."""
+    data, job = prepared.data, prepared.job
+    if data is None or not job.site.people:
+        return None
+    from trfsite.people.listing import entries_for
+
+    try:
+        return entries_for(
+            data.tournament,
+            job.config,
+            job.source_name,
+            job.slug,
+            data.final,
+            data.individual,
+            data.awards,
+        )
+    except Exception:
+        logger.warning("%s: its players could not be listed", job.source_name, exc_info=True)
+        return None
 
 
 def build_event_alone(task: EventTask) -> EventOutput:
@@ -296,19 +224,17 @@ def build_event_alone(task: EventTask) -> EventOutput:
     return build_event(task, in_two=True)
 
 
-def _build_event(task: EventTask, in_two: bool = False) -> EventOutput:
+def render_event(
+    task: EventTask, result: EventResult, bulletin: bool, in_two: bool = False
+) -> EventOutput:
+    """The pages of ``result`` and (``bulletin``) its bulletin, written or kept."""
     from trfsite.render.environment import render_page
 
-    _LAST_PART.clear()
-    prepared = _prepared(task)
-    if task.share is Share.BULLETIN:  # the PAGES tasks build every page and the people
-        prepared = replace(prepared, plans=(), people=None)
-    result = part_of(prepared, task.part, task.parts)
     files: list[tuple[str, bytes]] = []
     pdf_failure = ""
-    if task.share is Share.BULLETIN:
+    if task.only_bulletin:
         result = replace(result, pages=())
-    if result.bulletin is not None and task.makes_bulletin:
+    if result.bulletin is not None and bulletin:
         made = _safe_pdf(result.bulletin, task.fingerprint, in_two)
         if isinstance(made, bytes):
             files.append((f"{result.slug}/{result.slug}.pdf", made))
@@ -337,23 +263,17 @@ def _build_event(task: EventTask, in_two: bool = False) -> EventOutput:
         else:
             writer.write_bytes(page.path, html)
     over_budget = _over_output_budget(result.summary.source_name, tuple(sizes))
-    if task.parts > 1 and _ENDS_WITH_BUILD:
-        _LAST_PART[:] = [result]
-        # Out of the collector's view: once it is back on, it would go over them all
-        # (they are young) before the result goes back, 80-90 ms.
-        gc.freeze()
     return EventOutput(
         slug=result.slug,
         summary=result.summary,
         files=tuple(files),
         sizes=tuple(sizes),
         pages=len(pages),
-        pdf=result.bulletin is not None and task.makes_bulletin and not pdf_failure,
+        pdf=result.bulletin is not None and bulletin and not pdf_failure,
         errors=result.errors,
         warnings=result.warnings + over_budget,
         failure=result.failure,
         pdf_failure=pdf_failure,
-        people=result.people,
     )
 
 
@@ -374,17 +294,3 @@ def _over_output_budget(source_name: str, sizes: tuple[tuple[str, int], ...]) ->
         MAX_EVENT_OUTPUT_BYTES.code,
     )
     return 1
-
-
-def merge_parts(outputs: list[EventOutput]) -> EventOutput:
-    """One event's output from its parts (one of them made the bulletin, if any)."""
-    first = outputs[0]
-    return replace(
-        first,
-        files=tuple(f for o in outputs for f in o.files),
-        sizes=tuple(f for o in outputs for f in o.sizes),
-        pages=sum(o.pages for o in outputs),
-        pdf=any(o.pdf for o in outputs),
-        pdf_failure=next((o.pdf_failure for o in outputs if o.pdf_failure), ""),
-        people=next((o.people for o in outputs if o.people is not None), None),
-    )

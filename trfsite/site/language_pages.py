@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from trfsite import __version__
 from trfsite.pages.config import DEFAULT_TITLE, SiteConfig
-from trfsite.pages.contexts import PageMeta, SiteInfo
+from trfsite.render.page_meta import PageMeta, SiteInfo
 from trfsite.render.theme import Theme, static_files
 from trfsite.site.writer import SiteWriter
 

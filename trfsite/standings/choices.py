@@ -350,7 +350,8 @@ def resolve_columns(
 def check_points_source(options: StandingsOptions) -> str:
     if options.points_source not in POINTS_SOURCES:
         raise StandingsError(
-            f"points_source {options.points_source!r}: expected one of " + ", ".join(POINTS_SOURCES)
+            f"points_source {options.points_source!r}: expected one of "
+            + ", ".join(POINTS_SOURCES)
         )
     return options.points_source
 

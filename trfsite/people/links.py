@@ -1,4 +1,4 @@
-"""Which person page each player of an event links to.
+"""Which person page each player of an event links to, and their FIDE profile.
 
 An event's pages link a player to the page of the key the event alone gives
 (FIDE id, EGD PIN, national id, a ``[people] split``, else name + federation +
@@ -24,6 +24,7 @@ from trfsite.people.report import person_url
 # threads each see their own event's).
 _NO_SPLITS: Mapping[int, str] = MappingProxyType({})
 _SPLITS: ContextVar[Mapping[int, str] | None] = ContextVar("people_splits", default=_NO_SPLITS)
+_FIDE_PROFILE = "https://ratings.fide.com/profile/{id}"
 
 
 @contextlib.contextmanager
@@ -52,3 +53,8 @@ def person_href(t: Tournament, pid: int) -> str:
         return ""
     key = splits.get(pid) or own_keys(t).get(pid)
     return person_url(key) if key else ""
+
+
+def fide_profile(fide_id: str) -> str:
+    """The FIDE profile page of an id ("" for one that is no number)."""
+    return _FIDE_PROFILE.format(id=fide_id) if fide_id.isdigit() else ""

@@ -8,8 +8,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from trfsite.pages.charts import LineChart
-from trfsite.pages.contexts import PageMeta
+from trfsite.render.charts import LineChart
+from trfsite.render.page_meta import PageMeta
 
 
 @dataclass(frozen=True, slots=True)

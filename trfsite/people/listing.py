@@ -1,25 +1,42 @@
-"""Each event's people entries, made beside its pages (pure: model or bytes in)."""
+"""Each event's people entries: from the model and standings of an event built now,
+or from the bytes of one whose entries are not cached (pure: no disk)."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from trfsite.model import EventKind, Tournament
-from trfsite.pages.config import EventConfig
 from trfsite.people.collect import KnownRatings, collect_event
 from trfsite.people.entries import EventEntries
 from trfsite.results import Standings
 
 if TYPE_CHECKING:
     from trfsite.awards.event import EventAwards
+    from trfsite.awards.settings import AwardSettings
+    from trfsite.standings.options import StandingsOptions
 
 logger = logging.getLogger(__name__)
 
 
+class EventSettings(Protocol):
+    """What the entries read of an event's settings (``pages.config.EventConfig``)."""
+
+    @property
+    def people_splits(self) -> tuple[tuple[int, str], ...]: ...
+
+    @property
+    def unrated_rating(self) -> int | None: ...
+
+    @property
+    def awards(self) -> AwardSettings: ...
+
+    def options(self) -> StandingsOptions: ...
+
+
 def entries_for(
     t: Tournament,
-    config: EventConfig,
+    config: EventSettings,
     file: str,
     slug: str,
     final: Standings | None,
@@ -37,7 +54,7 @@ def entries_for(
 
 
 def _known_ratings(
-    t: Tournament, config: EventConfig, final: Standings | None, awards: EventAwards | None
+    t: Tournament, config: EventSettings, final: Standings | None, awards: EventAwards | None
 ) -> KnownRatings | None:
     """The awards' ratings, if they equal what ``collect_event`` computes, else None.
 
@@ -68,7 +85,7 @@ def _known_ratings(
     return KnownRatings(changes, performances)
 
 
-def _rank(t: Tournament, config: EventConfig) -> Standings | None:
+def _rank(t: Tournament, config: EventSettings) -> Standings | None:
     from trfsite.standings.compute import compute_standings
     from trfsite.standings.options import StandingsOptions
 
@@ -87,7 +104,7 @@ def _rank(t: Tournament, config: EventConfig) -> Standings | None:
         return None
 
 
-def read_entries(data: bytes, file: str, slug: str, config: EventConfig) -> EventEntries | None:
+def read_entries(data: bytes, file: str, slug: str, config: EventSettings) -> EventEntries | None:
     """One file's entries, read and ranked here (None when it is no tournament)."""
     from trfsite.formats import read_bytes
 

@@ -10,9 +10,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from trfsite.pages.charts import line_chart
-from trfsite.pages.contexts import PageMeta, SiteInfo
-from trfsite.pages.people_contexts import (
+from trfsite.people.contexts import (
     GroupEvent,
     GroupLink,
     GroupPage,
@@ -29,11 +27,13 @@ from trfsite.pages.people_contexts import (
     PersonPage,
     RedirectPage,
 )
-from trfsite.pages.rows import fide_profile
 from trfsite.people.entries import EventEntries, PersonEntry
 from trfsite.people.identity import Person, Resolution
+from trfsite.people.links import fide_profile
 from trfsite.people.names import name_key
 from trfsite.people.report import PEOPLE_FOLDER, card_url
+from trfsite.render.charts import line_chart
+from trfsite.render.page_meta import PageMeta, SiteInfo
 
 EGD_PROFILE = "https://www.europeangodatabase.eu/EGD/Player_Card.php?&key={pin}"
 SEARCH_FOLDER = "search"  # under people/: the index pieces

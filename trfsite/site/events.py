@@ -1,0 +1,114 @@
+"""The events of a build: which to build, and building them as they come.
+
+``plan_events`` decides which events the previous build already has; the others
+run through the executor, a few ahead and collected in order (``in_order``), or,
+fewer than the workers, each on every core in turn (``split_event``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from trfsite.render.theme import find_theme, theme_chain
+from trfsite.site import cache
+from trfsite.site.event_build import EventOutput, EventTask, build_event
+from trfsite.site.split_event import build_split, can_split
+from trfsite.site.writer import SiteWriter
+
+if TYPE_CHECKING:
+    from trfsite.people.entries import EventEntries
+
+logger = logging.getLogger(__name__)
+
+Progress = Callable[[str, int, int], None]  # (stage, done, total)
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+def in_order(
+    executor: Executor, workers: int, fn: Callable[[_T], _R], items: Iterable[_T]
+) -> Iterator[_R]:
+    """``fn`` over ``items`` with a few calls ahead, results in order (bounded memory)."""
+    window = max(2, 2 * workers)
+    pending: deque[Future[_R]] = deque()
+    for item in items:
+        pending.append(executor.submit(fn, item))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+@dataclass(slots=True)
+class Plan:
+    """Which events are reused from the previous output and which are built."""
+
+    keys: dict[str, str]  # slug -> key
+    reused: dict[str, cache.CacheEntry]  # slug -> entry
+    build: list[EventTask]  # largest input first, for an even load at the end
+    fingerprint: str = ""
+    people: dict[str, EventEntries] = field(default_factory=dict)  # key -> entries built now
+
+
+def plan_events(out: Path, use_cache: bool, tasks: list[EventTask], bulletin: bool) -> Plan:
+    """Which events the previous build into ``out`` already has (``use_cache``: it may be read)."""
+    if not tasks:
+        return Plan({}, {}, [])
+    bulletin_paths: tuple[Path, ...] = ()
+    if bulletin:
+        bulletin_paths = tuple(t.path for t in theme_chain(find_theme("bulletin")))
+    fingerprint = cache.build_fingerprint(tasks[0].theme_paths, bulletin_paths)
+    tasks = [replace(task, fingerprint=fingerprint) for task in tasks]
+    keys = {task.job.slug: cache.event_key(fingerprint, task) for task in tasks}
+    previous: dict[str, cache.CacheEntry] = {}
+    if use_cache:
+        previous = cache.load_manifest(out)
+    reused = {}
+    for task in tasks:
+        entry = previous.get(keys[task.job.slug])
+        if entry is not None and entry.slug == task.job.slug and cache.reusable(entry, out):
+            reused[entry.slug] = entry
+    build = [t for t in tasks if t.job.slug not in reused]
+    build.sort(key=lambda t: -len(t.job.data))
+    return Plan(keys, reused, build, fingerprint)
+
+
+def build_events(
+    writer: SiteWriter,
+    executor: Executor,
+    workers: int,
+    plan: Plan,
+    progress: Progress | None,
+    local: bool,
+) -> list[cache.CacheEntry]:
+    """Build the events that are not reused; their files are written as they arrive.
+
+    Local workers write their files into the temporary folder themselves, so
+    the pages do not travel back through a pipe; remote ones return them. The
+    players of each event built go to ``plan.people``.
+    """
+    tasks = [replace(task, out_root=writer.root if local else None) for task in plan.build]
+    outputs: Iterator[EventOutput]
+    if local and can_split(executor, workers, len(tasks)):
+        outputs = (build_split(task, workers) for task in tasks)
+    else:
+        outputs = in_order(executor, workers, build_event, tasks)
+    entries = []
+    for done, output in enumerate(outputs, start=1):
+        for path, data in output.files:
+            writer.write_bytes(path, data)
+        key = plan.keys[output.slug]
+        if output.people is not None:
+            plan.people[key] = output.people
+        entries.append(cache.entry_for(key, output))
+        if output.pdf_failure:
+            logger.warning("%s", output.pdf_failure)
+        if progress:
+            progress("events", done, len(tasks))
+    return entries
