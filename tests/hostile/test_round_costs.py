@@ -134,7 +134,7 @@ def test_a_long_chess_event_is_ranked_by_points_after_each_round(
 def test_team_pages_look_byes_up_without_a_scan(monkeypatch: pytest.MonkeyPatch) -> None:
     from trfsite.pages import gather
     from trfsite.pages.config import EventConfig
-    from trfsite.pages.contexts import SiteInfo
+    from trfsite.render.page_meta import SiteInfo
     from trfsite.pages.plan import EventJob
     from trfsite.pages.teamview import team_matches, team_round_cell
 
@@ -142,7 +142,7 @@ def test_team_pages_look_byes_up_without_a_scan(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(gather, "_all_pages", lambda data: captured.append(data) or [])
     site = SiteInfo("Results", "en", "", "2025-01-01", "trfsite", (), "")
     job = EventJob(TEAM.encode(), "cup.trf", "cup", "", EventConfig(), site, False)
-    gather.gather_event(job)
+    gather.prepare_event(job)
     (data,) = captured
     assert data.team_data is not None
     passes = 0
