@@ -1,24 +1,22 @@
-"""Time the PDF bulletin of a generated individual Swiss (default 2000 players, 9 rounds).
+"""Time the PDF bulletin of a generated individual Swiss (default 2000 players, 11 rounds).
 
-Prints the wall and CPU time of each step (read, standings, HTML, WeasyPrint
-layout, PDF writing), the page count, the size and the peak memory. The
-bulletin is the one ``trfsite build`` makes: with the rating-change table
-(default award settings), drawn as ``trfsite.pdf.render_bulletin`` draws it
-(WeasyPrint imported by ``trfsite.pdf.libraries``, the fast paths of
-``trfsite.pdf.FAST_PATHS``, the frame stack of
-``trfsite.pdf.stack``); ``--plain`` leaves all that out, for comparison. CPU
-time is the figure to compare on a shared machine. ``--in-two`` then draws it
-again in two processes (``trfsite.pdf.parallel``, as a split event's build
-does) and says whether the bytes are the same.
+Prints the wall and CPU time (this process and its workers) of reading, ranking,
+the bulletin laid out document after document in this process, then laid out in
+worker processes (``render_bulletin(parallel=True)``, as a build's bulletin in a
+process of its own is), whether both gave the same bytes, the page count, the
+size and the peak memory of a process. The bulletin is the one ``trfsite build``
+makes: with the rating-change table (default award settings). CPU time is the
+figure to compare on a shared machine; ``--one`` lays the whole HTML out as one
+document instead, for comparison with how the bulletin is cut.
 
-    python benchmarks/bench_pdf.py [--players 2000] [--rounds 9] [--out bulletin.pdf] [--plain]
-    python benchmarks/bench_pdf.py --in-two
+    python benchmarks/bench_pdf.py [--players 2000] [--rounds 11] [--out bulletin.pdf] [--one]
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import io
 import resource
 import sys
 import time
@@ -29,48 +27,40 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import generate_individual_swiss  # noqa: E402
 
 
+def _cpu() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
-    parser.add_argument("--plain", action="store_true", help="WeasyPrint as it comes")
-    parser.add_argument("--in-two", action="store_true", help="then in two processes")
+    parser.add_argument("--one", action="store_true", help="the HTML as one document")
     args = parser.parse_args(argv)
+
+    import pypdf
 
     from trfsite.awards.event import event_awards
     from trfsite.awards.settings import AwardSettings
     from trfsite.formats import read_bytes
     from trfsite.pages.contexts import BulletinData
-    from trfsite.pdf import (
-        FAST_PATHS,
-        STATIC_BASE,
-        _make_fetcher,
-        bulletin_html,
-        static_folders,
-    )
-    from trfsite.pdf.compression import use_level
-    from trfsite.pdf.libraries import import_weasyprint
-    from trfsite.pdf.stack import deep_call
+    from trfsite.pdf import bulletin_html, render_bulletin, static_folders
+    from trfsite.pdf.layout import lay_out
     from trfsite.render.environment import make_environment
     from trfsite.render.theme import find_theme, theme_chain
     from trfsite.standings.compute import compute_standings
     from trfsite.standings.options import StandingsOptions
 
     text = generate_individual_swiss(args.players, args.rounds, args.seed)
-    marks: list[tuple[float, float]] = [(time.perf_counter(), time.process_time())]
+    marks: list[tuple[float, float]] = [(time.perf_counter(), _cpu())]
 
     def mark() -> None:
-        marks.append((time.perf_counter(), time.process_time()))
+        marks.append((time.perf_counter(), _cpu()))
 
-    if args.plain:
-        import weasyprint  # noqa: F401
-    else:
-        import_weasyprint()
-    from weasyprint import HTML
-
-    mark()
     result = read_bytes(text.encode("utf-8"), "generated.trf")
     t = result.tournament
     assert t is not None
@@ -84,58 +74,31 @@ def main(argv: list[str] | None = None) -> None:
     data = BulletinData(
         t, standings, (), len(result.findings), t.name, "2024-01-01", "", "en", awards=awards
     )
-    html = bulletin_html(data, env)
-    mark()
-    use_level()  # as trfsite.pdf.render_bulletin does
-    for fast_path in FAST_PATHS:
-        fast_path.uninstall() if args.plain else fast_path.install()
-    call = (lambda f, *a, **k: f(*a, **k)) if args.plain else deep_call
-    parsed = HTML(string=html, base_url=STATIC_BASE, url_fetcher=_make_fetcher(static_folders(env)))
-    document = call(parsed.render)
-    mark()
-    # dated and signed as trfsite.pdf writes it
-    document.metadata.created = document.metadata.modified = data.build_date
-    document.metadata.generator = "trfsite"
-    pdf = call(document.write_pdf, pdf_identifier=True)
-    mark()
+    if args.one:
+        html = bulletin_html(data, env)
+        mark()
+        pdf = lay_out(html, static_folders(env), data.build_date).pdf
+        mark()
+        steps = ["read", "standings", "html", "one document"]
+        same = ""
+    else:
+        pdf = render_bulletin(data, env)
+        mark()
+        apart = render_bulletin(data, env, parallel=True)
+        mark()
+        steps = ["read", "standings", "in turn", "in parallel"]
+        same = "the same bytes" if apart == pdf else "DIFFERENT bytes"
     if args.out is not None:
         args.out.write_bytes(pdf)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"players {args.players}, rounds {args.rounds}, pages {len(document.pages)}")
-    names = ("import", "read", "standings", "html", "layout", "write")
-    notes = (
-        "(weasyprint)",
-        "",
-        "(and awards)",
-        f"({len(html) / 1e6:.1f} MB)",
-        "(and parse)",
-        f"({len(pdf) / 1e6:.2f} MB)",
-    )
-    for name, note, (w0, c0), (w1, c1) in zip(names, notes, marks[:-1], marks[1:], strict=True):
-        print(f"{name:10} {w1 - w0:7.2f} s wall {c1 - c0:7.2f} s cpu  {note}")
-    (w0, c0), (w1, c1) = marks[3], marks[-1]
-    print(f"bulletin   {w1 - w0:7.2f} s wall {c1 - c0:7.2f} s cpu  (html + layout + write)")
-    print(f"peak RSS   {peak:7.0f} MB")
-    if args.in_two:
-        _in_two(html, data.build_date, env, pdf)
-
-
-def _in_two(html: str, build_date: str, env: object, one: bytes) -> None:
-    """The same bulletin laid out by two processes: wall, CPU of both, same bytes?"""
-    from trfsite.pdf import parallel, pdf_from_html
-
-    def cpu() -> float:
-        own = resource.getrusage(resource.RUSAGE_SELF)
-        children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-    wall, used = time.perf_counter(), cpu()
-    two = pdf_from_html(html, build_date, env, in_two=True)  # type: ignore[arg-type]
-    wall, used = time.perf_counter() - wall, cpu() - used
-    same = "the same bytes" if two == one else "DIFFERENT bytes"
-    print(
-        f"in two     {wall:7.2f} s wall {used:7.2f} s cpu  (weight {parallel.weight(html)}: {same})"
-    )
+    pages = len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    print(f"players {args.players}, rounds {args.rounds}, pages {pages}, {len(pdf) / 1e6:.2f} MB")
+    for name, (w0, c0), (w1, c1) in zip(steps, marks[:-1], marks[1:], strict=True):
+        print(f"{name:12} {w1 - w0:7.2f} s wall {c1 - c0:7.2f} s cpu")
+    if same:
+        print(f"parallel and in turn: {same}")
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"peak RSS     {own:7.0f} MB here, {workers:.0f} MB in the largest worker")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,7 @@
 
 It runs with the cyclic collector off. Called in the same process (tests), it gives
 the collector back as it found it; under ``main``, whose process exits next, it leaves
-it off, and ends the process without Python's teardown of the modules: same output,
-same exit code, atexit functions run.
+it off; the process ends with the command's output and exit code, atexit functions run.
 """
 
 from __future__ import annotations
@@ -76,45 +75,3 @@ def test_the_process_ends_with_the_output_and_code_of_the_command(sample: Path, 
     assert done.returncode == in_process.exit_code == code
     assert done.stdout == in_process.stdout
     assert done.stderr == in_process.stderr + "atexit ran\n"
-
-
-class _Exited(Exception):
-    pass
-
-
-@pytest.fixture
-def exits(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    """What exit_without_teardown did: "atexit", then the code given to os._exit."""
-    done: list[object] = []
-
-    def exit_now(code: int) -> None:
-        done.append(code)
-        raise _Exited
-
-    monkeypatch.setattr(shared.os, "_exit", exit_now)
-    monkeypatch.setattr(shared.atexit, "_run_exitfuncs", lambda: done.append("atexit"))
-    monkeypatch.setattr(shared, "_skip_teardown", True)
-    monkeypatch.setattr(shared.threading, "active_count", lambda: 1)  # other tests' threads
-    return done
-
-
-@pytest.mark.parametrize(("code", "status"), [(None, 0), (0, 0), (1, 1), (2, 2)])
-def test_exit_without_teardown_runs_atexit_then_exits(
-    exits: list[object], code: int | None, status: int
-) -> None:
-    with pytest.raises(_Exited):
-        shared.exit_without_teardown(code)
-    assert exits == ["atexit", status]
-
-
-def test_python_exits_as_ever_otherwise(
-    exits: list[object], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    shared.exit_without_teardown("a message Python prints")  # not an exit status
-    shared.exit_without_teardown(2**40)
-    monkeypatch.setattr(shared.threading, "active_count", lambda: 2)
-    shared.exit_without_teardown(0)  # another thread alive
-    monkeypatch.setattr(shared.threading, "active_count", lambda: 1)
-    monkeypatch.setattr(shared, "_skip_teardown", False)
-    shared.exit_without_teardown(0)  # a command that did not ask for it
-    assert exits == []

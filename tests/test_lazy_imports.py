@@ -16,8 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "tests" / "data" / "samples"
 
-# The module list is printed at exit, by an atexit function: ``trfsite standings`` ends
-# the process itself (cli/shared.py: exit_without_teardown), after running those.
+# The module list is printed at exit, by an atexit function.
 _PROBE = """
 import atexit, json, sys
 sys.argv = ["trfsite", *json.loads(sys.argv[1])]

@@ -9,7 +9,7 @@ import jinja2
 import pytest
 from pdf_events import INDIVIDUAL_DATA
 
-from trfsite.pdf import STATIC_BASE, BulletinError, _make_fetcher, bulletin_html, static_folders
+from trfsite.pdf import STATIC_BASE, BulletinError, bulletin_html, make_fetcher, static_folders
 from trfsite.render.theme import find_theme, theme_chain
 
 BULLETIN = find_theme("bulletin")
@@ -25,7 +25,7 @@ def test_static_folders_follow_the_theme_chain(bulletin_env: jinja2.Environment)
 
 
 def test_fetcher_serves_theme_files() -> None:
-    fetcher = _make_fetcher((BULLETIN.static.resolve(),))
+    fetcher = make_fetcher((BULLETIN.static.resolve(),))
     response = fetcher(STATIC_BASE + "bulletin.css")
     assert b"@page" in response.read()
     assert response.content_type == "text/css"
@@ -42,7 +42,7 @@ def test_fetcher_serves_theme_files() -> None:
     ],
 )
 def test_fetcher_refuses_everything_else(url: str) -> None:
-    fetcher = _make_fetcher((BULLETIN.static.resolve(),))
+    fetcher = make_fetcher((BULLETIN.static.resolve(),))
     with pytest.raises(ValueError):
         fetcher(url)
 
@@ -51,7 +51,7 @@ def test_nearest_theme_wins(tmp_path: Path) -> None:
     mine = tmp_path / "static"
     mine.mkdir()
     (mine / "bulletin.css").write_text("/* mine */", encoding="utf-8")
-    fetcher = _make_fetcher((mine.resolve(), BULLETIN.static.resolve()))
+    fetcher = make_fetcher((mine.resolve(), BULLETIN.static.resolve()))
     assert fetcher(STATIC_BASE + "bulletin.css").read() == b"/* mine */"
 
 

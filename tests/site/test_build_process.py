@@ -1,8 +1,6 @@
-"""``trfsite build`` as its own process: it ends without Python's teardown, losing nothing.
+"""``trfsite build`` as its own process: it ends losing nothing.
 
-Under ``main`` the build keeps its last split event instead of freeing it and
-exits through ``exit_without_teardown``: what it prints and writes must all be
-there, as after a normal exit.
+What it prints and writes must all be there, as after any normal exit.
 """
 
 from __future__ import annotations
@@ -22,7 +20,7 @@ def test_a_build_process_prints_and_writes_everything(tmp_path: Path) -> None:
     (src / "small.trf").write_text(small_round_robin(), encoding="utf-8")
     out = tmp_path / "site"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    # --jobs 2 with one event: the event is split, prepared here and shared (kept to exit).
+    # --jobs 2 with one event: the event is split, prepared here and shared.
     done = subprocess.run(
         [sys.executable, "-m", "trfsite", "build", str(src), "-o", str(out), "--no-pdf",
          "--jobs", "2"],

@@ -13,11 +13,7 @@ import click
 
 from trfsite import __version__
 from trfsite.cli.commands import LazyGroup
-from trfsite.cli.shared import (
-    configure_logging,
-    exit_without_teardown,
-    process_ends_with_command,
-)
+from trfsite.cli.shared import configure_logging, process_ends_with_command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -34,9 +30,8 @@ def cli(ctx: click.Context, verbose: int, quiet: bool) -> None:
 
 
 def main() -> None:
-    """The ``trfsite`` program: the process ends with the command (``standings`` even
-    without Python's teardown). Callers in their own process use ``cli`` (click's
-    CliRunner), which leaves the process as it was."""
+    """The ``trfsite`` program: the process ends with the command. Callers in their own
+    process use ``cli`` (click's CliRunner), which leaves the process as it was."""
     # A command builds many small objects that live until it exits. Python's cyclic
     # collector would scan them, and every imported module, over and over: the imports
     # are frozen out of its view and collections made rarer. The model is frozen
@@ -47,9 +42,6 @@ def main() -> None:
     process_ends_with_command()
     try:
         cli(prog_name="trfsite")
-    except SystemExit as exc:  # click ends every command with sys.exit
-        exit_without_teardown(exc.code)
-        raise
     finally:
         # The process ends here: Python's exit would otherwise collect over everything
         # the command built (5% of a 2,000-player ``trfsite standings``) for nothing.

@@ -77,7 +77,7 @@ def build(
     --strict), though the site was still written; 2 usage or config errors.
     """
     from trfsite.cli.progress import ProgressBar
-    from trfsite.cli.shared import EXIT_FINDINGS, skip_teardown_at_exit
+    from trfsite.cli.shared import EXIT_FINDINGS
     from trfsite.site.build import BuildOptions, build_site
     from trfsite.site.executors import available_cores
 
@@ -100,11 +100,6 @@ def build(
         report = build_site(options, progress=bar)
     finally:
         bar.close()
-    # The build has joined its threads, shut its pools down and closed its files:
-    # Python's teardown of every module at exit would only free what it made (8 ms
-    # of a 2000-player open's build). Under ``main`` only; with a thread still alive
-    # the process exits as ever.
-    skip_teardown_at_exit()
     for finding in report.refused:
         click.echo(finding.format_text(), err=True)
     for line in report.failed + report.pdf_failures:

@@ -5,13 +5,10 @@ Below the group (``cli/__init__``) and the command list, which both use it.
 
 from __future__ import annotations
 
-import atexit
 import functools
 import gc
 import logging
-import os
 import sys
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import ParamSpec, TypeVar
@@ -66,37 +63,6 @@ def process_ends_with_command() -> None:
     """Called by ``main``: nothing of this process runs after the command."""
     global _restore_collector
     _restore_collector = False
-
-
-_skip_teardown = False  # True once a one-file command said nothing it leaves needs it
-
-
-def skip_teardown_at_exit() -> None:
-    """Called by a one-file command (``standings``): it opens no file that it leaves
-    open, starts no thread and writes nothing from a destructor, so that Python's
-    teardown of every module at exit (3 ms of the 110 ms of a 2,000-player
-    ``trfsite standings``) does nothing it needs."""
-    global _skip_teardown
-    _skip_teardown = True
-
-
-def exit_without_teardown(code: object) -> None:
-    """Under ``main``: end the process as Python's exit would for ``sys.exit(code)``,
-    but without tearing down the modules, when the command allowed it. Returns (for
-    Python's own exit) when it did not, for a code that is no exit status from 0 to 255
-    (Python prints a text), with another thread alive, or when flushing stdout or stderr
-    fails: Python's exit then reports it as ever."""
-    if not _skip_teardown or not (code is None or (isinstance(code, int) and 0 <= code < 256)):
-        return
-    if threading.active_count() > 1:
-        return
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except Exception:
-        return
-    atexit._run_exitfuncs()  # what Python's exit runs: logging's flush, the code cache
-    os._exit(code or 0)
 
 
 def without_cyclic_gc(command: Callable[_P, _R]) -> Callable[_P, _R]:

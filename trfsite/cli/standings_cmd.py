@@ -13,12 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from trfsite.cli.settings import Settings, settings_options
-from trfsite.cli.shared import (
-    EXIT_FINDINGS,
-    read_file_argument,
-    skip_teardown_at_exit,
-    without_cyclic_gc,
-)
+from trfsite.cli.shared import EXIT_FINDINGS, read_file_argument, without_cyclic_gc
 from trfsite.formats.numbers import is_whole
 
 if TYPE_CHECKING:
@@ -130,7 +125,6 @@ def standings(
     folder above it), as the site built from that folder has them; options given
     here win over them.
     """
-    skip_teardown_at_exit()
     from trfsite.findings import Severity, sort_findings
     from trfsite.formats import read_bytes
     from trfsite.scoring.codes import split_tiebreak_list

@@ -3,65 +3,44 @@
 The template ``bulletin.html`` (the ``bulletin`` theme, or any theme in the
 chain) receives one typed context, ``page`` (:class:`trfsite.pdf.view.BulletinView`).
 Its stylesheet and images are looked up in the theme chain's ``static/``
-folders; nothing else is fetched, so no network access happens and the output
+folders; nothing else is fetched (:mod:`trfsite.pdf.layout`), so the output
 depends only on the input: two renders of the same data give the same bytes.
+A long bulletin is laid out as several documents, in parallel when the caller
+allows it, and merged (:mod:`trfsite.pdf.documents`).
 """
 
 from __future__ import annotations
 
 import logging
-import mimetypes
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 import jinja2
 
-from trfsite.pdf import (
-    fastdraw,
-    fastlayout,
-    fontdescriptions,
-    monolines,
-    nofloats,
-    pagestyles,
-    paging,
-    parallel,
-    plainboxes,
-    struts,
-    widthcache,
-)
-from trfsite.pdf.compression import use_level
-from trfsite.pdf.libraries import import_weasyprint
+from trfsite.pdf import documents
+from trfsite.pdf.layout import STATIC_BASE, lay_out, make_fetcher, pdf_date
 from trfsite.pdf.lines import LINE_MODE_CELLS, build_lines, rich_cells
-from trfsite.pdf.stack import deep_call
 from trfsite.pdf.text import PointsFormat, number_text, points_text
-from trfsite.pdf.view import BulletinView, build_view
+from trfsite.pdf.view import BulletinView, PartView, build_view
 
 if TYPE_CHECKING:
     from trfsite.pages.contexts import BulletinData
 
+__all__ = [
+    "STATIC_BASE",
+    "BulletinError",
+    "bulletin_html",
+    "bulletin_view",
+    "make_fetcher",
+    "render_bulletin",
+    "static_folders",
+]
+
 logger = logging.getLogger(__name__)
 
 TEMPLATE = "bulletin.html"
-# Relative links in the template (``bulletin.css``) resolve under this made-up
-# folder; the fetcher maps it onto the theme chain's static folders.
-STATIC_BASE = "file:///trfsite-theme-static/"
-GENERATOR = "trfsite"
-# Stand-ins for WeasyPrint functions (each module has install() and uninstall()).
-FAST_PATHS = (
-    fastdraw,
-    fastlayout,
-    fontdescriptions,
-    monolines,
-    nofloats,
-    pagestyles,
-    plainboxes,
-    struts,
-    widthcache,
-)
-_W3C_DATE = re.compile(r"^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?)?)?)?$")
 
 
 class BulletinError(Exception):
@@ -90,37 +69,6 @@ def static_folders(env: jinja2.Environment) -> tuple[Path, ...]:
         if static.is_dir():
             seen.setdefault(static, None)
     return tuple(seen)
-
-
-def _theme_file(folders: tuple[Path, ...], name: str) -> Path | None:
-    """A file of the theme chain by relative name; never outside a static folder."""
-    for folder in folders:
-        candidate = (folder / name).resolve()
-        if candidate.is_relative_to(folder) and candidate.is_file():
-            return candidate
-    return None
-
-
-def _make_fetcher(folders: tuple[Path, ...]) -> Any:
-    """A WeasyPrint URL fetcher that serves theme files and refuses everything else."""
-    from weasyprint.urls import URLFetcher, URLFetcherResponse
-
-    class ThemeFetcher(URLFetcher):  # type: ignore[misc]
-        def fetch(self, url: str, headers: dict[str, str] | None = None) -> Any:
-            if url.startswith("data:"):
-                return super().fetch(url, headers)
-            if url.startswith(STATIC_BASE):
-                name = url[len(STATIC_BASE) :].split("?", 1)[0].split("#", 1)[0]
-                found = _theme_file(folders, name)
-                if found is None:
-                    searched = ", ".join(str(f) for f in folders) or "no static folder"
-                    raise ValueError(f"theme file {name!r} not found in {searched}")
-                kind = mimetypes.guess_type(found.name)[0] or "application/octet-stream"
-                return URLFetcherResponse(url, found.read_bytes(), headers={"Content-Type": kind})
-            # The bulletin must print the same offline as online: no fetching.
-            raise ValueError(f"refused to fetch {url!r}: the bulletin only uses theme files")
-
-    return ThemeFetcher(allowed_protocols={"file", "data"})
 
 
 # --------------------------------------------------------------------------- rendering
@@ -153,13 +101,14 @@ def _filter(env: jinja2.Environment, name: str, fallback: PointsFormat) -> Point
 def bulletin_view(
     data: BulletinData, env: jinja2.Environment, line_mode: bool | None = None
 ) -> BulletinView:
-    """The typed context the bulletin template receives.
+    """The typed context the bulletin template receives: the whole bulletin.
 
     ``line_mode`` None chooses by size (:data:`trfsite.pdf.lines.LINE_MODE_CELLS`).
     """
     view = build_view(
         data, _filter(env, "points", points_text), _filter(env, "number", number_text)
     )
+    view = replace(view, part=PartView(view.sections()))
     if line_mode is None:
         line_mode = rich_cells(view) > LINE_MODE_CELLS
     if not line_mode:
@@ -169,28 +118,23 @@ def bulletin_view(
     return replace(view, lines=build_lines(view, translate))
 
 
-def bulletin_html(
-    data: BulletinData, env: jinja2.Environment, line_mode: bool | None = None
-) -> str:
-    """The bulletin as HTML, before WeasyPrint lays it out."""
-    env = _environment_for(env)
+def _template(env: jinja2.Environment) -> jinja2.Template:
     try:
-        template = env.get_template(TEMPLATE)
+        return env.get_template(TEMPLATE)
     except jinja2.TemplateNotFound as error:
         raise BulletinError(
             f"template {TEMPLATE!r} not found in the theme chain; "
             "expected a theme that extends 'bulletin' or ships its own bulletin.html"
         ) from error
+
+
+def bulletin_html(
+    data: BulletinData, env: jinja2.Environment, line_mode: bool | None = None
+) -> str:
+    """The whole bulletin as the HTML of one document, before WeasyPrint lays it out."""
+    env = _environment_for(env)
+    template = _template(env)
     return template.render(page=bulletin_view(data, env, line_mode))
-
-
-def _pdf_date(build_date: str) -> str | None:
-    text = build_date.strip()
-    if _W3C_DATE.match(text):
-        return text
-    if text:
-        logger.warning("build date %r is not an ISO date; the PDF gets no dates", build_date)
-    return None
 
 
 def render_bulletin(
@@ -198,75 +142,25 @@ def render_bulletin(
     env: jinja2.Environment,
     line_mode: bool | None = None,
     *,
-    in_two: bool = False,
+    parallel: bool = False,
 ) -> bytes:
     """The bulletin PDF of one event; the same data always gives the same bytes.
 
-    ``in_two``: see :func:`pdf_from_html`.
+    ``parallel``: a long bulletin's documents are laid out by worker processes
+    forked from this one (where the system forks), for a caller that runs no other
+    thread. Laid out here, one after another, they give the same bytes.
     """
-    return pdf_from_html(bulletin_html(data, env, line_mode), data.build_date, env, in_two=in_two)
+    env = _environment_for(env)
+    template = _template(env)
+    view = bulletin_view(data, env, line_mode)
+    folders = static_folders(env)
+    if data.build_date.strip() and pdf_date(data.build_date) is None:
+        logger.warning("build date %r is not an ISO date; the PDF gets no dates", data.build_date)
 
+    def html(part_view: BulletinView) -> str:
+        return template.render(page=part_view)
 
-def pdf_from_html(
-    html: str, build_date: str, env: jinja2.Environment, *, in_two: bool = False
-) -> bytes:
-    """The PDF of a bulletin's HTML (from ``bulletin_html`` with the same ``env``).
-
-    ``in_two``: a long bulletin is laid out by this process and a forked one
-    (:mod:`trfsite.pdf.parallel`), for a caller that leaves a core free for it
-    and runs no other thread.
-    """
-    _ready_weasyprint()
-    # WeasyPrint recurses deeply: keep its frames in one chunk (trfsite/pdf/stack.py)
-    if in_two and parallel.weight(html) >= parallel.PARALLEL_MIN_WEIGHT and parallel.can_fork():
-        try:
-            return deep_call(_pdf_in_two, html, build_date, env)
-        except paging.NotParallel as exc:
-            logger.debug("bulletin drawn in one piece: %s", exc)
-    return deep_call(_pdf_from_html, html, build_date, env)
-
-
-def _ready_weasyprint() -> None:
-    """Import WeasyPrint and put trfsite's stand-ins in place (once per process)."""
-    import_weasyprint()
-    use_level()
-    for fast_path in FAST_PATHS:
-        fast_path.install()
-
-
-def _pdf_in_two(html: str, build_date: str, env: jinja2.Environment) -> bytes:
-    stylesheet = "\n".join(
-        path.read_text(encoding="utf-8", errors="replace")
-        for folder in static_folders(env)
-        for path in sorted(folder.glob("*.css"))
-    )
-    render = _renderer(env)
-    return parallel.render_in_two(html, stylesheet, render, lambda d: _write(d, build_date))
-
-
-def _pdf_from_html(html: str, build_date: str, env: jinja2.Environment) -> bytes:
-    return _write(_renderer(env)(html), build_date)
-
-
-def _renderer(env: jinja2.Environment) -> Callable[[str], Any]:
-    """WeasyPrint's layout of a bulletin's HTML, its files from the theme chain only."""
-    from weasyprint import HTML
-
-    fetcher = _make_fetcher(static_folders(env))
-
-    def render(html: str) -> Any:
-        return HTML(string=html, base_url=STATIC_BASE, url_fetcher=fetcher).render()
-
-    return render
-
-
-def _write(document: Any, build_date: str) -> bytes:
-    # WeasyPrint dates the PDF only from the HTML's meta tags; set them here so
-    # a theme cannot make the output depend on the clock.
-    date = _pdf_date(build_date)
-    document.metadata.created = date
-    document.metadata.modified = date
-    document.metadata.generator = GENERATOR
-    # the /ID is a hash of the content, not random
-    pdf: bytes = document.write_pdf(pdf_identifier=True)
-    return pdf
+    found = documents.pieces(view)
+    if found is None:
+        return lay_out(html(view), folders, data.build_date).pdf
+    return documents.render(view, found, html, folders, data.build_date, parallel)

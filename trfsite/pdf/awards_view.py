@@ -72,6 +72,11 @@ class AwardsPart:
     clubs: tuple[PdfGroup, ...]
     ratings: tuple[PdfRatingRow, ...]
 
+    @property
+    def has_awards(self) -> bool:
+        """Prizes, categories or group rankings to print (rating changes are apart)."""
+        return bool(self.prizes or self.categories or self.federations or self.clubs)
+
 
 def _whole(value: float | None) -> str:
     return "" if value is None else str(round(value))

@@ -16,10 +16,14 @@ class LineTable:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundLines:
-    pairings: LineTable | None
-    unpaired: LineTable | None
-    matches: LineTable | None
+class Chunk:
+    """The part of a line table on one sheet: its head, then bands with their shading."""
+
+    head: str
+    bands: tuple[tuple[str, bool], ...]
+
+
+Sheet = tuple[Chunk, ...]  # what one printed page holds of a section's tables (pdf.sheets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,11 +34,15 @@ class TeamLines:
 
 @dataclass(frozen=True, slots=True)
 class LinesView:
-    """Line-mode tables, aligned with the rich view's sections (same order)."""
+    """Line-mode tables, aligned with the rich view's sections (same order).
 
-    standings: LineTable
-    crosstable: tuple[LineTable, ...]  # one per part
-    rounds: tuple[RoundLines, ...]
+    The big sections come as sheets, a page each; the team cards and award
+    categories, which flow one after another, as tables WeasyPrint breaks.
+    """
+
+    standings: tuple[Sheet, ...]
+    crosstable: tuple[tuple[Sheet, ...], ...]  # one run of sheets per part
+    rounds: tuple[tuple[Sheet, ...], ...]  # one per round, each starting a page
     teams: tuple[TeamLines, ...]
     categories: tuple[LineTable, ...] = ()  # one per award category, as in the view
-    ratings: LineTable | None = None  # rating change and performance
+    ratings: tuple[Sheet, ...] = ()  # rating change and performance

@@ -2,11 +2,13 @@
 
 WeasyPrint spends about half a millisecond on every table cell, whatever it
 holds. A 2000-player Swiss has some 140,000 cells in ordinary tables (minutes
-of layout); as lines of DejaVu Sans Mono, five lines to a cell, it has about
-3,000. So above :data:`LINE_MODE_CELLS` the standings, crosstable, rounds, team
-pages and the award tables of players (categories, rating changes: 18,000 cells
-for 2000 players) are printed as lines; the cover, contents, notes, prizes and
-the federations' and clubs' sums stay as they are.
+of layout); as lines of DejaVu Sans Mono, five lines to a band, it has about
+3,000 blocks. So above :data:`LINE_MODE_CELLS` the standings, crosstable, rounds,
+team pages and the award tables of players (categories, rating changes: 18,000
+cells for 2000 players) are printed as lines; the cover, contents, notes, prizes
+and the federations' and clubs' sums stay as they are. The standings, rating
+changes, crosstable and rounds are cut into pages here (:mod:`trfsite.pdf.sheets`),
+so that their page count is known before they are laid out.
 """
 
 from __future__ import annotations
@@ -16,15 +18,19 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from trfsite.pdf import sheets
 from trfsite.pdf.awards_view import AwardsPart, PdfCategory
-from trfsite.pdf.line_views import LinesView, LineTable, RoundLines, TeamLines
+from trfsite.pdf.line_views import LinesView, LineTable, Sheet, TeamLines
 from trfsite.pdf.tables import CrossPart
 from trfsite.pdf.team_view import MatchView, TeamPage
 from trfsite.pdf.text import Person
 from trfsite.pdf.view import BulletinView, RoundView, StandingsTable
 
-# Above this many cells in ordinary tables (about 15 s of layout), use lines.
-LINE_MODE_CELLS = 30_000
+# Above this many cells in ordinary tables, use lines. WeasyPrint as it comes takes
+# 0.5-0.8 ms a cell: 15,000 cells are 8-12 s of layout. Rounds count their printed
+# boards (view.TOP_BOARDS of a long one), so this is the size (about 330 players in
+# 9 rounds) that counted 30,000 cells when every board was printed.
+LINE_MODE_CELLS = 15_000
 BAND = 5  # lines per table cell; page breaks fall between bands
 SEPARATOR = "  "  # between columns
 # Characters per line at 7 pt DejaVu Sans Mono (0.602 em = 1.49 mm a character)
@@ -176,7 +182,7 @@ def _crosstable(part: CrossPart, view: BulletinView, _: Translate) -> LineTable:
     return line_table(columns, rows, LANDSCAPE_CHARS)
 
 
-def _round(r: RoundView, view: BulletinView, _: Translate) -> RoundLines:
+def _round(r: RoundView, view: BulletinView, _: Translate) -> list[LineTable]:
     pairings = unpaired = matches = None
     if r.pairings:
         rating = _(view.standings.rating_label)
@@ -223,7 +229,7 @@ def _round(r: RoundView, view: BulletinView, _: Translate) -> RoundLines:
         unpaired = line_table(columns, rows)
     if r.matches:
         matches = _match_list(r.matches, _)
-    return RoundLines(pairings, unpaired, matches)
+    return [table for table in (matches, pairings, unpaired) if table is not None]
 
 
 def _match_list(found: Sequence[MatchView], _: Translate) -> LineTable:
@@ -367,10 +373,67 @@ def rich_cells(view: BulletinView) -> int:
 def build_lines(view: BulletinView, translate: Translate) -> LinesView:
     awards = view.awards
     return LinesView(
-        standings=_standings(view.standings, translate),
-        crosstable=tuple(_crosstable(part, view, translate) for part in view.crosstable),
-        rounds=tuple(_round(r, view, translate) for r in view.rounds),
+        standings=_standings_sheets(view, translate),
+        crosstable=_crosstable_sheets(view, translate),
+        rounds=_round_sheets(view, translate),
         teams=tuple(_team(page, translate) for page in view.teams),
         categories=tuple(_category(c, translate) for c in awards.categories) if awards else (),
-        ratings=_ratings(awards, translate) if awards and awards.ratings else None,
+        ratings=_rating_sheets(awards, translate) if awards and awards.ratings else (),
     )
+
+
+# --------------------------------------------------------------------------- sheets
+# What precedes and follows each section's tables (the templates in
+# themes/bulletin/templates/bulletin/), for pdf.sheets to leave room for it.
+def _standings_sheets(view: BulletinView, _: Translate) -> tuple[Sheet, ...]:
+    s = view.standings
+    # tie-break names are notes: translated, they may run longer than in English
+    spelled = " · ".join(f"{c.short} {c.name}" for c in s.columns)
+    after = sheets.legend(spelled + " " * (len(spelled) // 3)) if s.columns else 0.0
+    before = sheets.H1 + sheets.note(_("After round") + " 99")
+    return sheets.paginate([_standings(s, _)], sheets.PORTRAIT, before, after)
+
+
+def _rating_sheets(awards: AwardsPart, _: Translate) -> tuple[Sheet, ...]:
+    before = sheets.H1 + sheets.note(_(RATING_NOTE))
+    return sheets.paginate([_ratings(awards, _)], sheets.PORTRAIT, before)
+
+
+def _crosstable_sheets(view: BulletinView, _: Translate) -> tuple[tuple[Sheet, ...], ...]:
+    several = len(view.crosstable) > 1
+    made = []
+    for index, part in enumerate(view.crosstable):
+        before = (sheets.H1 if index == 0 else 0.0) + (sheets.H2 if several else 0.0)
+        last = index == len(view.crosstable) - 1
+        longest = max((_(text) for text in CROSSTABLE_LEGENDS), key=len)
+        after = sheets.legend(longest) if last else 0.0
+        table = _crosstable(part, view, _)
+        made.append(sheets.paginate([table], sheets.LANDSCAPE, before, after))
+    return tuple(made)
+
+
+def _round_sheets(view: BulletinView, _: Translate) -> tuple[tuple[Sheet, ...], ...]:
+    made = []
+    for index, r in enumerate(view.rounds):
+        before = sheets.H2 + (sheets.note(r.date) if r.date else 0.0)
+        if r.shortened:
+            before += sheets.legend(_(SHORTENED_ROUND) + " 9999 9999")
+        if index == 0:
+            before += sheets.H1 + (sheets.note(view.komi) if view.komi else 0.0)
+        made.append(sheets.paginate(_round(r, view, _), sheets.PORTRAIT, before))
+    return tuple(made)
+
+
+# The longest texts the templates print around the tables (the same message ids).
+RATING_NOTE = (
+    "Rating change = K × Σ(W − We) over the games played against rated opponents "
+    "(FIDE B.02 8.3; We from table 8.1(b), a difference over 400 counts as 400)."
+)
+CROSSTABLE_LEGENDS = (
+    "Each cell: the opponent's final rank, colour (w/b) and the game points scored.",
+    "Each cell: the opponent's final rank, result (+ win, − loss, = jigo), colour and handicap.",
+    "Each cell: the opponent's final rank, colour (w/b) and result; + and − are forfeits.",
+)
+SHORTENED_ROUND = (
+    "Boards 1–{shown} of {boards}: every game and bye of the round is in the crosstable."
+)

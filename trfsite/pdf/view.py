@@ -13,7 +13,7 @@ import datetime as _dt
 import importlib
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from trfsite.awards.event import EventAwards
@@ -126,12 +126,56 @@ class Unpaired:
 class RoundView:
     number: int
     date: str
-    pairings: tuple[Pairing, ...]
+    pairings: tuple[Pairing, ...]  # a long round: its top boards only (see TOP_BOARDS)
     unpaired: tuple[Unpaired, ...]
     matches: tuple[MatchView, ...]  # team events
     # English message ids heading the two name columns; a round whose file
     # gives no colours at all is not printed as White against Black
     colour_labels: tuple[str, str] = ("White", "Black")
+    boards: int = 0  # the round's boards, printed or not
+
+    @property
+    def shortened(self) -> bool:
+        return len(self.pairings) < self.boards
+
+
+# What a printed bulletin holds of a round. A round of more than FULL_ROUND_BOARDS
+# boards (an open of over 200 players) prints its first TOP_BOARDS, the top of the
+# event, which fill one page; the other boards and the byes are in the crosstable,
+# which records every game (opponent, colour, result), and on the site's round page.
+# For the 2000-player open of benchmarks/ that is 11 pages of rounds instead of 154.
+FULL_ROUND_BOARDS = 100
+TOP_BOARDS = 50
+
+
+# The bulletin's sections, in print order (the templates' names for them).
+SECTIONS = (
+    "cover",
+    "contents",
+    "notes",
+    "standings",
+    "awards",
+    "ratings",
+    "crosstable",
+    "rounds",
+    "teams",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PartView:
+    """What one document of the bulletin holds, and how its pages are numbered.
+
+    The whole bulletin in one document: every section, numbered by WeasyPrint.
+    One of several (:mod:`trfsite.pdf.documents`): some sections, the number of
+    its first page, the bulletin's page count and the contents' page numbers.
+    """
+
+    sections: tuple[str, ...] = SECTIONS
+    first_page: int = 1
+    total_pages: int = 0  # 0: one document, which counts its pages itself
+    contents_pages: dict[str, int] = field(default_factory=dict)  # anchor -> page number
+    elsewhere: tuple[str, ...] = ()  # anchors in other documents the contents links to
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +198,22 @@ class BulletinView:
     is_go: bool = False  # rounds add a handicap column; results in Go notation
     komi: str = ""  # Go: the event's komi (header KM[...]), "" when the file has none
     awards: AwardsPart | None = None  # prizes, categories, rating changes (chess)
+    part: PartView = PartView()  # the document being drawn: all of it, or some sections
+
+    def sections(self) -> tuple[str, ...]:
+        """The sections this bulletin prints, in order."""
+        present = {
+            "cover": True,
+            "contents": True,
+            "notes": bool(self.notes_html),
+            "standings": True,
+            "awards": self.awards is not None and self.awards.has_awards,
+            "ratings": self.awards is not None and bool(self.awards.ratings),
+            "crosstable": True,
+            "rounds": bool(self.rounds),
+            "teams": bool(self.teams),
+        }
+        return tuple(name for name in SECTIONS if present[name])
 
 
 # --------------------------------------------------------------------------- builders
@@ -304,7 +364,10 @@ def _round_view(
     )
     coloured = not pairings or any(p.colours_known for p in pairings)
     labels = ("White", "Black") if coloured else ("Player", "Opponent")
-    return RoundView(round_no, date, tuple(pairings), unpaired, (), labels)
+    boards = len(pairings)
+    if boards > FULL_ROUND_BOARDS:
+        pairings, unpaired = pairings[:TOP_BOARDS], ()
+    return RoundView(round_no, date, tuple(pairings), unpaired, (), labels, boards)
 
 
 def build_view(

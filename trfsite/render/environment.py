@@ -11,29 +11,19 @@ import datetime as dt
 import math
 import re
 import traceback
-from collections import ChainMap
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
 import jinja2
 import jinja2.ext
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from trfsite.memo import keep_within
-from trfsite.render.codegen import SiteCodeGenerator
 from trfsite.render.i18n import FALLBACK_LANGUAGE, Catalog, language_name, load_catalog
 from trfsite.render.theme import Theme, ThemeError
 from trfsite.render.translation import ConstantTranslations, Label, Translate, TranslatePlural
 from trfsite.results import Note
-
-try:  # markupsafe >= 3: the C replacement that markupsafe.escape itself uses
-    from markupsafe._speedups import _escape_inner as _escape_text
-except ImportError:  # pragma: no cover - older or pure-Python markupsafe
-
-    def _escape_text(text: str, /) -> str:
-        return str(escape(text))
-
 
 DASH = "\u2013"  # shown for undefined values
 _FRACTIONS = {0.25: "\u00bc", 0.5: "\u00bd", 0.75: "\u00be"}
@@ -195,57 +185,6 @@ def without_controls(value: Any) -> Any:
     return value
 
 
-def make_printer(note_text: Callable[[str], str] | None = None) -> Callable[[Any], str]:
-    """What ``{{ value }}`` prints: ``escape(without_controls(value))``, in one call.
-
-    Pages print hundreds of thousands of values; the common types take a short
-    way with the same result (numbers need no escaping, Markup is already safe).
-    ``note_text`` puts a Note (a tie-break name, a note) in the page's language.
-    It is bound in a closure: a ``partial`` with a keyword builds a dict on every
-    call, five times the cost of the call itself.
-    """
-
-    def print_value(value: Any) -> str:
-        cls = type(value)
-        if cls is str:
-            text: str = value
-            # isprintable() first, inline: nearly every value passes it, without a call.
-            if not text.isprintable() and has_control(text):
-                text = _CONTROL.sub("\ufffd", text)
-            return _escape_text(text)
-        if cls is int or cls is float:
-            return str(value)
-        if cls is Markup:
-            markup: Markup = value
-            if markup.isprintable() or not has_control(markup):
-                return markup
-            return Markup(_CONTROL.sub("\ufffd", markup))
-        if cls is Note and note_text is not None:
-            return _escape_text(without_controls(note_text(value)))
-        return escape(without_controls(value))
-
-    return print_value
-
-
-print_value = make_printer()
-
-
-class _SiteContext(jinja2.runtime.Context):
-    """Calls the site's own helpers directly.
-
-    Jinja's ``Context.call`` looks for ``pass_context`` and friends on every
-    call; ``_()`` and macros run ~50 times per page and take none of them.
-    """
-
-    def call(self, obj: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-        if type(obj) in _DIRECT_CALLS:
-            if kwargs:
-                kwargs.pop("_loop_vars", None)
-                kwargs.pop("_block_vars", None)
-            return obj(*args, **kwargs)
-        return super().call(obj, *args, **kwargs)
-
-
 class Memoized:
     """A macro that depends only on its arguments, run once per distinct arguments.
 
@@ -285,83 +224,27 @@ class Memoized:
         return made
 
 
-# Callables that take no ``pass_context`` (or similar) argument: _SiteContext calls
-# them directly.
-_DIRECT_CALLS: frozenset[type] = frozenset(
-    {Translate, TranslatePlural, Label, Memoized, jinja2.runtime.Macro}
-)
-
-
-class SiteTemplate(jinja2.Template):
-    """Jinja's template with its globals read once instead of on every render.
-
-    A template's globals are a ``ChainMap`` over the environment's. Jinja copied it
-    into a dict and a set for every page's context, and took a set difference with
-    its keys for every ``{% from ... import %}``, all through the ``ChainMap``'s
-    Python methods: 15 us of a 300 us player card. Jinja asks that globals not
-    change once a template is loaded; the copy is made again if their number does.
-    """
-
-    _flat: dict[str, Any] | None = None
-    _flat_keys: frozenset[str] = frozenset()
-    _flat_sizes: tuple[int, ...] = ()
-
-    def _flat_globals(self) -> dict[str, Any]:
-        chain = self.globals
-        sizes = tuple(map(len, chain.maps)) if isinstance(chain, ChainMap) else (len(chain),)
-        if self._flat is None or sizes != self._flat_sizes:
-            self._flat = dict(chain)
-            self._flat_keys = frozenset(self._flat)
-            self._flat_sizes = sizes
-        return self._flat
-
-    def new_context(
-        self,
-        vars: dict[str, Any] | None = None,
-        shared: bool = False,
-        locals: Mapping[str, Any] | None = None,
-    ) -> jinja2.runtime.Context:
-        return jinja2.runtime.new_context(
-            self.environment, self.name, self.blocks, vars, shared, self._flat_globals(), locals
-        )
-
-    def _get_default_module(
-        self, ctx: jinja2.runtime.Context | None = None
-    ) -> jinja2.environment.TemplateModule:
-        if ctx is not None:
-            self._flat_globals()
-            if not ctx.globals_keys <= self._flat_keys:  # new globals: Jinja's own way
-                return super()._get_default_module(ctx)
-        if self._module is None:
-            self._module = self.make_module()
-        return self._module
-
-
-class SiteEnvironment(jinja2.Environment):
-    """Jinja's environment with one-call printing and direct calls of the site's helpers."""
-
-    code_generator_class = SiteCodeGenerator
-    context_class = _SiteContext
-    template_class = SiteTemplate
-    print_value = staticmethod(print_value)
-    # Called without context.call by the compiled templates (codegen.py).
-    direct_calls = _DIRECT_CALLS
-    # Filters whose text never needs escaping: printed without print_value (codegen.py).
-    plain_text_filters: frozenset[str] = frozenset()
-
-
 def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Environment:
     """The environment every page (and the PDF bulletin) is rendered with."""
     catalog = load_catalog(language)
     decimal_mark = catalog.decimal_mark
-    env = SiteEnvironment(
+    note = NoteFormatter(catalog, decimal_mark).note
+
+    def finalize(value: Any) -> Any:
+        """What ``{{ value }}`` prints: a Note (a tie-break name, a note) in the page's
+        language even without the ``note`` filter, and never a control character."""
+        if isinstance(value, Note):
+            value = note(value)
+        return without_controls(value)
+
+    env = jinja2.Environment(
         loader=make_loader(theme_chain),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        finalize=without_controls,
+        finalize=finalize,
     )
 
     # Scores and tie-break values repeat thousands of times over an event's pages.
@@ -421,15 +304,9 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
             return repr(float(value))
         return str(value)
 
-    note = NoteFormatter(catalog, decimal_mark).note
-
     env.filters["note"] = note
-    # Templates that print a Note without the filter still show the page's language.
-    env.print_value = make_printer(note)  # type: ignore[method-assign]
     env.filters["points"] = points
     env.filters["number"] = number
-    # Digits, the decimal mark, ¼ ½ ¾ and the dash: nothing to escape.
-    env.plain_text_filters = frozenset({"points", "number"})
     env.filters["date"] = date
     env.filters["datetime"] = date_time
     env.filters["percent"] = partial(format_percent, catalog=catalog)

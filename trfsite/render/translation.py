@@ -8,15 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import jinja2.ext
-from jinja2.lexer import (
-    TOKEN_DOT,
-    TOKEN_LPAREN,
-    TOKEN_NAME,
-    TOKEN_RPAREN,
-    TOKEN_STRING,
-    Token,
-    TokenStream,
-)
+from jinja2.lexer import Token, TokenStream
 
 from trfsite.render.i18n import Catalog
 from trfsite.results import N_
@@ -83,6 +75,10 @@ CODE_LABELS: dict[str, str] = {
 }
 
 
+# Token types, as Jinja's extension documentation spells them (``Token.type``).
+_DOT, _LPAREN, _NAME, _RPAREN, _STRING = "dot", "lparen", "name", "rparen", "string"
+
+
 class ConstantTranslations(jinja2.ext.Extension):
     """``_("literal")`` translated once, when a template is compiled.
 
@@ -102,11 +98,11 @@ class ConstantTranslations(jinja2.ext.Extension):
         while index < len(tokens):
             token = tokens[index]
             if _is_name(tokens, index) and [t.type for t in tokens[index + 1 : index + 4]] == [
-                TOKEN_LPAREN,
-                TOKEN_STRING,
-                TOKEN_RPAREN,
+                _LPAREN,
+                _STRING,
+                _RPAREN,
             ]:
-                folded.append(Token(token.lineno, TOKEN_STRING, translate(tokens[index + 2].value)))
+                folded.append(Token(token.lineno, _STRING, translate(tokens[index + 2].value)))
                 index += 4
             else:
                 folded.append(token)
@@ -117,14 +113,14 @@ class ConstantTranslations(jinja2.ext.Extension):
 def _is_name(tokens: list[Token], index: int) -> bool:
     """``tokens[index]`` is the name ``_`` (not an attribute ``x._``)."""
     token = tokens[index]
-    after_dot = index > 0 and tokens[index - 1].type == TOKEN_DOT
-    return token.type == TOKEN_NAME and token.value == "_" and not after_dot
+    after_dot = index > 0 and tokens[index - 1].type == _DOT
+    return token.type == _NAME and token.value == "_" and not after_dot
 
 
 def _only_called(tokens: list[Token]) -> bool:
     """Every ``_`` in the template is called: none is assigned, imported or a parameter."""
     return all(
-        index + 1 < len(tokens) and tokens[index + 1].type == TOKEN_LPAREN
+        index + 1 < len(tokens) and tokens[index + 1].type == _LPAREN
         for index in range(len(tokens))
         if _is_name(tokens, index)
     )

@@ -25,6 +25,7 @@ import os
 import stat
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Protocol
 
 import trfsite
 from trfsite.pages.rows import EventSummary
@@ -53,7 +54,13 @@ class CacheEntry:
     pdf_failure: str
 
 
-def _hash_tree(digest: hashlib._Hash, root: Path, label: str) -> None:
+class _Digest(Protocol):
+    """What ``_hash_tree`` needs of a hashlib object (its class is not public)."""
+
+    def update(self, data: bytes, /) -> None: ...
+
+
+def _hash_tree(digest: _Digest, root: Path, label: str) -> None:
     """Every file under ``root`` (names and bytes), in a fixed order."""
     if not root.is_dir():
         digest.update(f"{label}: none\n".encode())

@@ -113,14 +113,16 @@ def warm_environment(task: EventTask) -> None:
 def make_pdf(data: BulletinData, fingerprint: str = "", *, in_two: bool = False) -> bytes:
     """One bulletin (pure: builds its own environment, so it can run in a worker).
 
-    ``in_two``: a long bulletin is laid out by this process and a fork of it
-    (:mod:`trfsite.pdf.parallel`); only for a process of its own, with no threads.
+    ``in_two``: a long bulletin's documents are laid out by forks of this process
+    (:mod:`trfsite.pdf.documents`); only for a process of its own, with no threads.
     """
     from trfsite import pdf
     from trfsite.render.theme import find_theme, theme_chain
 
     paths = tuple(t.path for t in theme_chain(find_theme("bulletin")))
-    return pdf.render_bulletin(data, environment(paths, data.language, fingerprint), in_two=in_two)
+    return pdf.render_bulletin(
+        data, environment(paths, data.language, fingerprint), parallel=in_two
+    )
 
 
 def _safe_pdf(data: BulletinData, fingerprint: str, in_two: bool = False) -> bytes | str:

@@ -8,7 +8,6 @@ scheduler; needs ``pip install trfsite[dask]``). The registry is ``SCHEMES``.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -129,10 +128,3 @@ def open_executor(
     scheme = find_scheme(spec or "local")
     return scheme.make(spec or "local", jobs)
 
-
-def forks(executor: Executor) -> bool:
-    """The executor's workers are (or will be) forks of this process."""
-    if not isinstance(executor, ProcessPoolExecutor):
-        return False
-    context = getattr(executor, "_mp_context", None) or multiprocessing.get_context()
-    return bool(context.get_start_method() == "fork")

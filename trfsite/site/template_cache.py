@@ -19,9 +19,10 @@ import os
 import stat
 import sys
 from pathlib import Path
+from typing import Any
 
 import jinja2
-from jinja2.bccache import Bucket, FileSystemBytecodeCache
+from jinja2 import FileSystemBytecodeCache
 
 import trfsite
 
@@ -36,13 +37,15 @@ class _BestEffortCache(FileSystemBytecodeCache):
     read-only) while OUT has room. A template that cannot be stored is compiled again
     next time; one that cannot be loaded is compiled now."""
 
-    def dump_bytecode(self, bucket: Bucket) -> None:
+    # The bucket is Jinja's ``Bucket``, documented with BytecodeCache but in a module
+    # (jinja2.bccache) that is no public import: typed as Any here.
+    def dump_bytecode(self, bucket: Any) -> None:
         try:
             super().dump_bytecode(bucket)
         except OSError as exc:
             logger.info("%s: compiled template not kept (%s)", self.directory, exc.strerror)
 
-    def load_bytecode(self, bucket: Bucket) -> None:
+    def load_bytecode(self, bucket: Any) -> None:
         try:
             super().load_bytecode(bucket)
         except OSError as exc:
