@@ -18,7 +18,11 @@ from trfsite.formats import read_bytes
 from trfsite.model import Tournament
 from trfsite.results import Standings
 from trfsite.standings.compute import compute_round_standings, compute_standings
-from trfsite.standings.declared_ranks import count_differences, differing_places
+from trfsite.standings.declared_ranks import (
+    count_differences,
+    differing_places,
+    points_groups_judged,
+)
 from trfsite.standings.options import StandingsOptions
 from trfsite.validate import validate
 
@@ -56,6 +60,23 @@ def test_places_within_a_tie_may_be_declared_in_any_order() -> None:
     assert count_differences(declared, [[1], [2, 3], [4]]) == (0, 1)
     assert count_differences(declared, [[1], [3], [2], [4]]) == (2, 2)
     assert count_differences({1: 1, 3: 2}, [[1], [2], [3]]) == (0, 0)
+
+
+def test_declared_ranks_outside_their_points_group_differ_under_every_list() -> None:
+    # C.07 4.2: tie-breaks only order players with equal points, so a declared rank
+    # outside the places of the player's points group differs whatever the list, and a
+    # group whose declared ranks all lie outside its places needs no ranking.
+    declared = {0: 2, 1: 1, 2: 6, 3: 7, 4: 8, 5: 3, 7: 7, 8: 1, 9: 9}  # 6 unranked
+    groups = [[0, 1], [2, 3, 4], [5, 6], [7, 8, 9]]
+    # [0, 1] has places 1-2: 0 declares 2, 1 declares 1, both inside: kept, 0 differ.
+    # [2, 3, 4] has places 3-5: 6, 7, 8 all outside: split up, 3 differ.
+    # [5, 6] has place 6 (6 is unranked and takes none): 5 declares 3, outside: split, 1.
+    # [7, 8, 9] has places 7-9: 8 declares 1, outside; 7 and 9 inside: kept, 1 differs.
+    # 0 + 3 + 1 + 1 = 5.
+    assert points_groups_judged(declared, groups) == (
+        [[0, 1], [2], [3], [4], [5], [6], [7, 8, 9]],
+        5,
+    )
 
 
 def test_the_declared_order_picks_the_list_the_file_names_no_list_for() -> None:

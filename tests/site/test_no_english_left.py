@@ -49,6 +49,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for path in SAMPLES.iterdir():
         if path.is_file() and path.name != "trfsite.toml":
             shutil.copy(path, src / path.name)
+    for path in (SAMPLES.parent / "tests" / "data" / "norms").glob("*.trf"):
+        shutil.copy(path, src / path.name)  # the norms pages: a norm, and a live chance
     config = (SAMPLES / "trfsite.toml").read_text(encoding="utf-8")
     config = re.sub(r'(?m)^language = ".*"$', f"languages = {json.dumps(LANGUAGES)}", config)
     (src / "trfsite.toml").write_text(config, encoding="utf-8")

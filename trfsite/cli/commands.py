@@ -19,6 +19,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("export", "export_cmd", "export"),
     ("standings", "standings_cmd", "standings"),
     ("awards", "awards_cmd", "awards"),
+    ("norms", "norms_cmd", "norms"),
     ("people", "people_cmd", "people"),
     ("build", "build_cmd", "build"),
     ("themes", "themes_cmd", "themes"),

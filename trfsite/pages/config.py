@@ -20,6 +20,8 @@
     go_free_draw_points = 0.5  # Go: what '0=' adds, 0.5 or 0
     go_bye_in_sos = "start"    # Go: a round without opponent in SOS: start, zero, own
     go_round_down_free_points = false
+    [events.open-2024.norms]   # see trfsite.norms.settings
+    exemption = "zonal"
 
     [people]                   # see trfsite.people.config
     pages = true               # default: only when the site has more than one event
@@ -43,6 +45,7 @@ from trfsite.awards.settings import AWARD_KEYS, AwardSettings, read_award_settin
 from trfsite.formats.egf.header import is_known_column, normalise_column
 from trfsite.formats.limits import MAX_CONFIG_BYTES, MAX_TIEBREAKS
 from trfsite.input_files import InputRefused, read_input, shown_name
+from trfsite.norms.settings import NormSettings, read_norm_settings
 from trfsite.pages.config_shape import shape_problem
 from trfsite.people.config import PeopleConfig, parse_people
 from trfsite.render.i18n import known_languages
@@ -67,6 +70,7 @@ _EVENT_KEYS = (
     "points_source",
     "ranks_source",
     *AWARD_KEYS,
+    "norms",
 )
 _GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
 _RULES = ("auto", "pre2023", "2023", "2026")
@@ -107,6 +111,7 @@ class EventConfig:
     points_source: str = "cells"
     ranks_source: str = "computed"
     awards: AwardSettings = AwardSettings()  # rating change, categories, prizes
+    norms: NormSettings = NormSettings()  # title norms: [events.<stem>.norms]
     # [people] split entries of this file: (start number, key); part of the event's
     # cache key, since its pages link these players to their own keys.
     people_splits: tuple[tuple[int, str], ...] = ()
@@ -237,6 +242,7 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
         _read_points_source(data, where, problems),
         _read_ranks_source(data, where, problems),
         read_award_settings(data, where, problems),
+        norms=read_norm_settings(data.get("norms"), where, problems),
     )
 
 

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 
 from trfsite.awards.event import EventAwards
 from trfsite.model import Tournament
+from trfsite.norms.event import NormsReport
 from trfsite.pages.grid import CrossGrid
+from trfsite.pages.norm_rows import (
+    ConditionRow,
+    EventFacts,
+    ForecastRow,
+    NormView,
+    SettingRow,
+)
 from trfsite.pages.rows import (
     BoardStat,
     ByeLine,
@@ -53,6 +61,7 @@ class BulletinData:
     notes_html: str  # already sanitised HTML from the event's markdown notes
     language: str  # "en", "de", ...
     awards: EventAwards | None = None  # rating changes, categories, prizes
+    norms: NormsReport | None = None  # title norms (chess)
 
 
 # --------------------------------------------------------------------------- shared parts
@@ -121,6 +130,8 @@ class OverviewPage:
     failure: str  # why standings are missing, "" when they are not
     in_progress: int = 0  # the pending round being played (trfsite.progress), 0: none
     after_round: int = 0  # the round the standings are after
+    norms: int = -1  # title norms made; -1: no norms page (none made, none in reach)
+    norm_chances: int = 0  # live event: players still in reach of a norm
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,6 +364,47 @@ class AwardsPage:
     clubs: tuple[GroupRow, ...]
 
 
+# --------------------------------------------------------------------------- norms
+@dataclass(frozen=True, slots=True)
+class NormsPage:
+    """norms.html: who made a norm, with what; during a live event who still can."""
+
+    meta: PageMeta
+    event: EventHeader
+    edition: str  # "2024", "" when none applies
+    not_checked: str  # why the event was not checked (a Note), "" when it was
+    complete: int  # rounds 1..complete were checked
+    rounds: int
+    round_robin: bool
+    swiss_exemption: str  # a Note: the counts that lift the federation rules, "" when none
+    norms: tuple[NormView, ...]
+    forecasts: tuple[ForecastRow, ...]
+    conditions: tuple[ConditionRow, ...]
+    settings: tuple[SettingRow, ...]  # the open points and their values
+    cut: bool  # some player's search reached its bound
+
+
+@dataclass(frozen=True, slots=True)
+class NormsReportPage:
+    """norms-report.html: the arbiter's report, one printable block per norm."""
+
+    meta: PageMeta
+    event: EventHeader
+    facts: EventFacts
+    edition: str
+    norms: tuple[NormView, ...]
+    conditions: tuple[ConditionRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NormsDataPage:
+    """norms.json: the arbiter's report as data (``trfsite norms --format json``)."""
+
+    meta: PageMeta
+    event: EventHeader
+    text: str
+
+
 PageContext = (
     IndexPage
     | OverviewPage
@@ -366,4 +418,7 @@ PageContext = (
     | StatisticsPage
     | StartListPage
     | AwardsPage
+    | NormsPage
+    | NormsReportPage
+    | NormsDataPage
 )

@@ -106,6 +106,8 @@ def overview_page(data: EventData) -> OverviewPage:
     participants, rated = _participants(t)
     system = t.pairing_system.value if t.pairing_system else ""
     current = round_progress(t).in_progress
+    norms = data.norms
+    linked = norms is not None and norms.worth_a_page
     return OverviewPage(
         meta=meta_for(data.job, data.header.name, "index.html", "overview"),
         event=data.header,
@@ -135,6 +137,8 @@ def overview_page(data: EventData) -> OverviewPage:
         failure="",
         in_progress=current.round if current else 0,
         after_round=data.final.after_round,
+        norms=len(norms.norms) if norms is not None and linked else -1,
+        norm_chances=len({f.player_id for f in norms.forecasts}) if norms is not None else 0,
     )
 
 

@@ -13,6 +13,7 @@ import logging
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import EventKind, Game, Tournament
@@ -30,6 +31,9 @@ from trfsite.pages.plan import (
 from trfsite.pages.rows import EventSummary
 from trfsite.pages.validation_view import validation_page
 from trfsite.results import N_, Standings
+
+if TYPE_CHECKING:
+    from trfsite.norms.event import NormsReport
 
 logger = logging.getLogger(__name__)
 
@@ -263,6 +267,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         team_data,
         awards,
         cards_explain,
+        _norms(job, t, final),
     )
     from trfsite.people.links import event_splits
 
@@ -286,6 +291,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
             notes_html=notes_html,
             language=job.site.language,
             awards=awards,
+            norms=data.norms,
         )
     return PreparedEvent(
         job,
@@ -300,6 +306,19 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         notes_html,
         data,
     )
+
+
+def _norms(job: EventJob, t: Tournament, final: Standings) -> NormsReport | None:
+    """The event's title norms (chess); None for Go, or when the check fails."""
+    if t.game is not Game.CHESS:
+        return None
+    from trfsite.norms.event import event_norms
+
+    try:
+        return event_norms(t, final.round_robin, job.config.norms)
+    except Exception:  # the event's pages stand without its norms
+        logger.warning("%s: its title norms could not be checked", job.source_name, exc_info=True)
+        return None
 
 
 def _standings_failure(job: EventJob, exc: Exception) -> str:
@@ -399,11 +418,13 @@ def _all_pages(data: EventData) -> list[PagePlan]:
     from trfsite.pages import awards as pages_awards
     from trfsite.pages import cards as pages_cards
     from trfsite.pages import event as pages_event
+    from trfsite.pages import norms as pages_norms
     from trfsite.pages import rounds as pages_rounds
 
     pages: list[PagePlan] = []
     pages.extend(pages_event.event_pages(data))
     pages.extend(pages_awards.award_pages(data))
+    pages.extend(pages_norms.norm_pages(data))
     pages.extend(pages_rounds.round_pages(data))
     pages.extend(pages_cards.player_cards(data))
     if data.is_team:

@@ -19,6 +19,7 @@ from trfsite.results import Standings
 
 if TYPE_CHECKING:
     from trfsite.awards.event import EventAwards
+    from trfsite.norms.event import NormsReport
     from trfsite.teams.data import TeamEventData
 
 
@@ -117,6 +118,7 @@ class EventData:
     # The final standings and the awards' TPR and ARO carry values only: the player
     # cards explain them for the players a part builds (cards.CardExplanations).
     cards_explain: bool = False
+    norms: NormsReport | None = None  # title norms (chess): their pages when there are any
 
     @property
     def is_team(self) -> bool:

@@ -95,6 +95,8 @@ def pieces(view: BulletinView) -> list[Piece] | None:
             page += len(sheets)
         weight = sum(_sheet_lines(sheets) for sheets in lines.rounds)
         made.append(Piece(("rounds",), page, anchors, weight))
+    if "norms" in present:
+        made.append(Piece(("norms",), None, {}, 100))
     return made
 
 
@@ -183,6 +185,8 @@ def contents_anchors(view: BulletinView) -> dict[str, str]:
     if view.teams:
         names["teams"] = "teams"
         names.update({team.anchor: "teams" for team in view.teams})
+    if "norms" in present:
+        names["norms"] = "norms"
     return names
 
 

@@ -18,12 +18,14 @@ from typing import Protocol
 
 from trfsite.awards.event import EventAwards
 from trfsite.model import EventKind, Game, Outcome, Tournament
+from trfsite.norms.event import NormsReport
 from trfsite.pages.common import counts_points, spelled_short
 from trfsite.pages.crossgrid import build_grid
 from trfsite.pages.grid import CrossGrid
 from trfsite.pages.pairings import points_before, result_text, round_cells
 from trfsite.pdf.awards_view import AwardsPart, awards_part
 from trfsite.pdf.line_views import LinesView
+from trfsite.pdf.norms_view import NormsPart, norms_part
 from trfsite.pdf.tables import CrossPart, crosstable_parts, crosstable_rows
 from trfsite.pdf.team_view import MatchView, TeamPage, team_pages, team_rounds
 from trfsite.pdf.teams import team_matches
@@ -56,6 +58,8 @@ class BulletinSource(Protocol):
     def language(self) -> str: ...
     @property
     def awards(self) -> EventAwards | None: ...
+    @property
+    def norms(self) -> NormsReport | None: ...
 
 
 # --------------------------------------------------------------------------- shapes
@@ -159,6 +163,7 @@ SECTIONS = (
     "crosstable",
     "rounds",
     "teams",
+    "norms",
 )
 
 
@@ -198,6 +203,7 @@ class BulletinView:
     is_go: bool = False  # rounds add a handicap column; results in Go notation
     komi: str = ""  # Go: the event's komi (header KM[...]), "" when the file has none
     awards: AwardsPart | None = None  # prizes, categories, rating changes (chess)
+    norms: NormsPart | None = None  # title norms, the last section (chess)
     part: PartView = PartView()  # the document being drawn: all of it, or some sections
 
     def sections(self) -> tuple[str, ...]:
@@ -212,6 +218,7 @@ class BulletinView:
             "crosstable": True,
             "rounds": bool(self.rounds),
             "teams": bool(self.teams),
+            "norms": self.norms is not None,
         }
         return tuple(name for name in SECTIONS if present[name])
 
@@ -416,6 +423,7 @@ def build_view(
         is_go=go,
         komi=number(komi) if komi is not None else "",
         awards=awards_part(data.awards, t, data.standings, fmt),
+        norms=norms_part(data.norms, t, fmt),
     )
 
 

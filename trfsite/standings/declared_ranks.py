@@ -17,10 +17,14 @@ notes that they would reproduce the ranks. Where declared points (columns
 fits the declared ranks better (the producer ranked by its own totals, or a
 total is a typo in a file ranked by the real points); a place is reproduced
 when the declared rank lies among the places of the player's group of
-still-tied players (drawing of lots, 4.2, may order them any way). Cost: one
-context and each distinct tie-break once per rule set (players x rounds), then
-a sort per list: at most 3 rule sets and 11 lists (twice, by both points, when
-declared totals contradict the cells).
+still-tied players (drawing of lots, 4.2, may order them any way).
+
+Cost: up to 3 rule sets x 11 lists (twice, by both points, when declared totals
+contradict the cells). Each context and tie-break is made once per rule set; a
+list only reorders players within a points group, so the declared ranks outside
+their group's places are counted once (a bound no candidate beats: the search
+stops when the closest reaches it), and only groups some list may mend are
+ranked, each prefix of a list once (see ``_Judge``).
 """
 
 from __future__ import annotations
@@ -64,9 +68,6 @@ USUAL_ROUND_ROBIN_LISTS: tuple[tuple[str, ...], ...] = (
     ("KS", "SB"),
     ("SB", "DE"),
 )
-
-Columns = list[tuple[TiebreakSpec, Tiebreak]]
-
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
@@ -220,33 +221,67 @@ def _search(
 ) -> DeclaredOrder:
     declared = declared_ranks(t)
     within, others = _candidates(t, base, swiss, rules_open, list_open)
+    candidates = [(True, c) for c in within] + [(False, c) for c in others]
     judge = _Judge(t, swiss, unrated_rating, declared, base.rules)
-    tried = 0
     closest: tuple[int, Candidate] | None = None
-    for adoptable, group in ((True, within), (False, others)):
-        for candidate in group:
-            tried += 1
-            differing, unseparated = judge.differences(candidate)
-            if differing == 0:
-                return DeclaredOrder(base, tried, candidate, adoptable)
-            # Closest as printed: a list that separates no one must not look close.
-            if closest is None or unseparated < closest[0]:
-                closest = (unseparated, candidate)
+    for tried, (adoptable, candidate) in enumerate(candidates, start=1):
+        # No candidate places fewer than the bound, nor (a bound above 0) matches:
+        # the rest are judged by it.
+        if closest is not None and closest[0] <= judge.fewest_possible():
+            break
+        differing, unseparated = judge.differences(candidate)
+        if differing == 0:
+            return DeclaredOrder(base, tried, candidate, adoptable)
+        # Closest as printed: a list that separates no one must not look close.
+        if closest is None or unseparated < closest[0]:
+            closest = (unseparated, candidate)
     return DeclaredOrder(
         base,
-        tried,
+        len(candidates),
         closest=closest[1] if closest else None,
         closest_differences=closest[0] if closest else 0,
     )
 
 
+def points_groups_judged(
+    declared: dict[int, int], groups: Sequence[list[int]]
+) -> tuple[list[list[int]], int]:
+    """The points groups (players by index, best first) with those no tie-break list
+    can mend broken into single players, and how many declared ranks differ whatever
+    the list.
+
+    A list only reorders players within their points group (C.07 4.2): a declared rank
+    outside the group's places differs under every list, and a group whose declared
+    ranks all lie outside its places needs no ranking.
+    """
+    kept: list[list[int]] = []
+    unmendable = 0
+    position = 0
+    for group in groups:
+        ranks = [declared[i] for i in group if i in declared]
+        first, last = position + 1, position + len(ranks)
+        outside = sum(1 for rank in ranks if not first <= rank <= last)
+        unmendable += outside
+        if outside == len(ranks):
+            kept.extend([i] for i in group)
+        else:
+            kept.append(group)
+        position = last
+    return kept, unmendable
+
+
 class _Judge:
-    """Ranks the final round under candidates, each context and tie-break made once.
+    """Ranks the final round under candidates, sharing all it can between them.
 
     Where declared totals contradict the cells, each candidate is ranked by both and
     judged by the points that fit the declared ranks better: a producer may have
     ranked by its totals (which the cells lack), or a total may be a typo in a file
     ranked by the real points.
+
+    Each context and tie-break is made once per rule set, the points groups once per
+    points basis, and the blocks after each prefix of a list once: lists share prefixes
+    (BH-C1, BH, SB and BH-C1, BH, SB, PS), and rule sets share the blocks where a
+    column's values are the same under both (most events have few unplayed games).
     """
 
     def __init__(
@@ -260,17 +295,35 @@ class _Judge:
         self.t = t
         self.swiss = swiss
         self.unrated_rating = unrated_rating
-        self.declared = declared
         self.after = default_after_round(t, t.rounds)
         self.contexts: dict[tuple[str, bool], EventContext] = {}
-        self.values: dict[tuple[str, bool, str], list[float | None]] = {}
         self.differences_by_id: dict[int, float] = {}
+        # By points basis: the points groups to rank, and how many places differ anyway.
+        self.groups: dict[bool, list[list[int]]] = {}
+        self.unmendable: dict[bool, int] = {}
+        self.columns: dict[tuple[str, bool, str], tuple[list[float | None], int]] = {}
+        self.names: dict[tuple[float | None, ...], int] = {}  # the columns' values, by content
+        self.blocks: dict[tuple[object, ...], list[list[int]]] = {}
         if self.after == t.rounds:  # declared totals are final totals
             ctx = self.context(rules, False)
             scores = {pid: ctx.score[i] for i, pid in enumerate(ctx.ids)}
             self.differences_by_id = declared_differences(t, scores)
         # The declared totals first: with equal counts they are the producer's order.
         self.by_declared_points = (True, False) if self.differences_by_id else (False,)
+        # Every context lists the players in one order: blocks are judged by index.
+        ids = self.context(rules, self.by_declared_points[0]).ids
+        self.declared_by_index = {i: declared[pid] for i, pid in enumerate(ids) if pid in declared}
+        for by in self.by_declared_points:
+            # Points are the cells' (and the declared totals'): the same under every rule set.
+            ctx = self.context(rules, by)
+            groups = rank_players(ctx, [], [], [])
+            self.groups[by], self.unmendable[by] = points_groups_judged(
+                self.declared_by_index, groups
+            )
+
+    def fewest_possible(self) -> int:
+        """A lower bound of the places any candidate leaves differing (shared or not)."""
+        return min(self.unmendable.values())
 
     def context(self, rules: str, by_declared_points: bool) -> EventContext:
         key = (rules, by_declared_points)
@@ -282,6 +335,22 @@ class _Judge:
             self.contexts[key] = ctx
         return ctx
 
+    def name(self, values: Sequence[float | None]) -> int:
+        """Equal value lists get one name: the blocks they make are shared."""
+        return self.names.setdefault(tuple(values), len(self.names))
+
+    def column(
+        self, rules: str, by_declared_points: bool, spec: TiebreakSpec, tb: Tiebreak
+    ) -> tuple[list[float | None], int]:
+        """A tie-break's values under the context, and their name."""
+        key = (rules, by_declared_points, spec.code.upper())
+        found = self.columns.get(key)
+        if found is None:
+            assert tb.compute is not None
+            values = tb.compute(self.context(rules, by_declared_points), spec).values
+            found = self.columns[key] = (values, self.name(values))
+        return found
+
     def differences(self, candidate: Candidate) -> tuple[int, int]:
         """How many declared ranks the candidate does not reproduce: with ties broken by
         lot (4.2) as the file likes, and as the standings print them (shared places)."""
@@ -289,23 +358,22 @@ class _Judge:
 
     def _differences(self, candidate: Candidate, by_declared_points: bool) -> tuple[int, int]:
         ctx = self.context(candidate.rules, by_declared_points)
-        columns: Columns = [resolve(code, "") for code in candidate.codes]
-        values: list[list[float | None]] = []
-        for spec, tb in columns:
-            if tb.compute is None:  # DE: filled per group by the ranking
-                values.append([None] * ctx.size)
-                continue
-            key = (candidate.rules, by_declared_points, spec.code.upper())
-            found = self.values.get(key)
+        blocks = self.groups[by_declared_points]
+        prefix: tuple[object, ...] = (by_declared_points,)
+        for code in candidate.codes:
+            spec, tb = column = resolve(code, "")
+            lower = tb.lower_is_better != spec.reverse
+            if tb.compute is None:  # DE: filled per group by the ranking, from the context
+                values: list[float | None] = [None] * ctx.size
+                prefix = (*prefix, (spec.code.upper(), lower, id(ctx)))
+            else:
+                values, name = self.column(candidate.rules, by_declared_points, spec, tb)
+                prefix = (*prefix, (name, lower))
+            found = self.blocks.get(prefix)
             if found is None:
-                found = self.values[key] = tb.compute(ctx, spec).values
-            values.append(found)
-        ids = ctx.ids
-        blocks = [
-            [ids[i] for i in block]
-            for block in rank_players(ctx, columns, values, [None] * len(columns))
-        ]
-        return count_differences(self.declared, blocks)
+                found = self.blocks[prefix] = rank_players(ctx, [column], [values], [None], blocks)
+            blocks = found
+        return count_differences(self.declared_by_index, blocks)
 
 
 # --------------------------------------------------------------------------- notes

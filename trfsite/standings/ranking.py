@@ -51,9 +51,14 @@ def rank_players(
     columns: list[tuple[TiebreakSpec, Tiebreak]],
     values: list[list[float | None]],
     explanations: list[list[Explanation] | None],
+    groups: list[list[int]] | None = None,
 ) -> list[list[int]]:
-    """Blocks of still-tied players, best first (C.07 4.2). Fills DE columns in place."""
-    groups = _split(list(range(ctx.size)), sort_keys(ctx.score, range(ctx.size), False))
+    """Blocks of still-tied players, best first (C.07 4.2). Fills DE columns in place.
+
+    ``groups``: the blocks to break, best first, every player in one (default: by points).
+    """
+    if groups is None:
+        groups = _split(list(range(ctx.size)), sort_keys(ctx.score, range(ctx.size), False))
     for col, (spec, tb) in enumerate(columns):
         lower = tb.lower_is_better != spec.reverse
         if tb.per_group:

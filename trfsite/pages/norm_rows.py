@@ -1,0 +1,115 @@
+"""Display-ready rows of the norms pages (below ``contexts``, which holds the pages)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trfsite.pages.rows import Ref
+
+
+@dataclass(frozen=True, slots=True)
+class NormGameRow:
+    """A game the norm uses: the opponent as the certificate lists them."""
+
+    round: int
+    opponent: Ref
+    title: str
+    federation: str
+    fide_id: str
+    rating: int | None  # as in the file; None: unrated
+    rating_used: int  # unrated at the edition's rating, the lowest raised to the floor
+    raised: bool  # this opponent was raised to the floor
+    result: str  # "1", "½", "0"
+
+
+@dataclass(frozen=True, slots=True)
+class NormLeftRow:
+    """A round the norm does not use: a game left out, or no game at all."""
+
+    round: int
+    why: str  # a Note, translated by the page
+    opponent: Ref | None
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class RequirementRow:
+    label: str  # a Note
+    detail: str  # e.g. the level titles, "" when none
+    actual: int
+    needed: int
+    at_most: bool
+    met: bool
+    exempt: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NormView:
+    anchor: str
+    player: Ref
+    title: str
+    federation: str
+    fide_id: str
+    rating: int | None
+    norm: str  # "IM norm" (a text the page translates)
+    code: str  # "IM"
+    games: int
+    score: float
+    percent: int
+    ra: int
+    rp: int
+    performance: int  # the Rp the norm needs
+    average: int  # the Ra the norm needs
+    least_score: float | None
+    credited: int
+    eight_of_nine: bool
+    share_games: int
+    exempt: str  # why the federation rules are lifted (a Note), "" when they are not
+    used: tuple[NormGameRow, ...]
+    left: tuple[NormLeftRow, ...]
+    requirements: tuple[RequirementRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ForecastRow:
+    player: Ref
+    title: str
+    norm: str
+    code: str
+    points: float  # needed
+    games: int  # from these games
+    first_round: int
+    last_round: int
+    ra: int
+    assumed_rating: int | None
+    titled_more: int
+    level_more: int
+    level_titles: str
+    other_federations_more: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionRow:
+    asked: str
+    shown: str  # what the file shows, "" when nothing
+
+
+@dataclass(frozen=True, slots=True)
+class SettingRow:
+    key: str
+    question: str  # a text the page translates
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventFacts:
+    """What the norm certificate asks about the event."""
+
+    name: str
+    city: str
+    federation: str
+    rounds: int
+    system: str  # "swiss", "round-robin"
+    chief_arbiter: str
+    deputy_arbiters: tuple[str, ...]
+    time_control: str
