@@ -552,6 +552,12 @@ class Tournament:
     board_colors: str = ""  # 352
     team_scoring: TeamScoring = TeamScoring()  # 362
     players: tuple[Player, ...] = ()
+    # Lines named like a bye ("spielfrei") with no games: the bye's slot, not players
+    # (formats/trf/bye_lines.py); kept for the 062 count and for writing the file back.
+    bye_placeholders: tuple[Player, ...] = field(default=(), compare=False)
+    # Start numbers shown as "Anonymous" ([privacy] anonymise, people/privacy.py): their
+    # names and ids are gone from ``players``; the people pages leave them out.
+    anonymised: tuple[int, ...] = ()
     national_ratings: tuple[NationalRating, ...] = ()
     teams: tuple[Team, ...] = ()
     accelerations: tuple[Acceleration, ...] = ()

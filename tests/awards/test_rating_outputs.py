@@ -9,9 +9,11 @@ Rating change (table 8.1(b)):
   2: the game with unrated 4 does not count; D -100 -> We .36, -.36; 20 x -.36 = -7.2
   3: D -200 -> We .24, -.24; the forfeit does not count; 20 x -.24 = -4.8
   4: unrated -> null
-Performance as C.07 10.2 TPR (2023 rules, forfeits are not games; table 8.1(a)):
+Performance over the games the FIDE Rating Regulations rate (B.02, 1 January 2024,
+8.3.1: over the board, against rated opponents; forfeits are not games), ARO rounded
+half up, dp from table 8.1(a):
   1: ARO (1900 + 2000) / 2 = 1950; p 2/2 = 1.00 -> dp +800 -> 2750
-  2: an opponent (4) has no rating -> null, and ARO null too (C.07 10)
+  2: the draw with unrated 4 is left out; ARO 2100; p 0/1 = 0.00 -> dp -800 -> 1300
   3: ARO 2100; p 0/1 = 0.00 -> dp -800 -> 1300
   4: no rating change, but a performance: ARO 2000 (R2's forfeit is no game);
      p .5/1 = .50 -> dp 0 -> 2000
@@ -54,7 +56,7 @@ def test_json_rows(tmp_path: Path) -> None:
     }
     assert got == {
         1: (12.0, 2750, 1950),
-        2: (-7.2, None, None),
+        2: (-7.2, 1300, 2100),
         3: (-4.8, 1300, 2100),
         4: (None, 2000, 2000),
     }

@@ -51,6 +51,8 @@ def test_search_from_file_url_on_a_phone(browser: Any, people_site: Path) -> Non
             ("Müller, Jürgen", "mueller-juergen-aut-1980.html"),
         ]
         assert [u.rsplit("/", 1)[-1] for u in requested if u.endswith(".js")] == ["mu.js"]
+        # The count in a sentence from the catalog (the page's data-found), not a bare 2.
+        assert page.locator("#people-status").text_content() == "Found: 2"
         page.locator("#people-search").fill("mueller jür")
         assert len(_results(page)) == 2  # same piece: the results come at once
         page.locator("#people-search").fill("nagy")

@@ -27,6 +27,7 @@ PAGES = [
     "club-championship-2024/index.html",
     "club-championship-2024/crosstable.html",
     "club-championship-2024/players/2.html",
+    "club-championship-2024/games/1-1.html",
     "grandmommys-cup-2024/standings.html",
     "grandmommys-cup-2024/crosstable.html",
     "grandmommys-cup-2024/rounds/2.html",

@@ -9,13 +9,14 @@ from click.testing import CliRunner
 
 from trfsite.cli import cli
 
-SAMPLE = Path(__file__).resolve().parents[2] / "sample_reports" / "mcmahon-frankfurt-2023.h9"
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_reports"
+SAMPLE = SAMPLES / "mcmahon-frankfurt-2023.h9"
+BYE_ZERO = Path(__file__).resolve().parents[1] / "data" / "egf" / "real" / "bye-zero-mcmahon.h9"
 
 
-def _standings(*args: str) -> dict[int, dict[str, object]]:
-    # --no-config: the options alone, not sample_reports/trfsite.toml's bar and floor.
-    args = ("--no-config", *args)
-    done = CliRunner().invoke(cli, ["standings", str(SAMPLE), "--format", "json", *args])
+def _standings(*args: str, path: Path | None = None) -> dict[int, dict[str, object]]:
+    file = path or SAMPLE
+    done = CliRunner().invoke(cli, ["standings", str(file), "--format", "json", *args])
     assert done.exit_code == 0, done.output
     return {row["id"]: row for row in json.loads(done.output)["standings"]}
 
@@ -26,13 +27,16 @@ def _start_from_grade(grade: str) -> int:
     return 29 + number if letter == "d" else 30 - number
 
 
-def test_bar_and_floor_clamp_the_start_scores() -> None:
+def test_bar_and_floor_clamp_the_start_scores(tmp_path: Path) -> None:
     from trfsite.formats import read_bytes
 
+    # a copy without the samples' trfsite.toml (its bar 3d would clamp 'free' too)
+    alone = tmp_path / SAMPLE.name
+    alone.write_bytes(SAMPLE.read_bytes())
     t = read_bytes(SAMPLE.read_bytes(), SAMPLE.name).tournament
     assert t is not None
-    free = _standings()
-    clamped = _standings("--bar", "1d", "--floor", "10k")
+    free = _standings(path=alone)
+    clamped = _standings("--bar", "1d", "--floor", "10k", path=alone)
     shifted = 0
     for player in t.players:
         start = _start_from_grade(player.grade)
@@ -50,3 +54,26 @@ def test_plain_sos_convention_changes_only_tiebreaks() -> None:
     assert {k: r["points"] for k, r in plain.items()} == {
         k: r["points"] for k, r in opengotha.items()
     }
+
+
+def test_standings_and_validate_read_the_folders_trfsite_toml(tmp_path: Path) -> None:
+    # bye-zero-mcmahon.h9 (tests/data/egf/real/README.md): the file's SOS adds 0 for a
+    # bye; with go_bye_in_sos = "start" (README: the event's settings) a bye adds the
+    # player's own start MMS: Dubois (start 33 - 1 win = 32) 31 + 32 = 63, Leroy 61,
+    # Petit (start 28) 31 + 28 = 59, as the site shows them.
+    cup = tmp_path / "cup.h9"
+    cup.write_bytes(BYE_ZERO.read_bytes())
+    plain = _standings(path=cup)
+    assert [plain[k]["tiebreaks"]["SOS"] for k in (1, 2, 3)] == [31, 61, 31]
+    (tmp_path / "trfsite.toml").write_text(
+        '[events.cup]\ngo_bye_in_sos = "start"\ngo_columns = ["MMS", "SOS"]\n'
+    )
+    settled = _standings(path=cup)
+    assert [settled[k]["tiebreaks"]["SOS"] for k in (1, 2, 3)] == [63, 61, 59]
+    # the command line wins over the file's settings
+    again = _standings("--sos-convention", "plain", path=cup)
+    assert [again[k]["tiebreaks"]["SOS"] for k in (1, 2, 3)] == [31, 61, 31]
+    checked = CliRunner().invoke(cli, ["validate", str(cup)])
+    assert "row 1 (Dubois Marc): file 31, computed 63" in checked.output
+    # the samples' bar 3d: Schmidt (4d, start 33 -> the bar's 32) 32 + 5 wins = 37
+    assert _standings()[1]["points"] == 37

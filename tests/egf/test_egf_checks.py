@@ -85,7 +85,11 @@ def test_places_against_the_computed_ranking() -> None:
     text = text.replace("   5 Dupont", "   4 Dupont").replace("   4 Rossi", "   5 Rossi")
     found = check_egf(read_egf(text, "p.h9").tournament, "p.h9")  # type: ignore[arg-type]
     (places,) = [f for f in found if f.code == "egf-places"]
-    assert places.message.endswith("row 5: place 5, computed 4; row 4: place 4, computed 5")
+    # One swap is one sentence that names the value deciding it (issue 40, class 9).
+    assert places.message == (
+        "places 4 and 5 look swapped: row 5 (Rossi Luca) has SOS 80.5 and row 4 "
+        "(Dupont Marie) 79.5, so by the table's own order (MMS, SOS, SOSOS) row 5 is ahead"
+    )
 
 
 def test_tied_places_written_once_or_as_row_numbers_both_fit() -> None:
@@ -121,6 +125,7 @@ def test_the_validation_report_runs_the_egf_checks() -> None:
     assert find_check("egf").name == "egf"
     found = validate(read("broken.h9"), "broken.h9")
     differs = [f for f in found if f.code == "egf-column-differs"]
-    # Both column warnings point at the column-header comment (line 3).
-    assert [f.line for f in differs] == [3, 3]
+    # Each column warning points at its first row that differs: the MMS column at row 4
+    # (line 7), the SOS column at row 1 (line 4).
+    assert sorted((f.line, "SOS column" in f.message) for f in differs) == [(4, True), (7, False)]
     assert "egf-grade-unknown" in {f.code for f in found}  # the reader's own finding

@@ -29,12 +29,19 @@ def test_standings_json_of_an_opengotha_sample() -> None:
     # Row 1, 2d: start 31 (1d = 30) + 1 win = 32. SOS: row 3's MMS 30 + 4 unplayed
     # rounds x own start 31 = 154. SOSOS: row 3's SOS 152 + 4 unplayed rounds x
     # (31 x 5 rounds) = 152 + 620 = 772.
+    # GoR (issue 45, class A): 2d = 2200 beat row 3, 1d = 2100, in an even game.
+    # beta(2100) = -7 ln 1200 = -7 x 7.090077 = -49.630538; beta(2200) = -49.021458;
+    # Se = 1 / (1 + exp(-0.609080)) = 1 / (1 + 0.543851) = 0.647731;
+    # con(2200) = 5.5^1.6 = 15.296086, bonus(2200) = 0.300386 (tests/egf/test_gor.py):
+    # 15.296086 x (1 - 0.647731) + 0.300386 = 5.388339 + 0.300386 = 5.688725 -> 5.69.
     assert first == {
         "rank": 1,
         "id": 1,
         "name": "Vannier Remi",
         "points": 32.0,
         "tiebreaks": {"SOS": 154.0, "SOSOS": 772.0},
+        "rating": 2200.0,
+        "rating_change": 5.69,
     }
     # Rows 9 and 10 tie on everything and share rank 9.
     assert [r["rank"] for r in data["standings"][8:11]] == [9, 9, 11]

@@ -238,10 +238,17 @@ def test_parse_score(text: str, value: float) -> None:
         ("Pl Name Rk Co Club CAT NBW EXT EXR", ["CAT", "NBW", "EXT", "EXR"]),
         ("Num Name Rank Co Club NBW MMS SSOS SDOS", ["NBW", "MMS", "SOSOS", "SODOS"]),
         ("Pl Name Rk Co Club Ratin MMS SOS-1SODOS", ["Rating", "MMS", "SOS-1", "SODOS"]),
+        # Issue 40: the PIN after '|' is no score column; round labels ('1.', 'playoff',
+        # 'final') are not either, and 'playoff' is not cut into 5-letter names; a
+        # second 'Rank' after the club is a score column, not the grade.
+        ("Pl Name Rk Co Club 1 2 3 NBW SOS SOSOS | PIN", ["NBW", "SOS", "SOSOS"]),
+        ("Pl Name Rk Co Club MMS SOS Pin", ["MMS", "SOS"]),
+        ("Pl Name Rk Co Club 1. 2. 3. playoff final Wins SOS", ["NBW", "SOS"]),
+        ("Pl Name Rank Co Club Rank SOS SOSOS", ["Rank", "SOS", "SOSOS"]),
     ],
 )
 def test_column_header_names(header: str, names: list[str]) -> None:
-    assert column_names(header.split())[0] == names
+    assert column_names(header.split()).names == names
 
 
 def test_header_decides_when_every_row_has_a_token_like_score() -> None:
@@ -253,7 +260,8 @@ def test_header_decides_when_every_row_has_a_token_like_score() -> None:
     )
     t = read_egf(text).tournament
     assert t is not None and t.rounds == 1
-    assert t.players[0].declared_scores == (("MMS", 31.0), ("SOS", None))
+    # '0=' in a score column is 0½, as '1=' is 1½ (issue 40).
+    assert t.players[0].declared_scores == (("MMS", 31.0), ("SOS", 0.5))
 
 
 def test_reader_and_engine_never_raise_on_odd_text() -> None:

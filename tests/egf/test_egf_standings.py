@@ -204,6 +204,7 @@ def test_unknown_tiebreak_and_bad_bar_are_user_errors() -> None:
         "SODOS",
         "CUSS",
         "DC",
+        "KO",
     ]
 
 

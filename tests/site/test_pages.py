@@ -147,7 +147,8 @@ def test_sample_layout(sample_site: Path) -> None:
     # 14 rounds in the team cup (record 142), 7 in the Swiss.
     assert (sample_site / "grandmommys-cup-2024/rounds/14.html").is_file()
     assert (sample_site / "karl-mala-open-2005/standings-7.html").is_file()
-    assert (sample_site / "karl-mala-open-2005/players/284.html").is_file()
+    assert (sample_site / "karl-mala-open-2005/players/283.html").is_file()
+    assert not (sample_site / "karl-mala-open-2005/players/284.html").exists()  # spielfrei
     assert len(list((sample_site / "grandmommys-cup-2024/teams").glob("*.html"))) == 50
 
 

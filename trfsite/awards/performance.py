@@ -1,8 +1,17 @@
 """Per player: rating change, performance and average opponent rating together.
 
-Performance and ARO are the tie-break engine's TPR and ARO (C.07 10.2, 10.1),
-computed once more without any cut, so the numbers and their explanations are
-the ones an arbiter checks with FIDE's tie-break checker.
+Performance and the average opponent rating count the games the FIDE Rating
+Regulations rate (B.02, 1 January 2024, 8.3.1): played over the board (1, =,
+0; not forfeits, byes or the W D L of games under one move) against a *rated*
+opponent. A game against an unrated opponent is left out, so one unrated
+opponent no longer blanks the values; with ``unrated_rating`` (the title
+regulations count an unrated opponent as 1400, B.01 1.4.6) it counts at that
+rating instead. ARO is the average of those ratings, rounded to the nearest
+whole number, 0.5 up; performance = ARO + dp(p), p the score over those games
+rounded to two decimals, dp from table 8.1(a).
+
+These are the awards' values (cards, standings, bulletin, person pages). The
+tie-breaks ARO and TPR (C.07 10.1, 10.2) are the scoring layer's own.
 """
 
 from __future__ import annotations
@@ -11,19 +20,32 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from trfsite.awards.rating_change import RatingChange, rating_changes
-from trfsite.model import EventKind, Game
-from trfsite.results import Explanation, Standings
-from trfsite.scoring.codes import TiebreakSpec
-from trfsite.scoring.context import build_context
-from trfsite.scoring.ratings import average_rating_of_opponents, tournament_performance
+from trfsite.model import EventKind, Game, Outcome, Player, Tournament
+from trfsite.results import Contribution, Explanation, Note, Standings
+from trfsite.scoring.rating_tables import percent, rating_difference
 from trfsite.scoring.rule_sets import RULE_SETS
+
+# Over-the-board results in half points (B.02 8.3.1: the games that are rated).
+_HALF_POINTS = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
+
+NO_RATED_GAMES = Note("no game over the board against a rated opponent")
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerRatings:
     change: RatingChange
-    performance: Explanation  # TPR; value None when undefined
+    performance: Explanation  # value None when there is no game to count
     average_opponent_rating: Explanation  # ARO
+
+
+@dataclass(frozen=True, slots=True)
+class _Counted:
+    """One game counted: round, opponent, the rating it counts at, score in half points."""
+
+    round: int
+    opponent: Player
+    rating: int
+    half_points: int
 
 
 def has_ratings(standings: Standings) -> bool:
@@ -35,6 +57,163 @@ def has_ratings(standings: Standings) -> bool:
     )
 
 
+def _counted(
+    player: Player, players: Mapping[int, Player], last_round: int, unrated_rating: int | None
+) -> tuple[list[_Counted], list[tuple[int, Player]]]:
+    """(the games counted, the (round, opponent) left out for an unrated opponent)."""
+    counted: list[_Counted] = []
+    unrated: list[tuple[int, Player]] = []
+    for entry in player.rounds:
+        half = _HALF_POINTS.get(entry.outcome)
+        if entry.round > last_round or half is None or entry.opponent is None:
+            continue
+        opponent = players.get(entry.opponent)
+        if opponent is None:
+            continue
+        rating = opponent.rating or unrated_rating
+        if rating:
+            counted.append(_Counted(entry.round, opponent, rating, half))
+        else:
+            unrated.append((entry.round, opponent))
+    counted.sort(key=lambda g: g.round)
+    return counted, unrated
+
+
+def _round_half_up(total: int, count: int) -> int:
+    return (2 * total + count) // (2 * count)
+
+
+def _values(counted: list[_Counted]) -> tuple[int | None, int | None]:
+    """(performance, ARO) of the games counted; None without any."""
+    if not counted:
+        return None, None
+    total = sum(g.rating for g in counted)
+    aro = _round_half_up(total, len(counted))
+    score = sum(g.half_points for g in counted) / 2
+    return aro + rating_difference(percent(score, len(counted))), aro
+
+
+def performances(
+    t: Tournament, after_round: int | None = None, unrated_rating: int | None = None
+) -> dict[int, int]:
+    """Every player's performance (without explanations; players without one left out)."""
+    players = t.player_index()
+    last = t.rounds if after_round is None else after_round
+    found: dict[int, int] = {}
+    for player in t.players:
+        value = _values(_counted(player, players, last, unrated_rating)[0])[0]
+        if value is not None:
+            found[player.id] = value
+    return found
+
+
+def _label(opponent: Player) -> str:
+    return f"{opponent.id} {opponent.name}".strip()
+
+
+def _which_games(unrated: list[tuple[int, Player]], unrated_rating: int | None) -> list[str]:
+    if unrated_rating is not None:
+        return [
+            Note(
+                "unrated opponents count as {rating}, as set in trfsite.toml (unrated_rating; "
+                "the title regulations count them as 1400, B.01 1.4.6)",
+                rating=unrated_rating,
+            )
+        ]
+    notes: list[str] = [
+        Note(
+            "over the games against rated opponents, as the FIDE Rating Regulations rate "
+            "them (B.02 8.3.1)"
+        )
+    ]
+    if unrated:
+        notes.append(Note("games against unrated opponents left out: {n}", n=len(unrated)))
+    return notes
+
+
+def _explained(
+    counted: list[_Counted], unrated: list[tuple[int, Player]], unrated_rating: int | None
+) -> tuple[Explanation, Explanation]:
+    performance, aro = _values(counted)
+    which = _which_games(unrated, unrated_rating)
+    left_out = [
+        Contribution(
+            r, None, Note("opponent {opponent} unrated: not counted", opponent=_label(opponent))
+        )
+        for r, opponent in unrated
+    ]
+    results: list[Contribution] = []
+    ratings: list[Contribution] = []
+    for game in counted:
+        label = _label(game.opponent)
+        rated = bool(game.opponent.rating)
+        results.append(
+            Contribution(
+                game.round,
+                game.half_points / 2,
+                Note(
+                    "opponent {opponent} rated {rating}: result {result:g}",
+                    opponent=label,
+                    rating=game.rating,
+                    result=game.half_points / 2,
+                )
+                if rated
+                else Note(
+                    "opponent {opponent} unrated, counted as {rating}: result {result:g}",
+                    opponent=label,
+                    rating=game.rating,
+                    result=game.half_points / 2,
+                ),
+            )
+        )
+        ratings.append(
+            Contribution(
+                game.round,
+                float(game.rating),
+                Note(
+                    "opponent {opponent}: {what} {value}",
+                    opponent=label,
+                    what=Note("rating"),
+                    value=game.rating,
+                ),
+            )
+        )
+    if performance is None or aro is None:
+        return (
+            Explanation("TPR", None, tuple(left_out), (NO_RATED_GAMES, *which)),
+            Explanation("ARO", None, tuple(left_out), (NO_RATED_GAMES, *which)),
+        )
+    total = sum(g.rating for g in counted)
+    score = sum(g.half_points for g in counted) / 2
+    p = percent(score, len(counted))
+    dp = rating_difference(p)
+    tpr_note = Note(
+        "ARO {sum} / {n} -> {aro}; p = {score:g} / {games} = {p:.2f}; dp = {dp:+d}; "
+        "TPR = {aro} {dp:+d} = {tpr}",
+        sum=total,
+        n=len(counted),
+        aro=aro,
+        score=score,
+        games=len(counted),
+        p=p / 100,
+        dp=dp,
+        tpr=performance,
+    )
+    aro_note = Note(
+        "{total:g} / {n} = {average:.2f}, rounded half up to {value:g}",
+        total=total,
+        n=len(counted),
+        average=total / len(counted),
+        value=aro,
+    )
+    by_round = sorted((*results, *left_out), key=lambda c: c.round)
+    ratings_by_round = sorted((*ratings, *left_out), key=lambda c: c.round)
+    return (
+        Explanation("TPR", float(performance), tuple(by_round), (tpr_note, *which)),
+        Explanation("ARO", float(aro), tuple(ratings_by_round), (aro_note, *which)),
+    )
+
+
 def event_ratings(
     standings: Standings,
     k_overrides: Mapping[int, int] | None = None,
@@ -43,35 +222,32 @@ def event_ratings(
     explained: frozenset[int] | None = None,
     changes: Mapping[int, RatingChange] | None = None,
 ) -> dict[int, PlayerRatings]:
-    """Rating change, TPR and ARO of every player, after ``standings.after_round``.
+    """Rating change, performance and ARO of every player, after ``standings.after_round``.
 
-    Without ``explain`` TPR and ARO carry their values only (building the per-game
-    notes of a 2000-player open takes longer than its standings). ``unrated_rating``
-    is the rating C.07 10 lets the organiser publish for unrated opponents (TPR, ARO
-    only: the rating change counts rated opponents alone). ``explained``: the ids of
-    the only players wanted, explained (the cards one page worker builds);
-    ``changes``: the rating changes already made with the same settings.
+    Without ``explain`` performance and ARO carry their values only. ``unrated_rating``:
+    the rating unrated opponents count at (performance, ARO only: the rating change
+    counts rated opponents alone). ``explained``: the ids of the only players wanted,
+    explained (the cards one page worker builds); ``changes``: the rating changes
+    already made with the same settings.
     """
     t = standings.tournament
     if not has_ratings(standings):
         return {}
     if changes is None:
         changes = rating_changes(t, k_overrides, standings.after_round)
-    ctx = build_context(
-        t,
-        standings.after_round,
-        standings.rules,
-        not standings.round_robin,
-        unrated_rating,
-        explain=explain or explained is not None,
-        explained=explained,
-    )
-    tpr = tournament_performance(ctx, TiebreakSpec(code="TPR", name="TPR"))
-    aro = average_rating_of_opponents(ctx, TiebreakSpec(code="ARO", name="ARO"))
-    tprs = tpr.explanations or [Explanation("TPR", v) for v in tpr.values]
-    aros = aro.explanations or [Explanation("ARO", v) for v in aro.values]
+    players = t.player_index()
+    last = standings.after_round
+    explaining = explain or explained is not None
     found: dict[int, PlayerRatings] = {}
-    for i, pid in enumerate(ctx.ids):
-        if explained is None or pid in explained:
-            found[pid] = PlayerRatings(changes[pid], tprs[i], aros[i])
+    for player in t.players:
+        if explained is not None and player.id not in explained:
+            continue
+        counted, unrated = _counted(player, players, last, unrated_rating)
+        if explaining:
+            performance, aro = _explained(counted, unrated, unrated_rating)
+        else:
+            values = _values(counted)
+            performance = Explanation("TPR", None if values[0] is None else float(values[0]))
+            aro = Explanation("ARO", None if values[1] is None else float(values[1]))
+        found[player.id] = PlayerRatings(changes[player.id], performance, aro)
     return found

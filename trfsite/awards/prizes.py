@@ -20,6 +20,14 @@ from decimal import ROUND_HALF_UP, Decimal
 from trfsite.awards.categories import CategoryStandings
 from trfsite.results import Note
 
+# An amount inside a note: a page spells it in its language (``1.000,00``).
+_MONEY = "{value:,.2f}"
+
+
+def money_note(value: Decimal | float) -> Note:
+    """``1,000.00`` as a note, which a German page shows as ``1.000,00``."""
+    return Note(_MONEY, value=float(value))
+
 
 class PrizeRule(enum.Enum):
     ONE_PRIZE = "one-prize"
@@ -51,6 +59,13 @@ class Prize:
         if self.money is None:
             return self.name
         return f"{self.money:.2f}" if self.money else "–"
+
+    @property
+    def shown(self) -> str:
+        """``text`` for pages: the amount as a note, spelled in the page's language."""
+        if self.money is None or not self.money:
+            return self.text
+        return money_note(self.money)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,12 +165,12 @@ def _hort(
                     points=points,
                     first=index + 1,
                     last=end + 1,
-                    pool=f"{pool:.2f}",
-                    own=f"{values[offset]:.2f}",
-                    half=f"{half:.2f}",
-                    half_pool=f"{pool / 2:.2f}",
-                    share=f"{_cents(pool / 2 / len(group)):.2f}",
-                    amount=f"{amount:.2f}",
+                    pool=money_note(pool),
+                    own=money_note(values[offset]),
+                    half=money_note(half),
+                    half_pool=money_note(pool / 2),
+                    share=money_note(_cents(pool / 2 / len(group))),
+                    amount=money_note(amount),
                 )
                 prize = (
                     mine[position].prize

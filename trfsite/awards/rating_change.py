@@ -81,6 +81,21 @@ def one_decimal(value: float | None, sign: bool = True) -> str:
     return f"{rounded:+}" if sign else f"{rounded}"
 
 
+# Templates of the numbers inside notes: a page spells them in its language (the
+# catalogs have no entry for them, so they stay as they are).
+_SIGNED_ONE = "{value:+.1f}"
+_ZERO_ONE = "{value:.1f}"
+SIGNED_TWO = "{value:+.2f}"
+
+
+def signed_note(value: float) -> Note:
+    """``+12.4``, ``-3.0``, ``0.0`` (half up), as a note: a German page shows ``+12,4``."""
+    rounded = float(Decimal(repr(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+    if not rounded:
+        return Note(_ZERO_ONE, value=0.0)  # no sign, and never -0.0
+    return Note(_SIGNED_ONE, value=rounded)
+
+
 def birth_year(player: Player) -> int | None:
     """The year of a ``YYYY/MM/DD`` birth date (month and day may be 00), or None."""
     head = player.birth_date[:4]
@@ -110,11 +125,11 @@ def k_factor(
         junior = born is not None and year is not None and year <= born + 18
         if junior and rating < 2300:
             value = JUNIOR_K
+            # No birth year in the text: the pages publish no birth date ([privacy]).
             reason = Note(
-                "K = 40: born {born}, 18 in {last}, junior K until the end of {last}; rating "
-                "{rating} < 2300 (B.02 8.3.3)",
-                born=born or 0,
-                last=(born or 0) + 18,
+                "K = 40: 18 or younger in {year} (junior K until the end of the year of the "
+                "18th birthday); rating {rating} < 2300 (B.02 8.3.3)",
+                year=year or 0,
                 rating=rating,
             )
         elif rating < 2400:
@@ -221,8 +236,8 @@ def _change(
         Note(
             "change = K x sum(W - We) = {k} x {sum} = {value}",
             k=k.value,
-            sum=f"{total / 100:+.2f}",
-            value=one_decimal(value),
+            sum=Note(SIGNED_TWO, value=total / 100),
+            value=signed_note(value),
         )
     )
     return RatingChange(player.id, rating, k, tuple(games), value, tuple(notes))

@@ -45,10 +45,15 @@ def awards(
         for finding in result.findings:
             click.echo(finding.format_text(), err=True)
         sys.exit(EXIT_FINDINGS)
+    t = result.tournament
+    if config.privacy.anonymise:
+        from trfsite.people.privacy import anonymise
+
+        t = anonymise(t, config.privacy)
     try:
-        standings = compute_standings(result.tournament, config.options())
+        standings = compute_standings(t, config.options())
     except click.ClickException as exc:
         raise click.ClickException(f"{name}: {exc.format_message()}") from None
     found = event_awards(standings, config.awards, False, config.unrated_rating)
     render = {"json": awards_json, "csv": awards_csv}.get(fmt, awards_table)
-    click.echo(render(result.tournament, found), nl=False)
+    click.echo(render(t, found), nl=False)

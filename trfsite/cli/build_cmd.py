@@ -73,6 +73,15 @@ def build(
 ) -> None:
     """Build the results website from every tournament file under SRC.
 
+    Settings come from trfsite.toml (see the README). Privacy, in its
+    [privacy] table: no birth date is ever published (an age group's label,
+    U18 or S50, stands instead); birth = "year" allows the year alone.
+    anonymise = ["FIDE id or name", ...] shows those people as "Anonymous"
+    everywhere, without a person page; the standings stay as computed.
+    Per event, unrated_rating = 1400 counts unrated opponents at that rating
+    in the performance and average opponent rating (otherwise those count
+    the rated opponents only) and in the rating tie-breaks.
+
     Exit status: 0 success; 1 some file has errors (or warnings under
     --strict), though the site was still written; 2 usage or config errors.
     """

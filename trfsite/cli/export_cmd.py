@@ -1,4 +1,5 @@
-"""``trfsite export``: write a tournament file again as normalised TRF-2026.
+"""``trfsite export``: write a tournament file again: chess as normalised TRF-2026,
+Go as an EGF table for the European Go Database.
 
 The input file is never written to. ``-o PATH`` writes through the path the user
 named: a new file, or a regular file replaced at once (a temporary file in the same
@@ -11,9 +12,11 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import secrets
 import stat
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,7 +24,12 @@ from trfsite.cli.settings import Settings, settings_options
 from trfsite.cli.shared import EXIT_FINDINGS, read_file_argument
 from trfsite.model import EventKind, Game, Tournament
 
+if TYPE_CHECKING:
+    from trfsite.pages.config import EventConfig
+
 logger = logging.getLogger(__name__)
+
+_EGF_SUFFIX = re.compile(r"\.h\d$", re.IGNORECASE)
 
 
 class _OutputError(click.ClickException):
@@ -113,11 +121,11 @@ def _computed_team_summaries(t: Tournament) -> str:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["trf"]),
-    default="trf",
-    show_default=True,
-    help="trf: normalised TRF-2026 (fixed columns, YYYY/MM/DD dates, explicit cells); "
-    "chess files only.",
+    type=click.Choice(["trf", "egf"]),
+    default=None,
+    help="trf: normalised TRF-2026 (fixed columns, YYYY/MM/DD dates, explicit cells), for "
+    "chess (the default); egf: an EGF table for the EGD, for Go (the default for -o "
+    "OUT.h0-.h9).",
 )
 @click.option(
     "-o",
@@ -132,16 +140,19 @@ def _computed_team_summaries(t: Tournament) -> str:
 def export(
     ctx: click.Context,
     file: Path,
-    fmt: str,
+    fmt: str | None,
     output: Path | None,
     config_path: Path | None,
     no_config: bool,
 ) -> None:
-    """Read FILE (TRF16 or TRF-2026) and write it as normalised TRF-2026.
+    """Read FILE (TRF16, TRF-2026 or EGF) and write it again: chess as normalised
+    TRF-2026, Go as an EGF table the European Go Database accepts (--format egf or
+    -o OUT.h9).
 
-    A team file's pairing-allocated byes get the value of trfsite.toml's team_bye
-    (from FILE's folder or the nearest above it), as the site counts them. A Go
-    table (EGF) is refused: TRF is for chess.
+    A team file's pairing-allocated byes get the value of trfsite.toml's team_bye, and
+    a Go table's score columns follow its settings (McMahon bar, conventions), from
+    FILE's folder or the nearest above it, as the site counts them. A Go table is
+    never written as TRF: TRF is for chess.
     """
     from trfsite.findings import Severity
     from trfsite.formats import read_bytes
@@ -156,11 +167,18 @@ def export(
     name, data = read_file_argument(file)
     result = read_bytes(data, name)
     t = result.tournament
-    if t is not None and t.game is Game.GO:
+    wanted = fmt or ("egf" if output is not None and _EGF_SUFFIX.search(output.name) else "trf")
+    if t is not None and t.game is Game.GO and wanted == "trf":
         raise _OutputError(
-            f"{file} is a Go table (EGF), and TRF is for chess: nothing written; publish it "
-            f"with 'trfsite build', or get its standings as data with 'trfsite standings "
-            f"{file} --format csv' (or json)"
+            f"{file} is a Go table (EGF), and TRF is for chess: nothing written; write it "
+            f"as an EGF table with --format egf (or -o OUT.h9), publish it with 'trfsite "
+            f"build', or get its standings as data with 'trfsite standings {file} --format "
+            f"csv' (or json)"
+        )
+    if t is not None and t.game is not Game.GO and wanted == "egf":
+        raise _OutputError(
+            f"{file} is a chess file, and an EGF table is for Go: nothing written; write it "
+            "as TRF with --format trf (or -o OUT.trf)"
         )
     errors = [item for item in result.findings if item.severity is Severity.ERROR]
     for item in errors:
@@ -172,7 +190,10 @@ def export(
         from trfsite.teams.configured_bye import apply_team_bye
 
         t = apply_team_bye(t, event.team_bye.match_points, event.team_bye.game_points)
-    text = write_trf(t) + _computed_team_summaries(t)
+    if wanted == "egf":
+        text = _egf_text(t, data, event)
+    else:
+        text = write_trf(t) + _computed_team_summaries(t)
     if target is None:
         click.echo(text, nl=False)
     else:
@@ -182,3 +203,24 @@ def export(
             raise _OutputError(f"{output}: cannot write the file ({exc.strerror})") from None
     if errors:  # written as read (nothing is lost), but the input has errors: exit 1
         ctx.exit(EXIT_FINDINGS)
+
+
+def _egf_text(t: Tournament, data: bytes, event: EventConfig | None) -> str:
+    """The table in place order with the score columns it ranks by, as the site ranks
+    it (with the event's settings: its McMahon bar, conventions)."""
+    from trfsite.formats.egf.writer import EgfRanking, write_egf
+    from trfsite.formats.text import decode
+    from trfsite.standings.compute import compute_standings
+    from trfsite.standings.options import StandingsOptions
+
+    standings = compute_standings(t, event.options() if event else StandingsOptions())
+    # The knock-out place is the table's places themselves, not a column.
+    kept = [k for k, c in enumerate(standings.columns) if c.short != "KO"]
+    columns = (standings.points_label, *(standings.columns[k].short for k in kept))
+    ranking = EgfRanking(
+        order=tuple(row.id for row in standings.rows),
+        places={row.id: row.rank for row in standings.rows},
+        columns=columns,
+        scores={row.id: (row.points, *(row.tiebreaks[k] for k in kept)) for row in standings.rows},
+    )
+    return write_egf(t, ranking, decode(data, fallback="latin-1").text)

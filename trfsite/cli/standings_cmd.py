@@ -17,6 +17,7 @@ from trfsite.cli.shared import EXIT_FINDINGS, read_file_argument, without_cyclic
 from trfsite.formats.numbers import is_whole
 
 if TYPE_CHECKING:
+    from trfsite.awards.gor import GorChange
     from trfsite.awards.performance import PlayerRatings
     from trfsite.findings import Finding
     from trfsite.model import Tournament
@@ -127,6 +128,7 @@ def standings(
     """
     from trfsite.findings import Severity, sort_findings
     from trfsite.formats import read_bytes
+    from trfsite.model import Game
     from trfsite.scoring.codes import split_tiebreak_list
     from trfsite.standings.compute import compute_standings
     from trfsite.standings.output import (
@@ -171,6 +173,10 @@ def standings(
 
         bye = event.team_bye
         tournament = apply_team_bye(tournament, bye.match_points, bye.game_points)
+    if event is not None and event.privacy.anonymise:
+        from trfsite.people.privacy import anonymise
+
+        tournament = anonymise(tournament, event.privacy)
     if event is not None:
         k_factors = tuple({**dict(event.awards.k_factors), **dict(k_factors)}.items())
     try:
@@ -179,19 +185,29 @@ def standings(
         raise _engine_error(name, exc) from None
     # Only JSON and CSV carry them; the table stays as fast as the standings alone.
     ratings: dict[int, PlayerRatings] = {}
-    if fmt != "table" or explain:
+    gor: dict[int, GorChange] = {}
+    if (fmt != "table" or explain) and result_standings.tournament.game is Game.GO:
+        from trfsite.awards.gor import gor_changes
+
+        gor = gor_changes(result_standings.tournament, result_standings.after_round)
+    elif fmt != "table" or explain:
         from trfsite.awards.performance import event_ratings
 
         ratings = event_ratings(result_standings, dict(k_factors), explain, options.unrated_rating)
     if fmt == "json":
-        click.echo(render_json(result_standings, explain, ratings), nl=False)
+        click.echo(render_json(result_standings, explain, ratings, gor), nl=False)
     elif fmt == "csv":
-        click.echo(render_csv(result_standings, ratings), nl=False)
+        click.echo(render_csv(result_standings, ratings, gor), nl=False)
     else:
         click.echo(render_table(result_standings), nl=False)
         if explain:
             click.echo("")
             click.echo(render_explanations(result_standings, ratings), nl=False)
+            if gor:
+                from trfsite.standings.output import render_gor_explanations
+
+                click.echo("")
+                click.echo(render_gor_explanations(gor, result_standings), nl=False)
     if errors:  # the standings are printed, but the input has errors (exit code 1)
         sys.stdout.flush()
         sys.exit(EXIT_FINDINGS)

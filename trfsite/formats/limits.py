@@ -64,10 +64,15 @@ MAX_ROUND_RANKINGS = Budget(
     "rankings after each round", 2_000_000, "round-standings-by-points", "players x rounds, summed"
 )
 
+# A large open publishes some 10,000 games in one file; more is damage or a database.
+MAX_PGN_GAMES = Budget("games", 20_000, "pgn-games-too-many", "games per PGN file")
+# 20,000 annotated games take some 30 MB; a larger PGN beside a tournament is a database.
+MAX_PGN_BYTES = Budget("PGN size", 32 * 1024 * 1024, "pgn-too-large", "bytes per PGN file")
+
 BUDGETS: tuple[Budget, ...] = (
     MAX_ROUNDS, MAX_PLAYERS, MAX_PLAYER_ROUNDS, MAX_LINE_LENGTH, MAX_DIGITS,
     MAX_FINDINGS_PER_CODE, MAX_EVENT_OUTPUT_BYTES, MAX_FILE_BYTES, MAX_CONFIG_BYTES,
-    MAX_TIEBREAKS, MAX_ROUND_RANKINGS,
+    MAX_TIEBREAKS, MAX_ROUND_RANKINGS, MAX_PGN_GAMES, MAX_PGN_BYTES,
 )  # fmt: skip
 
 

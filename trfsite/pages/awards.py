@@ -10,8 +10,9 @@ from functools import partial
 from trfsite.awards.categories import parse_category
 from trfsite.awards.event import EventAwards
 from trfsite.awards.performance import PlayerRatings
+from trfsite.awards.prizes import money_note
 from trfsite.awards.rankings import GroupLine
-from trfsite.awards.rating_change import event_year, k_factor, one_decimal
+from trfsite.awards.rating_change import event_year, k_factor
 from trfsite.pages.common import player_refs
 from trfsite.pages.contexts import (
     AwardsPage,
@@ -86,10 +87,13 @@ def _group_rows(lines: tuple[GroupLine, ...], refs: dict[int, Ref]) -> tuple[Gro
 
 
 def awards_page(data: EventData) -> AwardsPage:
+    from trfsite.pages.birth import shown_births, shows_year
+
     awards = data.awards or EventAwards(settings=data.job.config.awards)
     t = data.tournament
     refs = player_refs(t)
     players = players_by_id(t)
+    births = shown_births(data)
     views = []
     for ranking in awards.categories:
         rows = []
@@ -103,13 +107,14 @@ def awards_page(data: EventData) -> AwardsPage:
                     player.title.strip(),
                     player.rating or None,
                     player.federation.strip(),
-                    player.birth_date.strip(),
+                    births.get(line.player_id, ""),
                     line.points,
                 )
             )
         code, label = ranking.category.code, ranking.category.label
         anchor = "cat-" + re.sub(r"[^a-z0-9]+", "-", code.lower()).strip("-")
-        views.append(CategoryView(code, label, anchor, tuple(rows)))
+        telling = any(row.birth not in ("", code) for row in rows)
+        views.append(CategoryView(code, label, anchor, tuple(rows), telling))
     prizes: list[PrizeLine] = []
     if awards.prizes is not None:
         for award in awards.prizes.awards:
@@ -118,17 +123,17 @@ def awards_page(data: EventData) -> AwardsPage:
                 PrizeLine(
                     parse_category(prize.category).label,
                     prize.place,
-                    prize.text,
+                    prize.shown,
                     refs[award.player_id],
                     award.points,
-                    award.prize.name if award.amount is None else f"{award.amount:.2f}",
+                    award.prize.name if award.amount is None else money_note(award.amount),
                     award.how,
                 )
             )
         for prize in awards.prizes.unawarded:
             label = parse_category(prize.category).label
             prizes.append(
-                PrizeLine(label, prize.place, prize.text, None, None, "", Note("nobody qualified"))
+                PrizeLine(label, prize.place, prize.shown, None, None, "", Note("nobody qualified"))
             )
     return AwardsPage(
         meta=meta_for(data.job, data.header.name, "awards.html", "awards"),
@@ -140,6 +145,7 @@ def awards_page(data: EventData) -> AwardsPage:
         ranking_best=awards.settings.ranking_best,
         federations=_group_rows(awards.federations, refs),
         clubs=_group_rows(awards.clubs, refs),
+        birth_is_year=shows_year(data),
     )
 
 
@@ -170,14 +176,14 @@ def rating_card(
             g.score,
             g.expected,
             g.delta,
-            one_decimal(g.change),
+            g.change,
         )
         for g in change.games
     )
     return RatingCard(
         rating=change.rating,
         k=change.k.value if change.k else None,
-        change=one_decimal(change.value) if change.value is not None else "",
+        change=change.value,
         games=games,
         notes=change.notes,
         performance=_view(found.performance, Note("Performance (TPR)")),
@@ -187,7 +193,7 @@ def rating_card(
     )
 
 
-def rating_changes(card: RatingCard | None) -> dict[int, str]:
+def rating_changes(card: RatingCard | None) -> dict[int, float]:
     """Round -> K x (W - We) of each rated game on the card."""
     if card is None:
         return {}
@@ -210,7 +216,6 @@ def with_ratings(data: EventData, lines: tuple[StandingLine, ...]) -> tuple[Stan
             replace(
                 line,
                 rating_change=value,
-                rating_change_text=one_decimal(value) if value is not None else "",
                 performance=rated.performance.value,
             )
         )

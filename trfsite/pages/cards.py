@@ -160,7 +160,7 @@ card_kit: ByIdentity[EventData, _CardKit] = ByIdentity(_card_kit, keep=4)
 
 
 def _record(
-    data: EventData, kit: _CardKit, player: Player, changes: dict[int, str]
+    data: EventData, kit: _CardKit, player: Player, changes: dict[int, float]
 ) -> list[RecordLine]:
     t = data.tournament
     is_go = data.is_go
@@ -197,7 +197,8 @@ def _record(
                 rank_after=after_rank,
                 board=kit.boards.get((round_no, player.id)) if is_team else None,
                 handicap=entry.handicap if is_go else None,
-                rating_change=changes.get(round_no, ""),
+                rating_change=changes.get(round_no),
+                game=data.games.page_of(round_no, player.id),
             )
         )
     return record
@@ -214,7 +215,14 @@ def player_card(
     progress = kit.progress.get(player.id, {})
     tiebreaks, ratings = explained.take(player.id) if explained else ((), None)
     card = rating_card(data, player.id, ratings)
-    record = _record(data, kit, player, rating_changes(card))
+    go_card = None
+    changes = rating_changes(card)
+    if data.is_go:
+        from trfsite.pages.go_view import gor_card, round_changes
+
+        go_card = gor_card(data, player.id)
+        changes = round_changes(go_card)
+    record = _record(data, kit, player, changes)
     rank_chart = None
     if progress:
         ranks = [(r, float(rank)) for r, (_, rank) in sorted(progress.items())]
@@ -258,6 +266,7 @@ def player_card(
         is_go=data.is_go,
         is_team=data.is_team,
         rating_card=card,
+        gor_card=go_card,
     )
 
 

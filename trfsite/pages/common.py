@@ -113,7 +113,10 @@ def team_ref(t: Tournament, tid: int) -> Ref:
     return Ref(tid, team.name.strip() or f"#{tid}", f"teams/{tid}.html")
 
 
-def player_row(t: Tournament, player: Player, team_of: dict[int, int]) -> PlayerRow:
+def player_row(
+    t: Tournament, player: Player, team_of: dict[int, int], birth: str = ""
+) -> PlayerRow:
+    """``birth``: what the page shows of it (``pages.birth``), never the file's date."""
     players = {player.id: player}
     team_id = team_of.get(player.id)
     return PlayerRow(
@@ -122,7 +125,7 @@ def player_row(t: Tournament, player: Player, team_of: dict[int, int]) -> Player
         rating=player.rating or None,
         federation=player.federation.strip(),
         fide_id=player.fide_id.strip() if player.fide_id.strip() not in ("", "0") else "",
-        birth=player.birth_date.strip(),
+        birth=birth,
         sex=player.sex.strip(),
         team=team_ref(t, team_id) if team_id is not None else None,
         grade=player.grade,

@@ -20,12 +20,17 @@
     go_free_draw_points = 0.5  # Go: what '0=' adds, 0.5 or 0
     go_bye_in_sos = "start"    # Go: a round without opponent in SOS: start, zero, own
     go_round_down_free_points = false
+    games = ["games/*.pgn"]    # PGN files of its games (default: the file's stem + .pgn)
     [events.open-2024.norms]   # see trfsite.norms.settings
     exemption = "zonal"
 
     [people]                   # see trfsite.people.config
     pages = true               # default: only when the site has more than one event
     merge = [["fide-4100018", "muller-jurgen-ger-1980"]]
+
+    [privacy]                  # see trfsite.people.privacy
+    birth = "year"             # default "none": no birth date published
+    anonymise = ["4612345", "Müller, Hans"]
 
 Every problem is collected and reported at once, each naming its key.
 """
@@ -44,17 +49,21 @@ import click
 from trfsite.awards.settings import AWARD_KEYS, AwardSettings, read_award_settings
 from trfsite.formats.egf.header import is_known_column, normalise_column
 from trfsite.formats.limits import MAX_CONFIG_BYTES, MAX_TIEBREAKS
+from trfsite.formats.pgn.settings import GAME_KEYS, GameSettings, read_game_settings
 from trfsite.input_files import InputRefused, read_input, shown_name
 from trfsite.norms.settings import NormSettings, read_norm_settings
 from trfsite.pages.config_shape import shape_problem
 from trfsite.people.config import PeopleConfig, parse_people
+from trfsite.people.privacy import PrivacySettings, parse_privacy
 from trfsite.render.i18n import known_languages
 from trfsite.results import N_
 from trfsite.standings.options import StandingsOptions
 
 CONFIG_NAME = "trfsite.toml"
 DEFAULT_TITLE = N_("Tournament results")  # in the page's language when no title is set
-_SITE_KEYS = ("title", "language", "languages", "theme", "base_url", "events", "people")
+_SITE_KEYS = (
+    "title", "language", "languages", "theme", "base_url", "events", "people", "privacy"
+)  # fmt: skip
 _EVENT_KEYS = (
     "tiebreaks",
     "rules",
@@ -70,6 +79,7 @@ _EVENT_KEYS = (
     "points_source",
     "ranks_source",
     *AWARD_KEYS,
+    *GAME_KEYS,
     "norms",
 )
 _GRADE = re.compile(r"^\d{1,2}[kdpKDP]$")
@@ -111,10 +121,13 @@ class EventConfig:
     points_source: str = "cells"
     ranks_source: str = "computed"
     awards: AwardSettings = AwardSettings()  # rating change, categories, prizes
+    games: GameSettings = GameSettings()  # the PGN files beside it, games in the bulletin
     norms: NormSettings = NormSettings()  # title norms: [events.<stem>.norms]
     # [people] split entries of this file: (start number, key); part of the event's
     # cache key, since its pages link these players to their own keys.
     people_splits: tuple[tuple[int, str], ...] = ()
+    # The site's [privacy]: part of the event's cache key, since its pages show it.
+    privacy: PrivacySettings = PrivacySettings()
 
     def options(self, after_round: int | None = None, explain: bool = False) -> StandingsOptions:
         return StandingsOptions(
@@ -157,6 +170,7 @@ class SiteConfig:
     # the default (``language``). Empty: one language, at the top of OUT.
     languages: tuple[str, ...] = ()
     people: PeopleConfig = PeopleConfig()
+    privacy: PrivacySettings = PrivacySettings()
 
     def site_languages(self) -> tuple[str, ...]:
         """The languages to build, in order; one for a single-language site."""
@@ -168,7 +182,9 @@ class SiteConfig:
             if key == stem:
                 found = event
         splits = tuple(sorted(self.people.splits_for(stem).items()))
-        return replace(found, people_splits=splits) if splits else found
+        if splits:
+            found = replace(found, people_splits=splits)
+        return replace(found, privacy=self.privacy) if self.privacy != found.privacy else found
 
 
 def _expect_str(data: dict[str, object], key: str, where: str, problems: list[str]) -> str | None:
@@ -242,6 +258,7 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
         _read_points_source(data, where, problems),
         _read_ranks_source(data, where, problems),
         read_award_settings(data, where, problems),
+        read_game_settings(data, where, problems),
         norms=read_norm_settings(data.get("norms"), where, problems),
     )
 
@@ -284,7 +301,9 @@ def _read_go(data: dict[str, object], where: str, problems: list[str]) -> GoConv
 def _read_points_source(data: dict[str, object], where: str, problems: list[str]) -> str:
     source = _expect_str(data, "points_source", where, problems) or "cells"
     if source not in ("cells", "declared"):
-        problems.append(f"{where}points_source: {source!r} is unknown; expected cells or declared")
+        problems.append(
+            f"{where}points_source: {source!r} is unknown; expected cells or declared"
+        )
         return "cells"
     return source
 
@@ -449,9 +468,12 @@ def parse_config(text: str, path: str = CONFIG_NAME, base: Path | None = None) -
     for stem in sorted(raw_events):
         events.append((stem, _read_event(stem, raw_events[stem], problems)))
     people = parse_people(data.get("people"), problems)
+    privacy = parse_privacy(data.get("privacy"), problems)
     if problems:
         raise ConfigError(path, problems)
-    return SiteConfig(title, language, theme, base_url, tuple(events), path, languages, people)
+    return SiteConfig(
+        title, language, theme, base_url, tuple(events), path, languages, people, privacy
+    )
 
 
 def _read_languages(raw: object, problems: list[str]) -> tuple[str, ...]:

@@ -130,6 +130,8 @@ class OverviewPage:
     failure: str  # why standings are missing, "" when they are not
     in_progress: int = 0  # the pending round being played (trfsite.progress), 0: none
     after_round: int = 0  # the round the standings are after
+    games: int = 0  # games with a page (from the PGN files beside the tournament file)
+    games_pgn: str = ""  # the event's games as one PGN, relative to its folder
     norms: int = -1  # title norms made; -1: no norms page (none made, none in reach)
     norm_chances: int = 0  # live event: players still in reach of a norm
 
@@ -143,8 +145,9 @@ class PlayersPage:
     is_go: bool
     has_teams: bool
     has_fide_ids: bool
-    has_birth: bool
+    has_birth: bool  # a column of years of birth (birth_is_year) or of age groups
     has_start_list: bool = False  # startlist.html: by rating, with K
+    birth_is_year: bool = False  # [privacy] birth = "year"
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +167,8 @@ class StandingsPage:
     board_stats: tuple[BoardStat, ...]
     in_progress: int = 0  # a round is being played: the latest standings are not final
     has_ratings: bool = False  # rating change and performance columns
+    grid_rounds: tuple[int, ...] = ()  # Go: one cell per round in each line (``cells``)
+    has_gor: bool = False  # Go: the estimated GoR change column
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +200,7 @@ class RoundPage:
     pending: bool = False  # results not all in yet (trfsite.progress)
     # The rounds the navigation links to: all, or for a long event those near this one.
     nav_rounds: tuple[int, ...] = ()
+    games_pgn: str = ""  # the round's games as PGN, relative to the event folder
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +218,7 @@ class PlayerCardPage:
     is_go: bool
     is_team: bool
     rating_card: RatingCard | None = None
+    gor_card: GorCard | None = None  # Go: the estimated GoR change
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,18 +284,47 @@ class RatingGameLine:
     score: float
     expected: float
     delta: float
-    change: str  # one decimal, signed
+    change: float  # K x (W - We), shown signed, one decimal (the ``signed`` filter)
 
 
 @dataclass(frozen=True, slots=True)
 class RatingCard:
     rating: int | None
     k: int | None
-    change: str  # "+12.4", "" for unrated players
+    change: float | None  # K x sum(W - We); None for unrated players
     games: tuple[RatingGameLine, ...]
     notes: tuple[str, ...]  # why this K, the sum
     performance: ExplanationView
     average_opponent_rating: ExplanationView
+
+
+@dataclass(frozen=True, slots=True)
+class GorGameLine:
+    """One game of the GoR change: the EGF formula's terms (trfsite.awards.gor)."""
+
+    round: int
+    opponent: Ref
+    opponent_rating: int
+    handicap: int
+    colour: str  # "b"/"w" in a handicap game, "" in an even one
+    own_adjusted: int  # r_A' (Black's handicap bonus in)
+    opponent_adjusted: int  # r_B'
+    expected: float  # Se
+    score: float  # Sa
+    con: float
+    bonus: float
+    change: str  # con (Sa - Se) + bonus, signed, two decimals
+    value: float  # the same, unrounded
+
+
+@dataclass(frozen=True, slots=True)
+class GorCard:
+    rating: int | None  # GoR before the event
+    weight: float | None  # the class weight (None: class X, not rated)
+    change: str  # "+3.9", "" when it cannot be estimated
+    total: str  # the sum over the games before the weight
+    games: tuple[GorGameLine, ...]
+    notes: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +355,7 @@ class CategoryRow:
     title: str
     rating: int | None
     federation: str
-    birth: str
+    birth: str  # the year of birth or the age groups (pages.birth), never the date
     points: float
 
 
@@ -329,16 +365,17 @@ class CategoryView:
     label: str
     anchor: str
     rows: tuple[CategoryRow, ...]
+    has_birth: bool = False  # the birth column tells something (not only this age group)
 
 
 @dataclass(frozen=True, slots=True)
 class PrizeLine:
     category: str  # label
     place: int
-    prize: str  # "1000.00" or "Trophy"
+    prize: str  # a note "1,000.00" (spelled in the page's language) or "Trophy"
     ref: Ref | None
     points: float | None
-    amount: str  # what the player receives
+    amount: str  # what the player receives: a note of the amount, or the prize's name
     how: str
 
 
@@ -362,6 +399,51 @@ class AwardsPage:
     ranking_best: int
     federations: tuple[GroupRow, ...]
     clubs: tuple[GroupRow, ...]
+    birth_is_year: bool = False  # [privacy] birth = "year": years, else age groups
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """A position drawn on the server: what a reader without JavaScript sees."""
+
+    fen: str  # the placement field of the FEN
+    squares: tuple[tuple[str, str], ...]  # (square name, the piece's glyph or "") a8 to h1
+    white: tuple[tuple[str, str], ...]  # (piece letter, square) of the text alternative
+    black: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    meta: PageMeta
+    event: EventHeader
+    round: int
+    board: int
+    white: Ref
+    black: Ref
+    white_rating: int | None
+    black_rating: int | None
+    result: str  # "1-0", "0-1", "1/2-1/2", "*"
+    eco: str
+    opening: str
+    date: str  # the Date tag as written, "" when unknown
+    score: str  # the main line as HTML (``game_pages.score_html``), escaped there
+    last_move: str  # "17.Rd8#": the last move the board plays, "" when none
+    final: BoardView
+    squares: str  # its squares as HTML (``game_pages.board_html``)
+    start: str  # placement of the starting position, for the viewer
+    steps: str  # what each move does (``Replay.steps``), space-separated, for the viewer
+    stop: str  # the move the board stops before ("23.Nf3"), "" when every move was played
+    source: str  # the PGN file and line
+    download: str  # the round's PGN, relative to the event folder
+    previous: str  # the round's previous and next game pages, "" at the ends
+    next: str
+
+
+@dataclass(frozen=True, slots=True)
+class DownloadFile:
+    """A file the site offers as it is (a PGN of games), written without a template."""
+
+    text: str
 
 
 # --------------------------------------------------------------------------- norms
@@ -418,6 +500,8 @@ PageContext = (
     | StatisticsPage
     | StartListPage
     | AwardsPage
+    | GamePage
+    | DownloadFile
     | NormsPage
     | NormsReportPage
     | NormsDataPage

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from functools import partial
 
 from trfsite.model import Tournament
@@ -10,7 +11,6 @@ from trfsite.pages.common import (
     column_heads,
     player_row,
     rank_map,
-    rounds_near,
     standing_lines,
     team_of_players,
 )
@@ -22,6 +22,8 @@ from trfsite.pages.contexts import (
     StandingsPage,
 )
 from trfsite.pages.crosscells import player_cell as _player_cell
+from trfsite.pages.game_types import EventGames, event_pgn
+from trfsite.pages.grid import CrossGrid
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.plan import EventData, EventJob, PagePlan, meta_for
 from trfsite.pages.rows import CrossCell, CrossRow, Fact, Link
@@ -137,6 +139,8 @@ def overview_page(data: EventData) -> OverviewPage:
         failure="",
         in_progress=current.round if current else 0,
         after_round=data.final.after_round,
+        games=len(data.games.games),
+        games_pgn=event_pgn(data.job.slug) if data.games.games else "",
         norms=len(norms.norms) if norms is not None and linked else -1,
         norm_chances=len({f.player_id for f in norms.forecasts}) if norms is not None else 0,
     )
@@ -174,9 +178,15 @@ def failed_overview(
 
 
 def players_page(data: EventData) -> PlayersPage:
+    from trfsite.pages.birth import shown_births, shows_year
+
     t = data.tournament
     team_of = team_of_players(t)
-    rows = tuple(player_row(t, p, team_of) for p in sorted(t.players, key=lambda p: p.id))
+    births = shown_births(data)
+    rows = tuple(
+        player_row(t, p, team_of, births.get(p.id, ""))
+        for p in sorted(t.players, key=lambda p: p.id)
+    )
     alphabetical = tuple(sorted(rows, key=lambda r: (r.ref.name.casefold(), r.ref.id)))
     return PlayersPage(
         meta=meta_for(data.job, data.header.name, "players.html", "players"),
@@ -188,6 +198,7 @@ def players_page(data: EventData) -> PlayersPage:
         has_fide_ids=any(r.fide_id for r in rows),
         has_birth=any(r.birth for r in rows),
         has_start_list=bool(data.awards and data.awards.ratings),
+        birth_is_year=shows_year(data),
     )
 
 
@@ -198,15 +209,18 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
     from trfsite.pages.awards import with_ratings
 
     current = round_progress(data.tournament).in_progress
-    near = set(rounds_near([s.after_round for s in data.after_round], standings.after_round))
     others = tuple(
-        Link(f"standings-{s.after_round}.html", str(s.after_round))
-        for s in data.after_round
-        if s.after_round in near
+        Link(f"standings-{s.after_round}.html", str(s.after_round)) for s in data.after_round
     )
     rows = standing_lines(data, standings)
     # The rating change is of the whole event: shown with the final standings only.
     rated = final and bool(data.awards and data.awards.ratings)
+    grid: tuple[int, ...] = ()
+    if data.is_go:
+        from trfsite.pages.go_view import with_grid
+
+        rows = with_grid(data, standings, rows)
+        grid = tuple(range(1, standings.after_round + 1))
     return StandingsPage(
         meta=meta_for(data.job, data.header.name, page, "standings"),
         event=data.header,
@@ -223,6 +237,8 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
         board_stats=board_stats(data) if final and data.is_team else (),
         in_progress=current.round if current else 0,
         has_ratings=rated,
+        grid_rounds=grid,
+        has_gor=data.is_go and final and any(r.rating_change is not None for r in rows),
     )
 
 
@@ -230,6 +246,16 @@ def _team_cell(data: EventData, round_no: int, tid: int, ranks: dict[int, int]) 
     from trfsite.pages.teamview import team_round_cell
 
     return team_round_cell(data, round_no, tid, ranks)
+
+
+def _with_games(cells: tuple[CrossCell, ...], games: EventGames, pid: int) -> tuple[CrossCell, ...]:
+    """A cell whose game has a page links to it rather than to the opponent's card."""
+    return tuple(
+        replace(cell, href=games.page_of(cell.round, pid) or cell.href, game=True)
+        if games.page_of(cell.round, pid)
+        else cell
+        for cell in cells
+    )
 
 
 def crosstable_page(data: EventData) -> CrosstablePage:
@@ -246,7 +272,11 @@ def crosstable_page(data: EventData) -> CrosstablePage:
         if data.is_team:
             cells = tuple(_team_cell(data, r, line.ref.id, ranks) for r in rounds)
         else:
-            cells = tuple(_player_cell(players, go, r, line.ref.id, ranks, pending) for r in rounds)
+            cells = tuple(
+                _player_cell(players, go, r, line.ref.id, ranks, pending) for r in rounds
+            )
+            if data.games.games:
+                cells = _with_games(cells, data.games, line.ref.id)
         rows.append(
             CrossRow(
                 line.rank,
@@ -269,5 +299,29 @@ def crosstable_page(data: EventData) -> CrosstablePage:
         points_label=final.points_label,
         is_team=data.is_team,
         is_go=data.is_go,
-        grid=build_grid(data.tournament, final, data.team_data),
+        grid=_grid_with_games(build_grid(data.tournament, final, data.team_data), data),
     )
+
+
+def _grid_with_games(grid: CrossGrid | None, data: EventData) -> CrossGrid | None:
+    """The grid's games that have a page link to it."""
+    games = data.games
+    if grid is None or not games.games or data.is_team:
+        return grid
+    rows = tuple(
+        replace(
+            row,
+            cells=tuple(
+                replace(
+                    cell,
+                    games=tuple(
+                        replace(game, game=games.page_of(game.round, row.ref.id))
+                        for game in cell.games
+                    ),
+                )
+                for cell in row.cells
+            ),
+        )
+        for row in grid.rows
+    )
+    return replace(grid, rows=rows)

@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from trfsite.findings import Finding, Severity
+from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages import reading
 from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import BulletinData, EventHeader
+from trfsite.pages.game_types import NO_GAMES
 from trfsite.pages.plan import (
     EventData,
     EventJob,
@@ -195,6 +196,8 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         from trfsite.teams.configured_bye import apply_team_bye
 
         t = apply_team_bye(t, bye.match_points, bye.game_points)
+    if t is not None and job.config.privacy.anonymise:
+        t = _anonymised(job, t)
     if latest is not None:  # the validation page shows the latest version's findings
         findings = latest
     else:
@@ -229,6 +232,11 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
     except Exception as exc:
         failure = _standings_failure(job, exc)
         return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
+    from trfsite.pages.games import event_games
+
+    games = event_games(job, t, after) if job.games and t.game is Game.CHESS else NO_GAMES
+    if games.findings:
+        findings = sort_findings([*findings, *games.findings])
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
     header = EventHeader(
@@ -267,6 +275,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         team_data,
         awards,
         cards_explain,
+        games,
         _norms(job, t, final),
     )
     from trfsite.people.links import event_splits
@@ -306,6 +315,15 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         notes_html,
         data,
     )
+
+
+def _anonymised(job: EventJob, t: Tournament) -> Tournament:
+    """``t`` with the people ``[privacy] anonymise`` names shown as "Anonymous"."""
+    from trfsite.people.privacy import ANONYMOUS, anonymise
+    from trfsite.render.i18n import load_catalog
+
+    label = load_catalog(job.site.language).translate(ANONYMOUS)
+    return anonymise(t, job.config.privacy, label)
 
 
 def _norms(job: EventJob, t: Tournament, final: Standings) -> NormsReport | None:
@@ -429,4 +447,8 @@ def _all_pages(data: EventData) -> list[PagePlan]:
     pages.extend(pages_cards.player_cards(data))
     if data.is_team:
         pages.extend(pages_cards.team_cards(data))
+    if data.games.games:
+        from trfsite.pages.game_pages import game_pages
+
+        pages.extend(game_pages(data))
     return pages

@@ -20,6 +20,7 @@ class GridGame:
     colour: str  # "w", "b", or "" when the file gives none
     forfeit: bool = False  # a forfeit (team: a match lost by forfeit)
     unrated: bool = False  # played, but not rated (TRF W, D, L: less than one move)
+    game: str = ""  # the game's page, relative to the event folder
 
     @property
     def classes(self) -> str:

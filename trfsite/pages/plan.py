@@ -14,6 +14,7 @@ from trfsite.findings import Finding
 from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import EventHeader, PageContext
+from trfsite.pages.game_types import NO_GAMES, EventGames
 from trfsite.render.page_meta import PageMeta, SiteInfo
 from trfsite.results import Standings
 
@@ -43,6 +44,8 @@ class EventJob:
     config: EventConfig
     site: SiteInfo
     want_bulletin: bool
+    # The PGN files of its games: (path under SRC, bytes, cut at MAX_PGN_BYTES + 1).
+    games: tuple[tuple[str, bytes], ...] = ()
     # ``trfsite publish``: when the file was last saved (ISO date and time, shown on
     # the event's pages), and its last version that read as a tournament.
     updated: str = ""
@@ -118,6 +121,7 @@ class EventData:
     # The final standings and the awards' TPR and ARO carry values only: the player
     # cards explain them for the players a part builds (cards.CardExplanations).
     cards_explain: bool = False
+    games: EventGames = NO_GAMES  # the PGN files' games, matched to pairings
     norms: NormsReport | None = None  # title norms (chess): their pages when there are any
 
     @property

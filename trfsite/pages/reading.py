@@ -20,7 +20,7 @@ def read_file(job: EventJob) -> tuple[ReadResult, list[Finding] | None]:
     try:
         return read_bytes(job.data, job.source_name), None
     except Exception as exc:  # a reader bug must not stop the other events
-        crash = _internal_error(
+        crash = internal_error(
             job.source_name,
             exc,
             Severity.ERROR,
@@ -49,7 +49,7 @@ def validate_read(
         findings = list(result.findings)
     except Exception as exc:
         findings = list(result.findings) + [
-            _internal_error(
+            internal_error(
                 name,
                 exc,
                 Severity.WARNING,
@@ -60,7 +60,7 @@ def validate_read(
     return sort_findings(findings)
 
 
-def _internal_error(
+def internal_error(
     name: str, exc: Exception, severity: Severity, code: str, template: str
 ) -> Finding:
     """A bug of trfsite's met on ``name``'s file, told as a finding (details at -vv)."""

@@ -38,6 +38,7 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
                 black_before=before.get(pair.black, 0.0) if before or round_no == 1 else None,
                 handicap=pair.handicap,
                 forfeit=not pair.white_outcome.is_game and pair.white_outcome.value != "?",
+                game=data.games.page_of(round_no, pair.white),
             )
         )
     pending = round_progress(t).is_pending(round_no)
@@ -63,6 +64,7 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
         is_go=data.is_go,
         pending=pending,
         nav_rounds=rounds_near(rounds, round_no),
+        games_pgn=f"games/round-{round_no}.pgn" if data.games.of_round(round_no) else "",
     )
 
 

@@ -71,9 +71,9 @@ class StandingLine:
     tiebreaks: tuple[float | None, ...]
     match_points: float | None = None
     game_points: float | None = None
-    rating_change: float | None = None  # K x sum(W - We), B.02 8.3
-    rating_change_text: str = ""  # one decimal, signed
+    rating_change: float | None = None  # K x sum(W - We), B.02 8.3 (Go: the GoR change)
     performance: float | None = None  # TPR
+    cells: tuple[CrossCell, ...] = ()  # Go: the results grid, one cell per round
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +85,7 @@ class CrossCell:
     # Spelled out for a tooltip and screen readers: the opponent's name as written, or
     # a Note (a bye's kind), which the page translates.
     title: str = ""
+    game: bool = False  # ``href`` is the game's page
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,7 @@ class PairingLine:
     black_before: float | None
     handicap: int | None = None  # Go
     forfeit: bool = False
+    game: str = ""  # the game's page, relative to the event folder
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +161,8 @@ class RecordLine:
     rank_after: int | None = None
     board: int | None = None  # team events
     handicap: int | None = None  # Go
-    rating_change: str = ""  # K x (W - We) of a rated game, one decimal
+    rating_change: float | None = None  # K x (W - We) of a rated game (Go: its share)
+    game: str = ""  # the game's page, relative to the event folder
 
 
 # The engines' explanation lines are display-ready as they are (round, label,
@@ -195,6 +198,7 @@ class FindingView:
     column: int
     message: str
     source_line: str  # the offending line as written, "" when none
+    file: str = ""  # another file than the event's (a PGN file of its games), "" for its own
 
 
 @dataclass(frozen=True, slots=True)

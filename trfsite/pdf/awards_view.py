@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from trfsite.awards.categories import parse_category
 from trfsite.awards.event import EventAwards
+from trfsite.awards.prizes import money_note
 from trfsite.awards.rankings import GroupLine
-from trfsite.awards.rating_change import one_decimal
+from trfsite.awards.rating_change import SIGNED_TWO, signed_note
 from trfsite.model import Tournament
 from trfsite.pdf.text import PointsFormat
 from trfsite.results import Note, Standings
@@ -96,17 +97,17 @@ def awards_part(
                 PdfPrize(
                     parse_category(award.prize.category).label,
                     award.prize.place,
-                    award.prize.text,
+                    award.prize.shown,
                     names.get(award.player_id, ""),
                     fmt(award.points),
-                    award.prize.name if award.amount is None else f"{award.amount:.2f}",
+                    award.prize.name if award.amount is None else money_note(award.amount),
                     award.how,
                 )
             )
         for prize in awards.prizes.unawarded:
             label = parse_category(prize.category).label
             prizes.append(
-                PdfPrize(label, prize.place, prize.text, "", "", "", Note("nobody qualified"))
+                PdfPrize(label, prize.place, prize.shown, "", "", "", Note("nobody qualified"))
             )
     categories = tuple(
         PdfCategory(
@@ -146,8 +147,8 @@ def awards_part(
                 str(change.rating or ""),
                 str(change.k.value) if change.k else "",
                 len(change.games),
-                f"{change.delta_sum:+.2f}" if change.k else "",
-                one_decimal(change.value) if change.value is not None else "",
+                Note(SIGNED_TWO, value=change.delta_sum) if change.k else "",
+                signed_note(change.value) if change.value is not None else "",
                 _whole(found.performance.value),
                 _whole(found.average_opponent_rating.value),
             )

@@ -85,6 +85,14 @@ class Cover:
 
 
 @dataclass(frozen=True, slots=True)
+class GoCell:
+    """A Go results-grid cell (``12+/w2``) and the row it leads to (0: no game)."""
+
+    text: str
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
 class StandingsLine:
     rank: int
     person: Person
@@ -92,6 +100,8 @@ class StandingsLine:
     match_points: str
     game_points: str
     tiebreaks: tuple[str, ...]
+    cells: tuple[GoCell, ...] = ()  # Go: one per round, as the EGF table writes it
+    gor: str = ""  # Go: the estimated GoR change, signed, one decimal
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +115,8 @@ class StandingsTable:
     rating_label: str  # English message id: "Rating", or "Grade" for Go
     federation_label: str  # "Fed", or "Club" for Go
     in_progress: bool = False  # a round is being played: these standings are not final
+    rounds: tuple[int, ...] = ()  # Go: the results grid's rounds (its lines' cells)
+    gor: bool = False  # Go: the GoR change column
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,7 +308,11 @@ def _standings(standings: Standings, fmt: PointsFormat, number: PointsFormat) ->
             )
         )
     go = standings.tournament.game is Game.GO
+    if go and not team:
+        lines = _go_grid(standings, lines)
     return StandingsTable(
+        rounds=tuple(range(1, standings.after_round + 1)) if go and not team else (),
+        gor=go and any(line.gor for line in lines),
         in_progress=round_progress(standings.tournament).in_progress is not None,
         after_round=standings.after_round,
         columns=tuple(replace(c, short=spelled_short(c)) for c in standings.columns),
@@ -308,6 +324,29 @@ def _standings(standings: Standings, fmt: PointsFormat, number: PointsFormat) ->
         # a Go player's country (DE, FR) fills the column; the club only when it is missing
         federation_label="Country" if go else "Fed",
     )
+
+
+def _go_grid(standings: Standings, lines: list[StandingsLine]) -> list[StandingsLine]:
+    """The lines with the site's results-grid cells and the estimated GoR change."""
+    from trfsite.awards.gor import gor_changes
+    from trfsite.pages.go_view import grid_cell, signed
+
+    t = standings.tournament
+    players = t.player_index()
+    ranks = {row.id: row.rank for row in standings.rows}
+    changes = gor_changes(t, standings.after_round)
+    out = []
+    for line, row in zip(lines, standings.rows, strict=True):
+        player = players.get(row.id)
+        cells: tuple[GoCell, ...] = ()
+        if player is not None:
+            found = (
+                grid_cell(player, r, ranks, players) for r in range(1, standings.after_round + 1)
+            )
+            cells = tuple(GoCell(c.text, int(c.href[2:]) if c.href else 0) for c in found)
+        change = changes.get(row.id)
+        out.append(replace(line, cells=cells, gor=signed(change.value) if change else ""))
+    return out
 
 
 _UNPAIRED_LABEL = {

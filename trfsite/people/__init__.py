@@ -11,4 +11,6 @@ page contexts out, no IO (the build step that writes the pages is ``site.people`
 - ``links``: which person page (and FIDE profile) an event's pages link a player to.
 - ``pages`` (with ``contexts``): the person, group, findings and index pages;
   ``search``: the offline search's index pieces.
+- ``privacy``: the ``[privacy]`` settings, and a tournament with the people
+  ``anonymise`` names shown as "Anonymous" (no person page: ``links``).
 """

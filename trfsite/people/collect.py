@@ -68,22 +68,18 @@ def national_ids(t: Tournament) -> dict[int, tuple[str, ...]]:
     return {pid: tuple(sorted(set(ids))) for pid, ids in found.items()}
 
 
-def _performances(t: Tournament, standings: Standings) -> dict[int, int]:
-    """TPR (C.07 10.2) by start number, from the scoring layer's own function."""
+def _performances(t: Tournament) -> dict[int, int]:
+    """The performance by start number, as the event's cards show it (awards.performance:
+    over the games against rated opponents)."""
     if t.game is Game.GO:
         return {}
-    from trfsite.scoring.codes import parse_tiebreak
-    from trfsite.scoring.context import build_context
-    from trfsite.scoring.ratings import tournament_performance
+    from trfsite.awards.performance import performances
 
-    rules = standings.rules if standings.rules in ("2023", "2026") else "2023"
     try:
-        ctx = build_context(t, t.rounds, rules, not standings.round_robin)
-        values = tournament_performance(ctx, parse_tiebreak("TPR")).values
+        return performances(t, t.rounds)
     except Exception:  # a performance is a courtesy: never lose the person for it
-        logger.debug("TPR of %s failed", t.name, exc_info=True)
+        logger.debug("performances of %s failed", t.name, exc_info=True)
         return {}
-    return {ctx.ids[i]: int(v) for i, v in enumerate(values) if v is not None}
 
 
 def _team_names(t: Tournament) -> dict[int, str]:
@@ -114,12 +110,15 @@ def collect_event(
     if known is not None:
         performances, rating_changes = known.performances, known.changes
     else:
-        performances = _performances(t, standings) if standings is not None else {}
+        performances = _performances(t) if standings is not None else {}
         rating_changes = event_rating_changes(t)
     nat = national_ids(t)
     teams = _team_names(t)
     entries = []
+    hidden = frozenset(t.anonymised)  # [privacy] anonymise: no person
     for player in sorted(t.players, key=lambda p: p.id):
+        if player.id in hidden:
+            continue
         ids = nat.get(player.id, ())
         key, kind = own_key(player, t, ids)
         if splits and player.id in splits:

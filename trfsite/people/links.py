@@ -49,7 +49,7 @@ def person_href(t: Tournament, pid: int) -> str:
     """The person page of player ``pid``, relative to the site root ("" if unknown, or
     if the site has no people pages)."""
     splits = _SPLITS.get()
-    if splits is None:
+    if splits is None or pid in t.anonymised:  # [privacy] anonymise: no person page
         return ""
     key = splits.get(pid) or own_keys(t).get(pid)
     return person_url(key) if key else ""

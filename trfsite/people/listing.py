@@ -14,6 +14,7 @@ from trfsite.results import Standings
 if TYPE_CHECKING:
     from trfsite.awards.event import EventAwards
     from trfsite.awards.settings import AwardSettings
+    from trfsite.people.privacy import PrivacySettings
     from trfsite.standings.options import StandingsOptions
 
 logger = logging.getLogger(__name__)
@@ -30,6 +31,9 @@ class EventSettings(Protocol):
 
     @property
     def awards(self) -> AwardSettings: ...
+
+    @property
+    def privacy(self) -> PrivacySettings: ...
 
     def options(self) -> StandingsOptions: ...
 
@@ -111,4 +115,8 @@ def read_entries(data: bytes, file: str, slug: str, config: EventSettings) -> Ev
     t = read_bytes(data, file).tournament
     if t is None:
         return None
+    if config.privacy.anonymise:
+        from trfsite.people.privacy import anonymise
+
+        t = anonymise(t, config.privacy)
     return collect_event(t, _rank(t, config), file, slug, dict(config.people_splits))

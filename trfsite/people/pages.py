@@ -34,6 +34,7 @@ from trfsite.people.names import name_key
 from trfsite.people.report import PEOPLE_FOLDER, card_url
 from trfsite.render.charts import line_chart
 from trfsite.render.page_meta import PageMeta, SiteInfo
+from trfsite.results import Note
 
 EGD_PROFILE = "https://www.europeangodatabase.eu/EGD/Player_Card.php?&key={pin}"
 SEARCH_FOLDER = "search"  # under people/: the index pieces
@@ -444,14 +445,14 @@ class PeoplePlanner:
         yield PeoplePage(
             path,
             "people_findings.html",
-            PeopleFindingsPage(_meta(site, "Identity findings", path), self.findings),
+            PeopleFindingsPage(_meta(site, Note("Identity findings"), path), self.findings),
         )
         path = f"{PEOPLE_FOLDER}/index.html"
         busiest = sorted(
             resolution.people, key=lambda p: (-len(p.entries), p.name.casefold(), p.key)
         )
         index = PeopleIndexPage(
-            meta=_meta(site, "People", path),
+            meta=_meta(site, Note("People"), path),
             people=len(resolution.people),
             events=len(resolution.events),
             pieces=f"{SEARCH_FOLDER}/",

@@ -6,6 +6,8 @@ import functools
 import math
 from dataclasses import dataclass
 
+from trfsite.results import Note
+
 
 @dataclass(frozen=True, slots=True)
 class Tick:
@@ -73,8 +75,12 @@ def _nice_step(span: float, wanted: int) -> float:
     return max(power * 10, 1.0)
 
 
+# A number in a label: a note, so that the page spells it in its language (``2,5``).
+_NUMBER = "{value}"
+
+
 def _fmt(value: float) -> str:
-    return str(int(value)) if value == int(value) else f"{value:g}"
+    return Note(_NUMBER, value=int(value) if value == int(value) else value)
 
 
 def rank_axis_end(worst: float, last: float) -> float:
@@ -143,7 +149,8 @@ def _point(
 ) -> tuple[str, Dot]:
     """The point's ``x,y`` for the polyline, and its dot."""
     px, py = _x_position(x, x_lo, x_hi), _y_position(y, lo, hi, inverted)
-    return f"{px},{py}", Dot(px, py, dot_label.format(x=x, y=_fmt(y)))
+    shown = int(y) if y == int(y) else y
+    return f"{px},{py}", Dot(px, py, Note(dot_label, x=x, y=shown))
 
 
 def line_chart(

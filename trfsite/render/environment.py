@@ -12,6 +12,7 @@ import math
 import re
 import traceback
 from collections.abc import Callable, Sequence
+from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
 from typing import Any
 
@@ -72,6 +73,15 @@ def format_number(value: float | int | None, decimal_mark: str = ".", digits: in
     return text.replace(".", decimal_mark)
 
 
+def _signed(catalog: Catalog, value: float, digits: int) -> str:
+    step = Decimal(1).scaleb(-digits)
+    rounded = Decimal(repr(value)).quantize(step, rounding=ROUND_HALF_UP)
+    places = "0" * digits
+    if rounded == 0:
+        return catalog.format_decimal(abs(rounded), f"0.{places}")
+    return catalog.format_decimal(rounded, f"+0.{places};-0.{places}")
+
+
 def format_date(value: dt.date | None, catalog: Catalog) -> str:
     """A date in the page language: ``28 July 2005``, ``28. Juli 2005``."""
     return catalog.format_date(value)
@@ -95,6 +105,7 @@ class NoteFormatter:
         # Tie-break names and notes repeat on every page of an event. A Note's English
         # text follows from its template and values, so (template, text) is a safe key.
         self._made: dict[tuple[str, str], str] = {}
+        self._grouped = str.maketrans({",": catalog.group_mark, ".": decimal_mark})
 
     def note(self, value: str) -> str:
         """The note in the catalog's language; plain text is returned as it is."""
@@ -129,6 +140,8 @@ class NoteFormatter:
             return format_date(value, self.catalog)
         if isinstance(value, bool) or not isinstance(value, int | float):
             return str(format(value, format_spec))
+        if "," in format_spec:  # grouped (money): the language's marks, 1.000,00
+            return format(value, format_spec).translate(self._grouped)
         text = format(value, format_spec or "g")
         if "e" in text and format_spec in ("", "g"):
             # ``:g`` keeps 6 significant digits; a big number loses its exponent.
@@ -304,9 +317,27 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
             return repr(float(value))
         return str(value)
 
+    signed_made: dict[tuple[type, float | None, int], str] = {}
+
+    def signed(value: float | None, digits: int = 1) -> str:
+        """A change with its sign, rounded half up as an arbiter does: ``+10,3``,
+        ``-0,8``, ``0,0``; nothing when undefined."""
+        key = (value.__class__, value, digits)
+        text = signed_made.get(key)
+        if text is None:
+            text = "" if value is None else _signed(catalog, value, digits)
+            keep_within(signed_made, key, text, _MEMO_KEEP)
+        return text
+
+    def money(value: float | Decimal | None) -> str:
+        """An amount of money: ``1.000,00``, ``1,000.00``; nothing when undefined."""
+        return "" if value is None else catalog.format_decimal(value, "#,##0.00")
+
     env.filters["note"] = note
     env.filters["points"] = points
     env.filters["number"] = number
+    env.filters["signed"] = signed
+    env.filters["money"] = money
     env.filters["date"] = date
     env.filters["datetime"] = date_time
     env.filters["percent"] = partial(format_percent, catalog=catalog)

@@ -12,6 +12,7 @@ import datetime as dt
 import gettext as _gettext
 import logging
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
@@ -19,8 +20,9 @@ import click
 from babel import Locale
 from babel.dates import format_date as _babel_date
 from babel.dates import format_datetime as _babel_datetime
+from babel.numbers import format_decimal as _babel_decimal
 from babel.numbers import format_percent as _babel_percent
-from babel.numbers import get_decimal_symbol
+from babel.numbers import get_decimal_symbol, get_group_symbol
 from babel.support import Translations
 
 logger = logging.getLogger(__name__)
@@ -66,6 +68,16 @@ class Catalog:
     @property
     def decimal_mark(self) -> str:
         return get_decimal_symbol(self.locale)
+
+    @property
+    def group_mark(self) -> str:
+        """What separates thousands: ``1.000,00``, ``1,000.00``, ``1 000,00``."""
+        return get_group_symbol(self.locale)
+
+    def format_decimal(self, value: Decimal | float, pattern: str) -> str:
+        """A number by a CLDR pattern in the language's symbols: ``#,##0.00`` gives
+        ``1.000,00``; ``+0.0;-0.0`` gives ``+10,3``. A Decimal keeps its own rounding."""
+        return _babel_decimal(value, pattern, locale=self.locale)
 
     def format_date(self, value: dt.date | None) -> str:
         """A date written out: ``28 July 2005``, ``28. Juli 2005``, ``28 juillet 2005``."""

@@ -24,24 +24,40 @@ number of wins NBW in Swiss events. Conventions, as OpenGotha computes them:
 - CUSS: the sum of the player's score after each round (McMahon: MMS, so the start
   score counts once per round).
 - DC: among players still tied on everything before DC in the list, the points
-  scored in the games between them.
+  scored in the games between them; the games of a cycle (A beat B, B beat C, C beat
+  A) count nothing, as OpenGotha's DC drops them.
+- KO: the place a knock-out stage gives (1 the winner, 2 the final's loser, 3 the
+  semi-finals' losers, then 5, 9, 17, ...; everyone outside it shares the next).
+
+Programs count the rounds without an opponent differently, and one table may count
+its ``0+``, ``0=`` and ``0-`` rounds differently from each other: a :class:`ByeRule`
+per kind says what such a round adds to the score, to a wins column, to SOS and to
+SOSOS (:class:`ByeInSos`, :class:`ByeInSosos`).
 """
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-
-import click
+from dataclasses import dataclass, field, replace
+from functools import partial
 
 from trfsite.formats.egf.grades import parse_grade
 from trfsite.memo import ByIdentity
 from trfsite.model import Color, Outcome, Player, RoundEntry
 from trfsite.results import N_, Contribution, Note
 from trfsite.scoring.codes import UnknownTiebreakError
+from trfsite.scoring.go_byes import (
+    OTHER,
+    ZERO_BYE,
+    ByeInSos,
+    ByeInSosos,
+    ByeRule,
+    bye_kind,
+    default_byes,
+)
 from trfsite.scoring.go_fast import FastValues, Prefixes, prefixes
+from trfsite.scoring.go_groups import cyclic_wins, knockout_places
 
 _WIN_POINTS = {
     Outcome.WIN: 1.0,
@@ -50,24 +66,6 @@ _WIN_POINTS = {
     Outcome.DRAW: 0.5,
     Outcome.DRAW_UNRATED: 0.5,
 }
-_FREE_POINTS = {Outcome.FULL_BYE: 1.0, Outcome.HALF_BYE: 0.5, Outcome.PAIRING_BYE: 1.0}
-HALF = 0.5  # what '0=' adds by the EGF's description and OpenGotha
-
-
-class ByeInSos(enum.Enum):
-    """What a round without an opponent adds to SOS."""
-
-    START = "start"  # own start MMS in McMahon, 0 in Swiss (OpenGotha)
-    ZERO = "zero"
-    OWN = "own"  # the player's own final score
-
-
-def find_bye_in_sos(name: str) -> ByeInSos:
-    for convention in ByeInSos:
-        if convention.value == name:
-            return convention
-    known = ", ".join(c.value for c in ByeInSos)
-    raise click.ClickException(f"unknown SOS convention for byes {name!r}; known: {known}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +75,7 @@ class GoRound:
     round: int
     opponent: int | None  # None: no game (free round, absence, unreadable token)
     game_points: float  # 1 win, ½ jigo, 0 otherwise
-    free_points: float  # 1 for 0+, ½ for 0=, 0 otherwise
+    kind: str  # "" for a game; else the kind of round without opponent (BYE_KINDS)
     handicap_shift: int  # +h when the player was white, -h when black
     label: str  # the token as written
 
@@ -91,40 +89,64 @@ class GoContext:
     round_down: bool
     start: Mapping[int, float]  # start McMahon score per player id
     history: Mapping[int, tuple[GoRound, ...]]
-    nbw_after: Mapping[int, tuple[float, ...]]  # NBW after rounds 1..rounds
+    nbw_after: Mapping[int, tuple[float, ...]]  # points (without start) after rounds 1..rounds
     sos: Mapping[int, float]
     # Other programs' conventions; the defaults are OpenGotha's.
     handicap_adjusted: bool = True
-    bye_in_sos: ByeInSos = ByeInSos.START
+    byes: Mapping[str, ByeRule] = field(default_factory=default_byes)
     cut_highest: bool = False
     names: Mapping[int, str] = field(default_factory=dict)  # row -> player, for explanations
     explain: bool = True  # label every contribution (False: values only, for speed)
+    wins: Mapping[int, float] = field(default_factory=dict)  # a wins column's count
+    ghost_sos: Mapping[str, float] = field(default_factory=dict)  # per kind of bye
+    knockout: Mapping[int, int] = field(default_factory=dict)  # knock-out place per player
     fast: FastValues | None = None  # without explanations: the values summed in C
     # Each player's per-round values, made once: SOS, SOS-1, SOS-2 and SODOS all read them.
     made: dict[int, list[Contribution]] = field(default_factory=dict, compare=False)
 
-    def unplayed_value(self, player: int) -> float:
-        """What a round without opponent adds to SOS."""
-        if self.bye_in_sos is ByeInSos.OWN:
+    def unplayed_value(self, player: int, kind: str) -> float:
+        """What a round without opponent of ``kind`` adds to SOS."""
+        rule = self.byes[kind].sos
+        if rule is ByeInSos.START:
+            return self.start[player] if self.mcmahon else 0.0
+        if rule is ByeInSos.OWN:
             return self.score(player)
-        return self.start[player] if self.mcmahon and self.bye_in_sos is ByeInSos.START else 0.0
+        if rule is ByeInSos.OWN_MINUS:
+            return self.score(player) - self.byes[kind].points
+        if rule is ByeInSos.FIXED:
+            return float(self.rounds // 2)
+        return 0.0
 
-    def unplayed_sos_value(self, player: int) -> float:
-        """What a round without opponent adds to SOSOS."""
-        if self.bye_in_sos is ByeInSos.OWN:
+    def unplayed_sos_value(self, player: int, kind: str) -> float:
+        """What a round without opponent of ``kind`` adds to SOSOS."""
+        rule = self.byes[kind].sosos
+        if rule is ByeInSosos.START:
+            return (self.start[player] if self.mcmahon else 0.0) * self.rounds
+        if rule is ByeInSosos.OWN:
             return self.sos.get(player, 0.0)
-        return self.unplayed_value(player) * self.rounds
+        if rule is ByeInSosos.GHOST:
+            return self.ghost_sos.get(kind, 0.0)
+        if rule is ByeInSosos.FIXED:
+            return float(self.rounds * (self.rounds // 2))
+        return 0.0
 
     def nbw(self, player: int) -> float:
+        """The number of wins: the score's points, or a wins column's own count."""
+        if player in self.wins:
+            return self.wins[player]
+        after = self.nbw_after[player]
+        return after[-1] if after else 0.0
+
+    def points(self, player: int) -> float:
         after = self.nbw_after[player]
         return after[-1] if after else 0.0
 
     def mms(self, player: int) -> float:
-        return self.start[player] + self.nbw(player)
+        return self.start[player] + self.points(player)
 
     def score(self, player: int) -> float:
         """The primary score: MMS (McMahon) or NBW (Swiss)."""
-        return self.mms(player) if self.mcmahon else self.nbw(player)
+        return self.mms(player) if self.mcmahon else self.points(player)
 
     def opponent_values(self, player: int) -> list[Contribution]:
         """The per-round values SOS adds up."""
@@ -137,14 +159,8 @@ class GoContext:
         out: list[Contribution] = []
         for entry in self.history[player]:
             if entry.opponent is None:
-                value = self.unplayed_value(player)
-                why: str = Note(
-                    N_("no opponent: own score")
-                    if self.bye_in_sos is ByeInSos.OWN
-                    else N_("no opponent: own start MMS")
-                    if value
-                    else N_("no opponent: 0")
-                )
+                value = self.unplayed_value(player, entry.kind)
+                why = _bye_why(self.byes[entry.kind].sos, value) if self.explain else ""
                 out.append(Contribution(entry.round, value, entry.label, why=why))
                 continue
             value = self.score(entry.opponent)
@@ -161,6 +177,19 @@ class GoContext:
         return row_label(entry, self.names) if self.explain else ""
 
 
+_BYE_WHY = {
+    ByeInSos.OWN: N_("no opponent: own score"),
+    ByeInSos.OWN_MINUS: N_("no opponent: own score less the bye's points"),
+    ByeInSos.FIXED: N_("no opponent: half the rounds"),
+}
+
+
+def _bye_why(rule: ByeInSos, value: float) -> str:
+    if rule in _BYE_WHY:
+        return Note(_BYE_WHY[rule])
+    return Note(N_("no opponent: own start MMS") if value else N_("no opponent: 0"))
+
+
 @dataclass(frozen=True, slots=True)
 class GoValue:
     value: float
@@ -175,49 +204,45 @@ def build_go_context(
     round_down: bool,
     *,
     handicap_adjusted: bool = True,
-    bye_in_sos: ByeInSos = ByeInSos.START,
+    byes: Mapping[str, ByeRule] | None = None,
     cut_highest: bool = False,
-    free_draw: float = HALF,
     explain: bool = True,
+    knockout_from: int | None = None,
 ) -> GoContext:
     """Reduce the players' first ``rounds`` rounds to what the tie-breaks need.
 
-    ``free_draw`` is what a ``0=`` round adds (½, or 0 in some tables). Every round
-    of the table is reduced once per ``players`` (the standings after each round
-    take a slice of it), and each player's cells are looked up by round once.
+    ``byes``: how each kind of round without opponent counts (default: OpenGotha's);
+    ``knockout_from``: the first round of a knock-out stage, if the event has one.
+    Every round of the table is reduced once per ``players`` (the standings after each
+    round take a slice of it), and each player's cells are looked up by round once.
     """
-    table = _whole_table(players, free_draw, round_down)
-    history: dict[int, tuple[GoRound, ...]] = {}
-    nbw_after: dict[int, tuple[float, ...]] = {}
-    for player in players:
-        whole = table.history[player.id]
-        nbw = table.nbw[player.id]
-        if rounds <= len(whole):
-            history[player.id], nbw_after[player.id] = whole[:rounds], nbw[:rounds]
-        else:  # rounds beyond every cell: the player was absent
-            absent = tuple(_absent(r) for r in range(len(whole) + 1, rounds + 1))
-            last = nbw[-1] if nbw else 0.0
-            history[player.id] = whole + absent
-            nbw_after[player.id] = nbw + (last,) * len(absent)
+    rules = dict(byes) if byes is not None else default_byes()
+    table = _whole_table(players, rounds)
+    points = table.points_after(rules, round_down)
+    history = {p.id: table.history[p.id][:rounds] for p in players}
+    nbw_after = {p.id: points[p.id][:rounds] for p in players}
+    wins: dict[int, float] = {}
+    if mcmahon and any(r.wins != r.points for r in rules.values()):
+        counted = table.points_after(rules, round_down, wins=True)
+        wins = {p.id: counted[p.id][rounds - 1] if rounds else 0.0 for p in players}
     names = {p.id: p.name for p in players}
-    conventions = (handicap_adjusted, bye_in_sos, cut_highest, names, explain)
-    partial = GoContext(mcmahon, rounds, round_down, start, history, nbw_after, {}, *conventions)
+    first = GoContext(
+        mcmahon, rounds, round_down, start, history, nbw_after, {}, handicap_adjusted, rules,
+        cut_highest, names, explain, wins,
+    )  # fmt: skip
+    knockout = knockout_places(history, knockout_from, rounds) if knockout_from else {}
     if explain:
-        sos = {p.id: sum(_values(partial.opponent_values(p.id))) for p in players}
-        return GoContext(
-            mcmahon, rounds, round_down, start, history, nbw_after, sos, *conventions, None,
-            partial.made,
-        )  # fmt: skip
-    scores = {p.id: partial.score(p.id) for p in players}
+        ghost = _ghost_sos(first)
+        sos = {p.id: sum(_values(first.opponent_values(p.id))) for p in players}
+        return replace(first, sos=sos, ghost_sos=ghost, knockout=knockout)
+    scores = {p.id: first.score(p.id) for p in players}
     fast = FastValues(rounds, table.prefixes, scores, mcmahon and handicap_adjusted)
-    sos = {p.id: fast.sos(p.id, partial.unplayed_value(p.id)) for p in players}
-    return GoContext(
-        mcmahon, rounds, round_down, start, history, nbw_after, sos, *conventions, fast
-    )
+    sos = {p.id: fast.sos(p.id, partial(first.unplayed_value, p.id)) for p in players}
+    return replace(first, sos=sos, ghost_sos=fast.ghost_sos(), knockout=knockout, fast=fast)
 
 
 def _absent(round_no: int) -> GoRound:
-    return GoRound(round_no, None, 0.0, 0.0, 0, _ABSENT)
+    return GoRound(round_no, None, 0.0, ZERO_BYE, 0, _ABSENT)
 
 
 _ABSENT = Note("absent")  # one note for every absent round (a damaged table has 100,000s)
@@ -225,45 +250,57 @@ _ABSENT = Note("absent")  # one note for every absent round (a damaged table has
 
 @dataclass(frozen=True, slots=True)
 class _Table:
-    """Every round of every player reduced, for one way of counting free rounds."""
+    """Every round of every player reduced, and the points after each round per convention."""
 
     history: dict[int, tuple[GoRound, ...]]
-    nbw: dict[int, tuple[float, ...]]
     prefixes: dict[int, Prefixes]
+    length: int  # rounds reduced: every cell's, or more (absent) when more were asked
+    points: dict[tuple[frozenset[tuple[str, ByeRule]], bool, bool], dict[int, tuple[float, ...]]]
+
+    def points_after(
+        self, rules: Mapping[str, ByeRule], round_down: bool, wins: bool = False
+    ) -> dict[int, tuple[float, ...]]:
+        """Each player's points (or wins column) after every round, made once per rules."""
+        key = (frozenset(rules.items()), round_down, wins)
+        found = self.points.get(key)
+        if found is None:
+            found = {
+                pid: cumulative_nbw(rounds, round_down, rules, wins=wins)
+                for pid, rounds in self.history.items()
+            }
+            self.points[key] = found
+        return found
 
 
-def _whole_table(players: Sequence[Player], free_draw: float, round_down: bool) -> _Table:
+def _whole_table(players: Sequence[Player], rounds: int) -> _Table:
     made = _TABLES(players)
-    key = (free_draw, round_down)
-    if key not in made:
-        # The rounds themselves depend on free_draw alone: reduced once for both ways
-        # of rounding (the table's columns are fitted under several conventions).
-        other = made.get((free_draw, not round_down))
-        if other is None:
-            made[key] = _reduce_table(players, free_draw, round_down)
-        else:
-            nbw = {pid: cumulative_nbw(rounds, round_down) for pid, rounds in other.history.items()}
-            made[key] = _Table(other.history, nbw, other.prefixes)
-    return made[key]
+    if rounds > made[0].length:  # rounds beyond every cell: the players were absent
+        made[0] = _table(made[0].history, max(rounds, 2 * made[0].length))
+    return made[0]
 
 
-def _reduce_table(players: Sequence[Player], free_draw: float, round_down: bool) -> _Table:
+def _reduce_table(players: Sequence[Player]) -> list[_Table]:
     ids = {p.id for p in players}
     ranks = {p.id: (g.rank if (g := parse_grade(p.grade)) else None) for p in players}
     cells = {p.id: _cells_by_round(p) for p in players}
     last = max((r for found in cells.values() for r in found), default=0)
-    history: dict[int, tuple[GoRound, ...]] = {}
-    nbw: dict[int, tuple[float, ...]] = {}
-    rows: dict[int, Prefixes] = {}
-    for player in players:
-        found = cells[player.id]
-        reduced = tuple(
-            _reduce(player, found.get(r), r, ids, ranks, free_draw) for r in range(1, last + 1)
-        )
-        history[player.id] = reduced
-        nbw[player.id] = cumulative_nbw(reduced, round_down)
-        rows[player.id] = prefixes([(e.opponent, e.game_points, e.handicap_shift) for e in reduced])
-    return _Table(history, nbw, rows)
+    history = {
+        p.id: tuple(_reduce(p, cells[p.id].get(r), r, ids, ranks) for r in range(1, last + 1))
+        for p in players
+    }
+    return [_table(history, last)]
+
+
+def _table(history: Mapping[int, tuple[GoRound, ...]], length: int) -> _Table:
+    longer = {
+        pid: rounds + tuple(_absent(r) for r in range(len(rounds) + 1, length + 1))
+        for pid, rounds in history.items()
+    }
+    rows = {
+        pid: prefixes([(e.opponent, e.game_points, e.handicap_shift, e.kind) for e in rounds])
+        for pid, rounds in longer.items()
+    }
+    return _Table(longer, rows, length, {})
 
 
 def _cells_by_round(player: Player) -> dict[int, RoundEntry]:
@@ -280,28 +317,49 @@ def _cells_by_round(player: Player) -> dict[int, RoundEntry]:
 
 
 # The standings after each round ask for the same table: reduced once per players tuple.
-_TABLES: ByIdentity[Sequence[Player], dict[tuple[float, bool], _Table]] = ByIdentity(
-    lambda players: {}, keep=4
-)
+# (A list of one: a longer table, once asked for, replaces it.)
+_TABLES: ByIdentity[Sequence[Player], list[_Table]] = ByIdentity(_reduce_table, keep=4)
 
 
-def cumulative_nbw(history: Sequence[GoRound], round_down: bool) -> tuple[float, ...]:
-    """NBW after each round; free-round points rounded down when asked."""
+def _ghost_sos(ctx: GoContext) -> dict[str, float]:
+    """Per kind of bye, the SOS of a ghost met in those rounds: its opponents' scores."""
+    out: dict[str, float] = {}
+    for player, history in ctx.history.items():
+        for entry in history:
+            if entry.opponent is None:
+                out[entry.kind] = out.get(entry.kind, 0.0) + ctx.score(player)
+    return out
+
+
+def cumulative_nbw(
+    history: Sequence[GoRound],
+    round_down: bool,
+    byes: Mapping[str, ByeRule] | None = None,
+    wins: bool = False,
+) -> tuple[float, ...]:
+    """Points after each round; free-round points rounded down when asked.
+
+    ``wins``: count the rounds without opponent as a wins column does (``ByeRule.wins``).
+    """
+    rules = byes if byes is not None else default_byes()
     games = free = 0.0
     out: list[float] = []
     for entry in history:
         games += entry.game_points
-        free += entry.free_points
+        if entry.opponent is None:
+            rule = rules[entry.kind]
+            free += rule.wins if wins else rule.points
         out.append(games + (math.floor(free) if round_down else free))
     return tuple(out)
 
 
-def entry_points(entry: RoundEntry, free_draw: float = HALF) -> tuple[float, float]:
+def entry_points(
+    entry: RoundEntry, byes: Mapping[str, ByeRule] | None = None
+) -> tuple[float, float]:
     """(points from the game, points from a free round) of one round cell."""
     if entry.opponent is None:
-        if entry.outcome is Outcome.HALF_BYE:
-            return 0.0, free_draw
-        return 0.0, _FREE_POINTS.get(entry.outcome, 0.0)
+        rules = byes if byes is not None else default_byes()
+        return 0.0, rules[bye_kind(entry)].points
     return _WIN_POINTS.get(entry.outcome, 0.0), 0.0
 
 
@@ -311,22 +369,23 @@ def _reduce(
     round_no: int,
     ids: set[int],
     ranks: Mapping[int, int | None],
-    free_draw: float,
 ) -> GoRound:
     if entry is None:
-        return GoRound(round_no, None, 0.0, 0.0, 0, _ABSENT)
+        return GoRound(round_no, None, 0.0, ZERO_BYE, 0, _ABSENT)
     label = entry.raw or entry.outcome.name.lower()
-    game, free = entry_points(entry, free_draw)
     # A row number that names no player keeps its result but has no opponent to count.
     opponent = entry.opponent if entry.opponent in ids else None
+    if entry.opponent is None:
+        return GoRound(round_no, None, 0.0, bye_kind(entry), 0, label)
+    game = _WIN_POINTS.get(entry.outcome, 0.0)
     if opponent is None:
-        return GoRound(round_no, None, game, free, 0, label)
+        return GoRound(round_no, None, game, OTHER, 0, label)
     color = entry.color
     stones = entry.handicap or 0
     if color is Color.NONE and stones:
         color = _handicap_color(ranks.get(player.id), ranks.get(opponent))
     shift = stones if color is Color.WHITE else -stones if color is Color.BLACK else 0
-    return GoRound(round_no, opponent, game, 0.0, shift, label)
+    return GoRound(round_no, opponent, game, "", shift, label)
 
 
 def _handicap_color(mine: int | None, theirs: int | None) -> Color:
@@ -369,7 +428,7 @@ def sum_of_opponents_scores(ctx: GoContext, player: int) -> GoValue:
 def _sos_without_lowest(ctx: GoContext, player: int, drop: int) -> GoValue:
     """SOS without the ``drop`` lowest values (the highest with ``cut_highest``)."""
     if ctx.fast is not None:
-        unplayed = ctx.unplayed_value(player)
+        unplayed = partial(ctx.unplayed_value, player)
         return GoValue(ctx.fast.sos_cut(player, unplayed, drop, ctx.cut_highest))
     values = ctx.opponent_values(player)
     sign = -1.0 if ctx.cut_highest else 1.0
@@ -393,11 +452,11 @@ def sos_minus_2(ctx: GoContext, player: int) -> GoValue:
 
 def sum_of_opponents_sos(ctx: GoContext, player: int) -> GoValue:
     if ctx.fast is not None:
-        return GoValue(ctx.fast.sosos(player, ctx.sos, ctx.unplayed_sos_value(player)))
+        return GoValue(ctx.fast.sosos(player, ctx.sos, partial(ctx.unplayed_sos_value, player)))
     out: list[Contribution] = []
     for entry in ctx.history[player]:
         if entry.opponent is None:
-            value = ctx.unplayed_sos_value(player)
+            value = ctx.unplayed_sos_value(player, entry.kind)
             out.append(Contribution(entry.round, value, entry.label, why=Note("no opponent")))
         else:
             label = ctx.label(entry)
@@ -429,13 +488,26 @@ def cumulative_score_sum(ctx: GoContext, player: int) -> GoValue:
 
 
 def direct_confrontation(ctx: GoContext, player: int, tied: frozenset[int]) -> GoValue:
-    """Points scored against the other players of ``tied`` (0 when alone)."""
+    """Points scored against the other players of ``tied`` (0 when alone).
+
+    The games of a cycle among them (A beat B, B beat C, C beat A) count nothing: they
+    say nothing about who is ahead, and OpenGotha's DC drops them.
+    """
+    cyclic = cyclic_wins(ctx.history, tied)
     out = tuple(
         Contribution(e.round, e.game_points, ctx.label(e))
         for e in ctx.history[player]
-        if e.opponent is not None and e.opponent != player and e.opponent in tied
+        if e.opponent is not None
+        and e.opponent != player
+        and e.opponent in tied
+        and (player, e.opponent) not in cyclic
     )
     return GoValue(sum(_values(out)), out)
+
+
+def knockout_place(ctx: GoContext, player: int) -> GoValue:
+    place = float(ctx.knockout.get(player, 1))
+    return GoValue(place, (Contribution(0, place, Note("knock-out place")),))
 
 
 # --------------------------------------------------------------------------- registry
@@ -470,6 +542,7 @@ GO_TIEBREAKS: list[GoTiebreak] = [
     ),
     GoTiebreak("CUSS", Note("Cumulative sum of scores"), ("CUSSM", "CUSSW"), cumulative_score_sum),
     GoTiebreak("DC", Note("Direct confrontation"), (), compute_in_group=direct_confrontation),
+    GoTiebreak("KO", Note("Knock-out place"), ("PLACE",), knockout_place, lower_is_better=True),
 ]
 
 

@@ -13,9 +13,8 @@ run in C (``map``, ``sum``, ``heapq``). The values equal those of
 from __future__ import annotations
 
 import heapq
-import math
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -29,6 +28,8 @@ class Prefixes:
     points: tuple[float, ...]  # each game's game points (1, ½ or 0)
     games_by: tuple[int, ...]  # games_by[k]: the games in rounds 1..k (k from 0)
     shift_by: tuple[int, ...]  # shift_by[k]: their shifts' sum
+    # Per kind of round without opponent (0+, 0=, ...): such rounds in rounds 1..k.
+    byes_by: Mapping[str, tuple[int, ...]]
 
     def games(self, rounds: int) -> int:
         """The games in rounds 1..``rounds`` (rounds beyond the table have none)."""
@@ -37,31 +38,32 @@ class Prefixes:
     def shift(self, rounds: int) -> int:
         return self.shift_by[min(rounds, len(self.shift_by) - 1)]
 
+    def byes(self, rounds: int) -> dict[str, int]:
+        """The rounds without opponent in rounds 1..``rounds``, by kind."""
+        found = {kind: by[min(rounds, len(by) - 1)] for kind, by in self.byes_by.items()}
+        return {kind: count for kind, count in found.items() if count}
 
-def prefixes(rounds: Sequence[tuple[int | None, float, int]]) -> Prefixes:
-    """From (opponent or None, game points, handicap shift) of rounds 1, 2, ..."""
+
+def prefixes(rounds: Sequence[tuple[int | None, float, int, str]]) -> Prefixes:
+    """From (opponent or None, game points, handicap shift, kind of bye) of rounds 1, 2, ..."""
     games = [
-        (opponent, points, shift) for opponent, points, shift in rounds if opponent is not None
+        (opponent, points, shift) for opponent, points, shift, _ in rounds if opponent is not None
     ]
-    played = [0 if opponent is None else 1 for opponent, _, _ in rounds]
-    shifts = [0 if opponent is None else shift for opponent, _, shift in rounds]
+    played = [0 if opponent is None else 1 for opponent, _, _, _ in rounds]
+    shifts = [0 if opponent is None else shift for opponent, _, shift, _ in rounds]
+    kinds = sorted({kind for opponent, _, _, kind in rounds if opponent is None})
+    byes_by = {
+        kind: tuple(accumulate((o is None and k == kind for o, _, _, k in rounds), initial=0))
+        for kind in kinds
+    }
     return Prefixes(
         tuple(opponent for opponent, _, _ in games),
         tuple(shift for _, _, shift in games),
         tuple(points for _, points, _ in games),
         tuple(accumulate(played, initial=0)),
         tuple(accumulate(shifts, initial=0)),
+        byes_by,
     )
-
-
-def cumulative_points(rounds: Sequence[tuple[float, float]], round_down: bool) -> tuple[float, ...]:
-    """NBW after each round from (game points, free-round points), as
-    ``trfsite.scoring.go.cumulative_nbw`` makes it."""
-    games = tuple(accumulate(points for points, _ in rounds))
-    free = tuple(accumulate(points for _, points in rounds))
-    if round_down:
-        return tuple(g + math.floor(f) for g, f in zip(games, free, strict=True))
-    return tuple(map(operator.add, games, free))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,26 +84,32 @@ class FastValues:
             return list(map(operator.add, found, row.shifts[:count]))
         return found
 
-    def sos(self, player: int, unplayed: float) -> float:
+    def sos(self, player: int, unplayed: Callable[[str], float]) -> float:
+        """SOS; ``unplayed(kind)``: what a round without opponent of that kind adds."""
         row = self.rows[player]
         count = row.games(self.rounds)
         total = 0.0 + sum(map(self.scores.__getitem__, row.opponents[:count]))
         if self.adjusted:
             total += row.shift(self.rounds)
-        return total + (self.rounds - count) * unplayed
+        return total + sum(n * unplayed(kind) for kind, n in row.byes(self.rounds).items())
 
-    def sos_cut(self, player: int, unplayed: float, drop: int, highest: bool) -> float:
+    def sos_cut(
+        self, player: int, unplayed: Callable[[str], float], drop: int, highest: bool
+    ) -> float:
         """SOS without the ``drop`` lowest (or highest) per-round values."""
         values = self.opponent_scores(player)
-        values += [unplayed] * (self.rounds - len(values))
+        for kind, n in self.rows[player].byes(self.rounds).items():
+            values += [unplayed(kind)] * n
         dropped = (heapq.nlargest if highest else heapq.nsmallest)(drop, values)
         return 0.0 + sum(values) - sum(dropped)
 
-    def sosos(self, player: int, sos: Mapping[int, float], unplayed: float) -> float:
+    def sosos(
+        self, player: int, sos: Mapping[int, float], unplayed: Callable[[str], float]
+    ) -> float:
         row = self.rows[player]
         count = row.games(self.rounds)
         total = 0.0 + sum(map(sos.__getitem__, row.opponents[:count]))
-        return total + (self.rounds - count) * unplayed
+        return total + sum(n * unplayed(kind) for kind, n in row.byes(self.rounds).items())
 
     def sodos(self, player: int) -> float:
         row = self.rows[player]
@@ -112,3 +120,11 @@ class FastValues:
         if self.adjusted:
             total += sum(map(operator.mul, points, row.shifts))
         return total
+
+    def ghost_sos(self) -> dict[str, float]:
+        """Per kind of bye, the SOS of a ghost met in those rounds: its opponents' scores."""
+        out: dict[str, float] = {}
+        for player, row in self.rows.items():
+            for kind, n in row.byes(self.rounds).items():
+                out[kind] = out.get(kind, 0.0) + n * self.scores[player]
+        return out

@@ -40,6 +40,7 @@ from trfsite.site.event_build import EventTask, environment, make_pdf
 from trfsite.site.events import Plan, Progress, build_events, plan_events
 from trfsite.site.executors import open_executor
 from trfsite.site.failures import BuildError, reported_as_build_errors
+from trfsite.site.game_files import game_files
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.lock import one_build_at_a_time
@@ -175,15 +176,17 @@ def _jobs(
     fallbacks = dict(options.fallbacks)
     for source in discovery.files:
         stem = source.path.stem
+        event_config = config.for_stem(stem)
         jobs.append(
             EventJob(
                 data=source.data,
                 source_name=source.relative,
                 slug=source.slug,
                 notes_markdown=source.notes,
-                config=config.for_stem(stem),
+                config=event_config,
                 site=site,
                 want_bulletin=pdf,
+                games=game_files(source.path, source.relative, event_config.games.files),
                 updated=saved_at(source.path) if options.live else "",
                 fallback=fallbacks.get(source.relative),
             )

@@ -111,6 +111,10 @@ def event_key(fingerprint: str, task: EventTask) -> str:
         digest.update(len(encoded).to_bytes(8, "big") + encoded)
         digest.update(len(job.fallback.data).to_bytes(8, "big") + job.fallback.data)
     digest.update(job.data)
+    for name, data in job.games:
+        encoded = name.encode("utf-8", "surrogatepass")
+        digest.update(len(encoded).to_bytes(8, "big") + encoded)
+        digest.update(len(data).to_bytes(8, "big") + data)
     return digest.hexdigest()
 
 

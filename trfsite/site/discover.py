@@ -38,6 +38,7 @@ _SKIP_SUFFIXES = frozenset(
         ".yaml",
         ".ico",
         ".webp",
+        ".pgn",  # games, read with the tournament file they belong to (site.games)
     }
 )
 _SNIFF_BYTES = 64 * 1024

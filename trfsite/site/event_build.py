@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from trfsite.formats.limits import MAX_EVENT_OUTPUT_BYTES
 from trfsite.memo import forget_all
-from trfsite.pages.contexts import BulletinData, IndexPage
+from trfsite.pages.contexts import BulletinData, DownloadFile, IndexPage
 from trfsite.pages.gather import EventResult, PreparedEvent, part_of, prepare_event
 from trfsite.pages.plan import EventJob
 from trfsite.pages.rows import EventSummary
@@ -138,7 +138,7 @@ def _without_pdf_link(result: EventResult) -> EventResult:
     pages = []
     for page in result.pages:
         context = page.context
-        if not isinstance(context, IndexPage) and context.event.pdf:
+        if not isinstance(context, IndexPage | DownloadFile) and context.event.pdf:
             context = replace(context, event=replace(context.event, pdf=""))
         pages.append(replace(page, context=context))
     return replace(result, pages=tuple(pages))
@@ -258,7 +258,10 @@ def render_event(
             writer.write_bytes(path, data)
         files = []
     for page in pages:
-        html = render_page(env, page.template, page.context).encode("utf-8")
+        if isinstance(page.context, DownloadFile):
+            html = page.context.text.encode("utf-8")
+        else:
+            html = render_page(env, page.template, page.context).encode("utf-8")
         sizes.append((page.path, len(html)))
         if writer is None:
             files.append((page.path, html))

@@ -3,37 +3,31 @@
 McMahon events rank by the McMahon score MMS, Swiss events by the number of wins
 NBW; the tie-breaks and their conventions are in :mod:`trfsite.scoring.go`.
 ``options.system`` "mcmahon" or "swiss" (also "round-robin") decides; otherwise
-the reader's hint: McMahon if the file's MMS column comes before NBW, Swiss if
-NBW does, McMahon for files without either (EGD downloads).
+the table's own numbers, then its places (:mod:`trfsite.standings.go_columns`).
 
 Start McMahon scores use OpenGotha's scale: 1d = 30, 1k = 29, 30k = 0, each
 grade one point apart (9d = 38; professional grades count as 9d).
 - A file with an MMS column fixes them: start = the file's MMS minus the points
-  the player scored (so the file's bar, floor and manual corrections carry over).
+  the player scored (so the file's bar, floor and manual corrections carry over);
+  a start-score column gives them directly.
 - Otherwise, or when ``go_bar``/``go_floor`` are given, they come from the grade:
   players above the bar start at the bar's score and players below the floor at
   the floor's. There is no bar and no floor by default. An unreadable grade starts
   at the floor (30k = 0 without one).
 
-Free-round points are rounded down (OpenGotha's option) when
-``go_round_down_free_points`` says so; when it is None, the file's MMS column
-decides (only one setting leaves whole start scores), and without one they are
-not rounded, as the EGF's own description counts ``0=`` as ½.
-
-The tie-break list is ``options.tiebreaks``, else the file's own columns that
-trfsite computes (without the primary score), else SOS, SOSOS (OpenGotha's
-default for both systems).
-
-Other programs' conventions are options: ``go_handicap_adjusted_sos``,
-``go_bye_in_sos`` and ``go_sos_cut_highest`` (pairgoth's SOS-1). What the file's
-unnamed columns mean, and the conventions its numbers show, come first from
-:mod:`trfsite.go_columns`.
+How the table counted (each kind of bye, rounding down, the handicap in SOS, the
+rounds the tie-breaks run over, a knock-out stage that ranks first) and the
+tie-break order come from :func:`trfsite.standings.go_columns.read_go_columns`,
+which honours what the options fix. The tie-break list is ``options.tiebreaks``,
+else the order the file's places show, else the file's own columns that trfsite
+computes (without the primary score), else SOS, SOSOS (OpenGotha's default).
 """
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import click
@@ -45,20 +39,29 @@ from trfsite.progress import default_after_round
 from trfsite.results import N_, Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.go import (
     GO_TIEBREAKS,
-    HALF,
     GoContext,
     GoTiebreak,
     GoValue,
     build_go_context,
-    find_bye_in_sos,
+    entry_points,
     find_go_tiebreak,
 )
+from trfsite.scoring.go_byes import HALF_BYE, ByeInSosos, ByeRule
 from trfsite.standings.go_columns import declared, grade_start, points_scored, read_go_columns
+from trfsite.standings.go_fit import GoConventions
 from trfsite.standings.options import StandingsOptions
 
-__all__ = ["compute_go_standings", "declared", "infer_round_down", "is_mcmahon", "start_scores"]
+__all__ = [
+    "compute_go_standings",
+    "declared",
+    "ghost_sos",
+    "infer_round_down",
+    "is_mcmahon",
+    "start_scores",
+]
 
 DEFAULT_TIEBREAKS = ("SOS", "SOSOS")
+_EVERY_ROUND = frozenset({"MMS", "NBW", "KO"})  # never cut to the tie-breaks' rounds
 _KNOWN = {t.short for t in GO_TIEBREAKS}
 
 
@@ -81,7 +84,8 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
     """Rank a Go event; ``points`` is MMS (McMahon) or NBW (Swiss)."""
     reading = read_go_columns(t, options)
     notes: list[str] = list(reading.notes)
-    round_down = _round_down(t, options, reading.options, notes)
+    c = reading.conventions
+    _round_down_note(t, options, c, notes)
     t, options = reading.tournament, reading.options
     mcmahon = is_mcmahon(t, options)
     rounds = (
@@ -89,25 +93,33 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
         if options.after_round is None
         else max(0, min(options.after_round, t.rounds))
     )
-    criteria = _criteria(t, options, mcmahon, notes)
-    uses_mms = mcmahon or any(c.tiebreak.short == "MMS" for c in criteria)
-    start = start_scores(t, options, round_down, notes if uses_mms else [])
-    ctx = build_go_context(
-        t.players,
-        rounds,
-        mcmahon,
-        start,
-        round_down,
-        handicap_adjusted=options.go_handicap_adjusted_sos,
-        bye_in_sos=find_bye_in_sos(options.go_bye_in_sos or "start"),
-        cut_highest=options.go_sos_cut_highest,
-        free_draw=_free_draw(options),
-        explain=options.explain,
-    )
+    criteria = _criteria(t, options, reading.order, mcmahon, notes)
+    knockout = c.knockout_from if c.knockout_from and c.knockout_from <= rounds else None
+    if knockout and not any(cr.tiebreak.short == "KO" for cr in criteria):
+        criteria.insert(0, _Criterion("KO", find_go_tiebreak("KO")))
+    uses_mms = mcmahon or any(cr.tiebreak.short == "MMS" for cr in criteria)
+    start = start_scores(t, options, c, notes if uses_mms else [])
+
+    def context(upto: int) -> GoContext:
+        return build_go_context(
+            t.players,
+            upto,
+            mcmahon,
+            start,
+            c.round_down,
+            handicap_adjusted=c.handicap_adjusted,
+            byes=c.rules(),
+            cut_highest=c.cut_highest,
+            explain=options.explain,
+            knockout_from=knockout,
+        )
+
+    ctx = context(rounds)
+    tb_ctx = ctx if _tiebreak_rounds(c, rounds) == rounds else context(_tiebreak_rounds(c, rounds))
     notes += _convention_notes(options)
     ranked = N_("McMahon: ranked by MMS") if mcmahon else N_("Swiss: ranked by the number of wins")
     notes.insert(0, Note(ranked))
-    values = _values(t.players, ctx, criteria)
+    values = _values(t.players, tb_ctx, ctx, criteria)
     rows = _rows(t.players, ctx, criteria, values, options.explain)
     return Standings(
         tournament=t,
@@ -121,6 +133,31 @@ def compute_go_standings(t: Tournament, options: StandingsOptions) -> Standings:
         notes=tuple(notes),
         points_label="MMS" if mcmahon else "NBW",
     )
+
+
+def _tiebreak_rounds(c: GoConventions, rounds: int) -> int:
+    return min(c.tiebreak_rounds or rounds, rounds)
+
+
+def ghost_sos(t: Tournament, options: StandingsOptions) -> dict[str, float]:
+    """Per kind of bye played against a ghost (ByeInSosos.GHOST), the ghost's SOS."""
+    reading = read_go_columns(t, options)
+    c = reading.conventions
+    ghosts = {kind for kind, rule in c.byes if rule.sosos is ByeInSosos.GHOST}
+    if not ghosts:
+        return {}
+    t = reading.tournament
+    start = start_scores(t, reading.options, c, [])
+    ctx = build_go_context(
+        t.players,
+        _tiebreak_rounds(c, t.rounds),
+        is_mcmahon(t, reading.options),
+        start,
+        c.round_down,
+        byes=c.rules(),
+        explain=False,
+    )
+    return {kind: value for kind, value in ctx.ghost_sos.items() if kind in ghosts}
 
 
 def is_mcmahon(t: Tournament, options: StandingsOptions) -> bool:
@@ -161,49 +198,65 @@ def infer_round_down(t: Tournament, free_draw: float = 0.5) -> bool | None:
     return whole[True] > whole[False]
 
 
-def _round_down(
-    t: Tournament, asked: StandingsOptions, settled: StandingsOptions, notes: list[str]
-) -> bool:
-    chosen = bool(settled.go_round_down_free_points)
+def _round_down_note(
+    t: Tournament, asked: StandingsOptions, c: GoConventions, notes: list[str]
+) -> None:
     if asked.go_round_down_free_points is not None:
         notes.append(
-            Note(N_("free-round points rounded down") if chosen else N_("free-round points kept"))
+            Note(
+                N_("free-round points rounded down")
+                if c.round_down
+                else N_("free-round points kept")
+            )
         )
-    elif infer_round_down(t, _free_draw(settled)) is not None:
+    elif c.round_down or infer_round_down(t, c.rules()[HALF_BYE].points) is not None:
         notes.append(
             Note(
                 N_("free-round points rounded down, as the file's MMS column shows")
-                if chosen
+                if c.round_down
                 else N_("free-round points not rounded, as the file's MMS column shows")
             )
         )
-    return chosen
-
-
-def _free_draw(options: StandingsOptions) -> float:
-    return HALF if options.go_free_draw_points is None else options.go_free_draw_points
 
 
 def start_scores(
-    t: Tournament, options: StandingsOptions, round_down: bool, notes: list[str]
+    t: Tournament, options: StandingsOptions, c: GoConventions, notes: list[str]
 ) -> dict[int, float]:
     """Start McMahon score per player id (see the module docstring)."""
-    from_file = options.go_bar is None and options.go_floor is None and "MMS" in _columns(t)
+    column = "Start" if c.start_column else "MMS"
+    from_file = options.go_bar is None and options.go_floor is None and column in _columns(t)
     bar = _limit(options.go_bar, "go_bar")
     floor = _limit(options.go_floor, "go_floor")
+    rules = c.rules()
     out: dict[int, float] = {}
     for player in t.players:
-        mms = declared(player, "MMS") if from_file else None
-        if mms is not None:
-            out[player.id] = mms - points_scored(player, round_down, _free_draw(options))
-        else:
+        value = declared(player, column) if from_file else None
+        if value is None:
             out[player.id] = grade_start(parse_grade(player.grade), bar, floor)
+        elif c.start_column:
+            out[player.id] = value
+        else:
+            out[player.id] = value - _points(player, c.round_down, rules)
     if from_file:
-        notes.append(Note("start MMS = the file's MMS minus the points scored"))
+        notes.append(
+            Note("start MMS from the file's start-score column")
+            if c.start_column
+            else Note("start MMS = the file's MMS minus the points scored")
+        )
     else:
         template = _START_MMS_NOTES[bool(options.go_bar), bool(options.go_floor)]
         notes.append(Note(template, bar=options.go_bar or "", floor=options.go_floor or ""))
     return out
+
+
+def _points(player: Player, round_down: bool, rules: Mapping[str, ByeRule]) -> float:
+    """The points of every round in the file (what the file's MMS column adds to the start)."""
+    games = free = 0.0
+    for entry in player.rounds:
+        game, free_round = entry_points(entry, rules)
+        games += game
+        free += free_round
+    return games + (math.floor(free) if round_down else free)
 
 
 def _limit(text: str | None, option: str) -> Grade | None:
@@ -223,7 +276,11 @@ def _columns(t: Tournament) -> tuple[str, ...]:
 
 # --------------------------------------------------------------------------- criteria
 def _criteria(
-    t: Tournament, options: StandingsOptions, mcmahon: bool, notes: list[str]
+    t: Tournament,
+    options: StandingsOptions,
+    order: tuple[str, ...] | None,
+    mcmahon: bool,
+    notes: list[str],
 ) -> list[_Criterion]:
     if options.tiebreaks is not None:
         return [_Criterion(code, find_go_tiebreak(code)) for code in options.tiebreaks]
@@ -231,7 +288,11 @@ def _criteria(
     chosen: list[_Criterion] = []
     skipped: list[str] = []
     for column in _columns(t):
-        if column == primary or is_unnamed(column) or any(c.code == column for c in chosen):
+        if (
+            column in (primary, "Start")
+            or is_unnamed(column)
+            or any(c.code == column for c in chosen)
+        ):
             continue
         if column in _KNOWN:
             chosen.append(_Criterion(column, find_go_tiebreak(column)))
@@ -241,6 +302,10 @@ def _criteria(
         notes.append(
             Note("file columns not computed by trfsite: {columns}", columns=", ".join(skipped))
         )
+    if order is not None:
+        if order:
+            notes.append(Note("tie-breaks from the file's columns, in the order its places show"))
+        return [_Criterion(code, find_go_tiebreak(code)) for code in order]
     if chosen:
         notes.append(Note("tie-breaks from the file's columns"))
         return chosen
@@ -249,15 +314,20 @@ def _criteria(
 
 
 def _values(
-    players: Sequence[Player], ctx: GoContext, criteria: list[_Criterion]
+    players: Sequence[Player], tb_ctx: GoContext, ctx: GoContext, criteria: list[_Criterion]
 ) -> dict[int, list[GoValue]]:
-    """Every criterion's value per player; DC once the earlier criteria are known."""
+    """Every criterion's value per player; DC once the earlier criteria are known.
+
+    ``tb_ctx`` covers the rounds the tie-breaks run over, ``ctx`` every round (the
+    scores and the knock-out place).
+    """
     values: dict[int, list[GoValue]] = {p.id: [] for p in players}
     for index, criterion in enumerate(criteria):
         compute, in_group = criterion.tiebreak.compute, criterion.tiebreak.compute_in_group
         if compute is not None:
+            own = ctx if criterion.tiebreak.short in _EVERY_ROUND else tb_ctx
             for player in players:
-                values[player.id].append(compute(ctx, player.id))
+                values[player.id].append(compute(own, player.id))
             continue
         assert in_group is not None
         groups: dict[tuple[float, ...], set[int]] = defaultdict(set)
@@ -267,7 +337,7 @@ def _values(
         for player in players:
             key = (ctx.score(player.id), *(v.value for v in values[player.id][:index]))
             tied = frozenset(groups[key])
-            values[player.id].append(in_group(ctx, player.id, tied))
+            values[player.id].append(in_group(tb_ctx, player.id, tied))
     return values
 
 
@@ -278,10 +348,13 @@ def _rows(
     values: dict[int, list[GoValue]],
     explain: bool,
 ) -> tuple[StandingRow, ...]:
+    signs = [1.0 if c.tiebreak.lower_is_better else -1.0 for c in criteria]
+    # A knock-out place ranks before the score; the others break ties after it.
+    leads = sum(1 for c in criteria[:1] if c.tiebreak.short == "KO")
+
     def key(player: Player) -> tuple[float, ...]:
-        signs = [1.0 if c.tiebreak.lower_is_better else -1.0 for c in criteria]
-        own = values[player.id]
-        return (-ctx.score(player.id), *(s * v.value for s, v in zip(signs, own, strict=True)))
+        own = [s * v.value for s, v in zip(signs, values[player.id], strict=True)]
+        return (*own[:leads], -ctx.score(player.id), *own[leads:])
 
     keys = {p.id: key(p) for p in players}
     ordered = sorted(players, key=lambda p: (keys[p.id], p.id))

@@ -1,15 +1,18 @@
 """What a Go table's own score columns mean, and the conventions its numbers show.
 
-A table without a column header (the EGD's download), or with a column called
-only "score", still says by its own numbers what it is. Each reading is tried:
-McMahon or Swiss, what ``0=`` adds (½ or 0), whether free-round points are
-rounded down, and what a round without opponent adds to SOS (own start MMS, 0 or
-own score). Every column that the header does not name is compared with every
-criterion trfsite computes, and the reading that reproduces the most of the
-file's numbers wins; a column takes the meaning that most of its rows match.
-Ties go to the documented defaults: McMahon, ``0=`` worth ½, not rounded down,
-own start MMS. An MMS column "matches" a row when it leaves a whole start score,
-since the start scores are read from it.
+The numbers decide, the header's words only name: every column whose meaning
+trfsite can compute is compared with each criterion under each reading tried
+(:mod:`trfsite.standings.go_search`): McMahon or Swiss, the column the start scores
+come from (an MMS column, a start-score column, or the grades), what each kind of bye
+adds to the score, a wins column, SOS and SOSOS, whether free points were rounded
+down, whether SOS adds the handicap, and over which rounds the tie-breaks run. The
+reading that reproduces the most of the file's cells wins; on a tie, the one whose
+primary score follows the file's places, then the header's words, then the defaults
+(McMahon, OpenGotha's conventions). A column takes a meaning on clear evidence only (at
+least 80 % of its rows), and a header's name gives way only to a meaning that fits
+clearly better ("column 'SOS' holds SODOS: 29 of 30 rows match it"). The file's
+places then give the tie-break order (:mod:`trfsite.standings.go_order`) and tell a
+knock-out stage that ranks first.
 
 Whatever the options (``trfsite.toml``, the CLI) fix is not guessed. The result,
 and why, goes into the standings' notes.
@@ -18,67 +21,63 @@ and why, goes into the standings' notes.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from trfsite.formats.egf.grades import Grade, parse_grade
 from trfsite.formats.egf.header import SCORE, is_unnamed, normalise_column, unnamed_column
 from trfsite.memo import ByIdentity
-from trfsite.model import Outcome, PairingSystem, Player, Tournament
+from trfsite.model import PairingSystem, Player, Tournament
 from trfsite.results import Note
-from trfsite.scoring.go import (
-    HALF,
-    ByeInSos,
-    GoContext,
-    build_go_context,
-    entry_points,
-    find_bye_in_sos,
-    find_go_tiebreak,
+from trfsite.scoring.go_byes import HALF, default_byes, find_bye_in_sos
+from trfsite.standings.go_conventions import convention_notes
+from trfsite.standings.go_fit import CODES, FitTable, GoConventions, evaluate
+from trfsite.standings.go_order import (
+    infer_order,
+    knockout_agrees,
+    knockout_start,
+    primary_contradictions,
+)
+from trfsite.standings.go_search import (
+    Budget,
+    Fit,
+    Problem,
+    count_matches,
+    descend,
+    fit,
+    start_sources,
 )
 from trfsite.standings.options import StandingsOptions
 
 SKIP = "-"  # in ``go_columns``: a column that means nothing trfsite computes
-_CANDIDATES = ("NBW", "MMS", "SOS", "SOSOS", "SODOS", "SOS-1", "SOS-2", "CUSS")
-_EPSILON = 1e-6
-_BYE_WORDS = {
-    ByeInSos.START: "own start MMS",
-    ByeInSos.ZERO: "0",
-    ByeInSos.OWN: "own score",
-}
+_CLEAR = 0.8  # the share of a column's rows a meaning must fit
+_TIEBREAK_ROUNDS_CLEAR = 0.95  # the share of all cells tie-breaks over fewer rounds must fit
+_NOT_TIEBREAKS = ("MMS", "Start")
+_DEFAULT_ORDER = ("SOS", "SOSOS")  # OpenGotha's, for both systems
+_SEARCHED_FRAMES = 2
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnMeaning:
+    """What one score column holds: ``code`` ("" none) ``scale`` times over."""
+
+    position: int
+    header: str  # the file's name for it ('#2' when it has none)
+    code: str
+    scale: int
+    matched: int
+    rows: int
 
 
 @dataclass(frozen=True, slots=True)
 class GoReading:
-    """The table with its columns named, the settled options, and the notes saying how."""
+    """The table with its columns named, how it counted, its order, and the notes saying so."""
 
     tournament: Tournament
     options: StandingsOptions
+    conventions: GoConventions
+    order: tuple[str, ...] | None  # the tie-breaks the places follow (None: not known)
+    meanings: tuple[ColumnMeaning, ...]
     notes: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class _Conventions:
-    mcmahon: bool
-    free_draw: float
-    round_down: bool
-    bye: ByeInSos
-
-
-@dataclass(frozen=True, slots=True)
-class _Fit:
-    """How well one reading reproduces the file: matched cells, meaning per column."""
-
-    conventions: _Conventions
-    mms_at: int | None  # position of the column read as MMS
-    matched: int
-    meanings: dict[int, tuple[str, int]]  # position -> (criterion, rows matched)
-
-    @property
-    def key(self) -> tuple[int, int]:
-        # A table with an NBW column and no MMS column is Swiss when nothing else tells.
-        names = {m for m, _ in self.meanings.values()}
-        swiss_like = "NBW" in names and "MMS" not in names and self.mms_at is None
-        return self.matched, int(swiss_like and not self.conventions.mcmahon)
 
 
 def declared(player: Player, column: str) -> float | None:
@@ -90,9 +89,12 @@ def declared(player: Player, column: str) -> float | None:
 
 def points_scored(player: Player, round_down: bool, free_draw: float = HALF) -> float:
     """NBW over every round in the file (what the file's MMS column adds to the start)."""
+    from trfsite.scoring.go import entry_points
+
+    rules = default_byes(free_draw)
     games = free = 0.0
     for entry in player.rounds:
-        game, free_round = entry_points(entry, free_draw)
+        game, free_round = entry_points(entry, rules)
         games += game
         free += free_round
     return games + (math.floor(free) if round_down else free)
@@ -120,22 +122,16 @@ def read_go_columns(t: Tournament, options: StandingsOptions) -> GoReading:
         options.go_round_down_free_points,
         options.go_handicap_adjusted_sos,
         options.go_sos_cut_highest,
+        options.go_bar,
+        options.go_floor,
     )
     if key not in cache:
         cache[key] = _read(t, options)
     found = cache[key]
-    # Only what was settled comes from the cache; the rest (after_round, bar, ...) is the caller's.
-    settled = found.options
+    # Only what was settled comes from the cache; the rest (after_round, ...) is the caller's.
     return replace(
         found,
-        options=replace(
-            options,
-            system=settled.system,
-            go_free_draw_points=settled.go_free_draw_points,
-            go_round_down_free_points=settled.go_round_down_free_points,
-            go_bye_in_sos=settled.go_bye_in_sos,
-            go_columns=settled.go_columns,
-        ),
+        options=replace(options, system=found.options.system, go_columns=found.options.go_columns),
     )
 
 
@@ -145,62 +141,98 @@ _CACHE: ByIdentity[Tournament, dict[tuple[object, ...], GoReading]] = ByIdentity
 def _read(t: Tournament, options: StandingsOptions) -> GoReading:
     notes: list[str] = []
     names = _names(t, options, notes)
-    rows = _values_by_position(t, len(names))
-    fixed = len(options.go_columns or ())
-    open_at = [
-        i
-        for i, name in enumerate(names)
-        if i >= fixed and (is_unnamed(name) or name == SCORE) and any(rows[i])
+    columns = [
+        [p.declared_scores[i][1] if i < len(p.declared_scores) else None for p in t.players]
+        for i in range(len(names))
     ]
+    wanted = _fixed(options, len(names))
+    fixed = {i: code for i, code in enumerate(wanted) if code}
+    skipped = [options.go_columns is not None and not code for code in wanted]
+    checked: list[int] = []
     for i, name in enumerate(names):
-        if i >= fixed and is_unnamed(name) and i not in open_at:
+        filled = [v for v in columns[i] if v is not None]
+        if not filled:
+            continue
+        if i not in fixed and all(v == 0 for v in filled) and (is_unnamed(name) or name == SCORE):
             notes.append(Note("column {column}: all 0, a filler", column=name))
-    fits: list[_Fit] = []
-    systems = _systems(names, options)
-    for mcmahon in systems:
-        fits.append(_best_conventions(t, options, names, rows, open_at, mcmahon))
-        if fits[-1].matched == _possible(names, rows, open_at) and len(systems) > 1:
-            # Every number reproduced: the other system, under the same conventions,
-            # only tells whether the columns decided it.
-            other = replace(fits[-1].conventions, mcmahon=not mcmahon)
-            fits.append(_fit(t, options, names, rows, open_at, other))
-            break
-    best = max(fits, key=lambda f: f.key)  # the first (the default) on ties
-    if len(fits) > 1 and best.key > min(f.key for f in fits):
+        elif i in fixed or (
+            not skipped[i] and (is_unnamed(name) or name in CODES or _unknown(name))
+        ):
+            checked.append(i)
+    table = FitTable.of(t, t.rounds)
+    bar, floor = _grade(options.go_bar), _grade(options.go_floor)
+    grades = [parse_grade(p.grade) for p in t.players]
+    problem = Problem(
+        table=table,
+        columns=columns,
+        checked=checked,
+        fixed={i: code for i, code in fixed.items() if code in CODES},
+        grade_starts=[grade_start(g, bar, floor) for g in grades],
+        codes=tuple(c for c in CODES if c != "MMS") + ("MMS",),
+        free_kinds=table.present_kinds(),
+        settle_points=options.go_free_draw_points is None,
+        settle_round_down=options.go_round_down_free_points is None,
+        settle_sos=options.go_bye_in_sos is None,
+        settle_handicap=options.go_handicap_adjusted_sos,
+        settle_cut=not options.go_sos_cut_highest,
+        budget=Budget(len(t.players) * max(1, t.rounds)),
+    )
+    base = _base(options)
+    places = [p.declared_rank for p in t.players]
+    best, decided_by_places = _best_frame(problem, base, names, places, grades, options, notes)
+    best = _tiebreak_rounds(problem, best, notes)
+    knockout = _knockout(problem, best, places, notes)
+    if knockout is not None:
+        best = fit(problem, replace(best.conventions, knockout_from=knockout))
+    meanings = _meanings(problem, best, names, notes)
+    c = best.conventions
+    if decided_by_places:
         notes.append(
-            Note("McMahon, as the file's columns show")
-            if best.conventions.mcmahon
-            else Note("Swiss, as the file's columns show")
+            Note("McMahon, as the file's places show")
+            if c.mcmahon
+            else Note("Swiss, as the file's places show")
         )
-    final_names = list(names)
-    for i in open_at:
-        meaning, matched = best.meanings.get(i, ("", 0))
-        filled = sum(v is not None for v in rows[i])
-        if meaning and matched * 2 > filled:
-            final_names[i] = meaning
-            notes.append(
-                Note(
-                    "column {column} read as {meaning}: {matched} of {rows} rows match",
-                    column=names[i],
-                    meaning=meaning,
-                    matched=matched,
-                    rows=filled,
-                )
-            )
-        else:
-            final_names[i] = names[i] if is_unnamed(names[i]) else unnamed_column(i + 1)
-            notes.append(Note("column {column}: no meaning found", column=names[i]))
-    notes += _convention_notes(options, best.conventions)
-    chosen = best.conventions
+    order = _order(problem, best, meanings, places, notes)
+    notes += convention_notes(options, c, table)
+    final_names = [
+        m.code or (unnamed_column(m.position + 1) if m.header == SCORE else m.header)
+        for m in meanings
+    ]
     settled = replace(
         options,
-        system=options.system or ("mcmahon" if chosen.mcmahon else "swiss"),
-        go_free_draw_points=chosen.free_draw,
-        go_round_down_free_points=chosen.round_down,
-        go_bye_in_sos=chosen.bye.value,
+        system=options.system or ("mcmahon" if c.mcmahon else "swiss"),
         go_columns=tuple(final_names),
     )
-    return GoReading(_renamed(t, final_names, chosen.mcmahon), settled, tuple(notes))
+    renamed = _renamed(t, meanings, final_names, c.mcmahon)
+    return GoReading(renamed, settled, c, order, tuple(meanings), tuple(notes))
+
+
+def _clear(matched: int, rows: int) -> bool:
+    """Clear evidence: 80 % of the rows, or all but one of at least three."""
+    return matched > 0 and (matched >= _CLEAR * rows or (rows >= 3 and matched >= rows - 1))
+
+
+def _unknown(name: str) -> bool:
+    """A name trfsite knows nothing of (``Rank``, ``Pts``): its numbers tell."""
+    return normalise_column(name) == name and name not in (
+        "Rating",
+        "CAT",
+        "EXT",
+        "EXR",
+        "DC",
+        "SDC",
+        "STS",
+        "SOSTS",
+    )
+
+
+def _grade(text: str | None) -> Grade | None:
+    return parse_grade(text.strip(), bare_number_is_kyu=False) if text else None
+
+
+def _fixed(options: StandingsOptions, width: int) -> list[str]:
+    wanted = [normalise_column(c.strip()) for c in options.go_columns or ()]
+    return [(wanted[i] if i < len(wanted) and wanted[i] != SKIP else "") for i in range(width)]
 
 
 def _names(t: Tournament, options: StandingsOptions, notes: list[str]) -> list[str]:
@@ -217,206 +249,245 @@ def _names(t: Tournament, options: StandingsOptions, notes: list[str]) -> list[s
     return names
 
 
-def _values_by_position(t: Tournament, width: int) -> list[list[float | None]]:
-    return [
-        [p.declared_scores[i][1] if i < len(p.declared_scores) else None for p in t.players]
-        for i in range(width)
+def _base(options: StandingsOptions) -> GoConventions:
+    """The defaults, with what the settings fix."""
+    draw = HALF if options.go_free_draw_points is None else options.go_free_draw_points
+    bye = find_bye_in_sos(options.go_bye_in_sos or "start")
+    return GoConventions(
+        round_down=bool(options.go_round_down_free_points),
+        handicap_adjusted=options.go_handicap_adjusted_sos,
+        cut_highest=options.go_sos_cut_highest,
+        byes=tuple(default_byes(draw, bye).items()),
+    )
+
+
+def _best_frame(
+    problem: Problem,
+    base: GoConventions,
+    names: list[str],
+    places: list[int | None],
+    grades: list[Grade | None],
+    options: StandingsOptions,
+    notes: list[str],
+) -> tuple[Fit, bool]:
+    """The best reading of every frame; whether the places, not the cells, decided it."""
+    systems = [True, False]
+    if options.system == "mcmahon":
+        systems = [True]
+    elif options.system in ("swiss", "round-robin"):
+        systems = [False]
+    hint = next((n == "MMS" for n in names if n in ("MMS", "NBW")), True)
+    named_mms = next((i for i, n in enumerate(names) if n == "MMS"), None)
+    ranks = [g.rank if g else None for g in grades]
+    frames: list[GoConventions] = []
+    for mcmahon in systems:
+        frame = replace(base, mcmahon=mcmahon)
+        frames.append(frame)
+        if mcmahon:
+            frames += start_sources(problem, ranks, frame, named_mms)
+    # A frame that reproduces every cell as it stands makes searching the others idle;
+    # otherwise the two most promising frames are searched.
+    fits = [fit(problem, frame) for frame in frames]
+    if not any(f.matched == f.most for f in fits):
+        promising = sorted(range(len(fits)), key=lambda k: fits[k].matched - fits[k].most)
+        for k in promising[-_SEARCHED_FRAMES:]:
+            fits[k] = descend(problem, frames[k])
+    # A start-score column is one only when a McMahon-score column confirms it.
+    fits = [
+        f
+        for f in fits
+        if not f.conventions.start_column
+        or any(
+            m.code == "MMS" and _clear(m.matched, len(problem.grade_starts))
+            for k, m in f.matches.items()
+            if k != f.conventions.mms_at
+        )
     ]
 
+    def key(f: Fit) -> tuple[int, int, int, bool]:
+        # Fewest cells left unexplained first: a reading that reads the start scores
+        # from a column leaves that column's cells out, yet explains all the others.
+        primary = f.values["MMS"] if f.conventions.mcmahon else f.values["NBW"]
+        contradictions = primary_contradictions(places, primary)
+        return f.matched - f.most, f.matched, -contradictions, f.conventions.mcmahon == hint
 
-def _systems(names: list[str], options: StandingsOptions) -> list[bool]:
-    if options.system == "mcmahon":
-        return [True]
-    if options.system in ("swiss", "round-robin"):
-        return [False]
-    for name in names:  # the header's own words decide, as in the reader
-        if name == "MMS":
-            return [True]
-        if name == "NBW":
-            return [False]
-    return [True, False]
+    best = max(fits, key=key)  # the first on ties: grades before columns, McMahon first
+    others = [f for f in fits if f.conventions.mcmahon != best.conventions.mcmahon]
+    if not others:
+        return best, False
+    other = max(others, key=key)
+    if key(other)[:2] < key(best)[:2]:
+        notes.append(
+            Note("McMahon, as the file's columns show")
+            if best.conventions.mcmahon
+            else Note("Swiss, as the file's columns show")
+        )
+        return best, False
+    return best, key(other)[2] != key(best)[2]
 
 
-def _best_conventions(
-    t: Tournament,
-    options: StandingsOptions,
-    names: list[str],
-    rows: list[list[float | None]],
-    open_at: list[int],
-    mcmahon: bool,
-) -> _Fit:
-    """The defaults, then each convention the file can show changed in turn."""
-    fixed_bye = find_bye_in_sos(options.go_bye_in_sos) if options.go_bye_in_sos else None
-    start = _Conventions(
-        mcmahon,
-        HALF if options.go_free_draw_points is None else options.go_free_draw_points,
-        bool(options.go_round_down_free_points),
-        fixed_bye or ByeInSos.START,
+def _tiebreak_rounds(problem: Problem, best: Fit, notes: list[str]) -> Fit:
+    """Tie-breaks over the rounds before a play-off, when every value fits only so."""
+    rounds = problem.table.rounds
+    most = best.most
+    if best.matched == most or rounds < 3 or not most:
+        return best
+    paired = [sum(o[r] >= 0 for o in problem.table.opponents) for r in range(rounds)]
+    tried = {r for r in range(1, rounds) if paired[r] < 0.75 * max(paired)}
+    candidates = sorted(
+        {min(tried, default=rounds)} | {rounds - 1, rounds - 2} - {rounds}, reverse=True
     )
-    outcomes = {e.outcome for p in t.players for e in p.rounds if e.opponent is None}
-    rounds = t.rounds  # a property that scans every row: once
-    free_rounds = any(len(p.rounds) < rounds for p in t.players) or bool(outcomes)
-    # Rounding down first: OpenGotha's option, and where it and '0=' = 0 fit alike
-    # (one '0=' each), the better known reading wins.
-    tries: list[Callable[[_Conventions], _Conventions]] = []
-    if options.go_round_down_free_points is None and outcomes & {
-        Outcome.HALF_BYE,
-        Outcome.FULL_BYE,
-    }:
-        tries.append(lambda c: replace(c, round_down=True))
-    if options.go_free_draw_points is None and Outcome.HALF_BYE in outcomes:
-        tries.append(lambda c: replace(c, free_draw=0.0))
-    if fixed_bye is None and free_rounds:
-        tries.append(lambda c: replace(c, bye=ByeInSos.ZERO))
-        tries.append(lambda c: replace(c, bye=ByeInSos.OWN))
-    best = _fit(t, options, names, rows, open_at, start)
-    possible = _possible(names, rows, open_at)
-    for change in tries:
-        if best.matched == possible:
-            break
-        candidate = _fit(t, options, names, rows, open_at, change(best.conventions))
-        if candidate.matched > best.matched:
-            best = candidate
+    # Each count of rounds as the best reading stands first; the best of them is searched.
+    tried_fits = [
+        fit(problem, replace(best.conventions, tiebreak_rounds=n)) for n in candidates if n >= 1
+    ]
+    tried_fits = [f for f in tried_fits if f.matched > best.matched]
+    for found in sorted(tried_fits, key=lambda f: -f.matched)[:1]:
+        n = found.conventions.tiebreak_rounds or rounds
+        found = descend(problem, found.conventions)
+        if found.matched > best.matched and found.matched >= _TIEBREAK_ROUNDS_CLEAR * most:
+            notes.append(
+                Note(
+                    "tie-breaks over rounds 1-{rounds} only, as the file's columns show "
+                    "({matched} of {cells} values fit)",
+                    rounds=n,
+                    matched=found.matched,
+                    cells=most,
+                )
+            )
+            return found
     return best
 
 
-def _fit(
-    t: Tournament,
-    options: StandingsOptions,
-    names: list[str],
-    rows: list[list[float | None]],
-    open_at: list[int],
-    c: _Conventions,
-) -> _Fit:
-    mms_choices: list[int | None] = [None]
-    if c.mcmahon:
-        named: list[int | None] = [i for i, name in enumerate(names) if name == "MMS"]
-        mms_choices = named[:1] or [*(i for i in open_at if _could_be_mms(t, rows[i], c)), None]
-    fits = [_fit_with_mms(t, options, names, rows, open_at, c, at) for at in mms_choices]
-    return max(fits, key=lambda f: f.matched)
-
-
-def _could_be_mms(t: Tournament, values: list[float | None], c: _Conventions) -> bool:
-    """Whole start scores that follow the grades, not all equal (that would be NBW)."""
-    starts: list[tuple[int, float]] = []
-    for player, value in zip(t.players, values, strict=True):
-        grade = parse_grade(player.grade)
-        if value is None or grade is None:
-            continue
-        start = value - points_scored(player, c.round_down, c.free_draw)
-        if not float(start).is_integer():
-            return False  # start scores are whole numbers
-        starts.append((grade.rank, start))
-    if len({s for _, s in starts}) < 2:
-        return False
-    starts.sort()
-    return all(b[1] >= a[1] for a, b in zip(starts, starts[1:], strict=False))
-
-
-def _fit_with_mms(
-    t: Tournament,
-    options: StandingsOptions,
-    names: list[str],
-    rows: list[list[float | None]],
-    open_at: list[int],
-    c: _Conventions,
-    mms_at: int | None,
-) -> _Fit:
-    start: dict[int, float] = {}
-    whole = 0
-    for index, player in enumerate(t.players):
-        value = rows[mms_at][index] if mms_at is not None else None
-        if value is not None:
-            start[player.id] = value - points_scored(player, c.round_down, c.free_draw)
-            whole += float(start[player.id]).is_integer()
-        else:
-            start[player.id] = grade_start(parse_grade(player.grade), None, None)
-    if not open_at and not any(n in _CANDIDATES and n != "MMS" for n in names):
-        return _Fit(c, mms_at, whole, {mms_at: ("MMS", whole)} if mms_at is not None else {})
-    ctx = build_go_context(
-        t.players,
-        t.rounds,
-        c.mcmahon,
-        start,
-        c.round_down,
-        handicap_adjusted=options.go_handicap_adjusted_sos,
-        bye_in_sos=c.bye,
-        cut_highest=options.go_sos_cut_highest,
-        free_draw=c.free_draw,
-        explain=False,
-    )
-    wanted = _CANDIDATES if open_at else tuple(n for n in names if n in _CANDIDATES)
-    computed = {code: _computed(ctx, t, code) for code in wanted if code != "MMS"}
-    matched = whole
-    meanings: dict[int, tuple[str, int]] = {}
-    for i, name in enumerate(names):
-        if i == mms_at:
-            meanings[i] = ("MMS", whole)
-        elif i in open_at:
-            best = max(
-                ((code, _matches(rows[i], values)) for code, values in computed.items()),
-                key=lambda pair: pair[1],
-            )
-            meanings[i] = best
-            matched += best[1]
-        elif name in computed:
-            matched += _matches(rows[i], computed[name])
-    return _Fit(c, mms_at, matched, meanings)
-
-
-def _possible(names: list[str], rows: list[list[float | None]], open_at: list[int]) -> int:
-    """The most cells a reading can reproduce: every value of every column it can check."""
-    return sum(
-        sum(v is not None for v in rows[i])
-        for i, name in enumerate(names)
-        if i in open_at or name in _CANDIDATES
-    )
-
-
-def _computed(ctx: GoContext, t: Tournament, code: str) -> list[float]:
-    compute = find_go_tiebreak(code).compute
-    assert compute is not None  # every candidate is computed per player
-    return [compute(ctx, p.id).value for p in t.players]
-
-
-def _matches(values: list[float | None], computed: list[float]) -> int:
-    return sum(
-        v is not None and abs(v - c) < _EPSILON for v, c in zip(values, computed, strict=True)
-    )
-
-
-def _convention_notes(options: StandingsOptions, c: _Conventions) -> list[str]:
-    """Say each convention that the settings fixed or the file's numbers showed."""
-    notes: list[str] = []
-    if options.go_free_draw_points is not None:
-        notes.append(Note("'0=' counts {points:g}, as set", points=c.free_draw))
-    elif c.free_draw != HALF:
-        notes.append(Note("'0=' counts {points:g}, as the file's columns show", points=c.free_draw))
-    if options.go_bye_in_sos is not None:
-        notes.append(Note("a round without opponent adds {what} to SOS, as set", what=_bye(c.bye)))
-    elif c.bye is not ByeInSos.START:
-        notes.append(
-            Note(
-                "a round without opponent adds {what} to SOS, as the file's columns show",
-                what=_bye(c.bye),
-            )
+def _knockout(
+    problem: Problem, best: Fit, places: list[int | None], notes: list[str]
+) -> int | None:
+    first = knockout_start(problem.table)
+    if first is None:
+        return None
+    values = evaluate(
+        problem.table, replace(best.conventions, knockout_from=first), [0.0] * len(places)
+    )["KO"]
+    if not knockout_agrees(places, values):
+        return None
+    notes.append(
+        Note(
+            "knock-out from round {round}: ranked first by the round a player was "
+            "eliminated in, as the file's places show",
+            round=first,
         )
-    return notes
+    )
+    return first
 
 
-def _bye(bye: ByeInSos) -> str:
-    return Note(_BYE_WORDS[bye])
+def _meanings(
+    problem: Problem, best: Fit, names: list[str], notes: list[str]
+) -> list[ColumnMeaning]:
+    out: list[ColumnMeaning] = []
+    for i, name in enumerate(names):
+        filled = sum(v is not None for v in problem.columns[i])
+        match = best.matches.get(i)
+        if i in problem.fixed or match is None:
+            known = problem.fixed.get(i, name if name in CODES else "")
+            out.append(ColumnMeaning(i, name, known, 1, match.matched if match else 0, filled))
+            continue
+        clear = _clear(match.matched, filled)
+        what = match.code if match.scale == 1 else Note("{code} in half points", code=match.code)
+        if is_unnamed(name) or name not in CODES:
+            if clear:
+                out.append(ColumnMeaning(i, name, match.code, match.scale, match.matched, filled))
+                notes.append(
+                    Note(
+                        "column {column} read as {meaning}: {matched} of {rows} rows match",
+                        column=name,
+                        meaning=what,
+                        matched=match.matched,
+                        rows=filled,
+                    )
+                )
+            else:
+                out.append(ColumnMeaning(i, name, "", 1, match.matched, filled))
+                notes.append(Note("column {column}: no meaning found", column=name))
+            continue
+        own = count_matches(problem.columns[i], best.values[name], 1) if name in best.values else 0
+        if i == best.conventions.mms_at:
+            own = match.matched
+        if clear and match.matched > own and (match.code, match.scale) != (name, 1):
+            out.append(ColumnMeaning(i, name, match.code, match.scale, match.matched, filled))
+            notes.append(
+                Note(
+                    "column {column!r} holds {meaning}: {matched} of {rows} rows match it",
+                    column=name,
+                    meaning=what,
+                    matched=match.matched,
+                    rows=filled,
+                )
+            )
+        else:
+            out.append(ColumnMeaning(i, name, name, 1, own, filled))
+    return out
 
 
-def _renamed(t: Tournament, names: list[str], mcmahon: bool) -> Tournament:
-    """The table with each score column under its meaning (the file keeps its text)."""
+def _order(
+    problem: Problem,
+    best: Fit,
+    meanings: list[ColumnMeaning],
+    places: list[int | None],
+    notes: list[str],
+) -> tuple[str, ...] | None:
+    """The tie-breaks the file's places follow, from the columns it shows."""
+    if len({p for p in places if p is not None}) < 2:
+        return None
+    c = best.conventions
+    primary = "MMS" if c.mcmahon else "NBW"
+    candidates: dict[str, list[float | None]] = {}
+    for m in meanings:
+        if not m.code or m.code in _NOT_TIEBREAKS or m.code == primary or m.code in candidates:
+            continue
+        if m.code not in best.values and m.code != "DC":
+            continue
+        candidates[m.code] = [
+            v / m.scale if v is not None else None for v in problem.columns[m.position]
+        ]
+    defaults = not candidates
+    if defaults:
+        # No tie-break column: the defaults, unless the places contradict them.
+        candidates = {code: list(best.values[code]) for code in _DEFAULT_ORDER}
+    leading: list[list[float | None]] = []
+    if c.knockout_from is not None:
+        leading.append(list(best.values["KO"]))
+    leading.append([-v for v in best.values[primary]])
+    inferred = infer_order(places, leading, candidates)
+    found = inferred.order
+    if (defaults and found == _DEFAULT_ORDER) or (not found and inferred.unresolved):
+        # Levels the places part yet no criterion explains: the file's own list stands
+        # (the check then names what differs).
+        return None
+    shown = [m.code for m in meanings if m.code in candidates]
+    if found and list(found) != shown[: len(found)]:
+        notes.append(
+            Note("tie-break order {codes}, as the file's places show", codes=", ".join(found))
+        )
+    elif not found:
+        notes.append(Note("no tie-break: players level on the score share their place in the file"))
+    return found
+
+
+def _renamed(
+    t: Tournament, meanings: list[ColumnMeaning], names: list[str], mcmahon: bool
+) -> Tournament:
+    """The table with each score column under its meaning, in its own units."""
     if t.go is None:
         return t
     primary = "MMS" if mcmahon else "NBW"
+    scale = {m.position: m.scale for m in meanings}
     players = []
     for player in t.players:
         scores = tuple(
-            (names[i] if i < len(names) else name, value)
+            (
+                names[i] if i < len(names) else name,
+                value / scale.get(i, 1) if value is not None else None,
+            )
             for i, (name, value) in enumerate(player.declared_scores)
         )
         points = next((v for n, v in scores if n == primary), None)

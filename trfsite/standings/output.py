@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING
 from trfsite.results import Explanation, StandingRow, Standings
 
 if TYPE_CHECKING:
+    from trfsite.awards.gor import GorChange
     from trfsite.awards.performance import PlayerRatings
 
 # Rating columns of chess players' rows (rating_change is K x sum(W - We), B.02 8.3).
 RATING_KEYS = ("rating_change", "performance", "average_opponent_rating")
+# Go rows: the GoR before the event and the estimated change (trfsite.awards.gor).
+GOR_KEYS = ("rating", "rating_change")
 
 
 def number(value: float | None) -> str:
@@ -84,17 +87,32 @@ def rating_values(ratings: PlayerRatings | None) -> tuple[float | None, ...]:
     )
 
 
-def render_csv(s: Standings, ratings: Mapping[int, PlayerRatings] | None = None) -> str:
+def gor_values(change: GorChange | None) -> tuple[float | None, ...]:
+    """(GoR before the event, its estimated change to 2 decimals), aligned with GOR_KEYS."""
+    if change is None:
+        return (None, None)
+    value = None if change.value is None else round(change.value, 2)
+    return (change.rating, value)
+
+
+def render_csv(
+    s: Standings,
+    ratings: Mapping[int, PlayerRatings] | None = None,
+    gor: Mapping[int, GorChange] | None = None,
+) -> str:
     import io  # here: the table, the usual output, needs neither csv nor json
 
     from trfsite.formats.csv_cells import csv_writer
 
     buffer = io.StringIO()
     writer = csv_writer(buffer)
-    extra = RATING_KEYS if ratings else ()
+    extra = RATING_KEYS if ratings else GOR_KEYS if gor else ()
     writer.writerow(["rank", "id", "name", "points", *(c.code for c in s.columns), *extra])
     for r in s.rows:
-        values = rating_values(ratings.get(r.id)) if ratings else ()
+        if ratings:
+            values = rating_values(ratings.get(r.id))
+        else:
+            values = gor_values(gor.get(r.id)) if gor else ()
         writer.writerow(
             [
                 r.rank,
@@ -109,7 +127,10 @@ def render_csv(s: Standings, ratings: Mapping[int, PlayerRatings] | None = None)
 
 
 def render_json(
-    s: Standings, explain: bool = False, ratings: Mapping[int, PlayerRatings] | None = None
+    s: Standings,
+    explain: bool = False,
+    ratings: Mapping[int, PlayerRatings] | None = None,
+    gor: Mapping[int, GorChange] | None = None,
 ) -> str:
     data = s.as_json()
     rows = data["standings"]
@@ -117,11 +138,16 @@ def render_json(
     if ratings:
         for item, row in zip(rows, s.rows, strict=True):
             item.update(zip(RATING_KEYS, rating_values(ratings.get(row.id)), strict=True))
+    if gor:
+        for item, row in zip(rows, s.rows, strict=True):
+            item.update(zip(GOR_KEYS, gor_values(gor.get(row.id)), strict=True))
     if explain:
         for item, row in zip(rows, s.rows, strict=True):
             item["explanations"] = {e.code: _explanation_json(e) for e in row.explanations}
             if ratings and row.id in ratings:
                 item["explanations"].update(_rating_explanations(ratings[row.id]))
+            if gor and row.id in gor:
+                item["explanations"]["rating_change"] = _gor_explanation(gor[row.id])
     import json
 
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
@@ -151,6 +177,52 @@ def _rating_explanations(ratings: PlayerRatings) -> dict[str, object]:
         "performance": _explanation_json(ratings.performance),
         "average_opponent_rating": _explanation_json(ratings.average_opponent_rating),
     }
+
+
+def _gor_explanation(change: GorChange) -> dict[str, object]:
+    return {
+        "value": change.value,
+        "rating": change.rating,
+        "weight": change.weight,
+        "notes": list(change.notes),
+        "games": [
+            {
+                "round": g.round,
+                "opponent": g.opponent_id,
+                "opponent_rating": g.opponent_rating,
+                "handicap": g.handicap,
+                "black": g.black,
+                "Sa": g.score,
+                "Se": round(g.expected, 4),
+                "con": round(g.con, 4),
+                "bonus": round(g.bonus, 4),
+                "change": round(g.change, 4),
+            }
+            for g in change.games
+        ],
+    }
+
+
+def render_gor_explanations(gor: Mapping[int, GorChange], s: Standings) -> str:
+    """Each player's estimated GoR change, game by game, to check on paper."""
+    out = ["GoR change (EGF formula; an estimate from the table, not the EGD's figure)", ""]
+    for row in s.rows:
+        change = gor.get(row.id)
+        if change is None:
+            continue
+        rating = "-" if change.rating is None else f"{change.rating:g}"
+        value = "-" if change.value is None else f"{change.value:+.2f}"
+        out.append(f"#{row.rank}  {row.id} {row.name}: GoR {rating}, change {value}")
+        for g in change.games:
+            out.append(
+                f"    round {g.round}: opponent {g.opponent_id} GoR {g.opponent_rating:g}"
+                + (f", handicap {g.handicap}" + (" (Black)" if g.black else " (White)"))
+                * bool(g.handicap)
+                + f", Se {g.expected:.4f}, Sa {number(g.score)}, con {g.con:.4f}, "
+                f"bonus {g.bonus:.4f}: {g.change:+.4f}"
+            )
+        out.extend(f"    {n}" for n in change.notes)
+    return "\n".join(out) + "\n"
 
 
 def _explanation_json(e: Explanation) -> dict[str, object]:

@@ -6,22 +6,19 @@ checks look at the model as a whole.
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import replace
-
 from trfsite.findings import Capped, Finding, Severity
 from trfsite.formats.egf.grades import parse_grade
-from trfsite.formats.egf.header import is_column_header, is_known_column, is_unnamed
 from trfsite.formats.limits import MAX_FINDINGS_PER_CODE
 from trfsite.model import Color, Game, Outcome, Player, RoundEntry, Tournament
-from trfsite.results import N_, Note, Standings, join_notes
-from trfsite.scoring.go import GO_TIEBREAKS
-from trfsite.standings.go import compute_go_standings, declared, start_scores
+from trfsite.results import N_, Note, join_notes
+from trfsite.standings.go import start_scores
 from trfsite.standings.go_columns import read_go_columns
 from trfsite.standings.options import StandingsOptions
+from trfsite.validate.egf_columns import COLUMN_CODES, check_declared_columns
+
+__all__ = ["COLUMN_CODES", "check_declared_columns", "check_egf"]
 
 MAX_HANDICAP = 9
-_COMPUTED = {t.short for t in GO_TIEBREAKS}
 _BOTH = {Outcome.WIN, Outcome.FORFEIT_WIN}
 _NEITHER = {Outcome.LOSS, Outcome.FORFEIT_LOSS}
 
@@ -254,7 +251,8 @@ def check_handicaps(t: Tournament, name: str) -> list[Finding]:
     if t.go is None or t.go.handicap_rule is None or t.go.handicap_rule_source != "HA":
         return []
     rule = t.go.handicap_rule
-    starts = start_scores(t, StandingsOptions(), False, [])
+    reading = read_go_columns(t, StandingsOptions())
+    starts = start_scores(reading.tournament, reading.options, reading.conventions, [])
     index = t.player_index()
     wrong: list[str] = []
     first: tuple[int, int] | None = None
@@ -328,175 +326,3 @@ def _game(player: Player, entry: RoundEntry, other: Player) -> Note:
         grade=player.grade,
         other_grade=other.grade,
     )
-
-
-# --------------------------------------------------------------------------- columns
-COLUMN_CODES = ("egf-column-unchecked", "egf-column-differs", "egf-places")
-
-
-def check_declared_columns(
-    t: Tournament, name: str, settings: StandingsOptions | None = None
-) -> list[Finding]:
-    """The file's own score columns against trfsite's computation: one warning per column.
-
-    Unnamed columns are checked under the meaning their numbers show (trfsite.go_columns),
-    or the event's ``settings`` (trfsite.toml), whose findings replace COLUMN_CODES'.
-    """
-    if not (t.go.columns if t.go else ()) or not t.players:
-        return []
-    reading = read_go_columns(t, settings or StandingsOptions())
-    t, options = reading.tournament, reading.options
-    columns = t.go.columns if t.go else ()
-    known = tuple(dict.fromkeys(c for c in columns if c in _COMPUTED and c != "MMS"))
-    findings: list[Finding] = []
-    # Unknown names were reported by the reader (egf-column-unknown), once is enough.
-    unchecked = [
-        c
-        for c in dict.fromkeys(columns)
-        if c not in _COMPUTED and is_known_column(c) and not is_unnamed(c)
-    ]
-    if unchecked:
-        findings.append(
-            Finding(
-                Severity.INFO,
-                "egf-column-unchecked",
-                Note(
-                    "the file's column(s) {columns} are not computed by trfsite and "
-                    "were not checked",
-                    columns=", ".join(unchecked),
-                ),
-                name,
-            )
-        )
-    if "MMS" in columns:
-        findings += _check_start_scores(t, options, name)
-    if not known:
-        return findings
-    standings = compute_go_standings(t, replace(options, tiebreaks=known))
-    for position, column in enumerate(known):
-        computed = {row.id: row.tiebreaks[position] for row in standings.rows}
-        differences: list[str] = [
-            Note(
-                "row {id} ({name}): file {value}, computed {computed}",
-                id=p.id,
-                name=p.name,
-                value=_number(value),
-                computed=_number(computed[p.id]),
-            )
-            for p in t.players
-            if (value := declared(p, column)) is not None
-            and computed[p.id] is not None
-            and abs(value - (computed[p.id] or 0.0)) > 1e-9
-        ]
-        if differences:
-            findings.append(_column_warning(column, differences, name, header_line(t)))
-    findings += _check_places(t, standings, name)
-    return findings
-
-
-def _number(value: float | None) -> str:
-    if value is None:
-        return "-"
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
-def _column_warning(column: str, differences: list[str], name: str, line: int) -> Finding:
-    return Finding(
-        Severity.WARNING,
-        "egf-column-differs",
-        Note(
-            "the file's {column} column differs from trfsite's computation for "
-            "{count} player(s): {differences}",
-            column=column,
-            count=len(differences),
-            differences=join_notes(differences, _ITEMS_TEMPLATE),
-        ),
-        name,
-        line,
-    )
-
-
-def header_line(t: Tournament) -> int:
-    """The line of the column-header comment (0 if the file has none)."""
-    for comment in t.comments:
-        if is_column_header(comment.text.split()):
-            return comment.source.line
-    return 0
-
-
-def _check_start_scores(t: Tournament, options: StandingsOptions, name: str) -> list[Finding]:
-    """The MMS column fixes the start scores; they must be whole and follow the grades.
-
-    The offset between the file's scale and OpenGotha's, the bar and the floor are
-    read from the file itself: the most common offset, the highest and lowest start.
-    """
-    starts = start_scores(t, options, bool(options.go_round_down_free_points), [])
-    graded = {
-        p.id: g.mms
-        for p in t.players
-        if (g := parse_grade(p.grade)) is not None and declared(p, "MMS") is not None
-    }
-    if not graded:
-        return []
-    # Ties between offsets go to 0, OpenGotha's own scale.
-    offsets = Counter(starts[i] - graded[i] for i in graded)
-    offset = max(offsets, key=lambda o: (offsets[o], o == 0))
-    top, bottom = max(starts[i] for i in graded), min(starts[i] for i in graded)
-    differences: list[str] = []
-    for player in t.players:
-        if player.id not in graded:
-            continue
-        start = starts[player.id]
-        expected = max(bottom, min(top, graded[player.id] + offset))
-        if not float(start).is_integer() or start != expected:
-            differences.append(
-                Note(
-                    "row {id} ({name}, {grade}): file MMS {mms} means a start score of "
-                    "{start}, the grade gives {expected}",
-                    id=player.id,
-                    name=player.name,
-                    grade=player.grade,
-                    mms=_number(declared(player, "MMS")),
-                    start=_number(start),
-                    expected=_number(expected),
-                )
-            )
-    if not differences:
-        return []
-    return [_column_warning("MMS", differences, name, header_line(t))]
-
-
-def _check_places(t: Tournament, standings: Standings, name: str) -> list[Finding]:
-    """Declared places fit if they lie within the computed tie group (either tie style)."""
-    size = Counter(row.rank for row in standings.rows)
-    index = t.player_index()
-    wrong = [
-        Note(
-            "row {id}: place {place}, computed {computed}",
-            id=row.id,
-            place=str(index[row.id].declared_rank),
-            computed=(
-                f"{row.rank}"
-                if size[row.rank] == 1
-                else f"{row.rank}-{row.rank + size[row.rank] - 1}"
-            ),
-        )
-        for row in standings.rows
-        if (place := index[row.id].declared_rank) is not None
-        and not row.rank <= place < row.rank + size[row.rank]
-    ]
-    if not wrong:
-        return []
-    return [
-        Finding(
-            Severity.WARNING,
-            "egf-places",
-            Note(
-                "{count} place(s) differ from the ranking by the file's results and columns: "
-                "{places}",
-                count=len(wrong),
-                places=join_notes(wrong, _ITEMS_TEMPLATE),
-            ),
-            name,
-        )
-    ]

@@ -9,6 +9,12 @@
   var status = document.getElementById("people-status");
   var busiest = document.getElementById("people-busiest");
   var folder = input.getAttribute("data-pieces") || "search/";
+  // The texts come from the page (the catalogs), in its language: "{n}" is the count.
+  var language = document.documentElement.lang || undefined;
+  function said(name, n) {
+    var text = status.getAttribute("data-" + name) || "";
+    return text.replace("{n}", n === undefined ? "" : n.toLocaleString(language));
+  }
   var pieces = {};    // name -> rows, once loaded
   var loading = {};   // name -> true while its script loads
   var LETTERS = { "ß": "ss", "ẞ": "ss", "Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Æ": "AE",
@@ -77,11 +83,11 @@
       return;
     }
     var name = pieceName(words[0]);
-    if (!pieces[name]) { status.textContent = "…"; load(name); return; }
+    if (!pieces[name]) { status.textContent = said("searching"); load(name); return; }
     var shown = show(pieces[name], words);
     results.hidden = false;
     if (busiest) { busiest.hidden = true; }
-    status.textContent = shown ? String(shown) + (shown >= 200 ? "+" : "") : "0";
+    status.textContent = said(shown >= 200 ? "found-more" : "found", shown);
   }
 
   input.addEventListener("input", search);

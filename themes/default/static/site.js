@@ -89,9 +89,24 @@
     apply();
   }
 
+  // A quoted line of the validation page is wider than a phone: its caret (column 69
+  // of a player line) would be out of sight. Scroll each excerpt to show its caret;
+  // the caret's line scrolls with the quoted one.
+  function showCarets() {
+    var marks = document.querySelectorAll("pre.source .caret-mark");
+    Array.prototype.forEach.call(marks, function (mark) {
+      var pre = mark.closest("pre");
+      var right = mark.offsetLeft + mark.offsetWidth;
+      if (right > pre.clientWidth - 16) {
+        pre.scrollLeft = right - pre.clientWidth / 2;
+      }
+    });
+  }
+
   function ready() {
     setUpSorting();
     setUpSearch();
+    showCarets();
   }
 
   if (document.readyState === "loading") {

@@ -49,6 +49,7 @@ COLUMN_ALIASES: dict[str, str] = {
     "SOSTS": "SOSTS",
     "RATIN": "Rating",
     "RATING": "Rating",
+    "GOR": "Rating",  # the EGF rating before the event
     # Names seen in tables submitted to the EGD.
     "WINS": "NBW",
     "WIN": "NBW",
@@ -71,10 +72,34 @@ COLUMN_ALIASES: dict[str, str] = {
     "POINTS": SCORE,
 }
 _KNOWN_COLUMNS = frozenset(COLUMN_ALIASES.values())
-_ROUND_LABEL = re.compile(r"^(?:R|RD|ROUND)?\d{1,2}$", re.IGNORECASE)
-# Words that end the player-description part of a column header.
-_DESCRIPTION_WORDS = ("CLUB", "CO", "COUNTRY", "RK", "RANK", "GRADE", "GR")
+# Labels over the result cells, not score columns: 1, 1., R1, Rd1, Round1, 1st, and the
+# stages of a knock-out (``playoff`` must not be cut into 5-letter names either).
+_ROUND_LABEL = re.compile(
+    r"^(?:(?:R|RD|ROUND)?\d{1,3}\.?|\d{1,3}(?:ST|ND|RD|TH)|PLAY-?OFFS?|FINALS?|SEMI(?:-?FINALS?)?"
+    r"|QUARTER(?:-?FINALS?)?|SF|QF|KO|TIE-?BREAK|3RDPLACE)$",
+    re.IGNORECASE,
+)
+# The player's description, in the order tables write it: a header names each once
+# (a second 'Rank' after the club is a score column).
+_NAME_WORDS = frozenset({"NAME", "NAMES", "SURNAME", "FIRSTNAME", "FIRST", "LAST", "PLAYER"})
+_GRADE_WORDS = frozenset({"RK", "RANK", "GRADE", "GR", "STR", "STRENGTH", "LEVEL"})
+_COUNTRY_WORDS = frozenset({"CO", "COUNTRY", "NAT", "CTRY", "CNTRY", "FED"})
+_CLUB_WORDS = frozenset({"CLUB", "CL", "CITY", "TOWN"})
+_PIN_WORDS = frozenset({"PIN", "EGD", "EGDPIN", "EGD-PIN", "ID", "EGF-PIN"})
 _OPENGOTHA_WIDTH = 5  # OpenGotha right-aligns each criterion name in 5 characters
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderColumns:
+    """The score-column names of a column header.
+
+    ``labels_at``: how many of ``names`` stand before the round labels, when the header
+    labels the result cells (the others stand after them); None when it does not.
+    """
+
+    names: list[str]
+    has_club: bool
+    labels_at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,24 +179,49 @@ def is_column_header(words: list[str]) -> bool:
     return "NAME" in upper and bool(upper & {"PL", "NUM", "PLACE", "RK", "RANK", "CO", "CLUB"})
 
 
-def column_names(words: list[str]) -> tuple[list[str], bool]:
-    """Score-column names of a column header, and whether it names a club column."""
-    upper = [w.upper() for w in words]
-    has_club = "CLUB" in upper
-    start = 0
-    for index, word in enumerate(upper):
-        if word in _DESCRIPTION_WORDS:
-            start = index + 1
+def column_names(words: list[str]) -> HeaderColumns:
+    """Score-column names of a column header, where the round labels stand, and the club.
+
+    The EGD PIN (after ``|``, or a trailing ``PIN``) is no score column; round labels
+    over the result cells are not either, but they tell which names stand before the
+    results and which after them.
+    """
+    if "|" in " ".join(words):
+        words = " ".join(words).split("|", 1)[0].split()
+    upper = [w.upper().rstrip(".:") for w in words]
+    start = _description_end(upper)
     names: list[str] = []
+    labels_at: int | None = None
     for word in words[start:]:
+        if word.upper() in _PIN_WORDS:
+            continue
         if _ROUND_LABEL.match(word):
-            continue  # a round's label over the result cells, not a score column
+            labels_at = len(names) if labels_at is None else labels_at
+            continue
         names.extend(normalise_column(part) for part in _split_run_together(word))
-    return names, has_club
+    return HeaderColumns(names, any(w in _CLUB_WORDS for w in upper[:start]), labels_at)
+
+
+def _description_end(upper: list[str]) -> int:
+    """Where the score names begin: after the name, grade, country and club, each once."""
+    at = next((i for i, w in enumerate(upper) if w in _NAME_WORDS), 0) + 1
+    while at < len(upper) and upper[at] in _NAME_WORDS:
+        at += 1
+    for group in (_GRADE_WORDS, _COUNTRY_WORDS, _CLUB_WORDS):
+        if at < len(upper) and upper[at] in group:
+            at += 1
+    return at
+
+
+def is_round_label(word: str) -> bool:
+    return _ROUND_LABEL.match(word) is not None
 
 
 def _split_run_together(word: str) -> list[str]:
-    """``SOSSOSOS`` -> [SOS, SOSOS]: known names first, else 5-character fields."""
+    """``SOSSOSOS`` -> [SOS, SOSOS]: known names first, else OpenGotha's 5-letter fields.
+
+    A word that cuts into known names neither way is one (unknown) name.
+    """
     if len(word) <= _OPENGOTHA_WIDTH or word.upper() in COLUMN_ALIASES:
         return [word]
     known = _segment(word)
@@ -182,7 +232,9 @@ def _split_run_together(word: str) -> list[str]:
     while end > 0:
         parts.insert(0, word[max(0, end - _OPENGOTHA_WIDTH) : end])
         end -= _OPENGOTHA_WIDTH
-    return parts
+    if all(part.strip().upper() in COLUMN_ALIASES for part in parts):
+        return parts
+    return [word]
 
 
 def _segment(word: str) -> list[str] | None:

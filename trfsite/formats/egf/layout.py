@@ -1,134 +1,202 @@
-"""Where a row's score columns end and its round tokens begin.
+"""Where a row's result cells stand among its score columns.
 
-Round tokens are counted from the right, using the number of rounds, because
-score columns come in any number and some of them look like tokens. Tables from
-the EGD archive may put the results first and the scores after them; such a
-table is read the same way from the other end.
+Cells are known by their shape (``12+/w2``, ``5-``, ``0=``, ``?``, ``7+!``) wherever
+they stand: score columns may come before them (OpenGotha), after them (the EGD's
+archive) or on both sides (a start score before, the totals after). Every row holds
+one cell per round, so the number of rounds is the length of the run of cells the rows
+share, and each row's run is placed where the table's other rows place theirs.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from trfsite.formats.egf.lines import PlayerLine, Word
 from trfsite.formats.egf.tokens import parse_score, parse_token
 
-_ANY_ROW = 99999  # the most a result token's opponent number can be
+_ANY_ROW = 99999  # the most a result cell's opponent number can be
+_MOST_CANDIDATES = 6  # round counts tried: the commonest runs (the cost is rows x words each)
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
     rounds: int
-    rounds_first: bool  # the result cells come before the score columns
+    before: int  # score words before the result cells, on the table's typical row
 
 
-def find_layout(parsed: list[PlayerLine], rows: int, columns: list[str] | None) -> Layout:
-    """How many rounds, and on which side of the score columns they stand.
+@dataclass(frozen=True, slots=True)
+class RowSplit:
+    """One row's words: scores before the result cells, the cells, scores after them."""
 
-    The side is the one where the rows' runs of result cells are longer: a table
-    written results-first ends its rows with numbers, which are no result cells.
+    before: tuple[Word, ...]
+    cells: tuple[Word, ...]
+    after: tuple[Word, ...]
+
+    @property
+    def scores(self) -> tuple[Word, ...]:
+        return self.before + self.after
+
+
+def find_layout(
+    parsed: list[PlayerLine], rows: int, named: int | None, named_before: int | None = None
+) -> Layout:
+    """The number of rounds and where the cells stand.
+
+    ``named``: the score columns a column header names; ``named_before``: how many of
+    them it names before its round labels.
     """
-    layout = _layout(parsed, rows, columns)
+    layout = _layout(parsed, rows, named, named_before)
     if not layout.rounds and parsed:
         # Opponents beyond the last row (a table cut short) still mark result cells;
         # the checks then report them.
-        layout = _layout(parsed, _ANY_ROW, columns)
+        layout = _layout(parsed, _ANY_ROW, named, named_before)
     return layout
 
 
-def _layout(parsed: list[PlayerLine], rows: int, columns: list[str] | None) -> Layout:
-    trailing = sorted(_token_run(p.rest, rows) for p in parsed)
-    leading = sorted(_token_run(tuple(reversed(p.rest)), rows) for p in parsed)
-    if parsed and leading[len(leading) // 2] > trailing[len(trailing) // 2]:
-        flipped = [replace(p, rest=tuple(reversed(p.rest))) for p in parsed]
-        return Layout(count_rounds(flipped, rows, columns), True)
-    return Layout(count_rounds(parsed, rows, columns), False)
+def _runs(words: tuple[Word, ...], rows: int) -> list[tuple[int, int]]:
+    """(start, length) of each run of result cells in a row."""
+    out: list[tuple[int, int]] = []
+    start = -1
+    for index, word in enumerate(words):
+        if _is_cell(word.text, rows):
+            if start < 0:
+                start = index
+        elif start >= 0:
+            out.append((start, index - start))
+            start = -1
+    if start >= 0:
+        out.append((start, len(words) - start))
+    return out
 
 
-def split_rest(
-    rest: tuple[Word, ...], layout: Layout, columns: list[str] | None
-) -> tuple[tuple[Word, ...], tuple[Word, ...]]:
-    """(round tokens, score words) of a row, each in the order written."""
-    if layout.rounds_first:
-        tokens = tuple(reversed(round_words(tuple(reversed(rest)), layout.rounds, columns)))
-        return tokens, rest[len(tokens) :]
-    tokens = round_words(rest, layout.rounds, columns)
-    return tokens, rest[: len(rest) - len(tokens)]
+def _is_cell(text: str, rows: int) -> bool:
+    token = parse_token(text)
+    return token is not None and token.opponent <= rows
 
 
-def count_rounds(parsed: list[PlayerLine], rows: int, columns: list[str] | None) -> int:
-    """The number of rounds that makes the rows fit best, counting tokens from the right.
+def _longest(runs: list[tuple[int, int]]) -> tuple[int, int]:
+    return max(runs, key=lambda run: (run[1], run[0])) if runs else (0, 0)
 
-    Candidates are the lengths of the runs of tokens that end the rows, and the
-    room a column header leaves after the scores it names. A score
-    column can look like a token (``0=``, or ``12?`` for 12½), and a row may lack a
-    token, so each candidate is charged for what it would break: words read as
-    rounds that are not tokens, game tokens left among the scores, short rows and
-    fewer scores than the column header names. The cheapest wins, then the most
-    common, then the smallest.
-    """
+
+def _layout(
+    parsed: list[PlayerLine], rows: int, named: int | None, named_before: int | None
+) -> Layout:
     if not parsed:
-        return 0
-    runs = Counter(_token_run(p.rest, rows) for p in parsed)
+        return Layout(0, 0)
+    runs = [_runs(p.rest, rows) for p in parsed]
+    longest = Counter(_longest(r)[1] for r in runs)
     # No more rounds than at least half of the rows reach: one stretched or run-together
     # row must not give every other player hundreds of unplayed rounds (issue 22).
-    reached = sorted((_token_run(p.rest, rows) for p in parsed), reverse=True)
+    reached = sorted((_longest(r)[1] for r in runs), reverse=True)
     most = reached[(len(reached) - 1) // 2]
-    candidates = {c for c in runs if c <= most} or {most}
-    if columns:
+    candidates = {c for c, _ in longest.most_common(_MOST_CANDIDATES) if c <= most} or {most}
+    if named:
         # What the column header leaves for rounds, in case every row has a '0=' score.
-        room = Counter(len(p.rest) - len(columns) for p in parsed).most_common(1)[0][0]
+        room = Counter(len(p.rest) - named for p in parsed).most_common(1)[0][0]
         candidates.add(max(0, min(room, max(most, 0) or room)))
-    if len(candidates) == 1:
-        return candidates.pop()
-
-    def cost(rounds: int) -> tuple[int, int, int]:
-        problems = 0
-        for p in parsed:
-            tokens = round_words(p.rest, rounds, columns)
-            scores = p.rest[: len(p.rest) - len(tokens)]
-            problems += len(tokens) < rounds
-            problems += sum(parse_token(w.text) is None for w in tokens)
-            problems += sum(_is_game_token(w.text, rows) for w in scores)
-            problems += bool(columns) and len(scores) < len(columns or ())
-        return problems, -runs[rounds], rounds
-
-    return min(sorted(candidates), key=cost)
+    layouts = [Layout(r, _typical_before(parsed, runs, r, named_before)) for r in candidates]
+    if len(layouts) == 1:
+        return layouts[0]
+    return min(
+        sorted(layouts, key=lambda lay: lay.rounds),
+        key=lambda lay: _cost(parsed, runs, lay, rows, named, longest),
+    )
 
 
-def _token_run(words: tuple[Word, ...], rows: int) -> int:
-    count = 0
-    for word in reversed(words):
-        token = parse_token(word.text)
-        if token is None or token.opponent > rows:
-            break
-        count += 1
-    return count
+def _typical_before(
+    parsed: list[PlayerLine], runs: list[list[tuple[int, int]]], rounds: int, hint: int | None
+) -> int:
+    """Score words before the cells on the rows whose cells can stand in one place only."""
+    exact = Counter(
+        start for row in runs for start, length in row if length == rounds and len(row) == 1
+    )
+    if exact:
+        return exact.most_common(1)[0][0]
+    if hint is not None:
+        return hint
+    # Runs longer than the rounds: the cells end the row when they end it most often.
+    ends = Counter(
+        len(p.rest) == start + length
+        for p, row in zip(parsed, runs, strict=True)
+        for start, length in [_longest(row)]
+    )
+    placements = Counter(
+        (start + length - rounds if ends[True] >= ends[False] else start)
+        for row in runs
+        for start, length in [_longest(row)]
+        if length >= rounds
+    )
+    return placements.most_common(1)[0][0] if placements else 0
 
 
-def _is_game_token(text: str, rows: int) -> bool:
-    token = parse_token(text)
-    return token is not None and 0 < token.opponent <= rows
+def split_row(rest: tuple[Word, ...], layout: Layout, rows: int | None = None) -> RowSplit:
+    """A row's scores before the cells, its cells and its scores after them."""
+    if not layout.rounds:
+        return RowSplit(rest, (), ())
+    runs = _runs(rest, rows if rows is not None else _ANY_ROW)
+    fitting = [
+        (
+            abs(max(start, min(layout.before, start + length - layout.rounds)) - layout.before),
+            start,
+            length,
+        )
+        for start, length in runs
+        if length >= layout.rounds
+    ]
+    if fitting:
+        _, start, length = min(fitting)
+        at = max(start, min(layout.before, start + length - layout.rounds))
+        return RowSplit(rest[:at], rest[at : at + layout.rounds], rest[at + layout.rounds :])
+    # A short row: the window where the cells should stand, unless scores stand in it;
+    # then only the row's own cells (the checks report the missing rounds).
+    at = max(0, min(layout.before, len(rest) - layout.rounds))
+    window = rest[at : at + layout.rounds]
+    if any(parse_score(w.text) is not None and parse_token(w.text) is None for w in window):
+        start, length = min(
+            runs or [(min(at, len(rest)), 0)], key=lambda run: (abs(run[0] - at), -run[1])
+        )
+        return RowSplit(rest[:start], rest[start : start + length], rest[start + length :])
+    return RowSplit(rest[:at], window, rest[at + layout.rounds :])
 
 
-def round_words(rest: tuple[Word, ...], rounds: int, columns: list[str] | None) -> tuple[Word, ...]:
-    """The last ``rounds`` words, unless the row is short of tokens.
+def _cost(
+    parsed: list[PlayerLine],
+    runs: list[list[tuple[int, int]]],
+    layout: Layout,
+    rows: int,
+    named: int | None,
+    longest: Counter[int],
+) -> tuple[int, int, int]:
+    """What reading ``layout.rounds`` rounds would break, and how rare that count is.
 
-    A row is short when a number (a score column) stands where a token should and
-    the column header leaves no room for it among the scores; it then keeps only
-    its tokens, and trfsite.validate.egf_checks reports the missing rounds.
+    Words read as cells that are none, game cells or other words left among the scores,
+    short rows, fewer scores than the header names, and games whose opponent's cell in
+    the same round names someone else (a score column taken for a round fails that).
     """
-    if not rounds:
-        return ()
-    run = 0
-    for word in reversed(rest[-rounds:]):
-        if parse_token(word.text) is None:
-            break
-        run += 1
-    if run < rounds and len(rest) > run:
-        blocker = rest[len(rest) - run - 1].text
-        named = len(columns) if columns else len(rest)
-        if parse_score(blocker) is not None and len(rest) - run <= named:
-            return rest[len(rest) - run :] if run else ()
-    return rest[max(0, len(rest) - rounds) :]
+    problems = 0
+    cells: dict[int, tuple[Word, ...]] = {}
+    for p in parsed:
+        split = split_row(p.rest, layout, rows)
+        cells[p.row] = split.cells
+        problems += len(split.cells) < layout.rounds
+        problems += sum(parse_token(w.text) is None for w in split.cells)
+        problems += sum(_is_misplaced(w.text, rows) for w in split.scores)
+        problems += bool(named) and len(split.scores) < (named or 0)
+    for row, own in cells.items():
+        for number, word in enumerate(own):
+            token = parse_token(word.text)
+            if token is None or not 0 < token.opponent <= rows:
+                continue
+            theirs = cells.get(token.opponent, ())
+            back = parse_token(theirs[number].text) if number < len(theirs) else None
+            problems += back is not None and back.opponent != row
+    return problems, -longest[layout.rounds], layout.rounds
+
+
+def _is_misplaced(text: str, rows: int) -> bool:
+    """A game cell, or a word that is no number, where a score should stand."""
+    token = parse_token(text)
+    if token is not None:
+        return 0 < token.opponent <= rows
+    return parse_score(text) is None

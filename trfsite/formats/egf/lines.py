@@ -44,6 +44,7 @@ class PlayerLine:
     club: str
     rest: tuple[Word, ...]
     pin: str
+    name_words: tuple[str, ...] = ()  # the name's words as written (underscores kept)
 
 
 def split_words(text: str) -> list[Word]:
@@ -175,6 +176,7 @@ def parse_player_line(
         club="" if club.lower() == _UNKNOWN_CLUB else club,
         rest=tuple(words[index:]),
         pin=pin,
+        name_words=tuple(w.text for w in words[start:grade_at]),
     )
     return player, findings
 

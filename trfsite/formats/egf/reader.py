@@ -6,8 +6,10 @@ import datetime as _dt
 from dataclasses import dataclass, field, replace
 
 from trfsite.findings import Finding, Severity
+from trfsite.formats.egf.columns import Positions, all_columns, row_scores
 from trfsite.formats.egf.grades import parse_grade
 from trfsite.formats.egf.header import (
+    HeaderColumns,
     column_names,
     find_tags,
     is_column_header,
@@ -17,11 +19,10 @@ from trfsite.formats.egf.header import (
     parse_handicap_rule,
     split_place,
     suffix_handicap_rule,
-    unnamed_column,
 )
-from trfsite.formats.egf.layout import Layout, find_layout, split_rest
+from trfsite.formats.egf.layout import Layout, RowSplit, find_layout, split_row
 from trfsite.formats.egf.lines import PlayerLine, Word, parse_player_line
-from trfsite.formats.egf.tokens import UNKNOWN_CELL, Token, parse_score, parse_token
+from trfsite.formats.egf.tokens import UNKNOWN_CELL, Token, parse_token
 from trfsite.formats.limits import MAX_ROUNDS, within_line_length
 from trfsite.formats.numbers import decimal, reason_note
 from trfsite.formats.text import split_lines
@@ -48,8 +49,7 @@ _MULTI_TAGS = ("CM",)
 @dataclass(slots=True)
 class _Header:
     tags: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
-    columns: list[str] | None = None
-    has_club: bool | None = None
+    columns: HeaderColumns | None = None
     comments: list[RawRecord] = field(default_factory=list)
 
     def first(self, tag: str) -> tuple[str, int, int] | None:
@@ -75,7 +75,9 @@ def read_egf(text: str, name: str = "") -> ReadResult:
             raw_lines.append((number, line))
     parsed: list[PlayerLine] = []
     for row, (number, line) in enumerate(raw_lines, start=1):
-        player_line, line_findings = parse_player_line(line, number, row, header.has_club, name)
+        player_line, line_findings = parse_player_line(
+            line, number, row, header.columns.has_club if header.columns else None, name
+        )
         findings.extend(line_findings)
         if player_line is not None:
             parsed.append(player_line)
@@ -91,9 +93,14 @@ def read_egf(text: str, name: str = "") -> ReadResult:
                 name,
             )
         )
-    layout = _within_rounds(
-        find_layout(parsed, len(raw_lines), header.columns), parsed, findings, name
+    named = header.columns.names if header.columns else None
+    found = find_layout(
+        parsed,
+        len(raw_lines),
+        len(named) if named is not None else None,
+        header.columns.labels_at if header.columns else None,
     )
+    layout = _within_rounds(found, parsed, findings, name)
     if parsed and not layout.rounds:
         findings.append(
             Finding(
@@ -111,10 +118,15 @@ def read_egf(text: str, name: str = "") -> ReadResult:
             )
         )
     rule, rule_source = _handicap_rule(header, name, findings)
-    players = [_player(p, layout, header.columns, name, findings) for p in parsed]
+    splits = [split_row(p.rest, layout, len(raw_lines)) for p in parsed]
+    positions = Positions(layout, splits, header.columns)
+    players = [
+        _player(p, split, positions, name, findings)
+        for p, split in zip(parsed, splits, strict=True)
+    ]
     players = _carry_tied_places(players)
     players = _fill_handicaps(players, rule)
-    columns = _all_columns(parsed, layout, header.columns, name, findings)
+    columns = all_columns(positions, header.columns, name, findings)
     tournament = _tournament(header, players, layout.rounds, rule, rule_source, name, findings)
     if tournament.go is not None:
         tournament = replace(tournament, go=replace(tournament.go, columns=columns))
@@ -177,8 +189,8 @@ def _read_comment(
             )
     words = body.split()
     if not tags and header.columns is None and is_column_header(words):
-        header.columns, header.has_club = column_names(words)
-        _report_unknown_columns(header.columns, body, number, body_at, name, findings)
+        header.columns = column_names(words)
+        _report_unknown_columns(header.columns.names, body, number, body_at, name, findings)
 
 
 def _report_unknown_columns(
@@ -279,7 +291,7 @@ def _tournament(
     adjusted = _number(header, "TM", name, findings)
     if adjusted is None:
         adjusted = _number(header, "TA", name, findings)
-    columns = tuple(header.columns or ())
+    columns = tuple(header.columns.names if header.columns else ())
     go = GoInfo(
         handicap_rule=rule,
         komi=_number(header, "KM", name, findings),
@@ -350,14 +362,14 @@ def _dates(
 
 # --------------------------------------------------------------------------- players
 def _player(
-    p: PlayerLine, layout: Layout, columns: list[str] | None, name: str, findings: list[Finding]
+    p: PlayerLine, split: RowSplit, positions: Positions, name: str, findings: list[Finding]
 ) -> Player:
-    tokens, score_words = split_rest(p.rest, layout, columns)
     entries = tuple(
-        _entry(word, number, p, name, findings) for number, word in enumerate(tokens, start=1)
+        _entry(word, number, p, name, findings) for number, word in enumerate(split.cells, start=1)
     )
-    scores = _scores(score_words, columns, p, name, findings)
-    primary = "MMS" if pairing_system_of(tuple(columns or ())) is PairingSystem.MCMAHON else "NBW"
+    scores = row_scores(positions.of(split), positions, p, name, findings)
+    names = tuple(positions.name(k) for k in range(positions.width))
+    primary = "MMS" if pairing_system_of(names) is PairingSystem.MCMAHON else "NBW"
     return Player(
         id=p.row,
         name=p.name,
@@ -468,91 +480,6 @@ def _check_token(
                 word.column,
             )
         )
-
-
-def _scores(
-    words: tuple[Word, ...],
-    columns: list[str] | None,
-    p: PlayerLine,
-    name: str,
-    findings: list[Finding],
-) -> tuple[tuple[str, float | None], ...]:
-    named = columns or []
-    out: list[tuple[str, float | None]] = []
-    for index, word in enumerate(words):
-        value = parse_score(word.text)
-        if value is None:
-            findings.append(
-                Finding(
-                    Severity.WARNING,
-                    "egf-score-value",
-                    Note(
-                        "row {row}: score column {column} holds {text!r}; expected a "
-                        "number such as '32', '12.5' or '408½'{reason}",
-                        row=p.row,
-                        column=index + 1,
-                        text=word.text,
-                        reason=reason_note(word.text),
-                    ),
-                    name,
-                    p.line,
-                    word.column,
-                )
-            )
-        out.append((named[index] if index < len(named) else unnamed_column(index + 1), value))
-    if columns and len(words) < len(columns):
-        findings.append(
-            Finding(
-                Severity.WARNING,
-                "egf-score-missing",
-                Note(
-                    "row {row} has {row_count} score column(s); the column header names "
-                    "{header_count} ({names})",
-                    row=p.row,
-                    row_count=len(words),
-                    header_count=len(columns),
-                    names=" ".join(columns),
-                ),
-                name,
-                p.line,
-                1,
-            )
-        )
-    return tuple(out)
-
-
-def _all_columns(
-    parsed: list[PlayerLine],
-    layout: Layout,
-    columns: list[str] | None,
-    name: str,
-    findings: list[Finding],
-) -> tuple[str, ...]:
-    """The header's column names, then ``#N`` for each score column it does not name."""
-    named = list(columns or [])
-    widest = max((len(split_rest(p.rest, layout, columns)[1]) for p in parsed), default=0)
-    extra = widest - len(named)
-    if extra > 0:
-        what = (
-            Note("the column header names only {count}", count=len(named))
-            if columns
-            else Note("no column header")
-        )
-        findings.append(
-            Finding(
-                Severity.INFO,
-                "egf-score-unnamed",
-                Note(
-                    "{extra} score column(s) have no name ({what}); they are read as {names} "
-                    "and their meaning is inferred from their numbers (all '0' is a filler)",
-                    extra=extra,
-                    what=what,
-                    names=", ".join(unnamed_column(len(named) + k) for k in range(1, extra + 1)),
-                ),
-                name,
-            )
-        )
-    return tuple(named + [unnamed_column(len(named) + k) for k in range(1, extra + 1)])
 
 
 def _carry_tied_places(players: list[Player]) -> list[Player]:

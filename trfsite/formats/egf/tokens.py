@@ -15,8 +15,9 @@ _TOKEN = re.compile(
     r"(?:(?P<sep>[/!])(?P<color>[wWbB?])?(?P<hcp>[hH]?\d{1,2}|[oO])?)?$",
     re.ASCII,
 )
-# A score column: 12, 12.5, 12,5, 408½ (½ is 0xBD in Latin-1, œ in ISO-8859-15), 408? or ½.
-_SCORE = re.compile(r"^(?P<int>-?\d+)(?:[.,](?P<frac>\d+))?(?P<half>[½œ?])?$", re.ASCII)
+# A score column: 12, 12.5, 12,5, 408½ (½ is 0xBD in Latin-1, œ in ISO-8859-15), 408?, 408=
+# (half points written as a jigo, issue 40) or ½.
+_SCORE = re.compile(r"^(?P<int>-?\d+)(?:[.,](?P<frac>\d+))?(?P<half>[½œ?=])?$", re.ASCII)
 _HALF_ALONE = frozenset({"½", "œ"})
 UNKNOWN_CELL = "?"
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.formats.limits import MAX_LINE_LENGTH, MAX_PLAYERS, within_line_length
 from trfsite.formats.text import split_lines
+from trfsite.formats.trf.bye_lines import split_bye_placeholders
 from trfsite.formats.trf.fields import Sink, SourceLine, parse_int
 from trfsite.formats.trf.player_records import PlayerNotes, read_national_rating, read_player
 from trfsite.formats.trf.round_cells import CELL_WIDTH, FIRST_CELL, blank_cell
@@ -210,6 +211,9 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
         found = keep_within_rounds(found, players, declared_rounds, teams, lines.lines, sink, kept)
         byes, forfeits, pairing_byes = found.byes, found.forfeits, found.pairing_byes
         out_of_order, abnormal = found.out_of_order, found.abnormal
+    players, placeholders = split_bye_placeholders(
+        players, sink, frozenset(pid for team in teams for pid in team.roster)
+    )
     if lines.unknown:
         from trfsite.formats.trf.unknown_lines import report_unknown
 
@@ -257,6 +261,7 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
         board_colors=header.board_colors,
         team_scoring=header.team_scoring,
         players=players,
+        bye_placeholders=placeholders,
         national_ratings=tuple(national),
         teams=teams,
         accelerations=tuple(accelerations),

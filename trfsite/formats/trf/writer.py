@@ -42,7 +42,10 @@ def write_trf(t: Tournament) -> str:
     """The whole file as text, lines ending in CR LF."""
     lines = _header(t)
     cells = _cell_count(t)
-    lines += [_player(p, cells) for p in t.players]
+    players = t.players
+    if t.bye_placeholders:  # back where the file had them
+        players = tuple(sorted((*players, *t.bye_placeholders), key=lambda p: p.source.line))
+    lines += [_player(p, cells) for p in players]
     lines += [_national(n) for n in t.national_ratings]
     lines += [_team(team) for team in t.teams]
     lines += _team_records(t)

@@ -1,0 +1,464 @@
+"""Chess positions that play moves written in Standard Algebraic Notation, in pure Python.
+
+python-chess is GPL-3.0 and trfsite is MIT, so the replay is our own: a 10x12
+mailbox board (the border squares make every step off the board a lookup of a
+sentinel), SAN read with disambiguation, castling (Chess960 too, by the rook's
+file), en passant and promotion. A move read gives back its SAN as the PGN
+standard writes it (``0-0`` becomes ``O-O``, ``Ng1f3`` becomes ``Nf3``), so that a
+replay can show and export every game alike.
+
+A game's moves are trusted as little as any input: a SAN that names no legal
+move raises ``IllegalMove`` with the reason, and the caller stops the game there.
+Legality is tested by playing a move only where it could expose the king (a king
+move, a check, en passant, a piece on a line with its king and an enemy slider
+beyond); a game of 80 plies has a handful of those. Generating moves (mate, the
+benchmark's random games) is in ``moves``.
+"""
+
+from __future__ import annotations
+
+from trfsite.formats.pgn.fen import read_fen, write_fen
+from trfsite.formats.pgn.squares import (
+    BISHOP_STEPS,
+    EMPTY,
+    EMPTY_RUNS,
+    FILES,
+    KING_STEPS,
+    KNIGHT_DELTAS,
+    KNIGHT_STEPS,
+    LINE_STEP,
+    NAMES,
+    NORTH,
+    OFF,
+    RANK_STARTS,
+    ROOK_LINES,
+    ROOK_STEPS,
+    SLIDES,
+    SOUTH,
+    STANDARD_START,
+    WHITE_PIECES,
+    IllegalMove,
+    Move,
+    ParsedSan,
+    disambiguation,
+    read_spelling,
+)
+
+__all__ = ["STANDARD_START", "IllegalMove", "Move", "Position"]
+
+
+class Position:
+    """A chess position that plays SAN moves; mutable, copied with ``copy()``."""
+
+    __slots__ = (
+        "board", "white", "castling", "ep", "halfmove", "fullmove", "chess960", "checked",
+        "kings",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.board: list[str] = [OFF] * 120
+        self.white = True
+        # The rooks that may still castle: their squares (a1/h1/a8/h8 in standard chess).
+        self.castling: frozenset[int] = frozenset()
+        self.ep = 0  # the square a pawn may capture onto en passant, or 0
+        self.halfmove = 0
+        self.fullmove = 1
+        self.chess960 = False
+        # Whether the side to move is in check, once known (``push`` works it out).
+        self.checked: bool | None = None
+        self.kings = [0, 0]  # White's and Black's king squares (0: none on the board)
+
+    @classmethod
+    def from_fen(cls, fen: str = STANDARD_START, chess960: bool = False) -> Position:
+        """The position a FEN describes; ValueError names what is wrong with it."""
+        position = cls()
+        position.chess960 = chess960
+        read_fen(position, fen)
+        position.in_check()
+        return position
+
+    def copy(self) -> Position:
+        other = Position.__new__(Position)
+        other.board = self.board[:]
+        other.white = self.white
+        other.castling = self.castling
+        other.ep = self.ep
+        other.halfmove = self.halfmove
+        other.fullmove = self.fullmove
+        other.chess960 = self.chess960
+        other.checked = self.checked
+        other.kings = self.kings[:]
+        return other
+
+    # -- what the board shows -------------------------------------------------------
+
+    def placement(self) -> str:
+        """FEN's first field: the pieces, rank 8 first."""
+        board = self.board
+        text = "/".join("".join(board[base : base + 8]) for base in RANK_STARTS)
+        for run, digit in EMPTY_RUNS:
+            text = text.replace(run, digit)
+        return text
+
+    def fen(self) -> str:
+        return write_fen(self)
+
+    # -- attacks ----------------------------------------------------------------------
+
+    def attacked(self, target: int, by_white: bool) -> bool:
+        """Whether a piece of that side attacks ``target``."""
+        board = self.board
+        if by_white:
+            pawn, knight, bishop, rook, queen, king = "PNBRQK"
+            if board[target - 9] == pawn or board[target - 11] == pawn:
+                return True
+        else:
+            pawn, knight, bishop, rook, queen, king = "pnbrqk"
+            if board[target + 9] == pawn or board[target + 11] == pawn:
+                return True
+        for step in KNIGHT_STEPS:
+            if board[target + step] == knight:
+                return True
+        for step in KING_STEPS:
+            if board[target + step] == king:
+                return True
+        for step in ROOK_STEPS:
+            index = target + step
+            while board[index] == EMPTY:
+                index += step
+            if board[index] == rook or board[index] == queen:
+                return True
+        for step in BISHOP_STEPS:
+            index = target + step
+            while board[index] == EMPTY:
+                index += step
+            if board[index] == bishop or board[index] == queen:
+                return True
+        return False
+
+    def in_check(self) -> bool:
+        """Whether the side to move is in check."""
+        if self.checked is None:
+            self.checked = self.attacked(self.kings[0 if self.white else 1], not self.white)
+        return self.checked
+
+    def _slider_beyond(self, king: int, through: int, white: bool) -> bool:
+        """Whether, seen from ``king`` past ``through``, the first piece is a slider of
+        that side moving along the line (what pins ``through``, or checks once it left)."""
+        step = LINE_STEP.get(through - king)
+        if step is None:
+            return False
+        board = self.board
+        index = king + step
+        while board[index] == EMPTY or index == through:
+            index += step
+        piece = board[index]
+        if piece == OFF or (piece in WHITE_PIECES) != white:
+            return False
+        kind = piece.upper()
+        return kind == "Q" or kind == ("R" if step in ROOK_LINES else "B")
+
+    def _gives_check(self, move: Move, landed: int) -> bool:
+        """After ``move`` was played (its piece now on ``landed``): whether it checks the
+        king now to move, by the piece itself or by a line it opened."""
+        board = self.board
+        king = self.kings[0 if self.white else 1]
+        kind = board[landed].upper()
+        delta = king - landed
+        if kind == "N":
+            if delta in KNIGHT_DELTAS:
+                return True
+        elif kind == "P":
+            if delta in ((-9, -11) if self.white else (9, 11)):
+                return True
+        elif kind != "K":
+            step = LINE_STEP.get(delta)
+            if step is not None and (kind == "Q" or kind == ("R" if step in ROOK_LINES else "B")):
+                index = landed + step
+                while board[index] == EMPTY:
+                    index += step
+                if index == king:
+                    return True
+        mover = not self.white
+        origin = move.origin
+        if (
+            (origin - king) in LINE_STEP
+            and board[origin] == EMPTY
+            and self._slider_beyond(king, origin, mover)
+        ):
+            return True
+        if move.en_passant:
+            return self._slider_beyond(king, move.target + (NORTH if self.white else SOUTH), mover)
+        if move.castle_rook and board[move.castle_rook] == EMPTY:
+            return self._slider_beyond(king, move.castle_rook, mover)
+        return False
+
+    # -- reading moves ----------------------------------------------------------------
+
+    def sources(self, letter: str, target: int) -> list[int]:
+        """Squares of the mover's pieces of that kind (not pawns) that reach ``target``."""
+        board = self.board
+        piece = letter if self.white else letter.lower()
+        if letter == "N" or letter == "K":
+            steps = KNIGHT_STEPS if letter == "N" else KING_STEPS
+            return [target + step for step in steps if board[target + step] == piece]
+        found = []
+        for step in SLIDES[letter]:
+            index = target + step
+            while board[index] == EMPTY:
+                index += step
+            if board[index] == piece:
+                found.append(index)
+        return found
+
+    def leaves_king_safe(self, move: Move) -> bool:
+        """Whether ``move`` (castling aside) leaves the mover's king unattacked."""
+        board = self.board
+        origin, target = move.origin, move.target
+        moved, captured = board[origin], board[target]
+        taken_at = 0
+        if move.en_passant:
+            taken_at = target + (SOUTH if self.white else NORTH)
+            taken = board[taken_at]
+            board[taken_at] = EMPTY
+        board[origin] = EMPTY
+        board[target] = moved
+        king = target if moved == "K" or moved == "k" else self.kings[0 if self.white else 1]
+        safe = not self.attacked(king, not self.white)
+        board[origin] = moved
+        board[target] = captured
+        if taken_at:
+            board[taken_at] = taken
+        return safe
+
+    def parse_san(self, san: str) -> Move:
+        """The move ``san`` names here; IllegalMove says why there is none."""
+        return self.read_san(san)[0]
+
+    def read_san(self, san: str) -> tuple[Move, str]:
+        """The move ``san`` names here, and its SAN as the standard writes it (without
+        the check or mate sign, which only the position after it tells)."""
+        parsed = read_spelling(san)
+        if parsed is None:
+            raise IllegalMove(f"{san!r} is not a move in standard algebraic notation")
+        if parsed.castle:
+            long = parsed.castle == 2
+            return self._castle(san, long), "O-O-O" if long else "O-O"
+        letter, target = parsed.letter, parsed.target
+        board = self.board
+        occupant = board[target]
+        if occupant != EMPTY and (occupant in WHITE_PIECES) == self.white:
+            if letter == "K" and self.castling:
+                castling = self._king_castles_onto(target)  # Chess960: the king onto its rook
+                if castling is not None:
+                    return castling, "O-O-O" if castling.castle_rook < castling.origin else "O-O"
+            raise IllegalMove(f"{san!r}: {NAMES[target]} holds a piece of the side to move")
+        if not letter:
+            return self._pawn_move(san, parsed)
+        if parsed.promotion:
+            raise IllegalMove(f"{san!r}: only a pawn can promote")
+        found = self.sources(letter, target)
+        file, rank = parsed.from_file, parsed.from_rank
+        candidates = found
+        if file >= 0 or rank >= 0:
+            candidates = [
+                origin
+                for origin in found
+                if (file < 0 or (origin - 21) % 10 == file)
+                and (rank < 0 or (origin - 21) // 10 == rank)
+            ]
+        king = self.kings[0 if self.white else 1]
+        if (
+            len(candidates) == 1
+            and not self.checked
+            and (candidates[0] - king) not in LINE_STEP
+            and self.checked is not None
+        ):
+            move = Move(candidates[0], target)  # off every line through the king: safe
+        else:
+            if letter == "K" and not candidates and self.castling:
+                castling = self._king_castles_onto(target)
+                if castling is not None:
+                    return castling, "O-O-O" if castling.castle_rook < castling.origin else "O-O"
+            move = self._one_legal(san, [Move(origin, target) for origin in candidates])
+        rivals = []
+        if len(found) > 1:
+            rivals = [
+                origin
+                for origin in found
+                if origin != move.origin and self.leaves_king_safe(Move(origin, target))
+            ]
+        hint = disambiguation(move.origin, rivals)
+        return move, f"{letter}{hint}{'x' if occupant != EMPTY else ''}{NAMES[target]}"
+
+    def _one_legal(self, san: str, moves: list[Move]) -> Move:
+        if len(moves) == 1 and not self._may_expose_king(moves[0]):
+            return moves[0]
+        legal = [move for move in moves if self.leaves_king_safe(move)]
+        if len(legal) == 1:
+            return legal[0]
+        side = "White" if self.white else "Black"
+        if not legal:
+            reason = "no piece can make it" if not moves else "it leaves the king in check"
+            raise IllegalMove(f"{san!r} is not a legal move for {side}: {reason}")
+        raise IllegalMove(f"{san!r} is ambiguous: {len(legal)} pieces of {side} can make it")
+
+    def _may_expose_king(self, move: Move) -> bool:
+        """Whether the move could expose the king: a king move, a check, en passant, or a
+        piece pinned and leaving its line. Most moves are none of these."""
+        king = self.kings[0 if self.white else 1]
+        origin = move.origin
+        if origin == king or move.en_passant or self.in_check():
+            return True
+        step = LINE_STEP.get(origin - king)
+        if step is None or not self._slider_beyond(king, origin, not self.white):
+            return False
+        return LINE_STEP.get(move.target - king) != step or not self._on_ray(
+            king, step, move.target
+        )
+
+    def _on_ray(self, king: int, step: int, target: int) -> bool:
+        """Whether ``target`` lies on the ray from the king along ``step`` (the pin line)."""
+        index = king + step
+        while self.board[index] != OFF:
+            if index == target:
+                return True
+            index += step
+        return False
+
+    def _pawn_move(self, san: str, parsed: ParsedSan) -> tuple[Move, str]:
+        board = self.board
+        target, promotion = parsed.target, parsed.promotion
+        forward = NORTH if self.white else SOUTH
+        pawn = "P" if self.white else "p"
+        target_rank = (target - 21) // 10
+        if (target_rank == (7 if self.white else 0)) != bool(promotion):
+            wanted = "promotes before the last rank" if promotion else "names no promotion piece"
+            raise IllegalMove(f"{san!r}: a pawn move that {wanted}")
+        suffix = "=" + promotion if promotion else ""
+        file = parsed.from_file
+        if file >= 0 and (target - 21) % 10 != file:
+            origin = 21 + file + 10 * target_rank - forward
+            if abs(origin + forward - target) != 1 or board[origin] != pawn:
+                raise IllegalMove(f"{san!r}: no pawn of the side to move can capture there")
+            if board[target] != EMPTY:
+                move = Move(origin, target, promotion)
+            elif target == self.ep:
+                move = Move(origin, target, promotion, en_passant=True)
+            else:
+                raise IllegalMove(f"{san!r}: a pawn capture onto an empty square")
+            text = f"{FILES[file]}x{NAMES[target]}{suffix}"
+        else:
+            if board[target] != EMPTY:
+                raise IllegalMove(f"{san!r}: a pawn cannot move straight onto a piece")
+            one = target - forward
+            if board[one] == pawn:
+                move = Move(one, target, promotion)
+            elif (
+                board[one] == EMPTY
+                and board[one - forward] == pawn
+                and target_rank == (3 if self.white else 4)
+            ):
+                move = Move(one - forward, target, promotion)
+            else:
+                side = "White" if self.white else "Black"
+                raise IllegalMove(f"{san!r} is not a legal move for {side}: no piece can make it")
+            text = NAMES[target] + suffix
+        if parsed.from_rank >= 0 and (move.origin - 21) // 10 != parsed.from_rank:
+            raise IllegalMove(f"{san!r}: no pawn of the side to move stands on that rank")
+        return self._one_legal(san, [move]), text
+
+    def _castle(self, san: str, long: bool) -> Move:
+        king = self.kings[0 if self.white else 1]
+        rooks = [r for r in self.castling if (r < 30) == self.white and (r < king) == long]
+        side = "White" if self.white else "Black"
+        if not rooks:
+            raise IllegalMove(f"{san!r}: {side} may no longer castle on that side")
+        move = Move(king, self._castle_king_target(long), castle_rook=rooks[0])
+        reason = self._castle_blocked(move)
+        if reason:
+            raise IllegalMove(f"{san!r} is not legal for {side}: {reason}")
+        return move
+
+    def _castle_king_target(self, long: bool) -> int:
+        return (21 if self.white else 91) + (2 if long else 6)
+
+    def _king_castles_onto(self, target: int) -> Move | None:
+        """``Kg1`` (or, in Chess960, the king onto its own rook) written for castling."""
+        king = self.kings[0 if self.white else 1]
+        for rook in sorted(self.castling):
+            if (rook < 30) != self.white:
+                continue
+            long = rook < king
+            king_to = self._castle_king_target(long)
+            if target == rook or (target == king_to and abs(target - king) > 1):
+                move = Move(king, king_to, castle_rook=rook)
+                return move if not self._castle_blocked(move) else None
+        return None
+
+    def _castle_blocked(self, move: Move) -> str:
+        """Why castling is illegal: a square between king, rook and their targets taken,
+        or the king in check, passing or landing on an attacked square ("" when legal)."""
+        board = self.board
+        king, rook, king_to = move.origin, move.castle_rook, move.target
+        rook_to = king_to + (1 if rook < king else -1)
+        ends = (king, rook, king_to, rook_to)
+        for index in range(min(ends), max(ends) + 1):
+            if index != king and index != rook and board[index] != EMPTY:
+                return f"{NAMES[index]} is not empty"
+        if self.in_check():
+            return "the king is in check"
+        step = 1 if king_to > king else -1
+        enemy = not self.white
+        for index in range(king + step, king_to, step):
+            if self.attacked(index, enemy):
+                return f"the king would pass or stand on the attacked square {NAMES[index]}"
+        # The king's square at the end is judged with king and rook moved: in Chess960 the
+        # rook may have shielded it (a rook on b1 castling long, an enemy rook on a1).
+        moved_king, moved_rook = board[king], board[rook]
+        board[king] = board[rook] = EMPTY
+        board[king_to], board[rook_to] = moved_king, moved_rook
+        attacked = self.attacked(king_to, enemy)
+        board[king_to] = board[rook_to] = EMPTY
+        board[king], board[rook] = moved_king, moved_rook
+        if attacked:
+            return f"the king would pass or stand on the attacked square {NAMES[king_to]}"
+        return ""
+
+    # -- playing moves ----------------------------------------------------------------
+
+    def push(self, move: Move) -> None:
+        """Play a move the position accepted (from ``read_san`` or ``moves``)."""
+        board = self.board
+        origin, target = move.origin, move.target
+        moved = board[origin]
+        white = self.white
+        side = 0 if white else 1
+        landed = target
+        if move.castle_rook:
+            rook_square = move.castle_rook
+            rook = board[rook_square]
+            landed = target + (1 if rook_square < origin else -1)
+            board[origin] = board[rook_square] = EMPTY
+            board[target], board[landed] = moved, rook
+            reset = False
+        else:
+            reset = moved == "P" or moved == "p" or board[target] != EMPTY
+            if move.en_passant:
+                board[target + (SOUTH if white else NORTH)] = EMPTY
+            board[origin] = EMPTY
+            promotion = move.promotion
+            board[target] = moved if not promotion else promotion if white else promotion.lower()
+        if moved == "K" or moved == "k":
+            self.kings[side] = target
+            if self.castling:
+                self.castling = frozenset(r for r in self.castling if (r < 30) != white)
+        if self.castling and (origin in self.castling or target in self.castling):
+            self.castling = self.castling - {origin, target}
+        self.ep = (origin + target) // 2 if reset and abs(target - origin) == 20 and (
+            moved in "Pp") else 0  # fmt: skip
+        self.halfmove = 0 if reset else self.halfmove + 1
+        if not white:
+            self.fullmove += 1
+        self.white = not white
+        self.checked = self._gives_check(move, landed)

@@ -1,0 +1,75 @@
+"""A game's main line replayed: every position once, at build time.
+
+The board on a game page steps through these positions; the page embeds what each
+move does to the board (``Move.steps``), so that the browser needs no chess rules of
+its own, and the final position, which it shows without JavaScript.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trfsite.formats.pgn.board import STANDARD_START, IllegalMove, Position
+from trfsite.formats.pgn.moves import has_legal_move
+from trfsite.formats.pgn.reader import PgnGame
+
+_STANDARD = Position.from_fen(STANDARD_START)
+_CHESS960 = frozenset({"chess960", "chess 960", "fischerandom", "fischer random", "960"})
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The positions of a main line, as far as it could be played."""
+
+    start: str  # FEN of the starting position
+    final: str  # FEN placement after the last move played
+    sans: tuple[str, ...]  # each move played, in SAN as the standard writes it
+    steps: tuple[str, ...]  # what each move does to the board (``Move.steps``)
+    stop: str = ""  # why the line stops early ("" when every move was played)
+    stop_ply: int = -1  # 0-based index of the move that could not be played
+
+    @property
+    def complete(self) -> bool:
+        return not self.stop
+
+
+def starting_position(game: PgnGame) -> Position:
+    """The game's start: the standard one, or the FEN tag's (SetUp "1"), 960 included."""
+    chess960 = game.tag("Variant").strip().lower() in _CHESS960
+    fen = game.tag("FEN").strip()
+    if not fen and not chess960:
+        return _STANDARD.copy()
+    return Position.from_fen(fen or STANDARD_START, chess960=chess960)
+
+
+def replay(game: PgnGame) -> Replay:
+    """Play the main line; a move that cannot be played ends it, with the reason."""
+    try:
+        position = starting_position(game)
+    except ValueError as error:
+        standard = Position.from_fen()
+        placement = standard.placement()
+        return Replay(STANDARD_START, placement, (), (), f"FEN tag: {error}", 0)
+    start = position.fen()
+    sans: list[str] = []
+    steps: list[str] = []
+    stop, stop_ply = "", -1
+    for ply, written in enumerate(game.main_line.sans):
+        try:
+            move, san = position.read_san(written)
+        except IllegalMove as error:
+            stop, stop_ply = str(error), ply
+            break
+        steps.append(move.steps(position.white))
+        position.push(move)
+        if position.checked:
+            san += "+" if has_legal_move(position) else "#"
+        sans.append(san)
+    return Replay(start, position.placement(), tuple(sans), tuple(steps), stop, stop_ply)
+
+
+def move_label(ply: int, white_starts: bool = True, first_number: int = 1) -> str:
+    """``12.`` before a White move, ``12...`` before a Black move that opens a line."""
+    offset = 0 if white_starts else 1
+    number = first_number + (ply + offset) // 2
+    return f"{number}." if (ply + offset) % 2 == 0 else f"{number}..."

@@ -1,0 +1,292 @@
+"""An event's games: its PGN files read, each game matched to its pairing and replayed.
+
+Done once per event while it is prepared (before its pages are dealt to workers), so
+that the findings reach the validation page and every page that links a game (the
+crosstable, round pages, cards) knows its path. Matching is by round and players: FIDE
+ids when both tags carry one, else names folded as the people archive folds them, in
+either order ("Surname, First" or "First Surname").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from trfsite.findings import Finding, Severity, cap_per_code
+from trfsite.formats.limits import MAX_FINDINGS_PER_CODE, MAX_PGN_BYTES
+from trfsite.formats.pgn import PgnGame, read_pgn, replay
+from trfsite.formats.text import NotTextError, decode
+from trfsite.model import Outcome, Tournament
+from trfsite.pages.game_types import NO_GAMES, EventGame, EventGames
+from trfsite.pages.pairings import Pairing, points_before, round_cells
+from trfsite.pages.plan import EventJob
+from trfsite.pages.reading import internal_error
+from trfsite.people.names import fold_name
+from trfsite.results import N_, Note, Standings
+
+_ROUND = re.compile(r"^\s*(\d{1,3})(?:\.(\d{1,4}))?")
+_PGN_RESULT = {Outcome.WIN: "1-0", Outcome.LOSS: "0-1", Outcome.DRAW: "1/2-1/2"}
+_PGN_RESULT |= {
+    Outcome.WIN_UNRATED: "1-0",
+    Outcome.LOSS_UNRATED: "0-1",
+    Outcome.DRAW_UNRATED: "1/2-1/2",
+}
+# A pairing's missing game is worth telling only when most of the round's games came.
+_MOSTLY_PRESENT = 0.5
+
+
+def name_words(name: str) -> tuple[str, ...]:
+    """A name folded as the people archive does, its words in order of the alphabet: the
+    same for ``"Müller, Jürgen"``, ``"Mueller,Jurgen"`` and ``"Jürgen Müller"``."""
+    return tuple(sorted(fold_name(name).split()))
+
+
+def _round_of(game: PgnGame) -> tuple[int | None, int | None]:
+    """``Round "5"`` is (5, None), ``"5.12"`` (5, 12); ``"?"`` or ``"-"`` (None, None)."""
+    match = _ROUND.match(game.tag("Round"))
+    if match is None:
+        return None, None
+    board = int(match[2]) if match[2] else None
+    return int(match[1]), board
+
+
+@dataclass(slots=True)
+class _Matcher:
+    t: Tournament
+    # round -> {frozenset of the two ids: (board, pairing)}
+    pairings: dict[int, dict[frozenset[int], tuple[int, Pairing]]]
+    by_fide: dict[str, int]
+    by_name: dict[tuple[str, ...], list[int]]
+    findings: list[Finding] = field(default_factory=list)
+
+    def warn(self, code: str, note: Note, source: str, line: int) -> None:
+        self.findings.append(Finding(Severity.WARNING, code, note, source, line, 0))
+
+    def players(self, game: PgnGame, colour: str) -> list[int]:
+        """The players a side of the game may be: by FIDE id when both sides carry one."""
+        white_id, black_id = game.tag("WhiteFideId").strip(), game.tag("BlackFideId").strip()
+        if white_id and black_id and white_id != "0" and black_id != "0":
+            found = self.by_fide.get(white_id if colour == "White" else black_id)
+            if found is not None:
+                return [found]
+        return self.by_name.get(name_words(game.tag(colour)), [])
+
+    def match(self, game: PgnGame, source: str) -> tuple[int, int, Pairing] | None:
+        """The game's (round, board, pairing), or None with a finding."""
+        round_no, _ = _round_of(game)
+        rounds = [round_no] if round_no is not None else sorted(self.pairings)
+        whites, blacks = self.players(game, "White"), self.players(game, "Black")
+        found: dict[tuple[int, int], Pairing] = {}  # by (round, board): a pair seen once
+        for r in rounds:
+            in_round = self.pairings.get(r, {})
+            for white in whites:
+                for black in blacks:
+                    hit = in_round.get(frozenset((white, black)))
+                    if hit is not None and white != black:
+                        found[(r, hit[0])] = hit[1]
+        who = Note(
+            "{white} – {black}, round {round}",
+            white=game.tag("White") or "?",
+            black=game.tag("Black") or "?",
+            round=game.tag("Round") or "?",
+        )
+        if not found:
+            self.warn(
+                "pgn-game-unmatched",
+                Note(
+                    N_("the game {game} matches no pairing of the event; expected the round "
+                       "and the players' names (or FIDE ids) as the tournament file has them"),
+                    game=who,
+                ),
+                source,
+                game.line,
+            )  # fmt: skip
+            return None
+        if len(found) > 1:
+            self.warn(
+                "pgn-game-ambiguous",
+                Note(
+                    N_("the game {game} matches {count} pairings; expected one (add its round "
+                       "or the players' FIDE ids)"),
+                    game=who,
+                    count=len(found),
+                ),
+                source,
+                game.line,
+            )  # fmt: skip
+            return None
+        (((round_no, board), pairing),) = found.items()
+        return round_no, board, pairing
+
+    def check_result(self, game: PgnGame, source: str, white: int, pairing: Pairing) -> None:
+        written = game.tag("Result").strip() or game.termination
+        if written not in ("1-0", "0-1", "1/2-1/2"):
+            return  # "*" or none: a game still on, nothing to contradict
+        outcome = pairing.white_outcome if white == pairing.white else pairing.black_outcome
+        if outcome is Outcome.UNKNOWN:
+            return  # the tournament file has no result yet
+        expected = _PGN_RESULT.get(outcome, "")
+        if written == expected:
+            return
+        self.warn(
+            "pgn-result-mismatch",
+            Note(
+                N_("the game {white} – {black} ends {written}; the tournament file gives "
+                   "{expected} for White"),
+                white=game.tag("White"),
+                black=game.tag("Black"),
+                written=written,
+                expected=expected or outcome.value,
+            ),
+            source,
+            game.line,
+        )  # fmt: skip
+
+
+def _matcher(t: Tournament, after_round: Sequence[Standings]) -> _Matcher:
+    pairings: dict[int, dict[frozenset[int], tuple[int, Pairing]]] = {}
+    for round_no in range(1, t.rounds + 1):
+        cells = round_cells(t, round_no, points_before(after_round, round_no))
+        pairings[round_no] = {
+            frozenset((pair.white, pair.black)): (board, pair)
+            for board, pair in enumerate(cells.pairings, start=1)
+        }
+    by_fide = {p.fide_id.strip(): p.id for p in t.players if p.fide_id.strip().strip("0")}
+    by_name: dict[tuple[str, ...], list[int]] = {}
+    for player in t.players:
+        by_name.setdefault(name_words(player.name), []).append(player.id)
+    return _Matcher(t, pairings, by_fide, by_name)
+
+
+def event_games(job: EventJob, t: Tournament, after: Sequence[Standings]) -> EventGames:
+    """The games of ``job``'s PGN files; a crash costs the games, never the event."""
+    try:
+        return read_games(t, job.games, after)
+    except Exception as exc:
+        crash = internal_error(
+            job.source_name,
+            exc,
+            Severity.WARNING,
+            "internal-games",
+            N_("the games could not be read (internal error: {error}: {exc})"),
+        )
+        return EventGames(findings=(crash,))
+
+
+def read_games(
+    t: Tournament, files: Sequence[tuple[str, bytes]], after_round: Sequence[Standings]
+) -> EventGames:
+    """Every game of ``files`` matched to the event's pairings and replayed, with findings."""
+    if not files:
+        return NO_GAMES
+    matcher = _matcher(t, after_round)
+    findings = matcher.findings
+    matched: dict[tuple[int, int], EventGame] = {}
+    for source, data in files:
+        if len(data) > MAX_PGN_BYTES.limit:
+            findings.append(
+                Finding(
+                    Severity.ERROR,
+                    MAX_PGN_BYTES.code,
+                    Note(
+                        N_("the file is larger than {limit:,} bytes; expected a PGN of one "
+                           "event's games (its games are not read)"),
+                        limit=MAX_PGN_BYTES.limit,
+                    ),
+                    source,
+                )
+            )  # fmt: skip
+            continue
+        try:
+            decoded = decode(data, source, fallback="latin-1")
+        except NotTextError as error:
+            findings.append(error.finding)
+            continue
+        pgn = read_pgn(decoded.text, source)
+        findings.extend(pgn.findings)
+        for pgn_game in pgn.games:
+            _add_game(matcher, matched, pgn_game, source)
+    games = tuple(matched[key] for key in sorted(matched))
+    findings.extend(_missing(matcher, matched))
+    pages = {}
+    for game in games:
+        pages[(game.round, game.white)] = pages[(game.round, game.black)] = game.path
+    return EventGames(games, tuple(cap_per_code(findings, MAX_FINDINGS_PER_CODE.limit)), pages)
+
+
+def _add_game(
+    matcher: _Matcher, matched: dict[tuple[int, int], EventGame], game: PgnGame, source: str
+) -> None:
+    found = matcher.match(game, source)
+    if found is None:
+        return
+    round_no, board, pairing = found
+    if (round_no, board) in matched:
+        first = matched[(round_no, board)]
+        matcher.warn(
+            "pgn-game-twice",
+            Note(
+                N_("round {round}, board {board} has a game already ({file}, line {line}); "
+                   "this one is left out"),
+                round=round_no,
+                board=board,
+                file=first.source,
+                line=first.game.line,
+            ),
+            source,
+            game.line,
+        )  # fmt: skip
+        return
+    white = pairing.white if pairing.white in matcher.players(game, "White") else pairing.black
+    black = pairing.black if white == pairing.white else pairing.white
+    matcher.check_result(game, source, white, pairing)
+    replayed = replay(game)
+    if not replayed.complete:
+        number = replayed.stop_ply // 2 + 1
+        matcher.warn(
+            "pgn-move-illegal",
+            Note(
+                N_("move {number} ({move!r}) of {white} – {black} cannot be played: {reason}; "
+                   "the board stops before it"),
+                number=number,
+                move=game.main_line.sans[replayed.stop_ply] if replayed.stop_ply >= 0 else "",
+                white=game.tag("White"),
+                black=game.tag("Black"),
+                reason=replayed.stop,
+            ),
+            source,
+            game.line,
+        )  # fmt: skip
+    matched[(round_no, board)] = EventGame(game, source, round_no, board, white, black, replayed)
+
+
+def _missing(matcher: _Matcher, matched: dict[tuple[int, int], EventGame]) -> list[Finding]:
+    """A played pairing without its game, where most of the event's games are present."""
+    played = [
+        (round_no, board, pair)
+        for round_no, pairs in sorted(matcher.pairings.items())
+        for board, pair in sorted(pairs.values(), key=lambda item: item[0])
+        if pair.white_outcome.is_game
+    ]
+    if not played or len(matched) <= _MOSTLY_PRESENT * len(played):
+        return []
+    names = {p.id: p.name.strip() for p in matcher.t.players}
+    return [
+        Finding(
+            Severity.INFO,
+            "pgn-game-missing",
+            Note(
+                N_(
+                    "round {round}, board {board} ({white} – {black}) has no game in the PGN "
+                    "files, though most games have one"
+                ),
+                round=round_no,
+                board=board,
+                white=names.get(pair.white, "?"),
+                black=names.get(pair.black, "?"),
+            ),
+        )  # fmt: skip
+        for round_no, board, pair in played
+        if (round_no, board) not in matched
+    ]
