@@ -1,97 +1,307 @@
-"""Issue 22's long fuzz run: N mutated sample files, every command, no traceback, none slow.
+"""Issues 22 and 50's long fuzz run: mutated files in hostile folders, every command, budgets.
 
     python benchmarks/fuzz.py --inputs 100000 --seed 1 --failures /tmp/fuzz-failures
+    python benchmarks/fuzz.py --start 20000 --inputs 10000 --seed 1   # one chunk of that run
 
 Each input is a sample file (the small test files, the EGF samples, and now and
-then FIDE's 284-player example) with one to three of the mutations of
-``tests/fuzz/mutations.py``. ``validate`` and ``standings --explain`` (text and
-JSON) run on it through click, in this process. An input fails when an
-exception escapes, a traceback is printed, the exit code is not 0-2, or one
-command takes more than --slow seconds; failing inputs are written to
---failures so they can be minimised into ``tests/data/fuzz/``. "Slow" is CPU time
-by default (``--clock wall`` on a quiet machine). Prints the
-counts, the slowest inputs and the peak memory; exits 1 when any input failed.
+then FIDE's 284-player and team examples) with one to three of the mutations of
+``tests/fuzz/mutations.py`` (issue 22's, and issue 50's: record rounds, tie-break
+lists, garbage lines, many rounds, hostile names), placed into a results folder by
+one of ``tests/fuzz/hostile.py``'s placements (a FIFO or a link to ``/dev/zero``
+beside it, a name that is not UTF-8, links out of the folder, an unreadable
+neighbour) and, for ``--config-share`` of the inputs, with a hostile
+``trfsite.toml``. Every command of ``mutations.case_commands`` runs on it through
+click (validate of the file and the folder, standings as JSON, text and CSV,
+awards, people, export), and ``build --no-pdf`` for every ``--build-every``-th input.
+
+Each input runs in a forked process of its own, so that its CPU time and its peak
+memory are its own (``wait4``). An input fails when an exception escapes, a
+traceback is printed, the exit code is not 0-2, a JSON output is not valid UTF-8
+JSON, one command takes more than --slow CPU seconds, or (for an input under 1 MB)
+the input takes more than --budget-seconds of CPU or --budget-mb of memory. The
+input of seed S and number N is the same on every run: a chunk (``--start``)
+continues a run. Failing inputs are written to --failures.
+
+The last line is a JSON summary (inputs, failures, peak memory, slowest), so that
+chunks can be added up.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import os
 import random
 import resource
+import select
+import shutil
+import signal
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from fuzz.mutations import EXIT_CODES, MUTATIONS, mutate, run_commands  # noqa: E402
+from fuzz.hostile import PLACEMENTS, hostile_config  # noqa: E402
+from fuzz.mutations import EXIT_CODES, MUTATIONS, mutate, run_case  # noqa: E402
 
 SMALL = sorted((ROOT / "tests" / "data" / "trf").glob("*.trf"))
 SMALL += sorted((ROOT / "tests" / "data" / "egf").glob("*.h*"))
 SMALL += sorted((ROOT / "tests" / "data" / "samples").glob("opengotha-*.h9"))
 LARGE = sorted((ROOT / "tests" / "data" / "samples").glob("fide-*.trf"))
+# 1 MiB: mutants are cut at 1,000,000 characters, a few bytes more once encoded, and
+# those largest inputs are the ones the budget is for.
+ONE_MB = 2**20
+args_all_commands = False  # --all-commands: every command on every input
+
+
+def _input(seed: int, number: int, args: argparse.Namespace) -> dict[str, object]:
+    """What input ``number`` of run ``seed`` is: the same on every run and every chunk."""
+    rng = random.Random(f"{seed}:{number}")
+    source = rng.choice(LARGE if rng.random() < args.large_share else SMALL)
+    names = [m.name for m in MUTATIONS]
+    return {
+        "number": number,
+        "source": source,
+        "mutations": rng.sample(names, rng.randint(1, 3)),
+        "seed": rng.randrange(2**32),
+        "placement": rng.choice(PLACEMENTS),
+        "config": hostile_config(rng) if rng.random() < args.config_share else None,
+        "build": args.build_every > 0 and number % args.build_every == 0,
+        "pick": rng.randrange(2**32),
+    }
+
+
+def _run_input(case: dict[str, object], work: Path) -> list[dict[str, object]]:
+    """In the forked child: make the folder, run every command, report each outcome."""
+    source = case["source"]
+    assert isinstance(source, Path)
+    text = source.read_bytes().decode("utf-8", errors="replace")
+    data = mutate(text, case["mutations"], case["seed"]).encode("utf-8")  # type: ignore[arg-type]
+    folder = work / "src"
+    folder.mkdir()
+    placement = case["placement"]
+    path = placement.place(folder, data, work)  # type: ignore[attr-defined]
+    config = None
+    if case["config"] is not None:
+        config = work / "trfsite.toml"
+        config.write_bytes(case["config"])  # type: ignore[arg-type]
+    out = work / "out" if case["build"] else None
+    pick = None if args_all_commands else random.Random(case["pick"])  # type: ignore[arg-type]
+    outcomes = run_case(folder, path, config, out, pick)
+    return [
+        {
+            "command": o.command,
+            "exit": o.exit_code,
+            "cpu": round(o.cpu_seconds, 3),
+            "error": o.error,
+            "bytes": len(data),
+        }
+        for o in outcomes
+    ]
+
+
+def _group_cpu(group: int) -> float:
+    """CPU seconds used so far by the processes of ``group`` (Linux ``/proc``; 0 elsewhere)."""
+    ticks = 0
+    for stat_file in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat_file.read_text().rpartition(") ")[2].split()
+        except OSError:
+            continue  # ended meanwhile
+        if len(fields) > 14 and int(fields[2]) == group:
+            ticks += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _in_child(
+    case: dict[str, object], work: Path, hang_seconds: float
+) -> tuple[list[dict[str, object]], float, int]:
+    """Run one input in a fork; (outcomes, its CPU seconds, its peak RSS in KB).
+
+    A child whose process group used no CPU for ``hang_seconds`` of wall time (a read
+    that waits) is killed with its group and reported as a hang. A busy machine only
+    slows a working child down; it still gets some CPU in that time.
+    """
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.setpgid(0, 0)  # its build workers too end with it when it hangs
+        os.close(read_end)
+        try:
+            report = json.dumps(_run_input(case, work))
+        except BaseException:
+            report = json.dumps([{"command": "harness", "exit": -1, "cpu": 0.0, "bytes": 0,
+                                  "error": traceback.format_exc(limit=3)[-300:]}])  # fmt: skip
+        with os.fdopen(write_end, "w") as pipe:
+            pipe.write(report)
+        os._exit(0)
+    with contextlib.suppress(OSError):
+        os.setpgid(pid, pid)  # also here: the child may not have run yet
+    os.close(write_end)
+    chunks: list[bytes] = []
+    hung = False
+    used = -1.0
+    with os.fdopen(read_end, "rb") as pipe:
+        while True:
+            if not select.select([pipe], [], [], hang_seconds)[0]:
+                now = _group_cpu(pid)
+                if now - used < 0.05:  # no CPU at all for hang_seconds: waiting, not working
+                    hung = True
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(pid, signal.SIGKILL)
+                    break
+                used = now
+                continue
+            chunk = os.read(pipe.fileno(), 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    text = b"".join(chunks).decode()
+    _, status, usage = os.wait4(pid, 0)
+    if hung:
+        cpu = usage.ru_utime + usage.ru_stime
+        error = f"hang: no CPU used for {hang_seconds:.0f} s of wall time"
+        outcome = {"command": "child", "exit": -1, "cpu": cpu, "bytes": 0, "error": error}
+        return [outcome], cpu, usage.ru_maxrss
+    cpu = usage.ru_utime + usage.ru_stime
+    if not text:
+        code = os.waitstatus_to_exitcode(status)
+        return [{"command": "child", "exit": code, "cpu": cpu, "bytes": 0,
+                 "error": f"the child died (status {code})"}], cpu, usage.ru_maxrss  # fmt: skip
+    return json.loads(text), cpu, usage.ru_maxrss
+
+
+def _label(case: dict[str, object]) -> str:
+    source = case["source"]
+    assert isinstance(source, Path)
+    config = " +config" if case["config"] is not None else ""
+    placement = case["placement"].name  # type: ignore[attr-defined]
+    mutations = "+".join(case["mutations"])  # type: ignore[arg-type]
+    return f"#{case['number']} {source.name} {mutations} seed={case['seed']} {placement}{config}"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", type=int, default=5000)
+    parser.add_argument("--start", type=int, default=1, help="number of the first input")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--large-share", type=float, default=0.02,
                         help="share of inputs made from the large FIDE samples")  # fmt: skip
-    parser.add_argument("--slow", type=float, default=10.0, help="seconds per command")
-    parser.add_argument(
-        "--clock",
-        choices=("cpu", "wall"),
-        default="cpu",
-        help="what --slow measures: CPU time (default; a shared machine inflates wall times "
-        "of a niced run many times over) or wall time (on a quiet machine)",
-    )
+    parser.add_argument("--config-share", type=float, default=0.2,
+                        help="share of inputs with a hostile trfsite.toml")  # fmt: skip
+    parser.add_argument("--build-every", type=int, default=25,
+                        help="run build --no-pdf on every N-th input (0: never)")  # fmt: skip
+    parser.add_argument("--slow", type=float, default=10.0, help="CPU seconds per command")
+    parser.add_argument("--budget-seconds", type=float, default=10.0,
+                        help="CPU seconds per input under 1 MB, build aside")  # fmt: skip
+    parser.add_argument("--budget-mb", type=float, default=500.0,
+                        help="peak memory (MB) of an input under 1 MB")  # fmt: skip
+    parser.add_argument("--all-commands", action="store_true",
+                        help="every command on every input (default: validate FILE and "
+                        "standings --explain --format json on each, and two of the other "
+                        "six chosen per input)")  # fmt: skip
+    parser.add_argument("--hang-seconds", type=float, default=60.0,
+                        help="wall seconds without CPU after which an input is a hang")  # fmt: skip
+    parser.add_argument("--max-minutes", type=float, default=0.0,
+                        help="stop after this wall time, with the summary (0: never)")  # fmt: skip
     parser.add_argument("--failures", type=Path, default=None)
     args = parser.parse_args()
-    rng = random.Random(args.seed)
-    names = [m.name for m in MUTATIONS]
+    global args_all_commands
+    args_all_commands = args.all_commands
     failures = 0
     slowest: list[tuple[float, str]] = []
-    by_mutation = dict.fromkeys(names, 0)
+    biggest: list[tuple[float, str]] = []
+    by_mutation = dict.fromkeys((m.name for m in MUTATIONS), 0)
+    by_placement = dict.fromkeys((p.name for p in PLACEMENTS), 0)
+    configs = builds = commands = hangs = 0
+    longest = (0.0, "")  # wall seconds of the slowest input (a shared machine: a rough figure)
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as work:
-        for number in range(1, args.inputs + 1):
-            source = rng.choice(LARGE if rng.random() < args.large_share else SMALL)
-            chosen = rng.sample(names, rng.randint(1, 3))
-            seed = rng.randrange(2**32)
-            for name in chosen:
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    last = args.start + args.inputs
+    with tempfile.TemporaryDirectory(prefix="fuzz-") as scratch:
+        # Every module and the templates loaded once here: each forked input shares them.
+        warm = Path(tempfile.mkdtemp(dir=scratch))
+        (warm / "src").mkdir()
+        sample = warm / "src" / "event.trf"
+        sample.write_bytes((ROOT / "tests" / "data" / "trf" / "team-2026.trf").read_bytes())
+        run_case(warm / "src", sample, None, warm / "out")
+        done = 0
+        for number in range(args.start, last):
+            if args.max_minutes and time.perf_counter() - started > args.max_minutes * 60:
+                break
+            done += 1
+            case = _input(args.seed, number, args)
+            for name in case["mutations"]:  # type: ignore[attr-defined]
                 by_mutation[name] += 1
-            text = source.read_bytes().decode("utf-8", errors="replace")
-            path = Path(work) / f"input{source.suffix}"
-            path.write_text(mutate(text, chosen, seed), encoding="utf-8")
-            label = f"{source.name} {'+'.join(chosen)} seed={seed}"
-            for outcome in run_commands(path):
-                seconds = outcome.cpu_seconds if args.clock == "cpu" else outcome.seconds
-                slowest.append((seconds, f"{label}: {outcome.command}"))
-                bad = outcome.error or ("" if outcome.exit_code in EXIT_CODES else "exit code")
-                if not bad and seconds > args.slow:
-                    bad = f"slow: {seconds:.1f} s {args.clock} ({outcome.seconds:.1f} s wall)"
-                if bad:
-                    failures += 1
-                    print(f"FAIL {label}: {outcome.command}: {bad}", flush=True)
-                    if args.failures:
-                        args.failures.mkdir(parents=True, exist_ok=True)
-                        kept = args.failures / f"{number:06d}{source.suffix}"
-                        kept.write_bytes(path.read_bytes())
+            by_placement[case["placement"].name] += 1  # type: ignore[attr-defined]
+            configs += case["config"] is not None
+            builds += bool(case["build"])
+            work = Path(tempfile.mkdtemp(dir=scratch))
+            begun = time.perf_counter()
+            outcomes, cpu, peak_kb = _in_child(case, work, args.hang_seconds)
+            label = _label(case)
+            longest = max(longest, (time.perf_counter() - begun, label))
+            size = max((int(o["bytes"]) for o in outcomes), default=0)  # type: ignore[call-overload]
+            bad = []
+            for o in outcomes:
+                commands += 1
+                slowest.append((float(o["cpu"]), f"{label}: {o['command']}"))  # type: ignore[arg-type]
+                if o["error"]:
+                    bad.append(f"{o['command']}: {o['error']}")
+                elif o["exit"] not in EXIT_CODES:
+                    bad.append(f"{o['command']}: exit code {o['exit']}")
+                elif float(o["cpu"]) > args.slow:  # type: ignore[arg-type]
+                    bad.append(f"{o['command']}: slow, {o['cpu']} s CPU")
+            without_build = sum(
+                float(o["cpu"]) for o in outcomes if o["command"] != "build --no-pdf"
+            )  # type: ignore[arg-type]
+            hung = any(str(o["error"]).startswith("hang") for o in outcomes)
+            if size < ONE_MB and not hung and without_build > args.budget_seconds:
+                bad.append(f"over budget: {without_build:.1f} s CPU for {size:,} bytes")
+            if size < ONE_MB and not hung and peak_kb / 1024 > args.budget_mb:
+                bad.append(f"over budget: {peak_kb / 1024:.0f} MB for {size:,} bytes")
+            hangs += hung
+            biggest.append((peak_kb / 1024, f"{label} ({size:,} bytes)"))
+            if bad:
+                failures += 1
+                print(f"FAIL {label}: " + "; ".join(bad), flush=True)
+                if args.failures:
+                    kept = args.failures / f"{args.seed}-{number:06d}"
+                    shutil.copytree(work, kept, symlinks=True, dirs_exist_ok=True,
+                                    ignore_dangling_symlinks=True)  # fmt: skip
+            shutil.rmtree(work, ignore_errors=True)
             slowest = sorted(slowest, reverse=True)[:5]
-            if number % 500 == 0:
+            biggest = sorted(biggest, reverse=True)[:5]
+            if number % 50 == 0:
                 elapsed = time.perf_counter() - started
-                print(f"{number} inputs, {failures} failures, {elapsed:.0f} s", flush=True)
+                print(f"{number} ({number - args.start + 1} inputs), {failures} failures, "
+                      f"{elapsed:.0f} s", flush=True)  # fmt: skip
     elapsed = time.perf_counter() - started
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\n{args.inputs} inputs in {elapsed:.0f} s ({elapsed / args.inputs * 1000:.0f} ms each)")
-    print(f"failures: {failures}; peak RSS of the run: {peak_mb:.0f} MB")
+    print(f"\n{done} inputs ({args.start}-{args.start + done - 1}, seed {args.seed}), {commands} "
+          f"commands, {builds} builds, {configs} hostile configs, in {elapsed:.0f} s")  # fmt: skip
+    print(f"failures: {failures} (hangs: {hangs})")
     print("mutations used: " + ", ".join(f"{k} {v}" for k, v in by_mutation.items()))
-    print(f"slowest commands ({args.clock} time):")
+    print("placements used: " + ", ".join(f"{k} {v}" for k, v in by_placement.items()))
+    print("slowest commands (CPU):")
     for seconds, label in slowest:
         print(f"  {seconds:6.2f} s  {label}")
+    print(f"slowest input (wall): {longest[0]:.2f} s  {longest[1]}")
+    print("largest inputs by peak memory (one forked process each, trfsite loaded):")
+    for mb, label in biggest:
+        print(f"  {mb:6.0f} MB  {label}")
+    summary = {
+        "seed": args.seed, "start": args.start, "inputs": done, "commands": commands,
+        "builds": builds, "configs": configs, "failures": failures, "hangs": hangs,
+        "seconds": round(elapsed),
+        "slowest_cpu": slowest[0][0] if slowest else 0.0, "slowest_wall": round(longest[0], 2),
+        "peak_mb": round(biggest[0][0]) if biggest else 0,
+    }  # fmt: skip
+    print(json.dumps(summary))
     return 1 if failures else 0
 
 

@@ -79,18 +79,58 @@ def cap_per_code(findings: list[Finding], limit: int) -> list[Finding]:
     for code, count in seen.items():
         if count > limit:
             first = next(f for f in kept if f.code == code)
-            kept.append(
-                Finding(
-                    Severity.INFO,
-                    "findings-capped",
-                    f"{count - limit:,} more findings [{code}] are not listed; expected at "
-                    f"most {limit} of one kind per file: the first {limit} are listed",
-                    first.file,
-                    0,
-                    0,
-                )
-            )
+            kept.append(capped_note(code, count - limit, limit, first.file))
     return kept
+
+
+class Capped:
+    """Findings collected as they are found: at most ``limit`` of a code are kept, the
+    rest only counted (a damaged 2 MB table had 200,000 findings of one code)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._kept: list[Finding] = []
+        self._counts: dict[str, int] = {}
+
+    def wants(self, code: str) -> bool:
+        """Whether a finding of ``code`` would be kept; if not, it is counted here (so the
+        caller need not build its message)."""
+        count = self._counts.get(code, 0)
+        if count < self.limit:
+            return True
+        self._counts[code] = count + 1
+        return False
+
+    def add(self, finding: Finding) -> None:
+        count = self._counts[finding.code] = self._counts.get(finding.code, 0) + 1
+        if count <= self.limit:
+            self._kept.append(finding)
+
+    def extend(self, findings: list[Finding]) -> None:
+        for finding in findings:
+            self.add(finding)
+
+    def kept(self) -> list[Finding]:
+        """The findings kept, and for each code with more, the note that counts them."""
+        notes = []
+        for code, count in self._counts.items():
+            if count > self.limit:
+                file = next(f.file for f in self._kept if f.code == code)
+                notes.append(capped_note(code, count - self.limit, self.limit, file))
+        return self._kept + notes
+
+
+def capped_note(code: str, more: int, limit: int, file: str) -> Finding:
+    """The note that stands for ``more`` findings of ``code`` beyond the first ``limit``."""
+    return Finding(
+        Severity.INFO,
+        "findings-capped",
+        f"{more:,} more findings [{code}] are not listed; expected at "
+        f"most {limit} of one kind per file: the first {limit} are listed",
+        file,
+        0,
+        0,
+    )
 
 
 def sort_findings(findings: list[Finding] | tuple[Finding, ...]) -> list[Finding]:

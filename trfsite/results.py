@@ -67,6 +67,8 @@ def _make_note(template: str, values: dict[str, NoteValue]) -> Note:
     return Note(template, **values)
 
 
+# The most parts :func:`join_notes` lists; the others are counted.
+JOINED_AT_MOST = 20
 # The language-neutral templates :func:`join_notes` builds lists with.
 LIST_TEMPLATE = "{first}, {rest}"
 SLASH_TEMPLATE = "{first}/{rest}"
@@ -80,6 +82,10 @@ def join_notes(parts: Sequence[str], template: str = LIST_TEMPLATE) -> str:
     """
     if not parts:
         return ""
+    if len(parts) > JOINED_AT_MOST:
+        # A damaged table contradicted its header in thousands of games: each was listed,
+        # and each part of the list copied the rest (quadratic). The count says the rest.
+        parts = [*parts[:JOINED_AT_MOST], Note("{count} more", count=len(parts) - JOINED_AT_MOST)]
     joined: str = parts[-1]
     for part in reversed(parts[:-1]):
         joined = Note(template, first=part, rest=joined)

@@ -88,8 +88,8 @@ def parse_category(code: str) -> Category:
     if band and int(band.group(1)) <= int(band.group(2)):
         return Category(text, CategoryKind.RATING, int(band.group(1)), int(band.group(2)))
     for prefix, kind in (("fed:", CategoryKind.FEDERATION), ("club:", CategoryKind.CLUB)):
-        if text.lower().startswith(prefix) and text[len(prefix):].strip():
-            return Category(text, kind, value=text[len(prefix):].strip())
+        if text.lower().startswith(prefix) and text[len(prefix) :].strip():
+            return Category(text, kind, value=text[len(prefix) :].strip())
     raise ValueError(
         f"{code!r} is not a category; expected overall, women, U8-U20 or S50/S65 (any U<age>, "
         "S<age>), U2000 or 1800-1999 (ratings), fed:GER or club:<name>"
@@ -108,11 +108,17 @@ def _parse_birth(text: str) -> tuple[int, int, int] | None:
     if len(parts) != 3 or not all(is_whole(p) for p in parts) or int(parts[0]) == 0:
         return None
     year, month, day = (int(p) for p in parts)
+    if month or day:
+        try:
+            _dt.date(year, month, day)
+        except ValueError:  # 1990/13/45: the year alone is known
+            return year, 0, 0
     return year, month, day
 
 
-def belongs(category: Category, player: Player, year: int | None,
-            cutoff: _dt.date | None = None) -> bool:
+def belongs(
+    category: Category, player: Player, year: int | None, cutoff: _dt.date | None = None
+) -> bool:
     """Is ``player`` in ``category`` in an event of ``year`` (ages at ``cutoff`` if set)?"""
     kind = category.kind
     if kind is CategoryKind.OVERALL:

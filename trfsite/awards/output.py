@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 
 from trfsite.awards.categories import parse_category
 from trfsite.awards.event import EventAwards
 from trfsite.awards.rankings import GroupLine
+from trfsite.formats.csv_cells import csv_writer
 from trfsite.model import Tournament
 
 
@@ -35,8 +35,16 @@ def awards_json(t: Tournament, awards: EventAwards) -> str:
             )
         for p in awards.prizes.unawarded:
             prizes.append(
-                {"category": p.category, "place": p.place, "prize": p.name or float(p.money or 0),
-                 "id": None, "name": "", "points": None, "amount": None, "how": "nobody qualified"}
+                {
+                    "category": p.category,
+                    "place": p.place,
+                    "prize": p.name or float(p.money or 0),
+                    "id": None,
+                    "name": "",
+                    "points": None,
+                    "amount": None,
+                    "how": "nobody qualified",
+                }
             )
     data = {
         "tournament": {"name": t.name, "rounds": t.rounds},
@@ -47,8 +55,13 @@ def awards_json(t: Tournament, awards: EventAwards) -> str:
                 "code": c.category.code,
                 "label": str(c.category.label),
                 "standings": [
-                    {"category_rank": x.category_rank, "overall_rank": x.overall_rank,
-                     "id": x.player_id, "name": names.get(x.player_id, ""), "points": x.points}
+                    {
+                        "category_rank": x.category_rank,
+                        "overall_rank": x.overall_rank,
+                        "id": x.player_id,
+                        "name": names.get(x.player_id, ""),
+                        "points": x.points,
+                    }
                     for x in c.lines
                 ],
             }
@@ -75,18 +88,40 @@ def awards_csv(t: Tournament, awards: EventAwards) -> str:
     """One table: prize lines, then each category's lines, then federations and clubs."""
     names = _names(t)
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["section", "category", "rank", "overall_rank", "id", "name", "points",
-                     "prize", "amount"])
+    writer = csv_writer(buffer)
+    writer.writerow(
+        ["section", "category", "rank", "overall_rank", "id", "name", "points", "prize", "amount"]
+    )
     if awards.prizes is not None:
         for a in awards.prizes.awards:
-            writer.writerow(["prize", a.prize.category, a.prize.place, "", a.player_id,
-                             names.get(a.player_id, ""), a.points, a.prize.text,
-                             "" if a.amount is None else f"{a.amount:.2f}"])
+            writer.writerow(
+                [
+                    "prize",
+                    a.prize.category,
+                    a.prize.place,
+                    "",
+                    a.player_id,
+                    names.get(a.player_id, ""),
+                    a.points,
+                    a.prize.text,
+                    "" if a.amount is None else f"{a.amount:.2f}",
+                ]
+            )
     for c in awards.categories:
         for x in c.lines:
-            writer.writerow(["category", c.category.code, x.category_rank, x.overall_rank,
-                             x.player_id, names.get(x.player_id, ""), x.points, "", ""])
+            writer.writerow(
+                [
+                    "category",
+                    c.category.code,
+                    x.category_rank,
+                    x.overall_rank,
+                    x.player_id,
+                    names.get(x.player_id, ""),
+                    x.points,
+                    "",
+                    "",
+                ]
+            )
     for section, groups in (("federation", awards.federations), ("club", awards.clubs)):
         for g in groups:
             writer.writerow([section, "", g.rank, "", "", g.name, g.total, "", ""])
@@ -101,16 +136,20 @@ def awards_table(t: Tournament, awards: EventAwards) -> str:
         for a in awards.prizes.awards:
             amount = a.prize.name if a.amount is None else f"{a.amount:.2f}"
             label = parse_category(a.prize.category).label
-            out.append(f"  {label} {a.prize.place}: {names.get(a.player_id, '')} "
-                       f"({a.points:g}) {amount}  [{a.how}]")
+            out.append(
+                f"  {label} {a.prize.place}: {names.get(a.player_id, '')} "
+                f"({a.points:g}) {amount}  [{a.how}]"
+            )
         for p in awards.prizes.unawarded:
             out.append(f"  {parse_category(p.category).label} {p.place}: nobody qualified")
         out.append("")
     for c in awards.categories:
         out.append(f"{c.category.label} ({c.category.code})")
         for x in c.lines:
-            out.append(f"  {x.category_rank:>3} ({x.overall_rank:>3})  "
-                       f"{names.get(x.player_id, '')}  {x.points:g}")
+            out.append(
+                f"  {x.category_rank:>3} ({x.overall_rank:>3})  "
+                f"{names.get(x.player_id, '')}  {x.points:g}"
+            )
         out.append("")
     for title, groups in (("Federations", awards.federations), ("Clubs", awards.clubs)):
         if groups:

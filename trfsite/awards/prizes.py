@@ -145,8 +145,10 @@ def _hort(
             while end + 1 < len(own) and own[end + 1].points == points:
                 end += 1
             group = own[index : end + 1]
-            values = [mine[i].amount or Decimal(0) if i < len(mine) else Decimal(0)
-                      for i in range(index, end + 1)]
+            values = [
+                mine[i].amount or Decimal(0) if i < len(mine) else Decimal(0)
+                for i in range(index, end + 1)
+            ]
             pool = sum(values, Decimal(0))
             for offset, line in enumerate(group):
                 position = index + offset
@@ -170,8 +172,10 @@ def _hort(
                     share=money_note(_cents(pool / 2 / len(group))),
                     amount=money_note(amount),
                 )
-                prize = mine[position].prize if position < len(mine) else Prize(
-                    code, position + 1, Decimal(0)
+                prize = (
+                    mine[position].prize
+                    if position < len(mine)
+                    else Prize(code, position + 1, Decimal(0))
                 )
                 result.append(
                     Award(prize, line.player_id, line.category_rank, line.points, amount, how)

@@ -43,7 +43,7 @@ def group_ranking(standings: Standings, by: GroupBy, best: int) -> tuple[GroupLi
         keep = ordered[:best] if best > 0 else ordered
         total = sum(m[1] for m in keep)
         key = (-total, -len(keep), keep[0][2] if keep else 0)
-        unranked.append((key, name, keep, ordered[len(keep):]))
+        unranked.append((key, name, keep, ordered[len(keep) :]))
     unranked.sort(key=lambda item: (item[0], item[1].casefold()))
     lines: list[GroupLine] = []
     previous: tuple[float, int, int] | None = None

@@ -136,9 +136,7 @@ def k_factor(
             value = DEFAULT_K
             reason = Note("K = 20: rating {rating} < 2400 (B.02 8.3.3)", rating=rating)
             if born is None:
-                reason = Note(
-                    "{reason}; no birth year in the file, so the adult K", reason=reason
-                )
+                reason = Note("{reason}; no birth year in the file, so the adult K", reason=reason)
         else:
             value = TOP_K
             reason = Note("K = 10: rating {rating} >= 2400 (B.02 8.3.3)", rating=rating)

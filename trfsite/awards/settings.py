@@ -61,14 +61,12 @@ def _k_factors(raw: object, where: str, problems: list[str]) -> tuple[tuple[int,
     if raw is None:
         return ()
     if not isinstance(raw, dict):
-        problems.append(
-            f'{where}k_factor: {raw!r} is not a table; expected e.g. {{ "12" = 40 }}'
-        )
+        problems.append(f'{where}k_factor: {raw!r} is not a table; expected e.g. {{ "12" = 40 }}')
         return ()
     found = []
     for key, k in raw.items():
         if not is_whole(key.strip()):
-            problems.append(f"{where}k_factor: {key!r} is not a start number; expected e.g. \"12\"")
+            problems.append(f'{where}k_factor: {key!r} is not a start number; expected e.g. "12"')
         elif not _whole(k) or not 1 <= k <= 700:
             problems.append(f"{where}k_factor.{key}: {k!r} is not a K; expected a whole 1-700")
         else:
@@ -94,16 +92,27 @@ def _categories(raw: object, where: str, problems: list[str]) -> tuple[Category,
 
 
 def _not_text(code: object) -> Category:
-    raise ValueError(f"{code!r} is not text; expected a quoted category such as \"U18\"")
+    raise ValueError(f'{code!r} is not text; expected a quoted category such as "U18"')
 
 
 def _cutoff(raw: object, where: str, problems: list[str]) -> _dt.date | None:
     if raw is None:
         return None
     if isinstance(raw, _dt.date) and not isinstance(raw, _dt.datetime):
-        return raw
+        if _FIRST_YEAR <= raw.year <= _LAST_YEAR:
+            return raw
+        # 0026-07-01 (a two-digit year typed by hand) made ages of year -24: a traceback.
+        problems.append(
+            f"{where}age_cutoff: {raw.isoformat()!r} has the year {raw.year}; expected a date "
+            f"from {_FIRST_YEAR} to {_LAST_YEAR} with a four-digit year, e.g. 2026-01-01"
+        )
+        return None
     problems.append(f"{where}age_cutoff: {raw!r} is not a date; expected e.g. 2026-01-01")
     return None
+
+
+# Ages are counted back from the cut-off by up to a category's age (S65, U200...).
+_FIRST_YEAR, _LAST_YEAR = 1900, 2999
 
 
 def _rule(raw: object, where: str, problems: list[str]) -> PrizeRule:
@@ -143,7 +152,7 @@ def _prizes(raw: object, where: str, problems: list[str]) -> tuple[Prize, ...]:
             continue
         if not isinstance(places, list):
             problems.append(
-                f"{where}prizes.{code}: {places!r} is not a list; expected e.g. [300, \"Trophy\"]"
+                f'{where}prizes.{code}: {places!r} is not a list; expected e.g. [300, "Trophy"]'
             )
             continue
         for place, value in enumerate(places, start=1):
@@ -154,6 +163,6 @@ def _prizes(raw: object, where: str, problems: list[str]) -> tuple[Prize, ...]:
             else:
                 problems.append(
                     f"{where}prizes.{code}[{place}]: {value!r} is not a prize; "
-                    "expected an amount (e.g. 300) or a name (e.g. \"Trophy\")"
+                    'expected an amount (e.g. 300) or a name (e.g. "Trophy")'
                 )
     return tuple(found)

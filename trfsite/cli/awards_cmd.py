@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from trfsite.cli.settings import Settings, settings_options
-from trfsite.cli.shared import EXIT_FINDINGS
+from trfsite.cli.shared import EXIT_FINDINGS, read_file_argument
 
 
 @click.command("awards")
@@ -38,12 +38,9 @@ def awards(
     from trfsite.pages.config import EventConfig
     from trfsite.standings.compute import compute_standings
 
-    try:
-        data = file.read_bytes()
-    except OSError as exc:
-        raise click.ClickException(f"{file}: cannot read the file ({exc.strerror})") from None
+    name, data = read_file_argument(file)
     config = Settings(config_path, no_config).event_for(file, event) or EventConfig()
-    result = read_bytes(data, str(file))
+    result = read_bytes(data, name)
     if result.tournament is None:
         for finding in result.findings:
             click.echo(finding.format_text(), err=True)
@@ -56,7 +53,7 @@ def awards(
     try:
         standings = compute_standings(t, config.options())
     except click.ClickException as exc:
-        raise click.ClickException(f"{file}: {exc.format_message()}") from None
+        raise click.ClickException(f"{name}: {exc.format_message()}") from None
     found = event_awards(standings, config.awards, False, config.unrated_rating)
     render = {"json": awards_json, "csv": awards_csv}.get(fmt, awards_table)
     click.echo(render(t, found), nl=False)

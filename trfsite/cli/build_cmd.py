@@ -109,6 +109,8 @@ def build(
         report = build_site(options, progress=bar)
     finally:
         bar.close()
+    for finding in report.refused:
+        click.echo(finding.format_text(), err=True)
     for line in report.failed + report.pdf_failures:
         click.echo(f"warning: {line}", err=True)
     if not quiet:

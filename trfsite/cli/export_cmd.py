@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import click
 
 from trfsite.cli.settings import Settings, settings_options
-from trfsite.cli.shared import EXIT_FINDINGS
+from trfsite.cli.shared import EXIT_FINDINGS, read_file_argument
 from trfsite.model import EventKind, Game, Tournament
 
 if TYPE_CHECKING:
@@ -164,11 +164,8 @@ def export(
             f"-o {str(output)!r} is the input file; input files are never overwritten"
         )
     event = Settings(config_path, no_config).event_for(file)
-    try:
-        data = file.read_bytes()
-    except OSError as exc:
-        raise click.ClickException(f"{file}: cannot read the file ({exc.strerror})") from None
-    result = read_bytes(data, str(file))
+    name, data = read_file_argument(file)
+    result = read_bytes(data, name)
     t = result.tournament
     wanted = fmt or ("egf" if output is not None and _EGF_SUFFIX.search(output.name) else "trf")
     if t is not None and t.game is Game.GO and wanted == "trf":

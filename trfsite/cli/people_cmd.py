@@ -41,6 +41,8 @@ def people(folder: Path, fmt: str, config_path: Path | None, no_config: bool, st
     resolution = resolve(archive.events, archive.config.people)
     if resolution.problems:
         raise ConfigError(archive.config.path or CONFIG_NAME, list(resolution.problems))
+    for refused in archive.refused:
+        click.echo(refused.format_text(), err=True)
     for name in archive.unreadable:
         click.echo(
             f"{name}: warning: not read as a tournament; its players are missing "

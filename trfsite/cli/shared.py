@@ -10,11 +10,30 @@ import gc
 import logging
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
+
+
+def read_file_argument(file: Path) -> tuple[str, bytes]:
+    """A FILE argument's printable name and bytes, read as ``trfsite.input_files`` reads
+    inputs (a regular file within the file budget: a FIFO or a device is never waited
+    on); otherwise its finding on stderr and exit 1, like a file that is no tournament."""
+    import click
+
+    from trfsite.findings import Finding, Severity
+    from trfsite.formats.limits import MAX_FILE_BYTES
+    from trfsite.input_files import InputRefused, read_input, shown_name
+
+    name = shown_name(file)
+    try:
+        return name, read_input(file, MAX_FILE_BYTES.limit)
+    except InputRefused as exc:
+        click.echo(Finding(Severity.ERROR, exc.code, exc.reason, name).format_text(), err=True)
+        sys.exit(EXIT_FINDINGS)
 
 
 def configure_logging(verbose: int, quiet: bool) -> None:

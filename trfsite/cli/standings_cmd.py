@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from trfsite.cli.settings import Settings, settings_options
-from trfsite.cli.shared import EXIT_FINDINGS, without_cyclic_gc
+from trfsite.cli.shared import EXIT_FINDINGS, read_file_argument, without_cyclic_gc
 from trfsite.formats.numbers import is_whole
 
 if TYPE_CHECKING:
@@ -138,22 +138,21 @@ def standings(
         render_table,
     )
 
-    try:
-        data = file.read_bytes()
-    except OSError as exc:
-        raise click.ClickException(f"{file}: cannot read the file ({exc.strerror})") from None
-    result = read_bytes(data, str(file))
+    name, data = read_file_argument(file)
+    result = read_bytes(data, name)
     errors = [f for f in result.findings if f.severity is Severity.ERROR]
     if result.tournament is None:
         for finding in errors or result.findings:
             click.echo(finding.format_text(), err=True)
         sys.exit(EXIT_FINDINGS)
-    errors = sort_findings(errors + _structure_errors(result.tournament, str(file)))
+    errors = sort_findings(errors + _structure_errors(result.tournament, name))
     for finding in errors:  # still computable; say so on stderr, keep stdout clean
         click.echo(finding.format_text(), err=True)
     event = Settings(config_path, no_config).event_for(file)
     given: dict[str, object] = {
-        "tiebreaks": tuple(split_tiebreak_list(tiebreaks)) if tiebreaks is not None else None,
+        "tiebreaks": _within_budget(split_tiebreak_list(tiebreaks))
+        if tiebreaks is not None
+        else None,
         "rules": rules,
         "after_round": after_round,
         "unrated_rating": unrated_rating,
@@ -183,7 +182,7 @@ def standings(
     try:
         result_standings = compute_standings(tournament, options)
     except click.ClickException as exc:
-        raise _engine_error(file, exc) from None
+        raise _engine_error(name, exc) from None
     # Only JSON and CSV carry them; the table stays as fast as the standings alone.
     ratings: dict[int, PlayerRatings] = {}
     gor: dict[int, GorChange] = {}
@@ -194,9 +193,7 @@ def standings(
     elif fmt != "table" or explain:
         from trfsite.awards.performance import event_ratings
 
-        ratings = event_ratings(
-            result_standings, dict(k_factors), explain, options.unrated_rating
-        )
+        ratings = event_ratings(result_standings, dict(k_factors), explain, options.unrated_rating)
     if fmt == "json":
         click.echo(render_json(result_standings, explain, ratings, gor), nl=False)
     elif fmt == "csv":
@@ -214,6 +211,19 @@ def standings(
     if errors:  # the standings are printed, but the input has errors (exit code 1)
         sys.stdout.flush()
         sys.exit(EXIT_FINDINGS)
+
+
+def _within_budget(codes: list[str]) -> tuple[str, ...]:
+    """The codes as typed; more than MAX_TIEBREAKS different ones is a usage error."""
+    from trfsite.formats.limits import MAX_TIEBREAKS
+
+    different = len({code.strip().upper() for code in codes})
+    if different > MAX_TIEBREAKS.limit:
+        raise click.BadParameter(
+            f"{different:,} different tie-breaks; expected at most {MAX_TIEBREAKS.limit}",
+            param_hint="--tiebreaks",
+        )
+    return tuple(codes)
 
 
 def _options(
@@ -259,7 +269,7 @@ def _structure_errors(t: Tournament, name: str) -> list[Finding]:
     return [f for f in capped if f.severity is Severity.ERROR or f.code == "findings-capped"]
 
 
-def _engine_error(file: Path, exc: click.ClickException) -> click.ClickException:
+def _engine_error(file: str, exc: click.ClickException) -> click.ClickException:
     """An engine's refusal: the file's own list (record 202/212) is an input error (exit 1)
     naming the file; anything else is about an option, a usage error (exit 2)."""
     message = exc.format_message()

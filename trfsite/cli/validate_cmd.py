@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -20,12 +19,11 @@ import click
 
 from trfsite.cli.settings import Settings, folder_of, settings_options
 from trfsite.cli.shared import EXIT_FINDINGS
+from trfsite.input_files import InputRefused, read_head, read_input, shown_name
 
 if TYPE_CHECKING:
     from trfsite.findings import Finding
     from trfsite.model import ReadResult
-
-_MAX_BYTES = 50 * 1024 * 1024  # larger files in a folder are not tournament files
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,19 +46,13 @@ class FileReport:
 
 
 def _walk(folder: Path) -> Iterator[Path]:
-    """Every file under ``folder``, sorted, hidden folders and files skipped."""
+    """Every file under ``folder``, sorted, hidden folders and files skipped (links to
+    folders are not followed: os.walk's default)."""
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
             if not name.startswith("."):
                 yield Path(root) / name
-
-
-def _has_tournament_suffix(path: Path) -> bool:
-    """``.trf`` or ``.h9``-like: such a file is reported even when it cannot be read,
-    as ``build`` gives it a validation page (a broken file must not pass unnoticed)."""
-    suffix = path.suffix.lower()
-    return suffix in (".trf", ".trfx") or re.fullmatch(r"\.h\d", suffix) is not None
 
 
 def _is_tournament(data: bytes) -> bool:
@@ -73,34 +65,52 @@ def _is_tournament(data: bytes) -> bool:
         return False
 
 
-def _unreadable(path: Path, exc: OSError) -> ReadResult:
+def _refused(name: str, refused: InputRefused) -> ReadResult:
     from trfsite.findings import Finding, Severity
     from trfsite.model import ReadResult
 
-    message = f"the file cannot be read ({exc.strerror or exc}); expected a readable file"
-    return ReadResult(None, (Finding(Severity.ERROR, "file-unreadable", message, str(path)),))
+    return ReadResult(None, (Finding(Severity.ERROR, refused.code, refused.reason, name),))
 
 
-def collect(paths: tuple[Path, ...]) -> list[tuple[Path, bytes | OSError]]:
-    """Files named on the command line, and the tournament files found in folders."""
-    out: list[tuple[Path, bytes | OSError]] = []
+def collect(paths: tuple[Path, ...]) -> list[tuple[Path, bytes | InputRefused]]:
+    """Files named on the command line, and the tournament files found in folders.
+
+    Each is read only as a regular file within the file budget (a FIFO or a device is
+    refused, never waited on); in a folder, only inside it (a link out is refused). A
+    refused file is reported when it is named, has a tournament suffix or, for a file too
+    large, its head looks like a tournament.
+    """
+    from trfsite.formats import has_tournament_suffix
+    from trfsite.formats.limits import MAX_FILE_BYTES
+
+    limit = MAX_FILE_BYTES.limit
+    out: list[tuple[Path, bytes | InputRefused]] = []
     for path in paths:
         if not path.is_dir():
             try:
-                out.append((path, path.read_bytes()))
-            except OSError as exc:
+                out.append((path, read_input(path, limit)))
+            except InputRefused as exc:
                 out.append((path, exc))
             continue
         for found in _walk(path):
             try:
-                if found.stat().st_size > _MAX_BYTES:
-                    continue
-                data = found.read_bytes()
-            except OSError:
+                data = read_input(found, limit, path)
+            except InputRefused as exc:
+                if has_tournament_suffix(found.name) or _large_tournament(found, path, exc):
+                    out.append((found, exc))
                 continue
-            if _has_tournament_suffix(found) or _is_tournament(data):
+            if has_tournament_suffix(found.name) or _is_tournament(data):
                 out.append((found, data))
     return out
+
+
+def _large_tournament(path: Path, root: Path, refused: InputRefused) -> bool:
+    if refused.code != "file-too-large":
+        return False
+    try:
+        return _is_tournament(read_head(path, 64 * 1024, root))
+    except InputRefused:
+        return False
 
 
 def _rating_needs(reports: list[FileReport]) -> dict[str, int]:
@@ -158,14 +168,14 @@ def validate(
     if not found:
         click.echo(
             "error: no tournament file (TRF or EGF) found under "
-            + ", ".join(repr(str(p)) for p in paths),
+            + ", ".join(repr(shown_name(p)) for p in paths),
             err=True,
         )
         ctx.exit(EXIT_FINDINGS)
     reports: list[FileReport] = []
     for path, data, folder in found:
-        name = str(path)
-        result = _unreadable(path, data) if isinstance(data, OSError) else read_bytes(data, name)
+        name = shown_name(path)
+        result = _refused(name, data) if isinstance(data, InputRefused) else read_bytes(data, name)
         event = settings.for_folder(folder).for_stem(path.stem)
         reports.append(FileReport(name, result, validate_read(result, name, event, for_rating)))
     failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}

@@ -109,3 +109,9 @@ def _egf_suffix(name: str) -> bool:
     import re
 
     return re.search(r"\.h\d$", name.lower()) is not None
+
+
+def has_tournament_suffix(name: str) -> bool:
+    """``.trf``, ``.trfx`` or ``.h9``-like: such a file is a tournament file even when it
+    cannot be read, so that it is reported rather than skipped."""
+    return name.lower().endswith((".trf", ".trfx")) or _egf_suffix(name)

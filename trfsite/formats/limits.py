@@ -46,6 +46,24 @@ MAX_EVENT_OUTPUT_BYTES = Budget(
     "output per event", 200 * 1024 * 1024, "event-output-too-large", "bytes written per event"
 )
 
+# The largest real events (a 2,000-player open, an Olympiad) are 100-400 KB: a file
+# five times that is not read. Below it memory stays in proportion (the readers keep at
+# most MAX_FINDINGS_PER_CODE findings of a kind while reading, not one per damaged cell).
+MAX_FILE_BYTES = Budget("file size", 2 * 1024 * 1024, "file-too-large", "bytes per input file")
+# trfsite.toml: a few KB in practice; read at most this much before parsing.
+MAX_CONFIG_BYTES = Budget("config size", 1024 * 1024, "config-too-large", "bytes of trfsite.toml")
+# Distinct tie-breaks of one event (record 202, 212, or the config's list): FIDE's
+# examples use 3 to 6; each one is a column on every page and in every explanation.
+MAX_TIEBREAKS = Budget("tie-breaks", 20, "tiebreaks-too-many", "distinct tie-breaks per event")
+
+# The standings after every round rank players x rounds again for each round: the work
+# grows with players x rounds x rounds (a 90-player, 999-round table: 56 s). Beyond this
+# sum of players x rounds over the rounds, the standings after each round (not the
+# final ones) rank by points alone. A 2,000-player open of 20 rounds is 420,000.
+MAX_ROUND_RANKINGS = Budget(
+    "rankings after each round", 2_000_000, "round-standings-by-points", "players x rounds, summed"
+)
+
 # A large open publishes some 10,000 games in one file; more is damage or a database.
 MAX_PGN_GAMES = Budget("games", 20_000, "pgn-games-too-many", "games per PGN file")
 # 20,000 annotated games take some 30 MB; a larger PGN beside a tournament is a database.
@@ -53,7 +71,8 @@ MAX_PGN_BYTES = Budget("PGN size", 32 * 1024 * 1024, "pgn-too-large", "bytes per
 
 BUDGETS: tuple[Budget, ...] = (
     MAX_ROUNDS, MAX_PLAYERS, MAX_PLAYER_ROUNDS, MAX_LINE_LENGTH, MAX_DIGITS,
-    MAX_FINDINGS_PER_CODE, MAX_EVENT_OUTPUT_BYTES, MAX_PGN_GAMES, MAX_PGN_BYTES,
+    MAX_FINDINGS_PER_CODE, MAX_EVENT_OUTPUT_BYTES, MAX_FILE_BYTES, MAX_CONFIG_BYTES,
+    MAX_TIEBREAKS, MAX_ROUND_RANKINGS, MAX_PGN_GAMES, MAX_PGN_BYTES,
 )  # fmt: skip
 
 

@@ -70,9 +70,7 @@ class CardExplanations:
             changes = {pid: found.change for pid, found in awards.ratings.items()}
             k_overrides = awards.settings.k_overrides
             self._ratings.update(
-                event_ratings(
-                    data.final, k_overrides, True, config.unrated_rating, wanted, changes
-                )
+                event_ratings(data.final, k_overrides, True, config.unrated_rating, wanted, changes)
             )
         self._done |= wanted
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 
 from trfsite.memo import ByIdentity
 from trfsite.model import Color, Game, Outcome, Player, Tournament
@@ -223,3 +224,18 @@ def rank_map(standings: Standings) -> dict[int, int]:
 
 def points_map(standings: Standings) -> dict[int, float]:
     return {row.id: row.points for row in standings.rows}
+
+
+# Up to this many rounds every page links to each of them; a longer event (a damaged
+# file can have 999 rounds) links to the first, the last and those near the page's own:
+# otherwise each of its 999 pages held 999 links (40 MB of navigation).
+ALL_ROUNDS_LINKED = 30
+_NEAR = 10
+
+
+def rounds_near(rounds: Sequence[int], current: int) -> tuple[int, ...]:
+    """The rounds a page's navigation links to (all of them for a usual event)."""
+    if len(rounds) <= ALL_ROUNDS_LINKED:
+        return tuple(rounds)
+    ends = {rounds[0], rounds[-1]}
+    return tuple(r for r in rounds if r in ends or abs(r - current) <= _NEAR)

@@ -38,6 +38,7 @@ Every problem is collected and reported at once, each naming its key.
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -47,8 +48,11 @@ import click
 
 from trfsite.awards.settings import AWARD_KEYS, AwardSettings, read_award_settings
 from trfsite.formats.egf.header import is_known_column, normalise_column
+from trfsite.formats.limits import MAX_CONFIG_BYTES, MAX_TIEBREAKS
 from trfsite.formats.pgn.settings import GAME_KEYS, GameSettings, read_game_settings
+from trfsite.input_files import InputRefused, read_input, shown_name
 from trfsite.norms.settings import NormSettings, read_norm_settings
+from trfsite.pages.config_shape import shape_problem
 from trfsite.people.config import PeopleConfig, parse_people
 from trfsite.people.privacy import PrivacySettings, parse_privacy
 from trfsite.render.i18n import known_languages
@@ -213,6 +217,7 @@ def _read_event(stem: str, data: object, problems: list[str]) -> EventConfig:
             'expected e.g. ["BH-C1", "SB"] or "BH/C1,SB"'
         )
     if tiebreaks is not None:
+        tiebreaks = _within_budget(where, tiebreaks, problems)
         _check_tiebreaks(where, tiebreaks, problems)
     rules = _expect_str(data, "rules", where, problems) or "auto"
     if rules not in _RULES:
@@ -344,6 +349,19 @@ def _read_team_bye(raw: object, where: str, problems: list[str]) -> TeamByeSetti
     return TeamByeSetting(mp or 0.0, gp)
 
 
+def _within_budget(where: str, codes: tuple[str, ...], problems: list[str]) -> tuple[str, ...]:
+    """The codes once each (as record 202's are); more than MAX_TIEBREAKS is a problem,
+    reported before each code is parsed (a list of 100,000 took 38 s and 1.15 GB)."""
+    unique = tuple(dict.fromkeys(codes))
+    if len(unique) <= MAX_TIEBREAKS.limit:
+        return unique
+    problems.append(
+        f"{where}tiebreaks: {len(unique):,} different tie-breaks; expected at most "
+        f"{MAX_TIEBREAKS.limit} (each one is a column of every standings table)"
+    )
+    return ()
+
+
 def _tiebreak_finders() -> list[tuple[str, object]]:
     """(module, finder name) of every engine's tie-break registry that is installed."""
     found: list[tuple[str, object]] = []
@@ -408,10 +426,14 @@ def _finds(finder: object, name: str) -> bool:
 
 def parse_config(text: str, path: str = CONFIG_NAME, base: Path | None = None) -> SiteConfig:
     """Read a config; raises ConfigError listing every problem at once."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
+    problem = shape_problem(text)
+    if problem is not None:
+        raise ConfigError(path, [f"not read: {problem}"])
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(path, [f"not valid TOML: {exc}"]) from exc
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
+        raise ConfigError(path, [f"not valid TOML: {exc}"]) from None
     problems: list[str] = []
     for key in sorted(data):
         if key not in _SITE_KEYS:
@@ -479,10 +501,16 @@ def _check_theme(theme: str, base: Path | None, problems: list[str]) -> str:
     from trfsite.render.theme import ThemeError, find_theme
 
     candidate = theme
-    if base is not None and ("/" in theme or theme.startswith(".")):
-        candidate = str((base / theme).resolve())
     try:
+        if base is not None and ("/" in theme or theme.startswith(".")):
+            candidate = str((base / theme).resolve())
         find_theme(candidate)
+    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
+        problems.append(
+            f"theme: {theme!r} cannot be looked up ({getattr(exc, 'strerror', None) or exc}); "
+            "expected a theme folder or a shipped theme's name"
+        )
+        return "default"
     except ThemeError as exc:
         problems.append(f"theme: {exc.format_message()}")
         return "default"
@@ -492,10 +520,15 @@ def _check_theme(theme: str, base: Path | None, problems: list[str]) -> str:
 def load_config(src: Path, explicit: Path | None = None) -> SiteConfig:
     """The given config file, else ``SRC/trfsite.toml``, else the defaults."""
     path = explicit if explicit is not None else src / CONFIG_NAME
-    if explicit is None and not path.is_file():
+    if explicit is None and not os.path.lexists(path):
         return SiteConfig()
+    shown = shown_name(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(str(path), [f"cannot be read: {exc}"]) from exc
-    return parse_config(text, str(path), path.parent)
+        # At most MAX_CONFIG_BYTES, and only a regular file: --config /dev/zero read
+        # until the machine had no memory left.
+        text = read_input(path, MAX_CONFIG_BYTES.limit).decode("utf-8")
+    except InputRefused as exc:
+        raise ConfigError(shown, [exc.reason]) from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(shown, [f"cannot be read: {exc}; expected UTF-8 text"]) from None
+    return parse_config(text, shown, path.parent)

@@ -198,6 +198,8 @@ class RoundPage:
     next: int | None
     is_go: bool
     pending: bool = False  # results not all in yet (trfsite.progress)
+    # The rounds the navigation links to: all, or for a long event those near this one.
+    nav_rounds: tuple[int, ...] = ()
     games_pgn: str = ""  # the round's games as PGN, relative to the event folder
 
 
@@ -398,8 +400,6 @@ class AwardsPage:
     federations: tuple[GroupRow, ...]
     clubs: tuple[GroupRow, ...]
     birth_is_year: bool = False  # [privacy] birth = "year": years, else age groups
-
-
 
 
 @dataclass(frozen=True, slots=True)

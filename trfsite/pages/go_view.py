@@ -90,9 +90,7 @@ def with_grid(
         cells = tuple(grid_cell(player, r, ranks, players) for r in rounds) if player else ()
         change = changes.get(line.ref.id)
         value = change.value if change else None
-        out.append(
-            replace(line, cells=cells, rating_change=value)
-        )
+        out.append(replace(line, cells=cells, rating_change=value))
     return tuple(out)
 
 

@@ -17,6 +17,7 @@ from trfsite.results import StandingRow, Standings
 if TYPE_CHECKING:
     from trfsite.teams.data import TeamEventData
 
+
 def _players(t: Tournament) -> dict[int, Player]:
     return {p.id: p for p in t.players}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from trfsite.pages.common import BYE_NAMES, player_refs, ref_in
+from trfsite.pages.common import BYE_NAMES, player_refs, ref_in, rounds_near
 from trfsite.pages.contexts import RoundPage
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.pairings import points_before, result_text, round_cells
@@ -63,6 +63,7 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
         next=round_no + 1 if round_no + 1 in rounds else None,
         is_go=data.is_go,
         pending=pending,
+        nav_rounds=rounds_near(rounds, round_no),
         games_pgn=f"games/round-{round_no}.pgn" if data.games.of_round(round_no) else "",
     )
 

@@ -120,7 +120,7 @@ def round_matches(data: EventData, round_no: int) -> tuple[MatchView, ...]:
     before: dict[int, float] = {}
     if round_no >= 2 and len(data.after_round) >= round_no - 1:
         before = {row.id: row.points for row in data.after_round[round_no - 2].rows}
-    matches = [m for m in teams.matches if m.round == round_no]
+    matches = list(teams.matches_of_round(round_no))
     matches.sort(
         key=lambda m: (
             -max(before.get(m.white_team, 0.0), before.get(m.black_team, 0.0)),
@@ -129,7 +129,7 @@ def round_matches(data: EventData, round_no: int) -> tuple[MatchView, ...]:
         )
     )
     views = [match_view(data, m, i) for i, m in enumerate(matches, start=1)]
-    for bye in sorted((b for b in teams.byes if b.round == round_no), key=lambda b: b.team):
+    for bye in sorted(teams.byes_of_round(round_no), key=lambda b: b.team):
         views.append(
             MatchView(
                 round_no,
@@ -155,20 +155,20 @@ def team_matches(data: EventData, team: int) -> tuple[MatchView, ...]:
         if match is not None:
             views.append(match_view(data, match, 0, team))
             continue
-        for bye in teams.byes:
-            if bye.round == round_no and bye.team == team:
-                views.append(
-                    MatchView(
-                        round_no,
-                        0,
-                        team_ref(data.tournament, team),
-                        None,
-                        bye.game_points,
-                        None,
-                        _game_points_text(bye.game_points),
-                        note=BYE_KIND_NAMES[bye.kind] if bye.declared else "Not paired",
-                    )
+        bye = teams.bye_in(round_no, team)
+        if bye is not None:
+            views.append(
+                MatchView(
+                    round_no,
+                    0,
+                    team_ref(data.tournament, team),
+                    None,
+                    bye.game_points,
+                    None,
+                    _game_points_text(bye.game_points),
+                    note=BYE_KIND_NAMES[bye.kind] if bye.declared else "Not paired",
                 )
+            )
     return tuple(views)
 
 
@@ -179,11 +179,11 @@ def team_round_cell(data: EventData, round_no: int, team: int, ranks: dict[int, 
         return CrossCell(round_no, "", "none")
     match = teams.match_in(round_no, team)
     if match is None:
-        for bye in teams.byes:
-            if bye.round == round_no and bye.team == team:
-                kind = Note(BYE_KIND_NAMES[bye.kind] if bye.declared else N_("Not paired"))
-                text = _game_points_text(bye.game_points) if bye.declared else "\u2013"
-                return CrossCell(round_no, text, "bye" if bye.declared else "none", "", kind)
+        bye = teams.bye_in(round_no, team)
+        if bye is not None:
+            kind = Note(BYE_KIND_NAMES[bye.kind] if bye.declared else N_("Not paired"))
+            text = _game_points_text(bye.game_points) if bye.declared else "\u2013"
+            return CrossCell(round_no, text, "bye" if bye.declared else "none", "", kind)
         return CrossCell(round_no, "", "none")
     white = team == match.white_team
     opponent = match.opponent_of(team)
@@ -209,37 +209,42 @@ def board_stats(data: EventData) -> tuple[BoardStat, ...]:
         return ()
     t = data.tournament
     players = players_by_id(t)
+    # One pass over every board of every match (a pass per board number was quadratic
+    # in the boards: a damaged 352 record of thousands of boards took 90 s).
+    games = [0] * (teams.boards + 1)
+    white_points = [0.0] * (teams.boards + 1)
+    scores: list[dict[int, tuple[float, int]]] = [{} for _ in range(teams.boards + 1)]
+    for match in teams.matches:
+        for board in match.boards:
+            number = board.number
+            if not 1 <= number <= teams.boards or board.forfeit:
+                continue
+            games[number] += 1
+            white_points[number] += (
+                board.white_points if board.white_color is Color.WHITE else (board.black_points)
+            )
+            for pid, pts in (
+                (board.white_player, board.white_points),
+                (board.black_player, board.black_points),
+            ):
+                if pid is not None:
+                    total, played = scores[number].get(pid, (0.0, 0))
+                    scores[number][pid] = (total + pts, played + 1)
     stats = []
     for number in range(1, teams.boards + 1):
-        games = 0
-        white_points = 0.0
-        scores: dict[int, tuple[float, int]] = {}
-        for match in teams.matches:
-            for board in match.boards:
-                if board.number != number or board.forfeit:
-                    continue
-                games += 1
-                white_points += (
-                    board.white_points if board.white_color is Color.WHITE else (board.black_points)
-                )
-                for pid, pts in (
-                    (board.white_player, board.white_points),
-                    (board.black_player, board.black_points),
-                ):
-                    if pid is not None:
-                        total, played = scores.get(pid, (0.0, 0))
-                        scores[pid] = (total + pts, played + 1)
         best: Ref | None = None
         best_points: float | None = None
         best_games = 0
-        if scores:
-            pid, (points, played) = min(scores.items(), key=lambda kv: (-kv[1][0], kv[1][1], kv[0]))
+        if scores[number]:
+            pid, (points, played) = min(
+                scores[number].items(), key=lambda kv: (-kv[1][0], kv[1][1], kv[0])
+            )
             best, best_points, best_games = player_ref(t, players, pid), points, played
         stats.append(
             BoardStat(
                 number,
-                games,
-                white_points / games if games else None,
+                games[number],
+                white_points[number] / games[number] if games[number] else None,
                 best,
                 best_points,
                 best_games,

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from trfsite.formats.numbers import is_whole
 from trfsite.model import Color, EventKind, Game, Player, Tournament
 from trfsite.people.entries import EventEntries, GameRecord, KeyKind, PersonEntry, pack_record
-from trfsite.people.names import birth_year, fold_name, name_key
+from trfsite.people.names import birth_year, clear_of_site_pages, fold_name, name_key
 from trfsite.results import Standings
 
 logger = logging.getLogger(__name__)
@@ -55,7 +55,7 @@ def own_key(player: Player, t: Tournament, national_ids: tuple[str, ...]) -> tup
     federation = name_key(player.federation.strip().lower()) if player.federation.strip() else ""
     year = birth_year(player.birth_date)
     parts += [p for p in (federation, str(year) if year else "") if p]
-    return "-".join(parts), KeyKind.NAME
+    return clear_of_site_pages("-".join(parts), player.name), KeyKind.NAME
 
 
 def national_ids(t: Tournament) -> dict[int, tuple[str, ...]]:

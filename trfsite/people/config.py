@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from trfsite.people.names import KEY_PATTERN
+from trfsite.people.names import KEY_PATTERN, SITE_KEYS
 
 _KEYS = ("merge", "pages", "split")
 _ENTRY = re.compile(r"^(?P<stem>.+):(?P<number>\d{1,5})$")
@@ -71,6 +71,11 @@ def _pages(raw: object, problems: list[str]) -> bool | None:
 
 
 def _key_problem(where: str, key: object) -> str | None:
+    if isinstance(key, str) and key in SITE_KEYS:
+        return (
+            f"{where}: {key!r} is the name of one of the site's own people pages; expected "
+            f"a key other than {', '.join(sorted(SITE_KEYS))}"
+        )
     if isinstance(key, str) and KEY_PATTERN.match(key):
         return None
     return (

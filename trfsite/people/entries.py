@@ -75,8 +75,7 @@ def pack_record(games: Iterable[GameRecord]) -> str:
     """``round:opponent:color:outcome`` of each game, space-separated (no field holds
     either separator: numbers, ``w``/``b``/empty and the outcome's TRF letter)."""
     return " ".join(
-        f"{g.round}:{'' if g.opponent is None else g.opponent}:{g.color}:{g.outcome}"
-        for g in games
+        f"{g.round}:{'' if g.opponent is None else g.opponent}:{g.color}:{g.outcome}" for g in games
     )
 
 

@@ -386,9 +386,11 @@ def _people(
         refs = sorted((ref for key in keys for ref in nodes[key]), key=when)
         latest = [events[r.event].entries[r.entry] for r in refs]
         federations = [e.federation for e in latest if e.federation]
-        pins = Counter(e.egd_pin for e in latest if e.egd_pin) if any(
-            e.egd_pin for e in latest
-        ) else Counter()
+        pins = (
+            Counter(e.egd_pin for e in latest if e.egd_pin)
+            if any(e.egd_pin for e in latest)
+            else Counter()
+        )
         for key in keys:
             key_of[key] = person_key
         people.append(

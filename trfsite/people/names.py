@@ -38,6 +38,16 @@ _UMLAUT = re.compile(r"([aou])e")
 _WORD = re.compile(r"\w+")
 _NOT_KEY = re.compile(r"[^a-z0-9]+")
 KEY_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+# The people folder's own pages and folders (people/index.html, people/findings.html,
+# people/search/, ...): a player named "Index" must not replace the site's index.
+SITE_KEYS = frozenset({"index", "findings", "search", "federations", "clubs"})
+
+
+def clear_of_site_pages(key: str, name: str) -> str:
+    """``key``, or ``key`` and a digest of ``name`` when the site uses ``key``'s page."""
+    if key not in SITE_KEYS:
+        return key
+    return f"{key}-{hashlib.sha256(fold_name(name).encode('utf-8')).hexdigest()[:10]}"
 
 
 def fold_name(name: str) -> str:

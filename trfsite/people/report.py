@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 
+from trfsite.formats.csv_cells import csv_writer
 from trfsite.people.identity import Person, Resolution
 
 PEOPLE_FOLDER = "people"
@@ -79,7 +79,7 @@ def render_json(resolution: Resolution, pages: bool = True) -> str:
 
 def render_csv(resolution: Resolution, pages: bool = True) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv_writer(out)
     writer.writerow(CSV_FIELDS)
     for person in resolution.people:
         data = person_json(resolution, person, pages)

@@ -366,11 +366,12 @@ def render_page(env: jinja2.Environment, template: str, context: object) -> str:
     """
     try:
         return env.get_template(template).render(page=context)
-    except jinja2.TemplateError as exc:
+    except Exception as exc:
+        # ``{{ 1/0 }}`` in a theme's template raises ZeroDivisionError, not a TemplateError.
         raise ThemeError(describe_template_error(template, exc)) from None
 
 
-def describe_template_error(template: str, exc: jinja2.TemplateError) -> str:
+def describe_template_error(template: str, exc: Exception) -> str:
     """``file:line: problem`` for a template that cannot be loaded or rendered."""
     where = template
     if isinstance(exc, jinja2.TemplateSyntaxError):
@@ -386,6 +387,6 @@ def describe_template_error(template: str, exc: jinja2.TemplateError) -> str:
             where = f"{frames[-1].filename}:{frames[-1].lineno}"
     return (
         f"{where}: the theme's template fails while rendering {template!r}: "
-        f"{type(exc).__name__}: {exc.message or exc}; expected a template that renders "
-        "with the page's context (see the shipped default theme)"
+        f"{type(exc).__name__}: {getattr(exc, 'message', None) or exc}; expected a template "
+        "that renders with the page's context (see the shipped default theme)"
     )

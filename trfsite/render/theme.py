@@ -14,8 +14,11 @@ from pathlib import Path
 
 import click
 
+from trfsite.input_files import InputRefused, outside, read_input, shown_name
+
 DEFAULT_THEME = "default"
 _MAX_CHAIN = 16  # a longer chain is a cycle in practice
+_MAX_THEME_TOML = 64 * 1024  # three keys; more is not a theme.toml
 
 
 class ThemeError(click.ClickException):
@@ -57,9 +60,12 @@ def load_theme(path: Path, name: str | None = None) -> Theme:
     data: dict[str, object] = {}
     if toml_path.is_file():
         try:
-            data = tomllib.loads(toml_path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise ThemeError(f"{toml_path}: not valid TOML: {exc}") from exc
+            text = read_input(toml_path, _MAX_THEME_TOML, path).decode("utf-8")
+            data = tomllib.loads(text.removeprefix("\ufeff"))
+        except InputRefused as exc:
+            raise ThemeError(f"{shown_name(toml_path)}: {exc.reason}") from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as exc:
+            raise ThemeError(f"{shown_name(toml_path)}: not valid TOML: {exc}") from None
     theme_name = name or str(data.get("name") or path.name)
     extends = data.get("extends", None if theme_name == DEFAULT_THEME else DEFAULT_THEME)
     if extends is not None and not isinstance(extends, str):
@@ -96,8 +102,19 @@ def find_theme(name_or_path: str) -> Theme:
         for theme in shipped:
             if theme.name == name_or_path:
                 return theme
-    if candidate.is_dir() and (looks_like_path or (candidate / "theme.toml").is_file()):
-        if not any((candidate / part).exists() for part in ("theme.toml", "templates", "static")):
+    try:
+        is_theme = candidate.is_dir() and (looks_like_path or (candidate / "theme.toml").is_file())
+        parts = is_theme and any(
+            (candidate / part).exists() for part in ("theme.toml", "templates", "static")
+        )
+    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
+        raise ThemeError(
+            f"theme {shown_name(name_or_path)!r} cannot be looked up "
+            f"({getattr(exc, 'strerror', None) or exc}); expected a theme folder or one of: "
+            + ", ".join(t.name for t in shipped)
+        ) from None
+    if is_theme:
+        if not parts:
             raise ThemeError(
                 f"theme folder {name_or_path!r} has no theme.toml, templates/ or static/; "
                 'expected a theme folder (a theme.toml with extends = "default", '
@@ -125,16 +142,39 @@ def theme_chain(theme: Theme) -> tuple[Theme, ...]:
         default = find_theme(DEFAULT_THEME)
         if default.path.resolve() not in seen:
             chain.append(default)
+    for member in chain:
+        for folder in (member.templates, member.static):
+            _theme_files(member, folder)  # a link out of the theme fails here, early
     return tuple(chain)
+
+
+def _theme_files(theme: Theme, folder: Path) -> list[Path]:
+    """The regular files under ``folder``, sorted; a link leading out of the theme's
+    folder is refused (a theme's ``static/`` link to a system file would be published)."""
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in sorted(folder.rglob("*")):
+        target = outside(path, theme.path)
+        if target is not None:
+            raise ThemeError(
+                f"{shown_name(path)}: a symbolic link to {target!r}, outside the theme folder "
+                f"{shown_name(theme.path)!r}; expected the theme's own files (copy the file "
+                "into the theme instead)"
+            )
+        if path.is_file():
+            found.append(path)
+        elif not path.is_dir():  # a FIFO or a device: Jinja would wait on it, or never end
+            raise ThemeError(
+                f"{shown_name(path)}: not a regular file; expected the theme's own files"
+            )
+    return found
 
 
 def static_files(chain: tuple[Theme, ...]) -> list[tuple[str, Path]]:
     """Static files as (relative POSIX path, source), the nearest theme winning, sorted."""
     chosen: dict[str, Path] = {}
     for theme in reversed(chain):  # default first, so that children override it
-        if not theme.static.is_dir():
-            continue
-        for path in sorted(theme.static.rglob("*")):
-            if path.is_file():
-                chosen[path.relative_to(theme.static).as_posix()] = path
+        for path in _theme_files(theme, theme.static):
+            chosen[path.relative_to(theme.static).as_posix()] = path
     return sorted(chosen.items())

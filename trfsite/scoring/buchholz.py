@@ -150,9 +150,7 @@ def buchholz(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                 Contribution(r + 1, v, opponent_label(base, i, r, games[i], labels))
                 for v, r in zip(scores, rounds, strict=True)
             ]
-            explanations[i] = Explanation(
-                spec.code, total, tuple(mark_cuts(contributions, cuts))
-            )
+            explanations[i] = Explanation(spec.code, total, tuple(mark_cuts(contributions, cuts)))
     found = TiebreakValues(values, explanations)
     ctx.remember(key, found)
     return found
@@ -186,8 +184,12 @@ def average_of_opponents_buchholz(ctx: EventContext, spec: TiebreakSpec) -> Tieb
                 Contribution(
                     r + 1,
                     v,
-                    Note("opponent {opponent}: {what} {value:g}", opponent=ctx.label(opp[r]),
-                         what=what, value=v),
+                    Note(
+                        "opponent {opponent}: {what} {value:g}",
+                        opponent=ctx.label(opp[r]),
+                        what=what,
+                        value=v,
+                    ),
                 )
                 for v, r in zip(scores, rounds, strict=False)
             ]

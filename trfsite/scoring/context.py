@@ -21,6 +21,7 @@ Normalisation of round cells (the texts leave these to the program):
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from operator import attrgetter
@@ -441,6 +442,23 @@ def _bonus(records: tuple[AbnormalPoints, ...], rounds: int, pid: int) -> float:
         points = rec.game_points if rec.game_points is not None else rec.match_points
         total += points or 0.0
     return total
+
+
+def points_after(t: Tournament, rounds: Sequence[int]) -> dict[int, list[float]]:
+    """Each player's points after each of ``rounds`` (what ``build_context(t, n, ...)``
+    gives as ``score``), from one pass over the cells: running sums, not a context per
+    round (an event of 999 rounds made 999 contexts, each reading every earlier round)."""
+    players = sorted(t.players, key=_id_of)
+    records = t.abnormal_points if t.kind is EventKind.INDIVIDUAL else ()
+    rows = _rows(t, players, t.rounds, records)
+    found: dict[int, list[float]] = {}
+    for player, pts in zip(players, rows.pts, strict=True):
+        running = list(accumulate(pts, initial=0.0))
+        found[player.id] = [
+            running[min(n, len(running) - 1)] + (_bonus(records, n, player.id) if records else 0.0)
+            for n in rounds
+        ]
+    return found
 
 
 def game_result(outcome: Outcome) -> float:

@@ -102,9 +102,7 @@ def games_elected(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     explanations = ctx.unexplained()
     explaining = ctx.explaining
     for i in range(ctx.size):
-        missed = [
-            r for r in range(ctx.rounds) if ctx.cell[i][r] in not_elected and not games[i][r]
-        ]
+        missed = [r for r in range(ctx.rounds) if ctx.cell[i][r] in not_elected and not games[i][r]]
         value = float(ctx.rounds - len(missed))
         values.append(value)
         if explanations is not None and explaining[i]:

@@ -39,9 +39,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 
 from trfsite.formats.egf.grades import parse_grade
+from trfsite.memo import ByIdentity
 from trfsite.model import Color, Outcome, Player, RoundEntry
 from trfsite.results import N_, Contribution, Note
 from trfsite.scoring.codes import UnknownTiebreakError
@@ -54,6 +56,7 @@ from trfsite.scoring.go_byes import (
     bye_kind,
     default_byes,
 )
+from trfsite.scoring.go_fast import FastValues, Prefixes, prefixes
 from trfsite.scoring.go_groups import cyclic_wins, knockout_places
 
 _WIN_POINTS = {
@@ -97,6 +100,9 @@ class GoContext:
     wins: Mapping[int, float] = field(default_factory=dict)  # a wins column's count
     ghost_sos: Mapping[str, float] = field(default_factory=dict)  # per kind of bye
     knockout: Mapping[int, int] = field(default_factory=dict)  # knock-out place per player
+    fast: FastValues | None = None  # without explanations: the values summed in C
+    # Each player's per-round values, made once: SOS, SOS-1, SOS-2 and SODOS all read them.
+    made: dict[int, list[Contribution]] = field(default_factory=dict, compare=False)
 
     def unplayed_value(self, player: int, kind: str) -> float:
         """What a round without opponent of ``kind`` adds to SOS."""
@@ -144,6 +150,12 @@ class GoContext:
 
     def opponent_values(self, player: int) -> list[Contribution]:
         """The per-round values SOS adds up."""
+        found = self.made.get(player)
+        if found is None:
+            found = self.made[player] = self._opponent_values(player)
+        return found
+
+    def _opponent_values(self, player: int) -> list[Contribution]:
         out: list[Contribution] = []
         for entry in self.history[player]:
             if entry.opponent is None:
@@ -201,59 +213,112 @@ def build_go_context(
 
     ``byes``: how each kind of round without opponent counts (default: OpenGotha's);
     ``knockout_from``: the first round of a knock-out stage, if the event has one.
+    Every round of the table is reduced once per ``players`` (the standings after each
+    round take a slice of it), and each player's cells are looked up by round once.
     """
     rules = dict(byes) if byes is not None else default_byes()
+    table = _whole_table(players, rounds)
+    points = table.points_after(rules, round_down)
+    history = {p.id: table.history[p.id][:rounds] for p in players}
+    nbw_after = {p.id: points[p.id][:rounds] for p in players}
+    wins: dict[int, float] = {}
+    if mcmahon and any(r.wins != r.points for r in rules.values()):
+        counted = table.points_after(rules, round_down, wins=True)
+        wins = {p.id: counted[p.id][rounds - 1] if rounds else 0.0 for p in players}
+    names = {p.id: p.name for p in players}
+    first = GoContext(
+        mcmahon, rounds, round_down, start, history, nbw_after, {}, handicap_adjusted, rules,
+        cut_highest, names, explain, wins,
+    )  # fmt: skip
+    knockout = knockout_places(history, knockout_from, rounds) if knockout_from else {}
+    if explain:
+        ghost = _ghost_sos(first)
+        sos = {p.id: sum(_values(first.opponent_values(p.id))) for p in players}
+        return replace(first, sos=sos, ghost_sos=ghost, knockout=knockout)
+    scores = {p.id: first.score(p.id) for p in players}
+    fast = FastValues(rounds, table.prefixes, scores, mcmahon and handicap_adjusted)
+    sos = {p.id: fast.sos(p.id, partial(first.unplayed_value, p.id)) for p in players}
+    return replace(first, sos=sos, ghost_sos=fast.ghost_sos(), knockout=knockout, fast=fast)
+
+
+def _absent(round_no: int) -> GoRound:
+    return GoRound(round_no, None, 0.0, ZERO_BYE, 0, _ABSENT)
+
+
+_ABSENT = Note("absent")  # one note for every absent round (a damaged table has 100,000s)
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """Every round of every player reduced, and the points after each round per convention."""
+
+    history: dict[int, tuple[GoRound, ...]]
+    prefixes: dict[int, Prefixes]
+    length: int  # rounds reduced: every cell's, or more (absent) when more were asked
+    points: dict[tuple[frozenset[tuple[str, ByeRule]], bool, bool], dict[int, tuple[float, ...]]]
+
+    def points_after(
+        self, rules: Mapping[str, ByeRule], round_down: bool, wins: bool = False
+    ) -> dict[int, tuple[float, ...]]:
+        """Each player's points (or wins column) after every round, made once per rules."""
+        key = (frozenset(rules.items()), round_down, wins)
+        found = self.points.get(key)
+        if found is None:
+            found = {
+                pid: cumulative_nbw(rounds, round_down, rules, wins=wins)
+                for pid, rounds in self.history.items()
+            }
+            self.points[key] = found
+        return found
+
+
+def _whole_table(players: Sequence[Player], rounds: int) -> _Table:
+    made = _TABLES(players)
+    if rounds > made[0].length:  # rounds beyond every cell: the players were absent
+        made[0] = _table(made[0].history, max(rounds, 2 * made[0].length))
+    return made[0]
+
+
+def _reduce_table(players: Sequence[Player]) -> list[_Table]:
     ids = {p.id for p in players}
     ranks = {p.id: (g.rank if (g := parse_grade(p.grade)) else None) for p in players}
-    history: dict[int, tuple[GoRound, ...]] = {}
-    nbw_after: dict[int, tuple[float, ...]] = {}
-    wins: dict[int, float] = {}
-    counted_apart = mcmahon and any(r.wins != r.points for r in rules.values())
-    for player in players:
-        reduced = tuple(
-            _reduce(player, player.entry(r), r, ids, ranks) for r in range(1, rounds + 1)
-        )
-        history[player.id] = reduced
-        nbw_after[player.id] = cumulative_nbw(reduced, round_down, rules)
-        if counted_apart:
-            counted = cumulative_nbw(reduced, round_down, rules, wins=True)
-            wins[player.id] = counted[-1] if counted else 0.0
-    names = {p.id: p.name for p in players}
-    partial = GoContext(
-        mcmahon,
-        rounds,
-        round_down,
-        start,
-        history,
-        nbw_after,
-        {},
-        handicap_adjusted,
-        rules,
-        cut_highest,
-        names,
-        explain,
-        wins,
-    )
-    ghost = _ghost_sos(partial)
-    sos = {p.id: sum(_values(partial.opponent_values(p.id))) for p in players}
-    knockout = knockout_places(history, knockout_from, rounds) if knockout_from else {}
-    return GoContext(
-        mcmahon,
-        rounds,
-        round_down,
-        start,
-        history,
-        nbw_after,
-        sos,
-        handicap_adjusted,
-        rules,
-        cut_highest,
-        names,
-        explain,
-        wins,
-        ghost,
-        knockout,
-    )
+    cells = {p.id: _cells_by_round(p) for p in players}
+    last = max((r for found in cells.values() for r in found), default=0)
+    history = {
+        p.id: tuple(_reduce(p, cells[p.id].get(r), r, ids, ranks) for r in range(1, last + 1))
+        for p in players
+    }
+    return [_table(history, last)]
+
+
+def _table(history: Mapping[int, tuple[GoRound, ...]], length: int) -> _Table:
+    longer = {
+        pid: rounds + tuple(_absent(r) for r in range(len(rounds) + 1, length + 1))
+        for pid, rounds in history.items()
+    }
+    rows = {
+        pid: prefixes([(e.opponent, e.game_points, e.handicap_shift, e.kind) for e in rounds])
+        for pid, rounds in longer.items()
+    }
+    return _Table(longer, rows, length, {})
+
+
+def _cells_by_round(player: Player) -> dict[int, RoundEntry]:
+    """``player.entry(r)`` for every round at once (one call each walked every cell of
+    a row whose cells are out of order: a 2 MB table took minutes)."""
+    found: dict[int, RoundEntry] = {}
+    for cell in player.rounds:
+        if cell.round > 0:
+            found.setdefault(cell.round, cell)
+    for index, cell in enumerate(player.rounds, start=1):
+        if cell.round == index:  # Player.entry prefers the cell in its own place
+            found[index] = cell
+    return found
+
+
+# The standings after each round ask for the same table: reduced once per players tuple.
+# (A list of one: a longer table, once asked for, replaces it.)
+_TABLES: ByIdentity[Sequence[Player], list[_Table]] = ByIdentity(_reduce_table, keep=4)
 
 
 def _ghost_sos(ctx: GoContext) -> dict[str, float]:
@@ -306,7 +371,7 @@ def _reduce(
     ranks: Mapping[int, int | None],
 ) -> GoRound:
     if entry is None:
-        return GoRound(round_no, None, 0.0, ZERO_BYE, 0, Note("absent"))
+        return GoRound(round_no, None, 0.0, ZERO_BYE, 0, _ABSENT)
     label = entry.raw or entry.outcome.name.lower()
     # A row number that names no player keeps its result but has no opponent to count.
     opponent = entry.opponent if entry.opponent in ids else None
@@ -354,12 +419,17 @@ def number_of_wins(ctx: GoContext, player: int) -> GoValue:
 
 
 def sum_of_opponents_scores(ctx: GoContext, player: int) -> GoValue:
+    if ctx.fast is not None:
+        return GoValue(ctx.sos[player])
     values = ctx.opponent_values(player)
     return GoValue(sum(_values(values)), tuple(values))
 
 
 def _sos_without_lowest(ctx: GoContext, player: int, drop: int) -> GoValue:
     """SOS without the ``drop`` lowest values (the highest with ``cut_highest``)."""
+    if ctx.fast is not None:
+        unplayed = partial(ctx.unplayed_value, player)
+        return GoValue(ctx.fast.sos_cut(player, unplayed, drop, ctx.cut_highest))
     values = ctx.opponent_values(player)
     sign = -1.0 if ctx.cut_highest else 1.0
     order = sorted(range(len(values)), key=lambda i: (sign * (values[i].value or 0.0), i))
@@ -381,6 +451,8 @@ def sos_minus_2(ctx: GoContext, player: int) -> GoValue:
 
 
 def sum_of_opponents_sos(ctx: GoContext, player: int) -> GoValue:
+    if ctx.fast is not None:
+        return GoValue(ctx.fast.sosos(player, ctx.sos, partial(ctx.unplayed_sos_value, player)))
     out: list[Contribution] = []
     for entry in ctx.history[player]:
         if entry.opponent is None:
@@ -393,6 +465,8 @@ def sum_of_opponents_sos(ctx: GoContext, player: int) -> GoValue:
 
 
 def sum_of_defeated_opponents_scores(ctx: GoContext, player: int) -> GoValue:
+    if ctx.fast is not None:
+        return GoValue(ctx.fast.sodos(player))
     out: list[Contribution] = []
     for entry, value in zip(ctx.history[player], ctx.opponent_values(player), strict=True):
         if entry.opponent is not None and entry.game_points:
@@ -403,6 +477,9 @@ def sum_of_defeated_opponents_scores(ctx: GoContext, player: int) -> GoValue:
 
 def cumulative_score_sum(ctx: GoContext, player: int) -> GoValue:
     base = ctx.start[player] if ctx.mcmahon else 0.0
+    if ctx.fast is not None:
+        after = ctx.nbw_after[player]
+        return GoValue(0.0 + sum(after) + base * len(after))
     out = tuple(
         Contribution(r, base + nbw, Note("after round {n}", n=r))
         for r, nbw in enumerate(ctx.nbw_after[player], start=1)

@@ -24,9 +24,7 @@ KOYA_FORFEITS_NOTE = Note(
 
 
 def koya_limit(ctx: EventContext, spec: TiebreakSpec) -> tuple[float, Note]:
-    scheduled = max(
-        (sum(1 for c in row if c is not Cell.ZERO_BYE) for row in ctx.cell), default=0
-    )
+    scheduled = max((sum(1 for c in row if c is not Cell.ZERO_BYE) for row in ctx.cell), default=0)
     maximum = ctx.win * scheduled
     shift = 0.5 * (spec.limit or 0)
     limit = maximum / 2 + shift

@@ -165,9 +165,7 @@ def _perfect(
     score = sum(ctx.result[i][r] for r in rounds)
     target = round(score * 100)
     if target <= 0:
-        return min(known) - 800, Note(
-            "score 0: weakest opponent {rating} - 800", rating=min(known)
-        )
+        return min(known) - 800, Note("score 0: weakest opponent {rating} - 800", rating=min(known))
     if target >= 100 * len(known):
         return max(known) + 800, Note(
             "score 100%: strongest opponent {rating} + 800", rating=max(known)

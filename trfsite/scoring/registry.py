@@ -53,33 +53,69 @@ TIEBREAKS: list[Tiebreak] = [
     Tiebreak("DE", N_("Direct Encounter"), "6", None, _mods("P"), lower_is_better=True),
     Tiebreak("WIN", N_("Number of Wins"), "7.1", counts.wins),
     Tiebreak("WON", N_("Number of Games Won"), "7.2", counts.games_won, _mods("P")),
-    Tiebreak("BPG", N_("Number of Games Played with Black"), "7.3", counts.games_with_black,
-             _mods("P")),
-    Tiebreak("BWG", N_("Number of Games Won with Black"), "7.4", counts.wins_with_black,
-             _mods("P")),
-    Tiebreak("PS", N_("Progressive Scores"), "7.5", progressive.progressive_scores,
-             _mods("C", "M")),
+    Tiebreak(
+        "BPG", N_("Number of Games Played with Black"), "7.3", counts.games_with_black, _mods("P")
+    ),
+    Tiebreak(
+        "BWG", N_("Number of Games Won with Black"), "7.4", counts.wins_with_black, _mods("P")
+    ),
+    Tiebreak(
+        "PS", N_("Progressive Scores"), "7.5", progressive.progressive_scores, _mods("C", "M")
+    ),
     Tiebreak("GE", N_("Games One Elected to Play"), "7.6", counts.games_elected, _mods("P")),
     Tiebreak("BH", N_("Buchholz"), "8.1", buchholz.buchholz, _mods("C", "M", "P", "F")),
-    Tiebreak("AOB", N_("Average of Opponents' Buchholz"), "8.2",
-             buchholz.average_of_opponents_buchholz, _mods("C", "M", "P", "F")),
+    Tiebreak(
+        "AOB",
+        N_("Average of Opponents' Buchholz"),
+        "8.2",
+        buchholz.average_of_opponents_buchholz,
+        _mods("C", "M", "P", "F"),
+    ),
     Tiebreak("FB", N_("Fore Buchholz"), "8.3", buchholz.buchholz, _mods("C", "M", "P", "F")),
-    Tiebreak("SB", N_("Sonneborn-Berger"), "9.1", sonneborn.sonneborn_berger,
-             _mods("C", "M", "P", "F")),
+    Tiebreak(
+        "SB", N_("Sonneborn-Berger"), "9.1", sonneborn.sonneborn_berger, _mods("C", "M", "P", "F")
+    ),
     Tiebreak("KS", N_("Koya System"), "9.2", koya.koya, _mods("L", "P")),
-    Tiebreak("ARO", N_("Average Rating of Opponents"), "10.1", ratings.average_rating_of_opponents,
-             _mods("C", "M", "P")),
-    Tiebreak("TPR", N_("Tournament Performance Rating"), "10.2", ratings.tournament_performance,
-             _mods("P")),
-    Tiebreak("PTP", N_("Perfect Tournament Performance"), "10.3", ratings.perfect_performance,
-             _mods("P")),
-    Tiebreak("APRO", N_("Average Performance Rating of Opponents"), "10.4",
-             ratings.average_performance_of_opponents, _mods("C", "M", "P")),
-    Tiebreak("APPO", N_("Average Perfect Performance of Opponents"), "10.5",
-             ratings.average_perfect_performance_of_opponents, _mods("C", "M", "P")),
+    Tiebreak(
+        "ARO",
+        N_("Average Rating of Opponents"),
+        "10.1",
+        ratings.average_rating_of_opponents,
+        _mods("C", "M", "P"),
+    ),
+    Tiebreak(
+        "TPR",
+        N_("Tournament Performance Rating"),
+        "10.2",
+        ratings.tournament_performance,
+        _mods("P"),
+    ),
+    Tiebreak(
+        "PTP", N_("Perfect Tournament Performance"), "10.3", ratings.perfect_performance, _mods("P")
+    ),
+    Tiebreak(
+        "APRO",
+        N_("Average Performance Rating of Opponents"),
+        "10.4",
+        ratings.average_performance_of_opponents,
+        _mods("C", "M", "P"),
+    ),
+    Tiebreak(
+        "APPO",
+        N_("Average Perfect Performance of Opponents"),
+        "10.5",
+        ratings.average_perfect_performance_of_opponents,
+        _mods("C", "M", "P"),
+    ),
     Tiebreak("STD", N_("Standard Points"), "2026", counts.standard_points, since="2026"),
-    Tiebreak("TPN", N_("Tournament Pairing Number"), "2026", counts.pairing_number,
-             lower_is_better=True, since="2026"),
+    Tiebreak(
+        "TPN",
+        N_("Tournament Pairing Number"),
+        "2026",
+        counts.pairing_number,
+        lower_is_better=True,
+        since="2026",
+    ),
     Tiebreak("RTNG", "Rating", "2026", counts.rating, since="2026"),
 ]
 

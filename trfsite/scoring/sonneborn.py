@@ -63,7 +63,5 @@ def sonneborn_berger(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                     if played[r]:
                         game_notes[key] = note
                 contributions.append(Contribution(r + 1, v, note))
-            explanations[i] = Explanation(
-                spec.code, total, tuple(mark_cuts(contributions, cuts))
-            )
+            explanations[i] = Explanation(spec.code, total, tuple(mark_cuts(contributions, cuts)))
     return TiebreakValues(values, explanations)

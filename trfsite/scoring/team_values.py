@@ -188,8 +188,7 @@ def normalising_factor(ctx: TeamContext, spec: TiebreakSpec) -> tuple[float, str
             **values,
         )
     return float(factor), Note(
-        "normalising factor {top:g} / {per_match:g} rounded towards zero = {factor} "
-        "(C.07 13.4.2)",
+        "normalising factor {top:g} / {per_match:g} rounded towards zero = {factor} (C.07 13.4.2)",
         **values,
     )
 
@@ -411,9 +410,7 @@ def _boards_value(
     def one(team: int) -> TeamValue:
         key = knockout_key(ctx, team, name)
         totals = board_totals(ctx, team)
-        parts = tuple(
-            Contribution(0, v, Note("board {n}", n=i + 1)) for i, v in enumerate(totals)
-        )
+        parts = tuple(Contribution(0, v, Note("board {n}", n=i + 1)) for i, v in enumerate(totals))
         return TeamValue(shown(key), key, parts)
 
     return _each(ctx, one)

@@ -63,6 +63,7 @@ class Rounds(Protocol):
 
     def remember(self, key: str, value: object) -> None: ...
 
+
 # Indexed by Cell (an IntEnum): lists avoid hashing enum members in hot loops.
 _AVAILABLE = [c in (Cell.PLAYED, Cell.FORFEIT_WIN, Cell.PAIRING_BYE, Cell.FULL_BYE) for c in Cell]
 _REQUESTED = [c in (Cell.HALF_BYE, Cell.ZERO_BYE) for c in Cell]

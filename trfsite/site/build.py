@@ -25,9 +25,9 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-import click
-
 from trfsite import __version__
+from trfsite.findings import Finding
+from trfsite.input_files import shown_name
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
 from trfsite.pages.contexts import IndexPage
 from trfsite.pages.plan import EventJob, Fallback
@@ -39,8 +39,11 @@ from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventTask, environment, make_pdf
 from trfsite.site.events import Plan, Progress, build_events, plan_events
 from trfsite.site.executors import open_executor
+from trfsite.site.failures import BuildError, reported_as_build_errors
 from trfsite.site.game_files import game_files
 from trfsite.site.language_pages import site_title, write_language_choice
+from trfsite.site.lifetime import end_children_with_this_process
+from trfsite.site.lock import one_build_at_a_time
 from trfsite.site.writer import SiteWriter
 
 __all__ = ["BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
@@ -48,12 +51,6 @@ __all__ = ["BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"
 logger = logging.getLogger(__name__)
 
 MARKER = ".trfsite-build"  # marks a folder this program made, so that it may replace it
-
-
-class BuildError(click.ClickException):
-    """The build cannot start or finish; OUT is left untouched (usage error, exit 2)."""
-
-    exit_code = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +87,8 @@ class BuildReport:
     seconds: float
     out: Path
     reused: int = 0  # events taken unchanged from the previous output
+    # Files under SRC that were not read (a FIFO, an unreadable file, a link out of SRC...)
+    refused: tuple[Finding, ...] = ()
 
     def summary_line(self) -> str:
         reused = f" ({self.reused} unchanged)" if self.reused else ""
@@ -97,7 +96,7 @@ class BuildReport:
             counted(self.events, "event") + reused,
             counted(self.pages, "page"),
             counted(self.pdfs, "PDF"),
-            counted(self.errors, "error"),
+            counted(self.errors + len(self.refused), "error"),
             counted(self.warnings, "warning"),
         ]
         return f"{', '.join(counts)} in {self.seconds:.1f} s -> {self.out}"
@@ -177,16 +176,13 @@ def _jobs(
     fallbacks = dict(options.fallbacks)
     for source in discovery.files:
         stem = source.path.stem
-        notes = ""
-        if source.notes_path is not None:
-            notes = source.notes_path.read_text(encoding="utf-8", errors="replace")
         event_config = config.for_stem(stem)
         jobs.append(
             EventJob(
-                data=source.path.read_bytes(),
+                data=source.data,
                 source_name=source.relative,
                 slug=source.slug,
-                notes_markdown=notes,
+                notes_markdown=source.notes,
                 config=event_config,
                 site=site,
                 want_bulletin=pdf,
@@ -261,6 +257,18 @@ def build_site(
     options: BuildOptions, progress: Progress | None = None, executor: Executor | None = None
 ) -> BuildReport:
     """Build the whole site into ``options.out``; raises BuildError/ConfigError before any swap."""
+    end_children_with_this_process()
+    # One build per OUT at a time (site/lock.py): a second one stops at once.
+    with (
+        reported_as_build_errors(shown_name(options.out)),
+        one_build_at_a_time(options.out, publish.builds_dir(options.out)),
+    ):
+        return _build_site(options, progress, executor)
+
+
+def _build_site(
+    options: BuildOptions, progress: Progress | None, executor: Executor | None
+) -> BuildReport:
     started = time.perf_counter()
     config = load_config(
         options.src if options.src.is_dir() else options.src.parent, options.config_path
@@ -374,13 +382,15 @@ def build_site(
         pdfs=pdfs,
         errors=sum(e.errors for e in ordered),
         warnings=sum(e.warnings for e in ordered),
-        files_with_errors=sum(1 for e in ordered if e.errors or e.failure),
+        files_with_errors=sum(1 for e in ordered if e.errors or e.failure)
+        + len({f.file for f in discovery.refused}),
         files_with_warnings=sum(1 for e in ordered if e.warnings),
         failed=tuple(f"{e.summary.source_name}: {e.failure}" for e in ordered if e.failure),
         pdf_failures=tuple(e.pdf_failure for e in ordered if e.pdf_failure),
         seconds=time.perf_counter() - started,
         out=options.out,
         reused=len(plan.reused),
+        refused=discovery.refused,
     )
 
 
@@ -434,9 +444,7 @@ def _build_language(
     if discovery.index_notes is not None:
         from trfsite.pages.notes import markdown_to_html
 
-        index_notes = markdown_to_html(
-            discovery.index_notes.read_text(encoding="utf-8", errors="replace")
-        )
+        index_notes = markdown_to_html(discovery.index_text)
     pages = _render_into(writer, chain, part.site, [e.summary for e in ordered], index_notes)
     pages += sum(e.pages for e in ordered) + people
     writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))

@@ -7,6 +7,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from trfsite.findings import Finding, Severity
+from trfsite.input_files import InputRefused, read_head, read_input, shown_name
 from trfsite.site.slug import assign_slugs
 
 logger = logging.getLogger(__name__)
@@ -39,56 +41,71 @@ _SKIP_SUFFIXES = frozenset(
         ".pgn",  # games, read with the tournament file they belong to (site.games)
     }
 )
-_MAX_BYTES = 64 * 1024 * 1024
 _SNIFF_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True, slots=True)
 class SourceFile:
     path: Path
-    relative: str  # POSIX path under SRC, for messages and sorting
+    relative: str  # POSIX path under SRC as printable text (shown_name), for messages and sorting
     slug: str
     notes_path: Path | None  # NAME.md beside the file
+    data: bytes = b""  # the file, read once (read_input: a regular file within the budget)
+    notes: str = ""  # NAME.md's text
 
 
 @dataclass(frozen=True, slots=True)
 class Discovery:
     files: tuple[SourceFile, ...]
     index_notes: Path | None  # SRC/index.md
+    index_text: str = ""
+    # Files that are not read, one error each: a FIFO or a device named like a tournament
+    # file, an unreadable or too large one, a link leading out of SRC (also of a NAME.md).
+    refused: tuple[Finding, ...] = ()
 
 
-def _looks_like_tournament(path: Path) -> bool:
+def _refusal(path: Path, root: Path, refused: InputRefused) -> Finding:
+    return Finding(Severity.ERROR, refused.code, refused.reason, _relative(path, root))
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return shown_name(path.relative_to(root).as_posix())
+    except ValueError:
+        return shown_name(path)
+
+
+def _looks_like_tournament(path: Path, root: Path | None) -> bool:
     """Sniff the content with the readers; a known suffix counts even if sniffing fails.
 
     A ``.trf`` or ``.hN`` file that is broken must still get its validation page,
-    so a tournament suffix is enough; other files must look like one inside.
+    so a tournament suffix is enough; other files must look like one inside. Only
+    their head is read, and only of a regular file inside the folder.
     """
-    from trfsite.formats import sniff
+    from trfsite.formats import has_tournament_suffix, sniff
     from trfsite.formats.text import NotTextError, decode
 
-    suffix = path.suffix.lower()
-    egf_suffix = len(suffix) == 3 and suffix[:2] == ".h" and suffix[2].isdigit()
-    if suffix in (".trf", ".trfx") or egf_suffix:
+    if has_tournament_suffix(path.name):
         return True
     try:
-        with path.open("rb") as handle:
-            head = handle.read(_SNIFF_BYTES)
-    except OSError as exc:
-        logger.warning("%s: cannot be read: %s", path, exc)
+        head = read_head(path, _SNIFF_BYTES, root)
+    except InputRefused as exc:
+        logger.info("%s: not a tournament file: it %s", shown_name(path), exc.reason)
         return False
     try:
-        decoded = decode(head, path.name)
+        decoded = decode(head, shown_name(path.name))
     except NotTextError:
         return False
     try:
         return sniff(decoded.text) is not None
     except Exception:  # a reader's sniff must never stop the build
-        logger.debug("sniffing %s failed", path, exc_info=True)
+        logger.debug("sniffing %s failed", shown_name(path), exc_info=True)
         return False
 
 
 def _walk(src: Path, exclude: tuple[Path, ...]) -> list[Path]:
     found: list[Path] = []
+    # Links to folders are not followed (os.walk's default): a link out of SRC is not walked.
     for folder, dirs, files in os.walk(src):
         here = Path(folder)
         # Sorted, and without hidden folders or the output folder itself.
@@ -103,33 +120,71 @@ def _walk(src: Path, exclude: tuple[Path, ...]) -> list[Path]:
             if name.startswith("."):
                 continue
             path = here / name
-            if path.suffix.lower() in _SKIP_SUFFIXES or not path.is_file():
-                continue
-            try:
-                if path.stat().st_size > _MAX_BYTES:
-                    logger.warning("%s: skipped, larger than %d bytes", path, _MAX_BYTES)
-                    continue
-            except OSError:
-                continue
-            found.append(path)
+            if path.suffix.lower() not in _SKIP_SUFFIXES:
+                found.append(path)
     return found
 
 
+def _text(path: Path, root: Path, refused: list[Finding]) -> str | None:
+    """A Markdown file's text, or None (with a finding) when it is not read."""
+    from trfsite.formats.limits import MAX_FILE_BYTES
+
+    try:
+        return read_input(path, MAX_FILE_BYTES.limit, root).decode("utf-8", errors="replace")
+    except InputRefused as exc:
+        refused.append(_refusal(path, root, exc))
+        return None
+
+
 def discover(src: Path, exclude: tuple[Path, ...] = ()) -> Discovery:
-    """Every tournament file under ``src`` (recursively), sorted by relative path."""
+    """Every tournament file under ``src`` (recursively), sorted by relative path, read.
+
+    Every file is read only when it is a regular file inside ``src`` (a link leading out
+    is refused) and within the file budget; a file that is not read is one finding.
+    """
+    from trfsite.formats.limits import MAX_FILE_BYTES
+
+    inside: Path | None
     if src.is_file():
         candidates = [src]
-        root = src.parent
+        root, inside = src.parent, None  # named by the user: a link is theirs to choose
     else:
         candidates = _walk(src, tuple(p.resolve() for p in exclude))
-        root = src
-    chosen = [p for p in candidates if _looks_like_tournament(p)]
-    chosen.sort(key=lambda p: p.relative_to(root).as_posix())
-    slugs = assign_slugs(p.stem for p in chosen)
+        root = inside = src
+    chosen = [p for p in candidates if _looks_like_tournament(p, inside)]
+    chosen.sort(key=lambda p: _relative(p, root))
+    refused: list[Finding] = []
+    read: list[tuple[Path, bytes]] = []
+    for path in chosen:
+        try:
+            read.append((path, read_input(path, MAX_FILE_BYTES.limit, inside)))
+        except InputRefused as exc:
+            refused.append(_refusal(path, root, exc))
+    slugs = assign_slugs(shown_name(path.stem) for path, _ in read)
     files = []
-    for path, slug in zip(chosen, slugs, strict=True):
-        notes = path.with_suffix(".md")
-        relative = path.relative_to(root).as_posix()
-        files.append(SourceFile(path, relative, slug, notes if notes.is_file() else None))
+    for (path, data), slug in zip(read, slugs, strict=True):
+        notes_path = path.with_suffix(".md")
+        notes = _text(notes_path, root, refused) if _exists(notes_path) else None
+        files.append(
+            SourceFile(
+                path,
+                _relative(path, root),
+                slug,
+                notes_path if notes is not None else None,
+                data,
+                notes or "",
+            )
+        )
     index = root / "index.md"
-    return Discovery(tuple(files), index if index.is_file() else None)
+    index_text = _text(index, root, refused) if _exists(index) else None
+    return Discovery(
+        tuple(files),
+        index if index_text is not None else None,
+        index_text or "",
+        tuple(sorted(refused, key=lambda f: f.file)),
+    )
+
+
+def _exists(path: Path) -> bool:
+    """Something is there, even a broken link or a FIFO (reported when read)."""
+    return os.path.lexists(path)

@@ -109,11 +109,13 @@ def read_version(path: Path, name: str) -> Version | None:
     """The file as it is now; None when it cannot be read at all (gone, no permission)."""
     from trfsite.findings import Severity
     from trfsite.formats import read_bytes
+    from trfsite.formats.limits import MAX_FILE_BYTES
+    from trfsite.input_files import InputRefused, read_input
 
     try:
         info = path.stat()
-        data = path.read_bytes()
-    except OSError:
+        data = read_input(path, MAX_FILE_BYTES.limit)  # a FIFO is refused, never waited on
+    except (OSError, InputRefused):
         return None
     try:
         result = read_bytes(data, name)

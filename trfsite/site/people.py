@@ -21,6 +21,7 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
 from trfsite.people.codec import entries_from_json, entries_to_json
 from trfsite.people.entries import EventEntries
@@ -333,6 +334,7 @@ class Archive:
     config: SiteConfig
     events: tuple[EventEntries, ...]
     unreadable: tuple[str, ...]  # files that are no tournament (their people are unknown)
+    refused: tuple[Finding, ...] = ()  # files not read at all (see discover)
 
 
 def read_archive(
@@ -345,12 +347,12 @@ def read_archive(
         config = load_config(folder, config_path)
     events = []
     unreadable = []
-    for source in discover(src).files:
+    found = discover(src)
+    for source in found.files:
         event_config = config.for_stem(source.path.stem)
-        data = source.path.read_bytes()
-        entries = read_entries(data, source.relative, source.slug, event_config)
+        entries = read_entries(source.data, source.relative, source.slug, event_config)
         if entries is None:
             unreadable.append(source.relative)
         else:
             events.append(entries)
-    return Archive(config, tuple(events), tuple(unreadable))
+    return Archive(config, tuple(events), tuple(unreadable), found.refused)

@@ -19,6 +19,7 @@ import os
 import stat
 import sys
 from pathlib import Path
+from typing import Any
 
 import jinja2
 from jinja2 import FileSystemBytecodeCache
@@ -29,6 +30,26 @@ logger = logging.getLogger(__name__)
 
 CACHE_ENV = "TRFSITE_CACHE_DIR"
 _made: dict[Path, FileSystemBytecodeCache | None] = {}
+
+
+class _BestEffortCache(FileSystemBytecodeCache):
+    """A cache that never fails the build: the user's cache folder may be full (or turn
+    read-only) while OUT has room. A template that cannot be stored is compiled again
+    next time; one that cannot be loaded is compiled now."""
+
+    # The bucket is Jinja's ``Bucket``, documented with BytecodeCache but in a module
+    # (jinja2.bccache) that is no public import: typed as Any here.
+    def dump_bytecode(self, bucket: Any) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError as exc:
+            logger.info("%s: compiled template not kept (%s)", self.directory, exc.strerror)
+
+    def load_bytecode(self, bucket: Any) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except OSError as exc:
+            logger.info("%s: compiled template not read (%s)", self.directory, exc.strerror)
 
 
 def cache_root() -> Path | None:
@@ -79,7 +100,7 @@ def template_cache(language: str) -> FileSystemBytecodeCache | None:
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         if _private(folder):
-            made = FileSystemBytecodeCache(str(folder), "%s.jinja")
+            made = _BestEffortCache(str(folder), "%s.jinja")
         else:
             logger.info("%s: not private to this user; templates are compiled anew", folder)
     except OSError as exc:

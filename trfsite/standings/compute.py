@@ -65,6 +65,4 @@ def without_explanations(standings: Standings) -> Standings:
     """The same standings as computed with ``explain=False``."""
     if not any(row.explanations for row in standings.rows):
         return standings
-    return replace(
-        standings, rows=tuple(replace(row, explanations=()) for row in standings.rows)
-    )
+    return replace(standings, rows=tuple(replace(row, explanations=()) for row in standings.rows))

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
+from trfsite.formats.limits import MAX_ROUND_RANKINGS
 from trfsite.model import EventKind, Player, Tournament
 from trfsite.progress import default_after_round, pending_after_round_error
 from trfsite.results import (
@@ -27,7 +28,7 @@ from trfsite.results import (
 )
 from trfsite.scoring.cells import Cell
 from trfsite.scoring.codes import TiebreakSpec
-from trfsite.scoring.context import EventContext, build_context
+from trfsite.scoring.context import EventContext, build_context, points_after
 from trfsite.scoring.declared_points import apply_points_source
 from trfsite.scoring.registry import (
     BUCHHOLZ_FAMILY,
@@ -84,7 +85,58 @@ def compute_individual_rounds(
     """
     afters = [_checked_after_round(t, n) for n in rounds]
     plan = _plan(t, options)
+    if len(t.players) * sum(afters) > MAX_ROUND_RANKINGS.limit:
+        return _by_points(t, plan, afters)
     return tuple(_standings_after(t, options, plan, after) for after in afters)
+
+
+def _by_points(t: Tournament, plan: _Plan, afters: list[int]) -> tuple[Standings, ...]:
+    """The standings after each round ranked by points alone (tie-breaks of each round
+    would cost beyond MAX_ROUND_RANKINGS); players on equal points share the place."""
+    points = points_after(t, afters)
+    ids = sorted(points)
+    names = {p.id: p.name for p in t.players}
+    total = t.rounds
+    found = []
+    for index, after in enumerate(afters):
+        order = sorted(ids, key=lambda pid: (-points[pid][index], pid))
+        rows: list[StandingRow] = []
+        for position, pid in enumerate(order, start=1):
+            tied = rows and rows[-1].points == points[pid][index]
+            rows.append(
+                new_individual_row(
+                    rank=rows[-1].rank if tied else position,
+                    id=pid,
+                    name=names[pid],
+                    points=points[pid][index],
+                    tiebreaks=(),
+                    explanations=(),
+                    extra=plan.extra[pid],
+                )
+            )
+        notes = [
+            plan.notes[0],
+            after_round_note(after, total, t) if after < total else "",
+            Note(
+                "ranked by points alone: the tie-breaks after each round of {players} players "
+                "and {rounds} rounds are beyond trfsite's budget (the final standings have them)",
+                players=len(ids),
+                rounds=total,
+            ),
+        ]
+        found.append(
+            Standings(
+                tournament=t,
+                rules=plan.rules,
+                columns=(),
+                after_round=after,
+                rows=tuple(rows),
+                kind=EventKind.INDIVIDUAL,
+                notes=tuple(n for n in notes if n),
+                round_robin=not plan.swiss,
+            )
+        )
+    return tuple(found)
 
 
 def _checked_after_round(t: Tournament, asked: int | None) -> int:
@@ -218,9 +270,9 @@ def _standings_after(
                     name=ctx.names[i],
                     points=ctx.score[i],
                     tiebreaks=per_player[i] if values else (),
-                    explanations=tuple(
-                        e[i] for e in explanations if e is not None
-                    ) if explaining[i] else (),
+                    explanations=tuple(e[i] for e in explanations if e is not None)
+                    if explaining[i]
+                    else (),
                     extra=extra[pid],
                 )
             )

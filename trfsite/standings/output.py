@@ -100,11 +100,12 @@ def render_csv(
     ratings: Mapping[int, PlayerRatings] | None = None,
     gor: Mapping[int, GorChange] | None = None,
 ) -> str:
-    import csv  # here: the table, the usual output, needs neither csv nor json
-    import io
+    import io  # here: the table, the usual output, needs neither csv nor json
+
+    from trfsite.formats.csv_cells import csv_writer
 
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv_writer(buffer)
     extra = RATING_KEYS if ratings else GOR_KEYS if gor else ()
     writer.writerow(["rank", "id", "name", "points", *(c.code for c in s.columns), *extra])
     for r in s.rows:
@@ -113,9 +114,14 @@ def render_csv(
         else:
             values = gor_values(gor.get(r.id)) if gor else ()
         writer.writerow(
-            [r.rank, r.id, r.name, number(r.points), *("" if v is None else number(v)
-                                                        for v in r.tiebreaks),
-             *("" if v is None else number(v) for v in values)]
+            [
+                r.rank,
+                r.id,
+                r.name,
+                number(r.points),
+                *("" if v is None else number(v) for v in r.tiebreaks),
+                *("" if v is None else number(v) for v in values),
+            ]
         )
     return buffer.getvalue()
 
@@ -137,9 +143,7 @@ def render_json(
             item.update(zip(GOR_KEYS, gor_values(gor.get(row.id)), strict=True))
     if explain:
         for item, row in zip(rows, s.rows, strict=True):
-            item["explanations"] = {
-                e.code: _explanation_json(e) for e in row.explanations
-            }
+            item["explanations"] = {e.code: _explanation_json(e) for e in row.explanations}
             if ratings and row.id in ratings:
                 item["explanations"].update(_rating_explanations(ratings[row.id]))
             if gor and row.id in gor:
@@ -233,9 +237,7 @@ def _explanation_json(e: Explanation) -> dict[str, object]:
     }
 
 
-def render_explanations(
-    s: Standings, ratings: Mapping[int, PlayerRatings] | None = None
-) -> str:
+def render_explanations(s: Standings, ratings: Mapping[int, PlayerRatings] | None = None) -> str:
     """Pen-and-paper account of every value of every player."""
     out = [f"Explanations ({_title(s)})", ""]
     for row in s.rows:

@@ -234,6 +234,38 @@ class TeamEventData:
                 return match
         return None
 
+    def bye_in(self, round_no: int, team: int) -> TeamBye | None:
+        """The team's bye of the round, if it had one (the first, as a scan would find)."""
+        return self._bye_index.get((round_no, team))
+
+    def matches_of_round(self, round_no: int) -> tuple[Match, ...]:
+        return self._by_round[0].get(round_no, ())
+
+    def byes_of_round(self, round_no: int) -> tuple[TeamBye, ...]:
+        return self._by_round[1].get(round_no, ())
+
+    @cached_property
+    def _by_round(self) -> tuple[dict[int, tuple[Match, ...]], dict[int, tuple[TeamBye, ...]]]:
+        matches: dict[int, list[Match]] = {}
+        byes: dict[int, list[TeamBye]] = {}
+        for match in self.matches:
+            matches.setdefault(match.round, []).append(match)
+        for bye in self.byes:
+            byes.setdefault(bye.round, []).append(bye)
+        return (
+            {r: tuple(found) for r, found in matches.items()},
+            {r: tuple(found) for r, found in byes.items()},
+        )
+
+    @cached_property
+    def _bye_index(self) -> dict[tuple[int, int], TeamBye]:
+        # The team pages ask per team and round: a scan of every bye each time was
+        # quadratic (a 320 record of 999 rounds: 24 s for a 12 KB file).
+        found: dict[tuple[int, int], TeamBye] = {}
+        for bye in self.byes:
+            found.setdefault((bye.round, bye.team), bye)
+        return found
+
     def _adjustments(self, team: int, up_to: int | None) -> list[Adjustment]:
         return [
             a for a in self.adjustments if a.team == team and (up_to is None or a.round <= up_to)

@@ -200,6 +200,36 @@ def _board_count(
     players: dict[int, Player],
     findings: list[Finding],
 ) -> int:
+    """The boards per match, at most the players of the largest team (a stretched 352 or
+    300 line gave thousands of boards to every match, and pages of them)."""
+    boards = _declared_board_count(t, out_of_order, roster, players, findings)
+    largest = max((len({pid for pid in ids if pid in players}) for ids in roster.values()),
+                  default=0)  # fmt: skip
+    if 0 < largest < boards:
+        findings.append(
+            Finding(
+                Severity.ERROR,
+                "team-boards-too-many",
+                Note(
+                    "the file gives {boards:,} boards per match (record 352 or 300), but no "
+                    "team has more than {largest} players; expected at most {largest} boards: "
+                    "{largest} are used",
+                    boards=boards,
+                    largest=largest,
+                ),
+            )
+        )
+        return largest
+    return boards
+
+
+def _declared_board_count(
+    t: Tournament,
+    out_of_order: dict[tuple[int, int], OutOfOrder],
+    roster: dict[int, tuple[int, ...]],
+    players: dict[int, Player],
+    findings: list[Finding],
+) -> int:
     """Record 352's length; without it the longest 300 record, else the most common
     number of players a team seated in a round (TRF16 files have no 352)."""
     if t.board_colors:

@@ -6,8 +6,9 @@ checks look at the model as a whole.
 
 from __future__ import annotations
 
-from trfsite.findings import Finding, Severity
+from trfsite.findings import Capped, Finding, Severity
 from trfsite.formats.egf.grades import parse_grade
+from trfsite.formats.limits import MAX_FINDINGS_PER_CODE
 from trfsite.model import Color, Game, Outcome, Player, RoundEntry, Tournament
 from trfsite.results import N_, Note, join_notes
 from trfsite.standings.go import start_scores
@@ -49,64 +50,75 @@ def _cell(entry: RoundEntry | None) -> str:
 def check_games(t: Tournament, name: str) -> list[Finding]:
     """Every game on both players' lines, with matching colour, handicap and result."""
     index = t.player_index()
-    findings: list[Finding] = []
+    found = Capped(MAX_FINDINGS_PER_CODE.limit)
     for player in t.players:
         for entry in player.rounds:
             if entry.opponent is None:
                 continue
-            line, column = _where(player, entry)
-            head = Note(
-                "row {id}, round {round}: {raw!r}", id=player.id, round=entry.round, raw=entry.raw
-            )
             other = index.get(entry.opponent)
             if other is None:
-                findings.append(
-                    Finding(
-                        Severity.ERROR,
-                        "egf-opponent-unknown",
-                        Note(
-                            "{head} names row {opponent}, but the table has no such row "
-                            "(expected a row number from 1 to {count})",
-                            head=head,
-                            opponent=entry.opponent,
-                            count=len(t.players),
-                        ),
-                        name,
-                        line,
-                        column,
+                if found.wants("egf-opponent-unknown"):
+                    line, column = _where(player, entry)
+                    found.add(
+                        Finding(
+                            Severity.ERROR,
+                            "egf-opponent-unknown",
+                            Note(
+                                "{head} names row {opponent}, but the table has no such row "
+                                "(expected a row number from 1 to {count})",
+                                head=_head(player, entry),
+                                opponent=entry.opponent,
+                                count=len(t.players),
+                            ),
+                            name,
+                            line,
+                            column,
+                        )
                     )
-                )
                 continue
             back = other.entry(entry.round)
             if back is None or back.opponent != player.id:
-                findings.append(
-                    Finding(
-                        Severity.ERROR,
-                        "egf-game-one-sided",
-                        Note(
-                            "{head} names row {opponent} as the opponent, but row "
-                            "{opponent}'s round {round} is {cell}; expected a "
-                            "token for row {id}",
-                            head=head,
-                            opponent=entry.opponent,
-                            round=entry.round,
-                            cell=_cell(back),
-                            id=player.id,
-                        ),
-                        name,
-                        line,
-                        column,
+                if found.wants("egf-game-one-sided"):
+                    line, column = _where(player, entry)
+                    found.add(
+                        Finding(
+                            Severity.ERROR,
+                            "egf-game-one-sided",
+                            Note(
+                                "{head} names row {opponent} as the opponent, but row "
+                                "{opponent}'s round {round} is {cell}; expected a "
+                                "token for row {id}",
+                                head=_head(player, entry),
+                                opponent=entry.opponent,
+                                round=entry.round,
+                                cell=_cell(back),
+                                id=player.id,
+                            ),
+                            name,
+                            line,
+                            column,
+                        )
                     )
-                )
                 continue
             if player.id < other.id:
-                findings += _compare_sides(player, entry, other, back, name)
-    return findings
+                found.extend(_compare_sides(player, entry, other, back, name))
+    return found.kept()
+
+
+def _head(player: Player, entry: RoundEntry) -> Note:
+    return Note("row {id}, round {round}: {raw!r}", id=player.id, round=entry.round, raw=entry.raw)
 
 
 def _compare_sides(
     player: Player, entry: RoundEntry, other: Player, back: RoundEntry, name: str
 ) -> list[Finding]:
+    colours = entry.color is not Color.NONE and back.color is not Color.NONE
+    if not (
+        (colours and entry.color is not back.color.opposite)
+        or (entry.handicap is not None and back.handicap not in (None, entry.handicap))
+        or entry.outcome.complement is not back.outcome
+    ):
+        return []  # the usual case: nothing to say, no message made
     line, column = _where(player, entry)
     pair = Note(
         "round {round}: row {id} {raw!r} and row {other} {back!r}",
@@ -287,7 +299,26 @@ def _handicap_problem(
         return ""
     by_grade = _expected_stones(mine.rank - theirs.rank, rule)
     by_mms = _expected_stones(starts[player.id] - starts[other.id], rule)
-    game = Note(
+    # The game's description only for a problem: a table has thousands of games.
+    if entry.handicap not in (by_grade, by_mms):
+        return Note(
+            "{game}: {stones} stone(s), expected {by_grade}",
+            game=_game(player, entry, other),
+            stones=entry.handicap,
+            by_grade=by_grade,
+        )
+    if entry.handicap and entry.color is not Color.NONE and mine.rank != theirs.rank:
+        stronger_is_white = (mine.rank > theirs.rank) == (entry.color is Color.WHITE)
+        if not stronger_is_white:
+            return Note(
+                "{game}: the weaker player has white in a handicap game",
+                game=_game(player, entry, other),
+            )
+    return ""
+
+
+def _game(player: Player, entry: RoundEntry, other: Player) -> Note:
+    return Note(
         "round {round}, rows {id}-{other} ({grade} v {other_grade})",
         round=entry.round,
         id=player.id,
@@ -295,15 +326,3 @@ def _handicap_problem(
         grade=player.grade,
         other_grade=other.grade,
     )
-    if entry.handicap not in (by_grade, by_mms):
-        return Note(
-            "{game}: {stones} stone(s), expected {by_grade}",
-            game=game,
-            stones=entry.handicap,
-            by_grade=by_grade,
-        )
-    if entry.handicap and entry.color is not Color.NONE and mine.rank != theirs.rank:
-        stronger_is_white = (mine.rank > theirs.rank) == (entry.color is Color.WHITE)
-        if not stronger_is_white:
-            return Note("{game}: the weaker player has white in a handicap game", game=game)
-    return ""

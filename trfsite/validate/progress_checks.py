@@ -18,13 +18,14 @@ def check_pending_rounds(t: Tournament, name: str) -> list[Finding]:
     if t.game is Game.GO:
         return []  # EGF's '?' is a result of its own (egf_checks reads it)
     progress = round_progress(t)
+    pending_rounds = progress.pending_rounds  # a set: a damaged file has hundreds of them
     out: list[Finding] = []
     first_missing: dict[int, Finding] = {}
     first_cell: dict[int, Finding] = {}
     for player in t.players:
         for entry in player.rounds:
             span = cell_span(player, entry)
-            if progress.is_pending(entry.round) and announced(entry):
+            if entry.round in pending_rounds and announced(entry):
                 # Point at the first missing result, else at the first bye known ahead.
                 at = Finding(Severity.INFO, "", Note(""), name, span.line, span.column + 7)
                 if result_missing(entry):

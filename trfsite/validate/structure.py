@@ -393,9 +393,6 @@ _OPPOSITE = {id(Color.WHITE): Color.BLACK, id(Color.BLACK): Color.WHITE}
 _COMPLEMENT = {id(outcome): outcome.complement for outcome in Outcome}
 
 
-
-
-
 def _compare_sides(
     player: Player, entry: RoundEntry, second: int, other: RoundEntry, name: str
 ) -> list[Finding]:

@@ -20,10 +20,10 @@ from trfsite.formats.egf.header import (
     split_place,
     suffix_handicap_rule,
 )
-from trfsite.formats.egf.layout import RowSplit, find_layout, split_row
+from trfsite.formats.egf.layout import Layout, RowSplit, find_layout, split_row
 from trfsite.formats.egf.lines import PlayerLine, Word, parse_player_line
 from trfsite.formats.egf.tokens import UNKNOWN_CELL, Token, parse_token
-from trfsite.formats.limits import within_line_length
+from trfsite.formats.limits import MAX_ROUNDS, within_line_length
 from trfsite.formats.numbers import decimal, reason_note
 from trfsite.formats.text import split_lines
 from trfsite.model import (
@@ -94,12 +94,13 @@ def read_egf(text: str, name: str = "") -> ReadResult:
             )
         )
     named = header.columns.names if header.columns else None
-    layout = find_layout(
+    found = find_layout(
         parsed,
         len(raw_lines),
         len(named) if named is not None else None,
         header.columns.labels_at if header.columns else None,
     )
+    layout = _within_rounds(found, parsed, findings, name)
     if parsed and not layout.rounds:
         findings.append(
             Finding(
@@ -130,6 +131,33 @@ def read_egf(text: str, name: str = "") -> ReadResult:
     if tournament.go is not None:
         tournament = replace(tournament, go=replace(tournament.go, columns=columns))
     return ReadResult(tournament, tuple(findings))
+
+
+def _within_rounds(
+    layout: Layout, parsed: list[PlayerLine], findings: list[Finding], name: str
+) -> Layout:
+    """At most MAX_ROUNDS rounds, as in a TRF file: more is damage (rows run together),
+    and every player would be scored and explained in each of them."""
+    limit = MAX_ROUNDS.limit
+    if layout.rounds <= limit:
+        return layout
+    findings.append(
+        Finding(
+            Severity.ERROR,
+            MAX_ROUNDS.code,
+            Note(
+                "the rows are read as {rounds:,} rounds; expected at most {limit} (TRF's "
+                "three-digit rounds): the table looks damaged and only the {limit} result "
+                "cells next to the scores are read",
+                rounds=layout.rounds,
+                limit=limit,
+            ),
+            name,
+            parsed[0].line,
+            1,
+        )
+    )
+    return replace(layout, rounds=limit)
 
 
 # --------------------------------------------------------------------------- header

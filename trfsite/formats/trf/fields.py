@@ -12,7 +12,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from trfsite.findings import Finding, Severity
+from trfsite.findings import Finding, Severity, capped_note
+from trfsite.formats.limits import MAX_FINDINGS_PER_CODE
 from trfsite.formats.numbers import decimal, expected_whole, whole
 from trfsite.model import Span
 from trfsite.results import Note
@@ -39,13 +40,36 @@ class SourceLine:
 
 @dataclass(slots=True)
 class Sink:
-    """Collects the findings of one file."""
+    """Collects the findings of one file: at most MAX_FINDINGS_PER_CODE of a code, and how
+    many more there were (a 2 MB file of damaged cells made 650,000 findings, 500 MB)."""
 
     file: str
     findings: list[Finding] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
 
     def add(self, severity: Severity, code: str, line: int, column: int, message: str) -> None:
-        self.findings.append(Finding(severity, code, message, self.file, line, column))
+        count = self.counts[code] = self.counts.get(code, 0) + 1
+        if count <= MAX_FINDINGS_PER_CODE.limit:
+            self.findings.append(Finding(severity, code, message, self.file, line, column))
+
+    def over_budget(self, code: str) -> bool:
+        """True (and one more finding of ``code`` counted) when no more of it are kept:
+        the caller need not build the message of a finding that is only counted."""
+        count = self.counts.get(code, 0)
+        if count < MAX_FINDINGS_PER_CODE.limit:
+            return False
+        self.counts[code] = count + 1
+        return True
+
+    def kept(self) -> list[Finding]:
+        """The findings, and a note for each code that had more than were kept."""
+        limit = MAX_FINDINGS_PER_CODE.limit
+        notes = [
+            capped_note(code, count - limit, limit, self.file)
+            for code, count in self.counts.items()
+            if count > limit
+        ]
+        return self.findings + notes
 
     def error(self, code: str, line: int, column: int, message: str) -> None:
         self.add(Severity.ERROR, code, line, column, message)

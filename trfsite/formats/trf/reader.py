@@ -161,7 +161,7 @@ def read_trf(text: str, name: str = "") -> ReadResult:
         )
         return ReadResult(None, (finding,))
     tournament = _build(lines, sink)
-    return ReadResult(tournament, tuple(sort_findings(sink.findings)))
+    return ReadResult(tournament, tuple(sort_findings(sink.kept())))
 
 
 def _build(lines: Sorted, sink: Sink) -> Tournament:
@@ -191,6 +191,7 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
     # not even imported: 1 ms of the command's start-up.
     if lines.by_code.keys() & _SECTION_CODES:
         from trfsite.formats.trf import team_records
+        from trfsite.formats.trf.record_rounds import RoundRecords, keep_within_rounds
         from trfsite.formats.trf.team_records import Context
 
         context = Context(
@@ -206,6 +207,10 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
         pairing_byes = _many(lines.lines("320"), team_records.read_320, sink, context, kept)
         out_of_order = _many(lines.lines("300"), team_records.read_300, sink, context, kept)
         abnormal = _many(lines.lines("299"), team_records.read_299, sink, context, kept)
+        found = RoundRecords(byes, forfeits, pairing_byes, out_of_order, abnormal)
+        found = keep_within_rounds(found, players, declared_rounds, teams, lines.lines, sink, kept)
+        byes, forfeits, pairing_byes = found.byes, found.forfeits, found.pairing_byes
+        out_of_order, abnormal = found.out_of_order, found.abnormal
     players, placeholders = split_bye_placeholders(
         players, sink, frozenset(pid for team in teams for pid in team.roster)
     )

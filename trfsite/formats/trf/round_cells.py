@@ -161,7 +161,7 @@ def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> Rou
     opponent: int | None = None
     if raw_opponent not in _NO_OPPONENT:
         opponent = parse_int(raw_opponent.strip())
-        if opponent is None:
+        if opponent is None and not sink.over_budget("round-opponent-not-number"):
             sink.error(
                 "round-opponent-not-number",
                 n,
@@ -178,7 +178,7 @@ def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> Rou
             opponent = None
     raw_color = cell[5:6]
     color = _COLORS.get(raw_color)
-    if color is None:
+    if color is None and not sink.over_budget("round-colour-unknown"):
         sink.error(
             "round-colour-unknown",
             n,
@@ -189,27 +189,29 @@ def _slow_cell(sink: Sink, n: int, column: int, round_no: int, cell: str) -> Rou
                 raw_color=raw_color,
             ),
         )
-        color = Color.NONE
+    color = color or Color.NONE
     raw_result = cell[7:8]
     outcome = _OUTCOMES.get(raw_result)
     if outcome is None:
-        sink.error(
-            "round-result-unknown",
-            n,
-            column + 7,
-            Note(
-                "round {round_no}'s result is {raw_result!r}; "
-                "expected one of 1 = 0 + - W D L H F U Z",
-                round_no=round_no,
-                raw_result=raw_result,
-            ),
-        )
+        if not sink.over_budget("round-result-unknown"):
+            sink.error(
+                "round-result-unknown",
+                n,
+                column + 7,
+                Note(
+                    "round {round_no}'s result is {raw_result!r}; "
+                    "expected one of 1 = 0 + - W D L H F U Z",
+                    round_no=round_no,
+                    raw_result=raw_result,
+                ),
+            )
         # Without an opponent the round scores nothing either way.
         outcome = Outcome.UNKNOWN if opponent is not None else Outcome.ZERO_BYE
     elif opponent is None and outcome is Outcome.FORFEIT_LOSS:
         # ``0000 - -``: an unpaired player (a team reserve, a "bye" dummy), not a forfeit.
         outcome = Outcome.ZERO_BYE
-    if cell[4:5] not in (" ", "") or cell[6:7] not in (" ", ""):
+    misaligned = cell[4:5] not in (" ", "") or cell[6:7] not in (" ", "")
+    if misaligned and not sink.over_budget("round-cell-misaligned"):
         sink.warning(
             "round-cell-misaligned",
             n,

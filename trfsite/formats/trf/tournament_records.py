@@ -15,6 +15,7 @@ from trfsite.formats.trf.fields import (
     parse_points,
     tokens,
 )
+from trfsite.formats.trf.tiebreak_budget import within_tiebreak_budget
 from trfsite.formats.trf.timecontrol import TimeControlError, decode_time_control
 from trfsite.model import (
     Color,
@@ -443,6 +444,7 @@ def _tiebreaks(line: SourceLine, text: str, header: Header, sink: Sink) -> None:
     codes = [c for c in codes if c]
     if line.code == "212" and codes and codes[0].upper() == "PTS":
         codes = codes[1:]
+    codes = within_tiebreak_budget(codes, line, sink)
     header.tiebreaks = tuple(codes)
     header.tiebreak_record = line.code
 

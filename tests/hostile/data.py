@@ -1,0 +1,20 @@
+"""Small inputs for issue 50's tests, made from the files of tests/data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+TEAM = (DATA / "trf" / "team-2026.trf").read_text(encoding="utf-8")  # 3 teams, 3 rounds (142)
+CLEAN = (DATA / "trf" / "clean.trf").read_text(encoding="utf-8")  # 4 players, 3 rounds
+FIDE_TEAM = (DATA / "samples" / "fide-grandmommys-cup-trf26-team.trf").read_text(encoding="utf-8")
+
+
+def with_lines(text: str, *lines: str) -> str:
+    return text.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
+
+
+def player(number: int, name: str, cells: list[str]) -> str:
+    """A TRF 001 line: start number, name, and round cells from column 92."""
+    head = f"001 {number:4d}      {name:<33}"
+    return head.ljust(91) + "  ".join(cells)
