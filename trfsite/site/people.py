@@ -23,10 +23,17 @@ from pathlib import Path
 
 from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
-from trfsite.people.entries import EventEntries
-from trfsite.people.identity import resolve
+from trfsite.people.entries import EventEntries, PersonEntry
+from trfsite.people.identity import Resolution, resolve
 from trfsite.people.listing import read_entries
-from trfsite.people.pages import SEARCH_FOLDER, PeoplePage, PeoplePlanner, PersonInput, PersonPlan
+from trfsite.people.pages import (
+    SEARCH_FOLDER,
+    FullEntry,
+    PeoplePage,
+    PeoplePlanner,
+    PersonInput,
+    PersonPlan,
+)
 from trfsite.people.search import search_pieces
 from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, environment, paused_collector
@@ -103,7 +110,8 @@ def _build_people(
             raise ConfigError(config.path or CONFIG_NAME, list(resolution.problems))
         for finding in resolution.findings:
             logger.warning("%s", finding.format_text())
-        planner = PeoplePlanner(resolution, site, {e.file: key for key, e in found})
+        keys = {e.file: key for key, e in found}
+        planner = PeoplePlanner(resolution, site, keys, _with_rounds(state, resolution, keys))
         pages = _Pages(run, writer.root, out if use_cache else None, events[0][1])
         digests: dict[str, str] = {}
         site_text = repr(site)
@@ -132,6 +140,18 @@ def _build_people(
         pages.linked,
     )
     return pages.written + pages.linked
+
+
+def _with_rounds(state: BuildState, resolution: Resolution, keys: dict[str, str]) -> FullEntry:
+    """Entries read from the state come without their rounds: fetched for a page made."""
+
+    def full_entry(event: int, position: int, entry: PersonEntry) -> PersonEntry:
+        if entry.record_text:
+            return entry
+        record = state.record(keys[resolution.events[event].file], position)
+        return entry._replace(record_text=record)
+
+    return full_entry
 
 
 def _digest(*parts: str) -> str:

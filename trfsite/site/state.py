@@ -186,9 +186,11 @@ class BuildState:
         rows: dict[str, list[PersonEntry]] = {key: [] for key, *_ in heads if key in wanted}
         if not rows:
             return found
+        # The rounds stay in the database until a page that shows them is made
+        # (``record``): most of an entry's bytes, and few pages are made in a rebuild.
+        columns = ", ".join("''" if c == "record_text" else c for c in _ENTRY_COLUMNS)
         for row in self._db.execute(
-            "SELECT event_key, " + ", ".join(_ENTRY_COLUMNS) + " FROM entries"
-            " ORDER BY event_key, position"
+            f"SELECT event_key, {columns} FROM entries ORDER BY event_key, position"
         ):
             into = rows.get(row[0])
             if into is not None:
@@ -207,6 +209,13 @@ class BuildState:
                     tuple(rows[key]),
                 )
         return found
+
+    def record(self, key: str, position: int) -> str:
+        """The packed rounds of entry ``position`` of event ``key`` ('' if unknown)."""
+        row = self._db.execute(
+            "SELECT record_text FROM entries WHERE event_key = ? AND position = ?", (key, position)
+        ).fetchone()
+        return "" if row is None else str(row[0])
 
     def page_digests(self, stamp: str) -> dict[str, str]:
         """The people pages' digests, if they describe the build stamped ``stamp``."""
