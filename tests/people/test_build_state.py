@@ -161,3 +161,19 @@ def test_a_build_killed_leaves_the_previous_site_and_the_next_build_correct(
     assert _tree(out) == _tree(cold)
     kowalski = (out / "people" / "fide-1100001.html").read_text(encoding="utf-8")
     assert "Kowalski, Janusz" in kowalski
+
+
+def test_a_state_that_cannot_be_written_is_a_build_error_and_the_site_stays(
+    tmp_path: Path,
+) -> None:
+    from trfsite.site.failures import BuildError
+
+    src, out = _copy(tmp_path), tmp_path / "out"
+    build_site(BuildOptions(src, out, pdf=False))
+    before = _tree(out)
+    state_path(out).unlink()
+    state_path(out).mkdir()  # e.g. a folder where the database should be
+    _respell(src, "Spring Open 2023", "Spring Cup 2023")
+    with pytest.raises(BuildError, match="cannot write the build state"):
+        build_site(BuildOptions(src, out, pdf=False))
+    assert _tree(out) == before

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+from trfsite.site.failures import BuildError
 
 if TYPE_CHECKING:
     from trfsite.people.identity import Person
@@ -138,8 +139,10 @@ class BuildState:
         except sqlite3.DatabaseError as exc:
             logger.info("%s: build state unreadable (%s); starting afresh", path, exc)
             for suffix in ("", "-journal", "-wal", "-shm"):
-                Path(f"{path}{suffix}").unlink(missing_ok=True)
-            self._db = self._open(True)
+                with contextlib.suppress(OSError):  # then opening it again says why
+                    Path(f"{path}{suffix}").unlink(missing_ok=True)
+            with _refused(path):
+                self._db = self._open(True)
 
     def _open(self, fresh: bool) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None)  # transactions by hand
@@ -269,7 +272,7 @@ class BuildState:
     # ------------------------------------------------------------------ writing
     def save(self, changes: Changes) -> None:
         """Write one build's state in one transaction (all of it, or nothing)."""
-        with self._transaction() as db:
+        with _refused(self.path), self._transaction() as db:
             known = self.known_events()
             gone = known - set(changes.events)
             db.executemany("DELETE FROM events WHERE key = ?", ((key,) for key in sorted(gone)))
@@ -300,6 +303,18 @@ class BuildState:
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
+
+
+@contextlib.contextmanager
+def _refused(path: Path) -> Iterator[None]:
+    """What SQLite refuses (a full disk, a read-only folder) is one BuildError."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise BuildError(
+            f"{str(path)!r}: cannot write the build state ({exc}); expected a writable "
+            "folder with free space beside the output folder"
+        ) from None
 
 
 def _entry(row: tuple[object, ...]) -> PersonEntry:
