@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 
 from trfsite.findings import Finding, Severity, cap_per_code
 from trfsite.formats.limits import MAX_FINDINGS_PER_CODE, MAX_PGN_BYTES
-from trfsite.formats.pgn import PgnGame, read_pgn, replay
+from trfsite.formats.pgn import PgnGame, Replay, read_pgn
 from trfsite.formats.text import NotTextError, decode
 from trfsite.model import Outcome, Tournament
+from trfsite.pages.game_replay import ReplayAhead, replay_ahead
 from trfsite.pages.game_types import NO_GAMES, EventGame, EventGames
 from trfsite.pages.pairings import Pairing, points_before, round_cells
 from trfsite.pages.plan import EventJob
@@ -159,30 +160,50 @@ def _matcher(t: Tournament, after_round: Sequence[Standings]) -> _Matcher:
     return _Matcher(t, pairings, by_fide, by_name)
 
 
-def event_games(job: EventJob, t: Tournament, after: Sequence[Standings]) -> EventGames:
-    """The games of ``job``'s PGN files; a crash costs the games, never the event."""
+@dataclass(slots=True)
+class GameFiles:
+    """An event's PGN files read, their games' replay started (``game_replay``)."""
+
+    games: list[tuple[str, PgnGame]]  # (file, game) in the files' order
+    findings: list[Finding]
+    ahead: ReplayAhead
+
+
+def start_games(job: EventJob) -> GameFiles | EventGames:
+    """``job``'s PGN files read and their replay started; a crash costs the games only."""
     try:
-        return read_games(t, job.games, after)
+        return read_game_files(job.games)
     except Exception as exc:
-        crash = internal_error(
-            job.source_name,
-            exc,
-            Severity.WARNING,
-            "internal-games",
-            N_("the games could not be read (internal error: {error}: {exc})"),
-        )
-        return EventGames(findings=(crash,))
+        return _crashed(job, exc)
 
 
-def read_games(
-    t: Tournament, files: Sequence[tuple[str, bytes]], after_round: Sequence[Standings]
+def event_games(
+    job: EventJob, t: Tournament, after: Sequence[Standings], started: GameFiles | EventGames
 ) -> EventGames:
-    """Every game of ``files`` matched to the event's pairings and replayed, with findings."""
-    if not files:
-        return NO_GAMES
-    matcher = _matcher(t, after_round)
-    findings = matcher.findings
-    matched: dict[tuple[int, int], EventGame] = {}
+    """The games of ``job``'s PGN files (``start_games``), matched and replayed."""
+    if isinstance(started, EventGames):
+        return started
+    try:
+        return match_games(t, started, after)
+    except Exception as exc:
+        return _crashed(job, exc)
+
+
+def _crashed(job: EventJob, exc: Exception) -> EventGames:
+    crash = internal_error(
+        job.source_name,
+        exc,
+        Severity.WARNING,
+        "internal-games",
+        N_("the games could not be read (internal error: {error}: {exc})"),
+    )
+    return EventGames(findings=(crash,))
+
+
+def read_game_files(files: Sequence[tuple[str, bytes]]) -> GameFiles:
+    """Every game of ``files`` read (findings for what cannot be), their replay started."""
+    findings: list[Finding] = []
+    games: list[tuple[str, PgnGame]] = []
     for source, data in files:
         if len(data) > MAX_PGN_BYTES.limit:
             findings.append(
@@ -205,8 +226,28 @@ def read_games(
             continue
         pgn = read_pgn(decoded.text, source)
         findings.extend(pgn.findings)
-        for pgn_game in pgn.games:
-            _add_game(matcher, matched, pgn_game, source)
+        games.extend((source, game) for game in pgn.games)
+    return GameFiles(games, findings, replay_ahead([game for _, game in games]))
+
+
+def read_games(
+    t: Tournament, files: Sequence[tuple[str, bytes]], after_round: Sequence[Standings]
+) -> EventGames:
+    """Every game of ``files`` matched to the event's pairings and replayed, with findings."""
+    if not files:
+        return NO_GAMES
+    return match_games(t, read_game_files(files), after_round)
+
+
+def match_games(t: Tournament, files: GameFiles, after_round: Sequence[Standings]) -> EventGames:
+    """The games read matched to the event's pairings, with their replays and findings."""
+    matcher = _matcher(t, after_round)
+    findings = matcher.findings
+    findings.extend(files.findings)
+    matched: dict[tuple[int, int], EventGame] = {}
+    replays = files.ahead.collect()
+    for (source, pgn_game), replayed in zip(files.games, replays, strict=True):
+        _add_game(matcher, matched, pgn_game, source, replayed)
     games = tuple(matched[key] for key in sorted(matched))
     findings.extend(_missing(matcher, matched))
     pages = {}
@@ -216,7 +257,11 @@ def read_games(
 
 
 def _add_game(
-    matcher: _Matcher, matched: dict[tuple[int, int], EventGame], game: PgnGame, source: str
+    matcher: _Matcher,
+    matched: dict[tuple[int, int], EventGame],
+    game: PgnGame,
+    source: str,
+    replayed: Replay,
 ) -> None:
     found = matcher.match(game, source)
     if found is None:
@@ -241,7 +286,6 @@ def _add_game(
     white = pairing.white if pairing.white in matcher.players(game, "White") else pairing.black
     black = pairing.black if white == pairing.white else pairing.white
     matcher.check_result(game, source, white, pairing)
-    replayed = replay(game)
     if not replayed.complete:
         number = replayed.stop_ply // 2 + 1
         matcher.warn(

@@ -20,7 +20,7 @@ from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages import reading
 from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import BulletinData, EventHeader
-from trfsite.pages.game_types import NO_GAMES
+from trfsite.pages.game_types import NO_GAMES, EventGames
 from trfsite.pages.plan import (
     EventData,
     EventJob,
@@ -35,6 +35,7 @@ from trfsite.results import N_, Standings
 
 if TYPE_CHECKING:
     from trfsite.norms.event import NormsReport
+    from trfsite.pages.games import GameFiles
 
 logger = logging.getLogger(__name__)
 
@@ -199,6 +200,11 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
     as_read = t  # games are matched by the names and ids the file gives
     if t is not None and job.config.privacy.anonymise:
         t = _anonymised(job, t)
+    started: GameFiles | EventGames = NO_GAMES
+    if with_pages and t is not None and job.games and t.game is Game.CHESS:
+        from trfsite.pages.games import start_games
+
+        started = start_games(job)  # replayed beside the ranking, where it can be
     if latest is not None:  # the validation page shows the latest version's findings
         findings = latest
     else:
@@ -223,6 +229,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         except Exception as exc:
             failure = _standings_failure(job, exc)
     if t is None or final_standings is None:
+        _stop_games(started)
         return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
     final, individual = final_standings
     from trfsite.awards.event import event_awards
@@ -232,12 +239,11 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         after = compute_rounds(t, job.config, final, with_pages)
     except Exception as exc:
         failure = _standings_failure(job, exc)
+        _stop_games(started)
         return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
     from trfsite.pages.games import event_games
 
-    games = (
-        event_games(job, as_read or t, after) if job.games and t.game is Game.CHESS else NO_GAMES
-    )
+    games = event_games(job, as_read or t, after, started)
     if games.findings:
         findings = sort_findings([*findings, *games.findings])
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
@@ -318,6 +324,12 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         notes_html,
         data,
     )
+
+
+def _stop_games(started: GameFiles | EventGames) -> None:
+    """The games' replay helper ended: the event failed before its games were needed."""
+    if not isinstance(started, EventGames):
+        started.ahead.stop()
 
 
 def _anonymised(job: EventJob, t: Tournament) -> Tournament:
