@@ -444,6 +444,9 @@ class DownloadFile:
     """A file the site offers as it is (a PGN of games), written without a template."""
 
     text: str
+    # Files made by the same work, written beside it: (path under OUT, text). The
+    # event's PGN is its rounds' texts joined, each game exported once (issue 42).
+    also: tuple[tuple[str, str], ...] = ()
 
 
 # --------------------------------------------------------------------------- norms

@@ -211,13 +211,16 @@ def game_pages(data: EventData) -> list[PagePlan]:
                     partial(game_page, data, game, previous, following),
                 )
             )
-        if in_round:
-            make = partial(_download, data, in_round)
-            plans.append(PagePlan(f"{slug}/games/round-{round_no}.pgn", "", make))
-    make = partial(_download, data, games.games)
-    plans.append(PagePlan(f"{slug}/{event_pgn(slug)}", "", make))
+    plans.append(PagePlan(f"{slug}/{event_pgn(slug)}", "", partial(_downloads, data)))
     return plans
 
 
-def _download(data: EventData, games: tuple[EventGame, ...]) -> DownloadFile:
-    return DownloadFile(pgn_of(data, games))
+def _downloads(data: EventData) -> DownloadFile:
+    """The event's PGN, and each round's beside it: every game exported once."""
+    slug = data.job.slug
+    rounds = []
+    for round_no in data.header.rounds:
+        in_round = data.games.of_round(round_no)
+        if in_round:
+            rounds.append((f"{slug}/games/round-{round_no}.pgn", pgn_of(data, in_round)))
+    return DownloadFile("\n".join(text for _, text in rounds), tuple(rounds))

@@ -258,15 +258,18 @@ def render_event(
             writer.write_bytes(path, data)
         files = []
     for page in pages:
+        made: list[tuple[str, bytes]] = []
         if isinstance(page.context, DownloadFile):
-            html = page.context.text.encode("utf-8")
+            made.append((page.path, page.context.text.encode("utf-8")))
+            made.extend((path, text.encode("utf-8")) for path, text in page.context.also)
         else:
-            html = render_page(env, page.template, page.context).encode("utf-8")
-        sizes.append((page.path, len(html)))
-        if writer is None:
-            files.append((page.path, html))
-        else:
-            writer.write_bytes(page.path, html)
+            made.append((page.path, render_page(env, page.template, page.context).encode()))
+        for path, data in made:
+            sizes.append((path, len(data)))
+            if writer is None:
+                files.append((path, data))
+            else:
+                writer.write_bytes(path, data)
     over_budget = _over_output_budget(result.summary.source_name, tuple(sizes))
     return EventOutput(
         slug=result.slug,
