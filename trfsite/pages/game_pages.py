@@ -161,33 +161,29 @@ def game_page(data: EventData, game: EventGame, previous: str, following: str) -
     )
 
 
-# The tags a PGN may carry about a player besides the name (White..., Black...).
-_PERSONAL_TAGS = ("FideId", "Elo", "Title", "Team", "TeamCountry", "USCF", "NA", "Type")
-
-
 def pgn_of(data: EventData, games: tuple[EventGame, ...]) -> str:
-    """The games in export format, with the event's own names and FIDE ids."""
+    """The games in export format, with the event's own names and FIDE ids (and a FIDE
+    id's rating) where the PGN lacked them. [privacy] is done by then: an anonymised
+    player has neither name nor id here, and the game no tag that names them."""
     players = players_by_id(data.tournament)
     texts = []
     for game in games:
         overrides = {"Round": f"{game.round}.{game.board}"}
         if not game.game.tag("Event").strip("? "):
             overrides["Event"] = data.header.name
-        without: set[str] = set()
         for colour, pid in (("White", game.white), ("Black", game.black)):
             player = players.get(pid)
             if player is None:
                 continue
             overrides[colour] = player.name.strip()
-            if pid in data.tournament.anonymised:  # [privacy]: nothing that names them
-                without.update(f"{colour}{tag}" for tag in _PERSONAL_TAGS)
-                continue
-            if player.fide_id.strip().strip("0") and not game.game.tag(f"{colour}FideId"):
+            if not player.fide_id.strip().strip("0"):
+                continue  # a rating without a FIDE id is not an Elo
+            if not game.game.tag(f"{colour}FideId"):
                 overrides[f"{colour}FideId"] = player.fide_id.strip()
             if player.rating and not game.game.tag(f"{colour}Elo"):
                 overrides[f"{colour}Elo"] = str(player.rating)
         white_first = _first_move(game.replayed.start)[0]
-        texts.append(game_text(game.game, overrides, white_first, frozenset(without)))
+        texts.append(game_text(game.game, overrides, white_first))
     return "\n".join(texts)
 
 

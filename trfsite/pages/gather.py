@@ -197,14 +197,13 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         from trfsite.teams.configured_bye import apply_team_bye
 
         t = apply_team_bye(t, bye.match_points, bye.game_points)
-    as_read = t  # games are matched by the names and ids the file gives
-    if t is not None and job.config.privacy.anonymise:
-        t = _anonymised(job, t)
     started: GameFiles | EventGames = NO_GAMES
     if with_pages and t is not None and job.games and t.game is Game.CHESS:
         from trfsite.pages.games import start_games
 
         started = start_games(job)  # replayed beside the ranking, where it can be
+    if t is not None and job.config.privacy.anonymise:
+        t, started = _anonymised(job, t, started)  # every output gets it from here on
     if latest is not None:  # the validation page shows the latest version's findings
         findings = latest
     else:
@@ -243,7 +242,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
     from trfsite.pages.games import event_games
 
-    games = event_games(job, as_read or t, after, started)
+    games = event_games(job, t, after, started)
     if games.findings:
         findings = sort_findings([*findings, *games.findings])
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
@@ -332,13 +331,21 @@ def _stop_games(started: GameFiles | EventGames) -> None:
         started.ahead.stop()
 
 
-def _anonymised(job: EventJob, t: Tournament) -> Tournament:
-    """``t`` with the people ``[privacy] anonymise`` names shown as "Anonymous"."""
+def _anonymised(
+    job: EventJob, t: Tournament, games: GameFiles | EventGames
+) -> tuple[Tournament, GameFiles | EventGames]:
+    """The event's data (the tournament and its games) with the people ``[privacy]
+    anonymise`` names shown as "Anonymous": once, right after reading."""
     from trfsite.people.privacy import ANONYMOUS, anonymise
     from trfsite.render.i18n import load_catalog
 
     label = load_catalog(job.site.language).translate(ANONYMOUS)
-    return anonymise(t, job.config.privacy, label)
+    hidden = anonymise(t, job.config.privacy, label)
+    if not isinstance(games, EventGames):
+        from trfsite.pages.games import anonymise_games
+
+        games = anonymise_games(games, t, frozenset(hidden.anonymised), label)
+    return hidden, games
 
 
 def _norms(job: EventJob, t: Tournament, final: Standings) -> NormsReport | None:
