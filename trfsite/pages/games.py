@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from trfsite.findings import Finding, Severity, cap_per_code
 from trfsite.formats.limits import MAX_FINDINGS_PER_CODE, MAX_PGN_BYTES
 from trfsite.formats.pgn import PgnGame, Replay, read_pgn
+from trfsite.formats.pgn.reader import move_position
 from trfsite.formats.text import NotTextError, decode
 from trfsite.model import Outcome, Tournament
 from trfsite.pages.game_replay import ReplayAhead, replay_ahead
@@ -90,8 +91,8 @@ class _Matcher:
     names: _Names
     findings: list[Finding] = field(default_factory=list)
 
-    def warn(self, code: str, note: Note, source: str, line: int) -> None:
-        self.findings.append(Finding(Severity.WARNING, code, note, source, line, 0))
+    def warn(self, code: str, note: Note, source: str, line: int, column: int = 0) -> None:
+        self.findings.append(Finding(Severity.WARNING, code, note, source, line, column))
 
     def match(
         self, game: PgnGame, source: str, whites: list[int], blacks: list[int]
@@ -185,6 +186,7 @@ class GameFiles:
     games: list[tuple[str, PgnGame]]  # (file, game) in the files' order
     findings: list[Finding]
     ahead: ReplayAhead
+    texts: dict[str, str] = field(default_factory=dict)  # each file's text, by file
     # [privacy]: the players an anonymised side of a game may be, found by the tags
     # it had, by (game's index, "White" or "Black"): matching needs no name for it.
     sides: dict[tuple[int, str], list[int]] = field(default_factory=dict)
@@ -248,6 +250,7 @@ def read_game_files(files: Sequence[tuple[str, bytes]]) -> GameFiles:
     """Every game of ``files`` read (findings for what cannot be), their replay started."""
     findings: list[Finding] = []
     games: list[tuple[str, PgnGame]] = []
+    texts: dict[str, str] = {}
     for source, data in files:
         if len(data) > MAX_PGN_BYTES.limit:
             findings.append(
@@ -271,7 +274,8 @@ def read_game_files(files: Sequence[tuple[str, bytes]]) -> GameFiles:
         pgn = read_pgn(decoded.text, source)
         findings.extend(pgn.findings)
         games.extend((source, game) for game in pgn.games)
-    return GameFiles(games, findings, replay_ahead([game for _, game in games]))
+        texts[source] = decoded.text
+    return GameFiles(games, findings, replay_ahead([game for _, game in games]), texts)
 
 
 def read_games(
@@ -296,7 +300,8 @@ def match_games(t: Tournament, files: GameFiles, after_round: Sequence[Standings
     ):
         whites = matcher.names.players(pgn_game, "White", index)
         blacks = matcher.names.players(pgn_game, "Black", index)
-        _add_game(matcher, matched, pgn_game, source, replayed, (whites, blacks))
+        text = files.texts.get(source, "")
+        _add_game(matcher, matched, pgn_game, (source, text), replayed, (whites, blacks))
     games = tuple(matched[key] for key in sorted(matched))
     findings.extend(_missing(matcher, matched))
     pages = {}
@@ -309,10 +314,11 @@ def _add_game(
     matcher: _Matcher,
     matched: dict[tuple[int, int], EventGame],
     game: PgnGame,
-    source: str,
+    where: tuple[str, str],  # the PGN file's name and text
     replayed: Replay,
     sides: tuple[list[int], list[int]],
 ) -> None:
+    source, text = where
     found = matcher.match(game, source, *sides)
     if found is None:
         return
@@ -338,6 +344,7 @@ def _add_game(
     matcher.check_result(game, source, white, pairing)
     if not replayed.complete:
         number = replayed.stop_ply // 2 + 1
+        line, column = move_position(text, game, replayed.stop_ply) if text else (0, 0)
         matcher.warn(
             "pgn-move-illegal",
             Note(
@@ -350,7 +357,8 @@ def _add_game(
                 reason=replayed.stop,
             ),
             source,
-            game.line,
+            line or game.line,
+            column,
         )  # fmt: skip
     matched[(round_no, board)] = EventGame(game, source, round_no, board, white, black, replayed)
 
