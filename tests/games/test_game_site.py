@@ -150,7 +150,7 @@ def test_special_moves_and_the_findings_page(tmp_path: Path) -> None:
         if "pgn" in text(f)
     ]
     assert ("findings.pgn", "finding warning") in found
-    assert "[Round \"3\"]" not in text(validation)  # PGN lines are shown only as quoted
+    assert '[Round "3"]' not in text(validation)  # PGN lines are shown only as quoted
 
 
 def test_an_anonymised_player_s_game_is_kept_and_names_nobody(tmp_path: Path) -> None:

@@ -50,9 +50,7 @@ class _Reporter:
     "--branch", default="gh-pages", show_default=True, help="The branch that --git writes."
 )
 @click.option("-m", "--message", default="", help="The commit message of --git.")
-@click.option(
-    "--rsync", "dest", metavar="DEST", help="Copy the site to this folder or host:path."
-)
+@click.option("--rsync", "dest", metavar="DEST", help="Copy the site to this folder or host:path.")
 @click.option(
     "--watch",
     is_flag=True,

@@ -301,9 +301,7 @@ def _read_go(data: dict[str, object], where: str, problems: list[str]) -> GoConv
 def _read_points_source(data: dict[str, object], where: str, problems: list[str]) -> str:
     source = _expect_str(data, "points_source", where, problems) or "cells"
     if source not in ("cells", "declared"):
-        problems.append(
-            f"{where}points_source: {source!r} is unknown; expected cells or declared"
-        )
+        problems.append(f"{where}points_source: {source!r} is unknown; expected cells or declared")
         return "cells"
     return source
 

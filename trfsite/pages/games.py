@@ -295,9 +295,7 @@ def match_games(t: Tournament, files: GameFiles, after_round: Sequence[Standings
     findings.extend(files.findings)
     matched: dict[tuple[int, int], EventGame] = {}
     replays = files.ahead.collect()
-    for index, ((source, pgn_game), replayed) in enumerate(
-        zip(files.games, replays, strict=True)
-    ):
+    for index, ((source, pgn_game), replayed) in enumerate(zip(files.games, replays, strict=True)):
         whites = matcher.names.players(pgn_game, "White", index)
         blacks = matcher.names.players(pgn_game, "Black", index)
         text = files.texts.get(source, "")
