@@ -16,8 +16,8 @@ def game_findings(
     the site ranks the event (its boards are numbered by it), then matched."""
     if t is None or not files or t.game is not Game.CHESS:
         return []
-    from trfsite.pages.gather import compute_final, compute_rounds
     from trfsite.pages.games import read_games
+    from trfsite.pages.gather import compute_final, compute_rounds
 
     try:
         final, _ = compute_final(t, config, for_pages=False)
