@@ -208,6 +208,7 @@ def event_people(prepared: PreparedEvent) -> EventEntries | None:
             data.final,
             data.individual,
             data.awards,
+            data.games.pages,
         )
     except Exception:
         logger.warning("%s: its players could not be listed", job.source_name, exc_info=True)
@@ -258,13 +259,13 @@ def render_event(
             writer.write_bytes(path, data)
         files = []
     for page in pages:
-        made: list[tuple[str, bytes]] = []
+        outputs: list[tuple[str, bytes]] = []
         if isinstance(page.context, DownloadFile):
-            made.append((page.path, page.context.text.encode("utf-8")))
-            made.extend((path, text.encode("utf-8")) for path, text in page.context.also)
+            outputs.append((page.path, page.context.text.encode("utf-8")))
+            outputs.extend((path, text.encode("utf-8")) for path, text in page.context.also)
         else:
-            made.append((page.path, render_page(env, page.template, page.context).encode()))
-        for path, data in made:
+            outputs.append((page.path, render_page(env, page.template, page.context).encode()))
+        for path, data in outputs:
             sizes.append((path, len(data)))
             if writer is None:
                 files.append((path, data))
