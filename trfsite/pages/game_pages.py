@@ -7,14 +7,16 @@ the theme's viewer script steps through the main line without chess rules of its
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from html import escape
 
 from trfsite.formats.pgn import Line
 from trfsite.formats.pgn.writer import game_text, line_tokens, move_number, nag_text
 from trfsite.pages.common import player_refs, ref_in
-from trfsite.pages.contexts import BoardView, DownloadFile, GamePage
-from trfsite.pages.game_types import EventGame, event_pgn
+from trfsite.model import Tournament
+from trfsite.pages.contexts import BoardView, BulletinGame, DownloadFile, GamePage
+from trfsite.pages.game_types import EventGame, EventGames, event_pgn
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.plan import EventData, PagePlan, meta_for
 
@@ -119,6 +121,49 @@ def board_html(view: BoardView) -> str:
         f'<span class="sq {"d" if (index // 8 + index % 8) % 2 else "l"}">{piece}</span>'
         for index, (_, piece) in enumerate(view.squares)
     )
+
+
+def bulletin_games(
+    t: Tournament, games: EventGames, chosen: tuple[tuple[int, int], ...]
+) -> tuple[BulletinGame, ...]:
+    """The games ``chosen`` ((round, board), as ``bulletin_games`` names them) that the
+    event has, in that order, for the PDF."""
+    by_key = {(game.round, game.board): game for game in games.games}
+    players = players_by_id(t)
+    made = []
+    for key in chosen:
+        game = by_key.get(key)
+        if game is None:
+            continue
+        replayed = game.replayed
+        white_first, first_number = _first_move(replayed.start)
+        main = game.game.main_line
+        shown = replace(main, sans=replayed.sans + main.sans[len(replayed.sans) :])
+        tokens = line_tokens(shown, 0, white_first, first_number, glyphs=True)
+        view = board_view(replayed.final)
+        glyphs = [piece.replace("\ufe0e", "") for _, piece in view.squares]
+        white, black = players.get(game.white), players.get(game.black)
+        made.append(
+            BulletinGame(
+                round=game.round,
+                board=game.board,
+                white=white.name.strip() if white else game.game.tag("White"),
+                black=black.name.strip() if black else game.game.tag("Black"),
+                result=game.result,
+                opening=_opening(game),
+                ranks=tuple(tuple(glyphs[rank * 8 : rank * 8 + 8]) for rank in range(8)),
+                score=" ".join([*tokens, game.result]),
+                stop=_stop_label(main, replayed.stop_ply, white_first, first_number),
+                placement=replayed.final,
+            )
+        )
+    return tuple(made)
+
+
+def _opening(game: EventGame) -> str:
+    names = (game.game.tag("Opening"), game.game.tag("Variation"))
+    named = " – ".join(part for part in names if part.strip())
+    return " ".join(part for part in (game.game.tag("ECO").strip(), named) if part)
 
 
 def game_page(data: EventData, game: EventGame, previous: str, following: str) -> GamePage:

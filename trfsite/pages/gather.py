@@ -19,7 +19,7 @@ from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages import reading
 from trfsite.pages.config import EventConfig
-from trfsite.pages.contexts import BulletinData, EventHeader
+from trfsite.pages.contexts import BulletinData, BulletinGame, EventHeader
 from trfsite.pages.game_types import NO_GAMES, EventGames
 from trfsite.pages.plan import (
     EventData,
@@ -198,7 +198,8 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
 
         t = apply_team_bye(t, bye.match_points, bye.game_points)
     started: GameFiles | EventGames = NO_GAMES
-    if with_pages and t is not None and job.games and t.game is Game.CHESS:
+    games_wanted = with_pages or bool(job.want_bulletin and job.config.games.bulletin)
+    if games_wanted and t is not None and job.games and t.game is Game.CHESS:
         from trfsite.pages.games import start_games
 
         started = start_games(job)  # replayed beside the ranking, where it can be
@@ -309,6 +310,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
             language=job.site.language,
             awards=awards,
             norms=data.norms,
+            games=_bulletin_games(t, games, job.config.games.bulletin),
         )
     return PreparedEvent(
         job,
@@ -323,6 +325,16 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         notes_html,
         data,
     )
+
+
+def _bulletin_games(
+    t: Tournament, games: EventGames, chosen: tuple[tuple[int, int], ...]
+) -> tuple[BulletinGame, ...]:
+    if not chosen or not games.games:
+        return ()
+    from trfsite.pages.game_pages import bulletin_games
+
+    return bulletin_games(t, games, chosen)
 
 
 def _stop_games(started: GameFiles | EventGames) -> None:
