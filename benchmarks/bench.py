@@ -595,7 +595,10 @@ def bench_games(args: argparse.Namespace) -> None:
     for folder in (plain, with_games):
         folder.mkdir()
         (folder / "open.trf").write_text(text, encoding="utf-8")
-    pgn = generate_games(text, args.games, args.seed)
+    if args.games_pgn:  # made before by generate_games.py for the same open (it takes long)
+        pgn = Path(args.games_pgn).read_text(encoding="utf-8")
+    else:
+        pgn = generate_games(text, args.games, args.seed)
     (with_games / "open.pgn").write_text(pgn, encoding="utf-8")
     out = tmp / "out"
     trees: list[Path | None] = [None, *BASELINE]
@@ -689,6 +692,11 @@ def main(argv: list[str] | None = None) -> None:
         choices=("standings", "html", "pdf", "archive", "people", "games"),
     )
     parser.add_argument("--games", type=int, default=2000, help="games of the games group")
+    parser.add_argument(
+        "--games-pgn",
+        metavar="FILE",
+        help="the games group's PGN, made before: generate_games.py open.trf 2000 --seed 1",
+    )
     parser.add_argument(
         "--baseline-tree",
         metavar="DIR",
