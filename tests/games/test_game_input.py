@@ -24,8 +24,7 @@ def test_games_and_bulletin_games_are_read_per_event() -> None:
 def test_bad_games_settings_are_named() -> None:
     with pytest.raises(ConfigError) as raised:
         parse_config(
-            '[events.open]\ngames = ["../elsewhere/*.pgn", 3]\n'
-            'bulletin_games = ["5", "5.1"]\n'
+            '[events.open]\ngames = ["../elsewhere/*.pgn", 3]\nbulletin_games = ["5", "5.1"]\n'
         )
     problems = raised.value.problems
     assert problems == [

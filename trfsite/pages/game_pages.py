@@ -13,8 +13,8 @@ from html import escape
 
 from trfsite.formats.pgn import Line
 from trfsite.formats.pgn.writer import game_text, line_tokens, move_number, nag_text
-from trfsite.pages.common import player_refs, ref_in
 from trfsite.model import Tournament
+from trfsite.pages.common import player_refs, ref_in
 from trfsite.pages.contexts import BoardView, BulletinGame, DownloadFile, GamePage
 from trfsite.pages.game_types import EventGame, EventGames, event_pgn
 from trfsite.pages.lookups import players_by_id

@@ -184,8 +184,7 @@ def person_page(source: PersonInput) -> PersonPage:
                 performance=entry.performance,
                 rating_change=entry.rating_change,
                 game_links=tuple(
-                    (round_no, f"{root}{event.slug}/{page}")
-                    for round_no, page in entry.games_shown
+                    (round_no, f"{root}{event.slug}/{page}") for round_no, page in entry.games_shown
                 ),
             )
         )
