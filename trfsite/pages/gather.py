@@ -123,7 +123,12 @@ def compute_rounds(
 
 
 def summary_for(
-    job: EventJob, t: Tournament | None, errors: int, warnings: int, failed: bool
+    job: EventJob,
+    t: Tournament | None,
+    errors: int,
+    warnings: int,
+    failed: bool,
+    complete_rounds: int = 0,
 ) -> EventSummary:
     name = (t.name.strip() if t else "") or job.source_name
     kind = event_kind(t)
@@ -147,6 +152,7 @@ def summary_for(
         failed=failed,
         source_name=job.source_name,
         search_text=words.lower(),
+        complete_rounds=complete_rounds,
     )
 
 
@@ -260,7 +266,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
     # Stale: the findings are the latest version's, which has no format to show.
     shown = None if stale else t
     validation = validation_page(job, header, shown, findings, STALE_NOTE if stale else "")
-    summary = summary_for(job, t, errors, warnings, False)
+    summary = summary_for(job, t, errors, warnings, False, final.after_round)
     team_data = None
     if final.kind is EventKind.TEAM:
         from trfsite.pages.teamview import team_event_data
@@ -454,4 +460,7 @@ def _all_pages(data: EventData) -> list[PagePlan]:
         from trfsite.pages.game_pages import game_pages
 
         pages.extend(game_pages(data))
+    from trfsite.pages.data_files import data_pages
+
+    pages.extend(data_pages(data))
     return pages

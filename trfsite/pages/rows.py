@@ -250,3 +250,4 @@ class EventSummary:
     failed: bool  # no standings could be made; only the validation page exists
     source_name: str
     search_text: str  # lower-case words the client-side search matches
+    complete_rounds: int = 0  # the last complete round, the one the standings are after

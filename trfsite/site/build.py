@@ -44,6 +44,7 @@ from trfsite.site.game_files import game_files
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.lock import one_build_at_a_time
+from trfsite.site.open_data import newest_first, write_open_data
 from trfsite.site.writer import SiteWriter
 
 __all__ = ["BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
@@ -213,10 +214,7 @@ def _pdf_available() -> bool:
 
 
 def _index_page(site: SiteInfo, summaries: list[EventSummary], notes_html: str) -> IndexPage:
-    ordered = sorted(
-        summaries,
-        key=lambda s: (-(s.start_date or dt.date.min).toordinal(), s.name.casefold(), s.slug),
-    )
+    ordered = newest_first(summaries)
     kinds = tuple(sorted({s.kind for s in ordered}))
     years = tuple(sorted({s.start_date.year for s in ordered if s.start_date}, reverse=True))
     meta = PageMeta(site, site.title, "", "", "home", "index.html")
@@ -239,6 +237,7 @@ def _render_into(
     )
     for relative, source in static_files(chain):
         writer.copy_file(f"static/{relative}", source)
+    write_open_data(writer, summaries)
     return 1
 
 

@@ -1,0 +1,64 @@
+"""The site-wide open data: ``data/events.json`` and the JSON Schemas of every data file.
+
+Each event's own data files are pages of the event (``pages/data_files``), built and
+cached with it; ``events.json`` is made here from the events' summaries alone, so
+an unchanged event costs nothing but its line.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from trfsite.pages.data_files import DATA_FILES, DATA_FOLDER, DATA_VERSION
+from trfsite.pages.rows import EventSummary
+from trfsite.site.writer import SiteWriter
+
+SCHEMAS = Path(__file__).resolve().parent / "schema"
+
+
+def _event_item(summary: EventSummary) -> dict[str, object]:
+    folder = f"{summary.slug}/{DATA_FOLDER}"
+    data = None
+    if not summary.failed:
+        data = {
+            f"{name}.{fmt}": f"{folder}/{name}.{fmt}"
+            for name in DATA_FILES
+            for fmt in ("json", "csv")
+        }
+    return {
+        "slug": summary.slug,
+        "name": summary.name,
+        "city": summary.city,
+        "federation": summary.federation,
+        "start_date": summary.start_date.isoformat() if summary.start_date else None,
+        "end_date": summary.end_date.isoformat() if summary.end_date else None,
+        "kind": summary.kind,
+        "participants": summary.participants,
+        "rounds": summary.rounds,
+        "complete_rounds": summary.complete_rounds,
+        "url": f"{summary.slug}/index.html",
+        "data": data,
+    }
+
+
+def newest_first(summaries: Sequence[EventSummary]) -> list[EventSummary]:
+    """The home page's order: the latest start first, then by name."""
+    return sorted(
+        summaries,
+        key=lambda s: (-(s.start_date or dt.date.min).toordinal(), s.name.casefold(), s.slug),
+    )
+
+
+def events_json(summaries: Sequence[EventSummary]) -> str:
+    body = {"version": DATA_VERSION, "events": [_event_item(s) for s in newest_first(summaries)]}
+    return json.dumps(body, ensure_ascii=False, indent=2) + "\n"
+
+
+def write_open_data(writer: SiteWriter, summaries: Sequence[EventSummary]) -> None:
+    """``data/events.json`` and ``data/schema/*.json`` (see the README's "Open data")."""
+    writer.write_text(f"{DATA_FOLDER}/events.json", events_json(summaries))
+    for schema in sorted(SCHEMAS.glob("*.json")):
+        writer.copy_file(f"{DATA_FOLDER}/schema/{schema.name}", schema)
