@@ -237,7 +237,6 @@ def _render_into(
     )
     for relative, source in static_files(chain):
         writer.copy_file(f"static/{relative}", source)
-    write_open_data(writer, summaries)
     return 1
 
 
@@ -445,6 +444,13 @@ def _build_language(
 
         index_notes = markdown_to_html(discovery.index_text)
     pages = _render_into(writer, chain, part.site, [e.summary for e in ordered], index_notes)
+    write_open_data(  # a reused event's files are in the live build (moved in at the end)
+        writer,
+        [
+            (e.summary, (options.out if e.slug in plan.reused else writer.root) / e.slug)
+            for e in ordered
+        ],
+    )
     pages += sum(e.pages for e in ordered) + people
     writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))
     if part.site.languages:  # the next build's _plan looks for it beside the manifest

@@ -57,8 +57,13 @@ def events_json(summaries: Sequence[EventSummary]) -> str:
     return json.dumps(body, ensure_ascii=False, indent=2) + "\n"
 
 
-def write_open_data(writer: SiteWriter, summaries: Sequence[EventSummary]) -> None:
-    """``data/events.json`` and ``data/schema/*.json`` (see the README's "Open data")."""
-    writer.write_text(f"{DATA_FOLDER}/events.json", events_json(summaries))
+def write_open_data(writer: SiteWriter, events: Sequence[tuple[EventSummary, Path]]) -> None:
+    """``data/events.json``, ``data/schema/*.json`` and ``data/archive.sqlite`` (see the
+    README's "Open data"); ``events``: each event's summary and the folder its files are
+    in now (a reused event's in the live build)."""
+    from trfsite.site.archive_db import write_archive
+
+    writer.write_text(f"{DATA_FOLDER}/events.json", events_json([s for s, _ in events]))
     for schema in sorted(SCHEMAS.glob("*.json")):
         writer.copy_file(f"{DATA_FOLDER}/schema/{schema.name}", schema)
+    write_archive(writer, events)

@@ -1,0 +1,236 @@
+"""``data/archive.sqlite``: every event's open data in one SQLite file (Python's ``sqlite3``).
+
+Made from the events' own data files (``EVENT/data/*.json``, see
+``pages/data_files``), so it shows what they show and nothing more. It is
+published data, apart from any build state. The same inputs give the same bytes:
+a fresh file, rows inserted in a fixed order, no times, no ``VACUUM`` history.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+import sqlite3
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import closing
+from pathlib import Path
+
+from trfsite.pages.data_files import DATA_FOLDER, DATA_VERSION
+from trfsite.pages.rows import EventSummary
+from trfsite.site.writer import SiteWriter
+
+logger = logging.getLogger(__name__)
+
+ARCHIVE = f"{DATA_FOLDER}/archive.sqlite"
+_EARLIEST = dt.date.min
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE events (
+    slug TEXT PRIMARY KEY, name TEXT NOT NULL, city TEXT, federation TEXT,
+    start_date TEXT, end_date TEXT, kind TEXT NOT NULL, participants INTEGER,
+    rounds INTEGER, complete_rounds INTEGER, rules TEXT, url TEXT NOT NULL
+);
+CREATE TABLE people (
+    key TEXT PRIMARY KEY, name TEXT NOT NULL, federation TEXT, fide_id TEXT, egd_pin TEXT
+);
+CREATE TABLE players (
+    event TEXT NOT NULL REFERENCES events(slug), id INTEGER NOT NULL, name TEXT NOT NULL,
+    title TEXT, federation TEXT, rating INTEGER, fide_id TEXT, grade TEXT, egd_pin TEXT,
+    club TEXT, team INTEGER, person TEXT REFERENCES people(key),
+    PRIMARY KEY (event, id)
+);
+CREATE TABLE standings (
+    event TEXT NOT NULL REFERENCES events(slug), id INTEGER NOT NULL, name TEXT NOT NULL,
+    rank INTEGER NOT NULL, points REAL NOT NULL, match_points REAL, game_points REAL,
+    rating_change REAL, performance REAL, after_round INTEGER NOT NULL,
+    PRIMARY KEY (event, id)
+);
+CREATE TABLE tiebreaks (
+    event TEXT NOT NULL, id INTEGER NOT NULL, position INTEGER NOT NULL, code TEXT NOT NULL,
+    value REAL,
+    PRIMARY KEY (event, id, position),
+    FOREIGN KEY (event, id) REFERENCES standings(event, id)
+);
+CREATE TABLE games (
+    event TEXT NOT NULL REFERENCES events(slug), round INTEGER NOT NULL, board INTEGER,
+    white INTEGER NOT NULL, black INTEGER, white_outcome TEXT NOT NULL, black_outcome TEXT,
+    result TEXT, forfeit INTEGER NOT NULL, handicap INTEGER,
+    FOREIGN KEY (event, white) REFERENCES players(event, id),
+    FOREIGN KEY (event, black) REFERENCES players(event, id)
+);
+CREATE INDEX players_person ON players(person);
+CREATE INDEX players_federation ON players(federation, rating);
+CREATE INDEX standings_rank ON standings(event, rank);
+CREATE INDEX tiebreaks_code ON tiebreaks(code);
+CREATE INDEX games_white ON games(event, white);
+CREATE INDEX games_black ON games(event, black);
+CREATE INDEX events_start ON events(start_date);
+"""
+
+
+def person_key(fide_id: str, egd_pin: str) -> str | None:
+    """The person page's key of a player with an id (``fide-4612345``, ``egd-10234567``)."""
+    if fide_id:
+        return f"fide-{fide_id}"
+    return f"egd-{egd_pin}" if egd_pin else None
+
+
+def _load(folder: Path, name: str) -> dict[str, object] | None:
+    try:
+        data = json.loads((folder / DATA_FOLDER / f"{name}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        logger.warning("%s: %s.json not read for the archive (%s)", folder.name, name, exc)
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _items(data: Mapping[str, object], key: str) -> list[dict[str, object]]:
+    value = data.get(key)
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def _event_rows(summary: EventSummary, folder: Path) -> Iterator[tuple[str, tuple[object, ...]]]:
+    """(table, row) for one event, read from its data files."""
+    standings = _load(folder, "standings")
+    players = _load(folder, "players")
+    rounds = _load(folder, "rounds")
+    rules = str(standings.get("rules", "")) if standings else None
+    yield (
+        "events",
+        (
+            summary.slug,
+            summary.name,
+            summary.city,
+            summary.federation,
+            summary.start_date.isoformat() if summary.start_date else None,
+            summary.end_date.isoformat() if summary.end_date else None,
+            summary.kind,
+            summary.participants,
+            summary.rounds,
+            summary.complete_rounds,
+            rules,
+            f"{summary.slug}/index.html",
+        ),
+    )
+    for p in _items(players or {}, "players"):
+        key = person_key(str(p["fide_id"]), str(p["egd_pin"]))
+        if key is not None:
+            yield "people", (key, p["name"], p["federation"], p["fide_id"], p["egd_pin"])
+        yield (
+            "players",
+            (
+                summary.slug,
+                p["id"],
+                p["name"],
+                p["title"],
+                p["federation"],
+                p["rating"],
+                p["fide_id"],
+                p["grade"],
+                p["egd_pin"],
+                p["club"],
+                p["team"],
+                key,
+            ),
+        )
+    after = standings.get("after_round") if standings else None
+    for row in _items(standings or {}, "standings"):
+        yield (
+            "standings",
+            (
+                summary.slug,
+                row["id"],
+                row["name"],
+                row["rank"],
+                row["points"],
+                row.get("match_points"),
+                row.get("game_points"),
+                row.get("rating_change"),
+                row.get("performance"),
+                after,
+            ),
+        )
+        values = row.get("tiebreaks")
+        if isinstance(values, dict):
+            for position, (code, value) in enumerate(values.items(), start=1):
+                yield "tiebreaks", (summary.slug, row["id"], position, code, value)
+    for item in _items(rounds or {}, "rounds"):
+        for g in _items(item, "games"):
+            yield (
+                "games",
+                (
+                    summary.slug,
+                    item["round"],
+                    g["board"],
+                    g["white"],
+                    g["black"],
+                    g["white_outcome"],
+                    g["black_outcome"],
+                    g["result"],
+                    int(bool(g["forfeit"])),
+                    g["handicap"],
+                ),
+            )
+        for bye in _items(item, "byes"):
+            yield (
+                "games",
+                (
+                    summary.slug,
+                    item["round"],
+                    None,
+                    bye["player"],
+                    None,
+                    bye["outcome"],
+                    None,
+                    "",
+                    0,
+                    None,
+                ),
+            )
+
+
+_INSERT = {
+    "events": 12,
+    "people": 5,
+    "players": 12,
+    "standings": 10,
+    "tiebreaks": 5,
+    "games": 10,
+}
+
+
+def archive_bytes(events: Sequence[tuple[EventSummary, Path]]) -> bytes:
+    """The SQLite file of ``events`` (each summary with the folder its data files are in)."""
+    rows: dict[str, list[tuple[object, ...]]] = {table: [] for table in _INSERT}
+    people: dict[str, tuple[object, ...]] = {}
+    # Oldest first, so that a person's newest name and federation are kept.
+    for summary, folder in sorted(
+        events, key=lambda pair: (pair[0].start_date or _EARLIEST, pair[0].slug)
+    ):
+        if summary.failed:
+            continue
+        for table, row in _event_rows(summary, folder):
+            if table == "people":
+                people[str(row[0])] = row
+            else:
+                rows[table].append(row)
+    rows["people"] = [people[key] for key in sorted(people)]
+    with tempfile.TemporaryDirectory(prefix="trfsite-archive-") as scratch:
+        path = Path(scratch) / "archive.sqlite"
+        with closing(sqlite3.connect(path)) as db:
+            db.execute("PRAGMA journal_mode = OFF")
+            db.executescript(SCHEMA)
+            db.execute("INSERT INTO meta VALUES ('version', ?)", (str(DATA_VERSION),))
+            for table, count in _INSERT.items():
+                marks = ", ".join("?" * count)
+                db.executemany(f"INSERT INTO {table} VALUES ({marks})", rows[table])
+            db.commit()
+        return path.read_bytes()
+
+
+def write_archive(writer: SiteWriter, events: Sequence[tuple[EventSummary, Path]]) -> None:
+    """``data/archive.sqlite`` (see the README's "The archive as one SQLite file")."""
+    writer.write_bytes(ARCHIVE, archive_bytes(events))
