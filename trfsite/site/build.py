@@ -44,7 +44,8 @@ from trfsite.site.game_files import game_files
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.lock import one_build_at_a_time
-from trfsite.site.open_data import newest_first, write_open_data
+from trfsite.site.open_data import write_open_data
+from trfsite.site.web_files import newest_first, write_sitemaps
 from trfsite.site.writer import SiteWriter
 
 __all__ = ["BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
@@ -350,6 +351,7 @@ def _build_site(
             linking.join()
         for linking in links:
             linking.move_from_donor()
+        write_sitemaps(tmp, config.base_url)
         publish.publish(tmp, options.out, options.keep, prune_later=options.prune_later)
     except BaseException:
         for linking in links:  # no thread may still write into tmp while it goes
@@ -446,6 +448,7 @@ def _build_language(
     pages = _render_into(writer, chain, part.site, [e.summary for e in ordered], index_notes)
     write_open_data(  # a reused event's files are in the live build (moved in at the end)
         writer,
+        part.site,
         [
             (e.summary, (options.out if e.slug in plan.reused else writer.root) / e.slug)
             for e in ordered

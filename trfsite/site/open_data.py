@@ -7,13 +7,14 @@ an unchanged event costs nothing but its line.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections.abc import Sequence
 from pathlib import Path
 
 from trfsite.pages.data_files import DATA_FILES, DATA_FOLDER, DATA_VERSION
 from trfsite.pages.rows import EventSummary
+from trfsite.render.page_meta import SiteInfo
+from trfsite.site.web_files import newest_first, write_feed
 from trfsite.site.writer import SiteWriter
 
 SCHEMAS = Path(__file__).resolve().parent / "schema"
@@ -44,25 +45,20 @@ def _event_item(summary: EventSummary) -> dict[str, object]:
     }
 
 
-def newest_first(summaries: Sequence[EventSummary]) -> list[EventSummary]:
-    """The home page's order: the latest start first, then by name."""
-    return sorted(
-        summaries,
-        key=lambda s: (-(s.start_date or dt.date.min).toordinal(), s.name.casefold(), s.slug),
-    )
-
-
 def events_json(summaries: Sequence[EventSummary]) -> str:
     body = {"version": DATA_VERSION, "events": [_event_item(s) for s in newest_first(summaries)]}
     return json.dumps(body, ensure_ascii=False, indent=2) + "\n"
 
 
-def write_open_data(writer: SiteWriter, events: Sequence[tuple[EventSummary, Path]]) -> None:
-    """``data/events.json``, ``data/schema/*.json`` and ``data/archive.sqlite`` (see the
-    README's "Open data"); ``events``: each event's summary and the folder its files are
-    in now (a reused event's in the live build)."""
+def write_open_data(
+    writer: SiteWriter, site: SiteInfo, events: Sequence[tuple[EventSummary, Path]]
+) -> None:
+    """``data/events.json``, ``data/schema/*.json``, ``data/archive.sqlite`` (see the
+    README's "Open data") and the site's ``feed.xml``; ``events``: each event's summary
+    and the folder its files are in now (a reused event's in the live build)."""
     from trfsite.site.archive_db import write_archive
 
+    write_feed(writer, site, [s for s, _ in events])
     writer.write_text(f"{DATA_FOLDER}/events.json", events_json([s for s, _ in events]))
     for schema in sorted(SCHEMAS.glob("*.json")):
         writer.copy_file(f"{DATA_FOLDER}/schema/{schema.name}", schema)
