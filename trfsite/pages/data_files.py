@@ -17,13 +17,19 @@ import io
 import json
 from collections.abc import Iterable, Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from trfsite.formats.csv_cells import csv_writer
+from trfsite.memo import ByIdentity
 from trfsite.model import Outcome, Player, Tournament
 from trfsite.pages.contexts import DownloadFile
 from trfsite.pages.pairings import points_before, result_text, round_cells
 from trfsite.pages.plan import EventData, PagePlan
 from trfsite.progress import round_progress
+
+if TYPE_CHECKING:
+    from trfsite.awards.gor import GorChange
+    from trfsite.awards.performance import PlayerRatings
 
 DATA_VERSION = 1
 DATA_FOLDER = "data"
@@ -49,11 +55,24 @@ def data_pages(data: EventData) -> list[PagePlan]:
     return [PagePlan(f"{folder}/{name}", "", make) for name, make in makers.items()]
 
 
-def _standings(data: EventData, fmt: str) -> DownloadFile:
-    from trfsite.standings.output import rating_columns, render_csv, render_json
+def _rating_columns(data: EventData) -> tuple[dict[int, PlayerRatings], dict[int, GorChange]]:
+    from trfsite.standings.output import rating_columns
 
-    final, config = data.final, data.job.config
-    ratings, gor = rating_columns(final, config.awards.k_overrides, False, config.unrated_rating)
+    config = data.job.config
+    return rating_columns(data.final, config.awards.k_overrides, False, config.unrated_rating)
+
+
+# The JSON and the CSV of a table are made from the same values: computed once per event.
+_ratings_of: ByIdentity[EventData, tuple[dict[int, PlayerRatings], dict[int, GorChange]]] = (
+    ByIdentity(_rating_columns)
+)
+
+
+def _standings(data: EventData, fmt: str) -> DownloadFile:
+    from trfsite.standings.output import render_csv, render_json
+
+    final = data.final
+    ratings, gor = _ratings_of(data)
     if fmt == "json":
         return DownloadFile(render_json(final, False, ratings, gor))
     return DownloadFile(render_csv(final, ratings, gor))
@@ -142,8 +161,11 @@ _ROUND_COLUMNS = (
 )
 
 
+_round_items_of: ByIdentity[EventData, list[dict[str, object]]] = ByIdentity(round_items)
+
+
 def _rounds(data: EventData, fmt: str) -> DownloadFile:
-    rounds = round_items(data)
+    rounds = _round_items_of(data)
     if fmt == "json":
         return _json({"version": DATA_VERSION, "event": _event(data), "rounds": rounds})
     lines: list[list[object]] = []
