@@ -128,3 +128,31 @@ def test_standings_are_the_events_own(built: tuple[Path, Path]) -> None:
     assert _query(site, "SELECT rank, points FROM standings WHERE event='small-2024' AND id=2") == [
         (2, 2.0)
     ]
+
+
+def test_a_rebuild_keeps_the_unchanged_events_rows(
+    built: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """One event changed: its rows are new, the other's kept, persons as before."""
+
+    one, _ = built
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "small-2024.trf").write_text(_small_2024(), encoding="utf-8")
+    (src / "spring-2025.trf").write_text(_spring_2025(), encoding="utf-8")
+    out = tmp_path / "out"
+    build_site(BuildOptions(src, out, pdf=False))
+    # Spring 2025 renamed: a corrected file.
+    (src / "spring-2025.trf").write_text(
+        _spring_2025().replace("Spring 2025", "Spring Cup 2025"), encoding="utf-8"
+    )
+    report = build_site(BuildOptions(src, out, pdf=False))
+    assert report.reused == 1
+    names = _query(out, "SELECT slug, name FROM events ORDER BY slug")
+    assert names == [("small-2024", "Small Test Round Robin"), ("spring-2025", "Spring Cup 2025")]
+    assert _query(out, "SELECT count(*) FROM players") == [(8,)]
+    assert _query(out, "SELECT count(*) FROM people") == [(4,)]
+    assert _query(out, "PRAGMA foreign_key_check") == []
+    assert _query(out, "SELECT count(*) FROM standings") == _query(
+        one, "SELECT count(*) FROM standings"
+    )

@@ -453,6 +453,8 @@ def _build_language(
             (e.summary, (options.out if e.slug in plan.reused else writer.root) / e.slug)
             for e in ordered
         ],
+        options.out,
+        frozenset(plan.reused),
     )
     pages += sum(e.pages for e in ordered) + people
     writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))

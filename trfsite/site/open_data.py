@@ -51,15 +51,21 @@ def events_json(summaries: Sequence[EventSummary]) -> str:
 
 
 def write_open_data(
-    writer: SiteWriter, site: SiteInfo, events: Sequence[tuple[EventSummary, Path]]
+    writer: SiteWriter,
+    site: SiteInfo,
+    events: Sequence[tuple[EventSummary, Path]],
+    live: Path | None = None,
+    reused: frozenset[str] = frozenset(),
 ) -> None:
     """``data/events.json``, ``data/schema/*.json``, ``data/archive.sqlite`` (see the
     README's "Open data") and the site's ``feed.xml``; ``events``: each event's summary
-    and the folder its files are in now (a reused event's in the live build)."""
-    from trfsite.site.archive_db import write_archive
+    and the folder its files are in now (a reused event's in the ``live`` build, whose
+    archive keeps the ``reused`` events' rows)."""
+    from trfsite.site.archive_db import ARCHIVE, write_archive
 
     write_feed(writer, site, [s for s, _ in events])
     writer.write_text(f"{DATA_FOLDER}/events.json", events_json([s for s, _ in events]))
     for schema in sorted(SCHEMAS.glob("*.json")):
         writer.copy_file(f"{DATA_FOLDER}/schema/{schema.name}", schema)
-    write_archive(writer, events)
+    previous = live / ARCHIVE if live is not None else None
+    write_archive(writer, events, previous, reused)

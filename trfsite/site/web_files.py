@@ -67,7 +67,7 @@ def atom_time_of(summary: EventSummary) -> str:
 
 def html_pages(root: Path) -> list[str]:
     """Every HTML page under ``root`` (POSIX paths, sorted), hidden folders left out."""
-    found = []
+    found: list[str] = []
     for folder, folders, files in os.walk(root):
         folders[:] = [name for name in folders if not name.startswith(".")]
         relative = Path(folder).relative_to(root).as_posix()
