@@ -101,6 +101,7 @@ class EventHeader:
     # trfsite publish: when the results were saved (ISO date and time), shown on the
     # overview and the current standings (every page would change with it otherwise).
     updated: str = ""
+    headline: str = ""  # "Round 7 of 9: leader A. Player on 6½" (pages/share), translated
 
 
 # --------------------------------------------------------------------------- pages
