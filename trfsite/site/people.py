@@ -36,7 +36,7 @@ from trfsite.site.writer import SiteWriter
 logger = logging.getLogger(__name__)
 
 PEOPLE_CACHE = ".trfsite-people.json"
-_FORMAT = 3  # JSON lines: the header (format, pages), then one line per event
+_FORMAT = 4  # JSON lines: the header (format, pages), then one line per event
 _BATCH = 40  # pages per call: enough to hide a call's cost, few enough to keep workers busy
 
 _Made = tuple[tuple[tuple[str, bytes], ...], int, int]  # (pages sent back, written, linked)
