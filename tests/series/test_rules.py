@@ -115,7 +115,7 @@ def test_minimum_events_lists_the_others_without_a_rank() -> None:
     # A 10 + 8 = 18, two events: ranked. B 8, C 10: one event each, no rank, after A
     # in points order (C 10 before B 8).
     assert [(x.name, x.rank) for x in result.lines] == [("A", 1), ("C", None), ("B", None)]
-    assert any("Fewer than 2 events" in note for note in series_notes(result))
+    assert any("Events needed for a rank: 2" in note for note in series_notes(result))
 
 
 def test_categories_rank_their_players_separately() -> None:
@@ -144,7 +144,10 @@ def test_weights_multiply_an_events_points() -> None:
     lines = by_name(result.lines)
     # A 10 + 8 x 2 = 26; B 8 + 10 x 2 = 28.
     assert (lines["B"].points, lines["B"].rank, lines["A"].points) == (28, 1, 26)
-    assert any("count 2 times" in note for note in series_notes(result))
+    assert any(
+        "E1: its points" not in note and "FINAL: its points are multiplied by 2." in note
+        for note in series_notes(result)
+    )
 
 
 def test_score_based_points() -> None:
@@ -237,7 +240,7 @@ def test_every_choice_is_a_note() -> None:
         shared_ranks=True,
     )
     notes = " ".join(series_notes(result))
-    for words in ("10, 8", "averaged", "participation", "best 4", "countback"):
+    for words in ("10, 8", "averaged", "Participation", "best 4", "countback"):
         assert words in notes
 
 
@@ -272,7 +275,6 @@ def test_a_bad_key_and_names_that_match_nothing() -> None:
     assert series_problems([found], events) == [
         "series.gp.events: 'e9' names no event; expected a file under the folder, its key "
         "(file name without suffix) or a glob",
-        "series.gp.weights: 'e8' names no event; expected one of the series' events "
-        "(key or glob)",
+        "series.gp.weights: 'e8' names no event; expected one of the series' events (key or glob)",
     ]
     assert compute_series(found, resolve(events)).lines[0].points == 0  # no points table

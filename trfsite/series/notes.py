@@ -48,7 +48,7 @@ def series_notes(standings: SeriesStandings) -> tuple[Note, ...]:
         if event.weight != 1:
             notes.append(
                 Note(
-                    "{event}: its points count {factor} times.",
+                    "{event}: its points are multiplied by {factor}.",
                     event=event.event,
                     factor=_number(event.weight),
                 )
@@ -56,15 +56,15 @@ def series_notes(standings: SeriesStandings) -> tuple[Note, ...]:
     if config.participation:
         notes.append(
             Note(
-                "Each event played adds {points} participation points (never weighted).",
+                "Participation: each event played adds {points} to the points (not multiplied).",
                 points=_number(config.participation),
             )
         )
     if config.best is not None:
         notes.append(
             Note(
-                "The best {count} results count; the others are struck through. Of equal "
-                "results the earlier event counts.",
+                "Results that count: each player's best {count}; the others are struck "
+                "through. Of equal results the earlier event counts.",
                 count=config.best,
             )
         )
@@ -79,7 +79,7 @@ def series_notes(standings: SeriesStandings) -> tuple[Note, ...]:
     if config.min_events > 1:
         notes.append(
             Note(
-                "Fewer than {count} events: listed without a rank.",
+                "Events needed for a rank: {count}; players with fewer are listed without one.",
                 count=config.min_events,
             )
         )
