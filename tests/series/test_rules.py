@@ -7,8 +7,8 @@ score, times the event's weight, plus participation; best N; countback; shared r
 from __future__ import annotations
 
 import pytest
-
 from seriesseason import P, by_name, config, event, standings
+
 from trfsite.people.entries import TeamPlace
 from trfsite.people.identity import resolve
 from trfsite.series.compute import compute_series, series_problems

@@ -1,0 +1,163 @@
+"""``trfsite series`` and the series pages on the hand-made season of tests/data/series.
+
+The season (make_season.py there): three four-player round robins, points
+[10, 8, 6, 4], best 2. Places (gp-1, gp-2, gp-3):
+  Müller   1 2 2 -> 10 8 8: 10 + 8 = 18, gp-3 dropped (the earlier 8 counts)
+  Kowalski 2 4 1 -> 8 4 10: 10 + 8 = 18, gp-2 dropped
+  Smith    3 1 3 -> 6 10 6: 10 + 6 = 16, gp-3 dropped
+  Nagy     4 3 4 -> 4 6 4:  6 + 4 = 10, gp-3 dropped
+Müller and Kowalski: 18 each, countback [10, 8] = [10, 8]: shared 1st. Müller is
+"Mueller, Jurgen" in gp-3 without a FIDE id: one person by the folded name, the
+federation and the birth year (issue 12's rule).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from lxml import html
+
+from trfsite.cli import cli
+
+SEASON = Path(__file__).resolve().parent.parent / "data" / "series" / "season"
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["series", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _json(folder: Path = SEASON) -> dict[str, object]:
+    code, out, err = _run(str(folder), "--format", "json")
+    assert code == 0, err
+    data: dict[str, object] = json.loads(out)
+    return data
+
+
+def test_json_contract_and_values() -> None:
+    (series,) = _json()["series"]  # type: ignore[misc]
+    assert series["key"] == "grand-prix" and series["title"] == "Club Grand Prix 2025"
+    lines = {line["name"]: line for line in series["standings"]}
+    assert set(lines) == {"Müller, Jürgen", "Kowalski, Jan", "Smith, Anna", "Nagy, Peter"}
+    muller = lines["Müller, Jürgen"]
+    assert set(muller) >= {"rank", "name", "fide_id", "points", "results"}
+    assert (muller["rank"], muller["points"], muller["fide_id"]) == (1, 18, None)
+    assert muller["results"] == [
+        {"file": "gp-1.trf", "event": "Grand Prix 1", "rank": 1, "points": 10, "counted": True},
+        {"file": "gp-2.trf", "event": "Grand Prix 2", "rank": 2, "points": 8, "counted": True},
+        {"file": "gp-3.trf", "event": "Grand Prix 3", "rank": 2, "points": 8, "counted": False},
+    ]
+    kowalski = lines["Kowalski, Jan"]
+    assert (kowalski["rank"], kowalski["fide_id"], kowalski["url"]) == (
+        1,
+        "1100001",
+        "people/fide-1100001.html",
+    )
+    assert (lines["Smith, Anna"]["rank"], lines["Smith, Anna"]["points"]) == (3, 16)
+    assert (lines["Nagy, Peter"]["rank"], lines["Nagy, Peter"]["points"]) == (4, 10)
+    women, under = series["categories"]
+    assert [x["name"] for x in women["standings"]] == ["Smith, Anna"]
+    assert under["category"] == "U18" and under["standings"][0]["rank"] == 1
+
+
+def test_csv_and_table() -> None:
+    code, out, _ = _run(str(SEASON), "--format", "csv")
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    # 4 players x 3 events overall, + Smith's 3 in women and 3 in U18.
+    assert len(rows) == 18
+    dropped = [r for r in rows if r["counted"] == "False" and r["category"] == ""]
+    assert len(dropped) == 4
+    code, out, _ = _run(str(SEASON))
+    assert code == 0
+    assert "1=  Kowalski, Jan" in out and "10 8 (8)" in out
+
+
+def test_config_errors_exit_2(tmp_path: Path) -> None:
+    src = tmp_path / "season"
+    shutil.copytree(SEASON, src)
+    (src / "trfsite.toml").write_text(
+        '[series.gp]\nevents = ["gp-9"]\npoints = [10, "x"]\n', encoding="utf-8"
+    )
+    code, _, err = _run(str(src))
+    assert code == 2
+    assert "series.gp.points: [10, 'x'] is not a list of points" in err
+    (src / "trfsite.toml").write_text('[series.gp]\nevents = ["gp-9"]\n', encoding="utf-8")
+    code, _, err = _run(str(src))
+    assert code == 2 and "series.gp.events: 'gp-9' names no event" in err
+    (src / "trfsite.toml").write_text('title = "x"\n', encoding="utf-8")
+    code, _, err = _run(str(src))
+    assert code == 2 and "no [series.<key>] table" in err
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from trfsite.site.build import BuildOptions, build_site
+
+    out = tmp_path_factory.mktemp("series") / "site"
+    build_site(BuildOptions(SEASON, out, pdf=False))
+    return out
+
+
+def _cell_points(text: str) -> tuple[float, bool]:
+    """A cell's series points, and whether they count (dropped ones are in <del>)."""
+    return float(text.split()[0].strip("()")), not text.startswith("(")
+
+
+def test_series_page_equals_the_json(site: Path) -> None:
+    (series,) = _json()["series"]  # type: ignore[misc]
+    tree = html.parse(str(site / "series" / "grand-prix.html"))
+    table = tree.xpath("//section[@aria-labelledby='overall']//table")[0]
+    heads = [th.text_content().strip() for th in table.xpath(".//thead/th | .//thead/tr/th")]
+    assert heads[3:] == [e["event"] for e in series["events"]]
+    for row, line in zip(table.xpath(".//tbody/tr"), series["standings"], strict=True):
+        rank = row.xpath("./td[1]")[0].text_content().strip().rstrip("=")
+        assert rank == str(line["rank"])
+        assert row.xpath("./th")[0].text_content().strip().startswith(line["name"])
+        assert float(row.xpath("./td[2]")[0].text_content()) == line["points"]
+        cells = [td for td in row.xpath("./td")[2:]]
+        shown = []
+        for td in cells:
+            struck = td.xpath(".//del")
+            value = (struck[0] if struck else td).text_content().split()[0]
+            shown.append((float(value.strip("()")), not struck))
+        assert shown == [(r["points"], r["counted"]) for r in line["results"]]
+        link = row.xpath("./th//a/@href")[0]
+        assert link == "../" + line["url"]
+        assert (site / line["url"]).is_file()
+
+
+def test_links_to_and_from_the_series_page(site: Path) -> None:
+    index = html.parse(str(site / "index.html"))
+    assert index.xpath("//ul[@class='series-list']//a/@href") == ["series/grand-prix.html"]
+    event = html.parse(str(site / "gp-1" / "standings.html"))
+    assert event.xpath("//p[@class='event-series']/a/@href") == ["../series/grand-prix.html"]
+    person = html.parse(str(site / "people" / "fide-1100001.html"))
+    block = person.xpath("//ul[@class='person-series']/li")[0].text_content()
+    assert "Club Grand Prix 2025" in block and "1 of 4" in block
+    page = html.parse(str(site / "series" / "grand-prix.html"))
+    notes = " ".join(page.xpath("//section[@aria-labelledby='series-notes']//p/text()"))
+    assert "countback" in notes and "best 2" in notes
+    # The dropped results are named for screen readers, not only struck through.
+    assert "dropped" in page.xpath("string(//del/following-sibling::span)")
+
+
+def test_series_page_in_german(tmp_path: Path) -> None:
+    from trfsite.site.build import BuildOptions, build_site
+
+    src = tmp_path / "season"
+    shutil.copytree(SEASON, src)
+    toml = (src / "trfsite.toml").read_text(encoding="utf-8")
+    (src / "trfsite.toml").write_text('language = "de"\n' + toml, encoding="utf-8")
+    build_site(BuildOptions(src, tmp_path / "site", pdf=False))
+    page = html.parse(str(tmp_path / "site" / "series" / "grand-prix.html"))
+    text = page.xpath("string(//main)") or page.xpath("string(//body)")
+    assert "Wie die Serie gewertet wird" in text
+    assert "Gewertete Ergebnisse: die besten 2 jedes Spielers" in text
+    assert "Frauen" in text  # the women category's own label
