@@ -161,3 +161,45 @@ def test_series_page_in_german(tmp_path: Path) -> None:
     assert "Wie die Serie gewertet wird" in text
     assert "Gewertete Ergebnisse: die besten 2 jedes Spielers" in text
     assert "Frauen" in text  # the women category's own label
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_team_and_go_series_from_files(tmp_path: Path) -> None:
+    # The same team event twice: each team's place twice. Slovakia wins the sample cup
+    # (its standings, tested in tests/teams): 10 + 10 = 20; India 3 second: 8 + 8 = 16.
+    teams = tmp_path / "teams"
+    teams.mkdir()
+    for stem in ("a", "b"):
+        shutil.copy(ROOT / "sample_reports" / "grandmommys-cup-2024.trf", teams / f"{stem}.trf")
+    (teams / "trfsite.toml").write_text(
+        '[series.t]\nevents = ["*.trf"]\npoints = [10, 8, 6]\nteams = true\n', encoding="utf-8"
+    )
+    (series,) = _json(teams)["series"]  # type: ignore[misc]
+    top = [(x["name"], x["rank"], x["points"], x["url"]) for x in series["standings"][:2]]
+    assert top == [("Slovakia", 1, 20, None), ("India 3", 2, 16, None)]
+    # A Go event twice, best 1: the winner's 10 once, the other 10 dropped.
+    go = tmp_path / "go"
+    go.mkdir()
+    for stem in ("a", "b"):
+        shutil.copy(ROOT / "sample_reports" / "mcmahon-frankfurt-2023.h9", go / f"{stem}.h9")
+    (go / "trfsite.toml").write_text(
+        '[series.go]\nevents = ["*.h9"]\npoints = [10, 8]\nbest = 1\n', encoding="utf-8"
+    )
+    (series,) = _json(go)["series"]  # type: ignore[misc]
+    first = series["standings"][0]
+    assert (first["rank"], first["points"]) == (1, 10)
+    assert [r["counted"] for r in first["results"]] == [True, False]
+
+
+def test_a_rebuild_from_the_people_cache_makes_the_same_series_page(
+    site: Path, tmp_path: Path
+) -> None:
+    from trfsite.site.build import BuildOptions, build_site
+
+    out = tmp_path / "site"
+    shutil.copytree(site, out)
+    build_site(BuildOptions(SEASON, out, pdf=False))  # every event reused, entries cached
+    page = "series/grand-prix.html"
+    assert (out / page).read_bytes() == (site / page).read_bytes()

@@ -12,7 +12,6 @@
     weights = { "final-2025" = 2 }        # an event (key or glob) whose points count double
     live = true               # an event in progress counts after its last complete round
     teams = true              # a team series: teams by name, their places in team events
-    bulletin = true           # each event's bulletin ends with the series after it
 
 Every problem is appended to ``problems``, naming its key, as the rest of the config.
 """
@@ -36,7 +35,6 @@ SERIES_KEYS = (
     "weights",
     "live",
     "teams",
-    "bulletin",
 )
 _GLOB = frozenset("*?[")
 _MAX_POINTS = 1_000_000
@@ -56,7 +54,6 @@ class SeriesConfig:
     weights: tuple[tuple[str, float], ...] = ()  # (event key or glob, factor)
     live: bool = False
     teams: bool = False
-    bulletin: bool = False
 
     def weight_of(self, file: str, slug: str) -> float:
         """The factor of an event (the last matching entry wins; 1 when none does)."""
@@ -133,7 +130,6 @@ def _series(key: str, data: dict[str, object], where: str, problems: list[str]) 
         weights=_weights(data.get("weights", {}), where, problems),
         live=_flag(data.get("live", False), f"{where}.live", problems),
         teams=_flag(data.get("teams", False), f"{where}.teams", problems),
-        bulletin=_flag(data.get("bulletin", False), f"{where}.bulletin", problems),
     )
 
 
