@@ -203,3 +203,33 @@ def test_a_rebuild_from_the_people_cache_makes_the_same_series_page(
     build_site(BuildOptions(SEASON, out, pdf=False))  # every event reused, entries cached
     page = "series/grand-prix.html"
     assert (out / page).read_bytes() == (site / page).read_bytes()
+
+
+@pytest.mark.parametrize("live", [False, True])
+def test_an_event_in_progress_from_its_file(tmp_path: Path, live: bool) -> None:
+    src = tmp_path / "season"
+    shutil.copytree(SEASON, src)
+    gp3 = src / "gp-3.trf"
+    # Round 3 paired, no results yet: the last 8 characters of each line ("   4 w 1")
+    # lose their result; the event stands after round 2.
+    lines = gp3.read_text(encoding="utf-8").splitlines()
+    gp3.write_text(
+        "\n".join(x[:-1].rstrip() + "  " if x.startswith("001") else x for x in lines) + "\n",
+        encoding="utf-8",
+    )
+    toml = (src / "trfsite.toml").read_text(encoding="utf-8")
+    (src / "trfsite.toml").write_text(toml + f"live = {str(live).lower()}\n", encoding="utf-8")
+    (series,) = _json(src)["series"]  # type: ignore[misc]
+    lines_by_name = {x["name"]: x for x in series["standings"]}
+    kowalski = lines_by_name["Kowalski, Jan"]
+    if live:
+        # gp-3 after round 2: Kowalski beat Smith and Müller, 2 points, 1st: 10. His best
+        # two: 10 (gp-3) + 8 (gp-1) = 18.
+        assert series["events"][2]["after_round"] == 2 and series["events"][2]["in_progress"]
+        assert kowalski["points"] == 18 and kowalski["results"][2]["rank"] == 1
+        assert any("counts after round 2" in n for n in series["notes"])
+    else:
+        # gp-3 waits: Kowalski 8 + 4 = 12, Müller 10 + 8 = 18.
+        assert [e["file"] for e in series["events"]] == ["gp-1.trf", "gp-2.trf"]
+        assert kowalski["points"] == 12 and lines_by_name["Müller, Jürgen"]["points"] == 18
+        assert any("does not count before its end" in n for n in series["notes"])
