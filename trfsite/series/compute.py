@@ -177,6 +177,8 @@ def _earned(
 def _people(config: SeriesConfig, resolution: Resolution, counted: list[int]) -> list[_Competitor]:
     place = {e: i for i, e in enumerate(counted)}
     shares = {e: Counter(x.rank for x in resolution.events[e].entries) for e in counted}
+    weights = {e: config.weight_of(resolution.events[e].file, resolution.events[e].slug)
+               for e in counted}  # fmt: skip
     found = []
     for person in resolution.people:
         refs = [ref for ref in person.entries if ref.event in place]
@@ -184,8 +186,8 @@ def _people(config: SeriesConfig, resolution: Resolution, counted: list[int]) ->
             continue
         competitor = _Competitor(person.key, person.name, person.fide_id, [], [])
         for ref in sorted(refs, key=lambda r: place[r.event]):
-            event, entry = resolution.entry(ref)
-            weight = config.weight_of(event.file, event.slug)
+            entry = resolution.events[ref.event].entries[ref.entry]
+            weight = weights[ref.event]
             shared = shares[ref.event][entry.rank] if entry.rank is not None else 1
             points = _earned(config, weight, entry.rank, shared, entry.points)
             competitor.results.append((place[ref.event], entry.rank, shared, points))
@@ -231,11 +233,13 @@ def _sort_key(config: SeriesConfig, line: SeriesLine, width: int) -> tuple[float
 
 def _ranked(config: SeriesConfig, lines: Sequence[SeriesLine]) -> tuple[SeriesLine, ...]:
     width = max((sum(r.counted for r in line.results) for line in lines), default=0)
+    keys = {id(line): _sort_key(config, line, width) for line in lines}
+    # Equal lines (a shared rank) by name, case and accents aside.
     keyed = sorted(
         lines,
         key=lambda ln: (
             len(ln.results) < config.min_events,
-            _sort_key(config, ln, width),
+            keys[id(ln)],
             fold_name(ln.name),
             ln.key,
         ),
@@ -248,7 +252,7 @@ def _ranked(config: SeriesConfig, lines: Sequence[SeriesLine]) -> tuple[SeriesLi
         if len(line.results) < config.min_events:
             ranked.append(_replace_rank(line, None, False, False))
             continue
-        key = _sort_key(config, line, width)
+        key = keys[id(line)]
         if key != previous:
             rank = place
         previous = key

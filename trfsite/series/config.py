@@ -19,6 +19,7 @@ Every problem is appended to ``problems``, naming its key, as the rest of the co
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 
 from trfsite.awards.categories import Category, parse_category
 from trfsite.people.names import KEY_PATTERN
@@ -70,8 +71,6 @@ def is_glob(pattern: str) -> bool:
 
 def names_event(pattern: str, file: str, slug: str) -> bool:
     """Does ``pattern`` (a glob under the folder, or an event key) name this event?"""
-    from fnmatch import fnmatchcase
-
     stem = file.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     if is_glob(pattern):
         return fnmatchcase(file, pattern)
