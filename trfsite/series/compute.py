@@ -128,9 +128,10 @@ def compute_series(config: SeriesConfig, resolution: Resolution) -> SeriesStandi
     lines = _ranked(config, [_line(config, c) for c in competitors])
     year = next((e.date.year for e in events if e.date), None)
     tables = []
-    by_key = {c.key: c for c in competitors}
+    # A person's category data, made once for every category.
+    players = {c.key: _as_player(c) for c in competitors} if config.categories else {}
     for category in config.categories:
-        members = [line for line in lines if _belongs(category, by_key[line.key], year)]
+        members = [line for line in lines if _belongs(category, players[line.key], year)]
         tables.append(CategoryTable(category, _ranked(config, members)))
     return SeriesStandings(config, events, tuple(waiting), tuple(lines), tuple(tables), year)
 
@@ -228,7 +229,7 @@ def _sort_key(config: SeriesConfig, line: SeriesLine, width: int) -> tuple[float
     """Total first, then countback: the counted results best first, padded with zeros."""
     counted = sorted((r.points for r in line.results if r.counted), reverse=True)
     counted += [0.0] * (width - len(counted))
-    return (-line.points, *(-round(p, 6) for p in counted))
+    return (-line.points, *(-p for p in counted))  # rounded in _line
 
 
 def _ranked(config: SeriesConfig, lines: Sequence[SeriesLine]) -> tuple[SeriesLine, ...]:
@@ -275,14 +276,14 @@ def _replace_rank(line: SeriesLine, rank: int | None, countback: bool, tied: boo
     )
 
 
-def _belongs(category: Category, competitor: _Competitor, year: int | None) -> bool:
-    """A person's category by their data in the series: the rating of their first
-    event of it, the latest federation and club, any birth year and sex written."""
-    if not competitor.entries:
-        return False
+def _as_player(competitor: _Competitor) -> Player | None:
+    """A person's data in the series, as the category rules read a player: the rating
+    of their first event of it, the latest federation and club, any birth year and sex."""
     entries = competitor.entries
+    if not entries:
+        return None
     born = next((e.birth_year for e in reversed(entries) if e.birth_year), None)
-    player = Player(
+    return Player(
         id=0,
         name=competitor.name,
         sex=next((e.sex for e in reversed(entries) if e.sex), ""),
@@ -291,7 +292,10 @@ def _belongs(category: Category, competitor: _Competitor, year: int | None) -> b
         birth_date=f"{born:04d}/00/00" if born else "",
         club=next((e.club for e in reversed(entries) if e.club), ""),
     )
-    return belongs(category, player, year)
+
+
+def _belongs(category: Category, player: Player | None, year: int | None) -> bool:
+    return player is not None and belongs(category, player, year)
 
 
 def _ordinal(event: EventEntries) -> int:
