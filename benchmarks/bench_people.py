@@ -6,6 +6,7 @@ Called by ``bench.py --only people``; runs on its own too:
     python benchmarks/bench_people.py --people-events 10000 # the identity step at scale
     python benchmarks/bench_people.py --people-events 10000 --people-full  # and the builds
     python benchmarks/bench_people.py --people-dask 30      # Dask == local, byte for byte
+    python benchmarks/bench_people.py --people-series       # with two series (issue 44)
 
 Figures: the cold build (default flags, ``--no-pdf``), the rebuild after one
 changed event, peak memory, and the identity step alone (``resolve``) on the
@@ -36,10 +37,12 @@ def _tree(folder: Path) -> dict[str, str]:
     }
 
 
-def bench_builds(events: int, people: int, seed: int, runs: int = 3) -> None:
+def bench_builds(events: int, people: int, seed: int, runs: int = 3, series: bool = False) -> None:
     tmp = scratch("people-")  # kept to the end (see bench.scratch)
     src = Path(tmp) / "archive"
     generate_people_archive(src, events, people, seed)
+    if series:  # code before issue 44 refuses the [series] key: its own flag
+        (src / "trfsite.toml").write_text(SERIES_TOML, encoding="utf-8")
     print(f"people archive: {events} events drawn from {people} people", flush=True)
     colds = []
     for number in range(runs):  # each into a folder of its own: the last is rebuilt below
@@ -53,6 +56,28 @@ def bench_builds(events: int, people: int, seed: int, runs: int = 3) -> None:
         _touch_one(src, generation)
         rebuilds.append(run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf"]))
     report("people: rebuild after one changed event", rebuilds)
+
+
+# A season of the archive's last year and a cup over its last two (issue 44): a series
+# step as clubs run them. The weighted event is one of 2024's.
+SERIES_TOML = """\
+[series.season-2024]
+title = "Grand Prix 2024"
+events = ["2024/*.trf"]
+points = [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+best = 10
+participation = 1
+shared_ranks = true
+categories = ["women", "U18", "S65"]
+live = true
+
+[series.cup-2023-2024]
+title = "Club Cup 2023-2024"
+events = ["2023/*.trf", "2024/*.trf"]
+points = "score"
+best = 12
+min_events = 3
+"""
 
 
 def bench_resolve(events: int, people: int, seed: int) -> None:
@@ -137,6 +162,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="build the site even above 1,000 events (10,000: ~30 GB of output, ~20 min)",
     )
     parser.add_argument(
+        "--people-series",
+        action="store_true",
+        help="the archive's trfsite.toml has two series (issue 44: under 5 %% more)",
+    )
+    parser.add_argument(
         "--people-dask",
         type=int,
         default=0,
@@ -148,7 +178,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def bench_people(args: argparse.Namespace) -> None:
     if args.people_events <= 1000 or args.people_full:
         runs = min(getattr(args, "runs", 3), 3) if args.people_events <= 1000 else 1
-        bench_builds(args.people_events, args.people, args.seed, runs)
+        series = getattr(args, "people_series", False)
+        bench_builds(args.people_events, args.people, args.seed, runs, series)
     bench_resolve(args.people_events, args.people, args.seed)
     if args.people_dask:
         bench_dask(args.people_dask, args.people, args.seed)
