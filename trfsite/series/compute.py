@@ -235,13 +235,13 @@ def _sort_key(config: SeriesConfig, line: SeriesLine, width: int) -> tuple[float
 def _ranked(config: SeriesConfig, lines: Sequence[SeriesLine]) -> tuple[SeriesLine, ...]:
     width = max((sum(r.counted for r in line.results) for line in lines), default=0)
     keys = {id(line): _sort_key(config, line, width) for line in lines}
-    # Equal lines (a shared rank) by name, case and accents aside.
+    # Equal lines (a shared rank) by name, case aside.
     keyed = sorted(
         lines,
         key=lambda ln: (
             len(ln.results) < config.min_events,
             keys[id(ln)],
-            fold_name(ln.name),
+            ln.name.casefold(),
             ln.key,
         ),
     )
