@@ -21,6 +21,7 @@
     go_bye_in_sos = "start"    # Go: a round without opponent in SOS: start, zero, own
     go_round_down_free_points = false
     games = ["games/*.pgn"]    # PGN files of its games (default: the file's stem + .pgn)
+    bulletin_games = ["5.1"]   # round.board of games the PDF bulletin prints
     [events.open-2024.norms]   # see trfsite.norms.settings
     exemption = "zonal"
 

@@ -107,13 +107,15 @@ def collect_event(
     slug: str,
     splits: Mapping[int, str] | None = None,
     known: KnownRatings | None = None,
+    games: Mapping[tuple[int, int], str] | None = None,
     teams: Standings | None = None,
 ) -> EventEntries:
     """Every player of ``t``; ``standings`` ranks players (a team event's individual ones).
 
     ``splits`` maps start numbers to the keys ``[people] split`` gives them; ``known``
-    spares computing the rating changes and TPRs again; ``teams``: a team event's
-    team standings (a team series ranks its teams).
+    spares computing the rating changes and TPRs again; ``games``: the page of each
+    (round, start number) whose game the event shows (issue 42); ``teams``: a team
+    event's team standings (a team series ranks its teams).
     """
     rows = {row.id: row for row in standings.rows} if standings is not None else {}
     if known is not None:
@@ -166,6 +168,13 @@ def collect_event(
                 line=player.source.line,
                 record_text=record,
                 team=team_names.get(player.id, ""),
+                game_pages=" ".join(
+                    games[(cell.round, player.id)].removeprefix("games/").removesuffix(".html")
+                    for cell in player.rounds
+                    if (cell.round, player.id) in games
+                )
+                if games
+                else "",
                 sex=player.sex.strip(),
             )
         )
