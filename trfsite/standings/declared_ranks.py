@@ -279,6 +279,29 @@ def points_groups_judged(
     return kept, unmendable
 
 
+# The columns the search computed, by context and spec: the standings of the same
+# context (after the last round, not explained) take them instead of computing again.
+_JUDGED: ByIdentity[Tournament, dict[tuple[object, ...], list[float | None]]] = ByIdentity(
+    lambda t: {}
+)
+
+
+def _column_key(ctx: EventContext, spec: TiebreakSpec) -> tuple[object, ...]:
+    """What a column's values depend on: the context's rounds, rules, system, ratings and
+    points (bonus), and the spec."""
+    return (ctx.rounds, ctx.rules, ctx.swiss, tuple(ctx.ratings), tuple(ctx.bonus), spec)
+
+
+def judged_values(
+    t: Tournament, ctx: EventContext, spec: TiebreakSpec
+) -> list[float | None] | None:
+    """The values the declared-ranks search computed for this column, if it did (None when
+    the context explains: explanations are not kept)."""
+    if ctx.explain:
+        return None
+    return _JUDGED(t).get(_column_key(ctx, spec))
+
+
 # In a Swiss these read nothing the rule sets differ in (virtual opponents, opponents'
 # unplayed games, forfeits as games: C.07 16 and 15.2): their values are the same under
 # every rule set, computed once. The Buchholz and Sonneborn-Berger families are not.
@@ -360,18 +383,20 @@ class _Judge:
 
     def rules_read(self, rules: str, spec: TiebreakSpec) -> str:
         """The rule set a column's values depend on ("" when on none)."""
-        return "" if self.swiss and spec.code.upper() in RULES_FREE_IN_SWISS else rules
+        return "" if self.swiss and spec.name in RULES_FREE_IN_SWISS else rules
 
     def column(
         self, rules: str, by_declared_points: bool, spec: TiebreakSpec, tb: Tiebreak
     ) -> tuple[list[float | None], int]:
         """A tie-break's values under the context, and their name."""
         key = (self.rules_read(rules, spec), by_declared_points, spec.code.upper())
+        ctx = self.context(rules, by_declared_points)
         found = self.columns.get(key)
         if found is None:
             assert tb.compute is not None
-            values = tb.compute(self.context(rules, by_declared_points), spec).values
+            values = tb.compute(ctx, spec).values
             found = self.columns[key] = (values, self.name(values))
+        _JUDGED(self.t)[_column_key(ctx, spec)] = found[0]
         return found
 
     def differences(self, candidate: Candidate, beaten: int) -> tuple[int, int] | None:

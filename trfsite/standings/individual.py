@@ -61,6 +61,7 @@ from trfsite.standings.declared_ranks import (
     declared_ranks,
     differing_note,
     differing_places,
+    judged_values,
     row_blocks,
     search_declared_order,
 )
@@ -242,6 +243,11 @@ def _standings_after(
         if tb.compute is None:
             values.append([None] * ctx.size)
             explanations.append([Explanation(spec.code, None)] * ctx.size if ctx.explain else None)
+            continue
+        judged = judged_values(t, ctx, spec)
+        if judged is not None:
+            values.append(judged)
+            explanations.append(None)
             continue
         found = tb.compute(ctx, spec)
         values.append(found.values)
