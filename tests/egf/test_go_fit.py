@@ -15,8 +15,9 @@ from egf_helpers import tournament
 from test_detective import BYES, GHOST, KNOCKOUT, PLAYOFF, table
 
 from trfsite.model import Tournament
-from trfsite.scoring.go import build_go_context, find_go_tiebreak
+from trfsite.scoring.go import find_go_tiebreak
 from trfsite.scoring.go_byes import BYE_KINDS, ByeInSos, ByeInSosos, ByeRule
+from trfsite.scoring.go_context import build_go_context
 from trfsite.standings.go_fit import FitTable, GoConventions, evaluate
 
 CODES = ("MMS", "NBW", "SOS", "SOS-1", "SOS-2", "SOSOS", "SODOS", "CUSS", "KO")

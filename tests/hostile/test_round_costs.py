@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import pytest
 
-import trfsite.scoring.go as go_scoring
+import trfsite.scoring.go_context as go_context
 from trfsite.formats import read_bytes
 from trfsite.model import Tournament
 from trfsite.standings.compute import compute_round_standings, compute_standings
@@ -47,14 +47,14 @@ def _go_table() -> Tournament:
 def test_go_rounds_are_reduced_once_for_all_rankings(monkeypatch: pytest.MonkeyPatch) -> None:
     t = _go_table()
     calls = 0
-    reduce = go_scoring._reduce
+    reduce = go_context._reduce
 
     def counted(*args: object) -> object:
         nonlocal calls
         calls += 1
         return reduce(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(go_scoring, "_reduce", counted)
+    monkeypatch.setattr(go_context, "_reduce", counted)
     options = StandingsOptions(tiebreaks=("SOS", "SOSOS"))
     final = compute_standings(t, options)
     rankings = compute_round_standings(t, options, range(1, ROUNDS + 1), final)

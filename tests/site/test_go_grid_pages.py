@@ -87,6 +87,25 @@ def test_the_gor_column_and_the_card(tmp_path: Path) -> None:
     assert first[-1] == "+3.93"  # 3.925056, two decimals
 
 
+def test_the_gor_card_writes_its_numbers_in_the_page_language(tmp_path: Path) -> None:
+    # The same sums as above (+5.791414 in all, +3.925056 for round 1), in German:
+    # a decimal comma, also in the card's sum and per-game lines (they were formatted
+    # in Python with a point whatever the language).
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "cup.h9").write_text(TABLE)
+    (src / "trfsite.toml").write_text('language = "de"\n')
+    build_site(BuildOptions(src, out, pdf=False, cache=False))
+    card = html.parse(str(out / "cup" / "players" / "1.html")).getroot()
+    section = card.xpath("//section[h2[@id='gor']]")[0]
+    values = [dd.text_content().strip() for dd in section.xpath(".//dl//dd")]
+    assert values[-1] == "+5,8"
+    summary = " ".join(section.xpath(".//summary")[0].text_content().split())
+    assert summary.endswith("+5,8 = 1 × +5,79"), summary
+    games = section.xpath(".//table[contains(@class, 'gor-games')]/tbody/tr")
+    assert [td.text_content().strip() for td in games[0].xpath("td")][-1] == "+3,93"
+
+
 # Rounds without a game, a result not known and a game won by default, as the file
 # writes them. Places follow the rows: Ahn (2d) 3 wins (2+/w0, the free win 0+,
 # 3+!w0), Berg (1k) 0 wins (+ ½ for 0=), Cruz (3k) 0 wins and the lowest grade.

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from trfsite.cli.shared import site_options
+
 
 @click.command("build")
 @click.argument("src", type=click.Path(exists=True, file_okay=True, path_type=Path))
@@ -19,16 +21,7 @@ import click
     help="Output path: a symlink to the newest complete build in OUT.builds/, switched "
     "atomically on success.",
 )
-@click.option("--theme", default=None, help="Theme name or theme folder (default: from config).")
-@click.option("--pdf/--no-pdf", default=True, show_default=True, help="Make PDF bulletins.")
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(1, 64),
-    default=None,
-    help="Events processed in parallel (a process pool when > 1)  [default: the cores this "
-    "process may use; 1 builds in this process, for debugging]",
-)
+@site_options
 @click.option(
     "--keep",
     type=click.IntRange(0, 1000),
@@ -50,13 +43,6 @@ import click
     help="Reuse events whose inputs did not change since the last build into OUT.",
 )
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    default=None,
-    help="Config file (default: SRC/trfsite.toml when present).",
-)
 @click.pass_context
 def build(
     ctx: click.Context,

@@ -10,6 +10,8 @@ from typing import TextIO
 
 import click
 
+from trfsite.cli.shared import site_options
+
 
 class _Reporter:
     """Status lines on stderr (not under -q) and, with --log, in a file with the date."""
@@ -50,9 +52,7 @@ class _Reporter:
     "--branch", default="gh-pages", show_default=True, help="The branch that --git writes."
 )
 @click.option("-m", "--message", default="", help="The commit message of --git.")
-@click.option(
-    "--rsync", "dest", metavar="DEST", help="Copy the site to this folder or host:path."
-)
+@click.option("--rsync", "dest", metavar="DEST", help="Copy the site to this folder or host:path.")
 @click.option(
     "--watch",
     is_flag=True,
@@ -90,16 +90,7 @@ class _Reporter:
     metavar="SECONDS",
     help="The pause after a failed deploy; doubled after each failure, up to 5 minutes.",
 )
-@click.option("--pdf/--no-pdf", default=True, show_default=True, help="Make PDF bulletins.")
-@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None, help="As for build.")
-@click.option("--theme", default=None, help="Theme name or theme folder (default: from config).")
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    default=None,
-    help="Config file (default: SRC/trfsite.toml when present).",
-)
+@site_options
 @click.option("--url", default=None, help="The site's address for the status lines "
               "(default: base_url of trfsite.toml).")  # fmt: skip
 @click.option(

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
+import click
+
 EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
@@ -89,3 +91,31 @@ def without_cyclic_gc(command: Callable[_P, _R]) -> Callable[_P, _R]:
                 gc.enable()
 
     return run
+
+
+def site_options(command: Callable[_P, _R]) -> Callable[_P, _R]:
+    """The options of every command that builds the site: --theme, --pdf, --jobs, --config."""
+    options = (
+        click.option(
+            "--theme", default=None, help="Theme name or theme folder (default: from config)."
+        ),
+        click.option("--pdf/--no-pdf", default=True, show_default=True, help="Make PDF bulletins."),
+        click.option(
+            "--jobs",
+            "-j",
+            type=click.IntRange(1, 64),
+            default=None,
+            help="Events processed in parallel (a process pool when > 1)  [default: the cores "
+            "this process may use; 1 builds in this process, for debugging]",
+        ),
+        click.option(
+            "--config",
+            "config_path",
+            type=click.Path(exists=True, dir_okay=False, path_type=Path),
+            default=None,
+            help="Config file (default: SRC/trfsite.toml when present).",
+        ),
+    )
+    for option in reversed(options):
+        command = option(command)
+    return command

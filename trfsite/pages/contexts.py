@@ -313,16 +313,15 @@ class GorGameLine:
     score: float  # Sa
     con: float
     bonus: float
-    change: str  # con (Sa - Se) + bonus, signed, two decimals
-    value: float  # the same, unrounded
+    change: float  # con (Sa - Se) + bonus, unrounded (shown with two decimals)
 
 
 @dataclass(frozen=True, slots=True)
 class GorCard:
     rating: int | None  # GoR before the event
     weight: float | None  # the class weight (None: class X, not rated)
-    change: str  # "+3.9", "" when it cannot be estimated
-    total: str  # the sum over the games before the weight
+    change: float | None  # None when it cannot be estimated
+    total: float  # the sum over the games before the weight
     games: tuple[GorGameLine, ...]
     notes: tuple[str, ...]
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from trfsite.awards.gor import GorChange, gor_changes
-from trfsite.awards.rating_change import one_decimal
 from trfsite.memo import ByIdentity
 from trfsite.model import Outcome, Player
 from trfsite.pages.common import (
@@ -36,11 +35,6 @@ def _all_changes(data: EventData) -> dict[int, GorChange]:
 
 # One event's GoR changes, made once for its standings page and every player card.
 gor_of: ByIdentity[EventData, dict[int, GorChange]] = ByIdentity(_all_changes, keep=4)
-
-
-def signed(value: float | None) -> str:
-    """``+3.9``, ``-12.9``, ``0.0`` as the chess rating change is shown; empty for none."""
-    return "" if value is None else one_decimal(value)
 
 
 def grid_cell(
@@ -113,16 +107,15 @@ def gor_card(data: EventData, player_id: int) -> GorCard | None:
             score=g.score,
             con=round(g.con, 2),
             bonus=round(g.bonus, 2),
-            change=f"{g.change:+.2f}",
-            value=g.change,
+            change=g.change,
         )
         for g in change.games
     )
     return GorCard(
         rating=None if change.rating is None else round(change.rating),
         weight=change.weight,
-        change=signed(change.value),
-        total=f"{sum(g.change for g in change.games):+.2f}",
+        change=change.value,
+        total=sum(g.change for g in change.games),
         games=games,
         notes=change.notes,
     )
@@ -132,4 +125,4 @@ def round_changes(card: GorCard | None) -> dict[int, float]:
     """Round -> the game's share of the change (class weight applied), for the card."""
     if card is None or card.weight is None:
         return {}
-    return {g.round: g.value * card.weight for g in card.games}
+    return {g.round: g.change * card.weight for g in card.games}

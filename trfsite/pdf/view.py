@@ -101,7 +101,7 @@ class StandingsLine:
     game_points: str
     tiebreaks: tuple[str, ...]
     cells: tuple[GoCell, ...] = ()  # Go: one per round, as the EGF table writes it
-    gor: str = ""  # Go: the estimated GoR change, signed, one decimal
+    gor: str = ""  # Go: the estimated GoR change, a note (signed, one decimal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +329,8 @@ def _standings(standings: Standings, fmt: PointsFormat, number: PointsFormat) ->
 def _go_grid(standings: Standings, lines: list[StandingsLine]) -> list[StandingsLine]:
     """The lines with the site's results-grid cells and the estimated GoR change."""
     from trfsite.awards.gor import gor_changes
-    from trfsite.pages.go_view import grid_cell, signed
+    from trfsite.awards.rating_change import signed_note
+    from trfsite.pages.go_view import grid_cell
 
     t = standings.tournament
     players = t.player_index()
@@ -345,7 +346,8 @@ def _go_grid(standings: Standings, lines: list[StandingsLine]) -> list[Standings
             )
             cells = tuple(GoCell(c.text, int(c.href[2:]) if c.href else 0) for c in found)
         change = changes.get(row.id)
-        out.append(replace(line, cells=cells, gor=signed(change.value) if change else ""))
+        gor = signed_note(change.value) if change is not None and change.value is not None else ""
+        out.append(replace(line, cells=cells, gor=gor))
     return out
 
 

@@ -37,16 +37,9 @@ from trfsite.formats.egf.header import is_unnamed
 from trfsite.model import PairingSystem, Player, Tournament
 from trfsite.progress import default_after_round
 from trfsite.results import N_, Explanation, Note, StandingRow, Standings, TiebreakColumn
-from trfsite.scoring.go import (
-    GO_TIEBREAKS,
-    GoContext,
-    GoTiebreak,
-    GoValue,
-    build_go_context,
-    entry_points,
-    find_go_tiebreak,
-)
+from trfsite.scoring.go import GO_TIEBREAKS, GoTiebreak, find_go_tiebreak
 from trfsite.scoring.go_byes import HALF_BYE, ByeInSosos, ByeRule
+from trfsite.scoring.go_context import GoContext, GoValue, build_go_context, entry_points
 from trfsite.standings.go_columns import declared, grade_start, points_scored, read_go_columns
 from trfsite.standings.go_fit import GoConventions
 from trfsite.standings.options import StandingsOptions

@@ -89,7 +89,7 @@ def declared(player: Player, column: str) -> float | None:
 
 def points_scored(player: Player, round_down: bool, free_draw: float = HALF) -> float:
     """NBW over every round in the file (what the file's MMS column adds to the start)."""
-    from trfsite.scoring.go import entry_points
+    from trfsite.scoring.go_context import entry_points
 
     rules = default_byes(free_draw)
     games = free = 0.0

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, replace
 from itertools import accumulate
 
 from trfsite.model import Player, Tournament
-from trfsite.scoring.go import GoRound, build_go_context
 from trfsite.scoring.go_byes import ByeInSos, ByeInSosos, ByeRule, default_byes
+from trfsite.scoring.go_context import GoRound, build_go_context
 from trfsite.scoring.go_groups import knockout_places
 
 CODES = ("MMS", "NBW", "SOS", "SOS-1", "SOS-2", "SOSOS", "SODOS", "CUSS", "Start")

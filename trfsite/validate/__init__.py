@@ -50,7 +50,7 @@ _DECLARED = "trfsite.validate.declared"
 CHECKS: list[Check] = [
     Check("unique-ids", lazy(_STRUCTURE, "check_unique_ids")),
     Check("references", lazy(_STRUCTURE, "check_references")),
-    Check("games", lazy(_STRUCTURE, "check_games")),
+    Check("games", lazy("trfsite.validate.game_sides", "check_games")),
     Check("pairing-byes", lazy(_STRUCTURE, "check_pairing_byes")),
     Check("rounds", lazy(_STRUCTURE, "check_rounds")),
     Check("pending-rounds", lazy("trfsite.validate.progress_checks", "check_pending_rounds")),
@@ -58,7 +58,7 @@ CHECKS: list[Check] = [
     Check("points", lazy(_DECLARED, "check_points")),
     Check("round-dates", lazy(_DECLARED, "check_round_dates")),
     Check("bye-records", lazy(_DECLARED, "check_bye_records")),
-    Check("mandatory", lazy(_DECLARED, "check_mandatory")),
+    Check("mandatory", lazy("trfsite.validate.mandatory", "check_mandatory")),
     Check("egf", lazy("trfsite.validate.egf_checks", "check_egf")),
     Check("standings", lazy("trfsite.validate.standings_checks", "check_standings")),
     Check("team-matches", lazy("trfsite.validate.team_checks", "check_team_matches")),
@@ -68,7 +68,7 @@ CHECKS: list[Check] = [
 # ``trfsite validate --for-rating``: what TRF-2026 requires before a file goes to rating,
 # whichever TRF version it is written in (the default report skips it for TRF16).
 RATING_CHECKS: list[Check] = [
-    Check("rating-readiness", lazy(_DECLARED, "check_rating_readiness")),
+    Check("rating-readiness", lazy("trfsite.validate.mandatory", "check_rating_readiness")),
 ]
 
 

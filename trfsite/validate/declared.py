@@ -1,10 +1,9 @@
-"""What a TRF file declares, checked against what it contains; and its mandatory fields.
+"""What a TRF file declares, checked against what it contains.
 
-Declared: the 062/072/082 counts, each player's points (columns 81-84)
-against the points its round cells give under record 162 (and 299), the
-132 round dates, and the 240 byes against the 001 cells. Mandatory: the
-fields TRF-2026 marks with R (rating) or P (pairing); missing ones are
-warnings, because the file can still be published.
+The 062/072/082 counts, each player's points (columns 81-84) against the
+points its round cells give under record 162 (and 299), the 132 round
+dates, and the 240 byes against the 001 cells. The mandatory fields are
+``mandatory``'s.
 """
 
 from __future__ import annotations
@@ -18,15 +17,13 @@ from trfsite.model import (
     Outcome,
     Player,
     RoundEntry,
-    SourceFormat,
     Span,
     Tournament,
 )
 from trfsite.progress import result_missing, round_progress
 from trfsite.results import N_, Note
-from trfsite.validate.structure import cell_span, finding, record_span
+from trfsite.validate.structure import TRF_FORMATS, at_column, cell_span, finding, record_span
 
-_TRF = frozenset({SourceFormat.TRF16, SourceFormat.TRF26})
 _ABNORMAL_LETTER = {
     Outcome.WIN: "W",
     Outcome.WIN_UNRATED: "W",
@@ -54,11 +51,7 @@ _BYE_NAME = {
 
 
 def _is_trf_chess(t: Tournament) -> bool:
-    return t.source_format in _TRF and t.game is Game.CHESS
-
-
-def _at(span: Span, column: int) -> Span:
-    return Span(span.line, column if span.line else 0)
+    return t.source_format in TRF_FORMATS and t.game is Game.CHESS
 
 
 # --------------------------------------------------------------------------- counts
@@ -80,7 +73,7 @@ _TEAMS = N_(
 
 def check_counts(t: Tournament, name: str) -> list[Finding]:
     """062 (players), 072 (rated players) and 082 (teams) against the file's lines."""
-    if t.source_format not in _TRF:
+    if t.source_format not in TRF_FORMATS:
         return []
     rated = sum(1 for p in t.players if p.rating)
     active = sum(1 for p in t.players if any(_took_part(cell) for cell in p.rounds))
@@ -105,7 +98,7 @@ def check_counts(t: Tournament, name: str) -> list[Finding]:
                 finding_code,
                 Note(what, code=code, declared=declared, actual=actual),
                 name,
-                _at(record_span(t, code), 5),
+                at_column(record_span(t, code), 5),
             )
         )
     return out
@@ -191,7 +184,7 @@ def check_points(t: Tournament, name: str) -> list[Finding]:
                         scoring=scoring,
                     ),
                     name,
-                    _at(player.source, 81),
+                    at_column(player.source, 81),
                 )
             )
     return out
@@ -212,7 +205,7 @@ def _entered_so_far(t: Tournament, player: Player, last_round: int | None) -> bo
 # --------------------------------------------------------------------------- round dates
 def check_round_dates(t: Tournament, name: str) -> list[Finding]:
     """132: one date per round, in order, between the start (042) and end (052) dates."""
-    if t.source_format not in _TRF or not t.round_dates:
+    if t.source_format not in TRF_FORMATS or not t.round_dates:
         return []
     span = record_span(t, "132")
     out: list[Finding] = []
@@ -229,7 +222,7 @@ def check_round_dates(t: Tournament, name: str) -> list[Finding]:
                     rounds=rounds,
                 ),
                 name,
-                _at(span, 92),
+                at_column(span, 92),
             )
         )
     elif len(t.round_dates) > rounds:
@@ -244,7 +237,7 @@ def check_round_dates(t: Tournament, name: str) -> list[Finding]:
                     rounds=rounds,
                 ),
                 name,
-                _at(span, 92 + 10 * rounds),
+                at_column(span, 92 + 10 * rounds),
             )
         )
     previous = None
@@ -266,7 +259,7 @@ def check_round_dates(t: Tournament, name: str) -> list[Finding]:
                         previous=previous,
                     ),
                     name,
-                    _at(span, column),
+                    at_column(span, column),
                 )
             )
         early = t.start_date is not None and date < t.start_date
@@ -286,7 +279,7 @@ def check_round_dates(t: Tournament, name: str) -> list[Finding]:
                         end=_show_date(t.end_date),
                     ),
                     name,
-                    _at(span, column),
+                    at_column(span, column),
                 )
             )
         previous = date
@@ -330,7 +323,7 @@ def check_bye_records(t: Tournament, name: str) -> list[Finding]:
                             value=expected.value,
                         ),
                         name,
-                        _at(bye.source, 11 + 5 * position),
+                        at_column(bye.source, 11 + 5 * position),
                     )
                 )
     for player in t.players:
@@ -361,200 +354,4 @@ def check_bye_records(t: Tournament, name: str) -> list[Finding]:
                         Span(span.line, span.column + 7),
                     )
                 )
-    return out
-
-
-# --------------------------------------------------------------------------- mandatory
-def check_mandatory(t: Tournament, name: str) -> list[Finding]:
-    """Fields TRF-2026 marks mandatory for rating (R) or pairing (P), when missing.
-
-    A TRF16 file is held only to what TRF16 files carry in practice (header, points,
-    ranks): FIDE ids, round dates (pairing engines such as JaVaFo write none), record
-    352 and the 310 team totals are TRF-2026's demands, which ``trfsite validate
-    --for-rating`` lists through :func:`check_rating_readiness`.
-    """
-    if t.source_format is SourceFormat.TRF26:
-        return check_rating_readiness(t, name)
-    if t.source_format is not SourceFormat.TRF16:
-        return []
-    out = _mandatory_header(t, name) + _mandatory_players(t, name)
-    out = [f for f in out if f.code not in _TRF26_ONLY]
-    return out + _mandatory_national(t, name)
-
-
-_TRF26_ONLY = frozenset({"player-fide-id-missing", "round-dates-missing"})
-
-
-def check_rating_readiness(t: Tournament, name: str) -> list[Finding]:
-    """What TRF-2026 requires before a file of either TRF version can go to rating."""
-    if t.source_format not in _TRF:
-        return []
-    out = _mandatory_header(t, name)
-    out += _mandatory_players(t, name)
-    out += _mandatory_national(t, name)
-    if t.kind is EventKind.TEAM:
-        out += _mandatory_teams(t, name)
-    return out
-
-
-def _mandatory_header(t: Tournament, name: str) -> list[Finding]:
-    fields: tuple[tuple[str, object, str, str], ...] = (
-        ("012", t.name, "tournament-name-missing", N_("the tournament name")),
-        ("022", t.city, "tournament-city-missing", N_("the city")),
-        ("032", t.federation, "tournament-federation-missing", N_("the federation")),
-        ("042", t.start_date, "tournament-start-date-missing", N_("the start date")),
-        ("052", t.end_date, "tournament-end-date-missing", N_("the end date")),
-        ("102", t.chief_arbiter, "chief-arbiter-missing", N_("the chief arbiter")),
-        ("132", t.round_dates or not t.rounds, "round-dates-missing", N_("the round dates")),
-    )
-    out: list[Finding] = []
-    for code, value, finding_code, what in fields:
-        if value:
-            continue
-        span = record_span(t, code)
-        if any(record.code == code for record in t.unknown_records):
-            continue  # written but unreadable: the reader has reported it
-        out.append(
-            finding(
-                Severity.WARNING,
-                finding_code,
-                Note(
-                    "record {code} ({what}) is missing or empty; expected it: TRF-2026 makes "
-                    "it mandatory for rating",
-                    code=code,
-                    what=Note(what),
-                ),
-                name,
-                _at(span, 5),
-            )
-        )
-    if t.start_date and t.end_date and t.end_date < t.start_date:
-        out.append(
-            finding(
-                Severity.WARNING,
-                "tournament-dates-order",
-                Note(
-                    "the end date {end_date:%Y/%m/%d} (052) is before the start date "
-                    "{start_date:%Y/%m/%d} (042); expected the end on or after the start",
-                    end_date=t.end_date,
-                    start_date=t.start_date,
-                ),
-                name,
-                _at(record_span(t, "052"), 5),
-            )
-        )
-    return out
-
-
-def _summary(
-    players: list[Player], code: str, column: int, what: str, why: str, name: str
-) -> list[Finding]:
-    if not players:
-        return []
-    ids = ", ".join(str(p.id) for p in players[:8]) + (", ..." if len(players) > 8 else "")
-    return [
-        finding(
-            Severity.WARNING,
-            code,
-            Note(
-                "{count} player(s) have no {what} (starting ranks {ids}); expected one: "
-                "TRF-2026 makes it mandatory for {why}",
-                count=len(players),
-                what=Note(what),
-                ids=ids,
-                why=Note(why),
-            ),
-            name,
-            _at(players[0].source, column),
-        )
-    ]
-
-
-def _mandatory_players(t: Tournament, name: str) -> list[Finding]:
-    no_id = [p for p in t.players if not p.fide_id.strip("0")]
-    no_points = [p for p in t.players if p.declared_points is None]
-    no_rank = [p for p in t.players if p.declared_rank is None]
-    out = _summary(no_id, "player-fide-id-missing", 58, N_("FIDE number"), N_("rating"), name)
-    out += _summary(no_points, "player-points-missing", 81, N_("points"), N_("rating"), name)
-    out += _summary(no_rank, "player-rank-missing", 86, N_("rank"), N_("rating and pairing"), name)
-    return out
-
-
-def _mandatory_national(t: Tournament, name: str) -> list[Finding]:
-    out: list[Finding] = []
-    for rating in t.national_ratings:
-        if rating.rating is None:
-            out.append(
-                finding(
-                    Severity.WARNING,
-                    "national-rating-missing",
-                    Note(
-                        "the {federation} line of player {player_id} has no national "
-                        "rating; expected one (columns 49-52)",
-                        federation=rating.federation,
-                        player_id=rating.player_id,
-                    ),
-                    name,
-                    _at(rating.source, 49),
-                )
-            )
-    if t.national_ratings and not t.starting_rank_methods:
-        first = t.national_ratings[0]
-        out.append(
-            finding(
-                Severity.WARNING,
-                "starting-rank-method-missing",
-                Note(
-                    "the file has national rating lines ({federation}) but no record 172; "
-                    "expected 172 to say which rating orders the starting ranks",
-                    federation=first.federation,
-                ),
-                name,
-                _at(first.source, 1),
-            )
-        )
-    return out
-
-
-def _mandatory_teams(t: Tournament, name: str) -> list[Finding]:
-    out: list[Finding] = []
-    if not t.board_colors:
-        out.append(
-            finding(
-                Severity.WARNING,
-                "board-colours-missing",
-                Note(
-                    "the team event has no record 352 (board colours, e.g. 'WBWB'); expected it: "
-                    "TRF-2026 makes it mandatory for rating",
-                ),
-                name,
-                Span(0, 0),
-            )
-        )
-    lacking = [
-        team
-        for team in t.teams
-        if team.record == "310"
-        and (
-            team.declared_match_points is None
-            or team.declared_game_points is None
-            or team.declared_rank is None
-        )
-    ]
-    if lacking:
-        ids = ", ".join(str(team.id) for team in lacking[:8])
-        out.append(
-            finding(
-                Severity.WARNING,
-                "team-points-missing",
-                Note(
-                    "{count} team(s) lack match points, game points or rank in their 310 "
-                    "record (teams {ids}); expected them: TRF-2026 makes them mandatory for rating",
-                    count=len(lacking),
-                    ids=ids,
-                ),
-                name,
-                _at(lacking[0].source, 55),
-            )
-        )
     return out

@@ -1,4 +1,5 @@
-"""Structural checks on the model: ids, references, both sides of each game, byes, rounds.
+"""Structural checks on the model: ids, references, byes, rounds (both sides of a game:
+``game_sides``).
 
 They read only the format-neutral model. Go events are left to
 ``egf_checks`` (which knows handicaps and Go's own conventions), except
@@ -11,20 +12,21 @@ from collections import defaultdict
 
 from trfsite.findings import Finding, Severity
 from trfsite.model import (
-    Color,
     EventKind,
     Game,
     Outcome,
     Player,
     RoundEntry,
+    SourceFormat,
     Span,
     Team,
     Tournament,
 )
-from trfsite.results import N_, Note, join_notes
+from trfsite.results import N_, Note
 
 FIRST_CELL = 92  # TRF column of round 1's cell
 CELL_WIDTH = 10
+TRF_FORMATS = frozenset({SourceFormat.TRF16, SourceFormat.TRF26})
 
 
 def finding(severity: Severity, code: str, message: str, name: str, span: Span) -> Finding:
@@ -49,7 +51,8 @@ def record_span(t: Tournament, code: str) -> Span:
     return Span(0, 0)
 
 
-def _field(span: Span, column: int) -> Span:
+def at_column(span: Span, column: int) -> Span:
+    """The span moved to ``column`` of its line (no column when the line is unknown)."""
     return Span(span.line, column if span.line else 0)
 
 
@@ -74,7 +77,7 @@ def check_unique_ids(t: Tournament, name: str) -> list[Finding]:
                         name2=earlier.name,
                     ),
                     name,
-                    _field(player.source, 5),
+                    at_column(player.source, 5),
                 )
             )
     teams: dict[int, Team] = {}
@@ -93,7 +96,7 @@ def check_unique_ids(t: Tournament, name: str) -> list[Finding]:
                         line=earlier_team.source.line,
                     ),
                     name,
-                    _field(team.source, 5),
+                    at_column(team.source, 5),
                 )
             )
     seen: set[tuple[str, int]] = set()
@@ -111,7 +114,7 @@ def check_unique_ids(t: Tournament, name: str) -> list[Finding]:
                         federation=rating.federation,
                     ),
                     name,
-                    _field(rating.source, 1),
+                    at_column(rating.source, 1),
                 )
             )
         seen.add(key)
@@ -173,7 +176,7 @@ def check_references(t: Tournament, name: str) -> list[Finding]:
                         player_id=rating.player_id,
                     ),
                     name,
-                    _field(rating.source, 5),
+                    at_column(rating.source, 5),
                 )
             )
     out += _roster_references(t, ids, name)
@@ -187,7 +190,7 @@ def _roster_references(t: Tournament, ids: set[int], name: str) -> list[Finding]
     for team in t.teams:
         first = 74 if team.record == "310" else 37
         for index, member in enumerate(team.roster):
-            span = _field(team.source, first + 5 * index)
+            span = at_column(team.source, first + 5 * index)
             if member not in ids:
                 out.append(
                     finding(
@@ -241,31 +244,31 @@ def _record_references(t: Tournament, player_ids: set[int], name: str) -> list[F
     targets, what = (team_ids, "team") if is_team else (player_ids, "player")
     refs: list[tuple[str, int, Span, set[int], str]] = []
     for bye in t.byes:
-        refs += [("240", i, _field(bye.source, 11 + 5 * k), targets, what) for k, i in
+        refs += [("240", i, at_column(bye.source, 11 + 5 * k), targets, what) for k, i in
                  enumerate(bye.ids)]  # fmt: skip
     for ban in t.prohibited_pairings:
-        refs += [("260", i, _field(ban.source, 13 + 5 * k), targets, what) for k, i in
+        refs += [("260", i, at_column(ban.source, 13 + 5 * k), targets, what) for k, i in
                  enumerate(ban.ids)]  # fmt: skip
     for ab in t.abnormal_points:
-        refs += [("299", i, _field(ab.source, 24 + 5 * k), targets, what) for k, i in
+        refs += [("299", i, at_column(ab.source, 24 + 5 * k), targets, what) for k, i in
                  enumerate(ab.ids)]  # fmt: skip
     for order in t.out_of_order:
-        refs.append(("300", order.team, _field(order.source, 9), team_ids, "team"))
+        refs.append(("300", order.team, at_column(order.source, 9), team_ids, "team"))
         if order.opponent is not None:
-            refs.append(("300", order.opponent, _field(order.source, 13), team_ids, "team"))
+            refs.append(("300", order.opponent, at_column(order.source, 13), team_ids, "team"))
         for k, board in enumerate(order.boards):
             if board is not None:
-                span = _field(order.source, 17 + 5 * k)
+                span = at_column(order.source, 17 + 5 * k)
                 refs.append(("300", board, span, player_ids, "player"))
     for pab in t.pairing_byes:
         for k, team in enumerate(pab.teams):
             if team is not None:
-                refs.append(("320", team, _field(pab.source, 15 + 4 * k), team_ids, "team"))
+                refs.append(("320", team, at_column(pab.source, 15 + 4 * k), team_ids, "team"))
     for forfeit in t.forfeited_matches:
-        refs.append(("330", forfeit.white_team, _field(forfeit.source, 12), team_ids, "team"))
-        refs.append(("330", forfeit.black_team, _field(forfeit.source, 16), team_ids, "team"))
+        refs.append(("330", forfeit.white_team, at_column(forfeit.source, 12), team_ids, "team"))
+        refs.append(("330", forfeit.black_team, at_column(forfeit.source, 16), team_ids, "team"))
     for summary in t.team_summaries:
-        refs.append((summary.record, summary.team, _field(summary.source, 5), team_ids, "team"))
+        refs.append((summary.record, summary.team, at_column(summary.source, 5), team_ids, "team"))
     out: list[Finding] = []
     for code, value, span, known, kind in refs:
         if value not in known:
@@ -282,166 +285,6 @@ def _record_references(t: Tournament, player_ids: set[int], name: str) -> list[F
                     span,
                 )
             )
-    return out
-
-
-# --------------------------------------------------------------------------- games
-def _show(entry: RoundEntry | None) -> str:
-    if entry is None:
-        return Note("no cell")
-    return repr(entry.raw.strip() or f"{entry.opponent or 0:04d} {entry.color.value} "
-                f"{entry.outcome.value}")  # fmt: skip
-
-
-def check_games(t: Tournament, name: str) -> list[Finding]:
-    """Each game is on both players' lines, with opposite colours and complementary results."""
-    if t.game is not Game.CHESS:
-        return []
-    out: list[Finding] = []
-    # Round cells by (player, round); TRF lines hold round r at index r - 1.
-    cells: dict[int, tuple[RoundEntry, ...]] = {p.id: p.rounds for p in t.players}
-    by_id = {p.id: p for p in t.players}
-    cut_short: dict[int, list[tuple[int, int]]] = {}  # player -> (round, opponent naming them)
-    for player in t.players:
-        pid = player.id
-        for entry in player.rounds:
-            opponent = entry.opponent
-            if opponent is None or opponent == pid:
-                continue
-            line = cells.get(opponent)
-            if line is None:
-                continue
-            # The usual cells inline (22,000 in a large open): round r at index r - 1, and
-            # both sides agree (opposite colours, complementary results).
-            r = entry.round
-            if 0 < r <= len(line) and line[r - 1].round == r:
-                other: RoundEntry | None = line[r - 1]
-            else:
-                other = _cell_of_round(line, r)
-            if other is not None and other.opponent == pid:
-                if pid < opponent and not (
-                    other.color is _OPPOSITE.get(id(entry.color))
-                    and other.outcome is _COMPLEMENT[id(entry.outcome)]
-                ):
-                    out += _compare_sides(player, entry, opponent, other, name)
-            elif other is not None and _beyond_line(by_id[opponent], other):
-                cut_short.setdefault(opponent, []).append((entry.round, player.id))
-            else:
-                out.append(
-                    finding(
-                        Severity.ERROR,
-                        "game-not-reciprocal",
-                        Note(
-                            "round {round}: player {id} plays {opponent}, but "
-                            "player {opponent}'s cell for that round is {other}; "
-                            "expected it to name {id}",
-                            round=entry.round,
-                            id=player.id,
-                            opponent=opponent,
-                            other=_show(other),
-                        ),
-                        name,
-                        cell_span(player, entry),
-                    )
-                )
-    out += [_cut_short(by_id[pid], named, name) for pid, named in sorted(cut_short.items())]
-    return out
-
-
-def _beyond_line(player: Player, cell: RoundEntry) -> bool:
-    """The cell was not written: the reader filled in a round the line does not reach."""
-    return (
-        cell.opponent is None and not cell.raw and 0 < player.source.end_column < cell.source.column
-    )
-
-
-def _cut_short(player: Player, named: list[tuple[int, int]], name: str) -> Finding:
-    """One error at the cause: the line ends where other players' games with it begin."""
-    end = player.source.end_column
-    rounds = sorted({r for r, _ in named})
-    others = join_notes(
-        [Note("{opponent} (round {round})", opponent=o, round=r) for r, o in sorted(named)]
-    )
-    last = max(cell.source.end_column for cell in player.rounds)
-    return finding(
-        Severity.ERROR,
-        "player-line-cut-short",
-        Note(
-            "the 001 line of player {id} ends at column {end}, but players {others} "
-            "name player {id} as their opponent; the line looks cut short: expected "
-            "its round cells up to round {rounds} (to column {last})",
-            id=player.id,
-            end=end,
-            others=others,
-            rounds=rounds[-1],
-            last=last,
-        ),
-        name,
-        Span(player.source.line, end + 1, end + 1),
-    )
-
-
-def _cell_of_round(cells: tuple[RoundEntry, ...], round_no: int) -> RoundEntry | None:
-    if 0 < round_no <= len(cells) and cells[round_no - 1].round == round_no:
-        return cells[round_no - 1]
-    return next((cell for cell in cells if cell.round == round_no), None)
-
-
-# Whether two sides agree (opposite colours, complementary results), keyed by id():
-# enum members are singletons, and Enum.__hash__ runs in Python.
-_OPPOSITE = {id(Color.WHITE): Color.BLACK, id(Color.BLACK): Color.WHITE}
-_COMPLEMENT = {id(outcome): outcome.complement for outcome in Outcome}
-
-
-def _compare_sides(
-    player: Player, entry: RoundEntry, second: int, other: RoundEntry, name: str
-) -> list[Finding]:
-    out: list[Finding] = []
-    span = cell_span(player, entry)
-    played = entry.outcome.is_game or other.outcome.is_game
-    where = Note(
-        "round {round}: player {id} has {cell} and player {second} has {other}",
-        round=entry.round,
-        id=player.id,
-        cell=_show(entry),
-        second=second,
-        other=_show(other),
-    )
-    colours = {entry.color, other.color}
-    if played and Color.NONE in colours:
-        out.append(
-            finding(
-                Severity.ERROR,
-                "game-colour-missing",
-                Note("{where}; expected 'w' and 'b' for a game that was played", where=where),
-                name,
-                Span(span.line, span.column + 5),
-            )
-        )
-    elif len(colours) == 1 and Color.NONE not in colours:
-        out.append(
-            finding(
-                Severity.ERROR,
-                "game-colour-mismatch",
-                Note("{where}; expected opposite colours", where=where),
-                name,
-                Span(span.line, span.column + 5),
-            )
-        )
-    double_forfeit = entry.outcome is other.outcome is Outcome.FORFEIT_LOSS
-    if other.outcome is not entry.outcome.complement and not double_forfeit:
-        out.append(
-            finding(
-                Severity.ERROR,
-                "game-result-mismatch",
-                Note(
-                    "{where}; expected complementary results (1/0, =/=, +/-, -/-, W/L, D/D)",
-                    where=where,
-                ),
-                name,
-                Span(span.line, span.column + 7),
-            )
-        )
     return out
 
 
@@ -520,7 +363,7 @@ def check_rounds(t: Tournament, name: str) -> list[Finding]:
                     played=played,
                 ),
                 name,
-                _field(span, 5),
+                at_column(span, 5),
             )
         )
     elif declared is not None and 0 < played < declared:
@@ -536,7 +379,7 @@ def check_rounds(t: Tournament, name: str) -> list[Finding]:
                     played=played,
                 ),
                 name,
-                _field(span, 5),
+                at_column(span, 5),
             )
         )
     rounds = max(played, declared or 0)
@@ -555,7 +398,7 @@ def check_rounds(t: Tournament, name: str) -> list[Finding]:
                         rounds=rounds,
                     ),
                     name,
-                    _field(summary.source, 5),
+                    at_column(summary.source, 5),
                 )
             )
     for pab in t.pairing_byes:
@@ -571,7 +414,7 @@ def check_rounds(t: Tournament, name: str) -> list[Finding]:
                         rounds=rounds,
                     ),
                     name,
-                    _field(pab.source, 15),
+                    at_column(pab.source, 15),
                 )
             )
     return out
