@@ -245,17 +245,7 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
 
     def finalize(value: Any) -> Any:
         """What ``{{ value }}`` prints: a Note (a tie-break name, a note) in the page's
-        language even without the ``note`` filter, and never a control character.
-
-        Called for every ``{{ }}`` of every page (about 200 per player card): plain
-        text and whole numbers, nearly all of them, are told by their exact type and
-        answered here, without the calls the general case makes.
-        """
-        kind = type(value)
-        if kind is str or kind is Markup:
-            return value if value.isprintable() else without_controls(value)
-        if kind is int:
-            return value
+        language even without the ``note`` filter, and never a control character."""
         if isinstance(value, Note):
             value = note(value)
         return without_controls(value)
