@@ -52,14 +52,12 @@ from trfsite.standings.choices import (
     system_note_under,
     tiebreak_column,
 )
+from trfsite.standings.declared_notes import adopted_note, declared_order_note, differing_note
 from trfsite.standings.declared_ranks import (
     RANKS_SOURCES,
     Candidate,
     DeclaredOrder,
-    adopted_note,
-    declared_order_note,
     declared_ranks,
-    differing_note,
     differing_places,
     judged_values,
     row_blocks,
