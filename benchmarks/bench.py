@@ -481,9 +481,27 @@ def baseline_tree(revision: str) -> Path:
     return tree
 
 
+def exported_tree(tree: Path) -> Path:
+    """An older code exported to ``tree`` (``--baseline-tree``), checked as ``baseline_tree``
+    checks its checkout; it is the user's and stays."""
+    found = subprocess.run(
+        [sys.executable, "-c", "import trfsite; print(trfsite.__file__)"],
+        cwd=tree, env=CHILD_ENV, capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    if not Path(found).resolve().is_relative_to(tree.resolve()):
+        raise SystemExit(f"--baseline-tree {tree}: it imports {found!r}, not its own code")
+    EXPORTED.append(tree)
+    return tree
+
+
+EXPORTED: list[Path] = []  # --baseline-tree's folder, never removed
+
+
 def remove_baseline_tree() -> None:
     repository = Path(__file__).resolve().parent.parent
     for tree in BASELINE:
+        if tree in EXPORTED:
+            continue  # --baseline-tree: the user's folder, not a worktree of ours
         subprocess.run(
             ["git", "-C", str(repository), "worktree", "remove", "--force", str(tree)],
             check=False,
@@ -563,6 +581,60 @@ def bench_event(
         )
 
 
+def bench_games(args: argparse.Namespace) -> None:
+    """Issue 42: what a PGN of ``--games`` games beside the open adds to its HTML build.
+
+    The same folder with and without ``open.pgn``, built in turn (and the baseline's,
+    with --baseline or --baseline-tree), so that a slow spell falls on both alike.
+    """
+    from generate_games import generate_games
+
+    text = generate_individual_swiss(args.players, 11, args.seed)
+    tmp = scratch("games-")
+    plain, with_games = tmp / "plain", tmp / "games"
+    for folder in (plain, with_games):
+        folder.mkdir()
+        (folder / "open.trf").write_text(text, encoding="utf-8")
+    if args.games_pgn:  # made before by generate_games.py for the same open (it takes long)
+        pgn = Path(args.games_pgn).read_text(encoding="utf-8")
+    else:
+        pgn = generate_games(text, args.games, args.seed)
+    (with_games / "open.pgn").write_text(pgn, encoding="utf-8")
+    out = tmp / "out"
+    trees: list[Path | None] = [None, *BASELINE]
+    for tree in trees:
+        for src in (plain, with_games):
+            _build(src, out, "--no-pdf", tree=tree)  # warm-up
+    runs: dict[tuple[Path | None, Path], list[Run]] = {}
+    for _ in range(args.runs):
+        for tree in trees:
+            for src in (plain, with_games):
+                runs.setdefault((tree, src), []).append(_build(src, out, "--no-pdf", tree=tree))
+    for tree in trees:
+        tag = BASELINE_TAG if tree is not None else ""
+        without = runs[(tree, plain)]
+        added = runs[(tree, with_games)]
+        report(f"open{args.players}: build --no-pdf{tag}", without)
+        report(f"open{args.players} + {args.games} games: build --no-pdf{tag}", added)
+        best = min(r.wall for r in added) / min(r.wall for r in without) - 1
+        median = (
+            statistics.median(r.wall for r in added) / statistics.median(r.wall for r in without)
+            - 1
+        )
+        cpu = (
+            statistics.median(r.cpu for r in added) / statistics.median(r.cpu for r in without) - 1
+        )
+        print(
+            f"summary: {'OK' if best <= GAMES_ADDED else 'MISS'} #42 {args.games} games add "
+            f"{best:+.0%} (best), {median:+.0%} (median), cpu {cpu:+.0%} to the HTML build "
+            f"<= {GAMES_ADDED:+.0%}{tag}",
+            flush=True,
+        )
+
+
+GAMES_ADDED = 0.20  # issue 42: a 2,000-game event adds at most 20 % to the HTML build
+
+
 def _touch_one(src: Path, generation: int) -> None:
     """Change one event's content (its name), as an arbiter's correction would."""
     target = sorted(src.rglob("open-*.trf"))[len(list(src.rglob("open-*.trf"))) // 2]
@@ -615,7 +687,21 @@ def bench_archive(args: argparse.Namespace) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--only", action="append", choices=("standings", "html", "pdf", "archive", "people")
+        "--only",
+        action="append",
+        choices=("standings", "html", "pdf", "archive", "people", "games"),
+    )
+    parser.add_argument("--games", type=int, default=2000, help="games of the games group")
+    parser.add_argument(
+        "--games-pgn",
+        metavar="FILE",
+        help="the games group's PGN, made before: generate_games.py open.trf 2000 --seed 1",
+    )
+    parser.add_argument(
+        "--baseline-tree",
+        metavar="DIR",
+        help="like --baseline, an older code already exported to DIR (git archive REV | "
+        "tar -x -C DIR), for a clone where a worktree cannot be added",
     )
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
@@ -653,15 +739,19 @@ def main(argv: list[str] | None = None) -> None:
     if args.scratch is None and not getattr(args, "people_full", False):
         args.scratch = default_scratch_root()
     SCRATCH_ROOT[0] = args.scratch
+    # The games group (issue 42) runs only when asked for: it builds the open four times
+    # a run.
     groups = set(args.only or ("standings", "html", "pdf", "archive", "people"))
     cores = os.cpu_count()
     print(f"trfsite benchmarks: {cores} cores, load average {os.getloadavg()[0]:.2f}", flush=True)
     where = args.scratch or tempfile.gettempdir()
     print(f"scratch: {where} ({file_system(where)})", flush=True)
     print(machine_speed(), flush=True)
-    event_groups = groups - {"archive", "people"}
-    if args.baseline and event_groups:
+    event_groups = groups - {"archive", "people", "games"}
+    if args.baseline and (event_groups or "games" in groups):
         BASELINE.append(baseline_tree(args.baseline))
+    elif args.baseline_tree:
+        BASELINE.append(exported_tree(Path(args.baseline_tree)))
     try:
         if event_groups:
             open_text = generate_individual_swiss(args.players, 11, args.seed)
@@ -672,6 +762,8 @@ def main(argv: list[str] | None = None) -> None:
             team_text = generate_team_swiss(args.teams, 4, 11, args.seed)
             bench_event(f"team{args.teams}", team_text, TEAM_TIEBREAKS, event_groups, args)
             BASELINE[:] = baseline
+        if "games" in groups:
+            bench_games(args)
     finally:
         remove_baseline_tree()
     if "archive" in groups:

@@ -36,6 +36,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--open", nargs=2, type=int, metavar=("PLAYERS", "ROUNDS"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--pgn", type=Path, help="a PGN beside it (issue 42)")
     parser.add_argument("--parts", action="store_true", help="CPU of each of two parts")
     args = parser.parse_args(argv)
     if (args.file is None) == (args.open is None):
@@ -61,7 +62,10 @@ def main(argv: list[str] | None = None) -> None:
         config = load_config(Path(tmp), None)
         # The site of this one event, as `trfsite build` makes it: no people pages.
         site = SiteInfo("Results", "en", "", "2025-01-01", "trfsite", (), "", people=False)
-        job = EventJob(data, name, "event", "", config.for_stem(Path(name).stem), site, False)
+        games = ((args.pgn.name, args.pgn.read_bytes()),) if args.pgn else ()
+        job = EventJob(
+            data, name, "event", "", config.for_stem(Path(name).stem), site, False, games
+        )
         gc.disable()
         started = time.process_time()
         prepared = prepare_event(job)
@@ -69,7 +73,8 @@ def main(argv: list[str] | None = None) -> None:
         paths = tuple(t.path for t in theme_chain(find_theme(config.theme)))
         env = environment(paths, "en")
         for plan in prepared.plans:
-            env.get_template(plan.template)
+            if plan.template:
+                env.get_template(plan.template)
         contexts: dict[str, float] = defaultdict(float)
         seconds: dict[str, float] = defaultdict(float)
         sizes: dict[str, int] = defaultdict(int)
@@ -87,6 +92,11 @@ def main(argv: list[str] | None = None) -> None:
                 with event_splits(dict(job.config.people_splits), job.site.people):
                     page = plan.build()
                 made = time.process_time()
+                if not page.template:  # a download (the games' PGN): its text is the page
+                    contexts["(download)"] += time.process_time() - started
+                    counts["(download)"] += 1
+                    seconds["(download)"] += 0.0
+                    continue
                 html = render_page(env, page.template, page.context)
                 contexts[plan.template] += made - started
                 seconds[plan.template] += time.process_time() - made

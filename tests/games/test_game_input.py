@@ -11,18 +11,26 @@ from trfsite.pages.config import ConfigError, parse_config
 from trfsite.site.game_files import game_files
 
 
-def test_games_are_read_per_event() -> None:
-    config = parse_config('[events.open]\ngames = ["games/*.pgn", "extra.pgn"]\n')
-    assert config.for_stem("open").games.files == ("games/*.pgn", "extra.pgn")
+def test_games_and_bulletin_games_are_read_per_event() -> None:
+    config = parse_config(
+        '[events.open]\ngames = ["games/*.pgn", "extra.pgn"]\nbulletin_games = ["5.1", "7.12"]\n'
+    )
+    games = config.for_stem("open").games
+    assert games.files == ("games/*.pgn", "extra.pgn")
+    assert games.bulletin == ((5, 1), (7, 12))
     assert config.for_stem("other").games.files == ()
 
 
 def test_bad_games_settings_are_named() -> None:
     with pytest.raises(ConfigError) as raised:
-        parse_config('[events.open]\ngames = ["../elsewhere/*.pgn", 3]\n')
-    assert raised.value.problems == [
+        parse_config(
+            '[events.open]\ngames = ["../elsewhere/*.pgn", 3]\nbulletin_games = ["5", "5.1"]\n'
+        )
+    problems = raised.value.problems
+    assert problems == [
         "events.open.games: ['../elsewhere/*.pgn', 3] is not a list of texts; "
         'expected e.g. ["games/*.pgn"]',
+        "events.open.bulletin_games: '5' is not a game; expected round.board, e.g. '5.1'",
     ]
     with pytest.raises(ConfigError) as raised:
         parse_config('[events.open]\ngames = ["../elsewhere/*.pgn"]\n')

@@ -150,7 +150,7 @@ def test_special_moves_and_the_findings_page(tmp_path: Path) -> None:
         if "pgn" in text(f)
     ]
     assert ("findings.pgn", "finding warning") in found
-    assert "[Round \"3\"]" not in text(validation)  # PGN lines are shown only as quoted
+    assert '[Round "3"]' not in text(validation)  # PGN lines are shown only as quoted
 
 
 def test_an_anonymised_player_s_game_is_kept_and_names_nobody(tmp_path: Path) -> None:
@@ -170,3 +170,18 @@ def test_an_anonymised_player_s_game_is_kept_and_names_nobody(tmp_path: Path) ->
     assert '[White "Anonymous"]' in round_pgn
     assert "WhiteElo" not in round_pgn.split("\n\n")[0]
     assert (site / "games/small.pgn").read_text().count('"Anonymous"') == 1  # her one game
+
+
+def test_a_person_page_lists_the_person_s_games(tmp_path: Path) -> None:
+    """The archive's person page (``[people] pages = true``) links each game of the
+    person that has a page (issue 42); the head-to-head cells open the game too."""
+    site = build(tmp_path, {"small.pgn": pgn("small.pgn")}, "[people]\npages = true\n")
+    people = site.parent / "people"
+    anna = next(p for p in people.glob("*.html") if b"Alpha,Anna</h1>" in p.read_bytes())
+    doc = page(people, anna.name)
+    links = doc.xpath("//span[@class='person-games']/a")
+    # small.pgn holds R1 boards 1-2 and R2 board 2 (Dora - Gus): of Anna's games only
+    # round 1's (board 1, against Dora); round 2 (against Bert) and 3 (Gus) have none.
+    assert [(text(a), a.get("href")) for a in links] == [("1", "../small/games/1-1.html")]
+    cells = {a.get("href") for a in doc.xpath("//td[@class='games']/a")}
+    assert "../small/games/1-1.html" in cells and "../small/rounds/2.html" in cells

@@ -72,7 +72,7 @@ def test_each_finding_names_file_and_line() -> None:
     assert codes(found) == [
         ("pgn-result-mismatch", "findings.pgn", 1),  # 0-1 written, the file says 2-4 1-0
         ("pgn-game-unmatched", "findings.pgn", 9),  # "Nobody, Nemo" plays in no pairing
-        ("pgn-move-illegal", "findings.pgn", 17),  # 5. Ke3: the king cannot go two squares
+        ("pgn-move-illegal", "findings.pgn", 23),  # 5. Ke3 (its line): the king cannot go so
         ("pgn-game-unmatched", "findings.pgn", 25),  # "Twin, Tom" is nobody here
         ("pgn-game-twice", "findings.pgn", 33),  # R3 board 2 had its game at line 1
     ]
@@ -81,6 +81,25 @@ def test_each_finding_names_file_and_line() -> None:
     # (ply index 8: 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 are plies 0-7).
     illegal = next(g for g in found.games if g.round == 3 and g.board == 1)
     assert illegal.replayed.stop_ply == 8 and len(illegal.replayed.sans) == 8
+
+
+def test_an_illegal_move_is_found_at_its_line_and_column() -> None:
+    """The finding points at the move itself, not at the game's first tag."""
+    found = games_of(("findings.pgn", pgn("findings.pgn")))
+    (illegal,) = [f for f in found.findings if f.code == "pgn-move-illegal"]
+    # Line 23 is "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Ke3 Qd4 0-1": before Ke3
+    # stand "1. e4 e5 " (9), "2. Nf3 Nc6 " (11), "3. Bb5 a6 " (10), "4. Bxc6 dxc6 " (13)
+    # and "5. " (3), 46 characters, so Ke3 is at column 47.
+    assert (illegal.line, illegal.column) == (23, 47)
+    # In a variation and after a comment, counted on the main line alone.
+    text = (
+        '[Round "3"]\n[White "Gamma, Gus"]\n[Black "Alpha, Anna"]\n\n'
+        "1. e4 {fine} (1. d4 d5) e5\n2. Nf3 (2. Ke3) Nc6 3. Bb5 a6\n4. Bxc6 dxc6 5. Ke3 0-1\n"
+    )
+    found = games_of(("var.pgn", text.encode()))
+    (illegal,) = [f for f in found.findings if f.code == "pgn-move-illegal"]
+    # Line 7 is "4. Bxc6 dxc6 5. Ke3 0-1": "4. Bxc6 dxc6 5. " is 16 characters.
+    assert (illegal.file, illegal.line, illegal.column) == ("var.pgn", 7, 17)
 
 
 def test_a_game_matching_two_pairings_is_ambiguous() -> None:
@@ -120,7 +139,7 @@ def test_damaged_files_give_findings_and_the_rest_is_read() -> None:
         ("file-binary", "binary.pgn", 0),
         ("pgn-too-large", "big.pgn", 0),
         ("pgn-result-missing", "cut.pgn", 1),
-        ("pgn-move-illegal", "cut.pgn", 1),
+        ("pgn-move-illegal", "cut.pgn", 5),  # "Nf", on the moves' line
         ("pgn-game-twice", "small.pgn", 1),
     ]
     assert [(g.source, g.round, g.board) for g in found.games] == [

@@ -14,9 +14,7 @@ import click
     "--branch", default="gh-pages", show_default=True, help="The branch that --git writes."
 )
 @click.option("-m", "--message", default="", help="The commit message of --git.")
-@click.option(
-    "--rsync", "dest", metavar="DEST", help="Copy the site to this folder or host:path."
-)
+@click.option("--rsync", "dest", metavar="DEST", help="Copy the site to this folder or host:path.")
 @click.option(
     "--dry-run", is_flag=True, help="Say what would change (-v: each file); publish nothing."
 )

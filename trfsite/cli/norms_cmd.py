@@ -48,8 +48,12 @@ def _settings_table(pairs: tuple[str, ...]) -> dict[str, object]:
     show_default=True,
 )
 def norms(
-    file: Path, config_path: Path | None, no_config: bool, event: str | None,
-    settings: tuple[str, ...], fmt: str,
+    file: Path,
+    config_path: Path | None,
+    no_config: bool,
+    event: str | None,
+    settings: tuple[str, ...],
+    fmt: str,
 ) -> None:
     """Print who made a title norm in FILE (FIDE B.01), and during a live event who can.
 

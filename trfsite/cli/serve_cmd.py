@@ -104,4 +104,3 @@ def _serve(src: Path, target: Path, port: int, theme: str | None, pdf: bool) -> 
                 signal.built()
     finally:
         stop_server(server, signal)
-

@@ -24,6 +24,7 @@ from trfsite.input_files import InputRefused, read_head, read_input, shown_name
 if TYPE_CHECKING:
     from trfsite.findings import Finding
     from trfsite.model import ReadResult
+    from trfsite.pages.config import EventConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +42,25 @@ class FileReport:
             "path": self.path,
             "format": None if t is None else t.source_format.value,
             "tournament": summary,
-            "findings": [f.as_json() for f in self.findings],
+            # A finding of another file (the PGN beside it) names that file.
+            "findings": [
+                f.as_json() | ({"file": f.file} if f.file and f.file != self.path else {})
+                for f in self.findings
+            ],
         }
+
+
+def _game_findings(path: Path, result: ReadResult, event: EventConfig) -> list[Finding]:
+    """The findings of the PGN beside ``path`` (or its ``games`` globs), as the site's
+    validation report has them, each naming its PGN file as the user would."""
+    from dataclasses import replace
+
+    from trfsite.pages.game_check import game_findings
+    from trfsite.site.game_files import game_files
+
+    files = game_files(path, path.name, event.games.files)
+    found = game_findings(result.tournament, event, files)
+    return [replace(f, file=shown_name(path.parent / f.file)) if f.file else f for f in found]
 
 
 def _walk(folder: Path) -> Iterator[Path]:
@@ -159,7 +177,7 @@ def validate(
     folder checks it: those of the trfsite.toml in the folder named (a file's
     folder), or in the nearest folder above it (e.g. a Go table's go_columns).
     """
-    from trfsite.findings import Severity
+    from trfsite.findings import Severity, sort_findings
     from trfsite.formats import read_bytes
     from trfsite.pages.reading import validate_read
 
@@ -177,7 +195,10 @@ def validate(
         name = shown_name(path)
         result = _refused(name, data) if isinstance(data, InputRefused) else read_bytes(data, name)
         event = settings.for_folder(folder).for_stem(path.stem)
-        reports.append(FileReport(name, result, validate_read(result, name, event, for_rating)))
+        findings = validate_read(result, name, event, for_rating)
+        if not isinstance(data, InputRefused):
+            findings = sort_findings([*findings, *_game_findings(path, result, event)])
+        reports.append(FileReport(name, result, findings))
     failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
     needed = _rating_needs(reports) if for_rating else {}
     if fmt == "json":

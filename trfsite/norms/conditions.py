@@ -58,8 +58,10 @@ def conditions(t: Tournament) -> tuple[Condition, ...]:
         ),
         Condition(
             "kind",
-            N_("The kind of event (zonal, national championship, team championship, World "
-               "Cup) changes the minimum games and the federation rules."),
+            N_(
+                "The kind of event (zonal, national championship, team championship, World "
+                "Cup) changes the minimum games and the federation rules."
+            ),
             Note("set in trfsite.toml; the file does not say"),
         ),
     )

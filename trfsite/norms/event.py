@@ -123,14 +123,21 @@ def _double(t: Tournament, round_robin: bool) -> tuple[bool, int]:
     return double, len(people)
 
 
-def _exempt(player: Player, t: Tournament, settings: NormSettings, swiss: SwissExemption
-            ) -> tuple[bool, bool, str]:
+def _exempt(
+    player: Player, t: Tournament, settings: NormSettings, swiss: SwissExemption
+) -> tuple[bool, bool, str]:
     """(1.4.3 lifted, 1.4.4 lifted, why) for one player."""
     if swiss.applies:
-        return True, True, Note(
-            "Swiss with {players} rated players from {federations} federations other than "
-            "the host's ({titled} of them GM, IM, WGM or WIM)",
-            players=swiss.players, federations=swiss.federations, titled=swiss.titled,
+        return (
+            True,
+            True,
+            Note(
+                "Swiss with {players} rated players from {federations} federations other than "
+                "the host's ({titled} of them GM, IM, WGM or WIM)",
+                players=swiss.players,
+                federations=swiss.federations,
+                titled=swiss.titled,
+            ),
         )
     kind = settings.exemption
     host = t.federation.strip().upper()
@@ -164,9 +171,7 @@ def event_norms(t: Tournament, round_robin: bool, settings: NormSettings) -> Nor
     complete = round_progress(t).complete if t.game is Game.CHESS else 0
     double, participants = _double(t, round_robin)
     swiss = swiss_exemption(t, complete, round_robin)
-    report = NormsReport(
-        settings, None, "", t.rounds, complete, round_robin, double, swiss
-    )
+    report = NormsReport(settings, None, "", t.rounds, complete, round_robin, double, swiss)
     if t.game is not Game.CHESS:
         return _not_checked(report, Note("Title norms are for chess events."))
     edition, why = _edition(t, settings)
@@ -194,8 +199,18 @@ def event_norms(t: Tournament, round_robin: bool, settings: NormSettings) -> Nor
         federations_exempt, limits_exempt, why = _exempt(player, t, settings, swiss)
         made = None
         for rule in rules:
-            ctx = norm_context(rule, edition, player, t, complete, round_robin, double, settings,
-                           federations_exempt, limits_exempt)
+            ctx = norm_context(
+                rule,
+                edition,
+                player,
+                t,
+                complete,
+                round_robin,
+                double,
+                settings,
+                federations_exempt,
+                limits_exempt,
+            )
             budget = Budget(MAX_SETS, games_left)
             best = best_assessment(pg, ctx, budget)
             games_left = budget.games
@@ -216,27 +231,59 @@ def event_norms(t: Tournament, round_robin: bool, settings: NormSettings) -> Nor
         for rule in rules:
             if rule is made:
                 break
-            ctx = norm_context(rule, edition, player, t, complete, round_robin, double, settings,
-                           federations_exempt, limits_exempt)
+            ctx = norm_context(
+                rule,
+                edition,
+                player,
+                t,
+                complete,
+                round_robin,
+                double,
+                settings,
+                federations_exempt,
+                limits_exempt,
+            )
             found = forecast(pg, future, ctx, strongest)
             if found is not None:
                 forecasts.append(found)
     return NormsReport(
-        settings, edition, "", t.rounds, complete, round_robin, double, swiss,
-        tuple(norms), tuple(forecasts), tuple(dict.fromkeys(cut)),
+        settings,
+        edition,
+        "",
+        t.rounds,
+        complete,
+        round_robin,
+        double,
+        swiss,
+        tuple(norms),
+        tuple(forecasts),
+        tuple(dict.fromkeys(cut)),
     )
 
 
 def _not_checked(report: NormsReport, why: str) -> NormsReport:
     return NormsReport(
-        report.settings, report.edition, why, report.rounds, report.complete,
-        report.round_robin, report.double_round_robin, report.swiss,
+        report.settings,
+        report.edition,
+        why,
+        report.rounds,
+        report.complete,
+        report.round_robin,
+        report.double_round_robin,
+        report.swiss,
     )
 
 
 def norm_context(
-    rule: NormRule, edition: Edition, player: Player, t: Tournament, complete: int,
-    round_robin: bool, double: bool, settings: NormSettings, federations_exempt: bool,
+    rule: NormRule,
+    edition: Edition,
+    player: Player,
+    t: Tournament,
+    complete: int,
+    round_robin: bool,
+    double: bool,
+    settings: NormSettings,
+    federations_exempt: bool,
     limits_exempt: bool,
 ) -> NormContext:
     """What the check of ``rule`` needs to know about the event and the player."""
@@ -280,6 +327,16 @@ def player_assessment(
     federations_exempt, limits_exempt, _ = _exempt(
         player, t, settings, swiss_exemption(t, complete, round_robin)
     )
-    ctx = norm_context(find_norm(code), edition, player, t, complete, round_robin, double,
-                   settings, federations_exempt, limits_exempt)
+    ctx = norm_context(
+        find_norm(code),
+        edition,
+        player,
+        t,
+        complete,
+        round_robin,
+        double,
+        settings,
+        federations_exempt,
+        limits_exempt,
+    )
     return assess(pg.games, (), ctx, eight_of_nine(pg, complete, len(pg.games), ctx))

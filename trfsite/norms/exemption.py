@@ -20,9 +20,7 @@ MIN_FOREIGN_FEDERATIONS = 3
 MIN_FOREIGN_TITLED = 10
 FOREIGN_TITLES = frozenset({"GM", "IM", "WGM", "WIM"})
 MOST_MISSED_ROUNDS = 1
-_MISSED = frozenset(
-    {Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.ZERO_BYE, Outcome.FORFEIT_LOSS}
-)
+_MISSED = frozenset({Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.ZERO_BYE, Outcome.FORFEIT_LOSS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +50,7 @@ def swiss_exemption(t: Tournament, rounds: int, round_robin: bool) -> SwissExemp
     if round_robin:
         return SwissExemption(False, host, why=Note("a round robin, not a Swiss"))
     if not host:
-        return SwissExemption(
-            False, host, why=Note("the file has no host federation (record 032)")
-        )
+        return SwissExemption(False, host, why=Note("the file has no host federation (record 032)"))
     counted = [
         p
         for p in t.players

@@ -121,7 +121,10 @@ class _Known:
 
 
 def swiss_future(
-    player: Player, complete: int, rounds: int, opponents: dict[int, Opponent],
+    player: Player,
+    complete: int,
+    rounds: int,
+    opponents: dict[int, Opponent],
     not_counted: frozenset[int],
 ) -> Future:
     slots: list[Slot] = []
@@ -140,7 +143,10 @@ def swiss_future(
 
 
 def round_robin_future(
-    player: Player, complete: int, meetings: int, opponents: dict[int, Opponent],
+    player: Player,
+    complete: int,
+    meetings: int,
+    opponents: dict[int, Opponent],
     not_counted: frozenset[int],
 ) -> Future:
     """The opponents a round robin's schedule still holds: each other player
@@ -157,8 +163,9 @@ def round_robin_future(
     return Future(tuple(slots), ())
 
 
-def _eight_of_nine(pg: PlayerGames, future: Future, games: int, last: int, ctx: NormContext
-                   ) -> bool:
+def _eight_of_nine(
+    pg: PlayerGames, future: Future, games: int, last: int, ctx: NormContext
+) -> bool:
     if ctx.rounds != 9 or last != 9 or games != 8 or ctx.min_games != 9:
         return False
     missing = [item.outcome for item in pg.not_counted] + [o for _, o in future.no_games]
@@ -185,7 +192,11 @@ def _assumed(known: _Known, unknown: int, games: int, strongest: int) -> int | N
 
 
 def _forecast_for(
-    pg: PlayerGames, known: _Known, unknown: int, rounds: tuple[int, int], eight: bool,
+    pg: PlayerGames,
+    known: _Known,
+    unknown: int,
+    rounds: tuple[int, int],
+    eight: bool,
     strongest: int,
 ) -> Forecast | None:
     """The forecast when the games to play are ``known`` (beyond the games so far) and
@@ -221,14 +232,23 @@ def _forecast_for(
     if needed > 2 * left:
         return None
     return Forecast(
-        pg.player.id, rule, rounds[0], rounds[1], left, needed, ra, games, unknown, assumed,
-        titled_more, level_more, others_more,
+        pg.player.id,
+        rule,
+        rounds[0],
+        rounds[1],
+        left,
+        needed,
+        ra,
+        games,
+        unknown,
+        assumed,
+        titled_more,
+        level_more,
+        others_more,
     )
 
 
-def forecast(
-    pg: PlayerGames, future: Future, ctx: NormContext, strongest: int
-) -> Forecast | None:
+def forecast(pg: PlayerGames, future: Future, ctx: NormContext, strongest: int) -> Forecast | None:
     """What ``pg``'s player needs for ``ctx.rule`` from the rounds still to play.
 
     A Swiss tries every last round in one pass over the rounds to play.

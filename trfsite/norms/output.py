@@ -199,27 +199,35 @@ def norms_table(t: Tournament, report: NormsReport) -> str:
     out: list[str] = []
     edition = report.edition.name if report.edition else "none"
     state = "final" if not report.live else f"after round {report.complete}"
-    out.append(f"Title norms (FIDE B.01, edition {edition}), rounds 1-{report.complete} "
-               f"of {report.rounds} ({state})")
+    out.append(
+        f"Title norms (FIDE B.01, edition {edition}), rounds 1-{report.complete} "
+        f"of {report.rounds} ({state})"
+    )
     if report.not_checked:
         out.append(f"Not checked: {report.not_checked}")
     swiss = report.swiss
     if swiss.applies:
-        out.append(f"Federation rules lifted (Swiss exemption): {swiss.players} foreign rated "
-                   f"players, {swiss.federations} federations, {swiss.titled} GM/IM/WGM/WIM")
+        out.append(
+            f"Federation rules lifted (Swiss exemption): {swiss.players} foreign rated "
+            f"players, {swiss.federations} federations, {swiss.titled} GM/IM/WGM/WIM"
+        )
     settings = report.settings.as_json()
     # As trfsite.toml writes them (true, "auto"), so that a line can be copied back.
     out.append("Settings: " + ", ".join(f"{k} = {json.dumps(v)}" for k, v in settings.items()))
     out.append("")
     if report.norms:
-        out.append(f"{'id':>4}  {'name':<30} {'norm':<4} {'games':>5} {'score':>5} {'Ra':>5} "
-                   f"{'Rp':>5} {'credited':>8}  left out")
+        out.append(
+            f"{'id':>4}  {'name':<30} {'norm':<4} {'games':>5} {'score':>5} {'Ra':>5} "
+            f"{'Rp':>5} {'credited':>8}  left out"
+        )
         for norm in report.norms:
             a = norm.assessment
             left = " ".join(map(str, a.left_out)) or "-"
-            out.append(f"{norm.player.id:>4}  {norm.player.name[:30]:<30} {norm.rule.code:<4} "
-                       f"{len(a.games):>5} {_points(a.half_points):>5g} {a.ra:>5} {a.rp:>5} "
-                       f"{a.credited_games:>8}  {left}")
+            out.append(
+                f"{norm.player.id:>4}  {norm.player.name[:30]:<30} {norm.rule.code:<4} "
+                f"{len(a.games):>5} {_points(a.half_points):>5g} {a.ra:>5} {a.rp:>5} "
+                f"{a.credited_games:>8}  {left}"
+            )
     elif not report.not_checked:
         out.append("No title norm.")
     if report.forecasts:
@@ -227,10 +235,13 @@ def norms_table(t: Tournament, report: NormsReport) -> str:
         out.append("Still in reach:")
         names = {p.id: p.name for p in t.players}
         for f in report.forecasts:
-            out.append(f"{f.player_id:>4}  {names.get(f.player_id, '')[:30]:<30} "
-                       f"{forecast_text(f)}")
+            out.append(
+                f"{f.player_id:>4}  {names.get(f.player_id, '')[:30]:<30} {forecast_text(f)}"
+            )
     if report.cut:
         out.append("")
-        out.append(f"Search cut after {len(report.cut)} player(s) reached the bound: "
-                   + " ".join(map(str, report.cut)))
+        out.append(
+            f"Search cut after {len(report.cut)} player(s) reached the bound: "
+            + " ".join(map(str, report.cut))
+        )
     return "\n".join(out) + "\n"

@@ -110,8 +110,9 @@ NORM_KEYS = tuple(
 DEFAULT_SETTINGS = NormSettings()
 
 
-def _choice(raw: object, kind: type[enum.Enum], key: str, where: str, problems: list[str]
-            ) -> enum.Enum | None:
+def _choice(
+    raw: object, kind: type[enum.Enum], key: str, where: str, problems: list[str]
+) -> enum.Enum | None:
     values = [member.value for member in kind]
     if isinstance(raw, str) and raw.strip().lower() in values:
         return kind(raw.strip().lower())

@@ -21,6 +21,7 @@
     go_bye_in_sos = "start"    # Go: a round without opponent in SOS: start, zero, own
     go_round_down_free_points = false
     games = ["games/*.pgn"]    # PGN files of its games (default: the file's stem + .pgn)
+    bulletin_games = ["5.1"]   # round.board of games the PDF bulletin prints
     [events.open-2024.norms]   # see trfsite.norms.settings
     exemption = "zonal"
 
@@ -301,9 +302,7 @@ def _read_go(data: dict[str, object], where: str, problems: list[str]) -> GoConv
 def _read_points_source(data: dict[str, object], where: str, problems: list[str]) -> str:
     source = _expect_str(data, "points_source", where, problems) or "cells"
     if source not in ("cells", "declared"):
-        problems.append(
-            f"{where}points_source: {source!r} is unknown; expected cells or declared"
-        )
+        problems.append(f"{where}points_source: {source!r} is unknown; expected cells or declared")
         return "cells"
     return source
 

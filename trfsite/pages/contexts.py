@@ -62,6 +62,23 @@ class BulletinData:
     language: str  # "en", "de", ...
     awards: EventAwards | None = None  # rating changes, categories, prizes
     norms: NormsReport | None = None  # title norms (chess)
+    games: tuple[BulletinGame, ...] = ()  # bulletin_games: printed with a diagram
+
+
+@dataclass(frozen=True, slots=True)
+class BulletinGame:
+    """A game the bulletin prints (``bulletin_games``): its final position and score."""
+
+    round: int
+    board: int
+    white: str
+    black: str
+    result: str
+    opening: str  # "C41 Philidor Defence", "" when untagged
+    ranks: tuple[tuple[str, ...], ...]  # rank 8 first, files a-h: a piece's glyph or ""
+    score: str  # the main line, numbered, with comments and variations
+    stop: str  # the move the board stops before ("" when every move was played)
+    placement: str  # FEN placement of the diagram
 
 
 # --------------------------------------------------------------------------- shared parts
@@ -443,6 +460,9 @@ class DownloadFile:
     """A file the site offers as it is (a PGN of games), written without a template."""
 
     text: str
+    # Files made by the same work, written beside it: (path under OUT, text). The
+    # event's PGN is its rounds' texts joined, each game exported once (issue 42).
+    also: tuple[tuple[str, str], ...] = ()
 
 
 # --------------------------------------------------------------------------- norms

@@ -272,9 +272,7 @@ def crosstable_page(data: EventData) -> CrosstablePage:
         if data.is_team:
             cells = tuple(_team_cell(data, r, line.ref.id, ranks) for r in rounds)
         else:
-            cells = tuple(
-                _player_cell(players, go, r, line.ref.id, ranks, pending) for r in rounds
-            )
+            cells = tuple(_player_cell(players, go, r, line.ref.id, ranks, pending) for r in rounds)
             if data.games.games:
                 cells = _with_games(cells, data.games, line.ref.id)
         rows.append(

@@ -7,14 +7,16 @@ the theme's viewer script steps through the main line without chess rules of its
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from html import escape
 
 from trfsite.formats.pgn import Line
 from trfsite.formats.pgn.writer import game_text, line_tokens, move_number, nag_text
+from trfsite.model import Tournament
 from trfsite.pages.common import player_refs, ref_in
-from trfsite.pages.contexts import BoardView, DownloadFile, GamePage
-from trfsite.pages.game_types import EventGame, event_pgn
+from trfsite.pages.contexts import BoardView, BulletinGame, DownloadFile, GamePage
+from trfsite.pages.game_types import EventGame, EventGames, event_pgn
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.plan import EventData, PagePlan, meta_for
 
@@ -121,6 +123,49 @@ def board_html(view: BoardView) -> str:
     )
 
 
+def bulletin_games(
+    t: Tournament, games: EventGames, chosen: tuple[tuple[int, int], ...]
+) -> tuple[BulletinGame, ...]:
+    """The games ``chosen`` ((round, board), as ``bulletin_games`` names them) that the
+    event has, in that order, for the PDF."""
+    by_key = {(game.round, game.board): game for game in games.games}
+    players = players_by_id(t)
+    made = []
+    for key in chosen:
+        game = by_key.get(key)
+        if game is None:
+            continue
+        replayed = game.replayed
+        white_first, first_number = _first_move(replayed.start)
+        main = game.game.main_line
+        shown = replace(main, sans=replayed.sans + main.sans[len(replayed.sans) :])
+        tokens = line_tokens(shown, 0, white_first, first_number, glyphs=True)
+        view = board_view(replayed.final)
+        glyphs = [piece.replace("\ufe0e", "") for _, piece in view.squares]
+        white, black = players.get(game.white), players.get(game.black)
+        made.append(
+            BulletinGame(
+                round=game.round,
+                board=game.board,
+                white=white.name.strip() if white else game.game.tag("White"),
+                black=black.name.strip() if black else game.game.tag("Black"),
+                result=game.result,
+                opening=_opening(game),
+                ranks=tuple(tuple(glyphs[rank * 8 : rank * 8 + 8]) for rank in range(8)),
+                score=" ".join([*tokens, game.result]),
+                stop=_stop_label(main, replayed.stop_ply, white_first, first_number),
+                placement=replayed.final,
+            )
+        )
+    return tuple(made)
+
+
+def _opening(game: EventGame) -> str:
+    names = (game.game.tag("Opening"), game.game.tag("Variation"))
+    named = " – ".join(part for part in names if part.strip())
+    return " ".join(part for part in (game.game.tag("ECO").strip(), named) if part)
+
+
 def game_page(data: EventData, game: EventGame, previous: str, following: str) -> GamePage:
     t = data.tournament
     refs = player_refs(t)
@@ -161,33 +206,29 @@ def game_page(data: EventData, game: EventGame, previous: str, following: str) -
     )
 
 
-# The tags a PGN may carry about a player besides the name (White..., Black...).
-_PERSONAL_TAGS = ("FideId", "Elo", "Title", "Team", "TeamCountry", "USCF", "NA", "Type")
-
-
 def pgn_of(data: EventData, games: tuple[EventGame, ...]) -> str:
-    """The games in export format, with the event's own names and FIDE ids."""
+    """The games in export format, with the event's own names and FIDE ids (and a FIDE
+    id's rating) where the PGN lacked them. [privacy] is done by then: an anonymised
+    player has neither name nor id here, and the game no tag that names them."""
     players = players_by_id(data.tournament)
     texts = []
     for game in games:
         overrides = {"Round": f"{game.round}.{game.board}"}
         if not game.game.tag("Event").strip("? "):
             overrides["Event"] = data.header.name
-        without: set[str] = set()
         for colour, pid in (("White", game.white), ("Black", game.black)):
             player = players.get(pid)
             if player is None:
                 continue
             overrides[colour] = player.name.strip()
-            if pid in data.tournament.anonymised:  # [privacy]: nothing that names them
-                without.update(f"{colour}{tag}" for tag in _PERSONAL_TAGS)
-                continue
-            if player.fide_id.strip().strip("0") and not game.game.tag(f"{colour}FideId"):
+            if not player.fide_id.strip().strip("0"):
+                continue  # a rating without a FIDE id is not an Elo
+            if not game.game.tag(f"{colour}FideId"):
                 overrides[f"{colour}FideId"] = player.fide_id.strip()
             if player.rating and not game.game.tag(f"{colour}Elo"):
                 overrides[f"{colour}Elo"] = str(player.rating)
         white_first = _first_move(game.replayed.start)[0]
-        texts.append(game_text(game.game, overrides, white_first, frozenset(without)))
+        texts.append(game_text(game.game, overrides, white_first))
     return "\n".join(texts)
 
 
@@ -211,13 +252,16 @@ def game_pages(data: EventData) -> list[PagePlan]:
                     partial(game_page, data, game, previous, following),
                 )
             )
-        if in_round:
-            make = partial(_download, data, in_round)
-            plans.append(PagePlan(f"{slug}/games/round-{round_no}.pgn", "", make))
-    make = partial(_download, data, games.games)
-    plans.append(PagePlan(f"{slug}/{event_pgn(slug)}", "", make))
+    plans.append(PagePlan(f"{slug}/{event_pgn(slug)}", "", partial(_downloads, data)))
     return plans
 
 
-def _download(data: EventData, games: tuple[EventGame, ...]) -> DownloadFile:
-    return DownloadFile(pgn_of(data, games))
+def _downloads(data: EventData) -> DownloadFile:
+    """The event's PGN, and each round's beside it: every game exported once."""
+    slug = data.job.slug
+    rounds = []
+    for round_no in data.header.rounds:
+        in_round = data.games.of_round(round_no)
+        if in_round:
+            rounds.append((f"{slug}/games/round-{round_no}.pgn", pgn_of(data, in_round)))
+    return DownloadFile("\n".join(text for _, text in rounds), tuple(rounds))

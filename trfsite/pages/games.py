@@ -11,18 +11,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from trfsite.findings import Finding, Severity, cap_per_code
 from trfsite.formats.limits import MAX_FINDINGS_PER_CODE, MAX_PGN_BYTES
-from trfsite.formats.pgn import PgnGame, read_pgn, replay
+from trfsite.formats.pgn import PgnGame, Replay, read_pgn
+from trfsite.formats.pgn.reader import move_position
 from trfsite.formats.text import NotTextError, decode
 from trfsite.model import Outcome, Tournament
+from trfsite.pages.game_replay import ReplayAhead, replay_ahead
 from trfsite.pages.game_types import NO_GAMES, EventGame, EventGames
 from trfsite.pages.pairings import Pairing, points_before, round_cells
 from trfsite.pages.plan import EventJob
 from trfsite.pages.reading import internal_error
 from trfsite.people.names import fold_name
+from trfsite.people.privacy import anonymised_tags
 from trfsite.results import N_, Note, Standings
 
 _ROUND = re.compile(r"^\s*(\d{1,3})(?:\.(\d{1,4}))?")
@@ -52,19 +55,18 @@ def _round_of(game: PgnGame) -> tuple[int | None, int | None]:
 
 
 @dataclass(slots=True)
-class _Matcher:
-    t: Tournament
-    # round -> {frozenset of the two ids: (board, pairing)}
-    pairings: dict[int, dict[frozenset[int], tuple[int, Pairing]]]
+class _Names:
+    """The event's players by FIDE id and by folded name."""
+
     by_fide: dict[str, int]
     by_name: dict[tuple[str, ...], list[int]]
-    findings: list[Finding] = field(default_factory=list)
+    sides: dict[tuple[int, str], list[int]] = field(default_factory=dict)
 
-    def warn(self, code: str, note: Note, source: str, line: int) -> None:
-        self.findings.append(Finding(Severity.WARNING, code, note, source, line, 0))
-
-    def players(self, game: PgnGame, colour: str) -> list[int]:
+    def players(self, game: PgnGame, colour: str, index: int = -1) -> list[int]:
         """The players a side of the game may be: by FIDE id when both sides carry one."""
+        known = self.sides.get((index, colour))
+        if known is not None:
+            return known  # an anonymised side: found by the tags it had
         white_id, black_id = game.tag("WhiteFideId").strip(), game.tag("BlackFideId").strip()
         if white_id and black_id and white_id != "0" and black_id != "0":
             found = self.by_fide.get(white_id if colour == "White" else black_id)
@@ -72,11 +74,33 @@ class _Matcher:
                 return [found]
         return self.by_name.get(name_words(game.tag(colour)), [])
 
-    def match(self, game: PgnGame, source: str) -> tuple[int, int, Pairing] | None:
-        """The game's (round, board, pairing), or None with a finding."""
+
+def _player_index(t: Tournament) -> _Names:
+    by_fide = {p.fide_id.strip(): p.id for p in t.players if p.fide_id.strip().strip("0")}
+    by_name: dict[tuple[str, ...], list[int]] = {}
+    for player in t.players:
+        by_name.setdefault(name_words(player.name), []).append(player.id)
+    return _Names(by_fide, by_name)
+
+
+@dataclass(slots=True)
+class _Matcher:
+    t: Tournament
+    # round -> {frozenset of the two ids: (board, pairing)}
+    pairings: dict[int, dict[frozenset[int], tuple[int, Pairing]]]
+    names: _Names
+    findings: list[Finding] = field(default_factory=list)
+
+    def warn(self, code: str, note: Note, source: str, line: int, column: int = 0) -> None:
+        self.findings.append(Finding(Severity.WARNING, code, note, source, line, column))
+
+    def match(
+        self, game: PgnGame, source: str, whites: list[int], blacks: list[int]
+    ) -> tuple[int, int, Pairing] | None:
+        """The game's (round, board, pairing) for the players its sides may be, or None
+        with a finding."""
         round_no, _ = _round_of(game)
         rounds = [round_no] if round_no is not None else sorted(self.pairings)
-        whites, blacks = self.players(game, "White"), self.players(game, "Black")
         found: dict[tuple[int, int], Pairing] = {}  # by (round, board): a pair seen once
         for r in rounds:
             in_round = self.pairings.get(r, {})
@@ -152,37 +176,81 @@ def _matcher(t: Tournament, after_round: Sequence[Standings]) -> _Matcher:
             frozenset((pair.white, pair.black)): (board, pair)
             for board, pair in enumerate(cells.pairings, start=1)
         }
-    by_fide = {p.fide_id.strip(): p.id for p in t.players if p.fide_id.strip().strip("0")}
-    by_name: dict[tuple[str, ...], list[int]] = {}
-    for player in t.players:
-        by_name.setdefault(name_words(player.name), []).append(player.id)
-    return _Matcher(t, pairings, by_fide, by_name)
+    return _Matcher(t, pairings, _player_index(t))
 
 
-def event_games(job: EventJob, t: Tournament, after: Sequence[Standings]) -> EventGames:
-    """The games of ``job``'s PGN files; a crash costs the games, never the event."""
+@dataclass(slots=True)
+class GameFiles:
+    """An event's PGN files read, their games' replay started (``game_replay``)."""
+
+    games: list[tuple[str, PgnGame]]  # (file, game) in the files' order
+    findings: list[Finding]
+    ahead: ReplayAhead
+    texts: dict[str, str] = field(default_factory=dict)  # each file's text, by file
+    # [privacy]: the players an anonymised side of a game may be, found by the tags
+    # it had, by (game's index, "White" or "Black"): matching needs no name for it.
+    sides: dict[tuple[int, str], list[int]] = field(default_factory=dict)
+
+
+def anonymise_games(
+    files: GameFiles | EventGames, t: Tournament, chosen: frozenset[int], label: str
+) -> GameFiles | EventGames:
+    """The games read with every side that names a player of ``chosen`` (start numbers
+    of ``t``, the tournament as read) anonymised (``people.privacy``)."""
+    if isinstance(files, EventGames) or not chosen:
+        return files
+    names = _player_index(t)
+    games: list[tuple[str, PgnGame]] = []
+    for index, (source, game) in enumerate(files.games):
+        colours = set()
+        for colour in ("White", "Black"):
+            found = names.players(game, colour)
+            if any(pid in chosen for pid in found):
+                colours.add(colour)
+                files.sides[(index, colour)] = found
+        if colours:
+            game = replace(game, tags=anonymised_tags(game.tags, frozenset(colours), label))
+        games.append((source, game))
+    files.games = games
+    return files
+
+
+def start_games(job: EventJob) -> GameFiles | EventGames:
+    """``job``'s PGN files read and their replay started; a crash costs the games only."""
     try:
-        return read_games(t, job.games, after)
+        return read_game_files(job.games)
     except Exception as exc:
-        crash = internal_error(
-            job.source_name,
-            exc,
-            Severity.WARNING,
-            "internal-games",
-            N_("the games could not be read (internal error: {error}: {exc})"),
-        )
-        return EventGames(findings=(crash,))
+        return _crashed(job, exc)
 
 
-def read_games(
-    t: Tournament, files: Sequence[tuple[str, bytes]], after_round: Sequence[Standings]
+def event_games(
+    job: EventJob, t: Tournament, after: Sequence[Standings], started: GameFiles | EventGames
 ) -> EventGames:
-    """Every game of ``files`` matched to the event's pairings and replayed, with findings."""
-    if not files:
-        return NO_GAMES
-    matcher = _matcher(t, after_round)
-    findings = matcher.findings
-    matched: dict[tuple[int, int], EventGame] = {}
+    """The games of ``job``'s PGN files (``start_games``), matched and replayed."""
+    if isinstance(started, EventGames):
+        return started
+    try:
+        return match_games(t, started, after)
+    except Exception as exc:
+        return _crashed(job, exc)
+
+
+def _crashed(job: EventJob, exc: Exception) -> EventGames:
+    crash = internal_error(
+        job.source_name,
+        exc,
+        Severity.WARNING,
+        "internal-games",
+        N_("the games could not be read (internal error: {error}: {exc})"),
+    )
+    return EventGames(findings=(crash,))
+
+
+def read_game_files(files: Sequence[tuple[str, bytes]]) -> GameFiles:
+    """Every game of ``files`` read (findings for what cannot be), their replay started."""
+    findings: list[Finding] = []
+    games: list[tuple[str, PgnGame]] = []
+    texts: dict[str, str] = {}
     for source, data in files:
         if len(data) > MAX_PGN_BYTES.limit:
             findings.append(
@@ -205,8 +273,33 @@ def read_games(
             continue
         pgn = read_pgn(decoded.text, source)
         findings.extend(pgn.findings)
-        for pgn_game in pgn.games:
-            _add_game(matcher, matched, pgn_game, source)
+        games.extend((source, game) for game in pgn.games)
+        texts[source] = decoded.text
+    return GameFiles(games, findings, replay_ahead([game for _, game in games]), texts)
+
+
+def read_games(
+    t: Tournament, files: Sequence[tuple[str, bytes]], after_round: Sequence[Standings]
+) -> EventGames:
+    """Every game of ``files`` matched to the event's pairings and replayed, with findings."""
+    if not files:
+        return NO_GAMES
+    return match_games(t, read_game_files(files), after_round)
+
+
+def match_games(t: Tournament, files: GameFiles, after_round: Sequence[Standings]) -> EventGames:
+    """The games read matched to the event's pairings, with their replays and findings."""
+    matcher = _matcher(t, after_round)
+    matcher.names.sides = files.sides
+    findings = matcher.findings
+    findings.extend(files.findings)
+    matched: dict[tuple[int, int], EventGame] = {}
+    replays = files.ahead.collect()
+    for index, ((source, pgn_game), replayed) in enumerate(zip(files.games, replays, strict=True)):
+        whites = matcher.names.players(pgn_game, "White", index)
+        blacks = matcher.names.players(pgn_game, "Black", index)
+        text = files.texts.get(source, "")
+        _add_game(matcher, matched, pgn_game, (source, text), replayed, (whites, blacks))
     games = tuple(matched[key] for key in sorted(matched))
     findings.extend(_missing(matcher, matched))
     pages = {}
@@ -216,9 +309,15 @@ def read_games(
 
 
 def _add_game(
-    matcher: _Matcher, matched: dict[tuple[int, int], EventGame], game: PgnGame, source: str
+    matcher: _Matcher,
+    matched: dict[tuple[int, int], EventGame],
+    game: PgnGame,
+    where: tuple[str, str],  # the PGN file's name and text
+    replayed: Replay,
+    sides: tuple[list[int], list[int]],
 ) -> None:
-    found = matcher.match(game, source)
+    source, text = where
+    found = matcher.match(game, source, *sides)
     if found is None:
         return
     round_no, board, pairing = found
@@ -238,12 +337,12 @@ def _add_game(
             game.line,
         )  # fmt: skip
         return
-    white = pairing.white if pairing.white in matcher.players(game, "White") else pairing.black
+    white = pairing.white if pairing.white in sides[0] else pairing.black
     black = pairing.black if white == pairing.white else pairing.white
     matcher.check_result(game, source, white, pairing)
-    replayed = replay(game)
     if not replayed.complete:
         number = replayed.stop_ply // 2 + 1
+        line, column = move_position(text, game, replayed.stop_ply) if text else (0, 0)
         matcher.warn(
             "pgn-move-illegal",
             Note(
@@ -256,7 +355,8 @@ def _add_game(
                 reason=replayed.stop,
             ),
             source,
-            game.line,
+            line or game.line,
+            column,
         )  # fmt: skip
     matched[(round_no, board)] = EventGame(game, source, round_no, board, white, black, replayed)
 

@@ -19,8 +19,8 @@ from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages import reading
 from trfsite.pages.config import EventConfig
-from trfsite.pages.contexts import BulletinData, EventHeader
-from trfsite.pages.game_types import NO_GAMES
+from trfsite.pages.contexts import BulletinData, BulletinGame, EventHeader
+from trfsite.pages.game_types import NO_GAMES, EventGames
 from trfsite.pages.plan import (
     EventData,
     EventJob,
@@ -35,6 +35,7 @@ from trfsite.results import N_, Standings
 
 if TYPE_CHECKING:
     from trfsite.norms.event import NormsReport
+    from trfsite.pages.games import GameFiles
 
 logger = logging.getLogger(__name__)
 
@@ -196,9 +197,14 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         from trfsite.teams.configured_bye import apply_team_bye
 
         t = apply_team_bye(t, bye.match_points, bye.game_points)
-    as_read = t  # games are matched by the names and ids the file gives
+    started: GameFiles | EventGames = NO_GAMES
+    games_wanted = with_pages or bool(job.want_bulletin and job.config.games.bulletin)
+    if games_wanted and t is not None and job.games and t.game is Game.CHESS:
+        from trfsite.pages.games import start_games
+
+        started = start_games(job)  # replayed beside the ranking, where it can be
     if t is not None and job.config.privacy.anonymise:
-        t = _anonymised(job, t)
+        t, started = _anonymised(job, t, started)  # every output gets it from here on
     if latest is not None:  # the validation page shows the latest version's findings
         findings = latest
     else:
@@ -223,6 +229,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         except Exception as exc:
             failure = _standings_failure(job, exc)
     if t is None or final_standings is None:
+        _stop_games(started)
         return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
     final, individual = final_standings
     from trfsite.awards.event import event_awards
@@ -232,12 +239,11 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         after = compute_rounds(t, job.config, final, with_pages)
     except Exception as exc:
         failure = _standings_failure(job, exc)
+        _stop_games(started)
         return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
     from trfsite.pages.games import event_games
 
-    games = (
-        event_games(job, as_read or t, after) if job.games and t.game is Game.CHESS else NO_GAMES
-    )
+    games = event_games(job, t, after, started)
     if games.findings:
         findings = sort_findings([*findings, *games.findings])
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
@@ -304,6 +310,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
             language=job.site.language,
             awards=awards,
             norms=data.norms,
+            games=_bulletin_games(t, games, job.config.games.bulletin),
         )
     return PreparedEvent(
         job,
@@ -320,13 +327,37 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
     )
 
 
-def _anonymised(job: EventJob, t: Tournament) -> Tournament:
-    """``t`` with the people ``[privacy] anonymise`` names shown as "Anonymous"."""
+def _bulletin_games(
+    t: Tournament, games: EventGames, chosen: tuple[tuple[int, int], ...]
+) -> tuple[BulletinGame, ...]:
+    if not chosen or not games.games:
+        return ()
+    from trfsite.pages.game_pages import bulletin_games
+
+    return bulletin_games(t, games, chosen)
+
+
+def _stop_games(started: GameFiles | EventGames) -> None:
+    """The games' replay helper ended: the event failed before its games were needed."""
+    if not isinstance(started, EventGames):
+        started.ahead.stop()
+
+
+def _anonymised(
+    job: EventJob, t: Tournament, games: GameFiles | EventGames
+) -> tuple[Tournament, GameFiles | EventGames]:
+    """The event's data (the tournament and its games) with the people ``[privacy]
+    anonymise`` names shown as "Anonymous": once, right after reading."""
     from trfsite.people.privacy import ANONYMOUS, anonymise
     from trfsite.render.i18n import load_catalog
 
     label = load_catalog(job.site.language).translate(ANONYMOUS)
-    return anonymise(t, job.config.privacy, label)
+    hidden = anonymise(t, job.config.privacy, label)
+    if not isinstance(games, EventGames):
+        from trfsite.pages.games import anonymise_games
+
+        games = anonymise_games(games, t, frozenset(hidden.anonymised), label)
+    return hidden, games
 
 
 def _norms(job: EventJob, t: Tournament, final: Standings) -> NormsReport | None:

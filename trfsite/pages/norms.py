@@ -213,7 +213,6 @@ def _toml(value: object) -> str:
     return str(value) if isinstance(value, int) else f'"{value}"'
 
 
-
 def _conditions(t: Tournament) -> tuple[ConditionRow, ...]:
     return tuple(ConditionRow(c.asked, c.shown) for c in conditions(t))
 

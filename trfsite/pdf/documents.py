@@ -97,6 +97,8 @@ def pieces(view: BulletinView) -> list[Piece] | None:
         made.append(Piece(("rounds",), page, anchors, weight))
     if "norms" in present:
         made.append(Piece(("norms",), None, {}, 100))
+    if "games" in present:
+        made.append(Piece(("games",), None, {}, 100))
     return made
 
 
@@ -187,6 +189,8 @@ def contents_anchors(view: BulletinView) -> dict[str, str]:
         names.update({team.anchor: "teams" for team in view.teams})
     if "norms" in present:
         names["norms"] = "norms"
+    if "games" in present:
+        names["games"] = "games"
     return names
 
 

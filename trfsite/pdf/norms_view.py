@@ -58,9 +58,7 @@ class NormsPart:
     forecasts: tuple[PdfForecast, ...]
 
 
-def norms_part(
-    report: NormsReport | None, t: Tournament, fmt: PointsFormat
-) -> NormsPart | None:
+def norms_part(report: NormsReport | None, t: Tournament, fmt: PointsFormat) -> NormsPart | None:
     """The section, when the event has a norm or a live chance of one."""
     if report is None or not report.worth_a_page or report.edition is None:
         return None
@@ -107,4 +105,3 @@ def norms_part(
         for f in report.forecasts
     )
     return NormsPart(report.edition.name, norms, forecasts)
-

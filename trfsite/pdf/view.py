@@ -20,6 +20,7 @@ from trfsite.awards.event import EventAwards
 from trfsite.model import EventKind, Game, Outcome, Tournament
 from trfsite.norms.event import NormsReport
 from trfsite.pages.common import counts_points, spelled_short
+from trfsite.pages.contexts import BulletinGame
 from trfsite.pages.crossgrid import build_grid
 from trfsite.pages.grid import CrossGrid
 from trfsite.pages.pairings import points_before, result_text, round_cells
@@ -60,6 +61,8 @@ class BulletinSource(Protocol):
     def awards(self) -> EventAwards | None: ...
     @property
     def norms(self) -> NormsReport | None: ...
+    @property
+    def games(self) -> tuple[BulletinGame, ...]: ...
 
 
 # --------------------------------------------------------------------------- shapes
@@ -176,6 +179,7 @@ SECTIONS = (
     "rounds",
     "teams",
     "norms",
+    "games",
 )
 
 
@@ -215,7 +219,8 @@ class BulletinView:
     is_go: bool = False  # rounds add a handicap column; results in Go notation
     komi: str = ""  # Go: the event's komi (header KM[...]), "" when the file has none
     awards: AwardsPart | None = None  # prizes, categories, rating changes (chess)
-    norms: NormsPart | None = None  # title norms, the last section (chess)
+    norms: NormsPart | None = None  # title norms (chess)
+    games: tuple[BulletinGame, ...] = ()  # the games bulletin_games chose, last
     part: PartView = PartView()  # the document being drawn: all of it, or some sections
 
     def sections(self) -> tuple[str, ...]:
@@ -231,6 +236,7 @@ class BulletinView:
             "rounds": bool(self.rounds),
             "teams": bool(self.teams),
             "norms": self.norms is not None,
+            "games": bool(self.games),
         }
         return tuple(name for name in SECTIONS if present[name])
 
@@ -465,6 +471,7 @@ def build_view(
         komi=number(komi) if komi is not None else "",
         awards=awards_part(data.awards, t, data.standings, fmt),
         norms=norms_part(data.norms, t, fmt),
+        games=data.games,
     )
 
 

@@ -100,11 +100,13 @@ def collect_event(
     slug: str,
     splits: Mapping[int, str] | None = None,
     known: KnownRatings | None = None,
+    games: Mapping[tuple[int, int], str] | None = None,
 ) -> EventEntries:
     """Every player of ``t``; ``standings`` ranks players (a team event's individual ones).
 
     ``splits`` maps start numbers to the keys ``[people] split`` gives them; ``known``
-    spares computing the rating changes and TPRs again.
+    spares computing the rating changes and TPRs again; ``games``: the page of each
+    (round, start number) whose game the event shows (issue 42).
     """
     rows = {row.id: row for row in standings.rows} if standings is not None else {}
     if known is not None:
@@ -157,6 +159,13 @@ def collect_event(
                 line=player.source.line,
                 record_text=record,
                 team=teams.get(player.id, ""),
+                game_pages=" ".join(
+                    games[(cell.round, player.id)].removeprefix("games/").removesuffix(".html")
+                    for cell in player.rounds
+                    if (cell.round, player.id) in games
+                )
+                if games
+                else "",
             )
         )
     event_kind = "go" if t.game is Game.GO else t.kind.value

@@ -33,6 +33,7 @@ class PersonEventLine:
     grade: str
     performance: int | None
     rating_change: float | None
+    game_links: tuple[tuple[int, str], ...] = ()  # (round, href) of the games with a page
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +41,7 @@ class MeetingGame:
     date: dt.date | None
     event: str
     round: int
-    href: str  # the round page
+    href: str  # the game's page, else the round page
     color: str  # "w", "b" or ""
     result: str  # "1", "½", "0"
     css: str  # "win", "draw", "loss"

@@ -62,6 +62,14 @@ class PersonEntry(NamedTuple):
     line: int  # the player's line in the file (0 when unknown)
     record_text: str = ""  # the rounds, packed (see ``record``)
     team: str = ""
+    game_pages: str = ""  # the player's games with a page: "R-B" each, space-separated
+
+    @property
+    def games_shown(self) -> tuple[tuple[int, str], ...]:
+        """(round, the game's page under the event's folder) of each game with a page."""
+        return tuple(
+            (int(key.split("-", 1)[0]), f"games/{key}.html") for key in self.game_pages.split()
+        )
 
     @property
     def record(self) -> tuple[GameRecord, ...]:

@@ -4,6 +4,7 @@ or from the bytes of one whose entries are not cached (pure: no disk)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from trfsite.model import EventKind, Tournament
@@ -46,6 +47,7 @@ def entries_for(
     final: Standings | None,
     individual: Standings | None,
     awards: EventAwards | None = None,
+    games: Mapping[tuple[int, int], str] | None = None,
 ) -> EventEntries:
     """The event's entries, ranked by its players' standings (a team event's individual).
 
@@ -54,7 +56,8 @@ def entries_for(
     """
     standings = individual if final is not None and final.kind is EventKind.TEAM else final
     known = _known_ratings(t, config, final, awards)
-    return collect_event(t, standings, file, slug, dict(config.people_splits), known)
+    splits = dict(config.people_splits)
+    return collect_event(t, standings, file, slug, splits, known, games)
 
 
 def _known_ratings(

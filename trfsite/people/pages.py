@@ -183,6 +183,9 @@ def person_page(source: PersonInput) -> PersonPage:
                 grade=entry.grade,
                 performance=entry.performance,
                 rating_change=entry.rating_change,
+                game_links=tuple(
+                    (round_no, f"{root}{event.slug}/{page}") for round_no, page in entry.games_shown
+                ),
             )
         )
     ratings = [(line.number, float(line.rating)) for line in lines if line.rating]
@@ -223,6 +226,7 @@ def _head_to_head(source: PersonInput) -> tuple[HeadToHead, ...]:
     opponents = source.opponents
     for row, (event, entry) in enumerate(source.rows):
         rounds_href = f"../{event.slug}/rounds/"
+        shown = dict(entry.games_shown)
         for game in entry.record:
             if game.opponent is None or game.outcome not in _GAME:
                 continue
@@ -239,7 +243,9 @@ def _head_to_head(source: PersonInput) -> tuple[HeadToHead, ...]:
                     event.date,
                     event.event,
                     game.round,
-                    f"{rounds_href}{game.round}.html",
+                    f"../{event.slug}/{shown[game.round]}"
+                    if game.round in shown
+                    else f"{rounds_href}{game.round}.html",
                     game.color,
                     result,
                     css,

@@ -12,7 +12,9 @@ their games: ``anonymise`` turns the read tournament into one where that player
 is named "Anonymous" (in the page's language) and has no FIDE id, EGD PIN,
 national rating line or title, and lists the player in ``Tournament.anonymised``,
 which leaves them out of the people pages. A name is matched folded
-(``Müller, Hans`` = ``Mueller,Hans``), in every event.
+(``Müller, Hans`` = ``Mueller,Hans``), in every event. The event's games get the same
+step (``anonymised_tags``): a side of a game that names the person is "Anonymous" and
+carries none of the tags that identify a player (issue 42).
 """
 
 from __future__ import annotations
@@ -95,6 +97,21 @@ def anonymised_ids(t: Tournament, settings: PrivacySettings) -> tuple[int, ...]:
         if (_id_digits(p.fide_id) or "-") in numbers
         or (_id_digits(p.egd_pin) or "-") in numbers
         or fold_name(p.name) in names
+    )
+
+
+# The tags a PGN may carry about a player besides the name (White..., Black...).
+PERSONAL_TAGS = ("FideId", "Elo", "Title", "Team", "TeamCountry", "USCF", "NA", "Type")
+
+
+def anonymised_tags(
+    tags: tuple[tuple[str, str], ...], colours: frozenset[str], label: str = ANONYMOUS
+) -> tuple[tuple[str, str], ...]:
+    """A game's tags with each side of ``colours`` ("White", "Black") named ``label``
+    and without the tags that identify that player."""
+    personal = {f"{colour}{tag}" for colour in colours for tag in PERSONAL_TAGS}
+    return tuple(
+        (key, label if key in colours else value) for key, value in tags if key not in personal
     )
 
 

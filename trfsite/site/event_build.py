@@ -208,6 +208,7 @@ def event_people(prepared: PreparedEvent) -> EventEntries | None:
             data.final,
             data.individual,
             data.awards,
+            data.games.pages,
         )
     except Exception:
         logger.warning("%s: its players could not be listed", job.source_name, exc_info=True)
@@ -258,15 +259,18 @@ def render_event(
             writer.write_bytes(path, data)
         files = []
     for page in pages:
+        outputs: list[tuple[str, bytes]] = []
         if isinstance(page.context, DownloadFile):
-            html = page.context.text.encode("utf-8")
+            outputs.append((page.path, page.context.text.encode("utf-8")))
+            outputs.extend((path, text.encode("utf-8")) for path, text in page.context.also)
         else:
-            html = render_page(env, page.template, page.context).encode("utf-8")
-        sizes.append((page.path, len(html)))
-        if writer is None:
-            files.append((page.path, html))
-        else:
-            writer.write_bytes(page.path, html)
+            outputs.append((page.path, render_page(env, page.template, page.context).encode()))
+        for path, data in outputs:
+            sizes.append((path, len(data)))
+            if writer is None:
+                files.append((path, data))
+            else:
+                writer.write_bytes(path, data)
     over_budget = _over_output_budget(result.summary.source_name, tuple(sizes))
     return EventOutput(
         slug=result.slug,

@@ -127,4 +127,3 @@ def open_executor(
     """A context giving (executor, number of workers) for ``spec`` (None: local)."""
     scheme = find_scheme(spec or "local")
     return scheme.make(spec or "local", jobs)
-

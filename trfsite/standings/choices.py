@@ -65,9 +65,7 @@ def asked_rules(options: StandingsOptions) -> str | None:
     if asked in RULE_SETS:
         return asked
     if asked != "auto":
-        raise StandingsError(
-            f"--rules {options.rules!r}: expected auto, {', '.join(RULE_SETS)}"
-        )
+        raise StandingsError(f"--rules {options.rules!r}: expected auto, {', '.join(RULE_SETS)}")
     return None
 
 
@@ -350,8 +348,7 @@ def resolve_columns(
 def check_points_source(options: StandingsOptions) -> str:
     if options.points_source not in POINTS_SOURCES:
         raise StandingsError(
-            f"points_source {options.points_source!r}: expected one of "
-            + ", ".join(POINTS_SOURCES)
+            f"points_source {options.points_source!r}: expected one of " + ", ".join(POINTS_SOURCES)
         )
     return options.points_source
 

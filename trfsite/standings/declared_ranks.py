@@ -69,6 +69,7 @@ USUAL_ROUND_ROBIN_LISTS: tuple[tuple[str, ...], ...] = (
     ("SB", "DE"),
 )
 
+
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """One way the event may have been ranked: a rule set and a tie-break list."""
@@ -169,9 +170,7 @@ def can_judge(t: Tournament) -> bool:
 
 
 # --------------------------------------------------------------------------- the search
-_FOUND: ByIdentity[Tournament, dict[tuple[object, ...], DeclaredOrder]] = ByIdentity(
-    lambda t: {}
-)
+_FOUND: ByIdentity[Tournament, dict[tuple[object, ...], DeclaredOrder]] = ByIdentity(lambda t: {})
 
 
 def search_declared_order(

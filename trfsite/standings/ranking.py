@@ -76,5 +76,3 @@ def rank_players(
         groups = next_groups
     by_id = ctx.ids.__getitem__
     return [group if len(group) == 1 else sorted(group, key=by_id) for group in groups]
-
-

@@ -121,10 +121,13 @@ def compute_team_standings(t: Tournament, options: StandingsOptions) -> Standing
     rules, rules_note = choose_rules(t, options)
     if rules == PRE2023:
         # The virtual opponent of the rules before 2023 is implemented for players only.
-        rules, rules_note = RULES_2023, Note(
-            "{note} trfsite implements the rules before 2023 for individual events only: "
-            "these team tie-breaks follow C.07 2023.",
-            note=rules_note,
+        rules, rules_note = (
+            RULES_2023,
+            Note(
+                "{note} trfsite implements the rules before 2023 for individual events only: "
+                "these team tie-breaks follow C.07 2023.",
+                note=rules_note,
+            ),
         )
     data, source_note = _points_source(t, data, options, after == total)
     swiss, system_note = choose_system(t, options, lambda: _meetings(data))

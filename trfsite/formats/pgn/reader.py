@@ -109,6 +109,7 @@ class PgnGame:
     termination: str  # the result written after the moves, "" when missing
     line: int  # 1-based line of the game's first tag (or first move)
     index: int  # 0-based position in the file
+    offset: int = 0  # where the game starts in the text (``move_position`` reads from it)
 
     def tag(self, name: str) -> str:
         for key, value in self.tags:
@@ -167,9 +168,14 @@ class _Reader:
         self.nodes = 0
         self.plies = 0
         self.game_line = 0
+        self.game_offset = 0
         # Lines are counted up to the last position asked for (positions only grow).
         self._counted_to = 0
         self._counted_line = 1
+
+    def _begin(self, position: int) -> None:
+        self.game_line = self.line_at(position)
+        self.game_offset = position
 
     def line_at(self, position: int) -> int:
         """The 1-based line of ``position`` in the text."""
@@ -210,7 +216,9 @@ class _Reader:
             )
         if main.sans or self.tags or termination:
             if len(self.games) < MAX_GAMES:
-                game = PgnGame(tuple(self.tags), main, termination, where, len(self.games))
+                game = PgnGame(
+                    tuple(self.tags), main, termination, where, len(self.games), self.game_offset
+                )
                 self.games.append(game)
             else:
                 self.dropped += 1
@@ -241,7 +249,7 @@ class _Reader:
             current = stack[-1]
             if kind == "run":
                 if not self.game_line:
-                    self.game_line = self.line_at(match.start())
+                    self._begin(match.start())
                 moves = _RUN_MOVE.findall(match.group())
                 if len(stack) == 1 and self.plies + len(moves) <= MAX_PLIES:
                     # The common case, a main line of plain moves, within its budget.
@@ -259,12 +267,12 @@ class _Reader:
                 if current.sans or len(stack) > 1:
                     self.finish("", match.start())  # a tag after moves: no result ended them
                 if not self.game_line:
-                    self.game_line = self.line_at(match.start())
+                    self._begin(match.start())
                 value = match["value"].replace('\\"', '"').replace("\\\\", "\\")
                 self.tags.append((match["name"], value))
                 continue
             if not self.game_line:
-                self.game_line = self.line_at(match.start())
+                self._begin(match.start())
             if kind == "san":
                 self.add_move(match["san"], current)
             elif kind == "comment":
@@ -341,6 +349,38 @@ class _Reader:
             )
         games = [game for game in self.games if game.main_line.sans or game.tags]
         return PgnFile(tuple(games), tuple(self.findings))
+
+
+def move_position(text: str, game: PgnGame, ply: int) -> tuple[int, int]:
+    """The 1-based line and column in ``text`` of the game's ``ply``-th main-line move
+    (0-based), read again from the game's start: only a finding asks, so the reader
+    keeps no position per move. (0, 0) when the game has no such move."""
+    depth = 0
+    count = 0
+    for match in _TOKEN.finditer(text, game.offset):
+        kind = match.lastgroup
+        if kind == "open":
+            depth += 1
+        elif kind == "close":
+            depth = max(0, depth - 1)
+        elif (kind == "result" and not depth) or (kind == "tag" and count):
+            break
+        elif depth:
+            continue
+        elif kind == "run":
+            for move in _RUN_MOVE.finditer(match.group()):
+                if count == ply:
+                    return _line_and_column(text, match.start() + move.start())
+                count += 1
+        elif kind == "san":
+            if count == ply:
+                return _line_and_column(text, match.start())
+            count += 1
+    return 0, 0
+
+
+def _line_and_column(text: str, position: int) -> tuple[int, int]:
+    return text.count("\n", 0, position) + 1, position - text.rfind("\n", 0, position)
 
 
 def read_pgn(text: str, name: str = "") -> PgnFile:

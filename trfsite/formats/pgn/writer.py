@@ -94,15 +94,9 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 
 
-def game_text(
-    game: PgnGame,
-    overrides: dict[str, str],
-    white_first: bool = True,
-    without: frozenset[str] = frozenset(),
-) -> str:
-    """One game in export format; ``overrides`` replace or add tags (the event's names),
-    the tags named in ``without`` are left out (an anonymised player's id and rating)."""
-    tags = {key: value for key, value in game.tags if key not in without}
+def game_text(game: PgnGame, overrides: dict[str, str], white_first: bool = True) -> str:
+    """One game in export format; ``overrides`` replace or add tags (the event's names)."""
+    tags = dict(game.tags)
     tags.update({key: value for key, value in overrides.items() if value})
     result = tags.get("Result") or game.termination or "*"
     tags["Result"] = result

@@ -1,0 +1,27 @@
+"""The findings of an event's games without its site: ``trfsite validate`` with a PGN."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trfsite.findings import Finding
+from trfsite.model import Game, Tournament
+from trfsite.pages.config import EventConfig
+
+
+def game_findings(
+    t: Tournament | None, config: EventConfig, files: Sequence[tuple[str, bytes]]
+) -> list[Finding]:
+    """What the site's validation report says about the games of ``files``: ranked as
+    the site ranks the event (its boards are numbered by it), then matched."""
+    if t is None or not files or t.game is not Game.CHESS:
+        return []
+    from trfsite.pages.games import read_games
+    from trfsite.pages.gather import compute_final, compute_rounds
+
+    try:
+        final, _ = compute_final(t, config, for_pages=False)
+        after = compute_rounds(t, config, final)
+    except Exception:  # the tournament's own findings say what is wrong with it
+        return []
+    return list(read_games(t, files, after).findings)
