@@ -90,11 +90,21 @@ def _year(event: EventEntries) -> int | None:
     return event.date.year if event.date else None
 
 
+# An entry with its rounds, given its event (index into Resolution.events) and its
+# place there: the build state keeps an archive's rounds out of memory (site.state).
+FullEntry = Callable[[int, int, PersonEntry], PersonEntry]
+
+
+def _as_is(event: int, position: int, entry: PersonEntry) -> PersonEntry:
+    return entry
+
+
 class _Archive:
     """Lookups shared by every page of one build."""
 
-    def __init__(self, resolution: Resolution) -> None:
+    def __init__(self, resolution: Resolution, full_entry: FullEntry = _as_is) -> None:
         self.resolution = resolution
+        self.full_entry = full_entry
         self.person_of: dict[str, Person] = {p.key: p for p in resolution.people}
         # (event index, start number) -> person key
         self.key_at: dict[tuple[int, int], str] = {}
@@ -142,7 +152,10 @@ class _Archive:
     ) -> PersonInput:
         rows = []
         opponents = {}
-        for row, (index, event, entry) in enumerate(self.entries(person)):
+        for row, ((index, event, entry), ref) in enumerate(
+            zip(self.entries(person), person.entries, strict=True)
+        ):
+            entry = self.full_entry(index, ref.entry, entry)
             head = self._heads.get(index)
             if head is None:
                 head = self._heads[index] = replace(event, entries=())
@@ -414,11 +427,16 @@ class PeoplePlanner:
     so that workers forked from the building process can share them out."""
 
     def __init__(
-        self, resolution: Resolution, site: SiteInfo, event_keys: Mapping[str, str]
+        self,
+        resolution: Resolution,
+        site: SiteInfo,
+        event_keys: Mapping[str, str],
+        full_entry: FullEntry = _as_is,
     ) -> None:
-        """``event_keys`` maps each event's file to its cache key."""
+        """``event_keys`` maps each event's file to its cache key; ``full_entry`` gives
+        an entry its rounds when they were left out of ``resolution``."""
         self.resolution, self.site, self.event_keys = resolution, site, event_keys
-        self.archive = _Archive(resolution)
+        self.archive = _Archive(resolution, full_entry)
         self.findings = _findings(self.archive)
         mine: dict[str, list[PeopleFinding]] = defaultdict(list)
         for finding in self.findings:

@@ -44,6 +44,7 @@ from trfsite.site.game_files import game_files
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.lock import one_build_at_a_time
+from trfsite.site.state import state_path
 from trfsite.site.writer import SiteWriter
 
 __all__ = ["BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
@@ -338,6 +339,7 @@ def _build_site(
                 SiteWriter(tmp / language if several else tmp),
                 site,
                 functools.partial(link_reused, prefix=prefix),
+                state_path(options.out, language if several else ""),
             )
             ordered, plan, made = _build_language(
                 part, discovery, config, chain, want_pdf, executor, progress
@@ -404,6 +406,7 @@ class _LanguageBuild:
     link_reused: Callable[[list[cache.CacheEntry], Executor | None], publish.Linking | None] = (
         lambda reused, workers: None
     )
+    state_file: Path | None = None  # the build state's database (site/state.py)
 
 
 def _build_language(
@@ -507,4 +510,5 @@ def _people(
         plan.people,
         config,
         PeopleRun(executor, workers, plan.fingerprint, local),
+        part.state_file or state_path(options.out),
     )
