@@ -6,7 +6,8 @@ Called by ``bench.py --only people``; runs on its own too:
     python benchmarks/bench_people.py --people-events 10000 # the identity step at scale
     python benchmarks/bench_people.py --people-events 10000 --people-full  # and the builds
     python benchmarks/bench_people.py --people-dask 30      # Dask == local, byte for byte
-    python benchmarks/bench_people.py --people-series       # with two series (issue 44)
+    python benchmarks/bench_people.py --people-scales 1000:12000,3000:30000 \
+        --people-baseline /tmp/main-tree  # issue 46's goals, against another checkout
 
 Figures: the cold build (default flags, ``--no-pdf``), the rebuild after one
 changed event, peak memory, and the identity step alone (``resolve``) on the
@@ -25,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import TRFSITE, _touch_one, report, run, scratch  # noqa: E402
+from bench import TRFSITE, Run, _touch_one, report, run, scratch  # noqa: E402
 from generate_people import generate_people_archive  # noqa: E402
 
 
@@ -37,47 +38,51 @@ def _tree(folder: Path) -> dict[str, str]:
     }
 
 
-def bench_builds(events: int, people: int, seed: int, runs: int = 3, series: bool = False) -> None:
+def bench_builds(
+    events: int, people: int, seed: int, runs: int = 3, tree: Path | None = None
+) -> tuple[list[Run], list[Run]]:
+    """Cold builds and rebuilds after one changed event; ``tree``: another checkout
+    of trfsite (``python -m trfsite`` run from it imports its own code)."""
     tmp = scratch("people-")  # kept to the end (see bench.scratch)
     src = Path(tmp) / "archive"
     generate_people_archive(src, events, people, seed)
-    if series:  # code before issue 44 refuses the [series] key: its own flag
-        (src / "trfsite.toml").write_text(SERIES_TOML, encoding="utf-8")
-    print(f"people archive: {events} events drawn from {people} people", flush=True)
+    tag = f" [{tree.name}]" if tree else ""
+    print(f"people archive: {events} events drawn from {people} people{tag}", flush=True)
     colds = []
     for number in range(runs):  # each into a folder of its own: the last is rebuilt below
         out = Path(tmp) / f"out-{number}"
-        colds.append(run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf"]))
-    report(f"people: cold build --no-pdf ({events} events)", colds)
+        build = [*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf"]
+        colds.append(run(build, cwd=tree))
+    report(f"people: cold build --no-pdf ({events} events){tag}", colds)
     pages = sum(1 for _ in (out / "people").rglob("*.html"))
     print(f"people: {pages} people pages", flush=True)
     rebuilds = []
     for generation in range(1, 4):
         _touch_one(src, generation)
-        rebuilds.append(run([*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf"]))
-    report("people: rebuild after one changed event", rebuilds)
+        build = [*TRFSITE, "-q", "build", str(src), "-o", str(out), "--no-pdf"]
+        rebuilds.append(run(build, cwd=tree))
+    report(f"people: rebuild after one changed event ({events} events){tag}", rebuilds)
+    return colds, rebuilds
 
 
-# A season of the archive's last year and a cup over its last two (issue 44): a series
-# step as clubs run them. The weighted event is one of 2024's.
-SERIES_TOML = """\
-[series.season-2024]
-title = "Grand Prix 2024"
-events = ["2024/*.trf"]
-points = [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
-best = 10
-participation = 1
-shared_ranks = true
-categories = ["women", "U18", "S65"]
-live = true
-
-[series.cup-2023-2024]
-title = "Club Cup 2023-2024"
-events = ["2023/*.trf", "2024/*.trf"]
-points = "score"
-best = 12
-min_events = 3
-"""
+def bench_scales(scales: list[tuple[int, int]], seed: int, tree: Path | None) -> None:
+    """Issue 46's goals: the rebuild after one changed event <= 1.0 s, the cold build
+    <= 30 ms per event, the largest process <= 250 MiB and <= 1.3x the smallest scale's."""
+    for checkout in ([tree] if tree else []) + [None]:
+        largest: list[float] = []
+        for events, people in scales:
+            colds, rebuilds = bench_builds(events, people, seed, 1, checkout)
+            peak = max(r.max_rss_mib for r in colds + rebuilds)
+            largest.append(peak)
+            per_event = 1000 * min(r.wall for r in colds) / events
+            print(
+                f"people goals, {events} events{f' [{checkout.name}]' if checkout else ''}: "
+                f"cold {per_event:.1f} ms/event (<= 30), rebuild best "
+                f"{min(r.wall for r in rebuilds):.2f} s (<= 1.0), largest process "
+                f"{peak:.0f} MiB (<= 250), {peak / largest[0]:.2f}x the {scales[0][0]}-event "
+                "one (<= 1.3)",
+                flush=True,
+            )
 
 
 def bench_resolve(events: int, people: int, seed: int) -> None:
@@ -128,7 +133,8 @@ def bench_dask(events: int, people: int, seed: int) -> None:
         src = Path(tmp) / "archive"
         generate_people_archive(src, events, people, seed)
         local, remote = Path(tmp) / "local", Path(tmp) / "dask"
-        run([*TRFSITE, "-q", "build", str(src), "-o", str(local), "--no-pdf"])
+        alone = run([*TRFSITE, "-q", "build", str(src), "-o", str(local), "--no-pdf"])
+        report(f"people: local build (default flags), {events} events", [alone])
         with distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
         ) as cluster:
@@ -154,17 +160,25 @@ def bench_dask(events: int, people: int, seed: int) -> None:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--people-scales",
+        default="",
+        metavar="EVENTS:PEOPLE,...",
+        help="issue 46's goals on these archives (e.g. 1000:12000,3000:30000)",
+    )
+    parser.add_argument(
+        "--people-baseline",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="with --people-scales: also measure the trfsite checked out in DIR, first",
+    )
     parser.add_argument("--people-events", type=int, default=300, metavar="N")
     parser.add_argument("--people", type=int, default=6000, metavar="N", help="pool size")
     parser.add_argument(
         "--people-full",
         action="store_true",
         help="build the site even above 1,000 events (10,000: ~30 GB of output, ~20 min)",
-    )
-    parser.add_argument(
-        "--people-series",
-        action="store_true",
-        help="the archive's trfsite.toml has two series (issue 44: under 5 %% more)",
     )
     parser.add_argument(
         "--people-dask",
@@ -176,10 +190,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def bench_people(args: argparse.Namespace) -> None:
+    if args.people_scales:
+        scales = [
+            (int(events), int(people))
+            for events, people in (part.split(":") for part in args.people_scales.split(","))
+        ]
+        bench_scales(scales, args.seed, args.people_baseline)
+        return
     if args.people_events <= 1000 or args.people_full:
         runs = min(getattr(args, "runs", 3), 3) if args.people_events <= 1000 else 1
-        series = getattr(args, "people_series", False)
-        bench_builds(args.people_events, args.people, args.seed, runs, series)
+        bench_builds(args.people_events, args.people, args.seed, runs)
     bench_resolve(args.people_events, args.people, args.seed)
     if args.people_dask:
         bench_dask(args.people_dask, args.people, args.seed)

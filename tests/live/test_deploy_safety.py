@@ -27,14 +27,14 @@ def _deploy(*args: str) -> Result:
 
 @pytest.fixture
 def site(tmp_path: Path) -> Path:
-    """Two events (so the site has people pages, and .trfsite-people.json beside them)."""
+    """Two events (so the site has people pages, and the build state's stamp beside them)."""
     src = tmp_path / "src"
     src.mkdir()
     shutil.copy(LIVE / "club-round2-partial.trf", src / "club.trf")
     shutil.copy(LIVE / "club-round2-partial.trf", src / "club-again.trf")
     out = tmp_path / "out"
     build_site(BuildOptions(src, out, pdf=False))
-    assert (out / ".trfsite-people.json").is_file()  # the build state the issue found pushed
+    assert (out / ".trfsite-state-id").is_file()  # build state: never deployed
     return out
 
 

@@ -11,9 +11,11 @@ give: 1+1+0+1+½+1+½+½+1).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pypdf
@@ -24,6 +26,7 @@ from sitehelpers import SAMPLES, player_line
 
 from trfsite.cli import cli
 from trfsite.site.build import BuildOptions, build_site
+from trfsite.site.state import state_path
 
 pytestmark = pytest.mark.slow
 
@@ -93,6 +96,15 @@ def test_no_file_names_them(site: Path) -> None:
         found = [word for word in HIDDEN if word in text]
         if found:
             leaks[path.relative_to(site).as_posix()] = found
+    # Nor the build state beside the builds (never published, but kept on disk).
+    for language in ("en", "de"):  # a site of two languages: a state for each
+        database = f"file:{state_path(site, language)}?mode=ro"
+        with contextlib.closing(sqlite3.connect(database, uri=True)) as state:
+            dump = "\n".join(state.iterdump())
+        assert "CREATE TABLE entries" in dump
+        found = [word for word in HIDDEN if word in dump]
+        if found:
+            leaks[f"build state ({language})"] = found
     assert leaks == {}
 
 

@@ -128,10 +128,10 @@ def standings(
     """
     from trfsite.findings import Severity, sort_findings
     from trfsite.formats import read_bytes
-    from trfsite.model import Game
     from trfsite.scoring.codes import split_tiebreak_list
     from trfsite.standings.compute import compute_standings
     from trfsite.standings.output import (
+        rating_columns,
         render_csv,
         render_explanations,
         render_json,
@@ -186,14 +186,10 @@ def standings(
     # Only JSON and CSV carry them; the table stays as fast as the standings alone.
     ratings: dict[int, PlayerRatings] = {}
     gor: dict[int, GorChange] = {}
-    if (fmt != "table" or explain) and result_standings.tournament.game is Game.GO:
-        from trfsite.awards.gor import gor_changes
-
-        gor = gor_changes(result_standings.tournament, result_standings.after_round)
-    elif fmt != "table" or explain:
-        from trfsite.awards.performance import event_ratings
-
-        ratings = event_ratings(result_standings, dict(k_factors), explain, options.unrated_rating)
+    if fmt != "table" or explain:
+        ratings, gor = rating_columns(
+            result_standings, dict(k_factors), explain, options.unrated_rating
+        )
     if fmt == "json":
         click.echo(render_json(result_standings, explain, ratings, gor), nl=False)
     elif fmt == "csv":

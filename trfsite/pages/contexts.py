@@ -102,6 +102,7 @@ class EventHeader:
     # overview and the current standings (every page would change with it otherwise).
     updated: str = ""
     series: tuple[tuple[str, str], ...] = ()  # (page under the site root, title) it is in
+    headline: str = ""  # "Round 7 of 9: leader A. Player on 6½" (pages/share), translated
 
 
 # --------------------------------------------------------------------------- pages

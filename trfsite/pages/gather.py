@@ -30,6 +30,7 @@ from trfsite.pages.plan import (
     ready,
 )
 from trfsite.pages.rows import EventSummary
+from trfsite.pages.share import headline, results_date
 from trfsite.pages.validation_view import validation_page
 from trfsite.results import N_, Standings
 
@@ -136,7 +137,12 @@ def compute_rounds(
 
 
 def summary_for(
-    job: EventJob, t: Tournament | None, errors: int, warnings: int, failed: bool
+    job: EventJob,
+    t: Tournament | None,
+    errors: int,
+    warnings: int,
+    failed: bool,
+    complete_rounds: int = 0,
 ) -> EventSummary:
     name = (t.name.strip() if t else "") or job.source_name
     kind = event_kind(t)
@@ -160,6 +166,7 @@ def summary_for(
         failed=failed,
         source_name=job.source_name,
         search_text=words.lower(),
+        complete_rounds=complete_rounds,
     )
 
 
@@ -275,11 +282,16 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         has_awards=bool(awards.categories or awards.prizes or awards.federations or awards.clubs),
         updated=job.updated,
         series=series_links(job.site, job.source_name, job.slug),
+        headline=_headline(job, final, t),
     )
     # Stale: the findings are the latest version's, which has no format to show.
     shown = None if stale else t
     validation = validation_page(job, header, shown, findings, STALE_NOTE if stale else "")
-    summary = summary_for(job, t, errors, warnings, False)
+    summary = replace(
+        summary_for(job, t, errors, warnings, False, final.after_round),
+        headline=header.headline,
+        results_date=results_date(t, final.after_round).isoformat(),
+    )
     team_data = None
     if final.kind is EventKind.TEAM:
         from trfsite.pages.teamview import team_event_data
@@ -338,6 +350,12 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         notes_html,
         data,
     )
+
+
+def _headline(job: EventJob, final: Standings, t: Tournament) -> str:
+    from trfsite.render.i18n import load_catalog
+
+    return headline(load_catalog(job.site.language), final, t.rounds)
 
 
 def _bulletin_games(
@@ -498,4 +516,9 @@ def _all_pages(data: EventData) -> list[PagePlan]:
         from trfsite.pages.game_pages import game_pages
 
         pages.extend(game_pages(data))
+    from trfsite.pages.data_files import data_pages
+    from trfsite.pages.share import feed_pages
+
+    pages.extend(data_pages(data))
+    pages.extend(feed_pages(data))
     return pages

@@ -250,3 +250,6 @@ class EventSummary:
     failed: bool  # no standings could be made; only the validation page exists
     source_name: str
     search_text: str  # lower-case words the client-side search matches
+    complete_rounds: int = 0  # the last complete round, the one the standings are after
+    headline: str = ""  # "Round 7 of 9: leader A. Player on 6½" (pages/share), translated
+    results_date: str = ""  # ISO date of the results shown (pages/share.results_date)

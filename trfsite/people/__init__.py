@@ -5,7 +5,8 @@ page contexts out, no IO (the build step that writes the pages is ``site.people`
 
 - ``config``: the ``[people]`` settings; ``names``: folded names and keys.
 - ``collect`` and ``listing``: one event's players as entries (``entries``),
-  from its model or its bytes; ``codec``: entries as JSON, for the build's cache.
+  from its model or its bytes; ``codec``: entries as JSON, for the build state
+  (``site.state``).
 - ``identity``: the entries of many events linked into people; ``report``:
   ``trfsite people`` as data, and where a person's page is.
 - ``links``: which person page (and FIDE profile) an event's pages link a player to.

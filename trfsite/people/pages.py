@@ -92,11 +92,21 @@ def _year(event: EventEntries) -> int | None:
     return event.date.year if event.date else None
 
 
+# An entry with its rounds, given its event (index into Resolution.events) and its
+# place there: the build state keeps an archive's rounds out of memory (site.state).
+FullEntry = Callable[[int, int, PersonEntry], PersonEntry]
+
+
+def _as_is(event: int, position: int, entry: PersonEntry) -> PersonEntry:
+    return entry
+
+
 class _Archive:
     """Lookups shared by every page of one build."""
 
-    def __init__(self, resolution: Resolution) -> None:
+    def __init__(self, resolution: Resolution, full_entry: FullEntry = _as_is) -> None:
         self.resolution = resolution
+        self.full_entry = full_entry
         self.person_of: dict[str, Person] = {p.key: p for p in resolution.people}
         # (event index, start number) -> person key
         self.key_at: dict[tuple[int, int], str] = {}
@@ -144,7 +154,10 @@ class _Archive:
     ) -> PersonInput:
         rows = []
         opponents = {}
-        for row, (index, event, entry) in enumerate(self.entries(person)):
+        for row, ((index, event, entry), ref) in enumerate(
+            zip(self.entries(person), person.entries, strict=True)
+        ):
+            entry = self.full_entry(index, ref.entry, entry)
             head = self._heads.get(index)
             if head is None:
                 head = self._heads[index] = replace(event, entries=())
@@ -427,13 +440,15 @@ class PeoplePlanner:
         resolution: Resolution,
         site: SiteInfo,
         event_keys: Mapping[str, str],
+        full_entry: FullEntry = _as_is,
         series: Mapping[str, tuple[SeriesPlace, ...]] | None = None,
     ) -> None:
-        """``event_keys`` maps each event's file to its cache key; ``series`` each
+        """``event_keys`` maps each event's file to its cache key; ``full_entry`` gives
+        an entry its rounds when they were left out of ``resolution``; ``series`` each
         person's places in the series (``trfsite.series.pages.person_places``)."""
         self.resolution, self.site, self.event_keys = resolution, site, event_keys
         self.series = series or {}
-        self.archive = _Archive(resolution)
+        self.archive = _Archive(resolution, full_entry)
         self.findings = _findings(self.archive)
         mine: dict[str, list[PeopleFinding]] = defaultdict(list)
         for finding in self.findings:

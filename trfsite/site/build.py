@@ -44,6 +44,9 @@ from trfsite.site.game_files import game_files
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.lock import one_build_at_a_time
+from trfsite.site.open_data import write_open_data
+from trfsite.site.state import state_path
+from trfsite.site.web_files import newest_first, write_sitemaps
 from trfsite.site.writer import SiteWriter
 
 __all__ = ["BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
@@ -213,10 +216,7 @@ def _pdf_available() -> bool:
 
 
 def _index_page(site: SiteInfo, summaries: list[EventSummary], notes_html: str) -> IndexPage:
-    ordered = sorted(
-        summaries,
-        key=lambda s: (-(s.start_date or dt.date.min).toordinal(), s.name.casefold(), s.slug),
-    )
+    ordered = newest_first(summaries)
     kinds = tuple(sorted({s.kind for s in ordered}))
     years = tuple(sorted({s.start_date.year for s in ordered if s.start_date}, reverse=True))
     meta = PageMeta(site, site.title, "", "", "home", "index.html")
@@ -341,6 +341,7 @@ def _build_site(
                 SiteWriter(tmp / language if several else tmp),
                 site,
                 functools.partial(link_reused, prefix=prefix),
+                state_path(options.out, language if several else ""),
             )
             ordered, plan, made = _build_language(
                 part, discovery, config, chain, want_pdf, executor, progress
@@ -355,6 +356,7 @@ def _build_site(
             linking.join()
         for linking in links:
             linking.move_from_donor()
+        write_sitemaps(tmp, config.base_url)
         publish.publish(tmp, options.out, options.keep, prune_later=options.prune_later)
     except BaseException:
         for linking in links:  # no thread may still write into tmp while it goes
@@ -407,6 +409,7 @@ class _LanguageBuild:
     link_reused: Callable[[list[cache.CacheEntry], Executor | None], publish.Linking | None] = (
         lambda reused, workers: None
     )
+    state_file: Path | None = None  # the build state's database (site/state.py)
 
 
 def _build_language(
@@ -449,6 +452,16 @@ def _build_language(
 
         index_notes = markdown_to_html(discovery.index_text)
     pages = _render_into(writer, chain, part.site, [e.summary for e in ordered], index_notes)
+    write_open_data(  # a reused event's files are in the live build (moved in at the end)
+        writer,
+        part.site,
+        [
+            (e.summary, (options.out if e.slug in plan.reused else writer.root) / e.slug)
+            for e in ordered
+        ],
+        options.out,
+        frozenset(plan.reused),
+    )
     pages += sum(e.pages for e in ordered) + people
     writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))
     if part.site.languages:  # the next build's _plan looks for it beside the manifest
@@ -510,4 +523,5 @@ def _people(
         plan.people,
         config,
         PeopleRun(executor, workers, plan.fingerprint, local),
+        part.state_file or state_path(options.out),
     )

@@ -1,7 +1,8 @@
 """The people pages of a build, written incrementally; an archive's people read from disk.
 
-Each event's people entries are kept in ``OUT/.trfsite-people.json`` under the
-event's cache key, so a rebuild after one changed event reads only that event.
+Each event's people entries are kept in the build state (``site.state``, a SQLite
+database beside the builds) under the event's cache key, so a rebuild after one
+changed event reads only that event's file.
 What makes each people page is hashed: a page whose hash did not change is
 hard-linked from the previous output (byte-identical); the others are rendered
 on the build's executor, in batches. What the pages show is made by
@@ -11,45 +12,40 @@ on the build's executor, in batches. What the pages show is made by
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import os
 import shutil
 import stat
 from collections import deque
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
-from trfsite.people.codec import entries_from_json, entries_to_json
-from trfsite.people.entries import EventEntries
-from trfsite.people.identity import resolve
+from trfsite.people.entries import EventEntries, PersonEntry
+from trfsite.people.identity import Resolution, resolve
 from trfsite.people.listing import read_entries
-from trfsite.people.pages import SEARCH_FOLDER, PeoplePage, PeoplePlanner, PersonInput, PersonPlan
+from trfsite.people.pages import (
+    SEARCH_FOLDER,
+    FullEntry,
+    PeoplePage,
+    PeoplePlanner,
+    PersonInput,
+    PersonPlan,
+)
 from trfsite.people.search import search_pieces
 from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, environment, paused_collector
 from trfsite.site.series import SERIES_TEMPLATE, series_pages, series_problems_of
+from trfsite.site.state import STAMP, BuildState, Changes, read_stamp, stamp_of
 from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
 
-PEOPLE_CACHE = ".trfsite-people.json"
-_FORMAT = 4  # JSON lines: the header (format, pages), then one line per event
 _BATCH = 40  # pages per call: enough to hide a call's cost, few enough to keep workers busy
 
 _Made = tuple[tuple[tuple[str, bytes], ...], int, int]  # (pages sent back, written, linked)
-
-
-@dataclass(frozen=True, slots=True)
-class PeopleCache:
-    events: dict[str, EventEntries]  # event cache key -> its entries
-    pages: dict[str, str]  # path under OUT -> digest of what made it
-    # event cache key -> its line in the cache file, written again as it was read
-    # (encoding every event's entries again cost as much as the rebuild's pages)
-    lines: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,40 +58,6 @@ class PeopleRun:
     local: bool  # the workers share this disk: they write the pages themselves
 
 
-def load_cache(out: Path) -> PeopleCache:
-    """The previous build's people cache; an unreadable one is an empty one."""
-    events: dict[str, EventEntries] = {}
-    lines: dict[str, str] = {}
-    try:
-        with (out / PEOPLE_CACHE).open(encoding="utf-8") as cache:
-            header = json.loads(cache.readline())
-            if header.get("format") != _FORMAT:
-                return PeopleCache({}, {})
-            pages = {str(path): str(digest) for path, digest in header["pages"].items()}
-            for line in cache:
-                key, data = json.loads(line)
-                events[str(key)] = entries_from_json(data)
-                lines[str(key)] = line.rstrip("\n")
-    except FileNotFoundError:
-        return PeopleCache({}, {})
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        logger.info("%s: people cache unreadable (%s); every people page is made", out, exc)
-        return PeopleCache({}, {})
-    return PeopleCache(events, pages, lines)
-
-
-def cache_text(cache: PeopleCache) -> str:
-    header = {"format": _FORMAT, "pages": dict(sorted(cache.pages.items()))}
-    out = [json.dumps(header, ensure_ascii=False, sort_keys=True, separators=(",", ":"))]
-    for key in sorted(cache.events):
-        line = cache.lines.get(key)
-        if line is None:
-            data = [key, entries_to_json(cache.events[key])]
-            line = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-        out.append(line)
-    return "\n".join(out) + "\n"
-
-
 def build_people(
     writer: SiteWriter,
     out: Path,
@@ -104,21 +66,38 @@ def build_people(
     built: dict[str, EventEntries],
     config: SiteConfig,
     run: PeopleRun,
+    state_file: Path,
 ) -> int:
-    """The people pages and their cache, beside the events in ``writer``; pages made.
+    """The people pages, beside the events in ``writer``, and the build state; pages made.
 
     ``events`` is (cache key, task) for every event of the site, ``built`` the
-    entries of those built just now. A reused event's entries come from the cache,
-    else (an old cache, a damaged one) from its file again. Raises ConfigError for
-    bad ``[people]`` settings (before anything is published).
+    entries of those built just now. A reused event's entries come from the build
+    state (``state_file``, see ``site.state``), else (a new or damaged state) from
+    its file again. Raises ConfigError for bad ``[people]`` settings (before
+    anything is published).
     """
     if not events or not events[0][1].job.site.people:
         return 0
+    with BuildState(state_file, fresh=not use_cache) as state:
+        return _build_people(writer, out, use_cache, events, built, config, run, state)
+
+
+def _build_people(
+    writer: SiteWriter,
+    out: Path,
+    use_cache: bool,
+    events: list[tuple[str, EventTask]],
+    built: dict[str, EventEntries],
+    config: SiteConfig,
+    run: PeopleRun,
+    state: BuildState,
+) -> int:
     site = events[0][1].job.site
-    old = load_cache(out) if use_cache else PeopleCache({}, {})
+    old_pages = state.page_digests(read_stamp(out)) if use_cache else {}
+    stored = state.events(key for key, _ in events if key not in built)
     found = []
     for key, task in events:
-        entries = built.get(key) or old.events.get(key)
+        entries = built.get(key) or stored.get(key)
         if entries is None:
             job = task.job
             entries = read_entries(job.data, job.source_name, job.slug, job.config)
@@ -135,7 +114,9 @@ def build_people(
         for finding in resolution.findings:
             logger.warning("%s", finding.format_text())
         made, places = series_pages(config, resolution, site)
-        planner = PeoplePlanner(resolution, site, {e.file: key for key, e in found}, places)
+        keys = {e.file: key for key, e in found}
+        full = _with_rounds(state, resolution, keys)
+        planner = PeoplePlanner(resolution, site, keys, full, series=places)
         pages = _Pages(run, writer.root, out if use_cache else None, events[0][1])
         for path, series_page in made:
             digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
@@ -143,7 +124,7 @@ def build_people(
         for person in resolution.people:
             for item in planner.person_pages(person):
                 digests[item.path] = made_of = _page_digest(run.fingerprint, site_text, item)
-                if old.pages.get(item.path) != made_of or not pages.reuse(item.path):
+                if old_pages.get(item.path) != made_of or not pages.reuse(item.path):
                     pages.send(item.cut() if isinstance(item, PersonPlan) else item)
         # Made every time, here: they are few, show the people of many events and
         # mostly change when one does, and telling whether they did (a digest of
@@ -152,11 +133,12 @@ def build_people(
             digests[page.path] = _digest(pages.make_here(page).decode("utf-8"))
         for path, text in search_pieces(resolution, SEARCH_FOLDER):
             digests[path] = made_of = _digest(text)
-            if old.pages.get(path) != made_of or not pages.reuse(path):
+            if old_pages.get(path) != made_of or not pages.reuse(path):
                 pages.place(path, text.encode("utf-8"))
         pages.finish()
-    lines = {key: old.lines[key] for key, _ in found if key in old.lines}
-    writer.write_text(PEOPLE_CACHE, cache_text(PeopleCache(dict(found), digests, lines)))
+    stamp = stamp_of(digests)
+    state.save(Changes(dict(found), digests, resolution.people, stamp))
+    writer.write_text(STAMP, stamp + "\n")
     logger.info(
         "people: %d person(s), %d page(s) written, %d unchanged",
         len(resolution.people),
@@ -164,6 +146,18 @@ def build_people(
         pages.linked,
     )
     return pages.written + pages.linked
+
+
+def _with_rounds(state: BuildState, resolution: Resolution, keys: dict[str, str]) -> FullEntry:
+    """Entries read from the state come without their rounds: fetched for a page made."""
+
+    def full_entry(event: int, position: int, entry: PersonEntry) -> PersonEntry:
+        if entry.record_text:
+            return entry
+        record = state.record(keys[resolution.events[event].file], position)
+        return entry._replace(record_text=record)
+
+    return full_entry
 
 
 def _digest(*parts: str) -> str:

@@ -126,6 +126,28 @@ def render_csv(
     return buffer.getvalue()
 
 
+def rating_columns(
+    s: Standings,
+    k_factors: Mapping[int, int],
+    explain: bool = False,
+    unrated_rating: int | None = None,
+) -> tuple[dict[int, PlayerRatings], dict[int, GorChange]]:
+    """The rating columns JSON and CSV add: (chess ratings, Go's GoR changes), one empty.
+
+    ``trfsite standings`` and the site's ``data/standings.json`` both take them here,
+    so that the two agree.
+    """
+    from trfsite.model import Game
+
+    if s.tournament.game is Game.GO:
+        from trfsite.awards.gor import gor_changes
+
+        return {}, gor_changes(s.tournament, s.after_round)
+    from trfsite.awards.performance import event_ratings
+
+    return event_ratings(s, dict(k_factors), explain, unrated_rating), {}
+
+
 def render_json(
     s: Standings,
     explain: bool = False,

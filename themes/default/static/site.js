@@ -103,10 +103,40 @@
     });
   }
 
+  // Light or dark, as the reader chose (the head's script applied a stored choice
+  // before the page was drawn); without one, as the system says. Storage may be
+  // blocked (private windows, file:// in some browsers): the choice then lasts the page.
+  var THEME_KEY = "trfsite-theme";
+
+  function effectiveTheme() {
+    var chosen = document.documentElement.getAttribute("data-theme");
+    if (chosen === "dark" || chosen === "light") return chosen;
+    var dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+    return dark ? "dark" : "light";
+  }
+
+  function setUpThemeToggle() {
+    var button = document.querySelector("button.theme-toggle");
+    if (!button) return;
+    button.hidden = false;
+    button.setAttribute("aria-pressed", String(effectiveTheme() === "dark"));
+    button.addEventListener("click", function () {
+      var next = effectiveTheme() === "dark" ? "light" : "dark";
+      document.documentElement.setAttribute("data-theme", next);
+      button.setAttribute("aria-pressed", String(next === "dark"));
+      try {
+        window.localStorage.setItem(THEME_KEY, next);
+      } catch (blocked) {
+        /* not remembered: storage is blocked */
+      }
+    });
+  }
+
   function ready() {
     setUpSorting();
     setUpSearch();
     showCarets();
+    setUpThemeToggle();
   }
 
   if (document.readyState === "loading") {

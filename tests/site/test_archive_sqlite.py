@@ -1,0 +1,158 @@
+"""``data/archive.sqlite`` (issue 43, item 2): the README's three queries, keys, same bytes.
+
+Two events of four players with FIDE ids: the small round robin of 2024 (sitehelpers,
+its scores by hand there: Anna 2.5, Bert 2, Gus 1.5, Dora 0) and one round of 2025 in
+which Dora (1690) beats Anna (2010), the only win over a higher-rated player in either.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from sitehelpers import ROOT, player_line, small_round_robin
+
+from trfsite.site.build import BuildOptions, build_site
+
+pytestmark = pytest.mark.slow
+
+IDS = {1: "4100010", 2: "4100026", 3: "4100034", 4: "4100018"}
+
+
+def _with_id(line: str) -> str:
+    """TRF16 001: the FIDE id in columns 58-68 (1-based), by the start number."""
+    number = int(line[4:8])
+    return line[:57] + f"{IDS[number]:>11}" + line[68:]
+
+
+def _spring_2025() -> str:
+    lines = [
+        "012 Spring 2025",
+        "042 2025/03/01",
+        "052 2025/03/01",
+        "092 Individual: Round Robin",
+        player_line(1, "Alpha,Anna", 2010, [(4, "b", "0")], 0.0, 4),
+        player_line(2, "Beta,Bert", 1890, [(3, "w", "=")], 0.5, 2, fed="AUT"),
+        player_line(3, "Gamma,Gus", 1810, [(2, "b", "=")], 0.5, 3),
+        player_line(4, "Delta,Dora", 1690, [(1, "w", "1")], 1.0, 1),
+    ]
+    return "\n".join(_with_id(line) if line.startswith("001") else line for line in lines) + "\n"
+
+
+def _small_2024() -> str:
+    lines = small_round_robin().splitlines()
+    return "\n".join(_with_id(line) if line.startswith("001") else line for line in lines) + "\n"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    src = tmp_path_factory.mktemp("src")
+    (src / "small-2024.trf").write_text(_small_2024(), encoding="utf-8")
+    (src / "spring-2025.trf").write_text(_spring_2025(), encoding="utf-8")
+    out = tmp_path_factory.mktemp("out")
+    build_site(BuildOptions(src, out / "one", pdf=False))
+    build_site(BuildOptions(src, out / "two", pdf=False, jobs=2))
+    return out / "one", out / "two"
+
+
+def _readme_queries() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("### The archive as one SQLite file", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```sql\n(.*?)```", section, re.DOTALL)
+
+
+def _query(site: Path, sql: str) -> list[tuple[object, ...]]:
+    with closing(sqlite3.connect(site / "data" / "archive.sqlite")) as db:
+        return db.execute(sql).fetchall()
+
+
+def test_the_readme_queries(built: tuple[Path, Path]) -> None:
+    site, _ = built
+    results, federation, upsets = _readme_queries()
+    # Anna: 1st with 2.5 of 3 in 2024 (1+½+1), 4th with 0 in 2025.
+    assert _query(site, results) == [
+        ("2024-05-01", "Small Test Round Robin", 1, 2.5, 4),
+        ("2025-03-01", "Spring 2025", 4, 0.0, 4),
+    ]
+    # GER players by their best rating: Anna 2010 (2025), Bert 1900 (2024, when he played
+    # for GER), Gus 1810 (2025), Dora 1700 (2024).
+    assert _query(site, federation) == [
+        ("Alpha,Anna", 2010, 2),
+        ("Beta,Bert", 1900, 1),
+        ("Gamma,Gus", 1810, 2),
+        ("Delta,Dora", 1700, 2),
+    ]
+    # The one upset: 2010 - 1690 = 320.
+    assert _query(site, upsets) == [("Spring 2025", 1, "Delta,Dora", "Alpha,Anna", 320)]
+
+
+def test_keys_hold_and_builds_agree_byte_for_byte(built: tuple[Path, Path]) -> None:
+    one, two = built
+    assert _query(one, "PRAGMA foreign_key_check") == []
+    assert _query(one, "PRAGMA integrity_check") == [("ok",)]
+    tables = {row[0] for row in _query(one, "SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"events", "players", "standings", "tiebreaks", "games", "people"} <= tables
+    indexes = _query(one, "SELECT name FROM sqlite_master WHERE type='index' AND sql IS NOT NULL")
+    assert len(indexes) >= 5
+    assert _query(one, "SELECT count(*) FROM people") == [(4,)]
+    assert (one / "data" / "archive.sqlite").read_bytes() == (
+        two / "data" / "archive.sqlite"
+    ).read_bytes()
+
+
+def test_standings_are_the_events_own(built: tuple[Path, Path]) -> None:
+    site, _ = built
+    for slug in ("small-2024", "spring-2025"):
+        published = json.loads((site / slug / "data" / "standings.json").read_text())
+        rows = _query(
+            site,
+            f"SELECT rank, id, name, points FROM standings WHERE event = '{slug}' "
+            "ORDER BY rank, id",
+        )
+        expected = [(r["rank"], r["id"], r["name"], r["points"]) for r in published["standings"]]
+        assert rows == expected
+        values = _query(
+            site,
+            f"SELECT id, code, value FROM tiebreaks WHERE event = '{slug}' ORDER BY id, position",
+        )
+        assert values == [
+            (r["id"], code, value)
+            for r in sorted(published["standings"], key=lambda r: r["id"])
+            for code, value in r["tiebreaks"].items()
+        ]
+    # Small 2024 by hand: Bert 2nd with ½+½+1 = 2.
+    assert _query(site, "SELECT rank, points FROM standings WHERE event='small-2024' AND id=2") == [
+        (2, 2.0)
+    ]
+
+
+def test_a_rebuild_keeps_the_unchanged_events_rows(
+    built: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """One event changed: its rows are new, the other's kept, persons as before."""
+
+    one, _ = built
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "small-2024.trf").write_text(_small_2024(), encoding="utf-8")
+    (src / "spring-2025.trf").write_text(_spring_2025(), encoding="utf-8")
+    out = tmp_path / "out"
+    build_site(BuildOptions(src, out, pdf=False))
+    # Spring 2025 renamed: a corrected file.
+    (src / "spring-2025.trf").write_text(
+        _spring_2025().replace("Spring 2025", "Spring Cup 2025"), encoding="utf-8"
+    )
+    report = build_site(BuildOptions(src, out, pdf=False))
+    assert report.reused == 1
+    names = _query(out, "SELECT slug, name FROM events ORDER BY slug")
+    assert names == [("small-2024", "Small Test Round Robin"), ("spring-2025", "Spring Cup 2025")]
+    assert _query(out, "SELECT count(*) FROM players") == [(8,)]
+    assert _query(out, "SELECT count(*) FROM people") == [(4,)]
+    assert _query(out, "PRAGMA foreign_key_check") == []
+    assert _query(out, "SELECT count(*) FROM standings") == _query(
+        one, "SELECT count(*) FROM standings"
+    )

@@ -1,0 +1,234 @@
+"""An event's numbers as open data: ``EVENT/data/{standings,rounds,players}.{json,csv}``.
+
+They are pages of the event (``DownloadFile``s), so they are built and cached with
+it. ``standings.json`` is what ``trfsite standings FILE --format json`` prints with
+the event's settings (one function makes both); ``rounds`` and ``players`` carry
+``"version": DATA_VERSION``; their shapes are the JSON Schemas under
+``data/schema/`` (shipped with the site, see ``site/open_data.py``). A field once
+published keeps its meaning: a change of meaning is a new version.
+
+Privacy: no birth date, sex or national rating line; an anonymised player (see
+``people/privacy``) is "Anonymous" with no id, title, rating, grade or club.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING
+
+from trfsite.formats.csv_cells import csv_writer
+from trfsite.memo import ByIdentity
+from trfsite.model import Outcome, Player, Tournament
+from trfsite.pages.contexts import DownloadFile
+from trfsite.pages.pairings import points_before, result_text, round_cells
+from trfsite.pages.plan import EventData, PagePlan
+from trfsite.progress import round_progress
+
+if TYPE_CHECKING:
+    from trfsite.awards.gor import GorChange
+    from trfsite.awards.performance import PlayerRatings
+
+DATA_VERSION = 1
+DATA_FOLDER = "data"
+DATA_FILES = ("standings", "rounds", "players")
+
+
+def outcome_name(outcome: Outcome) -> str:
+    """``win``, ``draw``, ``forfeit-loss``, ``pairing-bye``... (the enum's name, spelled out)."""
+    return outcome.name.lower().replace("_", "-")
+
+
+def data_pages(data: EventData) -> list[PagePlan]:
+    """The event's data files, each a plan made when the event's pages are built."""
+    folder = f"{data.job.slug}/{DATA_FOLDER}"
+    makers = {
+        "standings.json": partial(_standings, data, "json"),
+        "standings.csv": partial(_standings, data, "csv"),
+        "rounds.json": partial(_rounds, data, "json"),
+        "rounds.csv": partial(_rounds, data, "csv"),
+        "players.json": partial(_players, data, "json"),
+        "players.csv": partial(_players, data, "csv"),
+    }
+    return [PagePlan(f"{folder}/{name}", "", make) for name, make in makers.items()]
+
+
+def _rating_columns(data: EventData) -> tuple[dict[int, PlayerRatings], dict[int, GorChange]]:
+    from trfsite.standings.output import rating_columns
+
+    config = data.job.config
+    return rating_columns(data.final, config.awards.k_overrides, False, config.unrated_rating)
+
+
+# The JSON and the CSV of a table are made from the same values: computed once per event.
+_ratings_of: ByIdentity[EventData, tuple[dict[int, PlayerRatings], dict[int, GorChange]]] = (
+    ByIdentity(_rating_columns)
+)
+
+
+def _standings(data: EventData, fmt: str) -> DownloadFile:
+    from trfsite.standings.output import render_csv, render_json
+
+    final = data.final
+    ratings, gor = _ratings_of(data)
+    if fmt == "json":
+        return DownloadFile(render_json(final, False, ratings, gor))
+    return DownloadFile(render_csv(final, ratings, gor))
+
+
+def _json(body: dict[str, object]) -> DownloadFile:
+    return DownloadFile(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
+
+
+def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> DownloadFile:
+    buffer = io.StringIO()
+    writer = csv_writer(buffer)
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([_cell(value) for value in row])
+    return DownloadFile(buffer.getvalue())
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else value
+
+
+def _event(data: EventData) -> dict[str, object]:
+    t = data.tournament
+    return {"slug": data.job.slug, "name": data.header.name, "rounds": t.rounds}
+
+
+# --------------------------------------------------------------------------- rounds
+def round_items(data: EventData) -> list[dict[str, object]]:
+    """Each round's games in board order, its byes and its absent players."""
+    t = data.tournament
+    go = data.is_go
+    progress = round_progress(t)
+    names = {p.id: p.name for p in t.players}
+    rounds: list[dict[str, object]] = []
+    for round_no in range(1, t.rounds + 1):
+        cells = round_cells(t, round_no, points_before(data.after_round, round_no))
+        games = [
+            {
+                "board": board,
+                "white": pair.white,
+                "white_name": names.get(pair.white, ""),
+                "black": pair.black,
+                "black_name": names.get(pair.black, ""),
+                "white_outcome": outcome_name(pair.white_outcome),
+                "black_outcome": outcome_name(pair.black_outcome),
+                "result": result_text(
+                    pair.white_outcome, pair.black_outcome, go, pair.colours_known
+                ),
+                "forfeit": pair.white_outcome.is_forfeit or pair.black_outcome.is_forfeit,
+                "handicap": pair.handicap,
+                "colours_known": pair.colours_known,
+            }
+            for board, pair in enumerate(cells.pairings, start=1)
+        ]
+        byes = [
+            {"player": pid, "name": names.get(pid, ""), "outcome": outcome_name(outcome)}
+            for pid, outcome in cells.byes
+        ]
+        rounds.append(
+            {
+                "round": round_no,
+                "complete": round_no <= progress.complete,
+                "games": games,
+                "byes": byes,
+                "absent": list(cells.absent),
+            }
+        )
+    return rounds
+
+
+_ROUND_COLUMNS = (
+    "round",
+    "board",
+    "white",
+    "white_name",
+    "black",
+    "black_name",
+    "result",
+    "white_outcome",
+    "black_outcome",
+    "forfeit",
+    "handicap",
+)
+
+
+_round_items_of: ByIdentity[EventData, list[dict[str, object]]] = ByIdentity(round_items)
+
+
+def _rounds(data: EventData, fmt: str) -> DownloadFile:
+    rounds = _round_items_of(data)
+    if fmt == "json":
+        return _json({"version": DATA_VERSION, "event": _event(data), "rounds": rounds})
+    lines: list[list[object]] = []
+    for item in rounds:
+        games = item["games"]
+        byes = item["byes"]
+        assert isinstance(games, list) and isinstance(byes, list)
+        for game in games:
+            lines.append([item["round"] if key == "round" else game[key] for key in _ROUND_COLUMNS])
+        for bye in byes:  # a bye is a line with no Black
+            line = {"round": item["round"], "white": bye["player"], "white_name": bye["name"]}
+            line["white_outcome"] = bye["outcome"]
+            lines.append([line.get(key) for key in _ROUND_COLUMNS])
+    return _csv(_ROUND_COLUMNS, lines)
+
+
+# --------------------------------------------------------------------------- players
+_PLAYER_COLUMNS = (
+    "id",
+    "name",
+    "title",
+    "federation",
+    "rating",
+    "fide_id",
+    "grade",
+    "egd_pin",
+    "club",
+    "team",
+)
+
+
+def player_items(t: Tournament) -> list[dict[str, object]]:
+    """The start list as the pages show it: no birth date; anonymised players anonymous."""
+    hidden = frozenset(t.anonymised)
+    teams = {pid: team.id for team in t.teams for pid in team.roster}
+    return [_player(p, p.id in hidden, teams.get(p.id)) for p in sorted(t.players, key=_by_id)]
+
+
+def _by_id(p: Player) -> int:
+    return p.id
+
+
+def _player(p: Player, anonymous: bool, team: int | None) -> dict[str, object]:
+    return {
+        "id": p.id,
+        "name": p.name,
+        "title": "" if anonymous else p.title,
+        "federation": p.federation,
+        "rating": None if anonymous else p.rating,
+        "fide_id": "" if anonymous else p.fide_id,
+        "grade": "" if anonymous else p.grade,
+        "egd_pin": "" if anonymous else p.egd_pin,
+        "club": "" if anonymous else p.club,
+        "team": team,
+    }
+
+
+def _players(data: EventData, fmt: str) -> DownloadFile:
+    t = data.tournament
+    players = player_items(t)
+    if fmt == "csv":
+        return _csv(_PLAYER_COLUMNS, [[item[key] for key in _PLAYER_COLUMNS] for item in players])
+    teams = [{"id": team.id, "name": team.name, "roster": list(team.roster)} for team in t.teams]
+    return _json(
+        {"version": DATA_VERSION, "event": _event(data), "players": players, "teams": teams}
+    )

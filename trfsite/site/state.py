@@ -1,0 +1,339 @@
+"""The archive's build state in one SQLite database (Python's own ``sqlite3``).
+
+It holds, per event cache key, the event's people entries; per people page, the
+digest of what made it; and the resolved people, indexed by FIDE id, EGD PIN,
+national id and folded name. It lives beside the builds
+(``OUT.builds/.trfsite-state.sqlite``), never in a build folder, so nothing in it
+is published or served. A build changes it in one transaction, by the rows that
+changed: the events added and gone, the pages and people whose inputs changed.
+
+A build killed at any moment leaves the database as it was before that build's
+transaction or after it. Both are correct for the next build: event rows are
+keyed by content (an event's cache key), and the page digests are tagged with
+the id of the build they describe (``STAMP`` in that build's folder); when the
+live build is not that one (the killed build's transaction committed, its
+folder was never published), the digests are not trusted and every people page
+is compared byte for byte instead (see ``site.people``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import logging
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from trfsite.people.codec import entries_from_json, entries_to_json
+from trfsite.people.entries import EventEntries
+from trfsite.site.failures import BuildError
+
+if TYPE_CHECKING:
+    from trfsite.people.identity import Person
+
+logger = logging.getLogger(__name__)
+
+STATE_NAME = ".trfsite-state.sqlite"
+STAMP = ".trfsite-state-id"  # in a build folder: which build the page digests describe
+_VERSION = 2  # PRAGMA user_version; another one is dropped and made again
+
+_SCHEMA = """
+CREATE TABLE events (
+    key TEXT PRIMARY KEY, file TEXT NOT NULL, slug TEXT NOT NULL,
+    data TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE entries (
+    event_key TEXT NOT NULL REFERENCES events(key) ON DELETE CASCADE,
+    position INTEGER NOT NULL, own_key TEXT NOT NULL, folded_name TEXT NOT NULL,
+    fide_id TEXT NOT NULL, egd_pin TEXT NOT NULL, record_text TEXT NOT NULL,
+    PRIMARY KEY (event_key, position)
+) WITHOUT ROWID;
+CREATE INDEX entries_fide ON entries(fide_id) WHERE fide_id != '';
+CREATE INDEX entries_egd ON entries(egd_pin) WHERE egd_pin != '';
+CREATE INDEX entries_name ON entries(folded_name);
+CREATE INDEX entries_own_key ON entries(own_key);
+CREATE TABLE national_ids (
+    national_id TEXT NOT NULL, event_key TEXT NOT NULL REFERENCES events(key) ON DELETE CASCADE,
+    position INTEGER NOT NULL, PRIMARY KEY (national_id, event_key, position)
+) WITHOUT ROWID;
+CREATE TABLE people (
+    key TEXT PRIMARY KEY, name TEXT NOT NULL, fide_id TEXT NOT NULL, egd_pin TEXT NOT NULL,
+    federation TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX people_fide ON people(fide_id) WHERE fide_id != '';
+CREATE INDEX people_egd ON people(egd_pin) WHERE egd_pin != '';
+CREATE TABLE person_keys (
+    own_key TEXT PRIMARY KEY, person TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX person_keys_person ON person_keys(person);
+CREATE TABLE pages (path TEXT PRIMARY KEY, digest TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+"""
+
+
+def state_path(out: Path, language: str = "") -> Path:
+    """Where the state of the site built into ``out`` lives (``language``: one of
+    several, each a site of its own)."""
+    name = STATE_NAME if not language else f".trfsite-state-{language}.sqlite"
+    return out.parent / f"{out.name}.builds" / name
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What one build writes into the state, all in one transaction."""
+
+    events: Mapping[str, EventEntries]  # every event of the build, by cache key
+    pages: Mapping[str, str]  # every people page: path -> digest of what made it
+    people: Iterable[Person]  # every person (only those whose page changed are written)
+    stamp: str  # the id of the build these pages are in (see ``stamp_of``)
+
+
+def stamp_of(pages: Mapping[str, str]) -> str:
+    """A build's id from its people pages' digests: two builds with the same id have
+    the same pages (so a folder's id is deterministic and never trusted wrongly)."""
+    found = hashlib.sha256()
+    for path in sorted(pages):
+        found.update(f"{path}\0{pages[path]}\n".encode("utf-8", "surrogatepass"))
+    return found.hexdigest()
+
+
+def read_stamp(folder: Path | None) -> str:
+    """The id a build folder was stamped with ('' when none, or no folder)."""
+    if folder is None:
+        return ""
+    try:
+        return (folder / STAMP).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+class BuildState:
+    """An open state database. Use as a context manager; it closes on exit."""
+
+    def __init__(self, path: Path, *, fresh: bool = False) -> None:
+        """Open (or make) the database at ``path``; ``fresh``: forget what it held.
+
+        A damaged or foreign file is replaced by an empty database (the next build
+        then reads every event's file again): the state is a cache, never a source.
+        """
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = self._open(fresh)
+        except sqlite3.DatabaseError as exc:
+            logger.info("%s: build state unreadable (%s); starting afresh", path, exc)
+            for suffix in ("", "-journal", "-wal", "-shm"):
+                with contextlib.suppress(OSError):  # then opening it again says why
+                    Path(f"{path}{suffix}").unlink(missing_ok=True)
+            with _refused(path):
+                self._db = self._open(True)
+
+    def _open(self, fresh: bool) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None)  # transactions by hand
+        try:
+            db.execute("PRAGMA foreign_keys = ON")
+            db.execute("PRAGMA synchronous = NORMAL")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if fresh or version != _VERSION:
+                tables = db.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'"
+                    " AND name NOT LIKE 'sqlite_%'"
+                ).fetchall()
+                drops = "".join(f'DROP TABLE IF EXISTS "{name}";' for (name,) in tables)
+                # One script, one transaction: a build killed here leaves the old
+                # tables or the new ones.
+                db.executescript(
+                    f"BEGIN IMMEDIATE;{drops}{_SCHEMA}PRAGMA user_version = {_VERSION};COMMIT;"
+                )
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def __enter__(self) -> BuildState:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._db.close()
+
+    # ------------------------------------------------------------------ reading
+    def known_events(self) -> set[str]:
+        return {key for (key,) in self._db.execute("SELECT key FROM events")}
+
+    def events(self, keys: Iterable[str]) -> dict[str, EventEntries]:
+        """The entries of the events under ``keys`` that the state holds (without
+        their rounds: see ``record``).
+
+        One JSON text per event, not a row per entry: reading 23 columns of every
+        entry through ``sqlite3`` cost four times as much as decoding them.
+        """
+        wanted = set(keys)
+        found: dict[str, EventEntries] = {}
+        for key, data in self._db.execute("SELECT key, data FROM events"):
+            if key in wanted:
+                found[key] = entries_from_json(json.loads(data))
+        return found
+
+    def record(self, key: str, position: int) -> str:
+        """The packed rounds of entry ``position`` of event ``key`` ('' if unknown)."""
+        row = self._db.execute(
+            "SELECT record_text FROM entries WHERE event_key = ? AND position = ?", (key, position)
+        ).fetchone()
+        return "" if row is None else str(row[0])
+
+    def page_digests(self, stamp: str) -> dict[str, str]:
+        """The people pages' digests, if they describe the build stamped ``stamp``."""
+        row = self._db.execute("SELECT value FROM meta WHERE name = 'stamp'").fetchone()
+        if not stamp or row is None or row[0] != stamp:
+            return {}
+        return dict(self._db.execute("SELECT path, digest FROM pages"))
+
+    def people_with(
+        self,
+        *,
+        fide_id: str = "",
+        egd_pin: str = "",
+        national_id: str = "",
+        folded_name: str = "",
+    ) -> list[str]:
+        """The keys of the resolved people one of whose entries carries the given id
+        (or folded name), sorted: what a changed event's entry is matched against."""
+        if fide_id:
+            query, value = "SELECT own_key FROM entries WHERE fide_id = ?", fide_id
+        elif egd_pin:
+            query, value = "SELECT own_key FROM entries WHERE egd_pin = ?", egd_pin
+        elif national_id:
+            query = (
+                "SELECT e.own_key FROM national_ids n JOIN entries e"
+                " ON e.event_key = n.event_key AND e.position = n.position"
+                " WHERE n.national_id = ?"
+            )
+            value = national_id
+        elif folded_name:
+            query, value = "SELECT own_key FROM entries WHERE folded_name = ?", folded_name
+        else:
+            return []
+        keys = {key for (key,) in self._db.execute(query, (value,))}
+        people: set[str] = set()
+        for key in sorted(keys):
+            row = self._db.execute(
+                "SELECT person FROM person_keys WHERE own_key = ?", (key,)
+            ).fetchone()
+            if row is not None:
+                people.add(row[0])
+        return sorted(people)
+
+    def person(self, key: str) -> tuple[str, str, str, str] | None:
+        """(name, FIDE id, EGD PIN, federation) of a resolved person, or None."""
+        row = self._db.execute(
+            "SELECT name, fide_id, egd_pin, federation FROM people WHERE key = ?", (key,)
+        ).fetchone()
+        return None if row is None else (row[0], row[1], row[2], row[3])
+
+    # ------------------------------------------------------------------ writing
+    def save(self, changes: Changes) -> None:
+        """Write one build's state in one transaction (all of it, or nothing)."""
+        with _refused(self.path), self._transaction() as db:
+            known = self.known_events()
+            gone = known - set(changes.events)
+            db.executemany("DELETE FROM events WHERE key = ?", ((key,) for key in sorted(gone)))
+            for key in sorted(set(changes.events) - known):
+                _insert_event(db, key, changes.events[key])
+            old = dict(db.execute("SELECT path, digest FROM pages"))
+            new = changes.pages
+            db.executemany(
+                "DELETE FROM pages WHERE path = ?", ((p,) for p in sorted(set(old) - set(new)))
+            )
+            changed = sorted(path for path, digest in new.items() if old.get(path) != digest)
+            db.executemany(
+                "INSERT OR REPLACE INTO pages (path, digest) VALUES (?, ?)",
+                ((path, new[path]) for path in changed),
+            )
+            _save_people(db, changes.people, set(changed), set(old) - set(new))
+            db.execute(
+                "INSERT OR REPLACE INTO meta (name, value) VALUES ('stamp', ?)", (changes.stamp,)
+            )
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+
+@contextlib.contextmanager
+def _refused(path: Path) -> Iterator[None]:
+    """What SQLite refuses (a full disk, a read-only folder) is one BuildError."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise BuildError(
+            f"{str(path)!r}: cannot write the build state ({exc}); expected a writable "
+            "folder with free space beside the output folder"
+        ) from None
+
+
+def _insert_event(db: sqlite3.Connection, key: str, event: EventEntries) -> None:
+    # The rounds stay in their own column until a page that shows them is made
+    # (``record``): most of an entry's bytes, and few pages are made in a rebuild.
+    bare = replace(event, entries=tuple(e._replace(record_text="") for e in event.entries))
+    data = json.dumps(entries_to_json(bare), ensure_ascii=False, separators=(",", ":"))
+    db.execute(
+        "INSERT INTO events (key, file, slug, data) VALUES (?, ?, ?, ?)",
+        (key, event.file, event.slug, data),
+    )
+    db.executemany(
+        "INSERT INTO entries (event_key, position, own_key, folded_name, fide_id, egd_pin,"
+        " record_text) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            (key, n, e.own_key, e.folded_name, e.fide_id, e.egd_pin, e.record_text)
+            for n, e in enumerate(event.entries)
+        ),
+    )
+    db.executemany(
+        "INSERT INTO national_ids (national_id, event_key, position) VALUES (?, ?, ?)",
+        ((nid, key, n) for n, e in enumerate(event.entries) for nid in sorted(set(e.national_ids))),
+    )
+
+
+def _save_people(
+    db: sqlite3.Connection, people: Iterable[Person], changed: set[str], removed: set[str]
+) -> None:
+    """The resolved people whose page changed (a person page's digest covers the
+    person's key, name, ids, federation and aliases), and those gone."""
+    from trfsite.people.report import PEOPLE_FOLDER
+
+    def key_of(path: str) -> str | None:
+        folder, _, name = path.rpartition("/")
+        if folder != PEOPLE_FOLDER or not name.endswith(".html"):
+            return None
+        return name.removesuffix(".html")
+
+    stale = sorted({k for k in map(key_of, changed | removed) if k is not None})
+    db.executemany("DELETE FROM people WHERE key = ?", ((k,) for k in stale))
+    db.executemany("DELETE FROM person_keys WHERE person = ?", ((k,) for k in stale))
+    wanted = set(stale)
+    for person in people:
+        if person.key not in wanted:
+            continue
+        db.execute(
+            "INSERT OR REPLACE INTO people (key, name, fide_id, egd_pin, federation)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (person.key, person.name, person.fide_id, person.egd_pin, person.federation),
+        )
+        db.executemany(
+            "INSERT OR REPLACE INTO person_keys (own_key, person) VALUES (?, ?)",
+            ((key, person.key) for key in (person.key, *person.aliases)),
+        )
