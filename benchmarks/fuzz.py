@@ -37,6 +37,7 @@ import resource
 import select
 import shutil
 import signal
+import stat
 import sys
 import tempfile
 import time
@@ -176,6 +177,17 @@ def _in_child(
     return json.loads(text), cpu, usage.ru_maxrss
 
 
+def _special_files(folder: str, names: list[str]) -> set[str]:
+    """FIFOs and devices of a kept failure: copying one would read it (or fail the run)."""
+    return {
+        name
+        for name in names
+        if not stat.S_ISDIR(mode := os.lstat(os.path.join(folder, name)).st_mode)
+        and not stat.S_ISREG(mode)
+        and not stat.S_ISLNK(mode)
+    }
+
+
 def _label(case: dict[str, object]) -> str:
     source = case["source"]
     assert isinstance(source, Path)
@@ -273,6 +285,7 @@ def main() -> int:
                 if args.failures:
                     kept = args.failures / f"{args.seed}-{number:06d}"
                     shutil.copytree(work, kept, symlinks=True, dirs_exist_ok=True,
+                                    ignore=_special_files,
                                     ignore_dangling_symlinks=True)  # fmt: skip
             shutil.rmtree(work, ignore_errors=True)
             slowest = sorted(slowest, reverse=True)[:5]

@@ -55,7 +55,11 @@ def test_state_lives_beside_the_builds_and_nothing_of_it_is_published(tmp_path: 
     assert database == tmp_path / "out.builds" / ".trfsite-state.sqlite"
     assert database.is_file()
     published = _tree(out)
-    assert not [path for path in published if path.endswith(".sqlite")]
+    # The one SQLite file published is the open data (issue 43), which holds no build state.
+    assert [path for path in published if path.endswith(".sqlite")] == ["data/archive.sqlite"]
+    with sqlite3.connect(out / "data" / "archive.sqlite") as db:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    assert not tables & {"entries", "national_ids", "person_keys", "pages"}
     # In the build folder: only the (hidden, never served or deployed) id of its state.
     assert [path for path in published if ".trfsite-state" in path] == [STAMP]
     with sqlite3.connect(database) as db:

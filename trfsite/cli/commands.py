@@ -21,6 +21,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("awards", "awards_cmd", "awards"),
     ("norms", "norms_cmd", "norms"),
     ("people", "people_cmd", "people"),
+    ("series", "series_cmd", "series"),
     ("build", "build_cmd", "build"),
     ("themes", "themes_cmd", "themes"),
     ("serve", "serve_cmd", "serve"),

@@ -29,6 +29,10 @@
     pages = true               # default: only when the site has more than one event
     merge = [["fide-4100018", "muller-jurgen-ger-1980"]]
 
+    [series.grand-prix]        # see trfsite.series.config
+    events = ["season/*.trf"]
+    points = [25, 20, 16, 13, 11]
+
     [privacy]                  # see trfsite.people.privacy
     birth = "year"             # default "none": no birth date published
     anonymise = ["4612345", "Müller, Hans"]
@@ -58,12 +62,14 @@ from trfsite.people.config import PeopleConfig, parse_people
 from trfsite.people.privacy import PrivacySettings, parse_privacy
 from trfsite.render.i18n import known_languages
 from trfsite.results import N_
+from trfsite.series.config import SeriesConfig, parse_series
 from trfsite.standings.options import StandingsOptions
 
 CONFIG_NAME = "trfsite.toml"
 DEFAULT_TITLE = N_("Tournament results")  # in the page's language when no title is set
 _SITE_KEYS = (
-    "title", "language", "languages", "theme", "base_url", "events", "people", "privacy"
+    "title", "language", "languages", "theme", "base_url", "events", "people", "privacy",
+    "series",
 )  # fmt: skip
 _EVENT_KEYS = (
     "tiebreaks",
@@ -172,6 +178,7 @@ class SiteConfig:
     languages: tuple[str, ...] = ()
     people: PeopleConfig = PeopleConfig()
     privacy: PrivacySettings = PrivacySettings()
+    series: tuple[SeriesConfig, ...] = ()  # [series.KEY]: see trfsite.series.config
 
     def site_languages(self) -> tuple[str, ...]:
         """The languages to build, in order; one for a single-language site."""
@@ -468,10 +475,11 @@ def parse_config(text: str, path: str = CONFIG_NAME, base: Path | None = None) -
         events.append((stem, _read_event(stem, raw_events[stem], problems)))
     people = parse_people(data.get("people"), problems)
     privacy = parse_privacy(data.get("privacy"), problems)
+    series = parse_series(data.get("series"), problems)
     if problems:
         raise ConfigError(path, problems)
     return SiteConfig(
-        title, language, theme, base_url, tuple(events), path, languages, people, privacy
+        title, language, theme, base_url, tuple(events), path, languages, people, privacy, series
     )
 
 

@@ -101,6 +101,7 @@ class EventHeader:
     # trfsite publish: when the results were saved (ISO date and time), shown on the
     # overview and the current standings (every page would change with it otherwise).
     updated: str = ""
+    series: tuple[tuple[str, str], ...] = ()  # (page under the site root, title) it is in
     headline: str = ""  # "Round 7 of 9: leader A. Player on 6½" (pages/share), translated
 
 
@@ -112,6 +113,7 @@ class IndexPage:
     kinds: tuple[str, ...]  # for the filter
     years: tuple[int, ...]
     notes_html: str
+    series: tuple[tuple[str, str], ...] = ()  # (series page, title)
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ from trfsite.results import N_, Standings
 if TYPE_CHECKING:
     from trfsite.norms.event import NormsReport
     from trfsite.pages.games import GameFiles
+    from trfsite.render.page_meta import SiteInfo
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +56,17 @@ class EventResult:
     errors: int
     warnings: int
     failure: str  # "" when the event built completely
+
+
+def series_links(site: SiteInfo, file: str, slug: str) -> tuple[tuple[str, str], ...]:
+    """The series pages (path under the site root, title) whose events include this one."""
+    from trfsite.series.config import names_event
+
+    return tuple(
+        (f"series/{key}.html", title)
+        for key, title, patterns in site.series
+        if any(names_event(p, file, slug) for p in patterns)
+    )
 
 
 def event_kind(t: Tournament | None) -> str:
@@ -269,6 +281,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         warnings=warnings,
         has_awards=bool(awards.categories or awards.prizes or awards.federations or awards.clubs),
         updated=job.updated,
+        series=series_links(job.site, job.source_name, job.slug),
         headline=_headline(job, final, t),
     )
     # Stale: the findings are the latest version's, which has no format to show.

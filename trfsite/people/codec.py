@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+from trfsite.people.entries import EventEntries, KeyKind, PersonEntry, TeamPlace
 
 _ENTRY_FIELDS = PersonEntry._fields
 _KIND = _ENTRY_FIELDS.index("key_kind")
@@ -46,12 +46,15 @@ def entries_to_json(event: EventEntries) -> dict[str, object]:
         "participants": event.participants,
         "rounds": event.rounds,
         "entries": [_entry_json(e) for e in event.entries],
+        "after_round": event.after_round,
+        "teams": [list(team) for team in event.teams],
     }
 
 
 def entries_from_json(data: dict[str, object]) -> EventEntries:
     """Raises ValueError, KeyError or TypeError for anything but what ``entries_to_json`` made."""
     date = data["date"]
+    after = data["after_round"]
     return EventEntries(
         file=str(data["file"]),
         slug=str(data["slug"]),
@@ -62,4 +65,9 @@ def entries_from_json(data: dict[str, object]) -> EventEntries:
         participants=int(data["participants"]),  # type: ignore[call-overload]
         rounds=int(data["rounds"]),  # type: ignore[call-overload]
         entries=tuple(_entry_from(e) for e in data["entries"]),  # type: ignore[attr-defined]
+        after_round=None if after is None else int(after),  # type: ignore[call-overload]
+        teams=tuple(
+            TeamPlace(str(name), int(rank), float(points))
+            for name, rank, points in data["teams"]  # type: ignore[attr-defined]
+        ),
     )

@@ -8,7 +8,14 @@ from typing import NamedTuple
 
 from trfsite.formats.numbers import is_whole
 from trfsite.model import Color, EventKind, Game, Player, Tournament
-from trfsite.people.entries import EventEntries, GameRecord, KeyKind, PersonEntry, pack_record
+from trfsite.people.entries import (
+    EventEntries,
+    GameRecord,
+    KeyKind,
+    PersonEntry,
+    TeamPlace,
+    pack_record,
+)
 from trfsite.people.names import birth_year, clear_of_site_pages, fold_name, name_key
 from trfsite.results import Standings
 
@@ -101,12 +108,14 @@ def collect_event(
     splits: Mapping[int, str] | None = None,
     known: KnownRatings | None = None,
     games: Mapping[tuple[int, int], str] | None = None,
+    teams: Standings | None = None,
 ) -> EventEntries:
     """Every player of ``t``; ``standings`` ranks players (a team event's individual ones).
 
     ``splits`` maps start numbers to the keys ``[people] split`` gives them; ``known``
     spares computing the rating changes and TPRs again; ``games``: the page of each
-    (round, start number) whose game the event shows (issue 42).
+    (round, start number) whose game the event shows (issue 42); ``teams``: a team
+    event's team standings (a team series ranks its teams).
     """
     rows = {row.id: row for row in standings.rows} if standings is not None else {}
     if known is not None:
@@ -115,7 +124,7 @@ def collect_event(
         performances = _performances(t) if standings is not None else {}
         rating_changes = event_rating_changes(t)
     nat = national_ids(t)
-    teams = _team_names(t)
+    team_names = _team_names(t)
     entries = []
     hidden = frozenset(t.anonymised)  # [privacy] anonymise: no person
     for player in sorted(t.players, key=lambda p: p.id):
@@ -158,7 +167,7 @@ def collect_event(
                 rating_change=rating_changes.get(player.id),
                 line=player.source.line,
                 record_text=record,
-                team=teams.get(player.id, ""),
+                team=team_names.get(player.id, ""),
                 game_pages=" ".join(
                     games[(cell.round, player.id)].removeprefix("games/").removesuffix(".html")
                     for cell in player.rounds
@@ -166,6 +175,7 @@ def collect_event(
                 )
                 if games
                 else "",
+                sex=player.sex.strip(),
             )
         )
     event_kind = "go" if t.game is Game.GO else t.kind.value
@@ -180,4 +190,8 @@ def collect_event(
         participants=participants,
         rounds=t.rounds,
         entries=tuple(entries),
+        after_round=standings.after_round if standings is not None else None,
+        teams=tuple(TeamPlace(row.name, row.rank, row.points) for row in teams.rows)
+        if teams is not None and teams.kind is EventKind.TEAM
+        else (),
     )

@@ -90,6 +90,19 @@ class PersonPage:
     head_to_head: tuple[HeadToHead, ...]  # most games first
     history: tuple[Period, ...]
     findings: tuple[PeopleFinding, ...]
+    series: tuple[SeriesPlace, ...] = ()  # the series they play in (trfsite.series)
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesPlace:
+    """A person's place in a series, for their page (the series page has the rest)."""
+
+    key: str  # the page is series/<key>.html
+    title: str
+    rank: int | None  # None: fewer events than the series' minimum
+    points: float
+    of: int  # ranked in the series
+    events: int  # the person's events in it
 
 
 @dataclass(frozen=True, slots=True)

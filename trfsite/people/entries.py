@@ -63,6 +63,7 @@ class PersonEntry(NamedTuple):
     record_text: str = ""  # the rounds, packed (see ``record``)
     team: str = ""
     game_pages: str = ""  # the player's games with a page: "R-B" each, space-separated
+    sex: str = ""  # as the file writes it (a series' women category)
 
     @property
     def games_shown(self) -> tuple[tuple[int, str], ...]:
@@ -95,6 +96,14 @@ def unpack_record(text: str) -> tuple[GameRecord, ...]:
     return tuple(games)
 
 
+class TeamPlace(NamedTuple):
+    """A team's place in a team event (a team series ranks teams by name)."""
+
+    name: str
+    rank: int
+    points: float
+
+
 @dataclass(frozen=True, slots=True)
 class EventEntries:
     """One event's players, as the people layer sees them."""
@@ -108,3 +117,7 @@ class EventEntries:
     participants: int
     rounds: int
     entries: tuple[PersonEntry, ...]
+    # The round the ranks are after (None: unknown); below ``rounds``, the event is in
+    # progress (a series counts it only when ``live``).
+    after_round: int | None = None
+    teams: tuple[TeamPlace, ...] = ()  # a team event's teams, by rank

@@ -57,7 +57,7 @@ def entries_for(
     standings = individual if final is not None and final.kind is EventKind.TEAM else final
     known = _known_ratings(t, config, final, awards)
     splits = dict(config.people_splits)
-    return collect_event(t, standings, file, slug, splits, known, games)
+    return collect_event(t, standings, file, slug, splits, known, games, teams=final)
 
 
 def _known_ratings(
@@ -92,12 +92,13 @@ def _known_ratings(
     return KnownRatings(changes, performances)
 
 
-def _rank(t: Tournament, config: EventSettings) -> Standings | None:
+def _rank(t: Tournament, config: EventSettings, teams: bool = False) -> Standings | None:
+    """The players' standings (``teams``: a team event's team standings)."""
     from trfsite.standings.compute import compute_standings
     from trfsite.standings.options import StandingsOptions
 
     options = config.options()
-    if t.kind is EventKind.TEAM:
+    if t.kind is EventKind.TEAM and not teams:
         options = StandingsOptions(
             rules=options.rules,
             unrated_rating=options.unrated_rating,
@@ -122,4 +123,6 @@ def read_entries(data: bytes, file: str, slug: str, config: EventSettings) -> Ev
         from trfsite.people.privacy import anonymise
 
         t = anonymise(t, config.privacy)
-    return collect_event(t, _rank(t, config), file, slug, dict(config.people_splits))
+    team_standings = _rank(t, config, teams=True) if t.kind is EventKind.TEAM else None
+    splits = dict(config.people_splits)
+    return collect_event(t, _rank(t, config), file, slug, splits, teams=team_standings)

@@ -26,6 +26,7 @@ from trfsite.people.contexts import (
     PersonLine,
     PersonPage,
     RedirectPage,
+    SeriesPlace,
 )
 from trfsite.people.entries import EventEntries, PersonEntry
 from trfsite.people.identity import Person, Resolution
@@ -66,6 +67,7 @@ class PersonInput:
     opponents: dict[tuple[int, int], tuple[str, str]]  # (row, start number) -> key, name
     site: SiteInfo
     findings: tuple[PeopleFinding, ...]
+    series: tuple[SeriesPlace, ...] = ()
 
     def make(self) -> PeoplePage:
         page = person_page(self)
@@ -230,6 +232,7 @@ def person_page(source: PersonInput) -> PersonPage:
         head_to_head=_head_to_head(source),
         history=_history(source),
         findings=source.findings,
+        series=source.series,
     )
 
 
@@ -422,6 +425,12 @@ def person_inputs(
     return "\n".join(parts)
 
 
+def _with_series(
+    cut: Callable[[], PersonInput], places: tuple[SeriesPlace, ...]
+) -> PersonInput:
+    return replace(cut(), series=places)
+
+
 class PeoplePlanner:
     """The people pages of one build (but the search pieces): each person's on demand,
     so that workers forked from the building process can share them out."""
@@ -432,10 +441,13 @@ class PeoplePlanner:
         site: SiteInfo,
         event_keys: Mapping[str, str],
         full_entry: FullEntry = _as_is,
+        series: Mapping[str, tuple[SeriesPlace, ...]] | None = None,
     ) -> None:
         """``event_keys`` maps each event's file to its cache key; ``full_entry`` gives
-        an entry its rounds when they were left out of ``resolution``."""
+        an entry its rounds when they were left out of ``resolution``; ``series`` each
+        person's places in the series (``trfsite.series.pages.person_places``)."""
         self.resolution, self.site, self.event_keys = resolution, site, event_keys
+        self.series = series or {}
         self.archive = _Archive(resolution, full_entry)
         self.findings = _findings(self.archive)
         mine: dict[str, list[PeopleFinding]] = defaultdict(list)
@@ -450,7 +462,12 @@ class PeoplePlanner:
         own = self._mine.get(f"{person.key}.html", ())
         inputs = person_inputs(archive, person, self.event_keys, own)
         path = f"{PEOPLE_FOLDER}/{person.key}.html"
-        yield PersonPlan(path, inputs, partial(archive.person_input, person, site, own))
+        places = self.series.get(person.key, ())
+        cut = partial(archive.person_input, person, site, own)
+        if places:
+            inputs += "\n" + repr(places)
+            cut = partial(_with_series, cut, places)
+        yield PersonPlan(path, inputs, cut)
         for alias in person.aliases:
             path = f"{PEOPLE_FOLDER}/{alias}.html"
             redirect = RedirectPage(

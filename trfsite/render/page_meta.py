@@ -23,6 +23,9 @@ class SiteInfo:
     # page): by default only when the site has more than one event. A site of one
     # event has its cards as its players' pages (PeopleConfig.has_pages).
     people: bool = True
+    # [series.KEY] (trfsite.series): (key, title, its events' globs or keys), linked
+    # from the home page and from each of its events. Only with people pages.
+    series: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

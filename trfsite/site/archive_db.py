@@ -2,8 +2,10 @@
 
 Made from the events' own data files (``EVENT/data/*.json``, see
 ``pages/data_files``), so it shows what they show and nothing more. It is
-published data, apart from any build state. The same inputs give the same bytes:
-a fresh file, rows inserted in a fixed order, no times, no ``VACUUM`` history.
+published data, apart from any build state. The same inputs give the same bytes,
+whether the file was made afresh or by a rebuild that kept the unchanged events'
+rows: every table is ordered by its key (``WITHOUT ROWID``), and the published file
+is a ``VACUUM INTO`` copy, which writes the rows in that order whatever their history.
 """
 
 from __future__ import annotations
@@ -25,40 +27,43 @@ logger = logging.getLogger(__name__)
 ARCHIVE = f"{DATA_FOLDER}/archive.sqlite"
 
 SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE events (
     slug TEXT PRIMARY KEY, name TEXT NOT NULL, city TEXT, federation TEXT,
     start_date TEXT, end_date TEXT, kind TEXT NOT NULL, participants INTEGER,
     rounds INTEGER, complete_rounds INTEGER, rules TEXT, url TEXT NOT NULL
-);
+) WITHOUT ROWID;
 CREATE TABLE people (
     key TEXT PRIMARY KEY, name TEXT NOT NULL, federation TEXT, fide_id TEXT, egd_pin TEXT
-);
+) WITHOUT ROWID;
 CREATE TABLE players (
     event TEXT NOT NULL REFERENCES events(slug), id INTEGER NOT NULL, name TEXT NOT NULL,
     title TEXT, federation TEXT, rating INTEGER, fide_id TEXT, grade TEXT, egd_pin TEXT,
     club TEXT, team INTEGER, person TEXT REFERENCES people(key),
     PRIMARY KEY (event, id)
-);
+) WITHOUT ROWID;
 CREATE TABLE standings (
     event TEXT NOT NULL REFERENCES events(slug), id INTEGER NOT NULL, name TEXT NOT NULL,
     rank INTEGER NOT NULL, points REAL NOT NULL, match_points REAL, game_points REAL,
     rating_change REAL, performance REAL, after_round INTEGER NOT NULL,
     PRIMARY KEY (event, id)
-);
+) WITHOUT ROWID;
 CREATE TABLE tiebreaks (
     event TEXT NOT NULL, id INTEGER NOT NULL, position INTEGER NOT NULL, code TEXT NOT NULL,
     value REAL,
     PRIMARY KEY (event, id, position),
     FOREIGN KEY (event, id) REFERENCES standings(event, id)
-);
+) WITHOUT ROWID;
 CREATE TABLE games (
-    event TEXT NOT NULL REFERENCES events(slug), round INTEGER NOT NULL, board INTEGER,
+    event TEXT NOT NULL REFERENCES events(slug), line INTEGER NOT NULL,
+    round INTEGER NOT NULL, board INTEGER,
     white INTEGER NOT NULL, black INTEGER, white_outcome TEXT NOT NULL, black_outcome TEXT,
     result TEXT, forfeit INTEGER NOT NULL, handicap INTEGER,
+    -- the key's columns come first: SQLite 3.40's integrity_check misreads the others
+    PRIMARY KEY (event, line),
     FOREIGN KEY (event, white) REFERENCES players(event, id),
     FOREIGN KEY (event, black) REFERENCES players(event, id)
-);
+) WITHOUT ROWID;
 CREATE INDEX players_person ON players(person);
 CREATE INDEX players_federation ON players(federation, rating);
 CREATE INDEX standings_rank ON standings(event, rank);
@@ -153,12 +158,15 @@ def _event_rows(summary: EventSummary, folder: Path) -> Iterator[tuple[str, tupl
         if isinstance(values, dict):
             for position, (code, value) in enumerate(values.items(), start=1):
                 yield "tiebreaks", (summary.slug, row["id"], position, code, value)
+    line = 0  # the game's or bye's place in rounds.json: the key of a games row
     for item in _items(rounds or {}, "rounds"):
         for g in _items(item, "games"):
+            line += 1
             yield (
                 "games",
                 (
                     summary.slug,
+                    line,
                     item["round"],
                     g["board"],
                     g["white"],
@@ -171,10 +179,12 @@ def _event_rows(summary: EventSummary, folder: Path) -> Iterator[tuple[str, tupl
                 ),
             )
         for bye in _items(item, "byes"):
+            line += 1
             yield (
                 "games",
                 (
                     summary.slug,
+                    line,
                     item["round"],
                     None,
                     bye["player"],
@@ -193,7 +203,7 @@ _INSERT = {
     "players": 12,
     "standings": 10,
     "tiebreaks": 5,
-    "games": 10,
+    "games": 11,
 }
 
 
@@ -229,35 +239,44 @@ def archive_bytes(
 
     With the ``previous`` build's file, the ``reused`` events' rows are kept from it and
     only the others are read and written again: a rebuild after one changed event reads
-    one event, not the archive (2.7 s of CPU for 300 events). The same inputs after the
-    same previous file give the same bytes.
+    one event, not the archive (2.7 s of CPU for 300 events). The same inputs give the
+    same bytes, with or without a previous file.
     """
     with tempfile.TemporaryDirectory(prefix="trfsite-archive-") as scratch:
-        path = Path(scratch) / "archive.sqlite"
+        kept = Path(scratch) / "previous.sqlite"
         if previous is not None:
-            path.write_bytes(previous)
-            with closing(sqlite3.connect(path)) as db:
+            kept.write_bytes(previous)
+            with closing(sqlite3.connect(kept)) as db:
                 if not _kept(db, reused):
                     previous = None
         if previous is None:
-            path.unlink(missing_ok=True)
             reused = frozenset()
+        path = Path(scratch) / "archive.sqlite"
         with closing(sqlite3.connect(path)) as db:
             db.execute("PRAGMA journal_mode = OFF")
-            if previous is None:
-                db.executescript(SCHEMA)
-                db.execute("INSERT INTO meta VALUES ('version', ?)", (str(DATA_VERSION),))
-            else:
-                slugs = [row[0] for row in db.execute("SELECT slug FROM events ORDER BY slug")]
-                stale = [(slug,) for slug in slugs if slug not in reused]
-                for table in _TABLES:
+            # Always a fresh file with the schema made once: a copy of the previous one
+            # would carry its history (the schema cookie VACUUM INTO counts up).
+            db.executescript(SCHEMA)
+            db.execute("INSERT INTO meta VALUES ('version', ?)", (str(DATA_VERSION),))
+            if reused:
+                db.execute("ATTACH DATABASE ? AS previous", (str(kept),))
+                slugs = sorted(reused)
+                marks = ", ".join("?" * len(slugs))
+                for table in reversed(_TABLES):  # events first: the others refer to them
                     column = "slug" if table == "events" else "event"
-                    db.executemany(f"DELETE FROM {table} WHERE {column} = ?", stale)
-                db.execute("DELETE FROM people")
+                    db.execute(
+                        f"INSERT INTO {table} SELECT * FROM previous.{table} "
+                        f"WHERE {column} IN ({marks})",
+                        slugs,
+                    )
+                db.commit()
+                db.execute("DETACH DATABASE previous")
             _insert(db, [pair for pair in events if pair[0].slug not in reused])
             db.execute(_PEOPLE)
             db.commit()
-        return path.read_bytes()
+            published = Path(scratch) / "published.sqlite"
+            db.execute("VACUUM INTO ?", (str(published),))
+        return published.read_bytes()
 
 
 def _insert(db: sqlite3.Connection, events: Sequence[tuple[EventSummary, Path]]) -> None:

@@ -220,7 +220,8 @@ def _index_page(site: SiteInfo, summaries: list[EventSummary], notes_html: str) 
     kinds = tuple(sorted({s.kind for s in ordered}))
     years = tuple(sorted({s.start_date.year for s in ordered if s.start_date}, reverse=True))
     meta = PageMeta(site, site.title, "", "", "home", "index.html")
-    return IndexPage(meta, tuple(ordered), kinds, years, notes_html)
+    series = tuple((f"series/{key}.html", title) for key, title, _ in site.series)
+    return IndexPage(meta, tuple(ordered), kinds, years, notes_html, series)
 
 
 def _render_into(
@@ -323,6 +324,7 @@ def _build_site(
             # Several languages: each is a whole site of its own under OUT/<language>/
             # (its own manifest and reused events), all swapped in at once.
             prefix = f"{language}/" if several else ""
+            has_people = config.people.has_pages(len(discovery.files))
             site = SiteInfo(
                 site_title(config, language),
                 language,
@@ -331,7 +333,8 @@ def _build_site(
                 f"trfsite {__version__}",
                 languages if several else (),
                 config.base_url,
-                config.people.has_pages(len(discovery.files)),
+                has_people,
+                tuple((s.key, s.title, s.events) for s in config.series) if has_people else (),
             )
             part = _LanguageBuild(
                 replace(options, out=options.out / language) if several else options,

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from trfsite.memo import ByIdentity
 from trfsite.model import EventKind, Tournament
 from trfsite.progress import default_after_round, round_progress
-from trfsite.results import Note, StandingRow
+from trfsite.results import StandingRow
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import EventContext, build_context
 from trfsite.scoring.declared_points import declared_differences
@@ -222,17 +222,26 @@ def _search(
     within, others = _candidates(t, base, swiss, rules_open, list_open)
     candidates = [(True, c) for c in within] + [(False, c) for c in others]
     judge = _Judge(t, swiss, unrated_rating, declared, base.rules)
+    # A closest that misses more than three declared places in four (a 2,000-player open
+    # whose file ranks by points and start number: 1,957 with the closest list) is no
+    # evidence of how the event was ranked: not named, and no candidate is ranked
+    # further once it cannot come within that.
+    worth_naming = len(declared) * 3 // 4
     closest: tuple[int, Candidate] | None = None
     for tried, (adoptable, candidate) in enumerate(candidates, start=1):
         # No candidate places fewer than the bound, nor (a bound above 0) matches:
         # the rest are judged by it.
         if closest is not None and closest[0] <= judge.fewest_possible():
             break
-        differing, unseparated = judge.differences(candidate)
+        beaten = closest[0] if closest is not None else worth_naming + 1
+        found = judge.differences(candidate, beaten)
+        if found is None:
+            continue
+        differing, unseparated = found
         if differing == 0:
             return DeclaredOrder(base, tried, candidate, adoptable)
         # Closest as printed: a list that separates no one must not look close.
-        if closest is None or unseparated < closest[0]:
+        if unseparated < beaten:
             closest = (unseparated, candidate)
     return DeclaredOrder(
         base,
@@ -269,6 +278,38 @@ def points_groups_judged(
     return kept, unmendable
 
 
+# The columns the search computed, by context and spec: the standings of the same
+# context (after the last round, not explained) take them instead of computing again.
+_JUDGED: ByIdentity[Tournament, dict[tuple[object, ...], list[float | None]]] = ByIdentity(
+    lambda t: {}
+)
+
+
+def _column_key(ctx: EventContext, spec: TiebreakSpec) -> tuple[object, ...]:
+    """What a column's values depend on: the context's rounds, rules, system, ratings and
+    points (bonus), and the spec."""
+    return (ctx.rounds, ctx.rules, ctx.swiss, tuple(ctx.ratings), tuple(ctx.bonus), spec)
+
+
+def judged_values(
+    t: Tournament, ctx: EventContext, spec: TiebreakSpec
+) -> list[float | None] | None:
+    """The values the declared-ranks search computed for this column, if it did (None when
+    the context explains: explanations are not kept)."""
+    if ctx.explain:
+        return None
+    return _JUDGED(t).get(_column_key(ctx, spec))
+
+
+# In a Swiss these read nothing the rule sets differ in (virtual opponents, opponents'
+# unplayed games, forfeits as games: C.07 16 and 15.2): their values are the same under
+# every rule set, computed once. The Buchholz and Sonneborn-Berger families are not.
+RULES_FREE_IN_SWISS = frozenset(
+    {"DE", "WIN", "WON", "BPG", "BWG", "PS", "GE", "KS", "ARO", "TPR", "PTP", "APRO", "APPO",
+     "STD", "TPN", "RTNG"}
+)  # fmt: skip
+
+
 class _Judge:
     """Ranks the final round under candidates, sharing all it can between them.
 
@@ -303,6 +344,7 @@ class _Judge:
         self.columns: dict[tuple[str, bool, str], tuple[list[float | None], int]] = {}
         self.names: dict[tuple[float | None, ...], int] = {}  # the columns' values, by content
         self.blocks: dict[tuple[object, ...], list[list[int]]] = {}
+        self.counts: dict[tuple[object, ...], tuple[int, int]] = {}
         if self.after == t.rounds:  # declared totals are final totals
             ctx = self.context(rules, False)
             scores = {pid: ctx.score[i] for i, pid in enumerate(ctx.ids)}
@@ -338,24 +380,39 @@ class _Judge:
         """Equal value lists get one name: the blocks they make are shared."""
         return self.names.setdefault(tuple(values), len(self.names))
 
+    def rules_read(self, rules: str, spec: TiebreakSpec) -> str:
+        """The rule set a column's values depend on ("" when on none)."""
+        return "" if self.swiss and spec.name in RULES_FREE_IN_SWISS else rules
+
     def column(
         self, rules: str, by_declared_points: bool, spec: TiebreakSpec, tb: Tiebreak
     ) -> tuple[list[float | None], int]:
         """A tie-break's values under the context, and their name."""
-        key = (rules, by_declared_points, spec.code.upper())
+        key = (self.rules_read(rules, spec), by_declared_points, spec.code.upper())
+        ctx = self.context(rules, by_declared_points)
         found = self.columns.get(key)
         if found is None:
             assert tb.compute is not None
-            values = tb.compute(self.context(rules, by_declared_points), spec).values
+            values = tb.compute(ctx, spec).values
             found = self.columns[key] = (values, self.name(values))
+        _JUDGED(self.t)[_column_key(ctx, spec)] = found[0]
         return found
 
-    def differences(self, candidate: Candidate) -> tuple[int, int]:
+    def differences(self, candidate: Candidate, beaten: int) -> tuple[int, int] | None:
         """How many declared ranks the candidate does not reproduce: with ties broken by
-        lot (4.2) as the file likes, and as the standings print them (shared places)."""
-        return min(self._differences(candidate, by) for by in self.by_declared_points)
+        lot (4.2) as the file likes, and as the standings print them (shared places).
 
-    def _differences(self, candidate: Candidate, by_declared_points: bool) -> tuple[int, int]:
+        None when it can neither reproduce them all nor leave fewer than ``beaten``
+        places differing as printed: a tie-break only splits blocks, so a place outside
+        its block's places after a prefix of the list stays outside (the count with ties
+        by lot never falls along the list, and the printed count is never below it).
+        """
+        found = [self._differences(candidate, by, beaten) for by in self.by_declared_points]
+        return min((f for f in found if f is not None), default=None)
+
+    def _differences(
+        self, candidate: Candidate, by_declared_points: bool, beaten: int
+    ) -> tuple[int, int] | None:
         ctx = self.context(candidate.rules, by_declared_points)
         blocks = self.groups[by_declared_points]
         prefix: tuple[object, ...] = (by_declared_points,)
@@ -364,7 +421,7 @@ class _Judge:
             lower = tb.lower_is_better != spec.reverse
             if tb.compute is None:  # DE: filled per group by the ranking, from the context
                 values: list[float | None] = [None] * ctx.size
-                prefix = (*prefix, (spec.code.upper(), lower, id(ctx)))
+                prefix = (*prefix, (spec.code.upper(), lower, self.rules_read(ctx.rules, spec)))
             else:
                 values, name = self.column(candidate.rules, by_declared_points, spec, tb)
                 prefix = (*prefix, (name, lower))
@@ -372,75 +429,14 @@ class _Judge:
             if found is None:
                 found = self.blocks[prefix] = rank_players(ctx, [column], [values], [None], blocks)
             blocks = found
-        return count_differences(self.declared_by_index, blocks)
+            lenient = self.count(prefix, blocks)[0]
+            if lenient and lenient >= beaten:
+                return None
+        return self.count(prefix, blocks)
 
-
-# --------------------------------------------------------------------------- notes
-def adopted_note(found: DeclaredOrder) -> Note:
-    """Replaces the rule-set and list notes when the evidence changed the choice."""
-    assert found.matched is not None
-    codes, rules = found.matched.describe()
-    return Note(
-        "Tie-breaks: {codes}; rules: {rules}. The ranks the file declares (columns 86-89) "
-        "follow them: the first of {tried} combinations of rule set and tie-break list tried "
-        "that reproduces every declared rank.",
-        codes=codes,
-        rules=rules,
-        tried=found.tried,
-    )
-
-
-def differing_note(found: DeclaredOrder, count: int, total: int) -> Note | None:
-    """The final standings' note when they differ from the declared ranks.
-
-    None when the choice made reproduces them: players it leaves tied share a place
-    that the file may have split by lot (C.07 4.2).
-    """
-    if count == 0 or found.adopted:
-        return None
-    if found.matched is not None:
-        codes, rules = found.matched.describe()
-        return Note(
-            "The ranks the file declares (columns 86-89) differ from these standings in "
-            "{count} of {total} places. They follow another choice (tie-breaks {codes}; "
-            "rules: {rules}), which the settings of this event rule out (the tie-breaks or "
-            "rules set in trfsite.toml or on the command line).",
-            count=count,
-            total=total,
-            codes=codes,
-            rules=rules,
-        )
-    if found.closest is not None and found.closest != found.base:
-        codes, rules = found.closest.describe()
-        return Note(
-            "The ranks the file declares (columns 86-89) differ from these standings in "
-            "{count} of {total} places, and none of the {tried} combinations of rule set "
-            "and tie-break list tried reproduces them all (the closest: tie-breaks {codes}; "
-            'rules: {rules}; places that differ: {closest}). ranks_source = "declared" '
-            "publishes the file's order.",
-            count=count,
-            total=total,
-            tried=found.tried,
-            codes=codes,
-            rules=rules,
-            closest=found.closest_differences,
-        )
-    return Note(
-        "The ranks the file declares (columns 86-89) differ from these standings in "
-        "{count} of {total} places, and none of the {tried} combinations of rule set and "
-        'tie-break list tried reproduces them all. ranks_source = "declared" publishes the '
-        "file's order.",
-        count=count,
-        total=total,
-        tried=found.tried,
-    )
-
-
-def declared_order_note(count: int, total: int) -> Note:
-    return Note(
-        'Order and ranks as the file declares them (columns 86-89, ranks_source = "declared"); '
-        "the points and tie-breaks beside them are computed, and {count} of {total} places "
-        "differ from the computed order.",
-        count=count,
-        total=total,
-    )
+    def count(self, prefix: tuple[object, ...], blocks: list[list[int]]) -> tuple[int, int]:
+        """``count_differences`` of the blocks after a list prefix, once per prefix."""
+        found = self.counts.get(prefix)
+        if found is None:
+            found = self.counts[prefix] = count_differences(self.declared_by_index, blocks)
+        return found

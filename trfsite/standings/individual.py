@@ -52,15 +52,14 @@ from trfsite.standings.choices import (
     system_note_under,
     tiebreak_column,
 )
+from trfsite.standings.declared_notes import adopted_note, declared_order_note, differing_note
 from trfsite.standings.declared_ranks import (
     RANKS_SOURCES,
     Candidate,
     DeclaredOrder,
-    adopted_note,
-    declared_order_note,
     declared_ranks,
-    differing_note,
     differing_places,
+    judged_values,
     row_blocks,
     search_declared_order,
 )
@@ -242,6 +241,11 @@ def _standings_after(
         if tb.compute is None:
             values.append([None] * ctx.size)
             explanations.append([Explanation(spec.code, None)] * ctx.size if ctx.explain else None)
+            continue
+        judged = judged_values(t, ctx, spec)
+        if judged is not None:
+            values.append(judged)
+            explanations.append(None)
             continue
         found = tb.compute(ctx, spec)
         values.append(found.values)
