@@ -15,9 +15,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from trfsite.render.theme import find_theme, theme_chain
+from trfsite.render.theme import find_theme, load_theme, static_files, theme_chain
 from trfsite.site import cache
 from trfsite.site.event_build import EventOutput, EventTask, build_event
+from trfsite.site.offline_zip import write_offline_zip, zip_name
 from trfsite.site.split_event import build_split, can_split
 from trfsite.site.writer import SiteWriter
 
@@ -54,6 +55,13 @@ class Plan:
     build: list[EventTask]  # largest input first, for an even load at the end
     fingerprint: str = ""
     people: dict[str, EventEntries] = field(default_factory=dict)  # key -> entries built now
+
+
+def _static_files(tasks: list[EventTask]) -> list[tuple[str, Path]]:
+    """The theme's static files, which the events' pages load (one theme per build)."""
+    if not tasks:
+        return []
+    return static_files(tuple(load_theme(path) for path in tasks[0].theme_paths))
 
 
 def plan_events(out: Path, use_cache: bool, tasks: list[EventTask], bulletin: bool) -> Plan:
@@ -100,9 +108,15 @@ def build_events(
     else:
         outputs = in_order(executor, workers, build_event, tasks)
     entries = []
+    sites = {task.job.slug: task.job.site for task in tasks}
+    static = _static_files(tasks)
     for done, output in enumerate(outputs, start=1):
         for path, data in output.files:
             writer.write_bytes(path, data)
+        # The event's folder is complete now: its offline copy is made from it, and
+        # listed among its files so that the cache keeps it with the event.
+        size = write_offline_zip(writer.root, output.slug, static, sites[output.slug].base_url)
+        output = replace(output, sizes=(*output.sizes, (zip_name(output.slug), size)))
         key = plan.keys[output.slug]
         if output.people is not None:
             plan.people[key] = output.people
