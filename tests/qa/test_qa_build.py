@@ -16,6 +16,8 @@ import lxml.html
 import pytest
 from qahelpers import DATA, EVIL, png_bytes, round_robin, run, tree_digest
 
+from trfsite.site.slug import RESERVED
+
 # The URL layout of issue 6 (fixed: links from outside depend on it).
 EVENT_FILES = (
     "index.html",
@@ -41,7 +43,7 @@ def _src(tmp_path: Path, files: dict[str, str | bytes], name: str = "src") -> Pa
 
 
 def _events(out: Path) -> list[str]:
-    return sorted(p.name for p in out.iterdir() if p.is_dir() and p.name not in ("static", "people"))
+    return sorted(p.name for p in out.iterdir() if p.is_dir() and p.name not in RESERVED)
 
 
 def _html_pages(folder: Path) -> list[Path]:

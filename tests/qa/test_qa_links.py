@@ -7,6 +7,8 @@ from pathlib import Path
 import lxml.html
 from qahelpers import DATA, SAMPLES, broken_links, png_bytes, round_robin, run
 
+from trfsite.site.slug import RESERVED
+
 
 def test_every_link_of_the_sample_site_resolves(tmp_path: Path) -> None:
     out = tmp_path / "site"
@@ -15,7 +17,7 @@ def test_every_link_of_the_sample_site_resolves(tmp_path: Path) -> None:
     assert broken_links(out) == []
     home = lxml.html.fromstring((out / "index.html").read_bytes())
     hrefs = {a.get("href") for a in home.iter("a")}
-    site_folders = ("static", "people")
+    site_folders = RESERVED
     events = sorted(p.name for p in out.iterdir() if p.is_dir() and p.name not in site_folders)
     assert len(events) == 4
     assert {f"{slug}/index.html" for slug in events} <= hrefs

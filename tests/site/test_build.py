@@ -191,6 +191,9 @@ def test_slugs_are_safe_and_unique() -> None:
         "open-3",
         "static-2",
     ]
+    # The site's own folders at the top of OUT (open data, series pages) are never an
+    # event's: a file called data.trf or series.trf must not overwrite them.
+    assert assign_slugs(["data", "series", "people"]) == ["data-2", "series-2", "people-2"]
 
 
 def test_discovery_by_content_in_order(make_src: MakeSrc) -> None:

@@ -14,6 +14,7 @@ from lxml import html
 from sitehelpers import SAMPLES, small_round_robin
 
 from trfsite.site.build import BuildOptions, build_site
+from trfsite.site.slug import RESERVED
 
 
 def _page(out: Path, relative: str) -> html.HtmlElement:
@@ -124,7 +125,7 @@ def sample_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_sample_layout(sample_site: Path) -> None:
     events = sorted(
-        p.name for p in sample_site.iterdir() if p.is_dir() and p.name not in ("static", "people")
+        p.name for p in sample_site.iterdir() if p.is_dir() and p.name not in RESERVED
     )
     assert events == [
         "club-championship-2024",

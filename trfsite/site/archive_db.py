@@ -287,7 +287,9 @@ def _insert(db: sqlite3.Connection, events: Sequence[tuple[EventSummary, Path]])
                 rows[table].append(row)
     for table, count in _INSERT.items():
         marks = ", ".join("?" * count)
-        db.executemany(f"INSERT INTO {table} VALUES ({marks})", rows[table])
+        # A damaged file may give two players one start number: the first row is kept
+        # (the pages show the same player), never an IntegrityError that ends the build.
+        db.executemany(f"INSERT OR IGNORE INTO {table} VALUES ({marks})", rows[table])
 
 
 def write_archive(

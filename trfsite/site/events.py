@@ -114,9 +114,12 @@ def build_events(
         for path, data in output.files:
             writer.write_bytes(path, data)
         # The event's folder is complete now: its offline copy is made from it, and
-        # listed among its files so that the cache keeps it with the event.
-        size = write_offline_zip(writer.root, output.slug, static, sites[output.slug].base_url)
-        output = replace(output, sizes=(*output.sizes, (zip_name(output.slug), size)))
+        # listed among its files so that the cache keeps it with the event. An event
+        # that failed has only its validation page, nothing to take offline.
+        if not output.summary.failed:
+            site = sites[output.slug]
+            size = write_offline_zip(writer.root, output.slug, static, site.base_url)
+            output = replace(output, sizes=(*output.sizes, (zip_name(output.slug), size)))
         key = plan.keys[output.slug]
         if output.people is not None:
             plan.people[key] = output.people

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 MAX_SLUG = 60
 # Names the site itself uses at the top of OUT.
-RESERVED = frozenset({"static", "index", "index.html", "people", "data"})
+RESERVED = frozenset({"static", "index", "index.html", "people", "data", "series"})
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
 
