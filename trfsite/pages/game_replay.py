@@ -56,7 +56,7 @@ class ReplayAhead:
     def _replay_chunk(self, chunk: int) -> tuple[Replay, ...]:
         return tuple(replay(game) for game in self.games[chunk * _CHUNK : (chunk + 1) * _CHUNK])
 
-    def _help(self, sender: Connection) -> None:
+    def replay_in_helper(self, sender: Connection) -> None:
         """In the helper: chunks claimed until none is left, then sent at once (a chunk is
         larger than a pipe holds: sent one by one, the helper would wait for a reader
         that is still ranking)."""
@@ -124,6 +124,6 @@ def replay_ahead(games: Sequence[PgnGame]) -> ReplayAhead:
 
 def _run_helper(ahead: ReplayAhead, sender: Connection) -> None:
     try:
-        ahead._help(sender)
+        ahead.replay_in_helper(sender)
     finally:
         sender.close()
