@@ -198,6 +198,7 @@ def event_norms(t: Tournament, round_robin: bool, settings: NormSettings) -> Nor
         pg = count_games(player, complete, opponents, settings.count_short_games, excluded)
         federations_exempt, limits_exempt, why = _exempt(player, t, settings, swiss)
         made = None
+        contexts: list[NormContext] = []  # the rules checked, up to the one met
         for rule in rules:
             ctx = norm_context(
                 rule,
@@ -211,6 +212,7 @@ def event_norms(t: Tournament, round_robin: bool, settings: NormSettings) -> Nor
                 federations_exempt,
                 limits_exempt,
             )
+            contexts.append(ctx)
             budget = Budget(MAX_SETS, games_left)
             best = best_assessment(pg, ctx, budget)
             games_left = budget.games
@@ -228,21 +230,9 @@ def event_norms(t: Tournament, round_robin: bool, settings: NormSettings) -> Nor
             else swiss_future(player, complete, t.rounds, opponents, excluded)
         )
         strongest = next((rating for rating, pid in top if pid != player.id), 0)
-        for rule in rules:
-            if rule is made:
+        for ctx in contexts:  # a forecast for each rule not met, above the one met
+            if ctx.rule is made:
                 break
-            ctx = norm_context(
-                rule,
-                edition,
-                player,
-                t,
-                complete,
-                round_robin,
-                double,
-                settings,
-                federations_exempt,
-                limits_exempt,
-            )
             found = forecast(pg, future, ctx, strongest)
             if found is not None:
                 forecasts.append(found)
