@@ -24,7 +24,7 @@ from pathlib import Path
 from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
 from trfsite.people.entries import EventEntries, PersonEntry
-from trfsite.people.identity import Resolution, resolve
+from trfsite.people.identity import Resolution
 from trfsite.people.listing import read_entries
 from trfsite.people.pages import (
     SEARCH_FOLDER,
@@ -37,6 +37,7 @@ from trfsite.people.pages import (
 from trfsite.people.search import search_pieces
 from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, environment, paused_collector
+from trfsite.site.identity_part import resolve_people
 from trfsite.site.series import SERIES_TEMPLATE, series_pages, series_problems_of
 from trfsite.site.state import STAMP, BuildState, Changes, read_stamp, stamp_of
 from trfsite.site.writer import SiteWriter
@@ -107,7 +108,7 @@ def _build_people(
     # CPU for the 2000 person pages of a 2000-player open.
     digests: dict[str, str] = {}
     with paused_collector():
-        resolution = resolve((entries for _, entries in found), config.people)
+        resolution, resolved = resolve_people(state, found, config.people, use_cache)
         problems = list(resolution.problems) + series_problems_of(config, resolution)
         if problems:
             raise ConfigError(config.path or CONFIG_NAME, problems)
@@ -137,7 +138,7 @@ def _build_people(
                 pages.place(path, text.encode("utf-8"))
         pages.finish()
     stamp = stamp_of(digests)
-    state.save(Changes(dict(found), digests, resolution.people, stamp))
+    state.save(Changes(dict(found), digests, resolved, stamp))
     writer.write_text(STAMP, stamp + "\n")
     logger.info(
         "people: %d person(s), %d page(s) written, %d unchanged",
