@@ -148,3 +148,36 @@ def test_a_changed_people_setting_resolves_everyone_again(
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
     assert _tree(out) == _tree(cold)
+
+
+def test_only_the_listing_pages_whose_rows_changed_are_made_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from trfsite.site import people
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(RULES, src)
+    build_site(BuildOptions(src, out, pdf=False))
+    made: list[str] = []
+    make_here = people._Pages.make_here
+
+    def spied(self: people._Pages, page: people.PeoplePage) -> bytes:
+        made.append(page.path)
+        return make_here(self, page)
+
+    monkeypatch.setattr(people._Pages, "make_here", spied)
+    changed = src / "d-2023.trf"  # d-2023's players: POL, DEN, POL, ENG (data README)
+    text = changed.read_text(encoding="utf-8")
+    changed.write_text(text.replace("Spring Open 2023", "Spring Cup 2023"), encoding="utf-8")
+    build_site(BuildOptions(src, out, pdf=False))
+    # The event's name is on the pages of its federations, so they are made again, and
+    # the index and findings pages (unchanged rows) are not; nor are GER's and HUN's.
+    assert sorted(made) == [
+        "people/federations/den.html",
+        "people/federations/eng.html",
+        "people/federations/pol.html",
+    ]
+    assert "Spring Cup 2023" in (out / made[0]).read_text(encoding="utf-8")
+    cold = tmp_path / "cold"
+    build_site(BuildOptions(src, cold, pdf=False))
+    assert _tree(out) == _tree(cold)

@@ -18,11 +18,12 @@ import shutil
 import stat
 from collections import deque
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
+from trfsite.people.contexts import PeopleContext
 from trfsite.people.entries import EventEntries, PersonEntry
 from trfsite.people.identity import Resolution
 from trfsite.people.listing import read_entries
@@ -127,11 +128,15 @@ def _build_people(
                 digests[item.path] = made_of = _page_digest(run.fingerprint, site_text, item)
                 if old_pages.get(item.path) != made_of or not pages.reuse(item.path):
                     pages.send(item.cut() if isinstance(item, PersonPlan) else item)
-        # Made every time, here: they are few, show the people of many events and
-        # mostly change when one does, and telling whether they did (a digest of
-        # their context's ``repr``) cost more than making them.
+        # Federations, clubs, findings, index: few, but each shows many people, so a
+        # page is remade only when its rows changed (rendering them all was a third
+        # of a rebuild's people step). Their contexts are made: a walk, not a render.
         for page in planner.other_pages():
-            digests[page.path] = _digest(pages.make_here(page).decode("utf-8"))
+            digests[page.path] = made_of = _digest(
+                run.fingerprint, site_text, page.template, _shown(page.context)
+            )
+            if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
+                pages.make_here(page)
         for path, text in search_pieces(resolution, SEARCH_FOLDER):
             digests[path] = made_of = _digest(text)
             if old_pages.get(path) != made_of or not pages.reuse(path):
@@ -167,6 +172,13 @@ def _digest(*parts: str) -> str:
         encoded = part.encode("utf-8", "surrogatepass")
         found.update(len(encoded).to_bytes(8, "big") + encoded)
     return found.hexdigest()
+
+
+def _shown(context: PeopleContext) -> str:
+    """What a listing page shows: its context but for its ``meta`` (whose site is in
+    the digest once, and the rest follows from the page's path and rows)."""
+    values = [getattr(context, f.name) for f in fields(context) if f.name != "meta"]
+    return repr((context.meta.title, values))
 
 
 def _page_digest(fingerprint: str, site_text: str, item: PeoplePage | PersonPlan) -> str:
