@@ -181,3 +181,43 @@ def test_only_the_listing_pages_whose_rows_changed_are_made_again(
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
     assert _tree(out) == _tree(cold)
+
+
+def test_a_rebuild_plans_the_pages_of_the_people_it_touches_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Eight generated events (benchmarks/generate_people.py) from a pool of 2,000
+    people: one event renamed touches its players and those who met them in an
+    event; the other people's pages are linked, not even planned (issue 46)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from generate_people import generate_people_archive
+
+    from trfsite.people.pages import PeoplePlanner
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    files = generate_people_archive(src, 8, 2000, seed=3)
+    build_site(BuildOptions(src, out, pdf=False))
+    people = len(list((out / "people").glob("*.html"))) - 2  # but index and findings
+    planned: list[str] = []
+    person_pages = PeoplePlanner.person_pages
+
+    def spied(self: PeoplePlanner, person: object) -> object:
+        planned.append(person.key)  # type: ignore[attr-defined]
+        return person_pages(self, person)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(PeoplePlanner, "person_pages", spied)
+    monkeypatch.setattr(identity_part, "MOST", 0.5)  # the default: a part, not everyone
+    text = files[3].read_text(encoding="utf-8").splitlines(keepends=True)
+    text[0] = "012 Corrected event name\n"
+    files[3].write_text("".join(text), encoding="utf-8")
+    with caplog.at_level(logging.INFO, logger="trfsite.site.identity_part"):
+        build_site(BuildOptions(src, out, pdf=False))
+    assert any("resolved again" in r.getMessage() for r in caplog.records), caplog.text
+    players = sum(1 for line in text if line.startswith("001 "))
+    assert players <= len(planned) < people / 2, (players, len(planned), people)
+    monkeypatch.setattr(PeoplePlanner, "person_pages", person_pages)
+    cold = tmp_path / "cold"
+    build_site(BuildOptions(src, cold, pdf=False))
+    assert _tree(out) == _tree(cold)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from trfsite.people.config import PeopleConfig
 from trfsite.people.entries import EventEntries
-from trfsite.people.identity import Resolution, linked_keys, resolve
+from trfsite.people.identity import Person, Resolution, linked_keys, resolve
 from trfsite.people.incremental import Known, Stale, config_keys, resolve_part
 from trfsite.site.state import BuildState, Resolved
 
@@ -34,9 +34,10 @@ def resolve_people(
     found: list[tuple[str, EventEntries]],
     config: PeopleConfig,
     incremental: bool,
-) -> tuple[Resolution, Resolved]:
-    """The build's people, from ``found`` (cache key, entries) of every event, and
-    what of them the state keeps; ``incremental``: the state is the previous build's."""
+) -> tuple[Resolution, Resolved, frozenset[str] | None]:
+    """The build's people, from ``found`` (cache key, entries) of every event, what
+    of them the state keeps, and the people in an event with someone resolved again
+    (None: everyone); ``incremental``: the state may be the previous build's."""
     text = repr(config)
     known = state.known(text) if incremental else None
     if known is not None:
@@ -45,7 +46,7 @@ def resolve_people(
         except Stale as exc:
             logger.info("people: resolving everyone again (%s)", exc)
     resolution = resolve((entries for _, entries in found), config)
-    return resolution, Resolved(resolution.people, None, resolution.findings, text)
+    return resolution, Resolved(resolution.people, None, resolution.findings, text), None
 
 
 def _resolve_part(
@@ -54,7 +55,7 @@ def _resolve_part(
     config: PeopleConfig,
     known: Known,
     text: str,
-) -> tuple[Resolution, Resolved]:
+) -> tuple[Resolution, Resolved, frozenset[str]]:
     part = _part(state, dict(found), config, known)
     lines = {
         (file, entry.line)
@@ -78,7 +79,38 @@ def _resolve_part(
     }
     people = [person for person in resolution.people if person.key in mine]
     logger.info("people: %d person(s) resolved again", len(people))
-    return resolution, Resolved(people, part.gone, resolution.findings, text)
+    return (
+        resolution,
+        Resolved(people, part.gone, resolution.findings, text),
+        _touched(resolution, found, part, known, people),
+    )
+
+
+def _touched(
+    resolution: Resolution,
+    found: list[tuple[str, EventEntries]],
+    part: _Part,
+    known: Known,
+    people: list[Person],
+) -> frozenset[str]:
+    """The people of the part, and those in an event where someone of the part is
+    now another person or named otherwise (a person page shows its opponents)."""
+    names = {person.key: person.name for person in people}
+    moved = set()
+    for _, event in found:
+        for position in part.positions.get(event.file, ()):
+            own = event.entries[position].own_key
+            now, before = resolution.key_of[own], known.person_of.get(own)
+            was = known.people.get(before) if before is not None else None
+            if was is None or before != now or was.name != names[now]:
+                moved.add(event.file)
+                break
+    events = resolution.events
+    return frozenset(names) | frozenset(
+        person.key
+        for person in resolution.people
+        if any(events[ref.event].file in moved for ref in person.entries)
+    )
 
 
 def _part(

@@ -35,6 +35,7 @@ from trfsite.people.pages import (
     PersonInput,
     PersonPlan,
 )
+from trfsite.people.report import PEOPLE_FOLDER
 from trfsite.people.search import search_pieces
 from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, environment, paused_collector
@@ -95,7 +96,9 @@ def _build_people(
     state: BuildState,
 ) -> int:
     site = events[0][1].job.site
-    old_pages = state.page_digests(read_stamp(out)) if use_cache else {}
+    site_text = repr(site)
+    made_with = _digest(run.fingerprint, site_text)
+    old_pages = state.page_digests(read_stamp(out), made_with) if use_cache else {}
     stored = state.events(key for key, _ in events if key not in built)
     found = []
     for key, task in events:
@@ -109,7 +112,10 @@ def _build_people(
     # CPU for the 2000 person pages of a 2000-player open.
     digests: dict[str, str] = {}
     with paused_collector():
-        resolution, resolved = resolve_people(state, found, config.people, use_cache)
+        resolution, resolved, touched = resolve_people(state, found, config.people, use_cache)
+        # The people outside the part resolved again, in no event with someone of it:
+        # their pages' inputs are as before (a series' places are not: all then).
+        steady = touched if old_pages and not config.series else None
         problems = list(resolution.problems) + series_problems_of(config, resolution)
         if problems:
             raise ConfigError(config.path or CONFIG_NAME, problems)
@@ -122,9 +128,21 @@ def _build_people(
         pages = _Pages(run, writer.root, out if use_cache else None, events[0][1])
         for path, series_page in made:
             digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
-        site_text = repr(site)
         for person in resolution.people:
+            wanted = None
+            if steady is not None and person.key not in steady:
+                wanted = set()
+                for key in (person.key, *person.aliases):
+                    path = f"{PEOPLE_FOLDER}/{key}.html"
+                    if path in old_pages and pages.reuse(path):
+                        digests[path] = old_pages[path]
+                    else:
+                        wanted.add(path)
+                if not wanted:
+                    continue
             for item in planner.person_pages(person):
+                if wanted is not None and item.path not in wanted:
+                    continue
                 digests[item.path] = made_of = _page_digest(run.fingerprint, site_text, item)
                 if old_pages.get(item.path) != made_of or not pages.reuse(item.path):
                     pages.send(item.cut() if isinstance(item, PersonPlan) else item)
@@ -143,7 +161,7 @@ def _build_people(
                 pages.place(path, text.encode("utf-8"))
         pages.finish()
     stamp = stamp_of(digests)
-    state.save(Changes(dict(found), digests, resolved, stamp))
+    state.save(Changes(dict(found), digests, resolved, stamp, made_with))
     writer.write_text(STAMP, stamp + "\n")
     logger.info(
         "people: %d person(s), %d page(s) written, %d unchanged",

@@ -103,6 +103,7 @@ class Changes:
     pages: Mapping[str, str]  # every people page: path -> digest of what made it
     resolved: Resolved
     stamp: str  # the id of the build these pages are in (see ``stamp_of``)
+    made_with: str = ""  # a digest of what every people page depends on (theme, code, site)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,10 +219,14 @@ class BuildState:
         ).fetchone()
         return "" if row is None else str(row[0])
 
-    def page_digests(self, stamp: str) -> dict[str, str]:
-        """The people pages' digests, if they describe the build stamped ``stamp``."""
+    def page_digests(self, stamp: str, made_with: str = "") -> dict[str, str]:
+        """The people pages' digests, if they describe the build stamped ``stamp``,
+        whose pages were made with ``made_with`` (see ``Changes``)."""
         row = self._db.execute("SELECT value FROM meta WHERE name = 'stamp'").fetchone()
         if not stamp or row is None or row[0] != stamp:
+            return {}
+        row = self._db.execute("SELECT value FROM meta WHERE name = 'made_with'").fetchone()
+        if (row[0] if row else "") != made_with:
             return {}
         return dict(self._db.execute("SELECT path, digest FROM pages"))
 
@@ -366,8 +371,9 @@ class BuildState:
                 ((path, new[path]) for path in changed),
             )
             _save_people(db, changes.resolved)
-            db.execute(
-                "INSERT OR REPLACE INTO meta (name, value) VALUES ('stamp', ?)", (changes.stamp,)
+            db.executemany(
+                "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
+                (("stamp", changes.stamp), ("made_with", changes.made_with)),
             )
 
     @contextlib.contextmanager
