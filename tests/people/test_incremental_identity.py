@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from trfsite.people.listings import Listings
+from trfsite.people.pages import PeoplePlanner
 from trfsite.site import identity_part
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.state import state_path
@@ -166,6 +168,15 @@ def test_only_the_listing_pages_whose_rows_changed_are_made_again(
         return make_here(self, page)
 
     monkeypatch.setattr(people._Pages, "make_here", spied)
+    kept: list[str] = []
+    listing_pages = people.listing_pages
+
+    def listings(planner: PeoplePlanner, only: object = None) -> Listings:
+        made = listing_pages(planner, only)  # type: ignore[arg-type]
+        kept.extend(made.kept)
+        return made
+
+    monkeypatch.setattr(people, "listing_pages", listings)
     changed = src / "d-2023.trf"  # d-2023's players: POL, DEN, POL, ENG (data README)
     text = changed.read_text(encoding="utf-8")
     changed.write_text(text.replace("Spring Open 2023", "Spring Cup 2023"), encoding="utf-8")
@@ -178,6 +189,14 @@ def test_only_the_listing_pages_whose_rows_changed_are_made_again(
         "people/federations/pol.html",
     ]
     assert "Spring Cup 2023" in (out / made[0]).read_text(encoding="utf-8")
+    # The federations of no one the change touches (the part: d-2023's players and
+    # their other entries and namesakes) are not even looked at: AUT (c-2022's
+    # Müller), GER (Müller) and HUN (Nagy).
+    assert sorted(kept) == [
+        "people/federations/aut.html",
+        "people/federations/ger.html",
+        "people/federations/hun.html",
+    ]
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
     assert _tree(out) == _tree(cold)
@@ -193,8 +212,6 @@ def test_a_rebuild_plans_the_pages_of_the_people_it_touches_only(
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from generate_people import generate_people_archive
-
-    from trfsite.people.pages import PeoplePlanner
 
     src, out = tmp_path / "src", tmp_path / "out"
     files = generate_people_archive(src, 8, 2000, seed=3)

@@ -23,10 +23,19 @@ MOST = 0.5
 
 
 @dataclass(frozen=True, slots=True)
+class Touched:
+    """What a rebuild's part may have changed: the pages to look at again."""
+
+    people: frozenset[str]  # see ``_touched``
+    groups: frozenset[tuple[str, str]]  # ("federation" or "club", value) of its entries
+
+
+@dataclass(frozen=True, slots=True)
 class _Part:
     positions: dict[str, frozenset[int]]  # file -> entries resolved again
     gone: frozenset[str]  # the previous people these entries belonged to
     changed_files: frozenset[str]
+    groups: frozenset[tuple[str, str]]  # of the changed events' entries, before and now
 
 
 def resolve_people(
@@ -34,7 +43,7 @@ def resolve_people(
     found: list[tuple[str, EventEntries]],
     config: PeopleConfig,
     incremental: bool,
-) -> tuple[Resolution, Resolved, frozenset[str] | None]:
+) -> tuple[Resolution, Resolved, Touched | None]:
     """The build's people, from ``found`` (cache key, entries) of every event, what
     of them the state keeps, and the people in an event with someone resolved again
     (None: everyone); ``incremental``: the state may be the previous build's."""
@@ -55,7 +64,7 @@ def _resolve_part(
     config: PeopleConfig,
     known: Known,
     text: str,
-) -> tuple[Resolution, Resolved, frozenset[str]]:
+) -> tuple[Resolution, Resolved, Touched]:
     part = _part(state, dict(found), config, known)
     lines = {
         (file, entry.line)
@@ -92,7 +101,7 @@ def _touched(
     part: _Part,
     known: Known,
     people: list[Person],
-) -> frozenset[str]:
+) -> Touched:
     """The people of the part, and those in an event where someone of the part is
     now another person or named otherwise (a person page shows its opponents)."""
     names = {person.key: person.name for person in people}
@@ -106,11 +115,12 @@ def _touched(
                 moved.add(event.file)
                 break
     events = resolution.events
-    return frozenset(names) | frozenset(
+    touched = frozenset(names) | frozenset(
         person.key
         for person in resolution.people
         if any(events[ref.event].file in moved for ref in person.entries)
     )
+    return Touched(touched, part.groups)
 
 
 def _part(
@@ -146,8 +156,18 @@ def _part(
                 raise Stale(f"{file}: an entry without a line")
             own_keys.add(entries[position].own_key)
     gone = frozenset(known.person_of[key] for key in own_keys if key in known.person_of)
+    touched = [entry for event in changed for entry in event.entries] + [
+        by_file[file].entries[position] for file, wanted in positions.items() for position in wanted
+    ]
+    groups = {
+        (what, value)
+        for entry in touched
+        for what, value in (("federation", entry.federation), ("club", entry.club))
+        if value
+    }
     return _Part(
         {file: frozenset(p) for file, p in positions.items()},
         gone,
         frozenset(event.file for event in changed),
+        frozenset(groups),
     )

@@ -27,6 +27,7 @@ from trfsite.people.contexts import PeopleContext
 from trfsite.people.entries import EventEntries, PersonEntry
 from trfsite.people.identity import Resolution
 from trfsite.people.listing import read_entries
+from trfsite.people.listings import listing_pages
 from trfsite.people.pages import (
     SEARCH_FOLDER,
     FullEntry,
@@ -39,7 +40,7 @@ from trfsite.people.report import PEOPLE_FOLDER
 from trfsite.people.search import search_pieces
 from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, environment, paused_collector
-from trfsite.site.identity_part import resolve_people
+from trfsite.site.identity_part import Touched, resolve_people
 from trfsite.site.series import SERIES_TEMPLATE, series_pages, series_problems_of
 from trfsite.site.state import STAMP, BuildState, Changes, read_stamp, stamp_of
 from trfsite.site.writer import SiteWriter
@@ -115,7 +116,7 @@ def _build_people(
         resolution, resolved, touched = resolve_people(state, found, config.people, use_cache)
         # The people outside the part resolved again, in no event with someone of it:
         # their pages' inputs are as before (a series' places are not: all then).
-        steady = touched if old_pages and not config.series else None
+        steady = touched.people if touched and old_pages and not config.series else None
         problems = list(resolution.problems) + series_problems_of(config, resolution)
         if problems:
             raise ConfigError(config.path or CONFIG_NAME, problems)
@@ -148,8 +149,11 @@ def _build_people(
                     pages.send(item.cut() if isinstance(item, PersonPlan) else item)
         # Federations, clubs, findings, index: few, but each shows many people, so a
         # page is remade only when its rows changed (rendering them all was a third
-        # of a rebuild's people step). Their contexts are made: a walk, not a render.
-        for page in planner.other_pages():
+        # of a rebuild's people step); a group no one of the part is in is not even
+        # looked at (its context's ``repr`` grows with the archive).
+        for page in _listings(
+            planner, touched if steady is not None else None, old_pages, pages, digests
+        ):
             digests[page.path] = made_of = _digest(
                 run.fingerprint, site_text, page.template, _shown(page.context)
             )
@@ -190,6 +194,27 @@ def _digest(*parts: str) -> str:
         encoded = part.encode("utf-8", "surrogatepass")
         found.update(len(encoded).to_bytes(8, "big") + encoded)
     return found.hexdigest()
+
+
+def _listings(
+    planner: PeoplePlanner,
+    touched: Touched | None,
+    old_pages: dict[str, str],
+    pages: _Pages,
+    digests: dict[str, str],
+) -> list[PeoplePage]:
+    """The listing pages to look at: a group's none of ``touched`` is in is linked
+    from the previous build, with its digest, when it is there."""
+    made = listing_pages(planner, touched.groups if touched is not None else None)
+    missing = set()
+    for path in made.kept:
+        if path in old_pages and pages.reuse(path):
+            digests[path] = old_pages[path]
+        else:
+            missing.add(path)
+    if not missing:
+        return made.pages
+    return made.pages + [p for p in listing_pages(planner).pages if p.path in missing]
 
 
 def _shown(context: PeopleContext) -> str:
