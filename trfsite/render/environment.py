@@ -245,7 +245,15 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
 
     def finalize(value: Any) -> Any:
         """What ``{{ value }}`` prints: a Note (a tie-break name, a note) in the page's
-        language even without the ``note`` filter, and never a control character."""
+        language even without the ``note`` filter, and never a control character.
+
+        Called for every value of every page (millions in a large event): the common
+        cases return before any further call."""
+        cls = value.__class__
+        if cls is int or cls is Markup or cls is str:
+            if cls is int or value.isprintable():
+                return value
+            return without_controls(value)
         if isinstance(value, Note):
             value = note(value)
         return without_controls(value)
