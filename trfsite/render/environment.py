@@ -218,7 +218,7 @@ class Memoized:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         key: tuple[Any, ...]
         # Positional keys have an even length, keyword keys three items: they never
-        # meet. One and two arguments (nearly every call) are keyed without map(),
+        # meet. One to three arguments (nearly every call) are keyed without map(),
         # which costs more than the dictionary lookup.
         if kwargs:
             if "caller" in kwargs:  # a call block: its body is part of the output
@@ -230,6 +230,9 @@ class Memoized:
         elif len(args) == 2:
             first, second = args
             key = (first, second, type(first), type(second))
+        elif len(args) == 3:  # titled_link on every table line, the event header
+            first, second, third = args
+            key = (first, second, third, type(first), type(second), type(third))
         else:
             key = (*args, *map(type, args))
         try:
