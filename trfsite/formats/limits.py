@@ -38,6 +38,11 @@ MAX_FINDINGS_PER_CODE = Budget(
 )
 # A TRF player line with 999 rounds is 10,081 characters; EGF lines are shorter.
 MAX_LINE_LENGTH = Budget("line length", 12_000, "line-too-long", "characters per line")
+# A Go row's score columns (MMS, SOS, SOSOS, ...): OpenGotha and MacMahon write up to
+# ten or so; a row with hundreds of words beside its cells is damage (rows run together).
+MAX_SCORE_COLUMNS = Budget(
+    "score columns", 20, "egf-score-columns-too-many", "score words per Go row"
+)
 # A FIDE id has at most 10 digits; longer "numbers" are damage, and int() of thousands
 # of digits is slow (Python refuses beyond 4,300).
 MAX_DIGITS = Budget("digits", 15, "number-too-long", "digits in one number")
@@ -70,7 +75,7 @@ MAX_PGN_GAMES = Budget("games", 20_000, "pgn-games-too-many", "games per PGN fil
 MAX_PGN_BYTES = Budget("PGN size", 32 * 1024 * 1024, "pgn-too-large", "bytes per PGN file")
 
 BUDGETS: tuple[Budget, ...] = (
-    MAX_ROUNDS, MAX_PLAYERS, MAX_PLAYER_ROUNDS, MAX_LINE_LENGTH, MAX_DIGITS,
+    MAX_ROUNDS, MAX_PLAYERS, MAX_PLAYER_ROUNDS, MAX_LINE_LENGTH, MAX_SCORE_COLUMNS, MAX_DIGITS,
     MAX_FINDINGS_PER_CODE, MAX_EVENT_OUTPUT_BYTES, MAX_FILE_BYTES, MAX_CONFIG_BYTES,
     MAX_TIEBREAKS, MAX_ROUND_RANKINGS, MAX_PGN_GAMES, MAX_PGN_BYTES,
 )  # fmt: skip

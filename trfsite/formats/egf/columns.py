@@ -7,12 +7,13 @@ before its round labels and after them (in order when it has no labels).
 
 from __future__ import annotations
 
-from trfsite.findings import Finding, Severity
+from trfsite.findings import Capped, Finding, Severity
 from trfsite.formats.egf.header import HeaderColumns, unnamed_column
 from trfsite.formats.egf.layout import Layout, RowSplit
 from trfsite.formats.egf.lines import PlayerLine, Word
 from trfsite.formats.egf.tokens import parse_score
 from trfsite.formats.numbers import reason_note
+from trfsite.model import PairingSystem
 from trfsite.results import Note
 
 
@@ -42,6 +43,9 @@ class Positions:
             for k, column in enumerate(names):
                 self.names[k] = column
         self.named = len(names)
+        every = tuple(self.name(k) for k in range(self.width))
+        # The column a row's points are read from (its first score, MMS or NBW).
+        self.primary = "MMS" if pairing_system_of(every) is PairingSystem.MCMAHON else "NBW"
 
     def of(self, split: RowSplit) -> list[tuple[int, Word]]:
         """(position, word) of each score word of a row."""
@@ -61,14 +65,14 @@ def row_scores(
     positions: Positions,
     p: PlayerLine,
     name: str,
-    findings: list[Finding],
+    findings: Capped,
 ) -> tuple[tuple[str, float | None], ...]:
     """The row's score columns by position (a column the row lacks is None)."""
     values: dict[int, float | None] = {}
     for position, word in words:
         value = parse_score(word.text)
-        if value is None:
-            findings.append(
+        if value is None and findings.wants("egf-score-value"):
+            findings.add(
                 Finding(
                     Severity.WARNING,
                     "egf-score-value",
@@ -87,7 +91,7 @@ def row_scores(
             )
         values[position] = value
     if positions.named and len(words) < positions.named:
-        findings.append(
+        findings.add(
             Finding(
                 Severity.WARNING,
                 "egf-score-missing",
@@ -109,7 +113,7 @@ def row_scores(
 
 
 def all_columns(
-    positions: Positions, header: HeaderColumns | None, name: str, findings: list[Finding]
+    positions: Positions, header: HeaderColumns | None, name: str, findings: Capped
 ) -> tuple[str, ...]:
     """The header's column names, and ``#N`` for each score column it does not name."""
     names = [positions.name(k) for k in range(positions.width)]
@@ -120,7 +124,7 @@ def all_columns(
             if header
             else Note("no column header")
         )
-        findings.append(
+        findings.add(
             Finding(
                 Severity.INFO,
                 "egf-score-unnamed",
@@ -135,3 +139,16 @@ def all_columns(
             )
         )
     return tuple(names)
+
+
+def pairing_system_of(columns: tuple[str, ...]) -> PairingSystem:
+    """McMahon if MMS comes before NBW in the file's columns, Swiss if NBW does.
+
+    Files without either (EGD downloads) are taken as McMahon, Europe's usual system.
+    """
+    for column in columns:
+        if column == "MMS":
+            return PairingSystem.MCMAHON
+        if column == "NBW":
+            return PairingSystem.SWISS
+    return PairingSystem.MCMAHON

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from trfsite.formats.egf.lines import PlayerLine, Word
 from trfsite.formats.egf.tokens import parse_score, parse_token
+from trfsite.formats.limits import MAX_SCORE_COLUMNS
 
 _ANY_ROW = 99999  # the most a result cell's opponent number can be
 _MOST_CANDIDATES = 6  # round counts tried: the commonest runs (the cost is rows x words each)
@@ -130,11 +131,23 @@ def _typical_before(
     return placements.most_common(1)[0][0] if placements else 0
 
 
-def split_row(rest: tuple[Word, ...], layout: Layout, rows: int | None = None) -> RowSplit:
-    """A row's scores before the cells, its cells and its scores after them."""
+def split_rows(parsed: list[PlayerLine], layout: Layout, rows: int) -> list[RowSplit]:
+    """Each row's scores before the cells, its cells and its scores after them."""
+    return [split_row(p.rest, layout, rows) for p in parsed]
+
+
+def split_row(
+    rest: tuple[Word, ...],
+    layout: Layout,
+    rows: int | None = None,
+    runs: list[tuple[int, int]] | None = None,
+) -> RowSplit:
+    """A row's scores before the cells, its cells and its scores after them (``runs``:
+    the row's runs of cells, when already found)."""
     if not layout.rounds:
         return RowSplit(rest, (), ())
-    runs = _runs(rest, rows if rows is not None else _ANY_ROW)
+    if runs is None:
+        runs = _runs(rest, rows if rows is not None else _ANY_ROW)
     fitting = [
         (
             abs(max(start, min(layout.before, start + length - layout.rounds)) - layout.before),
@@ -176,12 +189,17 @@ def _cost(
     """
     problems = 0
     cells: dict[int, tuple[Word, ...]] = {}
-    for p in parsed:
-        split = split_row(p.rest, layout, rows)
+    limit = MAX_SCORE_COLUMNS.limit
+    for p, row_runs in zip(parsed, runs, strict=True):
+        split = split_row(p.rest, layout, rows, row_runs)
         cells[p.row] = split.cells
         problems += len(split.cells) < layout.rounds
         problems += sum(parse_token(w.text) is None for w in split.cells)
-        problems += sum(_is_misplaced(w.text, rows) for w in split.scores)
+        # Score words beyond the budget are cut by the reader: each counts as one
+        # problem without being looked at (a garbage row has thousands).
+        scores = split.scores
+        problems += sum(_is_misplaced(w.text, rows) for w in scores[:limit])
+        problems += max(0, len(scores) - limit)
         problems += bool(named) and len(split.scores) < (named or 0)
     for row, own in cells.items():
         for number, word in enumerate(own):
