@@ -55,25 +55,20 @@ def find_layout(
     return layout
 
 
-def _runs(words: tuple[Word, ...], rows: int) -> list[tuple[int, int]]:
+def _runs(p: PlayerLine, rows: int) -> list[tuple[int, int]]:
     """(start, length) of each run of result cells in a row."""
     out: list[tuple[int, int]] = []
     start = -1
-    for index, word in enumerate(words):
-        if _is_cell(word.text, rows):
+    for index, opponent in enumerate(p.opponents):
+        if 0 <= opponent <= rows:
             if start < 0:
                 start = index
         elif start >= 0:
             out.append((start, index - start))
             start = -1
     if start >= 0:
-        out.append((start, len(words) - start))
+        out.append((start, len(p.opponents) - start))
     return out
-
-
-def _is_cell(text: str, rows: int) -> bool:
-    token = parse_token(text)
-    return token is not None and token.opponent <= rows
 
 
 def _longest(runs: list[tuple[int, int]]) -> tuple[int, int]:
@@ -85,7 +80,7 @@ def _layout(
 ) -> Layout:
     if not parsed:
         return Layout(0, 0)
-    runs = [_runs(p.rest, rows) for p in parsed]
+    runs = [_runs(p, rows) for p in parsed]
     longest = Counter(_longest(r)[1] for r in runs)
     # No more rounds than at least half of the rows reach: one stretched or run-together
     # row must not give every other player hundreds of unplayed rounds (issue 22).
@@ -133,21 +128,16 @@ def _typical_before(
 
 def split_rows(parsed: list[PlayerLine], layout: Layout, rows: int) -> list[RowSplit]:
     """Each row's scores before the cells, its cells and its scores after them."""
-    return [split_row(p.rest, layout, rows) for p in parsed]
+    if not layout.rounds:
+        return [RowSplit(p.rest, (), ()) for p in parsed]
+    return [split_row(p.rest, layout, _runs(p, rows)) for p in parsed]
 
 
-def split_row(
-    rest: tuple[Word, ...],
-    layout: Layout,
-    rows: int | None = None,
-    runs: list[tuple[int, int]] | None = None,
-) -> RowSplit:
+def split_row(rest: tuple[Word, ...], layout: Layout, runs: list[tuple[int, int]]) -> RowSplit:
     """A row's scores before the cells, its cells and its scores after them (``runs``:
-    the row's runs of cells, when already found)."""
+    the row's runs of cells)."""
     if not layout.rounds:
         return RowSplit(rest, (), ())
-    if runs is None:
-        runs = _runs(rest, rows if rows is not None else _ANY_ROW)
     fitting = [
         (
             abs(max(start, min(layout.before, start + length - layout.rounds)) - layout.before),
@@ -191,7 +181,7 @@ def _cost(
     cells: dict[int, tuple[Word, ...]] = {}
     limit = MAX_SCORE_COLUMNS.limit
     for p, row_runs in zip(parsed, runs, strict=True):
-        split = split_row(p.rest, layout, rows, row_runs)
+        split = split_row(p.rest, layout, row_runs)
         cells[p.row] = split.cells
         problems += len(split.cells) < layout.rounds
         problems += sum(parse_token(w.text) is None for w in split.cells)
