@@ -12,6 +12,7 @@ from trfsite.formats.egf.header import HeaderColumns, unnamed_column
 from trfsite.formats.egf.layout import Layout, RowSplit
 from trfsite.formats.egf.lines import PlayerLine, Word
 from trfsite.formats.egf.tokens import parse_score
+from trfsite.formats.limits import MAX_SCORE_COLUMNS
 from trfsite.formats.numbers import reason_note
 from trfsite.model import PairingSystem
 from trfsite.results import Note
@@ -28,10 +29,12 @@ class Positions:
     def __init__(
         self, layout: Layout, splits: list[RowSplit], header: HeaderColumns | None
     ) -> None:
-        self.before = layout.before
+        # Rows keep at most MAX_SCORE_COLUMNS scores before their cells (players.py):
+        # a damaged table's typical row may place its cells hundreds of words in.
+        self.before = min(layout.before, MAX_SCORE_COLUMNS.limit)
         self.after = max((len(s.after) for s in splits), default=0)
-        extra = max((len(s.before) - layout.before for s in splits), default=0)
-        self.width = layout.before + self.after + max(0, extra)
+        extra = max((len(s.before) - self.before for s in splits), default=0)
+        self.width = self.before + self.after + max(0, extra)
         names = list(header.names) if header else []
         self.names: dict[int, str] = {}
         if header is not None and header.labels_at is not None:

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from trfsite.formats.egf.lines import PlayerLine, Word
 from trfsite.formats.egf.tokens import parse_score, parse_token
-from trfsite.formats.limits import MAX_SCORE_COLUMNS
 
 _ANY_ROW = 99999  # the most a result cell's opponent number can be
 _MOST_CANDIDATES = 6  # round counts tried: the commonest runs (the cost is rows x words each)
@@ -94,9 +93,10 @@ def _layout(
     layouts = [Layout(r, _typical_before(parsed, runs, r, named_before)) for r in candidates]
     if len(layouts) == 1:
         return layouts[0]
+    misplaced = [_misplaced(p, rows) for p in parsed]
     return min(
         sorted(layouts, key=lambda lay: lay.rounds),
-        key=lambda lay: _cost(parsed, runs, lay, rows, named, longest),
+        key=lambda lay: _cost(parsed, runs, lay, rows, named, longest, misplaced),
     )
 
 
@@ -170,6 +170,7 @@ def _cost(
     rows: int,
     named: int | None,
     longest: Counter[int],
+    misplaced: list[list[int]],
 ) -> tuple[int, int, int]:
     """What reading ``layout.rounds`` rounds would break, and how rare that count is.
 
@@ -179,18 +180,15 @@ def _cost(
     """
     problems = 0
     cells: dict[int, tuple[Word, ...]] = {}
-    limit = MAX_SCORE_COLUMNS.limit
-    for p, row_runs in zip(parsed, runs, strict=True):
+    for p, row_runs, prefix in zip(parsed, runs, misplaced, strict=True):
         split = split_row(p.rest, layout, row_runs)
         cells[p.row] = split.cells
         problems += len(split.cells) < layout.rounds
         problems += sum(parse_token(w.text) is None for w in split.cells)
-        # Score words beyond the budget are cut by the reader: each counts as one
-        # problem without being looked at (a garbage row has thousands).
-        scores = split.scores
-        problems += sum(_is_misplaced(w.text, rows) for w in scores[:limit])
-        problems += max(0, len(scores) - limit)
-        problems += bool(named) and len(split.scores) < (named or 0)
+        # The misplaced words before the cells and after them, from the row's counts.
+        start = len(split.before)
+        problems += prefix[start] + prefix[-1] - prefix[start + len(split.cells)]
+        problems += bool(named) and start + len(split.after) < (named or 0)
     for row, own in cells.items():
         for number, word in enumerate(own):
             token = parse_token(word.text)
@@ -202,9 +200,14 @@ def _cost(
     return problems, -longest[layout.rounds], layout.rounds
 
 
-def _is_misplaced(text: str, rows: int) -> bool:
-    """A game cell, or a word that is no number, where a score should stand."""
-    token = parse_token(text)
-    if token is not None:
-        return 0 < token.opponent <= rows
-    return parse_score(text) is None
+def _misplaced(p: PlayerLine, rows: int) -> list[int]:
+    """Element k: how many of the row's first k words would be misplaced among its
+    scores (a game cell, or a word that is no number). Counted once per row: each
+    layout tried then costs a row O(1), not a pass over its words (a damaged row has
+    a thousand)."""
+    out = [0]
+    total = 0
+    for word, opponent in zip(p.rest, p.opponents, strict=True):
+        total += 0 < opponent <= rows if opponent >= 0 else parse_score(word.text) is None
+        out.append(total)
+    return out
