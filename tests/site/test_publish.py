@@ -385,3 +385,82 @@ def test_a_build_that_fails_to_publish_gives_the_moved_folders_back(
     assert "Notes 1." in (out / "open/index.html").read_text("utf-8")
     left = [p.name for p in (tmp_path / "site.builds").iterdir() if p.name.startswith(".")]
     assert left == [STATE_NAME]  # no unfinished build; the build state stays (site/state.py)
+
+
+def test_an_unchanged_event_costs_a_few_calls_not_one_per_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 46: a rebuild's file work follows what changed. From the third build on,
+    an unchanged event's folder is checked by its seal (three ``lstat``) and moved in
+    whole from the build that publishing removes: no call per file."""
+    src, out, donor = _built_twice(tmp_path)
+    files = sum(1 for p in (out / "cup").rglob("*") if p.is_file())
+    assert files > 20  # a real event folder (pages, players, rounds)
+    seen: list[str] = []
+    real_lstat, real_link = os.lstat, os.link
+
+    def lstat(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        if "/cup/" in str(path) or str(path).endswith("/cup"):
+            seen.append(str(path))
+        return real_lstat(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    def link(source: object, target: object, *args: object, **kwargs: object) -> None:
+        if "/cup/" in str(source):
+            seen.append(f"link {source}")
+        real_link(source, target, *args, **kwargs)  # type: ignore[arg-type]
+
+    moves = _spy_moves(monkeypatch)
+    (src / "open.md").write_text("Notes 2.\n", "utf-8")
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "lstat", lstat)
+        patch.setattr(os, "link", link)
+        report = build_site(BuildOptions(src, out, pdf=False, jobs=1))
+    assert report.reused == 1 and moves == [["cup"]]
+    # cache.reusable: the live folder; publish: the live seal, the donor's folder and seal.
+    assert len(seen) <= 4, seen
+    fresh = tmp_path / "fresh"
+    build_site(BuildOptions(src, fresh, pdf=False, cache=False))
+    for page in ("cup/index.html", "cup/standings.html", "cup/players/1.html"):
+        assert (out / page).read_bytes() == (fresh / page).read_bytes()
+
+
+_KILLED_WHILE_MOVING = """
+import os, signal, sys
+from pathlib import Path
+import trfsite.site.publish as publish
+from trfsite.site.build import BuildOptions, build_site
+
+real = os.rename
+def rename(source, target):
+    real(source, target)
+    if "/cup" in str(target):  # once the unchanged event moved in, before the flip
+        os.kill(os.getpid(), signal.SIGKILL)
+publish.os.rename = rename
+build_site(BuildOptions(Path(sys.argv[1]), Path(sys.argv[2]), pdf=False, jobs=1))
+"""
+
+
+def test_a_build_killed_while_moving_folders_in_leaves_the_site_and_the_next_build_right(
+    tmp_path: Path,
+) -> None:
+    src, out, donor = _built_twice(tmp_path)
+    before = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.html")}
+    (src / "open.md").write_text("Notes 2.\n", "utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", _KILLED_WHILE_MOVING, str(src), str(out)],
+        env=env,
+        capture_output=True,
+    )
+    assert done.returncode == -signal.SIGKILL, done.stderr.decode()
+    after = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.html")}
+    assert after == before  # the live build serves, whole
+    assert not (donor / "cup").exists()  # it went into the unfinished build
+    report = build_site(BuildOptions(src, out, pdf=False, jobs=1))
+    assert report.reused == 1
+    fresh = tmp_path / "fresh"
+    build_site(BuildOptions(src, fresh, pdf=False, cache=False))
+    built = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.html")}
+    assert built == {
+        p.relative_to(fresh).as_posix(): p.read_bytes() for p in fresh.rglob("*.html")
+    }

@@ -7,11 +7,12 @@ page contexts out, no IO (the build step that writes the pages is ``site.people`
 - ``collect`` and ``listing``: one event's players as entries (``entries``),
   from its model or its bytes; ``codec``: entries as JSON, for the build state
   (``site.state``).
-- ``identity``: the entries of many events linked into people; ``report``:
-  ``trfsite people`` as data, and where a person's page is.
+- ``identity``: the entries of many events linked into people; ``incremental``:
+  only the part of them a changed event touches; ``report``: ``trfsite people``
+  as data, and where a person's page is.
 - ``links``: which person page (and FIDE profile) an event's pages link a player to.
-- ``pages`` (with ``contexts``): the person, group, findings and index pages;
-  ``search``: the offline search's index pieces.
+- ``pages`` (with ``contexts``): the person pages; ``listings``: the federation,
+  club, findings and index pages; ``search``: the offline search's index pieces.
 - ``privacy``: the ``[privacy]`` settings, and a tournament with the people
   ``anonymise`` names shown as "Anonymous" (no person page: ``links``).
 """

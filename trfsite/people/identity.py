@@ -203,12 +203,7 @@ def _link_secondary_ids(events: tuple[EventEntries, ...], union: _Union) -> list
     found = []
     for event in events:
         for entry in event.entries:
-            others = [f"nat-{nid.lower()}" for nid in entry.national_ids]
-            if entry.egd_pin and entry.key_kind is not KeyKind.EGD:
-                others.append(f"egd-{int(entry.egd_pin)}" if is_whole(entry.egd_pin) else "")
-            for other in others:
-                if not other or other == entry.own_key:
-                    continue
+            for other in linked_keys(entry):
                 union.add(other)
                 if entry.key_kind is KeyKind.CONFIG:
                     continue  # a split entry keeps to itself
@@ -231,6 +226,15 @@ def _link_secondary_ids(events: tuple[EventEntries, ...], union: _Union) -> list
                     continue
                 union.join(entry.own_key, other)
     return found
+
+
+def linked_keys(entry: PersonEntry) -> list[str]:
+    """The keys besides its own that an entry's ids link it to (a national id, an
+    EGD PIN beside a FIDE id), in the order they are joined."""
+    others = [f"nat-{nid.lower()}" for nid in entry.national_ids]
+    if entry.egd_pin and entry.key_kind is not KeyKind.EGD and is_whole(entry.egd_pin):
+        others.append(f"egd-{int(entry.egd_pin)}")
+    return [other for other in others if other != entry.own_key]
 
 
 def _compatible(entry: PersonEntry, facts: _Group) -> bool:
@@ -410,9 +414,15 @@ def _people(
         events,
         tuple(people),
         key_of,
-        tuple(sorted(findings, key=lambda f: (f.file, f.line, f.code))),
+        tuple(sorted(findings, key=finding_order)),
         tuple(problems),
     )
+
+
+def finding_order(finding: Finding) -> tuple[str, int, str, str]:
+    """How the findings are listed: by place, then code and text (two findings at one
+    place are then in the same order whichever part of the archive made them)."""
+    return (finding.file, finding.line, finding.code, finding.message)
 
 
 def _ordinal(event: EventEntries) -> int:

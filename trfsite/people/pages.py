@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any
 
 from trfsite.people.contexts import (
-    GroupEvent,
-    GroupLink,
-    GroupPage,
-    GroupYear,
     HeadToHead,
     MeetingGame,
     PeopleContext,
     PeopleFinding,
-    PeopleFindingsPage,
-    PeopleIndexPage,
     Period,
     PersonEventLine,
-    PersonLine,
     PersonPage,
     RedirectPage,
     SeriesPlace,
@@ -35,7 +26,6 @@ from trfsite.people.names import name_key
 from trfsite.people.report import PEOPLE_FOLDER, card_url
 from trfsite.render.charts import line_chart
 from trfsite.render.page_meta import PageMeta, SiteInfo
-from trfsite.results import Note
 
 EGD_PROFILE = "https://www.europeangodatabase.eu/EGD/Player_Card.php?&key={pin}"
 SEARCH_FOLDER = "search"  # under people/: the index pieces
@@ -83,7 +73,7 @@ class PersonPlan:
     cut: Callable[[], PersonInput]  # called only for a page that is made
 
 
-def _meta(site: SiteInfo, title: str, path: str) -> PageMeta:
+def people_meta(site: SiteInfo, title: str, path: str) -> PageMeta:
     depth = path.count("/")
     return PageMeta(site, title, "../" * depth, "", "people", path)
 
@@ -216,7 +206,7 @@ def person_page(source: PersonInput) -> PersonPage:
         else None
     )
     return PersonPage(
-        meta=_meta(site, person.name, path),
+        meta=people_meta(site, person.name, path),
         key=person.key,
         name=person.name,
         fide_id=person.fide_id,
@@ -338,73 +328,6 @@ def _findings(archive: _Archive) -> tuple[PeopleFinding, ...]:
     return tuple(found)
 
 
-def _line(archive: _Archive, person: Person, prefix: str) -> PersonLine:
-    return PersonLine(
-        person.name,
-        f"{prefix}{person.key}.html",
-        person.federation,
-        len(person.entries),
-        archive.last_year(person),
-    )
-
-
-def group_pages(archive: _Archive, site: SiteInfo, what: str) -> list[PeoplePage]:
-    """Every federation's (or club's) page, from one pass over the people's entries."""
-    folder = "federations" if what == "federation" else "clubs"
-    # value -> year -> (event slug -> [event, players of the group], keys of its people)
-    groups: dict[str, dict[int | None, tuple[dict[str, list[Any]], set[str]]]] = {}
-    members: dict[str, set[str]] = defaultdict(set)
-    federation = what == "federation"
-    for person in archive.resolution.people:
-        key = person.key
-        for _, event, entry in archive.entries(person):
-            value = entry.federation if federation else entry.club
-            if not value:
-                continue
-            members[value].add(key)
-            years = groups.get(value)
-            if years is None:
-                years = groups[value] = {}
-            year = event.date.year if event.date else None
-            slot = years.get(year)
-            if slot is None:
-                slot = years[year] = ({}, set())
-            events, people = slot
-            seen = events.get(event.slug)
-            if seen is None:
-                events[event.slug] = [event, 1]
-            else:
-                seen[0] = event
-                seen[1] += 1
-            people.add(key)
-    lines: dict[str, tuple[tuple[str, str], PersonLine]] = {}  # key -> (sort key, line)
-    pages = []
-    for value in sorted(groups):
-        path = f"{PEOPLE_FOLDER}/{folder}/{name_key(value.lower())}.html"
-        years = groups[value]
-        by_year = []
-        for year in sorted(years, key=lambda y: -(y or 0)):
-            events, people = years[year]
-            for key in people:
-                if key not in lines:
-                    line = _line(archive, archive.person_of[key], "../")
-                    lines[key] = ((line.name.casefold(), line.href), line)
-            shown = [
-                GroupEvent(event.date, event.event, f"../../{slug}/index.html", players)
-                for slug, (event, players) in events.items()
-            ]
-            by_year.append(
-                GroupYear(
-                    year,
-                    tuple(sorted(shown, key=lambda e: (e.date or dt.date.min, e.href))),
-                    tuple(lines[key][1] for key in sorted(people, key=lambda k: lines[k][0])),
-                )
-            )
-        page = GroupPage(_meta(site, value, path), what, value, len(members[value]), tuple(by_year))
-        pages.append(PeoplePage(path, "people_group.html", page))
-    return pages
-
-
 def person_inputs(
     archive: _Archive,
     person: Person,
@@ -425,9 +348,7 @@ def person_inputs(
     return "\n".join(parts)
 
 
-def _with_series(
-    cut: Callable[[], PersonInput], places: tuple[SeriesPlace, ...]
-) -> PersonInput:
+def _with_series(cut: Callable[[], PersonInput], places: tuple[SeriesPlace, ...]) -> PersonInput:
     return replace(cut(), series=places)
 
 
@@ -471,47 +392,6 @@ class PeoplePlanner:
         for alias in person.aliases:
             path = f"{PEOPLE_FOLDER}/{alias}.html"
             redirect = RedirectPage(
-                _meta(site, person.name, path), f"{person.key}.html", person.name
+                people_meta(site, person.name, path), f"{person.key}.html", person.name
             )
             yield PeoplePage(path, "person_redirect.html", redirect)
-
-    def other_pages(self) -> Iterator[PeoplePage]:
-        """The federation and club pages, the findings and the index: few, made at once."""
-        archive, site, resolution = self.archive, self.site, self.resolution
-        federations = group_pages(archive, site, "federation")
-        clubs = group_pages(archive, site, "club")
-        yield from federations
-        yield from clubs
-        path = f"{PEOPLE_FOLDER}/findings.html"
-        yield PeoplePage(
-            path,
-            "people_findings.html",
-            PeopleFindingsPage(_meta(site, Note("Identity findings"), path), self.findings),
-        )
-        path = f"{PEOPLE_FOLDER}/index.html"
-        busiest = sorted(
-            resolution.people, key=lambda p: (-len(p.entries), p.name.casefold(), p.key)
-        )
-        index = PeopleIndexPage(
-            meta=_meta(site, Note("People"), path),
-            people=len(resolution.people),
-            events=len(resolution.events),
-            pieces=f"{SEARCH_FOLDER}/",
-            federations=tuple(
-                GroupLink(
-                    p.context.name, p.path.removeprefix(f"{PEOPLE_FOLDER}/"), p.context.people
-                )
-                for p in federations
-                if isinstance(p.context, GroupPage)
-            ),
-            clubs=tuple(
-                GroupLink(
-                    p.context.name, p.path.removeprefix(f"{PEOPLE_FOLDER}/"), p.context.people
-                )
-                for p in clubs
-                if isinstance(p.context, GroupPage)
-            ),
-            findings=len(self.findings),
-            recent=tuple(_line(archive, p, "") for p in busiest[:50]),
-        )
-        yield PeoplePage(path, "people_index.html", index)

@@ -18,14 +18,16 @@ import shutil
 import stat
 from collections import deque
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
+from trfsite.people.contexts import PeopleContext
 from trfsite.people.entries import EventEntries, PersonEntry
-from trfsite.people.identity import Resolution, resolve
+from trfsite.people.identity import Resolution
 from trfsite.people.listing import read_entries
+from trfsite.people.listings import listing_pages
 from trfsite.people.pages import (
     SEARCH_FOLDER,
     FullEntry,
@@ -34,9 +36,11 @@ from trfsite.people.pages import (
     PersonInput,
     PersonPlan,
 )
+from trfsite.people.report import PEOPLE_FOLDER
 from trfsite.people.search import search_pieces
 from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, environment, paused_collector
+from trfsite.site.identity_part import Touched, resolve_people
 from trfsite.site.series import SERIES_TEMPLATE, series_pages, series_problems_of
 from trfsite.site.state import STAMP, BuildState, Changes, read_stamp, stamp_of
 from trfsite.site.writer import SiteWriter
@@ -93,7 +97,9 @@ def _build_people(
     state: BuildState,
 ) -> int:
     site = events[0][1].job.site
-    old_pages = state.page_digests(read_stamp(out)) if use_cache else {}
+    site_text = repr(site)
+    made_with = _digest(run.fingerprint, site_text)
+    old_pages = state.page_digests(read_stamp(out), made_with) if use_cache else {}
     stored = state.events(key for key, _ in events if key not in built)
     found = []
     for key, task in events:
@@ -107,7 +113,10 @@ def _build_people(
     # CPU for the 2000 person pages of a 2000-player open.
     digests: dict[str, str] = {}
     with paused_collector():
-        resolution = resolve((entries for _, entries in found), config.people)
+        resolution, resolved, touched = resolve_people(state, found, config.people, use_cache)
+        # The people outside the part resolved again, in no event with someone of it:
+        # their pages' inputs are as before (a series' places are not: all then).
+        steady = touched.people if touched and old_pages and not config.series else None
         problems = list(resolution.problems) + series_problems_of(config, resolution)
         if problems:
             raise ConfigError(config.path or CONFIG_NAME, problems)
@@ -120,24 +129,43 @@ def _build_people(
         pages = _Pages(run, writer.root, out if use_cache else None, events[0][1])
         for path, series_page in made:
             digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
-        site_text = repr(site)
         for person in resolution.people:
+            wanted = None
+            if steady is not None and person.key not in steady:
+                wanted = set()
+                for key in (person.key, *person.aliases):
+                    path = f"{PEOPLE_FOLDER}/{key}.html"
+                    if path in old_pages and pages.reuse(path):
+                        digests[path] = old_pages[path]
+                    else:
+                        wanted.add(path)
+                if not wanted:
+                    continue
             for item in planner.person_pages(person):
+                if wanted is not None and item.path not in wanted:
+                    continue
                 digests[item.path] = made_of = _page_digest(run.fingerprint, site_text, item)
                 if old_pages.get(item.path) != made_of or not pages.reuse(item.path):
                     pages.send(item.cut() if isinstance(item, PersonPlan) else item)
-        # Made every time, here: they are few, show the people of many events and
-        # mostly change when one does, and telling whether they did (a digest of
-        # their context's ``repr``) cost more than making them.
-        for page in planner.other_pages():
-            digests[page.path] = _digest(pages.make_here(page).decode("utf-8"))
+        # Federations, clubs, findings, index: few, but each shows many people, so a
+        # page is remade only when its rows changed (rendering them all was a third
+        # of a rebuild's people step); a group no one of the part is in is not even
+        # looked at (its context's ``repr`` grows with the archive).
+        for page in _listings(
+            planner, touched if steady is not None else None, old_pages, pages, digests
+        ):
+            digests[page.path] = made_of = _digest(
+                run.fingerprint, site_text, page.template, _shown(page.context)
+            )
+            if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
+                pages.make_here(page)
         for path, text in search_pieces(resolution, SEARCH_FOLDER):
             digests[path] = made_of = _digest(text)
             if old_pages.get(path) != made_of or not pages.reuse(path):
                 pages.place(path, text.encode("utf-8"))
         pages.finish()
     stamp = stamp_of(digests)
-    state.save(Changes(dict(found), digests, resolution.people, stamp))
+    state.save(Changes(dict(found), digests, resolved, stamp, made_with))
     writer.write_text(STAMP, stamp + "\n")
     logger.info(
         "people: %d person(s), %d page(s) written, %d unchanged",
@@ -166,6 +194,34 @@ def _digest(*parts: str) -> str:
         encoded = part.encode("utf-8", "surrogatepass")
         found.update(len(encoded).to_bytes(8, "big") + encoded)
     return found.hexdigest()
+
+
+def _listings(
+    planner: PeoplePlanner,
+    touched: Touched | None,
+    old_pages: dict[str, str],
+    pages: _Pages,
+    digests: dict[str, str],
+) -> list[PeoplePage]:
+    """The listing pages to look at: a group's none of ``touched`` is in is linked
+    from the previous build, with its digest, when it is there."""
+    made = listing_pages(planner, touched.groups if touched is not None else None)
+    missing = set()
+    for path in made.kept:
+        if path in old_pages and pages.reuse(path):
+            digests[path] = old_pages[path]
+        else:
+            missing.add(path)
+    if not missing:
+        return made.pages
+    return made.pages + [p for p in listing_pages(planner).pages if p.path in missing]
+
+
+def _shown(context: PeopleContext) -> str:
+    """What a listing page shows: its context but for its ``meta`` (whose site is in
+    the digest once, and the rest follows from the page's path and rows)."""
+    values = [getattr(context, f.name) for f in fields(context) if f.name != "meta"]
+    return repr((context.meta.title, values))
 
 
 def _page_digest(fingerprint: str, site_text: str, item: PeoplePage | PersonPlan) -> str:

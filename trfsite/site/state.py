@@ -28,8 +28,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from trfsite.findings import Finding, Severity
 from trfsite.people.codec import entries_from_json, entries_to_json
 from trfsite.people.entries import EventEntries
+from trfsite.people.identity import linked_keys
+from trfsite.people.incremental import Known, KnownPerson
 from trfsite.site.failures import BuildError
 
 if TYPE_CHECKING:
@@ -39,7 +42,8 @@ logger = logging.getLogger(__name__)
 
 STATE_NAME = ".trfsite-state.sqlite"
 STAMP = ".trfsite-state-id"  # in a build folder: which build the page digests describe
-_VERSION = 2  # PRAGMA user_version; another one is dropped and made again
+_FEW = 64  # events fetched one by one rather than in one walk over the table
+_VERSION = 3  # PRAGMA user_version; another one is dropped and made again
 
 _SCHEMA = """
 CREATE TABLE events (
@@ -60,9 +64,14 @@ CREATE TABLE national_ids (
     national_id TEXT NOT NULL, event_key TEXT NOT NULL REFERENCES events(key) ON DELETE CASCADE,
     position INTEGER NOT NULL, PRIMARY KEY (national_id, event_key, position)
 ) WITHOUT ROWID;
+CREATE TABLE linked_keys (
+    event_key TEXT NOT NULL REFERENCES events(key) ON DELETE CASCADE,
+    position INTEGER NOT NULL, key TEXT NOT NULL, PRIMARY KEY (event_key, position, key)
+) WITHOUT ROWID;
+CREATE INDEX linked_keys_key ON linked_keys(key);
 CREATE TABLE people (
     key TEXT PRIMARY KEY, name TEXT NOT NULL, fide_id TEXT NOT NULL, egd_pin TEXT NOT NULL,
-    federation TEXT NOT NULL
+    federation TEXT NOT NULL, aliases TEXT NOT NULL, name_matched INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX people_fide ON people(fide_id) WHERE fide_id != '';
 CREATE INDEX people_egd ON people(egd_pin) WHERE egd_pin != '';
@@ -70,6 +79,10 @@ CREATE TABLE person_keys (
     own_key TEXT PRIMARY KEY, person TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX person_keys_person ON person_keys(person);
+CREATE TABLE findings (
+    file TEXT NOT NULL, line INTEGER NOT NULL, column INTEGER NOT NULL,
+    severity TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL
+);
 CREATE TABLE pages (path TEXT PRIMARY KEY, digest TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 """
@@ -88,8 +101,20 @@ class Changes:
 
     events: Mapping[str, EventEntries]  # every event of the build, by cache key
     pages: Mapping[str, str]  # every people page: path -> digest of what made it
-    people: Iterable[Person]  # every person (only those whose page changed are written)
+    resolved: Resolved
     stamp: str  # the id of the build these pages are in (see ``stamp_of``)
+    made_with: str = ""  # a digest of what every people page depends on (theme, code, site)
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """The people one build resolved: all of them, or those of the part it resolved
+    again (``site.identity_part``)."""
+
+    people: Iterable[Person]  # to write
+    gone: frozenset[str] | None  # the previous people they replace (None: all of them)
+    findings: tuple[Finding, ...]  # every identity finding of the build
+    config: str  # the ``[people]`` settings they were resolved with (their repr)
 
 
 def stamp_of(pages: Mapping[str, str]) -> str:
@@ -176,6 +201,12 @@ class BuildState:
         """
         wanted = set(keys)
         found: dict[str, EventEntries] = {}
+        if len(wanted) < _FEW:  # a rebuild's removed events: not a walk over all of them
+            for key in sorted(wanted):
+                row = self._db.execute("SELECT data FROM events WHERE key = ?", (key,)).fetchone()
+                if row is not None:
+                    found[key] = entries_from_json(json.loads(row[0]))
+            return found
         for key, data in self._db.execute("SELECT key, data FROM events"):
             if key in wanted:
                 found[key] = entries_from_json(json.loads(data))
@@ -188,10 +219,14 @@ class BuildState:
         ).fetchone()
         return "" if row is None else str(row[0])
 
-    def page_digests(self, stamp: str) -> dict[str, str]:
-        """The people pages' digests, if they describe the build stamped ``stamp``."""
+    def page_digests(self, stamp: str, made_with: str = "") -> dict[str, str]:
+        """The people pages' digests, if they describe the build stamped ``stamp``,
+        whose pages were made with ``made_with`` (see ``Changes``)."""
         row = self._db.execute("SELECT value FROM meta WHERE name = 'stamp'").fetchone()
         if not stamp or row is None or row[0] != stamp:
+            return {}
+        row = self._db.execute("SELECT value FROM meta WHERE name = 'made_with'").fetchone()
+        if (row[0] if row else "") != made_with:
             return {}
         return dict(self._db.execute("SELECT path, digest FROM pages"))
 
@@ -237,6 +272,85 @@ class BuildState:
         ).fetchone()
         return None if row is None else (row[0], row[1], row[2], row[3])
 
+    def known(self, config: str) -> Known | None:
+        """The people the previous build resolved, if with the ``[people]`` settings
+        ``config`` (else None: everything is resolved again)."""
+        row = self._db.execute("SELECT value FROM meta WHERE name = 'people'").fetchone()
+        if row is None or row[0] != config:
+            return None
+        people = {
+            key: KnownPerson(key, name, fide, egd, federation, tuple(json.loads(aliases)), bool(by))
+            for key, name, fide, egd, federation, aliases, by in self._db.execute(
+                "SELECT key, name, fide_id, egd_pin, federation, aliases, name_matched FROM people"
+            )
+        }
+        person_of = dict(self._db.execute("SELECT own_key, person FROM person_keys"))
+        findings = tuple(
+            Finding(Severity(severity), code, message, file, line, column)
+            for file, line, column, severity, code, message in self._db.execute(
+                "SELECT file, line, column, severity, code, message FROM findings"
+            )
+        )
+        return Known(people, person_of, findings)
+
+    def part(
+        self, keys: Iterable[str], names: Iterable[str], skip: set[str]
+    ) -> dict[str, set[int]]:
+        """The stored entries (event key -> positions) connected to ``keys`` and folded
+        ``names``: through an own or linked key, a folded name, or the person they
+        belonged to, again and again (``people.incremental``); ``skip``: events gone."""
+        db = self._db
+        found: dict[str, set[int]] = {}
+        todo_keys, todo_names = set(keys), set(names)
+        seen_keys: set[str] = set()
+        seen_names: set[str] = set()
+        while todo_keys or todo_names:
+            rows: list[tuple[str, int]] = []
+            for key in sorted(todo_keys - seen_keys):
+                seen_keys.add(key)
+                rows += db.execute(
+                    "SELECT event_key, position FROM entries WHERE own_key = ?", (key,)
+                )
+                rows += db.execute(
+                    "SELECT event_key, position FROM linked_keys WHERE key = ?", (key,)
+                )
+                todo_keys.update(
+                    other
+                    for (other,) in db.execute(
+                        "SELECT b.own_key FROM person_keys a JOIN person_keys b"
+                        " ON b.person = a.person WHERE a.own_key = ?",
+                        (key,),
+                    )
+                )
+            for name in sorted(todo_names - seen_names):
+                seen_names.add(name)
+                rows += db.execute(
+                    "SELECT event_key, position FROM entries WHERE folded_name = ?", (name,)
+                )
+            todo_keys -= seen_keys
+            todo_names -= seen_names
+            for event_key, position in rows:
+                positions = found.setdefault(event_key, set())
+                if event_key in skip or position in positions:
+                    continue
+                positions.add(position)
+                own, name = db.execute(
+                    "SELECT own_key, folded_name FROM entries WHERE event_key = ? AND position = ?",
+                    (event_key, position),
+                ).fetchone()
+                todo_keys.add(own)
+                todo_names.add(name)
+                todo_keys.update(
+                    key
+                    for (key,) in db.execute(
+                        "SELECT key FROM linked_keys WHERE event_key = ? AND position = ?",
+                        (event_key, position),
+                    )
+                )
+            todo_keys -= seen_keys
+            todo_names -= seen_names
+        return {key: positions for key, positions in found.items() if positions}
+
     # ------------------------------------------------------------------ writing
     def save(self, changes: Changes) -> None:
         """Write one build's state in one transaction (all of it, or nothing)."""
@@ -256,9 +370,10 @@ class BuildState:
                 "INSERT OR REPLACE INTO pages (path, digest) VALUES (?, ?)",
                 ((path, new[path]) for path in changed),
             )
-            _save_people(db, changes.people, set(changed), set(old) - set(new))
-            db.execute(
-                "INSERT OR REPLACE INTO meta (name, value) VALUES ('stamp', ?)", (changes.stamp,)
+            _save_people(db, changes.resolved)
+            db.executemany(
+                "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
+                (("stamp", changes.stamp), ("made_with", changes.made_with)),
             )
 
     @contextlib.contextmanager
@@ -306,34 +421,47 @@ def _insert_event(db: sqlite3.Connection, key: str, event: EventEntries) -> None
         "INSERT INTO national_ids (national_id, event_key, position) VALUES (?, ?, ?)",
         ((nid, key, n) for n, e in enumerate(event.entries) for nid in sorted(set(e.national_ids))),
     )
+    db.executemany(
+        "INSERT OR IGNORE INTO linked_keys (event_key, position, key) VALUES (?, ?, ?)",
+        ((key, n, other) for n, e in enumerate(event.entries) for other in linked_keys(e)),
+    )
 
 
-def _save_people(
-    db: sqlite3.Connection, people: Iterable[Person], changed: set[str], removed: set[str]
-) -> None:
-    """The resolved people whose page changed (a person page's digest covers the
-    person's key, name, ids, federation and aliases), and those gone."""
-    from trfsite.people.report import PEOPLE_FOLDER
-
-    def key_of(path: str) -> str | None:
-        folder, _, name = path.rpartition("/")
-        if folder != PEOPLE_FOLDER or not name.endswith(".html"):
-            return None
-        return name.removesuffix(".html")
-
-    stale = sorted({k for k in map(key_of, changed | removed) if k is not None})
-    db.executemany("DELETE FROM people WHERE key = ?", ((k,) for k in stale))
-    db.executemany("DELETE FROM person_keys WHERE person = ?", ((k,) for k in stale))
-    wanted = set(stale)
-    for person in people:
-        if person.key not in wanted:
-            continue
+def _save_people(db: sqlite3.Connection, resolved: Resolved) -> None:
+    """The resolved people (all, or the part's in place of those it replaces), their
+    keys, the identity findings and the settings they were resolved with."""
+    if resolved.gone is None:
+        db.execute("DELETE FROM people")
+        db.execute("DELETE FROM person_keys")
+    else:
+        gone = sorted(resolved.gone)
+        db.executemany("DELETE FROM people WHERE key = ?", ((k,) for k in gone))
+        db.executemany("DELETE FROM person_keys WHERE person = ?", ((k,) for k in gone))
+    for person in resolved.people:
         db.execute(
-            "INSERT OR REPLACE INTO people (key, name, fide_id, egd_pin, federation)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (person.key, person.name, person.fide_id, person.egd_pin, person.federation),
+            "INSERT OR REPLACE INTO people (key, name, fide_id, egd_pin, federation, aliases,"
+            " name_matched) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                person.key,
+                person.name,
+                person.fide_id,
+                person.egd_pin,
+                person.federation,
+                json.dumps(person.aliases, ensure_ascii=False),
+                int(person.name_matched),
+            ),
         )
         db.executemany(
             "INSERT OR REPLACE INTO person_keys (own_key, person) VALUES (?, ?)",
             ((key, person.key) for key in (person.key, *person.aliases)),
         )
+    db.execute("DELETE FROM findings")
+    db.executemany(
+        "INSERT INTO findings (file, line, column, severity, code, message)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            (f.file, f.line, f.column, f.severity.value, f.code, f.message)
+            for f in resolved.findings
+        ),
+    )
+    db.execute("INSERT OR REPLACE INTO meta (name, value) VALUES ('people', ?)", (resolved.config,))

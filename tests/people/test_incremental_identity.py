@@ -1,0 +1,240 @@
+"""A rebuild resolves only the part of the archive a changed event touches (issue 46),
+and its people, findings and pages are those of a cold build, byte for byte: also
+when the change merges two persons, splits one, or changes an ambiguity finding.
+
+The archive is ``tests/data/people/rules`` (its README works out who is who by the
+rules of issue 12); each case rewrites player 2 of d-2023 (Østergaard, Æsa).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from trfsite.people.listings import Listings
+from trfsite.people.pages import PeoplePlanner
+from trfsite.site import identity_part
+from trfsite.site.build import BuildOptions, build_site
+from trfsite.site.state import state_path
+
+RULES = Path(__file__).resolve().parent.parent / "data" / "people" / "rules"
+EPOCH = "1714521600"
+OSTERGAARD = "Østergaard, Æsa                   1650 DEN             1999/00/00"
+# A FIDE-rated Müller who played for AUT: fide-4100018 (GER) now has AUT among its
+# federations, so c-2022's name-only "Müller, Jürgen AUT 1980" matches it (rule 2 of
+# people/identity.py): two persons become one.
+MULLER_AUT = "Müller, Jürgen                    1650 AUT     4100018 1980/00/00"
+# A third FIDE-rated John Smith of ENG: c-2022's "SMITH, John ENG" (no id, no birth
+# year) now matches three people, not two: the ambiguity finding names three.
+THIRD_SMITH = "Smith, John                       1650 ENG      400003 1985/00/00"
+# Müller's FIDE id under another name, for AUT: the part reaches c-2022's Müller only
+# through a-2020's entry of that FIDE id and its folded name (two steps), and the
+# cold build joins them as with MULLER_AUT.
+RENAMED = "Schmidt, Jürgen                   1650 AUT     4100018 1980/00/00"
+
+
+@pytest.fixture(autouse=True)
+def setup(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    # The test archive is small: any part is most of it; resolve the part anyway.
+    monkeypatch.setattr(identity_part, "MOST", 1.0)
+
+
+def _tree(out: Path) -> dict[str, str]:
+    root = out.resolve()
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def _player_two(src: Path, line: str) -> None:
+    changed = src / "d-2023.trf"
+    text = changed.read_text(encoding="utf-8")
+    for old in (OSTERGAARD, MULLER_AUT, THIRD_SMITH, RENAMED):
+        text = text.replace(old, line)
+    changed.write_text(text, encoding="utf-8")
+
+
+def _rebuilt_as_cold(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, first: str, then: str
+) -> Path:
+    """Build with player 2 of d-2023 as ``first``, rebuild with ``then``; check the
+    rebuild resolved a part only and equals a cold build; the rebuilt folder."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(RULES, src)
+    _player_two(src, first)
+    build_site(BuildOptions(src, out, pdf=False))
+    _player_two(src, then)
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="trfsite.site.identity_part"):
+        build_site(BuildOptions(src, out, pdf=False))
+    assert any("resolved again" in r.getMessage() for r in caplog.records), caplog.text
+    assert not any("everyone again" in r.getMessage() for r in caplog.records), caplog.text
+    cold = tmp_path / "cold"
+    build_site(BuildOptions(src, cold, pdf=False))
+    assert _tree(out) == _tree(cold)
+    return out
+
+
+def _person(out: Path, key: str) -> str:
+    return (out / "people" / f"{key}.html").read_text(encoding="utf-8")
+
+
+def test_a_changed_event_that_merges_two_persons(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = _rebuilt_as_cold(tmp_path, caplog, OSTERGAARD, MULLER_AUT)
+    # c-2022's Müller (AUT) was a person of their own; now an alias of fide-4100018.
+    assert "fide-4100018.html" in _person(out, "mueller-juergen-aut-1980")
+    assert not (out / "people" / "ostergaard-aesa-den-1999.html").exists()
+
+
+def test_a_merge_reached_through_an_id_and_then_a_name(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = _rebuilt_as_cold(tmp_path, caplog, OSTERGAARD, RENAMED)
+    assert "fide-4100018.html" in _person(out, "mueller-juergen-aut-1980")
+
+
+def test_a_changed_event_that_splits_a_person(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = _rebuilt_as_cold(tmp_path, caplog, MULLER_AUT, OSTERGAARD)
+    page = _person(out, "mueller-juergen-aut-1980")
+    assert "fide-4100018.html" not in page and "c-2022/index.html" in page
+
+
+def test_a_changed_event_that_changes_an_ambiguity_finding(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = _rebuilt_as_cold(tmp_path, caplog, OSTERGAARD, THIRD_SMITH)
+    findings = (out / "people" / "findings.html").read_text(encoding="utf-8")
+    assert "fide-400001, fide-400002, fide-400003" in findings
+
+
+def test_an_unchanged_rebuild_and_a_state_without_people_are_still_right(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = _rebuilt_as_cold(tmp_path, caplog, OSTERGAARD, OSTERGAARD)
+    before = _tree(out)
+    with sqlite3.connect(state_path(out)) as db:  # a person the state forgot
+        db.execute("DELETE FROM person_keys WHERE own_key = 'fide-1100001'")
+    with caplog.at_level(logging.INFO, logger="trfsite.site.identity_part"):
+        build_site(BuildOptions(tmp_path / "src", out, pdf=False))
+    assert any("everyone again" in r.getMessage() for r in caplog.records)
+    assert _tree(out) == before
+
+
+def test_a_changed_people_setting_resolves_everyone_again(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    src, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(RULES, src)
+    build_site(BuildOptions(src, out, pdf=False))
+    # README of the data: the two Nagy Annas (born 1970 and 1971) are two people.
+    (src / "trfsite.toml").write_text(
+        '[people]\nmerge = [["nagy-anna-hun-1970", "nagy-anna-hun-1971"]]\n', encoding="utf-8"
+    )
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="trfsite.site.identity_part"):
+        build_site(BuildOptions(src, out, pdf=False))
+    assert not any("resolved again" in r.getMessage() for r in caplog.records)
+    assert "nagy-anna-hun-1970.html" in _person(out, "nagy-anna-hun-1971")
+    cold = tmp_path / "cold"
+    build_site(BuildOptions(src, cold, pdf=False))
+    assert _tree(out) == _tree(cold)
+
+
+def test_only_the_listing_pages_whose_rows_changed_are_made_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from trfsite.site import people
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(RULES, src)
+    build_site(BuildOptions(src, out, pdf=False))
+    made: list[str] = []
+    make_here = people._Pages.make_here
+
+    def spied(self: people._Pages, page: people.PeoplePage) -> bytes:
+        made.append(page.path)
+        return make_here(self, page)
+
+    monkeypatch.setattr(people._Pages, "make_here", spied)
+    kept: list[str] = []
+    listing_pages = people.listing_pages
+
+    def listings(planner: PeoplePlanner, only: object = None) -> Listings:
+        made = listing_pages(planner, only)  # type: ignore[arg-type]
+        kept.extend(made.kept)
+        return made
+
+    monkeypatch.setattr(people, "listing_pages", listings)
+    changed = src / "d-2023.trf"  # d-2023's players: POL, DEN, POL, ENG (data README)
+    text = changed.read_text(encoding="utf-8")
+    changed.write_text(text.replace("Spring Open 2023", "Spring Cup 2023"), encoding="utf-8")
+    build_site(BuildOptions(src, out, pdf=False))
+    # The event's name is on the pages of its federations, so they are made again, and
+    # the index and findings pages (unchanged rows) are not; nor are GER's and HUN's.
+    assert sorted(made) == [
+        "people/federations/den.html",
+        "people/federations/eng.html",
+        "people/federations/pol.html",
+    ]
+    assert "Spring Cup 2023" in (out / made[0]).read_text(encoding="utf-8")
+    # The federations of no one the change touches (the part: d-2023's players and
+    # their other entries and namesakes) are not even looked at: AUT (c-2022's
+    # Müller), GER (Müller) and HUN (Nagy).
+    assert sorted(kept) == [
+        "people/federations/aut.html",
+        "people/federations/ger.html",
+        "people/federations/hun.html",
+    ]
+    cold = tmp_path / "cold"
+    build_site(BuildOptions(src, cold, pdf=False))
+    assert _tree(out) == _tree(cold)
+
+
+def test_a_rebuild_plans_the_pages_of_the_people_it_touches_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Eight generated events (benchmarks/generate_people.py) from a pool of 2,000
+    people: one event renamed touches its players and those who met them in an
+    event; the other people's pages are linked, not even planned (issue 46)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from generate_people import generate_people_archive
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    files = generate_people_archive(src, 8, 2000, seed=3)
+    build_site(BuildOptions(src, out, pdf=False))
+    people = len(list((out / "people").glob("*.html"))) - 2  # but index and findings
+    planned: list[str] = []
+    person_pages = PeoplePlanner.person_pages
+
+    def spied(self: PeoplePlanner, person: object) -> object:
+        planned.append(person.key)  # type: ignore[attr-defined]
+        return person_pages(self, person)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(PeoplePlanner, "person_pages", spied)
+    monkeypatch.setattr(identity_part, "MOST", 0.5)  # the default: a part, not everyone
+    text = files[3].read_text(encoding="utf-8").splitlines(keepends=True)
+    text[0] = "012 Corrected event name\n"
+    files[3].write_text("".join(text), encoding="utf-8")
+    with caplog.at_level(logging.INFO, logger="trfsite.site.identity_part"):
+        build_site(BuildOptions(src, out, pdf=False))
+    assert any("resolved again" in r.getMessage() for r in caplog.records), caplog.text
+    players = sum(1 for line in text if line.startswith("001 "))
+    assert players <= len(planned) < people / 2, (players, len(planned), people)
+    monkeypatch.setattr(PeoplePlanner, "person_pages", person_pages)
+    cold = tmp_path / "cold"
+    build_site(BuildOptions(src, cold, pdf=False))
+    assert _tree(out) == _tree(cold)

@@ -1,0 +1,173 @@
+"""Who is who in a build: only the part of the archive that the changed events touch
+is resolved again (``people.incremental``), found by the build state's indexes.
+
+Everything is resolved again on a first build, after a change of ``[people]``, when
+the state is not the previous build's, or when the part is most of the archive.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+
+from trfsite.people.config import PeopleConfig
+from trfsite.people.entries import EventEntries
+from trfsite.people.identity import Person, Resolution, linked_keys, resolve
+from trfsite.people.incremental import Known, Stale, config_keys, resolve_part
+from trfsite.site.state import BuildState, Resolved
+
+logger = logging.getLogger(__name__)
+
+# Past this share of the archive's entries, resolving everyone again is cheaper.
+MOST = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Touched:
+    """What a rebuild's part may have changed: the pages to look at again."""
+
+    people: frozenset[str]  # see ``_touched``
+    groups: frozenset[tuple[str, str]]  # ("federation" or "club", value) of its entries
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    positions: dict[str, frozenset[int]]  # file -> entries resolved again
+    gone: frozenset[str]  # the previous people these entries belonged to
+    changed_files: frozenset[str]
+    groups: frozenset[tuple[str, str]]  # of the changed events' entries, before and now
+
+
+def resolve_people(
+    state: BuildState,
+    found: list[tuple[str, EventEntries]],
+    config: PeopleConfig,
+    incremental: bool,
+) -> tuple[Resolution, Resolved, Touched | None]:
+    """The build's people, from ``found`` (cache key, entries) of every event, what
+    of them the state keeps, and the people in an event with someone resolved again
+    (None: everyone); ``incremental``: the state may be the previous build's."""
+    text = repr(config)
+    known = state.known(text) if incremental else None
+    if known is not None:
+        try:
+            return _resolve_part(state, found, config, known, text)
+        except Stale as exc:
+            logger.info("people: resolving everyone again (%s)", exc)
+    resolution = resolve((entries for _, entries in found), config)
+    return resolution, Resolved(resolution.people, None, resolution.findings, text), None
+
+
+def _resolve_part(
+    state: BuildState,
+    found: list[tuple[str, EventEntries]],
+    config: PeopleConfig,
+    known: Known,
+    text: str,
+) -> tuple[Resolution, Resolved, Touched]:
+    part = _part(state, dict(found), config, known)
+    lines = {
+        (file, entry.line)
+        for _, event in found
+        for file in (event.file,)
+        for position, entry in enumerate(event.entries)
+        if position in part.positions.get(file, ())
+    }
+    outside = tuple(
+        finding
+        for finding in known.findings
+        if finding.file not in part.changed_files and (finding.file, finding.line) not in lines
+    )
+    resolution = resolve_part(
+        (entries for _, entries in found), part.positions, replace(known, findings=outside), config
+    )
+    mine = {
+        resolution.key_of[event.entries[position].own_key]
+        for _, event in found
+        for position in part.positions.get(event.file, ())
+    }
+    people = [person for person in resolution.people if person.key in mine]
+    logger.info("people: %d person(s) resolved again", len(people))
+    return (
+        resolution,
+        Resolved(people, part.gone, resolution.findings, text),
+        _touched(resolution, found, part, known, people),
+    )
+
+
+def _touched(
+    resolution: Resolution,
+    found: list[tuple[str, EventEntries]],
+    part: _Part,
+    known: Known,
+    people: list[Person],
+) -> Touched:
+    """The people of the part, and those in an event where someone of the part is
+    now another person or named otherwise (a person page shows its opponents)."""
+    names = {person.key: person.name for person in people}
+    moved = set()
+    for _, event in found:
+        for position in part.positions.get(event.file, ()):
+            own = event.entries[position].own_key
+            now, before = resolution.key_of[own], known.person_of.get(own)
+            was = known.people.get(before) if before is not None else None
+            if was is None or before != now or was.name != names[now]:
+                moved.add(event.file)
+                break
+    events = resolution.events
+    touched = frozenset(names) | frozenset(
+        person.key
+        for person in resolution.people
+        if any(events[ref.event].file in moved for ref in person.entries)
+    )
+    return Touched(touched, part.groups)
+
+
+def _part(
+    state: BuildState, current: dict[str, EventEntries], config: PeopleConfig, known: Known
+) -> _Part:
+    """The entries the changed events touch; raises Stale when resolving everything
+    is as cheap, or an entry of the part has no line (findings are told apart by it)."""
+    before = state.known_events()
+    removed = before - set(current)
+    added = [key for key in current if key not in before]
+    changed = [current[key] for key in added] + list(state.events(removed).values())
+    keys, names = config_keys(config), set()
+    for event in changed:
+        for entry in event.entries:
+            keys.add(entry.own_key)
+            keys.update(linked_keys(entry))
+            names.add(entry.folded_name)
+    positions: dict[str, set[int]] = {
+        current[key].file: set(range(len(current[key].entries))) for key in added
+    }
+    for key, stored in state.part(keys, names, removed).items():
+        if key in current:
+            positions.setdefault(current[key].file, set()).update(stored)
+    size = sum(len(p) for p in positions.values())
+    if size > MOST * sum(len(event.entries) for event in current.values()):
+        raise Stale(f"{size} entries touched")
+    by_file = {event.file: event for event in current.values()}
+    own_keys = set(keys)
+    for file, wanted in positions.items():
+        entries = by_file[file].entries
+        for position in wanted:
+            if not entries[position].line:
+                raise Stale(f"{file}: an entry without a line")
+            own_keys.add(entries[position].own_key)
+    gone = frozenset(known.person_of[key] for key in own_keys if key in known.person_of)
+    touched = [entry for event in changed for entry in event.entries] + [
+        by_file[file].entries[position] for file, wanted in positions.items() for position in wanted
+    ]
+    groups = {
+        (what, value)
+        for entry in touched
+        for what, value in (("federation", entry.federation), ("club", entry.club))
+        if value
+    }
+    return _Part(
+        {file: frozenset(p) for file, p in positions.items()},
+        gone,
+        frozenset(event.file for event in changed),
+        frozenset(groups),
+    )
