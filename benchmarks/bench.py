@@ -775,8 +775,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"load average at the end {os.getloadavg()[0]:.2f}", flush=True)
     print(machine_speed(), flush=True)
     print(summary(REFERENCE or None), flush=True)
-    if args.baseline:
-        print(baseline_summary(args.baseline), flush=True)
+    if args.baseline or args.baseline_tree:
+        print(baseline_summary(args.baseline or str(args.baseline_tree)), flush=True)
 
 
 if __name__ == "__main__":

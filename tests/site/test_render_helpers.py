@@ -84,10 +84,15 @@ def test_cached_filters_match_the_first_call() -> None:
         assert template.render(x=6.5, y=-0.0, z=None) == "6\u00bd 6.5 6.5 0 \u2013"
 
 
-@pytest.mark.parametrize("prefix", ["", "line\n", "\u00e9\n"], ids=["alone", "ascii", "not-ascii"])
+@pytest.mark.parametrize(
+    "prefix",
+    ["", "line\n", "\u00e9\n", "\u00bd\u00a0\ud800\n"],
+    ids=["alone", "ascii", "not-ascii", "c2-lead-bytes-and-a-surrogate"],
+)
 def test_has_control_agrees_with_the_pattern_on_every_character(prefix: str) -> None:
     # The ASCII way (bytes) and the pattern must find the same characters: C0 but for
-    # tab, LF and CR, DEL and C1 (U+0080-U+009F, in non-ASCII text only).
+    # tab, LF and CR, DEL and C1 (U+0080-U+009F, in non-ASCII text only). The last
+    # prefix holds UTF-8 lead bytes C2 (½, no-break space) that are no C1 character.
     controls = {c for c in range(0x200) if (c < 0x20 and c not in (9, 10, 13)) or 0x7F <= c <= 0x9F}
     for code in range(0x200):
         text = prefix + "x" + chr(code) + "y"

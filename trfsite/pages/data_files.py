@@ -14,12 +14,12 @@ Privacy: no birth date, sex or national rating line; an anonymised player (see
 from __future__ import annotations
 
 import io
-import json
 from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
 from trfsite.formats.csv_cells import csv_writer
+from trfsite.formats.json_text import indented_json
 from trfsite.memo import ByIdentity
 from trfsite.model import Outcome, Player, Tournament
 from trfsite.pages.contexts import DownloadFile
@@ -79,7 +79,7 @@ def _standings(data: EventData, fmt: str) -> DownloadFile:
 
 
 def _json(body: dict[str, object]) -> DownloadFile:
-    return DownloadFile(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
+    return DownloadFile(indented_json(body) + "\n")
 
 
 def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> DownloadFile:

@@ -5,12 +5,16 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.results import Note
 
 
-@dataclass(frozen=True, slots=True)
-class Tick:
+class Tick(NamedTuple):
+    """One axis tick. A named tuple, not a dataclass: the axes are the key of the memoized
+    ``chart_grid`` macro on every card, and a tuple is hashed and compared in C (a
+    dataclass's ``__hash__`` and ``__eq__`` are Python calls: 20 us a chart)."""
+
     position: float  # x for the x axis, y for the y axis
     label: str
 

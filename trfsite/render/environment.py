@@ -32,10 +32,12 @@ _FRACTIONS = {0.25: "\u00bc", 0.5: "\u00bd", 0.75: "\u00be"}
 # a name from a damaged file must not carry them into a page.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # The same test for ASCII text, on its bytes: 0 for a control character, 1 otherwise.
+# (Bytes from 0x80 up map to 1: C1 characters are found by _C1_BYTES in UTF-8.)
 _ASCII_CONTROL = bytes(
     0 if (byte < 0x20 and byte not in (0x09, 0x0A, 0x0D)) or byte == 0x7F else 1
     for byte in range(256)
 )
+_C1_BYTES = re.compile(b"\xc2[\x80-\x9f]")
 _MEMO_KEEP = 20_000  # results one memoized macro keeps (a 2000-player event needs ~5000)
 
 
@@ -180,14 +182,16 @@ def has_control(text: str) -> bool:
 
     isprintable() rules them out fastest, but stops at the first newline: a macro's
     output (chart, header) is several kilobytes of lines, that _CONTROL scans at
-    3 ns a character. ASCII text (a flag Python keeps) is tested on its bytes
-    instead, five times faster; other text by the pattern.
+    3 ns a character. Its bytes are tested instead, three to five times faster:
+    C0 and DEL by a table, C1 (U+0080-U+009F) as UTF-8's two bytes ``C2 80``-``C2 9F``
+    (``C2`` only ever leads a character, so nothing else reads as one).
     """
     if text.isprintable():
         return False
     if text.isascii():
         return 0 in text.encode("ascii").translate(_ASCII_CONTROL)
-    return _CONTROL.search(text) is not None
+    data = text.encode("utf-8", "surrogatepass")
+    return 0 in data.translate(_ASCII_CONTROL) or _C1_BYTES.search(data) is not None
 
 
 def without_controls(value: Any) -> Any:
@@ -214,7 +218,7 @@ class Memoized:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         key: tuple[Any, ...]
         # Positional keys have an even length, keyword keys three items: they never
-        # meet. One and two arguments (nearly every call) are keyed without map(),
+        # meet. One to three arguments (nearly every call) are keyed without map(),
         # which costs more than the dictionary lookup.
         if kwargs:
             if "caller" in kwargs:  # a call block: its body is part of the output
@@ -226,6 +230,9 @@ class Memoized:
         elif len(args) == 2:
             first, second = args
             key = (first, second, type(first), type(second))
+        elif len(args) == 3:  # titled_link on every table line, the event header
+            first, second, third = args
+            key = (first, second, third, type(first), type(second), type(third))
         else:
             key = (*args, *map(type, args))
         try:
@@ -245,7 +252,15 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
 
     def finalize(value: Any) -> Any:
         """What ``{{ value }}`` prints: a Note (a tie-break name, a note) in the page's
-        language even without the ``note`` filter, and never a control character."""
+        language even without the ``note`` filter, and never a control character.
+
+        Called for every value of every page (millions in a large event): the common
+        cases return before any further call."""
+        cls = value.__class__
+        if cls is int or cls is Markup or cls is str:
+            if cls is int or value.isprintable():
+                return value
+            return without_controls(value)
         if isinstance(value, Note):
             value = note(value)
         return without_controls(value)

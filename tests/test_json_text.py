@@ -1,0 +1,69 @@
+"""formats/json_text.py writes the same characters as the standard library's indented JSON.
+
+The expected text is the standard library's own (``json.dumps(..., indent=2)``), which
+the data files were written with before; a layout written by hand checks the shape once.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from trfsite.formats.json_text import indented_json
+from trfsite.results import Note
+
+CASES = [
+    {},
+    [],
+    (),
+    "text",
+    3,
+    None,
+    {"a": []},
+    {"a": {}},
+    [[]],
+    [{}],
+    {"a": [1, 2.5, None, True, 'line\nbreak "quoted" \u00e9\u00bd']},
+    {1: "a", "b": [1]},  # a key that is no text: the standard library's spelling
+    {"x": {1: 2, 2.5: None, True: 1}},
+    [float("nan"), float("inf"), -0.0, 1e300],
+    {"note": Note("{count} more", count=3), "list": [Note("absent")]},
+    {Note("key"): 1},
+    {"deep": [[{"a": [{"b": {}}]}]]},
+    (1, (2, 3)),
+    {"games": [{"board": 1, "white_name": "Ito, Hana", "forfeit": False, "handicap": None}]},
+]
+
+
+@pytest.mark.parametrize("value", CASES, ids=range(len(CASES)))
+def test_same_text_as_the_standard_library(value: object) -> None:
+    assert indented_json(value) == json.dumps(value, ensure_ascii=False, indent=2)
+
+
+def test_layout_by_hand() -> None:
+    assert indented_json({"a": [1, {"b": None}], "c": {}}) == (
+        '{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ],\n  "c": {}\n}'
+    )
+
+
+def test_random_documents() -> None:
+    pick = random.Random(39)
+
+    def document(depth: int) -> object:
+        roll = pick.random()
+        if depth > 3 or roll < 0.4:
+            return pick.choice([1, 2.25, "a,\n b", None, True, False, "\u00fc", -3, 0.1, ""])
+        if roll < 0.7:
+            return [document(depth + 1) for _ in range(pick.randrange(4))]
+        return {f"k{pick.randrange(9)}{i}": document(depth + 1) for i in range(pick.randrange(4))}
+
+    for _ in range(500):
+        value = document(0)
+        assert indented_json(value) == json.dumps(value, ensure_ascii=False, indent=2)
+
+
+def test_no_json_value_fails_as_in_the_standard_library() -> None:
+    with pytest.raises(TypeError):
+        indented_json({"a": [1, object()]})

@@ -1,0 +1,75 @@
+"""JSON text exactly as ``json.dumps(value, ensure_ascii=False, indent=2)`` writes it, faster.
+
+With ``indent`` the standard library writes JSON with its Python encoder, value by
+value (0.4 s of CPU for the rounds of a 2,000-player open); without, with its C
+encoder. Here each innermost object or list (a game, a player: nothing but text,
+numbers, booleans and nulls) is written by the C encoder, whose item separator is
+then the comma, newline and indent that ``indent=2`` puts between items: only the
+levels above it are walked in Python. JSON text never holds a raw newline (strings
+escape it), so the layout is the same character for character.
+"""
+
+from __future__ import annotations
+
+import json
+
+_STEP = "  "
+_SCALAR = (str, int, float, type(None))  # bool is an int
+# json.dumps makes an encoder per call when given any option: made once here instead.
+_TEXT = json.JSONEncoder(ensure_ascii=False)
+_INNERMOST: dict[int, json.JSONEncoder] = {}
+
+
+def indented_json(value: object) -> str:
+    """``json.dumps(value, ensure_ascii=False, indent=2)``, byte for byte."""
+    out: list[str] = []
+    _write(value, 0, out)
+    return "".join(out)
+
+
+def _write(value: object, level: int, out: list[str]) -> None:
+    if isinstance(value, dict):
+        if all(type(key) is str for key in value):
+            if all(isinstance(item, _SCALAR) for item in value.values()):
+                out.append(_innermost(value, level))
+                return
+            inner = "\n" + _STEP * (level + 1)
+            out.append("{")
+            for index, (key, item) in enumerate(value.items()):
+                out.append(inner if not index else "," + inner)
+                out.append(_TEXT.encode(key))
+                out.append(": ")
+                _write(item, level + 1, out)
+            out.append("\n" + _STEP * level + "}")
+            return
+    elif isinstance(value, list | tuple):
+        if all(isinstance(item, _SCALAR) for item in value):
+            out.append(_innermost(value, level))
+            return
+        inner = "\n" + _STEP * (level + 1)
+        out.append("[")
+        for index, item in enumerate(value):
+            out.append(inner if not index else "," + inner)
+            _write(item, level + 1, out)
+        out.append("\n" + _STEP * level + "]")
+        return
+    if isinstance(value, _SCALAR):
+        out.append(_TEXT.encode(value))
+        return
+    # An object with keys that are not text (the standard library turns them into
+    # text its own way), or no JSON value at all (the same TypeError): written at
+    # level 0, then indented to this level.
+    text = json.dumps(value, ensure_ascii=False, indent=2)
+    out.append(text.replace("\n", "\n" + _STEP * level) if level else text)
+
+
+def _innermost(value: dict[str, object] | list[object] | tuple[object, ...], level: int) -> str:
+    if not value:
+        return "{}" if isinstance(value, dict) else "[]"
+    inner = "\n" + _STEP * (level + 1)
+    encoder = _INNERMOST.get(level)
+    if encoder is None:
+        encoder = json.JSONEncoder(ensure_ascii=False, separators=("," + inner, ": "))
+        _INNERMOST[level] = encoder
+    text = encoder.encode(value)
+    return text[0] + inner + text[1:-1] + "\n" + _STEP * level + text[-1]
