@@ -12,6 +12,7 @@ Every number below is worked out with a pocket calculator's ln and exp, step by 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -172,3 +173,26 @@ def test_standings_json_and_csv_carry_rating_and_rating_change(tmp_path: object)
     csv = CliRunner().invoke(cli, ["standings", str(path), "--format", "csv"]).output
     assert csv.splitlines()[0].endswith(",rating,rating_change")
     assert csv.splitlines()[1].endswith(",2200,3.93")
+
+
+def test_a_handicap_beyond_the_formula_is_no_game_not_a_crash() -> None:
+    # Issue 50 (a fuzz input): '2+/b13' gives Black 100 x 13 - 50 = 1,250 for Se, and
+    # 2100 (1d) + 1250 = 3350 is beyond 3300, where beta = -7 ln(3300 - r) is undefined
+    # ('math domain error' from standings --format csv). The game is not estimated.
+    t = table(
+        "; CL[A]\n; HA[h9]\n1 Ahn Su     1d KR xxxx  2+/b13\n2 Berg Ole   1k SE xxxx  1-/w13\n"
+    )
+    changes = gor_changes(t)
+    assert changes[1].games == ()
+    assert changes[2].games == ()  # seen from White: the opponent's 3350 too
+
+
+def test_standings_of_such_a_table_end_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "g.h9"
+    path.write_text("; CL[A]\n1 Ahn Su     1d KR xxxx  2+/b13\n2 Berg Ole   1k SE xxxx  1-/w13\n")
+    done = CliRunner().invoke(cli, ["standings", str(path), "--format", "csv"])
+    assert (
+        done.exit_code in (0, 1)
+        and done.exception is None
+        or isinstance(done.exception, SystemExit)
+    )

@@ -82,14 +82,14 @@ def test_go_values_without_explanations_equal_the_explained_ones() -> None:
             ]
 
 
-CHESS_PLAYERS, CHESS_ROUNDS = 40, 320
+CHESS_PLAYERS, CHESS_ROUNDS = 40, 160
 
 
 def _long_chess_event() -> Tournament:
-    """40 players, 320 rounds; every round 2n-1 (white) beats 2n.
+    """40 players, 160 rounds; every round 2n-1 (white) beats 2n.
 
-    40 players x (1 + 2 + ... + 320) = 40 x 51,360 = 2,054,400 player rounds ranked:
-    beyond MAX_ROUND_RANKINGS (2,000,000). By hand (1-½-0): after round k the odd
+    40 players x (1 + 2 + ... + 160) = 40 x 12,880 = 515,200 player rounds ranked:
+    beyond MAX_ROUND_RANKINGS (500,000). By hand (1-½-0): after round k the odd
     players have k points and share place 1, the even ones 0 and share place 21.
     """
     lines = ["012 Long club match", "092 Individual: Round-Robin"]

@@ -190,6 +190,10 @@ def _game(
     black = _took_black(entry.color, stones, rating, other[0])
     own_adjusted = rating + (handicap_bonus(stones) if black else 0.0)
     other_adjusted = other[0] + (handicap_bonus(stones) if not black and stones else 0.0)
+    if max(own_adjusted, other_adjusted) >= _CEILING:
+        # beta is undefined there: a damaged cell's handicap (the reader warns beyond
+        # 9 stones) gave 2100 + 100 x 13 - 50; such a game cannot be estimated.
+        return None
     return GorGame(
         round=entry.round,
         opponent_id=entry.opponent,

@@ -38,6 +38,11 @@ MAX_FINDINGS_PER_CODE = Budget(
 )
 # A TRF player line with 999 rounds is 10,081 characters; EGF lines are shorter.
 MAX_LINE_LENGTH = Budget("line length", 12_000, "line-too-long", "characters per line")
+# A Go row's score columns (MMS, SOS, SOSOS, ...): OpenGotha and MacMahon write up to
+# ten or so; a row with hundreds of words beside its cells is damage (rows run together).
+MAX_SCORE_COLUMNS = Budget(
+    "score columns", 20, "egf-score-columns-too-many", "score words per Go row"
+)
 # A FIDE id has at most 10 digits; longer "numbers" are damage, and int() of thousands
 # of digits is slow (Python refuses beyond 4,300).
 MAX_DIGITS = Budget("digits", 15, "number-too-long", "digits in one number")
@@ -59,9 +64,16 @@ MAX_TIEBREAKS = Budget("tie-breaks", 20, "tiebreaks-too-many", "distinct tie-bre
 # The standings after every round rank players x rounds again for each round: the work
 # grows with players x rounds x rounds (a 90-player, 999-round table: 56 s). Beyond this
 # sum of players x rounds over the rounds, the standings after each round (not the
-# final ones) rank by points alone. A 2,000-player open of 20 rounds is 420,000.
+# final ones) rank by points alone. A 2,000-player open of 20 rounds is 420,000; at
+# 2,000,000 a damaged file of 300 players and 108 rounds took 25-34 s to build.
 MAX_ROUND_RANKINGS = Budget(
-    "rankings after each round", 2_000_000, "round-standings-by-points", "players x rounds, summed"
+    "rankings after each round", 500_000, "round-standings-by-points", "players x rounds, summed"
+)
+# A Go event's standings after round r show a results grid of players x r cells; over
+# the pages of every round that is players x rounds^2 / 2. A 1,000-player congress of
+# 10 rounds makes 55,000; beyond this, only the final standings show the grid.
+MAX_ROUND_GRID_CELLS = Budget(
+    "results grids", 200_000, "round-grids-omitted", "grid cells over the per-round pages"
 )
 
 # A large open publishes some 10,000 games in one file; more is damage or a database.
@@ -70,9 +82,9 @@ MAX_PGN_GAMES = Budget("games", 20_000, "pgn-games-too-many", "games per PGN fil
 MAX_PGN_BYTES = Budget("PGN size", 32 * 1024 * 1024, "pgn-too-large", "bytes per PGN file")
 
 BUDGETS: tuple[Budget, ...] = (
-    MAX_ROUNDS, MAX_PLAYERS, MAX_PLAYER_ROUNDS, MAX_LINE_LENGTH, MAX_DIGITS,
+    MAX_ROUNDS, MAX_PLAYERS, MAX_PLAYER_ROUNDS, MAX_LINE_LENGTH, MAX_SCORE_COLUMNS, MAX_DIGITS,
     MAX_FINDINGS_PER_CODE, MAX_EVENT_OUTPUT_BYTES, MAX_FILE_BYTES, MAX_CONFIG_BYTES,
-    MAX_TIEBREAKS, MAX_ROUND_RANKINGS, MAX_PGN_GAMES, MAX_PGN_BYTES,
+    MAX_TIEBREAKS, MAX_ROUND_RANKINGS, MAX_ROUND_GRID_CELLS, MAX_PGN_GAMES, MAX_PGN_BYTES,
 )  # fmt: skip
 
 

@@ -6,6 +6,7 @@ import logging
 from dataclasses import replace
 from functools import partial
 
+from trfsite.formats.limits import MAX_ROUND_GRID_CELLS
 from trfsite.model import Tournament
 from trfsite.pages.common import (
     column_heads,
@@ -216,11 +217,14 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
     # The rating change is of the whole event: shown with the final standings only.
     rated = final and bool(data.awards and data.awards.ratings)
     grid: tuple[int, ...] = ()
-    if data.is_go:
+    notes = standings.notes
+    if data.is_go and (final or _round_grids_fit(data)):
         from trfsite.pages.go_view import with_grid
 
         rows = with_grid(data, standings, rows)
         grid = tuple(range(1, standings.after_round + 1))
+    elif data.is_go:
+        notes += (_without_grid_note(data),)
     return StandingsPage(
         meta=meta_for(data.job, data.header.name, page, "standings"),
         event=data.header,
@@ -230,7 +234,7 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
         points_label=standings.points_label,
         columns=column_heads(standings),
         rows=with_ratings(data, rows) if rated else rows,
-        notes=standings.notes,
+        notes=notes,
         other_rounds=others,
         is_team=data.is_team,
         is_go=data.is_go,
@@ -239,6 +243,26 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
         has_ratings=rated,
         grid_rounds=grid,
         has_gor=data.is_go and final and any(r.rating_change is not None for r in rows),
+    )
+
+
+def _round_grid_cells(data: EventData) -> int:
+    """The results grid's cells over every page of the standings after a round."""
+    return len(data.tournament.players) * sum(s.after_round for s in data.after_round)
+
+
+def _round_grids_fit(data: EventData) -> bool:
+    # Each page after round r has players x r cells: a 999-round table of 8 players
+    # made 500,000 cells (14 s of CPU for a 14 KB file). The final standings keep theirs.
+    return _round_grid_cells(data) <= MAX_ROUND_GRID_CELLS.limit
+
+
+def _without_grid_note(data: EventData) -> Note:
+    return Note(
+        "the standings after each round show no results grid: over their pages it would "
+        "have {cells:,} cells, and at most {limit:,} are made; the final standings show it",
+        cells=_round_grid_cells(data),
+        limit=MAX_ROUND_GRID_CELLS.limit,
     )
 
 

@@ -6,7 +6,8 @@ missing result in a round up to the last complete one is a forgotten result.
 
 from __future__ import annotations
 
-from trfsite.findings import Finding, Severity
+from trfsite.findings import Capped, Finding, Severity
+from trfsite.formats.limits import MAX_FINDINGS_PER_CODE
 from trfsite.model import Game, Tournament
 from trfsite.progress import announced, result_missing, round_progress
 from trfsite.results import Note
@@ -19,23 +20,25 @@ def check_pending_rounds(t: Tournament, name: str) -> list[Finding]:
         return []  # EGF's '?' is a result of its own (egf_checks reads it)
     progress = round_progress(t)
     pending_rounds = progress.pending_rounds  # a set: a damaged file has hundreds of them
-    out: list[Finding] = []
+    out = Capped(MAX_FINDINGS_PER_CODE.limit)
     first_missing: dict[int, Finding] = {}
     first_cell: dict[int, Finding] = {}
     for player in t.players:
         for entry in player.rounds:
-            span = cell_span(player, entry)
             if entry.round in pending_rounds and announced(entry):
                 # Point at the first missing result, else at the first bye known ahead.
-                at = Finding(Severity.INFO, "", Note(""), name, span.line, span.column + 7)
-                if result_missing(entry):
-                    first_missing.setdefault(entry.round, at)
-                else:
-                    first_cell.setdefault(entry.round, at)
+                first = first_missing if result_missing(entry) else first_cell
+                if entry.round not in first:
+                    span = cell_span(player, entry)
+                    first[entry.round] = Finding(
+                        Severity.INFO, "", Note(""), name, span.line, span.column + 7
+                    )
                 continue
-            if not result_missing(entry):
+            # Built only while kept: a damaged file has a missing result in every cell.
+            if not result_missing(entry) or not out.wants("round-result-missing"):
                 continue
-            out.append(
+            span = cell_span(player, entry)
+            out.add(
                 finding(
                     Severity.WARNING,
                     "round-result-missing",
@@ -74,7 +77,7 @@ def check_pending_rounds(t: Tournament, name: str) -> list[Finding]:
                 missing=pending.missing,
                 games=pending.games,
             )
-        out.append(
+        out.add(
             Finding(
                 Severity.INFO,
                 "round-pending",
@@ -89,4 +92,4 @@ def check_pending_rounds(t: Tournament, name: str) -> list[Finding]:
                 where.column if where else 0,
             )
         )
-    return out
+    return out.kept()

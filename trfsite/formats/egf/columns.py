@@ -7,12 +7,14 @@ before its round labels and after them (in order when it has no labels).
 
 from __future__ import annotations
 
-from trfsite.findings import Finding, Severity
+from trfsite.findings import Capped, Finding, Severity
 from trfsite.formats.egf.header import HeaderColumns, unnamed_column
 from trfsite.formats.egf.layout import Layout, RowSplit
 from trfsite.formats.egf.lines import PlayerLine, Word
 from trfsite.formats.egf.tokens import parse_score
+from trfsite.formats.limits import MAX_SCORE_COLUMNS
 from trfsite.formats.numbers import reason_note
+from trfsite.model import PairingSystem
 from trfsite.results import Note
 
 
@@ -27,10 +29,12 @@ class Positions:
     def __init__(
         self, layout: Layout, splits: list[RowSplit], header: HeaderColumns | None
     ) -> None:
-        self.before = layout.before
+        # Rows keep at most MAX_SCORE_COLUMNS scores before their cells (players.py):
+        # a damaged table's typical row may place its cells hundreds of words in.
+        self.before = min(layout.before, MAX_SCORE_COLUMNS.limit)
         self.after = max((len(s.after) for s in splits), default=0)
-        extra = max((len(s.before) - layout.before for s in splits), default=0)
-        self.width = layout.before + self.after + max(0, extra)
+        extra = max((len(s.before) - self.before for s in splits), default=0)
+        self.width = self.before + self.after + max(0, extra)
         names = list(header.names) if header else []
         self.names: dict[int, str] = {}
         if header is not None and header.labels_at is not None:
@@ -42,6 +46,9 @@ class Positions:
             for k, column in enumerate(names):
                 self.names[k] = column
         self.named = len(names)
+        every = tuple(self.name(k) for k in range(self.width))
+        # The column a row's points are read from (its first score, MMS or NBW).
+        self.primary = "MMS" if pairing_system_of(every) is PairingSystem.MCMAHON else "NBW"
 
     def of(self, split: RowSplit) -> list[tuple[int, Word]]:
         """(position, word) of each score word of a row."""
@@ -61,14 +68,14 @@ def row_scores(
     positions: Positions,
     p: PlayerLine,
     name: str,
-    findings: list[Finding],
+    findings: Capped,
 ) -> tuple[tuple[str, float | None], ...]:
     """The row's score columns by position (a column the row lacks is None)."""
     values: dict[int, float | None] = {}
     for position, word in words:
         value = parse_score(word.text)
-        if value is None:
-            findings.append(
+        if value is None and findings.wants("egf-score-value"):
+            findings.add(
                 Finding(
                     Severity.WARNING,
                     "egf-score-value",
@@ -87,7 +94,7 @@ def row_scores(
             )
         values[position] = value
     if positions.named and len(words) < positions.named:
-        findings.append(
+        findings.add(
             Finding(
                 Severity.WARNING,
                 "egf-score-missing",
@@ -109,7 +116,7 @@ def row_scores(
 
 
 def all_columns(
-    positions: Positions, header: HeaderColumns | None, name: str, findings: list[Finding]
+    positions: Positions, header: HeaderColumns | None, name: str, findings: Capped
 ) -> tuple[str, ...]:
     """The header's column names, and ``#N`` for each score column it does not name."""
     names = [positions.name(k) for k in range(positions.width)]
@@ -120,7 +127,7 @@ def all_columns(
             if header
             else Note("no column header")
         )
-        findings.append(
+        findings.add(
             Finding(
                 Severity.INFO,
                 "egf-score-unnamed",
@@ -135,3 +142,16 @@ def all_columns(
             )
         )
     return tuple(names)
+
+
+def pairing_system_of(columns: tuple[str, ...]) -> PairingSystem:
+    """McMahon if MMS comes before NBW in the file's columns, Swiss if NBW does.
+
+    Files without either (EGD downloads) are taken as McMahon, Europe's usual system.
+    """
+    for column in columns:
+        if column == "MMS":
+            return PairingSystem.MCMAHON
+        if column == "NBW":
+            return PairingSystem.SWISS
+    return PairingSystem.MCMAHON

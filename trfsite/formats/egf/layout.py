@@ -54,25 +54,20 @@ def find_layout(
     return layout
 
 
-def _runs(words: tuple[Word, ...], rows: int) -> list[tuple[int, int]]:
+def _runs(p: PlayerLine, rows: int) -> list[tuple[int, int]]:
     """(start, length) of each run of result cells in a row."""
     out: list[tuple[int, int]] = []
     start = -1
-    for index, word in enumerate(words):
-        if _is_cell(word.text, rows):
+    for index, opponent in enumerate(p.opponents):
+        if 0 <= opponent <= rows:
             if start < 0:
                 start = index
         elif start >= 0:
             out.append((start, index - start))
             start = -1
     if start >= 0:
-        out.append((start, len(words) - start))
+        out.append((start, len(p.opponents) - start))
     return out
-
-
-def _is_cell(text: str, rows: int) -> bool:
-    token = parse_token(text)
-    return token is not None and token.opponent <= rows
 
 
 def _longest(runs: list[tuple[int, int]]) -> tuple[int, int]:
@@ -84,7 +79,7 @@ def _layout(
 ) -> Layout:
     if not parsed:
         return Layout(0, 0)
-    runs = [_runs(p.rest, rows) for p in parsed]
+    runs = [_runs(p, rows) for p in parsed]
     longest = Counter(_longest(r)[1] for r in runs)
     # No more rounds than at least half of the rows reach: one stretched or run-together
     # row must not give every other player hundreds of unplayed rounds (issue 22).
@@ -98,9 +93,10 @@ def _layout(
     layouts = [Layout(r, _typical_before(parsed, runs, r, named_before)) for r in candidates]
     if len(layouts) == 1:
         return layouts[0]
+    misplaced = [_misplaced(p, rows) for p in parsed]
     return min(
         sorted(layouts, key=lambda lay: lay.rounds),
-        key=lambda lay: _cost(parsed, runs, lay, rows, named, longest),
+        key=lambda lay: _cost(parsed, runs, lay, rows, named, longest, misplaced),
     )
 
 
@@ -130,11 +126,18 @@ def _typical_before(
     return placements.most_common(1)[0][0] if placements else 0
 
 
-def split_row(rest: tuple[Word, ...], layout: Layout, rows: int | None = None) -> RowSplit:
-    """A row's scores before the cells, its cells and its scores after them."""
+def split_rows(parsed: list[PlayerLine], layout: Layout, rows: int) -> list[RowSplit]:
+    """Each row's scores before the cells, its cells and its scores after them."""
+    if not layout.rounds:
+        return [RowSplit(p.rest, (), ()) for p in parsed]
+    return [split_row(p.rest, layout, _runs(p, rows)) for p in parsed]
+
+
+def split_row(rest: tuple[Word, ...], layout: Layout, runs: list[tuple[int, int]]) -> RowSplit:
+    """A row's scores before the cells, its cells and its scores after them (``runs``:
+    the row's runs of cells)."""
     if not layout.rounds:
         return RowSplit(rest, (), ())
-    runs = _runs(rest, rows if rows is not None else _ANY_ROW)
     fitting = [
         (
             abs(max(start, min(layout.before, start + length - layout.rounds)) - layout.before),
@@ -167,6 +170,7 @@ def _cost(
     rows: int,
     named: int | None,
     longest: Counter[int],
+    misplaced: list[list[int]],
 ) -> tuple[int, int, int]:
     """What reading ``layout.rounds`` rounds would break, and how rare that count is.
 
@@ -176,13 +180,15 @@ def _cost(
     """
     problems = 0
     cells: dict[int, tuple[Word, ...]] = {}
-    for p in parsed:
-        split = split_row(p.rest, layout, rows)
+    for p, row_runs, prefix in zip(parsed, runs, misplaced, strict=True):
+        split = split_row(p.rest, layout, row_runs)
         cells[p.row] = split.cells
         problems += len(split.cells) < layout.rounds
         problems += sum(parse_token(w.text) is None for w in split.cells)
-        problems += sum(_is_misplaced(w.text, rows) for w in split.scores)
-        problems += bool(named) and len(split.scores) < (named or 0)
+        # The misplaced words before the cells and after them, from the row's counts.
+        start = len(split.before)
+        problems += prefix[start] + prefix[-1] - prefix[start + len(split.cells)]
+        problems += bool(named) and start + len(split.after) < (named or 0)
     for row, own in cells.items():
         for number, word in enumerate(own):
             token = parse_token(word.text)
@@ -194,9 +200,14 @@ def _cost(
     return problems, -longest[layout.rounds], layout.rounds
 
 
-def _is_misplaced(text: str, rows: int) -> bool:
-    """A game cell, or a word that is no number, where a score should stand."""
-    token = parse_token(text)
-    if token is not None:
-        return 0 < token.opponent <= rows
-    return parse_score(text) is None
+def _misplaced(p: PlayerLine, rows: int) -> list[int]:
+    """Element k: how many of the row's first k words would be misplaced among its
+    scores (a game cell, or a word that is no number). Counted once per row: each
+    layout tried then costs a row O(1), not a pass over its words (a damaged row has
+    a thousand)."""
+    out = [0]
+    total = 0
+    for word, opponent in zip(p.rest, p.opponents, strict=True):
+        total += 0 < opponent <= rows if opponent >= 0 else parse_score(word.text) is None
+        out.append(total)
+    return out

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from trfsite.findings import Finding, Severity
 from trfsite.formats.egf.grades import looks_like_grade, parse_grade
-from trfsite.formats.egf.tokens import parse_score, parse_token
+from trfsite.formats.egf.tokens import cell_opponent, parse_score, parse_token
 from trfsite.formats.numbers import is_whole, reason_note, whole
 from trfsite.results import Note
 
@@ -45,6 +45,9 @@ class PlayerLine:
     rest: tuple[Word, ...]
     pin: str
     name_words: tuple[str, ...] = ()  # the name's words as written (underscores kept)
+    # Per word of ``rest``: the opponent row if it is a result cell (0: no game), else
+    # -1. Found once here: the layout tries several round counts on every word.
+    opponents: tuple[int, ...] = ()
 
 
 def split_words(text: str) -> list[Word]:
@@ -175,6 +178,7 @@ def parse_player_line(
         country="" if country == _UNKNOWN_COUNTRY else country,
         club="" if club.lower() == _UNKNOWN_CLUB else club,
         rest=tuple(words[index:]),
+        opponents=tuple(_opponent(w.text) for w in words[index:]),
         pin=pin,
         name_words=tuple(w.text for w in words[start:grade_at]),
     )
@@ -196,3 +200,8 @@ def _is_club(text: str, has_club_column: bool | None) -> bool:
     if has_club_column:
         return True
     return parse_token(text) is None and parse_score(text) is None
+
+
+def _opponent(text: str) -> int:
+    opponent = cell_opponent(text)
+    return -1 if opponent is None else opponent

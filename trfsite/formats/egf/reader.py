@@ -5,9 +5,8 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass, field, replace
 
-from trfsite.findings import Finding, Severity
-from trfsite.formats.egf.columns import Positions, all_columns, row_scores
-from trfsite.formats.egf.grades import parse_grade
+from trfsite.findings import Capped, Finding, Severity
+from trfsite.formats.egf.columns import Positions, all_columns, pairing_system_of
 from trfsite.formats.egf.header import (
     HeaderColumns,
     column_names,
@@ -20,29 +19,29 @@ from trfsite.formats.egf.header import (
     split_place,
     suffix_handicap_rule,
 )
-from trfsite.formats.egf.layout import Layout, RowSplit, find_layout, split_row
-from trfsite.formats.egf.lines import PlayerLine, Word, parse_player_line
-from trfsite.formats.egf.tokens import UNKNOWN_CELL, Token, parse_token
-from trfsite.formats.limits import MAX_ROUNDS, within_line_length
+from trfsite.formats.egf.layout import Layout, find_layout, split_rows
+from trfsite.formats.egf.lines import PlayerLine, parse_player_line
+from trfsite.formats.egf.players import (
+    carry_tied_places,
+    fill_handicaps,
+    read_player,
+    within_scores,
+)
+from trfsite.formats.limits import MAX_FINDINGS_PER_CODE, MAX_ROUNDS, within_line_length
 from trfsite.formats.numbers import decimal, reason_note
 from trfsite.formats.text import split_lines
 from trfsite.model import (
-    Color,
     Game,
     GoInfo,
-    Outcome,
-    PairingSystem,
     Player,
     RawRecord,
     ReadResult,
-    RoundEntry,
     SourceFormat,
     Span,
     Tournament,
 )
 from trfsite.results import Note
 
-MAX_HANDICAP = 9
 _MULTI_TAGS = ("CM",)
 
 
@@ -59,13 +58,13 @@ class _Header:
 
 def read_egf(text: str, name: str = "") -> ReadResult:
     """Read an EGF tournament table; never raises on bad input."""
-    findings: list[Finding] = []
+    findings = Capped(MAX_FINDINGS_PER_CODE.limit)
     header = _Header()
     raw_lines: list[tuple[int, str]] = []
     for number, whole_line in enumerate(split_lines(text), start=1):
         line, too_long = within_line_length(whole_line, number, name)
         if too_long:
-            findings.append(too_long)
+            findings.add(too_long)
         stripped = line.strip()
         if not stripped:
             continue
@@ -82,7 +81,7 @@ def read_egf(text: str, name: str = "") -> ReadResult:
         if player_line is not None:
             parsed.append(player_line)
     if not parsed:
-        findings.append(
+        findings.add(
             Finding(
                 Severity.ERROR,
                 "egf-no-players",
@@ -102,7 +101,7 @@ def read_egf(text: str, name: str = "") -> ReadResult:
     )
     layout = _within_rounds(found, parsed, findings, name)
     if parsed and not layout.rounds:
-        findings.append(
+        findings.add(
             Finding(
                 Severity.ERROR,
                 "egf-no-rounds",
@@ -118,30 +117,30 @@ def read_egf(text: str, name: str = "") -> ReadResult:
             )
         )
     rule, rule_source = _handicap_rule(header, name, findings)
-    splits = [split_row(p.rest, layout, len(raw_lines)) for p in parsed]
+    splits = [
+        within_scores(split, p, name, findings)
+        for p, split in zip(parsed, split_rows(parsed, layout, len(raw_lines)), strict=True)
+    ]
     positions = Positions(layout, splits, header.columns)
     players = [
-        _player(p, split, positions, name, findings)
+        read_player(p, split, positions, name, findings)
         for p, split in zip(parsed, splits, strict=True)
     ]
-    players = _carry_tied_places(players)
-    players = _fill_handicaps(players, rule)
+    players = fill_handicaps(carry_tied_places(players), rule)
     columns = all_columns(positions, header.columns, name, findings)
     tournament = _tournament(header, players, layout.rounds, rule, rule_source, name, findings)
     if tournament.go is not None:
         tournament = replace(tournament, go=replace(tournament.go, columns=columns))
-    return ReadResult(tournament, tuple(findings))
+    return ReadResult(tournament, tuple(findings.kept()))
 
 
-def _within_rounds(
-    layout: Layout, parsed: list[PlayerLine], findings: list[Finding], name: str
-) -> Layout:
+def _within_rounds(layout: Layout, parsed: list[PlayerLine], findings: Capped, name: str) -> Layout:
     """At most MAX_ROUNDS rounds, as in a TRF file: more is damage (rows run together),
     and every player would be scored and explained in each of them."""
     limit = MAX_ROUNDS.limit
     if layout.rounds <= limit:
         return layout
-    findings.append(
+    findings.add(
         Finding(
             Severity.ERROR,
             MAX_ROUNDS.code,
@@ -161,9 +160,7 @@ def _within_rounds(
 
 
 # --------------------------------------------------------------------------- header
-def _read_comment(
-    line: str, number: int, header: _Header, findings: list[Finding], name: str
-) -> None:
+def _read_comment(line: str, number: int, header: _Header, findings: Capped, name: str) -> None:
     body_at = line.index(";") + 1
     body = line[body_at:]
     header.comments.append(RawRecord(";", body.strip(), Span(number, body_at, len(line))))
@@ -173,7 +170,7 @@ def _read_comment(
         if is_known_tag(tag):
             header.tags.setdefault(tag, []).append((value, number, column))
         else:
-            findings.append(
+            findings.add(
                 Finding(
                     Severity.INFO,
                     "egf-tag-unknown",
@@ -194,7 +191,7 @@ def _read_comment(
 
 
 def _report_unknown_columns(
-    columns: list[str], body: str, number: int, body_at: int, name: str, findings: list[Finding]
+    columns: list[str], body: str, number: int, body_at: int, name: str, findings: Capped
 ) -> None:
     """Each name trfsite does not know, once, with the score column it stands over."""
     upper = body.upper()
@@ -204,7 +201,7 @@ def _report_unknown_columns(
             continue
         reported.add(column)
         at = upper.find(column.upper())
-        findings.append(
+        findings.add(
             Finding(
                 Severity.INFO,
                 "egf-column-unknown",
@@ -222,14 +219,14 @@ def _report_unknown_columns(
         )
 
 
-def _handicap_rule(header: _Header, name: str, findings: list[Finding]) -> tuple[int | None, str]:
+def _handicap_rule(header: _Header, name: str, findings: Capped) -> tuple[int | None, str]:
     found = header.first("HA")
     if found is not None:
         value, line, column = found
         rule = parse_handicap_rule(value)
         if rule is not None:
             return rule, "HA"
-        findings.append(
+        findings.add(
             Finding(
                 Severity.WARNING,
                 "egf-tag-value",
@@ -247,14 +244,14 @@ def _handicap_rule(header: _Header, name: str, findings: list[Finding]) -> tuple
     return (rule, "suffix") if rule is not None else (None, "")
 
 
-def _number(header: _Header, tag: str, name: str, findings: list[Finding]) -> float | None:
+def _number(header: _Header, tag: str, name: str, findings: Capped) -> float | None:
     found = header.first(tag)
     if found is None:
         return None
     value, line, column = found
     number = decimal(value.strip().replace(",", "."))
     if number is None:
-        findings.append(
+        findings.add(
             Finding(
                 Severity.WARNING,
                 "egf-tag-value",
@@ -280,7 +277,7 @@ def _tournament(
     rule: int | None,
     rule_source: str,
     name: str,
-    findings: list[Finding],
+    findings: Capped,
 ) -> Tournament:
     def text(tag: str) -> str:
         found = header.first(tag)
@@ -320,22 +317,7 @@ def _tournament(
     )
 
 
-def pairing_system_of(columns: tuple[str, ...]) -> PairingSystem:
-    """McMahon if MMS comes before NBW in the file's columns, Swiss if NBW does.
-
-    Files without either (EGD downloads) are taken as McMahon, Europe's usual system.
-    """
-    for column in columns:
-        if column == "MMS":
-            return PairingSystem.MCMAHON
-        if column == "NBW":
-            return PairingSystem.SWISS
-    return PairingSystem.MCMAHON
-
-
-def _dates(
-    header: _Header, name: str, findings: list[Finding]
-) -> tuple[_dt.date | None, _dt.date | None]:
+def _dates(header: _Header, name: str, findings: Capped) -> tuple[_dt.date | None, _dt.date | None]:
     found = header.first("DT")
     if found is None:
         return None, None
@@ -343,7 +325,7 @@ def _dates(
     parts = [p for p in value.split(",") if p.strip()]
     dates = [parse_date(p) for p in parts]
     if not dates or any(d is None for d in dates):
-        findings.append(
+        findings.add(
             Finding(
                 Severity.WARNING,
                 "egf-tag-value",
@@ -358,161 +340,3 @@ def _dates(
         )
         return None, None
     return dates[0], dates[-1]
-
-
-# --------------------------------------------------------------------------- players
-def _player(
-    p: PlayerLine, split: RowSplit, positions: Positions, name: str, findings: list[Finding]
-) -> Player:
-    entries = tuple(
-        _entry(word, number, p, name, findings) for number, word in enumerate(split.cells, start=1)
-    )
-    scores = row_scores(positions.of(split), positions, p, name, findings)
-    names = tuple(positions.name(k) for k in range(positions.width))
-    primary = "MMS" if pairing_system_of(names) is PairingSystem.MCMAHON else "NBW"
-    return Player(
-        id=p.row,
-        name=p.name,
-        federation=p.country,
-        declared_points=dict(scores).get(primary),
-        declared_rank=p.place,
-        rounds=entries,
-        grade=p.grade.text,
-        club=p.club,
-        declared_scores=scores,
-        egd_pin=p.pin,
-        source=Span(p.line, 1, 0),
-    )
-
-
-def _entry(
-    word: Word, number: int, p: PlayerLine, name: str, findings: list[Finding]
-) -> RoundEntry:
-    span = Span(p.line, word.column, word.end_column)
-    token = parse_token(word.text)
-    if token is None:
-        findings.append(
-            Finding(
-                Severity.ERROR,
-                "egf-token-unknown",
-                Note(
-                    "row {row}, round {number}: unknown result token {text!r}; expected "
-                    "e.g. '12+/w0', '7-/b3', '5=', '22+!w', '0+', '0-' or '0='"
-                    "{reason}",
-                    row=p.row,
-                    number=number,
-                    text=word.text,
-                    reason=reason_note(word.text),
-                ),
-                name,
-                p.line,
-                word.column,
-            )
-        )
-        return _unknown_entry(number, word.text, span)
-    _check_token(token, number, p, word, name, findings)
-    return RoundEntry(
-        round=number,
-        opponent=token.opponent or None,
-        color=token.color,
-        outcome=token.outcome,
-        handicap=token.handicap,
-        raw=word.text,
-        source=span,
-    )
-
-
-def _unknown_entry(number: int, raw: str, span: Span) -> RoundEntry:
-    return RoundEntry(number, None, Color.NONE, Outcome.UNKNOWN, None, raw, span)
-
-
-def _check_token(
-    token: Token, number: int, p: PlayerLine, word: Word, name: str, findings: list[Finding]
-) -> None:
-    if token.handicap is not None and token.handicap > MAX_HANDICAP:
-        findings.append(
-            Finding(
-                Severity.WARNING,
-                "egf-token-handicap",
-                Note(
-                    "row {row}, round {number}: handicap {handicap} in {text!r}; "
-                    "expected 0 to 9 stones",
-                    row=p.row,
-                    number=number,
-                    handicap=token.handicap,
-                    text=word.text,
-                ),
-                name,
-                p.line,
-                word.column,
-            )
-        )
-    if token.opponent == 0 and token.result == "?" and token.text != UNKNOWN_CELL:
-        findings.append(
-            Finding(
-                Severity.WARNING,
-                "egf-token-unknown",
-                Note(
-                    "row {row}, round {number}: {text!r} is not a free-round token; "
-                    "expected '0+', '0-' or '0='",
-                    row=p.row,
-                    number=number,
-                    text=word.text,
-                ),
-                name,
-                p.line,
-                word.column,
-            )
-        )
-    if token.opponent == p.row:
-        findings.append(
-            Finding(
-                Severity.ERROR,
-                "egf-token-self",
-                Note(
-                    "row {row}, round {number}: {text!r} pairs the player with their own row {row}",
-                    row=p.row,
-                    number=number,
-                    text=word.text,
-                ),
-                name,
-                p.line,
-                word.column,
-            )
-        )
-
-
-def _carry_tied_places(players: list[Player]) -> list[Player]:
-    """OpenGotha writes a tied group's place on its first row only; the rest share it."""
-    out: list[Player] = []
-    last: int | None = None
-    for player in players:
-        if player.declared_rank is None and last is not None:
-            player = replace(player, declared_rank=last)
-        last = player.declared_rank
-        out.append(player)
-    return out
-
-
-def _fill_handicaps(players: list[Player], rule: int | None) -> list[Player]:
-    """Tokens without a handicap take it from the rule and both grades."""
-    if rule is None:
-        return players
-    grades = {p.id: parse_grade(p.grade) for p in players}
-    filled: list[Player] = []
-    for player in players:
-        if all(e.handicap is not None or e.opponent is None for e in player.rounds):
-            filled.append(player)
-            continue
-        entries = []
-        for entry in player.rounds:
-            if entry.handicap is None and entry.opponent is not None:
-                mine, theirs = grades.get(player.id), grades.get(entry.opponent)
-                if rule == MAX_HANDICAP:
-                    entry = replace(entry, handicap=0)
-                elif mine is not None and theirs is not None:
-                    stones = abs(mine.rank - theirs.rank) - rule
-                    entry = replace(entry, handicap=max(0, min(MAX_HANDICAP, stones)))
-            entries.append(entry)
-        filled.append(replace(player, rounds=tuple(entries)))
-    return filled

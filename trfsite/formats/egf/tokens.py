@@ -84,6 +84,16 @@ def parse_token(text: str) -> Token | None:
     )
 
 
+def cell_opponent(text: str) -> int | None:
+    """The opponent row of a result token (0 for a round without a game), or None if
+    ``text`` is not one: the layout asks this of every word of every row, so without
+    building the token (a damaged row has a thousand distinct words)."""
+    if text == UNKNOWN_CELL:
+        return 0
+    match = _TOKEN.match(text)
+    return int(match.group("opp")) if match else None
+
+
 def parse_score(text: str) -> float | None:
     """A score-column value (``32``, ``12.5``, ``408½``, ``408?``, ``½``), or None."""
     if text in _HALF_ALONE:

@@ -1,0 +1,65 @@
+"""Issue 50, item 2: a Go table of hundreds of rounds builds pages in proportion to it.
+
+Each page of the standings after round r showed a results grid of players x r cells:
+over the pages of every round that is players x rounds^2 / 2 (a 14 KB table of 8
+players and 300 rounds made 366,000 cells and took 14 s of CPU to build). Beyond
+MAX_ROUND_GRID_CELLS only the final standings show the grid. Counts, not time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from lxml import html
+
+from trfsite.cli import cli
+from trfsite.formats.limits import MAX_ROUND_GRID_CELLS
+
+
+def _table(players: int, rounds: int) -> str:
+    """Rows 1-2, 3-4, ... meet every round; the odd row wins with White."""
+    lines = ["; EV[Long]", "; Pl Name Rk Co Club MMS"]
+    for row in range(1, players + 1):
+        odd = row % 2 == 1
+        cell = f"{row + 1}+/w0" if odd else f"{row - 1}-/b0"
+        score = rounds if odd else 0
+        lines.append(
+            f"{row:4d} Player{row} Test 1d FR Club {score:4d}  " + "  ".join([cell] * rounds)
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _build(tmp_path: Path, players: int, rounds: int) -> Path:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "long.h9").write_text(_table(players, rounds), encoding="utf-8")
+    out = tmp_path / "out"
+    done = CliRunner().invoke(cli, ["build", str(src), "-o", str(out), "--no-pdf", "-j", "1"])
+    assert done.exit_code in (0, 1), done.output
+    return out / "long"
+
+
+def _grid_cells(page: Path) -> int:
+    return len(html.fromstring(page.read_bytes()).xpath("//td[contains(@class, 'gcell')]"))
+
+
+def test_per_round_grids_beyond_the_budget_are_left_to_the_final_standings(
+    tmp_path: Path,
+) -> None:
+    # 8 players x (1 + 2 + ... + 230) = 8 x 26,565 = 212,520 cells > 200,000.
+    assert 8 * 230 * 231 // 2 > MAX_ROUND_GRID_CELLS.limit == 200_000
+    event = _build(tmp_path, 8, 230)
+    assert _grid_cells(event / "standings.html") == 8 * 230
+    after = event / "standings-1.html"
+    assert _grid_cells(after) == 0
+    assert _grid_cells(event / "standings-229.html") == 0
+    text = after.read_text(encoding="utf-8")
+    assert "show no results grid: over their pages it would have 212,520 cells" in text
+
+
+def test_per_round_grids_within_the_budget_stay(tmp_path: Path) -> None:
+    # 8 players x (1 + ... + 20) = 1,680 cells: each page after round r has 8 x r.
+    event = _build(tmp_path, 8, 20)
+    assert _grid_cells(event / "standings-3.html") == 8 * 3
+    assert _grid_cells(event / "standings.html") == 8 * 20
