@@ -156,6 +156,17 @@ def test_move_that_ignores_check_is_illegal() -> None:
         position.parse_san("Nf6")  # does not block or escape
 
 
+def test_the_king_may_not_step_into_check() -> None:
+    # FIDE Laws 3.8.2 / 3.9: no move may leave the own king attacked. White: K e1;
+    # Black: K e8, R a2 (the whole second rank). Kd2 and Kf2 stand on the rook's rank,
+    # Kd1 and Kf1 do not: by hand, the rook's line a2-h2 covers d2 and f2 only.
+    fen = "4k3/8/8/8/8/8/r7/4K3 w - - 0 1"
+    for san in ("Kd2", "Kf2"):
+        with pytest.raises(IllegalMove, match="leaves the king in check"):
+            Position.from_fen(fen).parse_san(san)
+    assert play("Kd1", fen).placement() == "4k3/8/8/8/8/8/r7/3K4"
+
+
 def test_discovered_check_is_seen() -> None:
     # The bishop on b2 is behind the knight on d4; the knight leaves and the bishop
     # checks the king on h8.

@@ -51,3 +51,19 @@ def test_validate_without_a_pgn_is_unchanged(tmp_path: Path) -> None:
     (report,) = document["files"]  # type: ignore[index]
     assert not [f for f in report["findings"] if f["code"].startswith("pgn-")]
     assert code == 0
+
+
+def test_validate_reports_a_chosen_bulletin_game_that_does_not_exist(tmp_path: Path) -> None:
+    """``bulletin_games`` naming 1.7 (round 1 has boards 1-2 in small.pgn, see
+    gamehelpers) is reported on trfsite.toml, as the site's validation page does."""
+    (tmp_path / "small.trf").write_text(small_event())
+    (tmp_path / "small.pgn").write_bytes(pgn("small.pgn"))
+    (tmp_path / "trfsite.toml").write_text('[events.small]\nbulletin_games = ["1.7", "1.1"]\n')
+    code, document = _validate(tmp_path)
+    (report,) = document["files"]  # type: ignore[index]
+    (found,) = [f for f in report["findings"] if f["code"] == "config-bulletin-game"]
+    assert Path(found["file"]).name == "trfsite.toml" and found["severity"] == "warning"
+    assert "events.small.bulletin_games: '1.7' names no game" in found["message"]
+    assert "(round 1 has games on boards 1-2)" in found["message"]
+    assert code == 0  # a warning
+    assert _validate(tmp_path, "--strict")[0] == 1

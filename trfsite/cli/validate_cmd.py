@@ -59,7 +59,7 @@ def _game_findings(path: Path, result: ReadResult, event: EventConfig) -> list[F
     from trfsite.site.game_files import game_files
 
     files = game_files(path, path.name, event.games.files)
-    found = game_findings(result.tournament, event, files)
+    found = game_findings(result.tournament, event, files, path.stem)
     return [replace(f, file=shown_name(path.parent / f.file)) if f.file else f for f in found]
 
 

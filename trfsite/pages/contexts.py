@@ -449,6 +449,9 @@ class GamePage:
     last_move: str  # "17.Rd8#": the last move the board plays, "" when none
     final: BoardView
     squares: str  # its squares as HTML (``game_pages.board_html``)
+    piece_names: dict[str, str]  # each piece letter's name, in the page's language
+    white_pieces: str  # the final position's text alternative: "king e1, rook a3"
+    black_pieces: str
     start: str  # placement of the starting position, for the viewer
     steps: str  # what each move does (``Replay.steps``), space-separated, for the viewer
     stop: str  # the move the board stops before ("23.Nf3"), "" when every move was played

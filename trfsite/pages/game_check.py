@@ -7,21 +7,29 @@ from collections.abc import Sequence
 from trfsite.findings import Finding
 from trfsite.model import Game, Tournament
 from trfsite.pages.config import EventConfig
+from trfsite.pages.game_types import NO_GAMES
 
 
 def game_findings(
-    t: Tournament | None, config: EventConfig, files: Sequence[tuple[str, bytes]]
+    t: Tournament | None,
+    config: EventConfig,
+    files: Sequence[tuple[str, bytes]],
+    event: str = "",
 ) -> list[Finding]:
     """What the site's validation report says about the games of ``files``: ranked as
-    the site ranks the event (its boards are numbered by it), then matched."""
-    if t is None or not files or t.game is not Game.CHESS:
+    the site ranks the event (its boards are numbered by it), then matched; and the
+    ``bulletin_games`` of ``[events.EVENT]`` that name no game."""
+    if t is None or t.game is not Game.CHESS:
         return []
-    from trfsite.pages.games import read_games
+    from trfsite.pages.games import missing_bulletin_games, read_games
     from trfsite.pages.gather import compute_final, compute_rounds
 
-    try:
-        final, _ = compute_final(t, config, for_pages=False)
-        after = compute_rounds(t, config, final)
-    except Exception:  # the tournament's own findings say what is wrong with it
-        return []
-    return list(read_games(t, files, after).findings)
+    games = NO_GAMES
+    if files:
+        try:
+            final, _ = compute_final(t, config, for_pages=False)
+            after = compute_rounds(t, config, final)
+        except Exception:  # the tournament's own findings say what is wrong with it
+            return []
+        games = read_games(t, files, after)
+    return [*games.findings, *missing_bulletin_games(games, config.games.bulletin, event)]

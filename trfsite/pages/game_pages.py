@@ -8,7 +8,7 @@ the theme's viewer script steps through the main line without chess rules of its
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
+from functools import cache, partial
 from html import escape
 
 from trfsite.formats.pgn import Line
@@ -19,6 +19,8 @@ from trfsite.pages.contexts import BoardView, BulletinGame, DownloadFile, GamePa
 from trfsite.pages.game_types import EventGame, EventGames, event_pgn
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.plan import EventData, PagePlan, meta_for
+from trfsite.render.i18n import load_catalog
+from trfsite.results import N_
 
 FILES = "abcdefgh"
 # White's pieces outlined, Black's filled, as diagrams print them; U+FE0E asks for the
@@ -26,29 +28,71 @@ FILES = "abcdefgh"
 GLYPHS = {
     letter: glyph + "\ufe0e" for letter, glyph in zip("KQRBNPkqrbnp", "♔♕♖♗♘♙♚♛♜♝♞♟", strict=True)
 }
+# The 64 square names from a8 to h1, as a board is read (and a FEN placement written).
+_SQUARES = tuple(f"{file}{rank}" for rank in range(8, 0, -1) for file in FILES)
+# A placement's digits as that many empty squares ("."), its rank separators dropped:
+# one character a square, from a8 to h1.
+_EXPAND = str.maketrans({str(n): "." * n for n in range(1, 9)} | {"/": ""})
+_ORDER = {letter: rank for rank, letter in enumerate("KQRBNP")}
+# What the board's text alternative calls each piece (and the viewer's script, for the
+# positions it shows).
+PIECE_NAMES = {
+    "K": N_("king"),
+    "Q": N_("queen"),
+    "R": N_("rook"),
+    "B": N_("bishop"),
+    "N": N_("knight"),
+    "P": N_("pawn"),
+}
+_WHITE = frozenset("KQRBNP")
+_BLACK = frozenset("kqrbnp")
+# Each square's markup for each thing that may stand on it, light and dark as on a board.
+_CELLS = tuple(
+    {
+        char: f'<span class="sq {"d" if (index // 8 + index % 8) % 2 else "l"}">'
+        f"{GLYPHS.get(char, '')}</span>"
+        for char in ".KQRBNPkqrbnp"
+    }
+    for index in range(64)
+)
+
+
+def _cells(placement: str) -> str:
+    """A FEN placement as 64 characters, a8 to h1, "." for an empty square."""
+    cells = placement.translate(_EXPAND)
+    if len(cells) != 64:  # a placement the replay did not write: padded or cut to 64
+        cells = (cells + "." * 64)[:64]
+    return cells
 
 
 def board_view(placement: str) -> BoardView:
     """The 64 squares of a FEN placement, from a8 to h1 as a board is read."""
-    squares: list[tuple[str, str]] = []
-    white: list[tuple[str, str]] = []
-    black: list[tuple[str, str]] = []
-    for row, rank_text in enumerate(placement.split("/")):
-        file = 0
-        for char in rank_text:
-            if char.isdigit():
-                for _ in range(int(char)):
-                    squares.append((f"{FILES[file]}{8 - row}", ""))
-                    file += 1
-                continue
-            name = f"{FILES[file]}{8 - row}"
-            squares.append((name, GLYPHS.get(char, "")))
-            (white if char.isupper() else black).append((char.upper(), name))
-            file += 1
-    order = "KQRBNP"
-    white.sort(key=lambda piece: (order.index(piece[0]), piece[1]))
-    black.sort(key=lambda piece: (order.index(piece[0]), piece[1]))
-    return BoardView(placement, tuple(squares), tuple(white), tuple(black))
+    cells = _cells(placement)
+    squares = tuple(zip(_SQUARES, [GLYPHS.get(char, "") for char in cells], strict=True))
+    white = [(char, name) for char, name in zip(cells, _SQUARES, strict=True) if char in _WHITE]
+    black = [
+        (char.upper(), name) for char, name in zip(cells, _SQUARES, strict=True) if char in _BLACK
+    ]
+    white.sort(key=_piece_order)
+    black.sort(key=_piece_order)
+    return BoardView(placement, squares, tuple(white), tuple(black))
+
+
+def _piece_order(piece: tuple[str, str]) -> tuple[int, str]:
+    """King first, pawns last; each kind by its squares' names."""
+    return _ORDER[piece[0]], piece[1]
+
+
+@cache
+def piece_names(language: str) -> dict[str, str]:
+    """``PIECE_NAMES`` in ``language``: translated once, not on each of 2,000 pages."""
+    catalog = load_catalog(language)
+    return {letter: catalog.translate(name) for letter, name in PIECE_NAMES.items()}
+
+
+def pieces_text(pieces: tuple[tuple[str, str], ...], names: dict[str, str]) -> str:
+    """One side's pieces for the board's text alternative: ``"king e1, rook a3"``."""
+    return ", ".join([f"{names[letter]} {square}" for letter, square in pieces])
 
 
 def _first_move(fen: str) -> tuple[bool, int]:
@@ -63,37 +107,55 @@ def score_html(
 ) -> tuple[str, str]:
     """The main line as the page's score, and its last move played (``"17.Rd8#"``).
 
-    Written here rather than in the template: a game of 80 moves is some 500 small
-    pieces, and a 2,000-game event must not double its build (issue 42). ``sans``:
-    the moves the board could play, as the replay writes them (check signs); the
-    moves after them are shown as written, greyed, without a position.
+    Written here rather than in the template, in one pass of a few string joins per
+    move: a game of 80 moves is some 500 small pieces, and a 2,000-game event must
+    add at most a fifth to its build (issue 42). ``sans``: the moves the board could
+    play, as the replay writes them (letters, digits and signs: nothing to escape);
+    the moves after them are shown as written, escaped, greyed, without a position.
     """
     parts: list[str] = []
     if line.comment:
         parts.append(f'<span class="comment">{escape(line.comment)}</span> ')
     notes = dict(line.annotations)
-    offset = 0 if white_first else 1
+    ply = 0 if white_first else 1
+    number = first_number
     played = len(sans)
     numbered = False
     last = ""
     for index, written in enumerate(line.sans):
-        number, black = divmod(offset + index, 2)
-        number += first_number
-        san = escape(sans[index] if index < played else written)
-        note = notes.get(index)
+        black = ply & 1
+        ply += 1
+        note = notes.get(index) if notes else None
         nags = escape(nag_text(note.nags)) if note is not None and note.nags else ""
-        label = f"{number}...{san}" if black else f"{number}.{san}"
-        shown = "" if black and numbered else (f"{number}..." if black else f"{number}.")
-        head = f'<span class="num">{shown}</span> ' if shown else ""
         if index < played:
-            last = label
-            move = (
-                f'<button type="button" class="mv" data-ply="{index + 1}" '
-                f'data-move="{label}">{san}{nags}</button>'
+            san = sans[index]
+            if black:
+                last = f"{number}...{san}"
+                head = (
+                    '<span class="m">'
+                    if numbered
+                    else f'<span class="m"><span class="num">{number}...</span> '
+                )
+            else:
+                last = f"{number}.{san}"
+                head = f'<span class="m"><span class="num">{number}.</span> '
+            parts.append(
+                f'{head}<button type="button" class="mv" data-ply="{index + 1}" '
+                f'data-move="{last}">{san}{nags}</button></span> '
             )
         else:
-            move = f'<span class="mv unplayed">{san}{nags}</span>'
-        parts.append(f'<span class="m">{head}{move}</span> ')
+            san = escape(written)
+            if black:
+                head = (
+                    '<span class="m">'
+                    if numbered
+                    else f'<span class="m"><span class="num">{number}...</span> '
+                )
+            else:
+                head = f'<span class="m"><span class="num">{number}.</span> '
+            parts.append(f'{head}<span class="mv unplayed">{san}{nags}</span></span> ')
+        if black:
+            number += 1
         numbered = True
         if note is None:
             continue
@@ -117,10 +179,7 @@ def _stop_label(line: Line, ply: int, white_first: bool, first_number: int) -> s
 
 def board_html(view: BoardView) -> str:
     """The 64 squares of the server-drawn board, light and dark as on a board."""
-    return "".join(
-        f'<span class="sq {"d" if (index // 8 + index % 8) % 2 else "l"}">{piece}</span>'
-        for index, (_, piece) in enumerate(view.squares)
-    )
+    return "".join([cells[char] for cells, char in zip(_CELLS, _cells(view.fen), strict=True)])
 
 
 def bulletin_games(
@@ -176,6 +235,7 @@ def game_page(data: EventData, game: EventGame, previous: str, following: str) -
     main = game.game.main_line
     score, last = score_html(main, replayed.sans, white_first, first_number)
     final = board_view(replayed.final)
+    names = piece_names(data.job.site.language)
     source = f"{game.source}:{game.game.line}"
     return GamePage(
         meta=meta_for(data.job, data.header.name, f"{game.path}", "rounds"),
@@ -196,6 +256,9 @@ def game_page(data: EventData, game: EventGame, previous: str, following: str) -
         last_move=last,
         final=final,
         squares=board_html(final),
+        piece_names=names,
+        white_pieces=pieces_text(final.white, names),
+        black_pieces=pieces_text(final.black, names),
         start=replayed.start.split()[0],
         steps=" ".join(replayed.steps),
         stop=_stop_label(main, replayed.stop_ply, white_first, first_number),

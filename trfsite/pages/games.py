@@ -19,6 +19,7 @@ from trfsite.formats.pgn import PgnGame, Replay, read_pgn
 from trfsite.formats.pgn.reader import move_position
 from trfsite.formats.text import NotTextError, decode
 from trfsite.model import Outcome, Tournament
+from trfsite.pages.config import CONFIG_NAME
 from trfsite.pages.game_replay import ReplayAhead, replay_ahead
 from trfsite.pages.game_types import NO_GAMES, EventGame, EventGames
 from trfsite.pages.pairings import Pairing, points_before, round_cells
@@ -390,3 +391,56 @@ def _missing(matcher: _Matcher, matched: dict[tuple[int, int], EventGame]) -> li
         for round_no, board, pair in played
         if (round_no, board) not in matched
     ]
+
+
+def missing_bulletin_games(
+    games: EventGames, chosen: tuple[tuple[int, int], ...], event: str
+) -> list[Finding]:
+    """A warning on ``trfsite.toml`` for each ``bulletin_games`` entry (``events.EVENT``)
+    that names no game the event has: the bulletin leaves it out, and the arbiter should
+    know why the game is not printed. It says which games there are instead."""
+    have = {(game.round, game.board) for game in games.games}
+    findings = []
+    for round_no, board in chosen:
+        if (round_no, board) in have:
+            continue
+        boards = sorted(b for r, b in have if r == round_no)
+        if boards:
+            known = Note(
+                N_("round {round} has games on boards {boards}"),
+                round=round_no,
+                boards=number_ranges(boards),
+            )
+        elif have:
+            rounds = number_ranges(sorted({r for r, _ in have}))
+            known = Note(N_("round {round} has none; rounds with games: {rounds}"),
+                         round=round_no, rounds=rounds)  # fmt: skip
+        else:
+            known = Note(N_("the event has no games: no PGN file was read"))
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                "config-bulletin-game",
+                Note(
+                    N_("events.{event}.bulletin_games: {value!r} names no game of the event, so "
+                       "the bulletin leaves it out; expected round.board of a game the PGN "
+                       "files hold ({known})"),
+                    event=event,
+                    value=f"{round_no}.{board}",
+                    known=known,
+                ),
+                CONFIG_NAME,
+            )
+        )  # fmt: skip
+    return findings
+
+
+def number_ranges(numbers: Sequence[int]) -> str:
+    """Sorted numbers as runs: ``[1, 2, 3, 5, 7, 8]`` is ``"1-3, 5, 7-8"``."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)

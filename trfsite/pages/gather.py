@@ -13,6 +13,7 @@ import logging
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding, Severity, sort_findings
@@ -260,11 +261,13 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         failure = _standings_failure(job, exc)
         _stop_games(started)
         return _prepared_failure(job, gather_failed(job, t, findings, notes_html, failure))
-    from trfsite.pages.games import event_games
+    from trfsite.pages.games import event_games, missing_bulletin_games
 
     games = event_games(job, t, after, started)
-    if games.findings:
-        findings = sort_findings([*findings, *games.findings])
+    chosen = job.config.games.bulletin
+    bulletin_missing = missing_bulletin_games(games, chosen, PurePosixPath(job.source_name).stem)
+    if games.findings or bulletin_missing:
+        findings = sort_findings([*findings, *games.findings, *bulletin_missing])
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
     header = EventHeader(

@@ -271,6 +271,7 @@ class Position:
         if (
             len(candidates) == 1
             and not self.checked
+            and candidates[0] != king  # the king itself may step into check
             and (candidates[0] - king) not in LINE_STEP
             and self.checked is not None
         ):
