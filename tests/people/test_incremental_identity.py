@@ -8,10 +8,12 @@ rules of issue 12); each case rewrites player 2 of d-2023 (Østergaard, Æsa).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import shutil
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -62,6 +64,21 @@ def _player_two(src: Path, line: str) -> None:
     changed.write_text(text, encoding="utf-8")
 
 
+@contextlib.contextmanager
+def _listening(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Capture ``identity_part``'s INFO records on its own logger: an earlier CLI test
+    in the same session may have stopped ``trfsite`` from propagating to the root."""
+    logger = logging.getLogger("trfsite.site.identity_part")
+    level = logger.level
+    logger.addHandler(caplog.handler)
+    logger.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        logger.removeHandler(caplog.handler)
+        logger.setLevel(level)
+
+
 def _rebuilt_as_cold(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, first: str, then: str
 ) -> Path:
@@ -73,7 +90,7 @@ def _rebuilt_as_cold(
     build_site(BuildOptions(src, out, pdf=False))
     _player_two(src, then)
     caplog.clear()
-    with caplog.at_level(logging.INFO, logger="trfsite.site.identity_part"):
+    with _listening(caplog):
         build_site(BuildOptions(src, out, pdf=False))
     assert any("resolved again" in r.getMessage() for r in caplog.records), caplog.text
     assert not any("everyone again" in r.getMessage() for r in caplog.records), caplog.text
@@ -126,7 +143,7 @@ def test_an_unchanged_rebuild_and_a_state_without_people_are_still_right(
     before = _tree(out)
     with sqlite3.connect(state_path(out)) as db:  # a person the state forgot
         db.execute("DELETE FROM person_keys WHERE own_key = 'fide-1100001'")
-    with caplog.at_level(logging.INFO, logger="trfsite.site.identity_part"):
+    with _listening(caplog):
         build_site(BuildOptions(tmp_path / "src", out, pdf=False))
     assert any("everyone again" in r.getMessage() for r in caplog.records)
     assert _tree(out) == before
@@ -143,7 +160,7 @@ def test_a_changed_people_setting_resolves_everyone_again(
         '[people]\nmerge = [["nagy-anna-hun-1970", "nagy-anna-hun-1971"]]\n', encoding="utf-8"
     )
     caplog.clear()
-    with caplog.at_level(logging.INFO, logger="trfsite.site.identity_part"):
+    with _listening(caplog):
         build_site(BuildOptions(src, out, pdf=False))
     assert not any("resolved again" in r.getMessage() for r in caplog.records)
     assert "nagy-anna-hun-1970.html" in _person(out, "nagy-anna-hun-1971")
@@ -229,7 +246,7 @@ def test_a_rebuild_plans_the_pages_of_the_people_it_touches_only(
     text = files[3].read_text(encoding="utf-8").splitlines(keepends=True)
     text[0] = "012 Corrected event name\n"
     files[3].write_text("".join(text), encoding="utf-8")
-    with caplog.at_level(logging.INFO, logger="trfsite.site.identity_part"):
+    with _listening(caplog):
         build_site(BuildOptions(src, out, pdf=False))
     assert any("resolved again" in r.getMessage() for r in caplog.records), caplog.text
     players = sum(1 for line in text if line.startswith("001 "))
