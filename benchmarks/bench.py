@@ -238,13 +238,13 @@ def probe() -> float:
     return time.process_time() - started
 
 
-def run(command: list[str], cwd: Path | None = None) -> Run:
+def run(command: list[str], cwd: Path | None = None, settle_s: float = 90.0) -> Run:
     """Run one command to completion; fail loudly if it fails (a benchmark of an error is void).
 
     The disk is left to settle first (see ``settle``), and the machine's speed is
-    probed just before (see ``probe``).
+    probed just before (see ``probe``). ``settle_s``: the longest wait for the disk.
     """
-    settle()
+    settle(settle_s)
     speed = probe()
     wrapper = [
         sys.executable,
@@ -435,13 +435,16 @@ def report(label: str, runs: list[Run]) -> None:
     )
 
 
-def _build(src: Path, out: Path, *extra: str, tree: Path | None = None) -> Run:
+def _build(
+    src: Path, out: Path, *extra: str, tree: Path | None = None, settle_s: float = 90.0
+) -> Run:
     """A cold build into a folder never used before: on ext4, deleting the previous
     output just before a build slowed it by 1-2 s (freed inodes are not reused at once),
     so old outputs stay until the event's temporary folder goes. ``tree``: the
     baseline's checkout, whose trfsite is run instead (see ``baseline_tree``)."""
     fresh = out.with_name(f"{out.name}-{next(_BUILD_NUMBERS)}")
-    return run([*TRFSITE, "-q", "build", str(src), "-o", str(fresh), *extra], cwd=tree)
+    command = [*TRFSITE, "-q", "build", str(src), "-o", str(fresh), *extra]
+    return run(command, cwd=tree, settle_s=settle_s)
 
 
 _BUILD_NUMBERS = itertools.count(1)
@@ -581,60 +584,6 @@ def bench_event(
         )
 
 
-def bench_games(args: argparse.Namespace) -> None:
-    """Issue 42: what a PGN of ``--games`` games beside the open adds to its HTML build.
-
-    The same folder with and without ``open.pgn``, built in turn (and the baseline's,
-    with --baseline or --baseline-tree), so that a slow spell falls on both alike.
-    """
-    from generate_games import generate_games
-
-    text = generate_individual_swiss(args.players, 11, args.seed)
-    tmp = scratch("games-")
-    plain, with_games = tmp / "plain", tmp / "games"
-    for folder in (plain, with_games):
-        folder.mkdir()
-        (folder / "open.trf").write_text(text, encoding="utf-8")
-    if args.games_pgn:  # made before by generate_games.py for the same open (it takes long)
-        pgn = Path(args.games_pgn).read_text(encoding="utf-8")
-    else:
-        pgn = generate_games(text, args.games, args.seed)
-    (with_games / "open.pgn").write_text(pgn, encoding="utf-8")
-    out = tmp / "out"
-    trees: list[Path | None] = [None, *BASELINE]
-    for tree in trees:
-        for src in (plain, with_games):
-            _build(src, out, "--no-pdf", tree=tree)  # warm-up
-    runs: dict[tuple[Path | None, Path], list[Run]] = {}
-    for _ in range(args.runs):
-        for tree in trees:
-            for src in (plain, with_games):
-                runs.setdefault((tree, src), []).append(_build(src, out, "--no-pdf", tree=tree))
-    for tree in trees:
-        tag = BASELINE_TAG if tree is not None else ""
-        without = runs[(tree, plain)]
-        added = runs[(tree, with_games)]
-        report(f"open{args.players}: build --no-pdf{tag}", without)
-        report(f"open{args.players} + {args.games} games: build --no-pdf{tag}", added)
-        best = min(r.wall for r in added) / min(r.wall for r in without) - 1
-        median = (
-            statistics.median(r.wall for r in added) / statistics.median(r.wall for r in without)
-            - 1
-        )
-        cpu = (
-            statistics.median(r.cpu for r in added) / statistics.median(r.cpu for r in without) - 1
-        )
-        print(
-            f"summary: {'OK' if best <= GAMES_ADDED else 'MISS'} #42 {args.games} games add "
-            f"{best:+.0%} (best), {median:+.0%} (median), cpu {cpu:+.0%} to the HTML build "
-            f"<= {GAMES_ADDED:+.0%}{tag}",
-            flush=True,
-        )
-
-
-GAMES_ADDED = 0.20  # issue 42: a 2,000-game event adds at most 20 % to the HTML build
-
-
 def _touch_one(src: Path, generation: int) -> None:
     """Change one event's content (its name), as an arbiter's correction would."""
     target = sorted(src.rglob("open-*.trf"))[len(list(src.rglob("open-*.trf"))) // 2]
@@ -691,7 +640,9 @@ def main(argv: list[str] | None = None) -> None:
         action="append",
         choices=("standings", "html", "pdf", "archive", "people", "games"),
     )
-    parser.add_argument("--games", type=int, default=2000, help="games of the games group")
+    parser.add_argument(
+        "--games", type=int, default=2000, help="games of the games group (bench_games.py)"
+    )
     parser.add_argument(
         "--games-pgn",
         metavar="FILE",
@@ -763,6 +714,8 @@ def main(argv: list[str] | None = None) -> None:
             bench_event(f"team{args.teams}", team_text, TEAM_TIEBREAKS, event_groups, args)
             BASELINE[:] = baseline
         if "games" in groups:
+            from bench_games import bench_games
+
             bench_games(args)
     finally:
         remove_baseline_tree()
