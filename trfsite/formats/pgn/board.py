@@ -264,21 +264,7 @@ class Position:
             return self._pawn_move(san, parsed)
         if promotion:
             raise IllegalMove(f"{san!r}: only a pawn can promote")
-        piece = letter if white else letter.lower()
-        if letter == "N" or letter == "K":
-            found = [
-                target + step
-                for step in (KNIGHT_STEPS if letter == "N" else KING_STEPS)
-                if board[target + step] == piece
-            ]
-        else:
-            found = []
-            for step in SLIDES[letter]:
-                index = target + step
-                while board[index] == EMPTY:
-                    index += step
-                if board[index] == piece:
-                    found.append(index)
+        found = self.sources(letter, target)
         candidates = found
         if file >= 0 or rank >= 0:
             candidates = [
@@ -291,11 +277,11 @@ class Position:
         move = None
         if len(candidates) == 1 and self.checked is False and candidates[0] != king:
             origin = candidates[0]  # the king itself may step into check: tested below
-            step = LINE_STEP.get(origin - king)
+            line = LINE_STEP.get(origin - king)
             if (
-                step is None  # off every line through the king
+                line is None  # off every line through the king
                 or not self._slider_beyond(king, origin, not white)  # not pinned
-                or (LINE_STEP.get(target - king) == step and self._on_ray(king, step, target))
+                or (LINE_STEP.get(target - king) == line and self._on_ray(king, line, target))
             ):
                 move = Move(origin, target)
         if move is None:
