@@ -44,7 +44,7 @@ from trfsite.site.game_files import game_files
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.lock import one_build_at_a_time
-from trfsite.site.open_data import write_open_data
+from trfsite.site.open_data import ArchiveEvent, write_open_data
 from trfsite.site.state import state_path
 from trfsite.site.web_files import newest_first, write_sitemaps
 from trfsite.site.writer import SiteWriter
@@ -456,11 +456,13 @@ def _build_language(
         writer,
         part.site,
         [
-            (e.summary, (options.out if e.slug in plan.reused else writer.root) / e.slug)
+            ArchiveEvent(
+                e.key, e.summary, (options.out if e.slug in plan.reused else writer.root) / e.slug
+            )
             for e in ordered
         ],
-        options.out,
-        frozenset(plan.reused),
+        part.state_file or state_path(options.out),
+        not use_cache,
     )
     pages += sum(e.pages for e in ordered) + people
     writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from trfsite.pages.data_files import DATA_FILES, DATA_FOLDER, DATA_VERSION
@@ -18,6 +19,15 @@ from trfsite.site.web_files import newest_first, write_feed
 from trfsite.site.writer import SiteWriter
 
 SCHEMAS = Path(__file__).resolve().parent / "schema"
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveEvent:
+    """One event of ``data/archive.sqlite``."""
+
+    key: str  # the event's cache key: its rows are kept while it is the same
+    summary: EventSummary
+    folder: Path  # where its data files are now (a reused event's: in the live build)
 
 
 def _event_item(summary: EventSummary) -> dict[str, object]:
@@ -51,21 +61,18 @@ def events_json(summaries: Sequence[EventSummary]) -> str:
 
 
 def write_open_data(
-    writer: SiteWriter,
-    site: SiteInfo,
-    events: Sequence[tuple[EventSummary, Path]],
-    live: Path | None = None,
-    reused: frozenset[str] = frozenset(),
+    writer: SiteWriter, site: SiteInfo, events: Sequence[ArchiveEvent], work: Path, fresh: bool
 ) -> None:
     """``data/events.json``, ``data/schema/*.json``, ``data/archive.sqlite`` (see the
-    README's "Open data") and the site's ``feed.xml``; ``events``: each event's summary
-    and the folder its files are in now (a reused event's in the ``live`` build, whose
-    archive keeps the ``reused`` events' rows)."""
-    from trfsite.site.archive_db import ARCHIVE, write_archive
+    README's "Open data") and the site's ``feed.xml``; ``events``: each event's key,
+    summary and the folder its files are in now (a reused event's in the live build);
+    ``work``: the build state, beside which the archive's working copy is kept
+    (``fresh``: made anew)."""
+    from trfsite.site.archive_work import write_archive
 
-    write_feed(writer, site, [s for s, _ in events])
-    writer.write_text(f"{DATA_FOLDER}/events.json", events_json([s for s, _ in events]))
+    summaries = [e.summary for e in events]
+    write_feed(writer, site, summaries)
+    writer.write_text(f"{DATA_FOLDER}/events.json", events_json(summaries))
     for schema in sorted(SCHEMAS.glob("*.json")):
         writer.copy_file(f"{DATA_FOLDER}/schema/{schema.name}", schema)
-    previous = live / ARCHIVE if live is not None else None
-    write_archive(writer, events, previous, reused)
+    write_archive(writer, events, work, fresh)
