@@ -12,6 +12,7 @@ import json
 import logging
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from trfsite.pages.data_files import DATA_FOLDER
@@ -20,6 +21,16 @@ from trfsite.pages.rows import EventSummary
 logger = logging.getLogger(__name__)
 
 ARCHIVE = f"{DATA_FOLDER}/archive.sqlite"
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveEvent:
+    """One event of ``data/archive.sqlite``."""
+
+    key: str  # the event's cache key: its rows are kept while it is the same
+    summary: EventSummary
+    folder: Path  # where its data files are now (a reused event's: in the live build)
+
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

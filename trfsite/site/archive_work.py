@@ -29,8 +29,14 @@ from contextlib import closing
 from pathlib import Path
 
 from trfsite.pages.data_files import DATA_VERSION
-from trfsite.site.archive_db import ARCHIVE, PEOPLE, SCHEMA, TABLES, insert_rows
-from trfsite.site.open_data import ArchiveEvent
+from trfsite.site.archive_db import (
+    ARCHIVE,
+    PEOPLE,
+    SCHEMA,
+    TABLES,
+    ArchiveEvent,
+    insert_rows,
+)
 from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)

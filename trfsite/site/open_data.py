@@ -9,25 +9,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from trfsite.pages.data_files import DATA_FILES, DATA_FOLDER, DATA_VERSION
 from trfsite.pages.rows import EventSummary
 from trfsite.render.page_meta import SiteInfo
+from trfsite.site.archive_db import ArchiveEvent
 from trfsite.site.web_files import newest_first, write_feed
 from trfsite.site.writer import SiteWriter
 
 SCHEMAS = Path(__file__).resolve().parent / "schema"
-
-
-@dataclass(frozen=True, slots=True)
-class ArchiveEvent:
-    """One event of ``data/archive.sqlite``."""
-
-    key: str  # the event's cache key: its rows are kept while it is the same
-    summary: EventSummary
-    folder: Path  # where its data files are now (a reused event's: in the live build)
 
 
 def _event_item(summary: EventSummary) -> dict[str, object]:
