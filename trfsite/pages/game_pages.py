@@ -260,7 +260,7 @@ def game_page(data: EventData, game: EventGame, previous: str, following: str) -
         white_pieces=pieces_text(final.white, names),
         black_pieces=pieces_text(final.black, names),
         start=replayed.start.split()[0],
-        steps=" ".join(replayed.steps),
+        steps=replayed.steps_text,
         stop=_stop_label(main, replayed.stop_ply, white_first, first_number),
         source=source,
         download=f"games/round-{game.round}.pgn",

@@ -60,10 +60,10 @@ class ReplayAhead:
         """In the helper: chunks claimed until none is left, then sent at once (a chunk is
         larger than a pipe holds: sent one by one, the helper would wait for a reader
         that is still ranking)."""
-        done: list[tuple[int, tuple[_Packed, ...]]] = []
+        done: list[tuple[int, tuple[Replay, ...]]] = []
         chunk = self._claim()
         while chunk < self._chunks():
-            done.append((chunk, tuple(_pack(made) for made in self._replay_chunk(chunk))))
+            done.append((chunk, self._replay_chunk(chunk)))
             chunk = self._claim()
         sender.send(done)
 
@@ -93,28 +93,13 @@ class ReplayAhead:
         if receiver is None or helper is None:
             return
         try:
-            for chunk, packed in receiver.recv():
-                self.done[chunk] = tuple(_unpack(item) for item in packed)
+            for chunk, made in receiver.recv():
+                self.done[chunk] = made
         except (EOFError, OSError):  # the helper ended early: its chunks are replayed here
             logger.debug("the games' replay helper ended early")
         finally:
             receiver.close()
             helper.join()
-
-
-# A replay as the helper sends it: its moves and steps each one text, not 80 texts
-# (pickled and read back, 2,000 games' 320,000 small strings cost 0.15 s).
-_Packed = tuple[str, str, str, str, str, int]
-
-
-def _pack(made: Replay) -> _Packed:
-    steps = " ".join(made.steps)
-    return made.start, made.final, " ".join(made.sans), steps, made.stop, made.stop_ply
-
-
-def _unpack(packed: _Packed) -> Replay:
-    start, final, sans, steps, stop, stop_ply = packed
-    return Replay(start, final, tuple(sans.split()), tuple(steps.split()), stop, stop_ply)
 
 
 def replay_ahead(games: Sequence[PgnGame]) -> ReplayAhead:

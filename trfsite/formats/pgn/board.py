@@ -30,6 +30,7 @@ from trfsite.formats.pgn.squares import (
     NAMES,
     NORTH,
     OFF,
+    PARSED_CACHE,
     RANK_STARTS,
     ROOK_LINES,
     ROOK_STEPS,
@@ -237,17 +238,23 @@ class Position:
 
     def read_san(self, san: str) -> tuple[Move, str]:
         """The move ``san`` names here, and its SAN as the standard writes it (without
-        the check or mate sign, which only the position after it tells)."""
-        parsed = read_spelling(san)
+        the check or mate sign, which only the position after it tells).
+
+        A piece move that one piece alone can make, while the king is not in check, is
+        legal unless the piece stands pinned and leaves the pin's line: that is tested
+        here in line (most of a game's moves), everything else by playing the move.
+        """
+        parsed = PARSED_CACHE.get(san) or read_spelling(san)
         if parsed is None:
             raise IllegalMove(f"{san!r} is not a move in standard algebraic notation")
-        if parsed.castle:
-            long = parsed.castle == 2
+        castle, letter, file, rank, target, promotion = parsed
+        if castle:
+            long = castle == 2
             return self._castle(san, long), "O-O-O" if long else "O-O"
-        letter, target = parsed.letter, parsed.target
         board = self.board
+        white = self.white
         occupant = board[target]
-        if occupant != EMPTY and (occupant in WHITE_PIECES) == self.white:
+        if occupant != EMPTY and (occupant in WHITE_PIECES) == white:
             if letter == "K" and self.castling:
                 castling = self._king_castles_onto(target)  # Chess960: the king onto its rook
                 if castling is not None:
@@ -255,10 +262,9 @@ class Position:
             raise IllegalMove(f"{san!r}: {NAMES[target]} holds a piece of the side to move")
         if not letter:
             return self._pawn_move(san, parsed)
-        if parsed.promotion:
+        if promotion:
             raise IllegalMove(f"{san!r}: only a pawn can promote")
         found = self.sources(letter, target)
-        file, rank = parsed.from_file, parsed.from_rank
         candidates = found
         if file >= 0 or rank >= 0:
             candidates = [
@@ -267,30 +273,33 @@ class Position:
                 if (file < 0 or (origin - 21) % 10 == file)
                 and (rank < 0 or (origin - 21) // 10 == rank)
             ]
-        king = self.kings[0 if self.white else 1]
-        if (
-            len(candidates) == 1
-            and not self.checked
-            and candidates[0] != king  # the king itself may step into check
-            and (candidates[0] - king) not in LINE_STEP
-            and self.checked is not None
-        ):
-            move = Move(candidates[0], target)  # off every line through the king: safe
-        else:
+        king = self.kings[0 if white else 1]
+        move = None
+        if len(candidates) == 1 and self.checked is False and candidates[0] != king:
+            origin = candidates[0]  # the king itself may step into check: tested below
+            line = LINE_STEP.get(origin - king)
+            if (
+                line is None  # off every line through the king
+                or not self._slider_beyond(king, origin, not white)  # not pinned
+                or (LINE_STEP.get(target - king) == line and self._on_ray(king, line, target))
+            ):
+                move = Move(origin, target)
+        if move is None:
             if letter == "K" and not candidates and self.castling:
                 castling = self._king_castles_onto(target)
                 if castling is not None:
                     return castling, "O-O-O" if castling.castle_rook < castling.origin else "O-O"
             move = self._one_legal(san, [Move(origin, target) for origin in candidates])
-        rivals = []
-        if len(found) > 1:
-            rivals = [
-                origin
-                for origin in found
-                if origin != move.origin and self.leaves_king_safe(Move(origin, target))
-            ]
+        capture = "x" if occupant != EMPTY else ""
+        if len(found) == 1:
+            return move, f"{letter}{capture}{NAMES[target]}"
+        rivals = [
+            origin
+            for origin in found
+            if origin != move.origin and self.leaves_king_safe(Move(origin, target))
+        ]
         hint = disambiguation(move.origin, rivals)
-        return move, f"{letter}{hint}{'x' if occupant != EMPTY else ''}{NAMES[target]}"
+        return move, f"{letter}{hint}{capture}{NAMES[target]}"
 
     def _one_legal(self, san: str, moves: list[Move]) -> Move:
         if len(moves) == 1 and not self._may_expose_king(moves[0]):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from sys import intern
 
 from trfsite.findings import Finding, Severity
 from trfsite.formats.limits import MAX_PGN_GAMES
@@ -236,7 +237,7 @@ class _Reader:
         elif self.nodes > MAX_NODES:
             return
         current.flush()
-        san = token.rstrip("!?")
+        san = intern(token.rstrip("!?"))
         current.sans.append(san)
         if len(san) < len(token):
             current.nags.append(_SUFFIX_NAGS.get(token[len(san) :], 0))
@@ -254,7 +255,9 @@ class _Reader:
                 if len(stack) == 1 and self.plies + len(moves) <= MAX_PLIES:
                     # The common case, a main line of plain moves, within its budget.
                     current.flush()
-                    current.sans.extend(moves)
+                    # One object per spelling, not per move: 2,000 games' 160,000 moves
+                    # were 8 MB of small strings, inherited by every page worker.
+                    current.sans.extend(map(intern, moves))
                     self.plies += len(moves)
                     self.nodes += len(moves)
                     continue

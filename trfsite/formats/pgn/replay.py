@@ -20,18 +20,31 @@ _CHESS960 = frozenset({"chess960", "chess 960", "fischerandom", "fischer random"
 
 @dataclass(frozen=True, slots=True)
 class Replay:
-    """The positions of a main line, as far as it could be played."""
+    """The positions of a main line, as far as it could be played.
+
+    The moves and steps are kept as one text each, not 80 small strings a game: 2,000
+    games' 320,000 strings were most of the objects the build's forked processes
+    inherited, pickled and touched (issue 42's budget).
+    """
 
     start: str  # FEN of the starting position
     final: str  # FEN placement after the last move played
-    sans: tuple[str, ...]  # each move played, in SAN as the standard writes it
-    steps: tuple[str, ...]  # what each move does to the board (``Move.steps``)
+    moves_text: str  # each move played, in SAN as the standard writes it, space-separated
+    steps_text: str  # what each move does to the board (``Move.steps``), space-separated
     stop: str = ""  # why the line stops early ("" when every move was played)
     stop_ply: int = -1  # 0-based index of the move that could not be played
 
     @property
     def complete(self) -> bool:
         return not self.stop
+
+    @property
+    def sans(self) -> tuple[str, ...]:
+        return tuple(self.moves_text.split())
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return tuple(self.steps_text.split())
 
 
 def starting_position(game: PgnGame) -> Position:
@@ -50,7 +63,7 @@ def replay(game: PgnGame) -> Replay:
     except ValueError as error:
         standard = Position.from_fen()
         placement = standard.placement()
-        return Replay(STANDARD_START, placement, (), (), f"FEN tag: {error}", 0)
+        return Replay(STANDARD_START, placement, "", "", f"FEN tag: {error}", 0)
     start = position.fen()
     sans: list[str] = []
     steps: list[str] = []
@@ -71,7 +84,7 @@ def replay(game: PgnGame) -> Replay:
         if position.checked:
             san += "+" if has_legal_move(position) else "#"
         sans.append(san)
-    return Replay(start, position.placement(), tuple(sans), tuple(steps), stop, stop_ply)
+    return Replay(start, position.placement(), " ".join(sans), " ".join(steps), stop, stop_ply)
 
 
 def move_label(ply: int, white_starts: bool = True, first_number: int = 1) -> str:

@@ -1,0 +1,120 @@
+"""Issue 42's goal: what a PGN of 2,000 games adds to the HTML build of the open.
+
+Called by ``bench.py --only games`` (with ``--baseline REV`` or ``--baseline-tree DIR``
+for an older code in the same run):
+
+    nice -n 10 python benchmarks/bench.py --only games --runs 5 --games-pgn open.pgn \
+        --baseline-tree /tmp/main
+
+The same open is built without its PGN and with it, one right after the other (a
+pair), and each code's pairs are interleaved with the other code's. The figure is
+the CPU seconds of the whole process tree (user + system, every worker and helper
+included), because on a shared machine the wall time measures the neighbours as
+much as trfsite. Each pair gives one difference, games minus plain, as a share of
+that pair's plain build; the verdict is the median of those shares. Why paired:
+this machine's speed drifts by minutes (the same plain build took 13.2 to 19.9 s of
+CPU across runs), and the two builds of a pair, seconds apart, share the drift,
+where a median of all plain builds against a median of all games builds mixes
+moments. The order inside a pair alternates (plain first, then games first), so
+that a build that is always second (a warmer cache, a busier neighbour) favours
+neither.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench import BASELINE, BASELINE_TAG, Run, _build, report, scratch
+from generate import generate_individual_swiss
+
+GAMES_ADDED = 0.20  # issue 42: a 2,000-game event adds at most 20 % to the HTML build
+SETTLE_S = 5.0  # the disk wait before each build (``bench.run``): the scratch is in RAM
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """One build without the PGN and one with it, back to back."""
+
+    plain: Run
+    games: Run
+
+    @property
+    def cpu_share(self) -> float:
+        return self.games.cpu / self.plain.cpu - 1
+
+    @property
+    def wall_share(self) -> float:
+        return self.games.wall / self.plain.wall - 1
+
+
+def verdict(pairs: list[Pair], games: int, tag: str = "") -> str:
+    """The summary line: the median of the pairs' CPU shares against the goal, with the
+    range of the shares and how many pairs were within it (the noise, in the same run)."""
+    shares = sorted(pair.cpu_share for pair in pairs)
+    median = statistics.median(shares)
+    within = sum(share <= GAMES_ADDED for share in shares)
+    added = statistics.median(pair.games.cpu - pair.plain.cpu for pair in pairs)
+    walls = statistics.median(pair.wall_share for pair in pairs)
+    return (
+        f"summary: {'OK' if median <= GAMES_ADDED else 'MISS'} #42 {games} games add "
+        f"cpu {median:+.1%} (median of {len(pairs)} pairs; pairs {shares[0]:+.1%} to "
+        f"{shares[-1]:+.1%}, {within} of {len(pairs)} within; {added:+.2f} s of "
+        f"{statistics.median(pair.plain.cpu for pair in pairs):.2f} s), wall {walls:+.0%} "
+        f"(median of pairs) to the HTML build <= {GAMES_ADDED:+.0%}{tag}"
+    )
+
+
+def bench_games(args: argparse.Namespace) -> None:
+    """Build the open with and without ``--games`` games, in pairs (see the module)."""
+    from generate_games import generate_games
+
+    text = generate_individual_swiss(args.players, 11, args.seed)
+    tmp = scratch("games-")
+    plain, with_games = tmp / "plain", tmp / "games"
+    for folder in (plain, with_games):
+        folder.mkdir()
+        (folder / "open.trf").write_text(text, encoding="utf-8")
+    if args.games_pgn:  # made before by generate_games.py for the same open (it takes long)
+        pgn = Path(args.games_pgn).read_text(encoding="utf-8")
+    else:
+        pgn = generate_games(text, args.games, args.seed)
+    (with_games / "open.pgn").write_text(pgn, encoding="utf-8")
+    out = tmp / "out"
+    trees: list[Path | None] = [None, *BASELINE]
+
+    def build(src: Path, tree: Path | None) -> Run:
+        return _build(src, out, "--no-pdf", tree=tree, settle_s=SETTLE_S)
+
+    for tree in trees:
+        for src in (plain, with_games):
+            build(src, tree)  # warm-up: the first build of a code compiles its bytecode
+    pairs: dict[Path | None, list[Pair]] = {tree: [] for tree in trees}
+    for number in range(args.runs):
+        for tree in trees if number % 2 == 0 else trees[::-1]:
+            if number % 2 == 0:
+                first = build(plain, tree)
+                pairs[tree].append(Pair(first, build(with_games, tree)))
+            else:
+                second = build(with_games, tree)
+                pairs[tree].append(Pair(build(plain, tree), second))
+            last = pairs[tree][-1]
+            print(
+                f"  pair {number + 1}{BASELINE_TAG if tree else ''}: cpu "
+                f"{last.plain.cpu:.2f} -> {last.games.cpu:.2f} s ({last.cpu_share:+.1%}), "
+                f"wall {last.plain.wall:.2f} -> {last.games.wall:.2f} s",
+                flush=True,
+            )
+    lines = []
+    for tree in trees:
+        tag = BASELINE_TAG if tree is not None else ""
+        report(f"open{args.players}: build --no-pdf{tag}", [p.plain for p in pairs[tree]])
+        report(
+            f"open{args.players} + {args.games} games: build --no-pdf{tag}",
+            [p.games for p in pairs[tree]],
+        )
+        lines.append(verdict(pairs[tree], args.games, tag))
+    for line in lines:
+        print(line, flush=True)
