@@ -6,13 +6,13 @@ file, with a build of the same inputs into a fresh folder without the cache.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
 
 import pytest
 from generate import generate_individual_swiss, generate_mcmahon, generate_team_swiss
+from treedigest import tree_digest
 
 import trfsite
 from trfsite.site import build as build_module
@@ -21,14 +21,6 @@ from trfsite.site.build import BuildOptions, BuildReport, build_site
 from trfsite.site.cache import MANIFEST
 
 EVENTS = ("open-a", "open-b", "teams-c", "go-d")
-
-
-def _tree(folder: Path) -> dict[str, str]:
-    return {
-        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
 
 
 @pytest.fixture
@@ -51,7 +43,7 @@ def _build(src: Path, out: Path, **options: object) -> BuildReport:
 def _assert_same_as_fresh(src: Path, out: Path, tmp_path: Path) -> None:
     fresh = tmp_path / "fresh"
     _build(src, fresh, cache=False)
-    assert _tree(out) == _tree(fresh)
+    assert tree_digest(out) == tree_digest(fresh)
 
 
 def test_unchanged_inputs_reuse_every_event(src: Path, tmp_path: Path) -> None:
@@ -188,7 +180,7 @@ def test_failed_build_leaves_the_previous_output(
 ) -> None:
     out = tmp_path / "out"
     _build(src, out)
-    before = _tree(out)
+    before = tree_digest(out)
     path = src / "go-d.h9"
     path.write_text(path.read_text("utf-8").replace("Synthetic McMahon", "Changed McMahon"))
 
@@ -199,7 +191,7 @@ def test_failed_build_leaves_the_previous_output(
         patch.setattr(build_module, "_render_into", explode)
         with pytest.raises(RuntimeError):
             _build(src, out)
-    assert _tree(out) == before
+    assert tree_digest(out) == before
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out")] == []
     assert _build(src, out).reused == 3  # the cache is still good after the failure
 
@@ -209,7 +201,7 @@ def test_failed_flip_leaves_the_previous_build_serving(
 ) -> None:
     out = tmp_path / "out"
     _build(src, out)
-    before = _tree(out)
+    before = tree_digest(out)
     live = out.resolve()
     (src / "2024/open-a.md").write_text("Changed notes.\n", "utf-8")
     real_replace = os.replace
@@ -223,7 +215,7 @@ def test_failed_flip_leaves_the_previous_build_serving(
     with pytest.raises(OSError, match="rename failed"):
         _build(src, out)
     monkeypatch.setattr(publish_module.os, "replace", real_replace)
-    assert out.resolve() == live and _tree(out) == before
+    assert out.resolve() == live and tree_digest(out) == before
     # The reused folders were linked, not moved: the live build still has all of them,
     # and the build that was never published is not kept in place of the live one.
     assert _build(src, out).reused == 3
@@ -239,7 +231,7 @@ def test_parts_and_workers_give_the_same_site(src: Path, tmp_path: Path) -> None
     one, two = tmp_path / "one", tmp_path / "two"
     _build(src, one, jobs=1)
     _build(src, two, jobs=2)
-    assert _tree(one) == _tree(two)
+    assert tree_digest(one) == tree_digest(two)
     path = src / "2024/open-a.trf"
     path.write_text(path.read_text("utf-8").replace("Synthetic Open", "Split Open"))
     assert _build(src, two, jobs=2).reused == 3

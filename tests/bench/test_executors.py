@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from generate import generate_individual_swiss, generate_mcmahon, generate_team_swiss
+from treedigest import tree_digest
 
 from trfsite.cli import cli
 from trfsite.site.executors import ExecutorError, find_scheme
-
-
-def _tree(folder: Path) -> dict[str, str]:
-    return {
-        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
 
 
 @pytest.fixture
@@ -58,7 +50,7 @@ def test_dask_builds_the_same_site(src: Path, tmp_path: Path, dask_address: str)
         str(src), "-o", str(remote), "--no-pdf", "--executor", f"dask://{dask_address}"
     )
     assert code == 0, output
-    assert _tree(local) == _tree(remote)
+    assert tree_digest(local) == tree_digest(remote)
     # A second run on the cluster reuses everything; a changed file goes to the cluster.
     (src / "go.h9").write_text(generate_mcmahon(8, 3, 4), "utf-8")
     code, output = _build(
@@ -67,7 +59,7 @@ def test_dask_builds_the_same_site(src: Path, tmp_path: Path, dask_address: str)
     assert code == 0 and "(2 unchanged)" in output
     fresh = tmp_path / "fresh"
     _build(str(src), "-o", str(fresh), "--no-pdf", "--no-cache")
-    assert _tree(remote) == _tree(fresh)
+    assert tree_digest(remote) == tree_digest(fresh)
 
 
 def test_process_pool_builds_the_same_site(src: Path, tmp_path: Path) -> None:
@@ -75,7 +67,7 @@ def test_process_pool_builds_the_same_site(src: Path, tmp_path: Path) -> None:
     assert _build(str(src), "-o", str(one), "--no-pdf")[0] == 0
     pool = ("--jobs", "2", "--executor", "local")
     assert _build(str(src), "-o", str(two), "--no-pdf", *pool)[0] == 0
-    assert _tree(one) == _tree(two)
+    assert tree_digest(one) == tree_digest(two)
 
 
 def test_unknown_executor_is_a_usage_error(src: Path, tmp_path: Path) -> None:
@@ -119,7 +111,7 @@ def test_jobs_default_to_the_cores_this_process_may_use(
     assert _build(str(src), "-o", str(tmp_path / "a"), "--no-pdf")[0] == 0
     assert _build(str(src), "-o", str(tmp_path / "b"), "--no-pdf", "--jobs", "1")[0] == 0
     assert seen == [3, 1]
-    assert _tree(tmp_path / "a") == _tree(tmp_path / "b")
+    assert tree_digest(tmp_path / "a") == tree_digest(tmp_path / "b")
 
 
 def test_cores_without_an_affinity_mask_come_from_cpu_count(

@@ -8,7 +8,6 @@ one clear message, the previous site left as it was.
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import os
 import resource
 import signal
@@ -19,20 +18,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from treedigest import tree_digest
 
 from trfsite.cli import cli
 
 from .data import CLEAN, DATA
 
 SAMPLES = DATA / "samples"
-
-
-def _digest(folder: Path) -> dict[str, str]:
-    return {
-        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
 
 
 def _children(pid: int) -> set[int]:
@@ -103,7 +95,7 @@ def test_a_second_build_into_the_same_folder_stops_with_exit_2(tmp_path: Path) -
     out = tmp_path / "out"
     runner = CliRunner()
     assert runner.invoke(cli, ["build", str(src), "-o", str(out), "--no-pdf"]).exit_code == 0
-    before = _digest(out)
+    before = tree_digest(out)
     # Another build holds the output folder's lock (what a running build does).
     with open(tmp_path / "out.builds" / ".trfsite-lock", "a+b") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -113,7 +105,7 @@ def test_a_second_build_into_the_same_folder_stops_with_exit_2(tmp_path: Path) -
         done = runner.invoke(cli, ["build", str(src), "-o", str(out), "--no-pdf"])
     assert done.exit_code == 2, done.output
     assert "another trfsite build is writing into it (process 4321)" in done.output
-    assert _digest(out) == before
+    assert tree_digest(out) == before
     # The lock went with its holder: the next build runs.
     assert runner.invoke(cli, ["build", str(src), "-o", str(out), "--no-pdf"]).exit_code == 0
 
@@ -131,7 +123,7 @@ def test_a_full_disk_is_one_clear_error_and_the_site_stays(tmp_path: Path) -> No
     env = {**os.environ, "TRFSITE_CACHE_DIR": ""}
     command = [sys.executable, "-m", "trfsite", "build", str(src), "-o", str(out), "--no-pdf"]
     assert subprocess.run(command, env=env, capture_output=True, check=False).returncode == 0
-    before = _digest(out)
+    before = tree_digest(out)
     (src / "open.trf").write_bytes((SAMPLES / "fide-example1-trf16.trf").read_bytes() + b"\n")
     done = subprocess.run(
         [*command, "-j", "1"], env=env, capture_output=True, text=True, preexec_fn=_no_room,
@@ -141,7 +133,7 @@ def test_a_full_disk_is_one_clear_error_and_the_site_stays(tmp_path: Path) -> No
     assert "Traceback" not in done.stderr
     assert "the build stopped: no room to write" in done.stderr
     assert "(File too large)" in done.stderr
-    assert _digest(out) == before
+    assert tree_digest(out) == before
 
 
 def test_a_broken_theme_template_names_its_file_and_line(tmp_path: Path) -> None:

@@ -4,7 +4,6 @@ serving and the next build correct), and incremental output equal to a cold buil
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import signal
@@ -15,6 +14,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from treedigest import tree_digest
 
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.state import STAMP, BuildState, state_path
@@ -26,15 +26,6 @@ EPOCH = "1714521600"
 @pytest.fixture(autouse=True)
 def fixed_build_date(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
-
-
-def _tree(out: Path) -> dict[str, str]:
-    root = out.resolve()
-    return {
-        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(root.rglob("*"))
-        if p.is_file()
-    }
 
 
 def _respell(src: Path, old: str, new: str) -> None:
@@ -54,7 +45,7 @@ def test_state_lives_beside_the_builds_and_nothing_of_it_is_published(tmp_path: 
     database = state_path(out)
     assert database == tmp_path / "out.builds" / ".trfsite-state.sqlite"
     assert database.is_file()
-    published = _tree(out)
+    published = tree_digest(out)
     # The one SQLite file published is the open data (issue 43), which holds no build state.
     assert [path for path in published if path.endswith(".sqlite")] == ["data/archive.sqlite"]
     with sqlite3.connect(out / "data" / "archive.sqlite") as db:
@@ -109,16 +100,16 @@ def test_incremental_builds_are_byte_identical_to_cold_ones(tmp_path: Path) -> N
     build_site(BuildOptions(src, out, pdf=False))
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
-    assert _tree(out) == _tree(cold)
+    assert tree_digest(out) == tree_digest(cold)
 
 
 def test_a_damaged_state_is_made_again(tmp_path: Path) -> None:
     src, out = _copy(tmp_path), tmp_path / "out"
     build_site(BuildOptions(src, out, pdf=False))
-    first = _tree(out)
+    first = tree_digest(out)
     state_path(out).write_bytes(b"not a database at all" * 100)
     build_site(BuildOptions(src, out, pdf=False))
-    assert _tree(out) == first
+    assert tree_digest(out) == first
     with sqlite3.connect(state_path(out)) as db:
         assert db.execute("SELECT count(*) FROM events").fetchone()[0] == 4
 
@@ -152,7 +143,7 @@ def test_a_build_killed_leaves_the_previous_site_and_the_next_build_correct(
     monkeypatch.setattr(identity_part, "MOST", 1.0)
     src, out = _copy(tmp_path), tmp_path / "out"
     build_site(BuildOptions(src, out, pdf=False))
-    before = _tree(out)
+    before = tree_digest(out)
     _respell(src, "Kowalski, Jan   ", "Kowalski, Janusz")
     script = _KILLED_BUILD
     if where == "after the commit":  # the state is the new build's; its folder never published
@@ -164,11 +155,11 @@ def test_a_build_killed_leaves_the_previous_site_and_the_next_build_correct(
         [sys.executable, "-c", script, str(src), str(out)], env=env, capture_output=True
     )
     assert done.returncode == -signal.SIGKILL, done.stderr.decode()
-    assert _tree(out) == before  # the previous site still serves, whole
+    assert tree_digest(out) == before  # the previous site still serves, whole
     build_site(BuildOptions(src, out, pdf=False))
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
-    assert _tree(out) == _tree(cold)
+    assert tree_digest(out) == tree_digest(cold)
     kowalski = (out / "people" / "fide-1100001.html").read_text(encoding="utf-8")
     assert "Kowalski, Janusz" in kowalski
 
@@ -180,10 +171,10 @@ def test_a_state_that_cannot_be_written_is_a_build_error_and_the_site_stays(
 
     src, out = _copy(tmp_path), tmp_path / "out"
     build_site(BuildOptions(src, out, pdf=False))
-    before = _tree(out)
+    before = tree_digest(out)
     state_path(out).unlink()
     state_path(out).mkdir()  # e.g. a folder where the database should be
     _respell(src, "Spring Open 2023", "Spring Cup 2023")
     with pytest.raises(BuildError, match="cannot write the build state"):
         build_site(BuildOptions(src, out, pdf=False))
-    assert _tree(out) == before
+    assert tree_digest(out) == before

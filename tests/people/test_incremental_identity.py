@@ -9,7 +9,6 @@ rules of issue 12); each case rewrites player 2 of d-2023 (Østergaard, Æsa).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import shutil
 import sqlite3
@@ -17,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from treedigest import tree_digest
 
 from trfsite.people.listings import Listings
 from trfsite.people.pages import PeoplePlanner
@@ -45,15 +45,6 @@ def setup(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
     # The test archive is small: any part is most of it; resolve the part anyway.
     monkeypatch.setattr(identity_part, "MOST", 1.0)
-
-
-def _tree(out: Path) -> dict[str, str]:
-    root = out.resolve()
-    return {
-        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(root.rglob("*"))
-        if p.is_file()
-    }
 
 
 def _player_two(src: Path, line: str) -> None:
@@ -96,7 +87,7 @@ def _rebuilt_as_cold(
     assert not any("everyone again" in r.getMessage() for r in caplog.records), caplog.text
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
-    assert _tree(out) == _tree(cold)
+    assert tree_digest(out) == tree_digest(cold)
     return out
 
 
@@ -140,13 +131,13 @@ def test_an_unchanged_rebuild_and_a_state_without_people_are_still_right(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     out = _rebuilt_as_cold(tmp_path, caplog, OSTERGAARD, OSTERGAARD)
-    before = _tree(out)
+    before = tree_digest(out)
     with sqlite3.connect(state_path(out)) as db:  # a person the state forgot
         db.execute("DELETE FROM person_keys WHERE own_key = 'fide-1100001'")
     with _listening(caplog):
         build_site(BuildOptions(tmp_path / "src", out, pdf=False))
     assert any("everyone again" in r.getMessage() for r in caplog.records)
-    assert _tree(out) == before
+    assert tree_digest(out) == before
 
 
 def test_a_changed_people_setting_resolves_everyone_again(
@@ -166,7 +157,7 @@ def test_a_changed_people_setting_resolves_everyone_again(
     assert "nagy-anna-hun-1970.html" in _person(out, "nagy-anna-hun-1971")
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
-    assert _tree(out) == _tree(cold)
+    assert tree_digest(out) == tree_digest(cold)
 
 
 def test_only_the_listing_pages_whose_rows_changed_are_made_again(
@@ -216,7 +207,7 @@ def test_only_the_listing_pages_whose_rows_changed_are_made_again(
     ]
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
-    assert _tree(out) == _tree(cold)
+    assert tree_digest(out) == tree_digest(cold)
 
 
 def test_a_rebuild_plans_the_pages_of_the_people_it_touches_only(
@@ -254,4 +245,4 @@ def test_a_rebuild_plans_the_pages_of_the_people_it_touches_only(
     monkeypatch.setattr(PeoplePlanner, "person_pages", person_pages)
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
-    assert _tree(out) == _tree(cold)
+    assert tree_digest(out) == tree_digest(cold)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import struct
 import urllib.parse
 import zlib
@@ -86,15 +85,6 @@ def run(*args: str) -> Run:
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"traceback for {args!r}") from result.exception
     return Run(result.exit_code, result.stdout, result.stderr)
-
-
-def tree_digest(folder: Path) -> dict[str, str]:
-    """Every file under ``folder`` (hidden ones too) with its SHA-256."""
-    return {
-        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
 
 
 def broken_links(root: Path) -> list[str]:

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import lxml.html
 import pytest
-from qahelpers import DATA, EVIL, png_bytes, round_robin, run, tree_digest
+from qahelpers import DATA, EVIL, png_bytes, round_robin, run
+from treedigest import tree_digest
 
 from trfsite.site.slug import RESERVED
 

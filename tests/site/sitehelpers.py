@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,11 +48,3 @@ def small_round_robin(name_of_first: str = "Alpha,Anna") -> str:
     ]
     return "\n".join(lines) + "\n"
 
-
-def tree_digest(folder: Path) -> dict[str, str]:
-    """Every file under ``folder`` with its SHA-256, for byte-for-byte comparisons."""
-    return {
-        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from lxml import html
-from sitehelpers import small_round_robin, tree_digest
+from sitehelpers import small_round_robin
+from treedigest import tree_digest
 
 from trfsite.cli import cli
 from trfsite.pages.config import ConfigError, parse_config

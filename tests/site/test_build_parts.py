@@ -6,15 +6,16 @@ pool renders every n-th page each (``trfsite.site.split_event``).
 
 from __future__ import annotations
 
-import hashlib
 import multiprocessing
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sitehelpers import small_round_robin
+from treedigest import tree_digest
 
 from trfsite.model import Player
 from trfsite.pages import cards as pages_cards
@@ -24,17 +25,12 @@ from trfsite.render.theme import ThemeError
 from trfsite.site import event_build, split_event
 from trfsite.site.build import BuildOptions, build_site
 
+# the build cache is bookkeeping, not output
+_tree = partial(tree_digest, ignore=lambda name: name == ".trfsite-cache.json")
+
 pytestmark = pytest.mark.skipif(
     multiprocessing.get_start_method() != "fork", reason="workers start as forks on Linux only"
 )
-
-
-def _tree(folder: Path) -> dict[str, str]:
-    return {
-        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file() and p.name != ".trfsite-cache.json"
-    }
 
 
 def _build(src: Path, out: Path, split: bool, pdf: bool = False) -> None:

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sitehelpers import small_round_robin, tree_digest
+from sitehelpers import small_round_robin
+from treedigest import tree_digest
 
 from trfsite.pages.config import ConfigError
 from trfsite.site.build import BuildError, BuildOptions, build_site

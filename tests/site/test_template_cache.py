@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,6 +9,7 @@ from pathlib import Path
 import jinja2
 import pytest
 from sitehelpers import small_round_robin
+from treedigest import tree_digest
 
 from trfsite.site import event_build, template_cache
 from trfsite.site.build import BuildOptions, build_site
@@ -25,14 +25,6 @@ def fresh_process_state() -> Iterator[None]:
     template_cache._made.clear()
 
 
-def _tree(folder: Path) -> dict[str, str]:
-    return {
-        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file() and not p.name.startswith(".trfsite-")
-    }
-
-
 def _build(tmp_path: Path, name: str) -> dict[str, str]:
     src = tmp_path / "src"
     src.mkdir(exist_ok=True)
@@ -40,7 +32,7 @@ def _build(tmp_path: Path, name: str) -> dict[str, str]:
     out = tmp_path / name
     build_site(BuildOptions(src, out, pdf=False, cache=False, jobs=1))
     event_build._ENVIRONMENTS.clear()  # the next build compiles or loads anew
-    return _tree(out)
+    return tree_digest(out, ignore=lambda name: name.startswith(".trfsite-"))
 
 
 def test_a_second_build_loads_the_compiled_templates(

@@ -160,7 +160,8 @@ def collect_event(
                 club=player.club.strip(),
                 rating=player.rating or None,
                 grade=player.grade.strip(),
-                points=row.points if row is not None else None,
+                # Game points: a McMahon row's score also holds the start score
+                points=row.points - row.start_points if row is not None else None,
                 rank=row.rank if row is not None else None,
                 games=sum(1 for cell in player.rounds if cell.outcome.is_game),
                 performance=performances.get(player.id),
