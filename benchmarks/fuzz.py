@@ -24,8 +24,13 @@ the input takes more than --budget-seconds of CPU or --budget-mb of memory. The
 input of seed S and number N is the same on every run: a chunk (``--start``)
 continues a run. Failing inputs are written to --failures.
 
-The last line is a JSON summary (inputs, failures, peak memory, slowest), so that
-chunks can be added up.
+The last line is a JSON summary (inputs, failures, peak memory, slowest, runs and
+CPU per command), so that chunks can be added up: save each chunk's last line as
+``benchmarks/fuzz-runs/SEED/chunk-NNNNNN.json`` and add them up with
+
+    python benchmarks/fuzz.py --sum benchmarks/fuzz-runs/2026/chunk-*.json
+
+which prints the run's figures and ``next_start``, the ``--start`` of the next chunk.
 """
 
 from __future__ import annotations
@@ -232,14 +237,19 @@ def add_up(paths: list[Path]) -> dict[str, object]:
             ranges.append([first, last])
         end = max(end, last)
     total["input_numbers"] = ranges
+    total["next_start"] = end + 1  # where the next chunk starts (--start)
     total["overlapping_chunks"] = overlaps
     classes: dict[str, int] = {}
     for c in chunks:
         for kind, count in dict(c["failure_classes"]).items():
             classes[kind] = classes.get(kind, 0) + int(count)
     total["failure_classes"] = classes
-    total["crashes"] = sum(classes.get(k, 0) for k in CRASHES)
-    total["budget_failures"] = sum(classes.get(k, 0) for k in BUDGETS)
+    # Inputs, not problems: an input over budget is often also "slow" (one command).
+    failing = [f for c in chunks for f in c.get("failing", [])]
+    kinds = [{_failure_class(p) for p in f.partition(": ")[2].split("; ")} for f in failing]
+    total["crash_inputs"] = sum(1 for k in kinds if k & set(CRASHES))
+    total["budget_inputs"] = sum(1 for k in kinds if k & set(BUDGETS))
+    total["hang_inputs"] = sum(1 for k in kinds if "hang" in k)
     for key in ("max_cpu_under_1mb", "max_mb_under_1mb", "peak_mb", "slowest_cpu"):
         total[key] = max((c.get(key, 0) for c in chunks), default=0)
     commands: dict[str, dict[str, float]] = {}
@@ -252,7 +262,7 @@ def add_up(paths: list[Path]) -> dict[str, object]:
     total["by_command"] = dict(sorted(commands.items()))
     cpu = float(total["cpu_seconds"])  # type: ignore[arg-type]
     total["inputs_per_cpu_hour"] = round(int(total["inputs"]) * 3600 / cpu) if cpu else 0  # type: ignore[call-overload]
-    total["failing"] = [f for c in chunks for f in c.get("failing", [])]
+    total["failing"] = failing
     return total
 
 
