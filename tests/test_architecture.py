@@ -70,7 +70,9 @@ def test_the_contracts_hold(capsys: pytest.CaptureFixture[str]) -> None:
         ("public-apis-only", "trfsite.pdf", "pydyf"),
     ],
 )
-def test_an_offending_import_breaks_its_contract(contract: str, importer: str, imported: str) -> None:
+def test_an_offending_import_breaks_its_contract(
+    contract: str, importer: str, imported: str
+) -> None:
     def check() -> bool:
         return bool(
             lint_imports(

@@ -17,9 +17,10 @@ Optional keys of ``expect``:
   tied group (lower is better). ``{"DE": [[[4], [1], [2]]]}`` means DE(4) < DE(1) < DE(2);
   players in the same inner list must have equal values.
 
-``system`` is passed as ``--system`` unless the args already name one or it is ``""``. Every case is one test,
-run through click's CliRunner: ``trfsite standings FILE ARGS --format json``. The values were
-never copied from the program's output.
+``system`` is passed as ``--system`` unless the args already name one or it is ``""``.
+Every case is one test, run through click's CliRunner:
+``trfsite standings FILE ARGS --format json``. The values were never copied from the
+program's output.
 """
 
 from __future__ import annotations

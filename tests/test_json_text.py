@@ -27,7 +27,7 @@ CASES = [
     [{}],
     {"a": [1, 2.5, None, True, 'line\nbreak "quoted" \u00e9\u00bd']},
     {1: "a", "b": [1]},  # a key that is no text: the standard library's spelling
-    {"x": {1: 2, 2.5: None, True: 1}},
+    {"x": {1: 2, 2.5: None, False: 1}},
     [float("nan"), float("inf"), -0.0, 1e300],
     {"note": Note("{count} more", count=3), "list": [Note("absent")]},
     {Note("key"): 1},

@@ -29,7 +29,8 @@ runpy.run_module("trfsite", run_name="__main__")
 _NEVER = ("weasyprint", "jinja2", "markdown_it", "babel", "trfsite.site", "trfsite.pages",
           "trfsite.render", "trfsite.pdf", "trfsite.people", "trfsite.cli.build_cmd")  # fmt: skip
 _NOT_FOR_INDIVIDUAL = ("trfsite.standings.go", "trfsite.standings.team", "trfsite.teams",
-                       "trfsite.scoring.go", "trfsite.scoring.go_context", "trfsite.scoring.team_context",
+                       "trfsite.scoring.go", "trfsite.scoring.go_context",
+                       "trfsite.scoring.team_context",
                        "trfsite.formats.egf.reader", "trfsite.awards")  # fmt: skip
 # A file of 0x2 records and players only: no team, bye or summary record, no stray line.
 _NOT_FOR_PLAIN_TRF = ("trfsite.formats.trf.team_records", "trfsite.formats.trf.summaries",

@@ -7,9 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 
-def tree_digest(
-    folder: Path, ignore: Callable[[str], bool] = lambda name: False
-) -> dict[str, str]:
+def tree_digest(folder: Path, ignore: Callable[[str], bool] = lambda name: False) -> dict[str, str]:
     """Every file under ``folder`` (hidden ones too, links followed) with its SHA-256.
 
     ``ignore`` gets each file's name and leaves out those it returns true for.

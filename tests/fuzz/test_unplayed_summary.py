@@ -3,7 +3,8 @@
 The event: 4 players, 5 rounds (record 142). Round 1: 1 beat 2, 3 drew with 4; in
 rounds 2-5 players 1 and 2 have ``0000 - Z`` (zero-point byes) while 3 and 4 play
 each other again (draws), so every round has a game and is complete. (A round in
-which nobody is paired is a round still to come, and would end the standings.) Rules 2023, Buchholz (C.07 8.1) of player 1, by hand:
+which nobody is paired is a round still to come, and would end the standings.)
+Rules 2023, Buchholz (C.07 8.1) of player 1, by hand:
 
 - round 1: opponent 2 scored 0; rounds 2-5 are requested byes (16.1.1) followed by no
   available-to-play round (16.2.5), evaluated as draws for 2's opponents (16.3.2):

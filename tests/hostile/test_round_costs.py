@@ -134,9 +134,9 @@ def test_a_long_chess_event_is_ranked_by_points_after_each_round(
 def test_team_pages_look_byes_up_without_a_scan(monkeypatch: pytest.MonkeyPatch) -> None:
     from trfsite.pages import gather
     from trfsite.pages.config import EventConfig
-    from trfsite.render.page_meta import SiteInfo
     from trfsite.pages.plan import EventJob
     from trfsite.pages.teamview import team_matches, team_round_cell
+    from trfsite.render.page_meta import SiteInfo
 
     captured = []
     monkeypatch.setattr(gather, "_all_pages", lambda data: captured.append(data) or [])

@@ -146,7 +146,8 @@ def test_rsync_deploy_mirrors_the_site_and_sends_only_what_changed(
 
 def test_deploy_refuses_a_folder_trfsite_did_not_build(tmp_path: Path) -> None:
     done = _deploy(str(tmp_path), "--rsync", str(tmp_path / "www"))
-    assert done.exit_code == 1 and ".trfsite-build" in done.output and "Traceback" not in done.output
+    assert done.exit_code == 1 and ".trfsite-build" in done.output
+    assert "Traceback" not in done.output
 
 
 def test_deploy_needs_exactly_one_target(event: Event, tmp_path: Path) -> None:

@@ -91,7 +91,9 @@ def test_bulletin_says_after_round_1_not_final(tmp_path: Path) -> None:
 def test_statistics_count_no_forfeits_for_games_still_on(site: Path) -> None:
     page = _page(site / "statistics.html")
     table = page.xpath("//table")[0]
-    rows = [[c.text_content().strip() for c in tr.xpath("./td|./th")] for tr in table.xpath(".//tr")]
+    rows = [
+        [c.text_content().strip() for c in tr.xpath("./td|./th")] for tr in table.xpath(".//tr")
+    ]
     by_round = {row[0]: row[1:] for row in rows[1:]}
     # Round 2: one game with a result (6-1, 0-1: a black win), two still on, which are
     # neither games counted nor forfeits. Columns: games, 1-0, draws, 0-1, forfeits, byes.

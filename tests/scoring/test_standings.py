@@ -7,8 +7,8 @@ import datetime as dt
 import pytest
 
 from trfsite.model import AbnormalPoints, PairingSystem, ScoringSystem
-from trfsite.standings.compute import compute_standings
 from trfsite.standings.choices import StandingsError, choose_rules
+from trfsite.standings.compute import compute_standings
 from trfsite.standings.options import StandingsOptions
 
 from .builders import event

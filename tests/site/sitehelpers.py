@@ -47,4 +47,3 @@ def small_round_robin(name_of_first: str = "Alpha,Anna") -> str:
         player_line(4, "Delta,Dora", 1700, [(1, "b", "0"), (3, "w", "0"), (2, "b", "0")], 0.0, 4),
     ]
     return "\n".join(lines) + "\n"
-

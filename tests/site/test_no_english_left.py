@@ -33,7 +33,9 @@ _SKIPPED = {"script", "style", "code"}  # code: record numbers, file names, code
 _NOT_OURS = "//section[@class='notes']"
 # A number placeholder ({n}, {x:g}, {x:+d}) matches a number only, so that an event
 # called "Round Robin Cup" is not taken for an English "Round {n}".
-_NUMBER_NAMES = "n|after|total|rounds|first|last|missed|minutes|seconds|moves|points|games|rank|count"
+_NUMBER_NAMES = (
+    "n|after|total|rounds|first|last|missed|minutes|seconds|moves|points|games|rank|count"
+)
 _NUMBER_FIELD = re.compile(rf"\{{[a-z_]+:[^{{}}]*[dgf]\}}|\{{({_NUMBER_NAMES})\}}")
 # Identifiers (a team or player number, a record) are one token; a repr is quoted.
 _TOKEN_FIELD = re.compile(r"\{(id|team|opponent|record|code)\}")

@@ -120,3 +120,63 @@ def test_without_base_url_links_out_stay_relative(tmp_path: Path) -> None:
     hrefs = page.xpath("//a/@href")
     assert "../index.html" in hrefs
     assert not [h for h in hrefs if h.startswith("http")]
+
+
+def _zipfile_copy(target: Path, files: dict[str, bytes]) -> bytes:
+    """The copy as zipfile writes it, entry by entry (what the copy was made with before
+    the pages were packed where they are rendered)."""
+    with zipfile.ZipFile(target, "w", compresslevel=1) as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            stored = name.endswith((".pdf", ".png"))
+            info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+            archive.writestr(info, files[name], compresslevel=1)
+    return target.read_bytes()
+
+
+@pytest.mark.parametrize("packed_share", [0, 1, 2, 3])
+def test_the_copy_has_zipfiles_bytes_packed_or_read(
+    tmp_path: Path, packed_share: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The copy put together from packed files (deflated where the pages were rendered)
+    has the bytes zipfile writes; a file that came unpacked, or whose packed form no
+    longer fits the file on disk, is read from disk; a copy beyond the plain format's
+    limits (3: the limit lowered) is written by zipfile itself. Names: ASCII and UTF-8
+    (flag bit 11), a stored PDF, an empty file."""
+    from trfsite.site import offline_zip
+    from trfsite.site.offline_zip import pack, write_offline_zip
+
+    if packed_share == 3:
+        monkeypatch.setattr(offline_zip, "_PLAIN_ENTRIES", 2)
+
+    root = tmp_path / "out"
+    files = {
+        "ev/index.html": b'<a href="../index.html">home</a>' * 50,
+        "ev/players/1.html": "<p>Ærøskøbing Šimůnek</p>".encode() * 30,
+        "ev/d\u00e9j\u00e0.csv": b"a,b\n1,2\n",
+        "ev/ev.pdf": b"%PDF-1.7 not really" * 10,
+        "ev/empty.json": b"",
+    }
+    static = tmp_path / "site.js"
+    static.write_bytes(b"console.log(1);\n" * 20)
+    for name, data in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+    names = sorted(files)
+    packed = {
+        n: pack(n, files[n], "ev", "") for n in names[: len(names) * min(packed_share, 2) // 2]
+    }
+    if packed_share == 2:  # a stale packed form: the file changed after it was packed
+        packed["ev/index.html"] = pack("ev/index.html", b"older", "ev", "")
+    size = write_offline_zip(root, "ev", [("site.js", static)], "", packed)
+    made = (root / "ev" / "ev.zip").read_bytes()
+    expected = _zipfile_copy(
+        tmp_path / "expected.zip", {**files, "static/site.js": static.read_bytes()}
+    )
+    assert size == len(made)
+    assert made == expected
+    with zipfile.ZipFile(root / "ev" / "ev.zip") as archive:
+        assert archive.testzip() is None
+        assert archive.read("ev/d\u00e9j\u00e0.csv") == files["ev/d\u00e9j\u00e0.csv"]

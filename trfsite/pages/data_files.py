@@ -14,7 +14,7 @@ Privacy: no birth date, sex or national rating line; an anonymised player (see
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -42,17 +42,24 @@ def outcome_name(outcome: Outcome) -> str:
 
 
 def data_pages(data: EventData) -> list[PagePlan]:
-    """The event's data files, each a plan made when the event's pages are built."""
+    """The event's data files, each a plan made when the event's pages are built: a
+    table's JSON and CSV are one plan, so that one process makes the values both take
+    (the rating columns, the rounds' games) once."""
     folder = f"{data.job.slug}/{DATA_FOLDER}"
-    makers = {
-        "standings.json": partial(_standings, data, "json"),
-        "standings.csv": partial(_standings, data, "csv"),
-        "rounds.json": partial(_rounds, data, "json"),
-        "rounds.csv": partial(_rounds, data, "csv"),
-        "players.json": partial(_players, data, "json"),
-        "players.csv": partial(_players, data, "csv"),
-    }
-    return [PagePlan(f"{folder}/{name}", "", make) for name, make in makers.items()]
+    tables = {"standings": _standings, "rounds": _rounds, "players": _players}
+    return [
+        PagePlan(
+            f"{folder}/{name}.json", "", partial(_json_and_csv, data, make, f"{folder}/{name}.csv")
+        )
+        for name, make in tables.items()
+    ]
+
+
+def _json_and_csv(
+    data: EventData, make: Callable[[EventData, str], DownloadFile], csv_path: str
+) -> DownloadFile:
+    """A table's JSON, with its CSV written beside it."""
+    return DownloadFile(make(data, "json").text, also=((csv_path, make(data, "csv").text),))
 
 
 def _rating_columns(data: EventData) -> tuple[dict[int, PlayerRatings], dict[int, GorChange]]:

@@ -261,6 +261,8 @@ def make_environment(theme_chain: Sequence[Theme], language: str) -> jinja2.Envi
             if cls is int or value.isprintable():
                 return value
             return without_controls(value)
+        if cls is float:  # chart coordinates, ratings: no text to clean
+            return value
         if isinstance(value, Note):
             value = note(value)
         return without_controls(value)

@@ -24,6 +24,7 @@ from trfsite.pages.contexts import BulletinData, DownloadFile, IndexPage
 from trfsite.pages.gather import EventResult, PreparedEvent, part_of, prepare_event
 from trfsite.pages.plan import EventJob
 from trfsite.pages.rows import EventSummary
+from trfsite.site.offline_zip import Packed, pack
 
 if TYPE_CHECKING:
     import jinja2
@@ -67,6 +68,8 @@ class EventOutput:
     failure: str  # "" when the event built completely
     pdf_failure: str  # "" when no bulletin was wanted or it was made
     people: EventEntries | None = None  # its players for the people pages
+    # Its files as the offline copy holds them, deflated where they were made (offline_zip).
+    packed: tuple[Packed, ...] = ()
 
 
 def environment(
@@ -234,6 +237,7 @@ def render_event(
     from trfsite.render.environment import render_page
 
     files: list[tuple[str, bytes]] = []
+    packed: list[Packed] = []
     pdf_failure = ""
     if task.only_bulletin:
         result = replace(result, pages=())
@@ -248,6 +252,11 @@ def render_event(
     env = environment(task.theme_paths, task.job.site.language, task.fingerprint)
     pages = result.pages
     sizes = [(path, len(data)) for path, data in files]
+    # A failed event has no offline copy (see events.build_events).
+    offline = not result.summary.failed
+    base_url = task.job.site.base_url
+    if offline:
+        packed.extend(pack(path, data, result.slug, base_url) for path, data in files)
     writer = None
     if task.out_root is not None:
         from trfsite.site.writer import SiteWriter
@@ -267,6 +276,8 @@ def render_event(
             outputs.append((page.path, render_page(env, page.template, page.context).encode()))
         for path, data in outputs:
             sizes.append((path, len(data)))
+            if offline:
+                packed.append(pack(path, data, result.slug, base_url))
             if writer is None:
                 files.append((path, data))
             else:
@@ -283,6 +294,7 @@ def render_event(
         warnings=result.warnings + over_budget,
         failure=result.failure,
         pdf_failure=pdf_failure,
+        packed=tuple(packed),
     )
 
 

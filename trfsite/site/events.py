@@ -118,8 +118,12 @@ def build_events(
         # that failed has only its validation page, nothing to take offline.
         if not output.summary.failed:
             site = sites[output.slug]
-            size = write_offline_zip(writer.root, output.slug, static, site.base_url)
-            output = replace(output, sizes=(*output.sizes, (zip_name(output.slug), size)))
+            packed = {p.arcname: p for p in output.packed}
+            size = write_offline_zip(writer.root, output.slug, static, site.base_url, packed)
+            # Not kept: the cache's entry and the summary need only the sizes.
+            output = replace(
+                output, sizes=(*output.sizes, (zip_name(output.slug), size)), packed=()
+            )
         key = plan.keys[output.slug]
         if output.people is not None:
             plan.people[key] = output.people

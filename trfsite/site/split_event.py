@@ -73,6 +73,7 @@ def build_split(task: EventTask, workers: int) -> EventOutput:
         pdf=any(part.pdf for part in parts),
         pdf_failure=next((part.pdf_failure for part in parts if part.pdf_failure), ""),
         people=people,
+        packed=tuple(packed for part in parts for packed in part.packed),
     )
     if len({part.failure for part in parts}) > 1 or whole.pdf_failure:
         return _rebuild_whole(task)
