@@ -273,7 +273,11 @@ def run(command: list[str], cwd: Path | None = None) -> Run:
     out, err = process.communicate()
     poller.join()
     if process.returncode not in (0, 1):  # 1: the file has findings, the output is still made
-        raise SystemExit(f"{' '.join(command)} failed ({process.returncode}):\n{err.decode()}")
+        message = f"{' '.join(command)} failed ({process.returncode}):\n{err.decode()}"
+        # On stdout too: SystemExit's text goes to stderr alone, and a log of stdout then
+        # showed the benchmark ending with code 1 and no word why (issue 46's last stop).
+        print(message, flush=True)
+        raise SystemExit(message)
     # The wall time is taken inside the wrapper, around trfsite's own process: the
     # wrapper's interpreter start-up (about 40 ms here) is not trfsite's.
     wall, cpu, max_kib = out.decode().split()

@@ -163,3 +163,94 @@ def test_a_rebuild_keeps_the_unchanged_events_rows(
     assert (out / "data" / "archive.sqlite").read_bytes() == (
         cold / "data" / "archive.sqlite"
     ).read_bytes()
+
+
+def _two_events(tmp_path: Path) -> Path:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "small-2024.trf").write_text(_small_2024(), encoding="utf-8")
+    (src / "spring-2025.trf").write_text(_spring_2025(), encoding="utf-8")
+    return src
+
+
+def _same_as_cold(src: Path, out: Path, tmp_path: Path) -> None:
+    cold = tmp_path / "cold"
+    build_site(BuildOptions(src, cold, pdf=False))
+    assert (out / "data" / "archive.sqlite").read_bytes() == (
+        cold / "data" / "archive.sqlite"
+    ).read_bytes()
+
+
+def _work(out: Path) -> tuple[Path, Path]:
+    """The archive's working copy and its keys (site/archive_work.py), beside the builds."""
+    builds = out.parent / f"{out.name}.builds"
+    return builds / ".trfsite-archive.sqlite", builds / ".trfsite-archive-keys.sqlite"
+
+
+def test_the_working_copy_is_private_and_only_the_changed_event_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 46: a rebuild reads the data files of the changed event only, not the
+    archive's; the copy and its keys stay beside the builds, never in the site."""
+    from trfsite.site import archive_db
+
+    src = _two_events(tmp_path)
+    out = tmp_path / "out"
+    build_site(BuildOptions(src, out, pdf=False))
+    copy, keys = _work(out)
+    assert copy.is_file() and keys.is_file()
+    published = [p.name for p in out.resolve().rglob("*.sqlite")]
+    assert published == ["archive.sqlite"]
+    read: list[str] = []
+    real = archive_db._event_rows
+
+    def counted(summary: object, folder: Path) -> object:
+        read.append(folder.name)
+        return real(summary, folder)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(archive_db, "_event_rows", counted)
+    (src / "spring-2025.trf").write_text(
+        _spring_2025().replace("Spring 2025", "Spring Cup 2025"), encoding="utf-8"
+    )
+    build_site(BuildOptions(src, out, pdf=False))
+    assert read == ["spring-2025"]
+    build_site(BuildOptions(src, out, pdf=False))  # nothing changed: nothing read
+    assert read == ["spring-2025"]
+    monkeypatch.undo()
+    _same_as_cold(src, out, tmp_path)
+
+
+def test_rows_without_their_key_are_made_again(tmp_path: Path) -> None:
+    """A build killed after the copy's rows changed but before their key was written
+    back: the rows are not trusted, the next build equals a cold one."""
+    src = _two_events(tmp_path)
+    out = tmp_path / "out"
+    build_site(BuildOptions(src, out, pdf=False))
+    copy, keys = _work(out)
+    with closing(sqlite3.connect(copy)) as db, db:
+        db.execute("UPDATE events SET name = 'Left by a killed build' WHERE slug = 'small-2024'")
+        db.execute("DELETE FROM players WHERE event = 'small-2024' AND id = 4")
+    with closing(sqlite3.connect(keys)) as db, db:
+        db.execute("DELETE FROM rows WHERE slug = 'small-2024'")
+    build_site(BuildOptions(src, out, pdf=False))
+    assert _query(out, "SELECT name FROM events WHERE slug = 'small-2024'") == [
+        ("Small Test Round Robin",)
+    ]
+    _same_as_cold(src, out, tmp_path)
+
+
+def test_a_damaged_or_foreign_copy_is_made_afresh(tmp_path: Path) -> None:
+    src = _two_events(tmp_path)
+    out = tmp_path / "out"
+    build_site(BuildOptions(src, out, pdf=False))
+    copy, keys = _work(out)
+    copy.write_bytes(b"not a database" * 100)
+    build_site(BuildOptions(src, out, pdf=False))
+    _same_as_cold(src, out, tmp_path)
+    with closing(sqlite3.connect(keys)) as db, db:  # made by another schema
+        db.execute("UPDATE meta SET value = 'older' WHERE name = 'made_by'")
+    with closing(sqlite3.connect(copy)) as db, db:
+        db.execute("DELETE FROM games")
+    build_site(BuildOptions(src, out, pdf=False))
+    assert _query(out, "SELECT count(*) FROM games") != [(0,)]
+    _same_as_cold(src, out, tmp_path)

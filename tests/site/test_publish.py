@@ -23,6 +23,11 @@ from trfsite.site.state import STATE_NAME  # noqa: E402
 PAGES = ("index.html", "open/index.html", "open/standings.html", "open/players/1.html")
 
 
+def _builds(folder: Path) -> list[str]:
+    """The builds (and unfinished ones) beside OUT, without the build state's files."""
+    return sorted(p.name for p in folder.iterdir() if not p.name.startswith(".trfsite-"))
+
+
 def _source(tmp_path: Path) -> Path:
     src = tmp_path / "src"
     src.mkdir()
@@ -43,7 +48,7 @@ def test_out_is_a_symlink_and_previous_builds_are_kept(tmp_path: Path) -> None:
         build_site(BuildOptions(src, out, pdf=False, keep=1))
     assert out.is_symlink() and os.readlink(out) == "site.builds/build-000003"
     # --keep 1: the live build and the one before it, for rollback.
-    assert sorted(p.name for p in (tmp_path / "site.builds").iterdir()) == [
+    assert _builds(tmp_path / "site.builds") == [
         "build-000002",
         "build-000003",
     ]
@@ -59,7 +64,7 @@ def test_a_folder_from_an_older_trfsite_becomes_the_previous_build(tmp_path: Pat
     os.replace(real, out)  # OUT as older versions left it: a real folder
     build_site(BuildOptions(src, out, pdf=False, cache=False))
     assert out.is_symlink()
-    assert len([p for p in (tmp_path / "site.builds").iterdir()]) == 2
+    assert len(_builds(tmp_path / "site.builds")) == 2
 
 
 def test_readers_never_see_a_missing_or_partial_page_during_rebuilds(tmp_path: Path) -> None:
@@ -119,8 +124,7 @@ def test_a_killed_build_leaves_the_previous_site_serving(tmp_path: Path, delay: 
         assert all(_complete((out / page).read_text("utf-8")) for page in PAGES)
     # The next build publishes and removes what the killed one left behind.
     build_site(BuildOptions(src, out, pdf=False))
-    leftovers = [p.name for p in (tmp_path / "site.builds").iterdir() if p.name.startswith(".")]
-    assert leftovers == []
+    assert [p for p in _builds(tmp_path / "site.builds") if p.startswith(".")] == []
     assert "Notes after the kill." in (out / "open/index.html").read_text("utf-8")
 
 
@@ -181,7 +185,7 @@ def test_old_builds_can_be_removed_by_a_process_not_waited_for(tmp_path: Path) -
     ]
     assert remover is not None
     assert remover.wait(timeout=30) == 0
-    assert sorted(p.name for p in builds.iterdir()) == ["build-000002", "build-000003"]
+    assert _builds(builds) == ["build-000002", "build-000003"]
 
 
 def test_the_command_line_does_not_wait_for_old_builds_to_go(
@@ -208,7 +212,7 @@ def test_the_command_line_does_not_wait_for_old_builds_to_go(
         result = CliRunner().invoke(cli, ["-q", "build", str(src), "-o", str(out), "--no-pdf"])
         assert result.exit_code == 0, result.output
     assert [[p.name for p in paths] for paths in started] == [[".tmp-old-build-000001"]]
-    assert sorted(p.name for p in (tmp_path / "site.builds").iterdir()) == [
+    assert _builds(tmp_path / "site.builds") == [
         "build-000002",
         "build-000003",
     ]
@@ -384,7 +388,8 @@ def test_a_build_that_fails_to_publish_gives_the_moved_folders_back(
     assert _inodes(donor) == before  # cup/ is back in the donor
     assert "Notes 1." in (out / "open/index.html").read_text("utf-8")
     left = [p.name for p in (tmp_path / "site.builds").iterdir() if p.name.startswith(".")]
-    assert left == [STATE_NAME]  # no unfinished build; the build state stays (site/state.py)
+    # No unfinished build; the build state stays (site/state.py, site/archive_work.py).
+    assert sorted(left) == [".trfsite-archive-keys.sqlite", ".trfsite-archive.sqlite", STATE_NAME]
 
 
 def test_an_unchanged_event_costs_a_few_calls_not_one_per_file(
@@ -461,6 +466,4 @@ def test_a_build_killed_while_moving_folders_in_leaves_the_site_and_the_next_bui
     fresh = tmp_path / "fresh"
     build_site(BuildOptions(src, fresh, pdf=False, cache=False))
     built = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.html")}
-    assert built == {
-        p.relative_to(fresh).as_posix(): p.read_bytes() for p in fresh.rglob("*.html")
-    }
+    assert built == {p.relative_to(fresh).as_posix(): p.read_bytes() for p in fresh.rglob("*.html")}

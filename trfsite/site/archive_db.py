@@ -2,10 +2,8 @@
 
 Made from the events' own data files (``EVENT/data/*.json``, see
 ``pages/data_files``), so it shows what they show and nothing more. It is
-published data, apart from any build state. The same inputs give the same bytes,
-whether the file was made afresh or by a rebuild that kept the unchanged events'
-rows: every table is ordered by its key (``WITHOUT ROWID``), and the published file
-is a ``VACUUM INTO`` copy, which writes the rows in that order whatever their history.
+published data, apart from any build state: the schema and the rows of one event
+are here; keeping them up to date between builds is ``site/archive_work``'s.
 """
 
 from __future__ import annotations
@@ -13,18 +11,26 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 
-from trfsite.pages.data_files import DATA_FOLDER, DATA_VERSION
+from trfsite.pages.data_files import DATA_FOLDER
 from trfsite.pages.rows import EventSummary
-from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
 
 ARCHIVE = f"{DATA_FOLDER}/archive.sqlite"
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveEvent:
+    """One event of ``data/archive.sqlite``."""
+
+    key: str  # the event's cache key: its rows are kept while it is the same
+    summary: EventSummary
+    folder: Path  # where its data files are now (a reused event's: in the live build)
+
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -207,79 +213,21 @@ _INSERT = {
 }
 
 
-_PEOPLE = """
+# A person's row is their newest entry's; ``{only}`` narrows it to some persons.
+PEOPLE = """
 INSERT INTO people
 SELECT person, name, federation, fide_id, egd_pin FROM (
     SELECT p.person, p.name, p.federation, p.fide_id, p.egd_pin, ROW_NUMBER() OVER (
         PARTITION BY p.person ORDER BY e.start_date DESC, e.slug DESC
     ) AS newest
     FROM players p JOIN events e ON e.slug = p.event
-    WHERE p.person IS NOT NULL
+    WHERE p.person IS NOT NULL{only}
 ) WHERE newest = 1 ORDER BY person
 """
-_TABLES = ("tiebreaks", "standings", "games", "players", "events")  # each has an event column
+TABLES = ("tiebreaks", "standings", "games", "players", "events")  # each has an event column
 
 
-def _kept(db: sqlite3.Connection, reused: frozenset[str]) -> bool:
-    """The previous archive is this version's and holds every reused event."""
-    try:
-        version = db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
-        slugs = {row[0] for row in db.execute("SELECT slug FROM events")}
-    except sqlite3.DatabaseError:
-        return False
-    return version == (str(DATA_VERSION),) and reused <= slugs
-
-
-def archive_bytes(
-    events: Sequence[tuple[EventSummary, Path]],
-    previous: bytes | None = None,
-    reused: frozenset[str] = frozenset(),
-) -> bytes:
-    """The SQLite file of ``events`` (each summary with the folder its data files are in).
-
-    With the ``previous`` build's file, the ``reused`` events' rows are kept from it and
-    only the others are read and written again: a rebuild after one changed event reads
-    one event, not the archive (2.7 s of CPU for 300 events). The same inputs give the
-    same bytes, with or without a previous file.
-    """
-    with tempfile.TemporaryDirectory(prefix="trfsite-archive-") as scratch:
-        kept = Path(scratch) / "previous.sqlite"
-        if previous is not None:
-            kept.write_bytes(previous)
-            with closing(sqlite3.connect(kept)) as db:
-                if not _kept(db, reused):
-                    previous = None
-        if previous is None:
-            reused = frozenset()
-        path = Path(scratch) / "archive.sqlite"
-        with closing(sqlite3.connect(path)) as db:
-            db.execute("PRAGMA journal_mode = OFF")
-            # Always a fresh file with the schema made once: a copy of the previous one
-            # would carry its history (the schema cookie VACUUM INTO counts up).
-            db.executescript(SCHEMA)
-            db.execute("INSERT INTO meta VALUES ('version', ?)", (str(DATA_VERSION),))
-            if reused:
-                db.execute("ATTACH DATABASE ? AS previous", (str(kept),))
-                slugs = sorted(reused)
-                marks = ", ".join("?" * len(slugs))
-                for table in reversed(_TABLES):  # events first: the others refer to them
-                    column = "slug" if table == "events" else "event"
-                    db.execute(
-                        f"INSERT INTO {table} SELECT * FROM previous.{table} "
-                        f"WHERE {column} IN ({marks})",
-                        slugs,
-                    )
-                db.commit()
-                db.execute("DETACH DATABASE previous")
-            _insert(db, [pair for pair in events if pair[0].slug not in reused])
-            db.execute(_PEOPLE)
-            db.commit()
-            published = Path(scratch) / "published.sqlite"
-            db.execute("VACUUM INTO ?", (str(published),))
-        return published.read_bytes()
-
-
-def _insert(db: sqlite3.Connection, events: Sequence[tuple[EventSummary, Path]]) -> None:
+def insert_rows(db: sqlite3.Connection, events: Sequence[tuple[EventSummary, Path]]) -> None:
     rows: dict[str, list[tuple[object, ...]]] = {table: [] for table in _INSERT}
     for summary, folder in sorted(events, key=lambda pair: pair[0].slug):
         if not summary.failed:
@@ -290,20 +238,3 @@ def _insert(db: sqlite3.Connection, events: Sequence[tuple[EventSummary, Path]])
         # A damaged file may give two players one start number: the first row is kept
         # (the pages show the same player), never an IntegrityError that ends the build.
         db.executemany(f"INSERT OR IGNORE INTO {table} VALUES ({marks})", rows[table])
-
-
-def write_archive(
-    writer: SiteWriter,
-    events: Sequence[tuple[EventSummary, Path]],
-    previous: Path | None = None,
-    reused: frozenset[str] = frozenset(),
-) -> None:
-    """``data/archive.sqlite`` (see the README's "The archive as one SQLite file");
-    ``previous``: the live build's, whose ``reused`` events' rows are kept."""
-    old = None
-    if previous is not None and reused:
-        try:
-            old = previous.read_bytes()
-        except OSError:
-            old = None
-    writer.write_bytes(ARCHIVE, archive_bytes(events, old, reused))

@@ -28,13 +28,15 @@ from pathlib import Path
 from trfsite import __version__
 from trfsite.findings import Finding
 from trfsite.input_files import shown_name
-from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
+from trfsite.pages.config import SiteConfig, load_config
 from trfsite.pages.contexts import IndexPage
 from trfsite.pages.plan import EventJob, Fallback
 from trfsite.pages.rows import EventSummary
 from trfsite.render.page_meta import PageMeta, SiteInfo
 from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache, publish
+from trfsite.site.archive_db import ArchiveEvent
+from trfsite.site.build_checks import MARKER, check_event_sections, check_paths, published_events
 from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventTask, environment, make_pdf
 from trfsite.site.events import Plan, Progress, build_events, plan_events
@@ -49,11 +51,9 @@ from trfsite.site.state import state_path
 from trfsite.site.web_files import newest_first, write_sitemaps
 from trfsite.site.writer import SiteWriter
 
-__all__ = ["BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
+__all__ = ["MARKER", "BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
 
 logger = logging.getLogger(__name__)
-
-MARKER = ".trfsite-build"  # marks a folder this program made, so that it may replace it
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,55 +121,6 @@ def build_date() -> str:
                 f"SOURCE_DATE_EPOCH is {epoch!r}; expected whole seconds since 1970"
             ) from exc
     return dt.date.today().isoformat()
-
-
-def _check_paths(src: Path, out: Path) -> None:
-    if not src.exists():
-        raise BuildError(f"source {str(src)!r} does not exist; expected a folder or a file")
-    source, target = src.resolve(), out.resolve()
-    if source == target or source.is_relative_to(target):
-        raise BuildError(
-            f"output folder {str(out)!r} contains the source {str(src)!r}; "
-            "expected a separate output folder (it is replaced on every build)"
-        )
-    if target.exists() and not target.is_dir():
-        raise BuildError(f"output {str(out)!r} is a file; expected a folder")
-    if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
-        raise BuildError(
-            f"output folder {str(out)!r} is not empty and was not made by trfsite; "
-            "refusing to replace it (choose a new or empty folder)"
-        )
-
-
-def _published_events(out: Path) -> int:
-    """How many event pages a previous trfsite build left in ``out`` (0 if none)."""
-    if not (out / MARKER).is_file():
-        return 0
-    # Event folders may be nested (an archive's year folders); the home page and the
-    # theme's static files are not events.
-    return sum(
-        1
-        for page in out.rglob("index.html")
-        if page.parent != out
-        and page.relative_to(out).parts[0] not in ("static", "people")
-        and not page.relative_to(out).parts[0].startswith(".")
-    )
-
-
-def _check_event_sections(discovery: Discovery, config: SiteConfig) -> None:
-    """A ``[events.NAME]`` section that names no tournament file is a typo, not a wish:
-    its settings (tie-breaks, rules) would silently not apply."""
-    stems = sorted({source.path.stem for source in discovery.files})
-    unknown = [name for name, _ in config.events if name not in stems]
-    if unknown and stems:
-        raise ConfigError(
-            config.path or CONFIG_NAME,
-            [
-                f"events.{name}: no tournament file named {name!r} under the source folder; "
-                f"expected one of: {', '.join(stems)}"
-                for name in unknown
-            ],
-        )
 
 
 def _jobs(
@@ -276,11 +227,11 @@ def _build_site(
     )
     theme = find_theme(options.theme or config.theme)
     chain = theme_chain(theme)
-    _check_paths(options.src, options.out)
+    check_paths(options.src, options.out)
     discovery = discover(options.src, exclude=(options.out, publish.builds_dir(options.out)))
-    _check_event_sections(discovery, config)
+    check_event_sections(discovery, config)
     if not discovery.files:
-        published = _published_events(options.out)
+        published = published_events(options.out)
         if published:
             # A mistyped or not yet filled SRC must not replace a live site with nothing.
             raise BuildError(
@@ -456,11 +407,13 @@ def _build_language(
         writer,
         part.site,
         [
-            (e.summary, (options.out if e.slug in plan.reused else writer.root) / e.slug)
+            ArchiveEvent(
+                e.key, e.summary, (options.out if e.slug in plan.reused else writer.root) / e.slug
+            )
             for e in ordered
         ],
-        options.out,
-        frozenset(plan.reused),
+        part.state_file or state_path(options.out),
+        not use_cache,
     )
     pages += sum(e.pages for e in ordered) + people
     writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))

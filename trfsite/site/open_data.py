@@ -14,6 +14,7 @@ from pathlib import Path
 from trfsite.pages.data_files import DATA_FILES, DATA_FOLDER, DATA_VERSION
 from trfsite.pages.rows import EventSummary
 from trfsite.render.page_meta import SiteInfo
+from trfsite.site.archive_db import ArchiveEvent
 from trfsite.site.web_files import newest_first, write_feed
 from trfsite.site.writer import SiteWriter
 
@@ -51,21 +52,18 @@ def events_json(summaries: Sequence[EventSummary]) -> str:
 
 
 def write_open_data(
-    writer: SiteWriter,
-    site: SiteInfo,
-    events: Sequence[tuple[EventSummary, Path]],
-    live: Path | None = None,
-    reused: frozenset[str] = frozenset(),
+    writer: SiteWriter, site: SiteInfo, events: Sequence[ArchiveEvent], work: Path, fresh: bool
 ) -> None:
     """``data/events.json``, ``data/schema/*.json``, ``data/archive.sqlite`` (see the
-    README's "Open data") and the site's ``feed.xml``; ``events``: each event's summary
-    and the folder its files are in now (a reused event's in the ``live`` build, whose
-    archive keeps the ``reused`` events' rows)."""
-    from trfsite.site.archive_db import ARCHIVE, write_archive
+    README's "Open data") and the site's ``feed.xml``; ``events``: each event's key,
+    summary and the folder its files are in now (a reused event's in the live build);
+    ``work``: the build state, beside which the archive's working copy is kept
+    (``fresh``: made anew)."""
+    from trfsite.site.archive_work import write_archive
 
-    write_feed(writer, site, [s for s, _ in events])
-    writer.write_text(f"{DATA_FOLDER}/events.json", events_json([s for s, _ in events]))
+    summaries = [e.summary for e in events]
+    write_feed(writer, site, summaries)
+    writer.write_text(f"{DATA_FOLDER}/events.json", events_json(summaries))
     for schema in sorted(SCHEMAS.glob("*.json")):
         writer.copy_file(f"{DATA_FOLDER}/schema/{schema.name}", schema)
-    previous = live / ARCHIVE if live is not None else None
-    write_archive(writer, events, previous, reused)
+    write_archive(writer, events, work, fresh)
