@@ -12,7 +12,9 @@ beside it, a name that is not UTF-8, links out of the folder, an unreadable
 neighbour) and, for ``--config-share`` of the inputs, with a hostile
 ``trfsite.toml``. Every command of ``mutations.case_commands`` runs on it through
 click (validate of the file and the folder, standings as JSON, text and CSV,
-awards, people, export), and ``build --no-pdf`` for every ``--build-every``-th input.
+awards, people, export, ``build --no-pdf``): validate FILE and standings as JSON on
+every input, and two of the other seven chosen per input (``--all-commands``: all
+nine), so that each of those seven, build included, runs on 2/7 of the inputs.
 
 Each input runs in a forked process of its own, so that its CPU time and its peak
 memory are its own (``wait4``). An input fails when an exception escapes, a
@@ -22,8 +24,13 @@ the input takes more than --budget-seconds of CPU or --budget-mb of memory. The
 input of seed S and number N is the same on every run: a chunk (``--start``)
 continues a run. Failing inputs are written to --failures.
 
-The last line is a JSON summary (inputs, failures, peak memory, slowest), so that
-chunks can be added up.
+The last line is a JSON summary (inputs, failures, peak memory, slowest, runs and
+CPU per command), so that chunks can be added up: save each chunk's last line as
+``benchmarks/fuzz-runs/SEED/chunk-NNNNNN.json`` and add them up with
+
+    python benchmarks/fuzz.py --sum benchmarks/fuzz-runs/2026/chunk-*.json
+
+which prints the run's figures and ``next_start``, the ``--start`` of the next chunk.
 """
 
 from __future__ import annotations
@@ -72,7 +79,7 @@ def _input(seed: int, number: int, args: argparse.Namespace) -> dict[str, object
         "seed": rng.randrange(2**32),
         "placement": rng.choice(PLACEMENTS),
         "config": hostile_config(rng) if rng.random() < args.config_share else None,
-        "build": args.build_every > 0 and number % args.build_every == 0,
+        "build": not args.no_build,
         "pick": rng.randrange(2**32),
     }
 
@@ -206,7 +213,63 @@ def _label(case: dict[str, object]) -> str:
     return f"#{case['number']} {source.name} {mutations} seed={case['seed']} {placement}{config}"
 
 
+# Failure classes that are crashes (a traceback, an exception, a dead child) and those
+# that are budgets (CPU, memory, one slow command).
+CRASHES = ("traceback", "exception", "internal-check-failed", "died", "exit code",
+           "not valid UTF-8 JSON")  # fmt: skip
+BUDGETS = ("over budget", "slow")
+
+
+def add_up(paths: list[Path]) -> dict[str, object]:
+    """The figures of a run from its chunks' JSON summaries (``--sum``)."""
+    chunks = sorted((json.loads(p.read_text()) for p in paths), key=lambda c: c["start"])
+    total: dict[str, object] = {"chunks": len(chunks), "seeds": sorted({c["seed"] for c in chunks})}
+    for key in ("inputs", "commands", "builds", "configs", "failures", "hangs"):
+        total[key] = sum(int(c[key]) for c in chunks)
+    total["cpu_seconds"] = round(sum(float(c["cpu_seconds"]) for c in chunks), 1)
+    ranges, overlaps, end = [], 0, 0
+    for c in chunks:
+        first, last = int(c["start"]), int(c["start"]) + int(c["inputs"]) - 1
+        overlaps += first <= end
+        if ranges and ranges[-1][1] + 1 == first:
+            ranges[-1][1] = last
+        else:
+            ranges.append([first, last])
+        end = max(end, last)
+    total["input_numbers"] = ranges
+    total["next_start"] = end + 1  # where the next chunk starts (--start)
+    total["overlapping_chunks"] = overlaps
+    classes: dict[str, int] = {}
+    for c in chunks:
+        for kind, count in dict(c["failure_classes"]).items():
+            classes[kind] = classes.get(kind, 0) + int(count)
+    total["failure_classes"] = classes
+    # Inputs, not problems: an input over budget is often also "slow" (one command).
+    failing = [f for c in chunks for f in c.get("failing", [])]
+    kinds = [{_failure_class(p) for p in f.partition(": ")[2].split("; ")} for f in failing]
+    total["crash_inputs"] = sum(1 for k in kinds if k & set(CRASHES))
+    total["budget_inputs"] = sum(1 for k in kinds if k & set(BUDGETS))
+    total["hang_inputs"] = sum(1 for k in kinds if "hang" in k)
+    for key in ("max_cpu_under_1mb", "max_mb_under_1mb", "peak_mb", "slowest_cpu"):
+        total[key] = max((c.get(key, 0) for c in chunks), default=0)
+    commands: dict[str, dict[str, float]] = {}
+    for c in chunks:
+        for name, entry in dict(c.get("by_command", {})).items():
+            into = commands.setdefault(name, {"runs": 0, "cpu": 0.0, "max_cpu": 0.0})
+            into["runs"] += entry["runs"]
+            into["cpu"] = round(into["cpu"] + entry["cpu"], 1)
+            into["max_cpu"] = max(into["max_cpu"], entry["max_cpu"])
+    total["by_command"] = dict(sorted(commands.items()))
+    cpu = float(total["cpu_seconds"])  # type: ignore[arg-type]
+    total["inputs_per_cpu_hour"] = round(int(total["inputs"]) * 3600 / cpu) if cpu else 0  # type: ignore[call-overload]
+    total["failing"] = failing
+    return total
+
+
 def main() -> int:
+    if len(sys.argv) > 2 and sys.argv[1] == "--sum":  # python fuzz.py --sum CHUNK.json ...
+        print(json.dumps(add_up([Path(p) for p in sys.argv[2:]]), indent=1))
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", type=int, default=5000)
     parser.add_argument("--start", type=int, default=1, help="number of the first input")
@@ -215,17 +278,17 @@ def main() -> int:
                         help="share of inputs made from the large FIDE samples")  # fmt: skip
     parser.add_argument("--config-share", type=float, default=0.2,
                         help="share of inputs with a hostile trfsite.toml")  # fmt: skip
-    parser.add_argument("--build-every", type=int, default=25,
-                        help="run build --no-pdf on every N-th input (0: never)")  # fmt: skip
+    parser.add_argument("--no-build", action="store_true",
+                        help="leave build --no-pdf out of the commands chosen from")  # fmt: skip
     parser.add_argument("--slow", type=float, default=10.0, help="CPU seconds per command")
     parser.add_argument("--budget-seconds", type=float, default=10.0,
-                        help="CPU seconds per input under 1 MB, build aside")  # fmt: skip
+                        help="CPU seconds per input under 1 MB (all its commands)")  # fmt: skip
     parser.add_argument("--budget-mb", type=float, default=500.0,
                         help="peak memory (MB) of an input under 1 MB")  # fmt: skip
     parser.add_argument("--all-commands", action="store_true",
                         help="every command on every input (default: validate FILE and "
                         "standings --explain --format json on each, and two of the other "
-                        "six chosen per input)")  # fmt: skip
+                        "seven, build included, chosen per input)")  # fmt: skip
     parser.add_argument("--hang-seconds", type=float, default=60.0,
                         help="wall seconds without CPU after which an input is a hang")  # fmt: skip
     parser.add_argument("--max-minutes", type=float, default=0.0,
@@ -240,6 +303,10 @@ def main() -> int:
     by_mutation = dict.fromkeys((m.name for m in MUTATIONS), 0)
     by_placement = dict.fromkeys((p.name for p in PLACEMENTS), 0)
     configs = builds = commands = hangs = 0
+    by_command: dict[str, dict[str, float]] = {}  # runs, CPU seconds and slowest per command
+    small_cpu = small_mb = 0.0  # the largest per-input CPU (build aside) and memory under 1 MB
+    failing: list[str] = []  # each failing input and its problems, for the chunk's summary
+    command_cpu = 0.0  # CPU inside the commands: the rest of cpu_total is the harness's own
     cpu_total = 0.0  # CPU seconds of every input's forked process (build included)
     classes: dict[str, int] = {}  # failures by kind: what to fix, not how often it recurs
     longest = (0.0, "")  # wall seconds of the slowest input (a shared machine: a rough figure)
@@ -266,7 +333,6 @@ def main() -> int:
                 by_mutation[name] += 1
             by_placement[case["placement"].name] += 1  # type: ignore[attr-defined]
             configs += case["config"] is not None
-            builds += bool(case["build"])
             work = Path(tempfile.mkdtemp(dir=scratch))
             begun = time.perf_counter()
             outcomes, cpu, peak_kb = _in_child(case, work, args.hang_seconds)
@@ -277,6 +343,15 @@ def main() -> int:
             bad = []
             for o in outcomes:
                 commands += 1
+                spent = float(o["cpu"])  # type: ignore[arg-type]
+                command_cpu += spent
+                entry = by_command.setdefault(
+                    str(o["command"]), {"runs": 0, "cpu": 0.0, "max_cpu": 0.0}
+                )
+                entry["runs"] += 1
+                builds += o["command"] == "build --no-pdf"
+                entry["cpu"] += spent
+                entry["max_cpu"] = max(entry["max_cpu"], spent)
                 slowest.append((float(o["cpu"]), f"{label}: {o['command']}"))  # type: ignore[arg-type]
                 if o["error"]:
                     bad.append(f"{o['command']}: {o['error']}")
@@ -284,21 +359,23 @@ def main() -> int:
                     bad.append(f"{o['command']}: exit code {o['exit']}")
                 elif float(o["cpu"]) > args.slow:  # type: ignore[arg-type]
                     bad.append(f"{o['command']}: slow, {o['cpu']} s CPU")
-            without_build = sum(
-                float(o["cpu"]) for o in outcomes if o["command"] != "build --no-pdf"
-            )  # type: ignore[arg-type]
+            input_cpu = sum(float(o["cpu"]) for o in outcomes)  # type: ignore[arg-type]
             hung = any(str(o["error"]).startswith("hang") for o in outcomes)
-            if size < ONE_MB and not hung and without_build > args.budget_seconds:
-                bad.append(f"over budget: {without_build:.1f} s CPU for {size:,} bytes")
+            if size < ONE_MB and not hung and input_cpu > args.budget_seconds:
+                bad.append(f"over budget: {input_cpu:.1f} s CPU for {size:,} bytes")
             if size < ONE_MB and not hung and peak_kb / 1024 > args.budget_mb:
                 bad.append(f"over budget: {peak_kb / 1024:.0f} MB for {size:,} bytes")
             hangs += hung
+            if size < ONE_MB and not hung:
+                small_cpu = max(small_cpu, input_cpu)
+                small_mb = max(small_mb, peak_kb / 1024)
             biggest.append((peak_kb / 1024, f"{label} ({size:,} bytes)"))
             if bad:
                 failures += 1
                 for kind in {_failure_class(b) for b in bad}:
                     classes[kind] = classes.get(kind, 0) + 1
                 print(f"FAIL {label}: " + "; ".join(bad), flush=True)
+                failing.append(f"{label}: " + "; ".join(bad)[:300])
                 if args.failures:
                     kept = args.failures / f"{args.seed}-{number:06d}"
                     shutil.copytree(work, kept, symlinks=True, dirs_exist_ok=True,
@@ -321,6 +398,9 @@ def main() -> int:
     print(f"CPU: {cpu_total:.0f} s for {done} inputs ({cpu_total / max(done, 1):.2f} s an input): "
           f"{per_hour:,.0f} inputs per CPU-hour; 100,000 inputs would take "
           f"{100_000 / per_hour if per_hour else 0:.1f} CPU-hours")  # fmt: skip
+    print(f"CPU inside the commands: {command_cpu:.0f} s; per command (runs, CPU, slowest):")
+    for name, entry in sorted(by_command.items(), key=lambda item: -item[1]["cpu"]):
+        print(f"  {name:34} {int(entry['runs']):6} {entry['cpu']:8.1f} s {entry['max_cpu']:6.2f} s")
     print("mutations used: " + ", ".join(f"{k} {v}" for k, v in by_mutation.items()))
     print("placements used: " + ", ".join(f"{k} {v}" for k, v in by_placement.items()))
     print("slowest commands (CPU):")
@@ -336,8 +416,14 @@ def main() -> int:
         "seconds": round(elapsed),
         "slowest_cpu": slowest[0][0] if slowest else 0.0, "slowest_wall": round(longest[0], 2),
         "peak_mb": round(biggest[0][0]) if biggest else 0,
-        "cpu_seconds": round(cpu_total), "inputs_per_cpu_hour": round(per_hour),
+        "cpu_seconds": round(cpu_total, 1), "inputs_per_cpu_hour": round(per_hour),
         "failure_classes": classes,
+        "command_cpu_seconds": round(command_cpu, 1),
+        "max_cpu_under_1mb": round(small_cpu, 2), "max_mb_under_1mb": round(small_mb),
+        "by_command": {k: {"runs": int(v["runs"]), "cpu": round(v["cpu"], 1),
+                           "max_cpu": round(v["max_cpu"], 2)}
+                       for k, v in sorted(by_command.items())},
+        "failing": failing[:50],
     }  # fmt: skip
     print(json.dumps(summary))
     return 1 if failures else 0

@@ -313,10 +313,10 @@ def run_case(
     others: int = 2,
 ) -> list[Outcome]:
     """The commands of ``case_commands`` through click, as a user runs them: all of them,
-    or with ``pick`` the two every input gets (validate, standings as JSON), ``others``
-    of the rest chosen by ``pick``, and build when ``out`` is given."""
+    or with ``pick`` the two every input gets (validate, standings as JSON) and ``others``
+    of the rest chosen by ``pick`` (build among them when ``out`` is given)."""
     chosen = case_commands(folder, path, config, out)
     if pick is not None:
-        fixed, rest = [chosen[0], chosen[2]], [chosen[1], *chosen[3:8]]
-        chosen = fixed + pick.sample(rest, min(others, len(rest))) + chosen[8:]
+        fixed, rest = [chosen[0], chosen[2]], [chosen[1], *chosen[3:]]
+        chosen = fixed + pick.sample(rest, min(others, len(rest)))
     return [_invoke(args, label) for label, args in chosen]

@@ -125,3 +125,24 @@ def test_missing_results_are_built_only_while_kept(built: list[Finding]) -> None
     assert len(missing) == MAX_FINDINGS_PER_CODE.limit
     assert "400 more findings [round-result-missing]" in " ".join(f.message for f in found)
     assert len([f for f in built if f.code == "round-result-missing"]) == 200
+
+
+def test_unknown_opponents_are_built_only_while_kept(built: list[Finding]) -> None:
+    # The fuzz run's slowest input under 1 MB (seed 2026, #1848: duplicated 001 lines
+    # and hundreds of rounds) named an opponent with no 001 line in 96,000 cells;
+    # validate built a finding for each (4 s of its 7) and kept 200. Here 100 players x
+    # 50 cells naming players 900-949, none of whom exists: 5,000 unknown opponents.
+    lines = [
+        player(100 + k, f"Duplicate, P{k}", [f"{900 + r:4d} w 1" for r in range(50)])
+        for k in range(100)
+    ]
+    result = read_bytes(with_lines(CLEAN, *lines).encode(), "t.trf")
+    assert result.tournament is not None
+    built.clear()
+    found = validate(result, "t.trf")
+    unknown = [f for f in found if f.code == "round-opponent-unknown"]
+    assert len(unknown) == MAX_FINDINGS_PER_CODE.limit
+    # The first is player 100's round 1 cell: CLEAN's 4 players come first.
+    assert unknown[0].message.startswith("round 1: the opponent 900 of player 100 has no 001")
+    assert "4,800 more findings [round-opponent-unknown]" in " ".join(f.message for f in found)
+    assert len([f for f in built if f.code == "round-opponent-unknown"]) == 200

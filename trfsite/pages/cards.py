@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -50,6 +51,11 @@ class CardExplanations:
         self._ratings: dict[int, PlayerRatings] = {}
         self._done: set[int] = set()
         self._taken: set[int] = set()  # handed over to their cards
+        # Start numbers on several 001 lines (a damaged file's duplicated lines): each
+        # line's card takes the same explanations, kept, not a ranking per line (500
+        # duplicated lines of FIDE's 284-player example took 75 s of CPU to build).
+        lines = Counter(p.id for p in data.tournament.players)
+        self._repeated = {player_id for player_id, count in lines.items() if count > 1}
 
     def prepare(self, keys: Sequence[int]) -> None:
         wanted = frozenset(keys) - self._done
@@ -86,6 +92,9 @@ class CardExplanations:
         objects per worker, that the collector went over once it was back on (0.03 s
         at the end of each worker of the open). A card made again is explained again.
         """
+        if player_id in self._repeated:
+            self._ready(player_id)
+            return self._tiebreaks.get(player_id, ()), self._ratings.get(player_id)
         if player_id in self._taken:  # made again: explained again, alone
             self._done.discard(player_id)
             self.prepare([player_id])
