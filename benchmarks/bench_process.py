@@ -227,7 +227,9 @@ def run(command: list[str], cwd: Path | None = None, settle_s: float = 90.0) -> 
     poller.start()
     out, err = process.communicate()
     poller.join()
-    if process.returncode not in (0, 1):  # 1: the file has findings, the output is still made
+    # 1: the file has findings and the output is still made; but an uncaught error also
+    # exits with 1, and a benchmark of a crash is void too.
+    if process.returncode not in (0, 1) or b"Traceback (most recent call last)" in err:
         message = f"{' '.join(command)} failed ({process.returncode}):\n{err.decode()}"
         # On stdout too: SystemExit's text goes to stderr alone, and a log of stdout then
         # showed the benchmark ending with code 1 and no word why (issue 46's last stop).

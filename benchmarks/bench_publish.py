@@ -178,9 +178,9 @@ def main(argv: list[str] | None = None) -> None:
                       f"{args.debounce} s")  # fmt: skip
             beyond = [t - b for t, b in zip(totals, builds, strict=True)]
             met = sum(1 for b in beyond if b < 5)
-            print(f"median: {statistics.median(totals):.2f} s, of which {statistics.median(beyond):.2f} "
-                  f"s beside the build; goal (under 5 s plus the build) met in {met} of "
-                  f"{len(beyond)} runs")  # fmt: skip
+            print(f"median: {statistics.median(totals):.2f} s, of which "
+                  f"{statistics.median(beyond):.2f} s beside the build; goal (under 5 s plus "
+                  f"the build) met in {met} of {len(beyond)} runs")  # fmt: skip
         finally:
             publish.terminate()
             publish.wait(timeout=600)
