@@ -86,3 +86,17 @@ def test_no_forecast_once_the_event_is_over() -> None:
     rows = [Opp(2400, "GM", f, r) for f, r in zip(FEDS, "111110000", strict=True)]
     report = check(norm_event(rows))
     assert (report.live, report.forecasts) == (False, ())
+
+
+def test_forecast_with_no_game_so_far_searches_up_from_the_floor() -> None:
+    # Round 1 lost by forfeit (not a game), round 2 a pairing bye; the event has played
+    # round 1 only (round 2 holds no game yet), so the forecast spans rounds 2-11: the
+    # bye and nine unknown opponents. None so far to rate them like: the
+    # least rating that reaches the minimum Ra. Nine at A: Ra = 9A / 9 = A, so GM
+    # (Ra >= 2380) assumes 2380 and IM (Ra >= 2230) 2230. Both need dp >= 220 over
+    # Ra (Rp 2600 / 2450), p >= 78 %: 7/9 = 77.8 -> 78 (6.5/9 = 72): 14 half points.
+    # This event once ended in a division by zero (fuzz input 2797 of seed 2026).
+    rows: list[Opp | str] = [Opp(2400, "GM", "HUN", "-"), "U"]
+    strong = Player(50, "Strong", "m", "GM", 2700, "NOR")
+    report = check(norm_event(rows, rounds=11, field=[strong]))
+    assert _forecasts(report) == {"GM": (14, 9, (2, 11), 2380), "IM": (14, 9, (2, 11), 2230)}

@@ -176,7 +176,9 @@ def _assumed(known: _Known, unknown: int, games: int, strongest: int) -> int | N
     """The unknown opponents' rating: as those so far, or the least that keeps Ra at the
     norm's minimum (None: not even the event's strongest player would do)."""
     minimum = known.ctx.rule.average
-    rating = average_rating(known.ratings, known.count)
+    # No opponent so far (a forfeit and a bye, say): none to be rated like, so the
+    # least rating that reaches the minimum, searched up from the norm's floor.
+    rating = average_rating(known.ratings, known.count) if known.count else known.ctx.rule.floor
     if known.ra(unknown, rating, games) >= minimum:
         return rating
     if known.ra(unknown, strongest, games) < minimum:
