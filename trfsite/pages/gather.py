@@ -402,8 +402,13 @@ def _norms(job: EventJob, t: Tournament, final: Standings) -> NormsReport | None
 
     try:
         return event_norms(t, final.round_robin, job.config.norms)
-    except Exception:  # the event's pages stand without its norms
-        logger.warning("%s: its title norms could not be checked", job.source_name, exc_info=True)
+    except Exception as exc:  # the event's pages stand without its norms
+        # One line for the user; the traceback is for -vv (a bug of ours, not their file).
+        logger.warning(
+            "%s: its title norms could not be checked (%s: %s)",
+            job.source_name, type(exc).__name__, exc,
+        )  # fmt: skip
+        logger.debug("title norms of %s", job.source_name, exc_info=True)
         return None
 
 

@@ -35,8 +35,11 @@ def team_event_data(t: Tournament) -> TeamEventData | None:
         from trfsite.teams.matches import reconstruct_matches
 
         return reconstruct_matches(t)
-    except Exception:  # a reconstruction bug must not lose the other pages
-        logger.warning("%s: team matches could not be reconstructed", t.name, exc_info=True)
+    except Exception as exc:  # a reconstruction bug must not lose the other pages
+        logger.warning(
+            "%s: team matches could not be reconstructed (%s: %s)", t.name, type(exc).__name__, exc
+        )
+        logger.debug("team matches of %s", t.name, exc_info=True)
         return None
 
 

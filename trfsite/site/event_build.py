@@ -213,8 +213,12 @@ def event_people(prepared: PreparedEvent) -> EventEntries | None:
             data.awards,
             data.games.pages,
         )
-    except Exception:
-        logger.warning("%s: its players could not be listed", job.source_name, exc_info=True)
+    except Exception as exc:  # the event's pages stand without its people entries
+        logger.warning(
+            "%s: its players could not be listed (%s: %s)",
+            job.source_name, type(exc).__name__, exc,
+        )  # fmt: skip
+        logger.debug("people entries of %s", job.source_name, exc_info=True)
         return None
 
 
