@@ -20,7 +20,7 @@ from trfsite.formats import read_bytes
 from trfsite.model import Outcome
 from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import BulletinData
-from trfsite.pages.gather import compute_all
+from trfsite.pages.event_standings import compute_all
 from trfsite.pages.pairings import result_text
 from trfsite.pdf import render_bulletin
 from trfsite.site.build import BuildOptions, build_site

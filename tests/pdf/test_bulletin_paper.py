@@ -18,7 +18,7 @@ from trfsite.formats import read_bytes
 from trfsite.model import Tournament
 from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import BulletinData
-from trfsite.pages.gather import compute_all
+from trfsite.pages.event_standings import compute_all
 from trfsite.pdf import render_bulletin
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_reports"

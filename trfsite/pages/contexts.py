@@ -53,7 +53,7 @@ class BulletinData:
     tournament: Tournament
     standings: Standings  # final
     # After round 1, 2, ... N: their points only are printed (a bulletin made alone
-    # ranks them without tie-breaks, see gather.compute_all).
+    # ranks them without tie-breaks, see event_standings.compute_all).
     round_standings: tuple[Standings, ...]
     findings_count: int
     title: str

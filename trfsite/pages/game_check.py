@@ -21,8 +21,8 @@ def game_findings(
     ``bulletin_games`` of ``[events.EVENT]`` that name no game."""
     if t is None or t.game is not Game.CHESS:
         return []
+    from trfsite.pages.event_standings import compute_final, compute_rounds
     from trfsite.pages.games import missing_bulletin_games, read_games
-    from trfsite.pages.gather import compute_final, compute_rounds
 
     games = NO_GAMES
     if files:
