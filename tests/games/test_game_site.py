@@ -57,6 +57,7 @@ def test_game_page_facts_and_final_board(site: Path) -> None:
     assert facts["Round"] == "1" and facts["Board"] == "1" and facts["Result"] == "1-0"
     assert facts["Opening"] == "C41 Philidor Defence"
     assert facts["White"] == "Alpha,Anna 2000" and facts["Black"] == "Delta,Dora 1700"
+    assert facts["Date"] == "1 May 2024"  # [Date "2024.05.01"], in the page's language
     board = doc.xpath("//div[@id='board']")[0]
     assert board.get("data-fen") == OPERA_FINAL
     squares = board.xpath("./span")

@@ -7,6 +7,7 @@ the theme's viewer script steps through the main line without chess rules of its
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import replace
 from functools import cache, partial
 from html import escape
@@ -251,7 +252,7 @@ def game_page(data: EventData, game: EventGame, previous: str, following: str) -
         opening=" – ".join(
             part for part in (game.game.tag("Opening"), game.game.tag("Variation")) if part.strip()
         ),
-        date=game.game.tag("Date").strip().replace("??", "").strip(".") or "",
+        date=_pgn_date(game.game.tag("Date")),
         score=score,
         last_move=last,
         final=final,
@@ -328,3 +329,15 @@ def _downloads(data: EventData) -> DownloadFile:
         if in_round:
             rounds.append((f"{slug}/games/round-{round_no}.pgn", pgn_of(data, in_round)))
     return DownloadFile("\n".join(text for _, text in rounds), tuple(rounds))
+
+
+def _pgn_date(tag: str) -> str:
+    """A PGN date for the page's ``date`` filter: a whole one as ISO (written out in the
+    page's language), a partial one (``2024.??.??``) as far as it is known."""
+    parts = tag.strip().split(".")
+    if len(parts) == 3 and all(p.isdigit() for p in parts) and len(parts[0]) == 4:
+        try:
+            return dt.date(int(parts[0]), int(parts[1]), int(parts[2])).isoformat()
+        except ValueError:
+            pass  # 2024.02.30: shown as written
+    return tag.strip().replace("??", "").strip(".")
