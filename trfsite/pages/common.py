@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import logging
 import re
 from collections.abc import Sequence
 
@@ -239,3 +240,10 @@ def rounds_near(rounds: Sequence[int], current: int) -> tuple[int, ...]:
         return tuple(rounds)
     ends = {rounds[0], rounds[-1]}
     return tuple(r for r in rounds if r in ends or abs(r - current) <= _NEAR)
+
+
+def warn_part_failed(log: logging.Logger, subject: str, what: str, exc: Exception) -> None:
+    """A part of an event failed inside trfsite and the rest is built without it: one
+    line for the user (``SUBJECT: WHAT (Error: message)``), the traceback for -vv only."""
+    log.warning("%s: %s (%s: %s)", subject, what, type(exc).__name__, exc)
+    log.debug("%s: %s", subject, what, exc_info=exc)

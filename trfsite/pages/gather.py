@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages import reading
+from trfsite.pages.common import warn_part_failed
 from trfsite.pages.contexts import BulletinData, BulletinGame, EventHeader
 from trfsite.pages.event_standings import compute_final, compute_rounds
 from trfsite.pages.game_types import NO_GAMES, EventGames
@@ -343,12 +344,7 @@ def _norms(job: EventJob, t: Tournament, final: Standings) -> NormsReport | None
     try:
         return event_norms(t, final.round_robin, job.config.norms)
     except Exception as exc:  # the event's pages stand without its norms
-        # One line for the user; the traceback is for -vv (a bug of ours, not their file).
-        logger.warning(
-            "%s: its title norms could not be checked (%s: %s)",
-            job.source_name, type(exc).__name__, exc,
-        )  # fmt: skip
-        logger.debug("title norms of %s", job.source_name, exc_info=True)
+        warn_part_failed(logger, job.source_name, "its title norms could not be checked", exc)
         return None
 
 

@@ -10,7 +10,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from trfsite.model import ByeKind, Color, Outcome, Tournament
-from trfsite.pages.common import COLOUR_LETTER, player_ref, team_ref
+from trfsite.pages.common import COLOUR_LETTER, player_ref, team_ref, warn_part_failed
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.pairings import result_text
 from trfsite.pages.rows import BoardLine, BoardStat, CrossCell, MatchView, Ref
@@ -36,10 +36,7 @@ def team_event_data(t: Tournament) -> TeamEventData | None:
 
         return reconstruct_matches(t)
     except Exception as exc:  # a reconstruction bug must not lose the other pages
-        logger.warning(
-            "%s: team matches could not be reconstructed (%s: %s)", t.name, type(exc).__name__, exc
-        )
-        logger.debug("team matches of %s", t.name, exc_info=True)
+        warn_part_failed(logger, t.name, "team matches could not be reconstructed", exc)
         return None
 
 

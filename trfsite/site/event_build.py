@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from trfsite.formats.limits import MAX_EVENT_OUTPUT_BYTES
 from trfsite.memo import forget_all
+from trfsite.pages.common import warn_part_failed
 from trfsite.pages.contexts import BulletinData, DownloadFile, IndexPage
 from trfsite.pages.gather import EventResult, PreparedEvent, part_of, prepare_event
 from trfsite.pages.plan import EventJob
@@ -214,11 +215,7 @@ def event_people(prepared: PreparedEvent) -> EventEntries | None:
             data.games.pages,
         )
     except Exception as exc:  # the event's pages stand without its people entries
-        logger.warning(
-            "%s: its players could not be listed (%s: %s)",
-            job.source_name, type(exc).__name__, exc,
-        )  # fmt: skip
-        logger.debug("people entries of %s", job.source_name, exc_info=True)
+        warn_part_failed(logger, job.source_name, "its players could not be listed", exc)
         return None
 
 
