@@ -273,9 +273,12 @@ def _column_key(ctx: EventContext, spec: TiebreakSpec) -> tuple[object, ...]:
     return (ctx.rounds, ctx.rules, ctx.swiss, tuple(ctx.ratings), tuple(ctx.bonus), spec)
 
 
-# The contexts the search built on the cells' points, by (rounds, rules, system, unrated
-# rating): the standings of the same choices take one (once) instead of building it again.
-_CONTEXTS: ByIdentity[Tournament, dict[tuple[object, ...], EventContext]] = ByIdentity(lambda t: {})
+# The context the search built on the cells' points under the chosen rule set, by (rounds,
+# rules, system, unrated rating): the final standings take it (once) instead of building it
+# again. Kept for the last two events only: an unclaimed one is megabytes in a big open.
+_CONTEXTS: ByIdentity[Tournament, dict[tuple[object, ...], EventContext]] = ByIdentity(
+    lambda t: {}, keep=2
+)
 
 
 def judged_context(
@@ -328,6 +331,7 @@ class _Judge:
         rules: str,
     ) -> None:
         self.t = t
+        self.rules = rules  # the chosen rule set
         self.swiss = swiss
         self.unrated_rating = unrated_rating
         self.after = default_after_round(t, t.rounds)
@@ -368,7 +372,7 @@ class _Judge:
             ctx = build_context(self.t, self.after, rules, self.swiss, self.unrated_rating)
             if by_declared_points:
                 ctx.add_bonus(self.differences_by_id)
-            else:
+            elif rules == self.rules:
                 _CONTEXTS(self.t)[(self.after, rules, self.swiss, self.unrated_rating)] = ctx
             self.contexts[key] = ctx
         return ctx
