@@ -446,6 +446,7 @@ class GamePage:
     opening: str
     date: str  # the Date tag as written, "" when unknown
     score: str  # the main line as HTML (``game_pages.score_html``), escaped there
+    first: str  # the first move's number as the score writes it: "1.", "23..."
     last_move: str  # "17.Rd8#": the last move the board plays, "" when none
     final: BoardView
     squares: str  # its squares as HTML (``game_pages.board_html``)

@@ -47,15 +47,9 @@ PIECE_NAMES = {
 }
 _WHITE = frozenset("KQRBNP")
 _BLACK = frozenset("kqrbnp")
-# Each square's markup for each thing that may stand on it, light and dark as on a board.
-_CELLS = tuple(
-    {
-        char: f'<span class="sq {"d" if (index // 8 + index % 8) % 2 else "l"}">'
-        f"{GLYPHS.get(char, '')}</span>"
-        for char in ".KQRBNPkqrbnp"
-    }
-    for index in range(64)
-)
+# Each square's markup for each thing that may stand on it; the theme colours the
+# squares light and dark by their place among the board's 64.
+_CELLS = {char: f"<span>{GLYPHS.get(char, '')}</span>" for char in ".KQRBNPkqrbnp"}
 
 
 def _cells(placement: str) -> str:
@@ -109,10 +103,14 @@ def score_html(
     """The main line as the page's score, and its last move played (``"17.Rd8#"``).
 
     Written here rather than in the template, in one pass of a few string joins per
-    move: a game of 80 moves is some 500 small pieces, and a 2,000-game event must
-    add at most a fifth to its build (issue 42). ``sans``: the moves the board could
-    play, as the replay writes them (letters, digits and signs: nothing to escape);
-    the moves after them are shown as written, escaped, greyed, without a position.
+    move, and lean: a move the board plays is a bare ``<button>`` (its ply is its
+    place among the score's buttons, its label the number before it and its first
+    text, both read by the viewer), a move number and the White move after it are
+    kept on one line by a ``<span class="m">``. A 2,000-game event must add at most
+    a fifth to its build (issue 42), and the score was half of each page. ``sans``:
+    the moves the board could play, as the replay writes them (letters, digits and
+    signs: nothing to escape); the moves after them are shown as written, escaped,
+    greyed, without a position.
     """
     parts: list[str] = []
     if line.comment:
@@ -127,34 +125,21 @@ def score_html(
         black = ply & 1
         ply += 1
         note = notes.get(index) if notes else None
-        nags = escape(nag_text(note.nags)) if note is not None and note.nags else ""
+        nags = ""
+        if note is not None and note.nags:
+            nags = f"<span>{escape(nag_text(note.nags))}</span>"
         if index < played:
             san = sans[index]
-            if black:
-                last = f"{number}...{san}"
-                head = (
-                    '<span class="m">'
-                    if numbered
-                    else f'<span class="m"><span class="num">{number}...</span> '
-                )
-            else:
-                last = f"{number}.{san}"
-                head = f'<span class="m"><span class="num">{number}.</span> '
-            parts.append(
-                f'{head}<button type="button" class="mv" data-ply="{index + 1}" '
-                f'data-move="{last}">{san}{nags}</button></span> '
-            )
+            last = f"{number}...{san}" if black else f"{number}.{san}"
+            move = f"<button>{san}{nags}</button>"
         else:
-            san = escape(written)
-            if black:
-                head = (
-                    '<span class="m">'
-                    if numbered
-                    else f'<span class="m"><span class="num">{number}...</span> '
-                )
-            else:
-                head = f'<span class="m"><span class="num">{number}.</span> '
-            parts.append(f'{head}<span class="mv unplayed">{san}{nags}</span></span> ')
+            move = f'<span class="unplayed">{escape(written)}{nags}</span>'
+        if not black:
+            parts.append(f'<span class="m">{number}. {move}</span> ')
+        elif numbered:
+            parts.append(f"{move} ")
+        else:
+            parts.append(f'<span class="m">{number}... {move}</span> ')
         if black:
             number += 1
         numbered = True
@@ -170,6 +155,12 @@ def score_html(
     return "".join(parts), last
 
 
+def first_label(white_first: bool, first_number: int) -> str:
+    """The first move's number as the score writes it (``"1."``, ``"23..."``): the
+    viewer counts its move labels on from it."""
+    return f"{first_number}." if white_first else f"{first_number}..."
+
+
 def _stop_label(line: Line, ply: int, white_first: bool, first_number: int) -> str:
     """``"5.Ke3"``: the move the board stops before, "" when none."""
     if not 0 <= ply < len(line.sans):
@@ -179,8 +170,9 @@ def _stop_label(line: Line, ply: int, white_first: bool, first_number: int) -> s
 
 
 def board_html(view: BoardView) -> str:
-    """The 64 squares of the server-drawn board, light and dark as on a board."""
-    return "".join([cells[char] for cells, char in zip(_CELLS, _cells(view.fen), strict=True)])
+    """The 64 squares of the server-drawn board, a8 to h1."""
+    cells = _CELLS
+    return "".join([cells[char] for char in _cells(view.fen)])
 
 
 def bulletin_games(
@@ -254,6 +246,7 @@ def game_page(data: EventData, game: EventGame, previous: str, following: str) -
         ),
         date=_pgn_date(game.game.tag("Date")),
         score=score,
+        first=first_label(white_first, first_number),
         last_move=last,
         final=final,
         squares=board_html(final),
