@@ -425,8 +425,7 @@ class AwardsPage:
 class BoardView:
     """A position drawn on the server: what a reader without JavaScript sees."""
 
-    fen: str  # the placement field of the FEN
-    squares: tuple[tuple[str, str], ...]  # (square name, the piece's glyph or "") a8 to h1
+    fen: str  # the placement field of the FEN (its squares: ``game_pages.board_html``)
     white: tuple[tuple[str, str], ...]  # (piece letter, square) of the text alternative
     black: tuple[tuple[str, str], ...]
 
