@@ -20,7 +20,6 @@ from trfsite.results import Standings
 from trfsite.standings.compute import compute_round_standings, compute_standings
 from trfsite.standings.declared_ranks import (
     count_differences,
-    differing_places,
     points_groups_judged,
 )
 from trfsite.standings.options import StandingsOptions
@@ -49,14 +48,10 @@ def ranks_note(s: Standings) -> list[str]:
 def test_places_within_a_tie_may_be_declared_in_any_order() -> None:
     # C.07 4.2: a tie the list leaves is broken by lot, so the file may order it any way.
     declared = {1: 1, 2: 2, 3: 3, 4: 4}
-    assert differing_places(declared, [[1], [2, 3], [4]]) == []
-    assert differing_places(declared, [[1], [3], [2], [4]]) == [3, 2]
-    # As the standings print it, a shared place is the block's first: 3 declares 3, not 2.
-    assert differing_places(declared, [[1], [2, 3], [4]], shared=True) == [3]
-    # An unranked player (declared 0) takes no place.
-    assert differing_places({1: 1, 3: 2}, [[1], [2], [3]]) == []
-    # The search counts both at once: [[1], [2, 3], [4]] -> lenient 0, shared 1 (player 3);
-    # [[1], [3], [2], [4]] -> 2 and 2.
+    # Counted with ties by lot, then as the standings print them (a shared place is the
+    # block's first: 3 declares 3, not 2). [[1], [2, 3], [4]] -> lenient 0, shared 1
+    # (player 3); [[1], [3], [2], [4]] -> 2 and 2; an unranked player (declared 0) takes
+    # no place: [[1], [2], [3]] with 2 unranked -> 0 and 0.
     assert count_differences(declared, [[1], [2, 3], [4]]) == (0, 1)
     assert count_differences(declared, [[1], [3], [2], [4]]) == (2, 2)
     assert count_differences({1: 1, 3: 2}, [[1], [2], [3]]) == (0, 0)
@@ -188,10 +183,13 @@ def test_a_list_naming_a_2026_tie_break_does_not_choose_the_rules() -> None:
 
 
 def _unranked(text: str) -> str:
-    return "\n".join(
-        f"{line[:85]}   0{line[89:]}" if line.startswith("001") else line
-        for line in text.splitlines()
-    ) + "\n"
+    return (
+        "\n".join(
+            f"{line[:85]}   0{line[89:]}" if line.startswith("001") else line
+            for line in text.splitlines()
+        )
+        + "\n"
+    )
 
 
 def test_rank_warnings_do_not_cascade_from_a_points_error() -> None:
@@ -222,10 +220,13 @@ def test_a_typo_in_a_total_is_one_error_and_the_ranks_still_count() -> None:
     # and 3 up a place each; by the cells every rank fits. The cells fit better: one
     # error at 4's line, no rank warning, and the declared order still picks BH, SB (the
     # third combination, as in test_the_declared_order_picks_the_list...).
-    text = "\n".join(
-        f"{line[:80]} 0.0{line[84:]}" if line.startswith("001    4") else line
-        for line in EVENT.splitlines()
-    ) + "\n"
+    text = (
+        "\n".join(
+            f"{line[:80]} 0.0{line[84:]}" if line.startswith("001    4") else line
+            for line in EVENT.splitlines()
+        )
+        + "\n"
+    )
     result = read_bytes(text.encode(), "event.trf")
     codes = {"player-points-mismatch", "standings-rank-mismatch"}
     found = [f for f in validate(result, "event.trf") if f.code in codes]

@@ -99,32 +99,14 @@ def declared_ranks(t: Tournament) -> dict[int, int]:
     return {p.id: p.declared_rank for p in t.players if p.declared_rank}
 
 
-def differing_places(
-    declared: dict[int, int], blocks: Iterable[Sequence[int]], shared: bool = False
-) -> list[int]:
-    """Ids whose declared rank is not among the places of their block of tied players.
-
-    ``blocks``: ids in ranked order, one block per shared place. Places are counted
-    among the ranked players only (an unranked player takes none). With ``shared``
-    a tied block's members must declare its first place, as the standings print it.
-    """
-    differing: list[int] = []
-    position = 0
-    for block in blocks:
-        ranked = [pid for pid in block if pid in declared]
-        if not ranked:
-            continue
-        first, last = position + 1, position + len(ranked)
-        if shared:
-            last = first
-        differing.extend(pid for pid in ranked if not first <= declared[pid] <= last)
-        position += len(ranked)
-    return differing
-
-
 def count_differences(declared: dict[int, int], blocks: Iterable[Sequence[int]]) -> tuple[int, int]:
-    """``len(differing_places(...))`` without and with ``shared``, in one pass (the search
-    counts them for every candidate; most blocks are one player)."""
+    """How many declared ranks are not among the places of their block of tied players
+    (ties broken by lot), and how many are not the block's first place (as the standings
+    print a shared place), in one pass.
+
+    ``blocks``: ids in ranked order, one block per shared place. Places are counted among
+    the ranked players only (an unranked player takes none).
+    """
     lenient = shared = 0
     position = 0
     get = declared.get
@@ -291,6 +273,22 @@ def _column_key(ctx: EventContext, spec: TiebreakSpec) -> tuple[object, ...]:
     return (ctx.rounds, ctx.rules, ctx.swiss, tuple(ctx.ratings), tuple(ctx.bonus), spec)
 
 
+# The context the search built on the cells' points under the chosen rule set, by (rounds,
+# rules, system, unrated rating): the final standings take it (once) instead of building it
+# again. Kept for the last two events only: an unclaimed one is megabytes in a big open.
+_CONTEXTS: ByIdentity[Tournament, dict[tuple[object, ...], EventContext]] = ByIdentity(
+    lambda t: {}, keep=2
+)
+
+
+def judged_context(
+    t: Tournament, rounds: int, rules: str, swiss: bool, unrated_rating: int | None
+) -> EventContext | None:
+    """The search's context for these choices, handed over once (the standings may add
+    declared points to it); None when the search made none."""
+    return _CONTEXTS(t).pop((rounds, rules, swiss, unrated_rating), None)
+
+
 def judged_values(
     t: Tournament, ctx: EventContext, spec: TiebreakSpec
 ) -> list[float | None] | None:
@@ -333,6 +331,7 @@ class _Judge:
         rules: str,
     ) -> None:
         self.t = t
+        self.rules = rules  # the chosen rule set
         self.swiss = swiss
         self.unrated_rating = unrated_rating
         self.after = default_after_round(t, t.rounds)
@@ -373,6 +372,8 @@ class _Judge:
             ctx = build_context(self.t, self.after, rules, self.swiss, self.unrated_rating)
             if by_declared_points:
                 ctx.add_bonus(self.differences_by_id)
+            elif rules == self.rules:
+                _CONTEXTS(self.t)[(self.after, rules, self.swiss, self.unrated_rating)] = ctx
             self.contexts[key] = ctx
         return ctx
 

@@ -57,8 +57,9 @@ from trfsite.standings.declared_ranks import (
     RANKS_SOURCES,
     Candidate,
     DeclaredOrder,
+    count_differences,
     declared_ranks,
-    differing_places,
+    judged_context,
     judged_values,
     row_blocks,
     search_declared_order,
@@ -230,9 +231,21 @@ def _standings_after(
 ) -> Standings:
     total = t.rounds
     columns = plan.columns
-    ctx = build_context(
-        t, after, plan.rules, plan.swiss, options.unrated_rating, options.explain, options.explained
+    ctx = (
+        None
+        if options.explain
+        else judged_context(t, after, plan.rules, plan.swiss, options.unrated_rating)
     )
+    if ctx is None:
+        ctx = build_context(
+            t,
+            after,
+            plan.rules,
+            plan.swiss,
+            options.unrated_rating,
+            options.explain,
+            options.explained,
+        )
     source_note = apply_points_source(t, ctx, plan.points_source, after == total)
 
     values: list[list[float | None]] = []
@@ -307,7 +320,7 @@ def _as_declared(
     assert plan.evidence is not None
     declared = declared_ranks(t)
     # Counted as printed: players sharing a place differ from a file that orders them.
-    count = len(differing_places(declared, row_blocks(rows), shared=True))
+    count = count_differences(declared, row_blocks(rows))[1]
     if plan.ranks_source != "declared":
         return rows, differing_note(plan.evidence, count, len(declared)) or ""
     position = {row.id: k for k, row in enumerate(rows)}
