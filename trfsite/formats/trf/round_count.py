@@ -81,20 +81,25 @@ def plausible_declared(
 
 def event_rounds(players: list[Player], declared: int | None) -> RoundCount:
     """The rounds of the event: the declared count or the majority of the lines, if more."""
+    majority = _majority([len(p.rounds) for p in players])
     voters = _voters(players)
-    majority = _majority([len(p.rounds) for p in voters])
-    if declared is not None and declared >= majority:
+    # Garbage lines add no rounds; where they are the shorter, they decide as before
+    # (each of their cells is scored either way: a count below theirs costs less).
+    readable = (
+        _majority([len(p.rounds) for p in voters]) if len(voters) < len(players) else majority
+    )
+    if declared is not None and declared >= min(majority, readable):
         return RoundCount(
             declared,
             Note("the file declares {declared} rounds (record 142 or XXR)", declared=declared),
         )
-    if len(voters) < len(players):
+    if readable < majority:
         return RoundCount(
-            majority,
+            readable,
             Note(
                 "at least half of the player lines whose cells read as TRF writes them "
                 "have {majority} round cells",
-                majority=majority,
+                majority=readable,
             ),
         )
     return RoundCount(
@@ -106,9 +111,9 @@ def event_rounds(players: list[Player], declared: int | None) -> RoundCount:
 def _voters(players: list[Player]) -> list[Player]:
     """The lines most of whose cells read as TRF writes them ('  12 w 1'), or all lines.
 
-    A line of garbage in the round columns does not decide the event's rounds: 300 such
-    lines of some 150 cells (a 450 KB file) made 3 rounds of 4 players 145 rounds of 304,
-    and their build took 16 s of CPU. When no line reads so, every line votes.
+    A line of garbage in the round columns adds no rounds to the event: 300 such lines
+    of some 150 cells (a 450 KB file) made 3 rounds of 4 players 145 rounds of 304, and
+    their build took 16 s of CPU. When no line reads so, every line votes.
     """
     voters = [
         p
