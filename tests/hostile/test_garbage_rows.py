@@ -146,3 +146,62 @@ def test_unknown_opponents_are_built_only_while_kept(built: list[Finding]) -> No
     assert unknown[0].message.startswith("round 1: the opponent 900 of player 100 has no 001")
     assert "4,800 more findings [round-opponent-unknown]" in " ".join(f.message for f in found)
     assert len([f for f in built if f.code == "round-opponent-unknown"]) == 200
+
+
+def _garbage_cells(rng: random.Random, cells: int) -> list[str]:
+    # As tests/fuzz/mutations.garbage_lines fills a 001 line's round columns.
+    return [
+        "".join(rng.choice("0123456789 wb10=+-WLDHFUZ?/") for _ in range(8)) for _ in range(cells)
+    ]
+
+
+def test_lines_of_garbage_cells_do_not_decide_the_rounds() -> None:
+    # Fuzz inputs #1245, #3868, ... of seed 2026: clean.trf (4 players, 3 rounds, 142
+    # says 3) and 300 lines of garbage reaching ~145 cells were 145 rounds for 304
+    # players (16 s of CPU to build). Here 12 such lines of 40 cells: the majority of
+    # the lines, but none of their cells reads as TRF writes one ('  12 w 1').
+    rng = random.Random(50)
+    lines = [player(100 + k, f"Garbage, P{k}", _garbage_cells(rng, 40)) for k in range(12)]
+    result = read_bytes(with_lines(CLEAN, *lines).encode(), "t.trf")
+    t = result.tournament
+    assert t is not None
+    # The vote is CLEAN's 4 lines (3 cells each) and record 142's 3: 3 rounds.
+    assert t.rounds == 3
+    assert {len(p.rounds) for p in t.players} == {3}
+    beyond = [f for f in result.findings if f.code == "round-cells-beyond-rounds"]
+    assert len(beyond) == 12
+    assert beyond[0].message.startswith(
+        "player 100 has 40 round cells, but the event has 3 rounds (the file declares 3 rounds"
+    )
+
+
+def test_a_file_of_garbage_lines_alone_still_counts_their_cells() -> None:
+    # No line's cells read as TRF writes them: every line votes, as before.
+    rng = random.Random(50)
+    lines = [player(k, f"Garbage, P{k}", _garbage_cells(rng, 40)) for k in range(1, 13)]
+    result = read_bytes(("012 Garbage\n" + "\n".join(lines) + "\n").encode(), "t.trf")
+    assert result.tournament is not None
+    assert result.tournament.rounds == 40
+
+
+def test_without_record_142_the_readable_lines_give_the_rounds() -> None:
+    rng = random.Random(50)
+    lines = [player(100 + k, f"Garbage, P{k}", _garbage_cells(rng, 40)) for k in range(12)]
+    clean = "\n".join(line for line in CLEAN.splitlines() if not line.startswith("142"))
+    result = read_bytes(with_lines(clean, *lines).encode(), "t.trf")
+    assert result.tournament is not None and result.tournament.rounds == 3
+    beyond = next(f for f in result.findings if f.code == "round-cells-beyond-rounds")
+    assert "(at least half of the player lines whose cells read as TRF writes them have 3" in (
+        beyond.message
+    )
+
+
+def test_garbage_lines_shorter_than_the_readable_ones_keep_the_count_they_gave() -> None:
+    # Input #925's shape: the readable lines hold more cells (60 here) than the garbage
+    # majority (40). Garbage adds no rounds, and the readable lines' 60 are not believed
+    # over it either: the count stays the 40 all lines give, as before.
+    rng = random.Random(50)
+    readable = [player(k, f"Player, P{k}", [f"{k % 4 + 1:4d} w 1"] * 60) for k in (1, 2)]
+    lines = [player(100 + k, f"Garbage, P{k}", _garbage_cells(rng, 40)) for k in range(12)]
+    result = read_bytes(("012 Mixed\n" + "\n".join(readable + lines) + "\n").encode(), "t.trf")
+    assert result.tournament is not None and result.tournament.rounds == 40

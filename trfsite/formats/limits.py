@@ -77,6 +77,14 @@ MAX_ROUND_RANKINGS = Budget(
 MAX_ROUND_GRID_CELLS = Budget(
     "results grids", 60_000, "round-grids-omitted", "grid cells over the per-round pages"
 )
+# The pages of the standings after each round hold players x rounds rows: a 2,000-player
+# open of 20 rounds is 40,000. A damaged file of 305 players and 303 rounds (92,000 rows)
+# took 30 s of CPU to build. Beyond this, those pages are made for the last rounds only
+# (as many as fit); every round's points are still computed for the other pages.
+MAX_ROUND_STANDINGS_ROWS = Budget(
+    "standings pages after each round", 40_000, "round-standings-pages-limited",
+    "rows over the pages of the standings after each round",
+)  # fmt: skip
 
 # A large open publishes some 10,000 games in one file; more is damage or a database.
 MAX_PGN_GAMES = Budget("games", 20_000, "pgn-games-too-many", "games per PGN file")
@@ -86,7 +94,8 @@ MAX_PGN_BYTES = Budget("PGN size", 32 * 1024 * 1024, "pgn-too-large", "bytes per
 BUDGETS: tuple[Budget, ...] = (
     MAX_ROUNDS, MAX_PLAYERS, MAX_PLAYER_ROUNDS, MAX_LINE_LENGTH, MAX_SCORE_COLUMNS, MAX_DIGITS,
     MAX_FINDINGS_PER_CODE, MAX_EVENT_OUTPUT_BYTES, MAX_FILE_BYTES, MAX_CONFIG_BYTES,
-    MAX_TIEBREAKS, MAX_ROUND_RANKINGS, MAX_ROUND_GRID_CELLS, MAX_PGN_GAMES, MAX_PGN_BYTES,
+    MAX_TIEBREAKS, MAX_ROUND_RANKINGS, MAX_ROUND_GRID_CELLS, MAX_ROUND_STANDINGS_ROWS,
+    MAX_PGN_GAMES, MAX_PGN_BYTES,
 )  # fmt: skip
 
 

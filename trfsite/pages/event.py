@@ -6,7 +6,7 @@ import logging
 from dataclasses import replace
 from functools import partial
 
-from trfsite.formats.limits import MAX_ROUND_GRID_CELLS
+from trfsite.formats.limits import MAX_ROUND_GRID_CELLS, MAX_ROUND_STANDINGS_ROWS
 from trfsite.model import Tournament
 from trfsite.pages.common import (
     column_heads,
@@ -47,7 +47,7 @@ def event_pages(data: EventData) -> list[PagePlan]:
             partial(standings_page, data, data.final, True),
         ),
     ]
-    for standings in data.after_round:
+    for standings in published_after_round(data):
         pages.append(
             PagePlan(
                 f"{slug}/standings-{standings.after_round}.html",
@@ -210,9 +210,8 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
     from trfsite.pages.awards import with_ratings
 
     current = round_progress(data.tournament).in_progress
-    others = tuple(
-        Link(f"standings-{s.after_round}.html", str(s.after_round)) for s in data.after_round
-    )
+    published = published_after_round(data)
+    others = tuple(Link(f"standings-{s.after_round}.html", str(s.after_round)) for s in published)
     rows = standing_lines(data, standings)
     # The rating change is of the whole event: shown with the final standings only.
     rated = final and bool(data.awards and data.awards.ratings)
@@ -225,6 +224,8 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
         grid = tuple(range(1, standings.after_round + 1))
     elif data.is_go:
         notes += (_without_grid_note(data),)
+    if len(published) < len(data.after_round):
+        notes += (_earlier_rounds_note(data, published),)
     return StandingsPage(
         meta=meta_for(data.job, data.header.name, page, "standings"),
         event=data.header,
@@ -243,6 +244,28 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
         has_ratings=rated,
         grid_rounds=grid,
         has_gor=data.is_go and final and any(r.rating_change is not None for r in rows),
+    )
+
+
+def published_after_round(data: EventData) -> tuple[Standings, ...]:
+    """The standings after each round that get a page: the last ones, within
+    MAX_ROUND_STANDINGS_ROWS rows over their pages (at least the last round's)."""
+    rounds = data.after_round
+    players = max(len(data.final.rows), 1)
+    if players * len(rounds) <= MAX_ROUND_STANDINGS_ROWS.limit:
+        return tuple(rounds)
+    return tuple(rounds[-max(MAX_ROUND_STANDINGS_ROWS.limit // players, 1) :])
+
+
+def _earlier_rounds_note(data: EventData, published: tuple[Standings, ...]) -> Note:
+    return Note(
+        "the standings after each round are published from round {first} on: {rows:,} rows "
+        "over {count:,} rounds would be more than the {limit:,} made; the round pages still "
+        "show the points before each round",
+        first=published[0].after_round if published else 0,
+        rows=len(data.final.rows) * len(data.after_round),
+        count=len(data.after_round),
+        limit=MAX_ROUND_STANDINGS_ROWS.limit,
     )
 
 

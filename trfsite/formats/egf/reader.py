@@ -72,6 +72,7 @@ def read_egf(text: str, name: str = "") -> ReadResult:
             _read_comment(line, number, header, findings, name)
         else:
             raw_lines.append((number, line))
+    raw_lines = _without_repeated_rows(raw_lines, findings, name)
     parsed: list[PlayerLine] = []
     for row, (number, line) in enumerate(raw_lines, start=1):
         player_line, line_findings = parse_player_line(
@@ -132,6 +133,49 @@ def read_egf(text: str, name: str = "") -> ReadResult:
     if tournament.go is not None:
         tournament = replace(tournament, go=replace(tournament.go, columns=columns))
     return ReadResult(tournament, tuple(findings.kept()))
+
+
+def _without_repeated_rows(
+    raw_lines: list[tuple[int, str]], findings: Capped, name: str
+) -> list[tuple[int, str]]:
+    """Each row once: a row repeated word for word (a paste gone wrong) is one player.
+
+    Ids are row numbers, so each copy would be one more player claiming the same games
+    (458 copies of a 300-round row took 130 s of CPU and 1.2 GB). Copies are left out
+    before the rows are numbered: the rows below keep the numbers the cells give them.
+    """
+    first_row: dict[str, tuple[int, int]] = {}  # words -> (row, line) of its first copy
+    copies: dict[str, list[int]] = {}  # words -> the lines of its later copies
+    kept: list[tuple[int, str]] = []
+    for number, line in raw_lines:
+        words = " ".join(line.split())
+        if words in first_row:
+            copies.setdefault(words, []).append(number)
+            continue
+        first_row[words] = (len(kept) + 1, number)
+        kept.append((number, line))
+    for words, lines in copies.items():
+        if not findings.wants("egf-row-repeated"):
+            continue
+        row, first_line = first_row[words]
+        findings.add(
+            Finding(
+                Severity.ERROR,
+                "egf-row-repeated",
+                Note(
+                    "row {row} (line {line}) is repeated word for word on {count:,} more "
+                    "lines; expected each player's row once: the copies are not read, and "
+                    "the rows below are numbered without them",
+                    row=row,
+                    line=first_line,
+                    count=len(lines),
+                ),
+                name,
+                lines[0],
+                1,
+            )
+        )
+    return kept
 
 
 def _within_rounds(layout: Layout, parsed: list[PlayerLine], findings: Capped, name: str) -> Layout:

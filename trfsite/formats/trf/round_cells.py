@@ -40,6 +40,20 @@ def _is_junk(cell: str) -> bool:
     )
 
 
+def is_written_cell(cell: str) -> bool:
+    """A cell as TRF writes it: an opponent (or 0000), a colour and a result, each in its
+    column ('  12 w 1', '0000 - H'); a cell at the line's end may have lost its blanks."""
+    cell = cell.ljust(8)
+    opponent = cell[:4]
+    return (
+        (opponent in _NO_OPPONENT or whole(opponent.lstrip()) is not None)
+        and cell[4] == " "
+        and cell[6] == " "
+        and cell[5] in _COLORS
+        and cell[7] in _OUTCOMES
+    )
+
+
 def _without_junk_tail(line: SourceLine, text: str, sink: Sink) -> str:
     """The line without trailing text that holds no round cell, which is reported once.
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from trfsite.formats.limits import MAX_PLAYER_ROUNDS
 from trfsite.formats.trf.fields import Sink
-from trfsite.formats.trf.round_cells import CELL_WIDTH, FIRST_CELL
+from trfsite.formats.trf.round_cells import CELL_WIDTH, FIRST_CELL, is_written_cell
 from trfsite.model import Player, Span
 from trfsite.results import Note
 
@@ -82,15 +82,45 @@ def plausible_declared(
 def event_rounds(players: list[Player], declared: int | None) -> RoundCount:
     """The rounds of the event: the declared count or the majority of the lines, if more."""
     majority = _majority([len(p.rounds) for p in players])
-    if declared is not None and declared >= majority:
+    voters = _voters(players)
+    # Garbage lines add no rounds; where they are the shorter, they decide as before
+    # (each of their cells is scored either way: a count below theirs costs less).
+    readable = (
+        _majority([len(p.rounds) for p in voters]) if len(voters) < len(players) else majority
+    )
+    if declared is not None and declared >= min(majority, readable):
         return RoundCount(
             declared,
             Note("the file declares {declared} rounds (record 142 or XXR)", declared=declared),
+        )
+    if readable < majority:
+        return RoundCount(
+            readable,
+            Note(
+                "at least half of the player lines whose cells read as TRF writes them "
+                "have {majority} round cells",
+                majority=readable,
+            ),
         )
     return RoundCount(
         majority,
         Note("at least half of the player lines have {majority} round cells", majority=majority),
     )
+
+
+def _voters(players: list[Player]) -> list[Player]:
+    """The lines most of whose cells read as TRF writes them ('  12 w 1'), or all lines.
+
+    A line of garbage in the round columns adds no rounds to the event: 300 such lines
+    of some 150 cells (a 450 KB file) made 3 rounds of 4 players 145 rounds of 304, and
+    their build took 16 s of CPU. When no line reads so, every line votes.
+    """
+    voters = [
+        p
+        for p in players
+        if p.rounds and 2 * sum(1 for e in p.rounds if is_written_cell(e.raw)) >= len(p.rounds)
+    ]
+    return voters or players
 
 
 def _majority(cell_counts: list[int]) -> int:
