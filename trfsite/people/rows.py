@@ -30,16 +30,12 @@ class PersonRow:
     events: int
     last_year: int | None
     groups: frozenset[Group] = frozenset()
+    pieces: frozenset[str] = frozenset()  # the search pieces the person is in
 
     def line(self, prefix: str) -> PersonLine:
         return PersonLine(
             self.name, f"{prefix}{self.key}.html", self.federation, self.events, self.last_year
         )
-
-    @property
-    def pieces(self) -> frozenset[str]:
-        """The search pieces the person is in (``people.search``)."""
-        return frozenset(piece_name(word) for word in self.folded.split())
 
 
 def piece_name(word: str) -> str:
@@ -63,15 +59,17 @@ def person_rows(resolution: Resolution, people: Iterable[Person]) -> list[Person
                 groups.add(("club", entry.club))
             if event.date is not None:
                 years.append(event.date.year)
+        folded = fold_name(person.name)
         rows.append(
             PersonRow(
                 person.key,
                 person.name,
-                fold_name(person.name),
+                folded,
                 person.federation,
                 len(person.entries),
                 max(years) if years else None,
                 frozenset(groups),
+                frozenset(piece_name(word) for word in folded.split()),
             )
         )
     return rows

@@ -8,6 +8,7 @@ others are taken from the previous build as they are.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from trfsite.people.listings import GroupRows
@@ -26,25 +27,31 @@ class RowsNow:
     """The rows of the listings now (see the module's docstring)."""
 
     def __init__(self, stored: StoredRows, fresh: list[PersonRow], gone: frozenset[str] | None):
-        self._stored, self._fresh = stored, fresh
+        self._stored = stored
         self._replaced = set(gone or ()) | {row.key for row in fresh}
+        self._in_group: dict[Group, list[PersonRow]] = defaultdict(list)
+        self._in_piece: dict[str, list[PersonRow]] = defaultdict(list)
+        for row in fresh:
+            for group in row.groups:
+                self._in_group[group].append(row)
+            for piece in row.pieces:
+                self._in_piece[piece].append(row)
         # Where the people resolved again were listed before.
         self._was_in, self._was_in_pieces = stored.listed_in(self._replaced)
 
     def group(self, group: Group) -> list[PersonRow]:
         stored = [r for r in self._stored.group_rows(group) if r.key not in self._replaced]
-        return stored + [row for row in self._fresh if group in row.groups]
+        return stored + self._in_group.get(group, [])
 
     def piece(self, piece: str) -> list[PersonRow]:
         stored = [r for r in self._stored.piece_rows(piece) if r.key not in self._replaced]
-        found = stored + [row for row in self._fresh if piece in row.pieces]
-        return sorted(found, key=lambda row: row.key)
+        return sorted(stored + self._in_piece.get(piece, []), key=lambda row: row.key)
 
     def groups(self) -> GroupRows:
         """Every group's count, and the rows of those that may have changed."""
         counts = self._stored.group_counts()
         members = {}
-        changed = self._was_in | {group for row in self._fresh for group in row.groups}
+        changed = self._was_in | set(self._in_group)
         for group in sorted(changed):
             found = self.group(group)
             if found:
@@ -56,7 +63,7 @@ class RowsNow:
 
     def pieces(self, folder: str) -> Pieces:
         """The pieces that may have changed, made, and the others' paths."""
-        changed = self._was_in_pieces | {piece for row in self._fresh for piece in row.pieces}
+        changed = self._was_in_pieces | set(self._in_piece)
         made = []
         for piece in sorted(changed):
             found = self.piece(piece)
