@@ -160,6 +160,18 @@ def test_a_changed_people_setting_resolves_everyone_again(
     assert tree_digest(out) == tree_digest(cold)
 
 
+def test_a_federation_that_loses_its_last_person_and_one_that_gains_its_first(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Østergaard is DEN's only person (data README); as SWE she starts that group.
+    out = _rebuilt_as_cold(tmp_path, caplog, OSTERGAARD, OSTERGAARD.replace(" DEN ", " SWE "))
+    groups = out / "people" / "federations"
+    assert not (groups / "den.html").exists()
+    assert "Østergaard, Æsa" in (groups / "swe.html").read_text(encoding="utf-8")
+    index = (out / "people" / "index.html").read_text(encoding="utf-8")
+    assert "federations/swe.html" in index and "federations/den.html" not in index
+
+
 def test_only_the_listing_pages_whose_rows_changed_are_made_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
