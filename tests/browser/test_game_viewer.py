@@ -71,10 +71,14 @@ def test_the_board_steps_through_the_game(browser: Any, site_url: str) -> None:
         assert board_state(page)[0] == START
         page.keyboard.press("End")
         assert board_state(page)[0] == FINAL
-        page.click("button.mv[data-ply='23']")
+        moves = page.locator(".moves button")  # the k-th button is ply k + 1
+        moves.nth(5).click()  # 3...Bg4?!: the label names the move, not its annotation
+        assert page.text_content("#board-status") == "Position after 3...Bg4"
+        moves.nth(22).click()
         fen, drawn, _ = board_state(page)
         assert fen == drawn == AFTER_CASTLING
-        assert page.get_attribute("button.mv[data-ply='23']", "aria-current") == "step"
+        assert moves.nth(22).get_attribute("aria-current") == "step"
+        assert moves.nth(5).get_attribute("aria-current") is None
         page.click(".board-controls button[data-go='next']")
         assert page.text_content("#board-status") == "Position after 12...Rd8"
         assert problems == [], problems

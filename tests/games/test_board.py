@@ -225,3 +225,37 @@ def test_replay_stops_at_an_illegal_move_and_says_why() -> None:
     assert not result.complete
     assert result.stop_ply == 3 and "Ke6" in result.stop
     assert result.final == "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R"
+
+
+def test_a_pinned_pawn_moves_only_along_its_pin() -> None:
+    # FIDE Laws 3.9: a move may not leave the own king attacked. The pawn on e2 is pinned
+    # by the rook on e8 against the king on e1, along the e-file: pushing stays on it.
+    assert play("e4", "k3r3/8/8/8/8/8/4P3/4K3 w - - 0 1").placement() == "k3r3/8/8/8/4P3/8/8/4K3"
+    # The pawn on d2 is pinned by the bishop on c3 along c3-d2-e1: d3 and dxe3 leave
+    # that diagonal, dxc3 takes the pinning bishop on it.
+    fen = "k7/8/8/8/8/2b1n3/3P4/4K3 w - - 0 1"
+    for san in ("d3", "dxe3"):
+        with pytest.raises(IllegalMove, match="leaves the king in check"):
+            Position.from_fen(fen).parse_san(san)
+    assert play("dxc3", fen).placement() == "k7/8/8/8/8/2P1n3/8/4K3"
+    # With a knight between the bishop (now on a5) and the pawn, nothing is pinned.
+    assert play("d3", "k7/8/8/b7/8/2n5/3P4/4K3 w - - 0 1").placement() == "k7/8/8/b7/8/2nP4/8/4K3"
+
+
+def test_en_passant_may_not_open_the_rank_to_the_king() -> None:
+    # White K a5, P b5; Black plays c7-c5, rook on h5. bxc6 e.p. would take the pawns of
+    # b5 and c5 off the fifth rank at once and leave the rook facing the king.
+    position = play("c5", "4k3/2p5/8/KP5r/8/8/8/8 b - - 0 1")
+    with pytest.raises(IllegalMove, match="leaves the king in check"):
+        position.parse_san("bxc6")
+
+
+def test_the_king_may_not_take_a_guarded_piece_or_step_back_along_a_check() -> None:
+    # The pawn on d2 is guarded by the bishop on a5 (a5-b4-c3-d2).
+    with pytest.raises(IllegalMove, match="leaves the king in check"):
+        Position.from_fen("4k3/8/8/b7/8/8/3p4/4K3 w - - 0 1").parse_san("Kxd2")
+    # The king on e2 in check from the rook on e8: e1 is on the same file, behind it.
+    fen = "k3r3/8/8/8/8/8/4K3/8 w - - 0 1"
+    with pytest.raises(IllegalMove, match="leaves the king in check"):
+        Position.from_fen(fen).parse_san("Ke1")
+    assert play("Kd1", fen).placement() == "k3r3/8/8/8/8/8/8/3K4"

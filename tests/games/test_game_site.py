@@ -71,11 +71,20 @@ def test_game_page_facts_and_final_board(site: Path) -> None:
 
 def test_score_with_comments_nags_variations_and_steps(site: Path) -> None:
     doc = page(site, "games/1-1.html")
-    moves = doc.xpath("//button[@class='mv']")
+    moves = doc.xpath("//p[@class='moves']//button")
     assert len(moves) == 33  # 17 White moves, 16 Black
-    assert [m.get("data-ply") for m in moves[:2]] == ["1", "2"]
-    assert text(moves[5]) == "Bg4?!"  # $6
-    assert text(moves[-1]) == "Rd8#" and moves[-1].get("data-move") == "17.Rd8#"
+    # The viewer labels the k-th button from the first move's number and the SAN, the
+    # button's first text: the annotation is a child of its own.
+    assert doc.xpath("//p[@class='moves']")[0].get("data-first") == "1."
+    assert text(moves[5]) == "Bg4?!" and moves[5].text == "Bg4"  # 3...Bg4 $6
+    assert text(moves[-1]) == "Rd8#"
+    # A move number and the White move after it stay on one line; a Black move that
+    # follows its White move stands alone.
+    assert [text(m) for m in doc.xpath("//p[@class='moves']/span[@class='m']")[:2]] == [
+        "1. e4",
+        "2. Nf3",
+    ]
+    assert text(doc.xpath("//figcaption")[0]) == "Position after 17.Rd8#"
     score = text(doc.xpath("//p[@class='moves']")[0])
     assert score.startswith("Opera game moves. 1. e4 e5")
     assert "Bg4?! Gives up the centre." in score
@@ -139,11 +148,11 @@ def test_special_moves_and_the_findings_page(tmp_path: Path) -> None:
     assert steps[4] == "e5d6d5"  # 3. exd6 e.p. takes the pawn on d5
     assert steps[8] == "c7d8Q"  # 5. cxd8=Q+
     assert steps[14] == "e1g1h1f1"  # 8. O-O
-    assert "cxd8=Q+" in [text(m) for m in doc.xpath("//button[@class='mv']")]
+    assert "cxd8=Q+" in [text(m) for m in doc.xpath("//p[@class='moves']//button")]
     # The game with 5. Ke3 is listed, its board stops before that move.
     stopped = page(out, "games/3-1.html")
-    assert len(stopped.xpath("//button[@class='mv']")) == 8
-    assert text(stopped.xpath("//span[contains(@class,'unplayed')]")[0]) == "Ke3"
+    assert len(stopped.xpath("//p[@class='moves']//button")) == 8
+    assert text(stopped.xpath("//span[@class='unplayed']")[0]) == "Ke3"
     validation = page(out, "validation.html")
     found = [
         (text(f.xpath(".//code")[0]), f.get("class"))

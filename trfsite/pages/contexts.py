@@ -425,8 +425,7 @@ class AwardsPage:
 class BoardView:
     """A position drawn on the server: what a reader without JavaScript sees."""
 
-    fen: str  # the placement field of the FEN
-    squares: tuple[tuple[str, str], ...]  # (square name, the piece's glyph or "") a8 to h1
+    fen: str  # the placement field of the FEN (its squares: ``game_pages.board_html``)
     white: tuple[tuple[str, str], ...]  # (piece letter, square) of the text alternative
     black: tuple[tuple[str, str], ...]
 
@@ -446,6 +445,7 @@ class GamePage:
     opening: str
     date: str  # the Date tag as written, "" when unknown
     score: str  # the main line as HTML (``game_pages.score_html``), escaped there
+    first: str  # the first move's number as the score writes it: "1.", "23..."
     last_move: str  # "17.Rd8#": the last move the board plays, "" when none
     final: BoardView
     squares: str  # its squares as HTML (``game_pages.board_html``)

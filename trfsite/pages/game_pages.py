@@ -47,15 +47,9 @@ PIECE_NAMES = {
 }
 _WHITE = frozenset("KQRBNP")
 _BLACK = frozenset("kqrbnp")
-# Each square's markup for each thing that may stand on it, light and dark as on a board.
-_CELLS = tuple(
-    {
-        char: f'<span class="sq {"d" if (index // 8 + index % 8) % 2 else "l"}">'
-        f"{GLYPHS.get(char, '')}</span>"
-        for char in ".KQRBNPkqrbnp"
-    }
-    for index in range(64)
-)
+# Each square's markup for each thing that may stand on it; the theme colours the
+# squares light and dark by their place among the board's 64.
+_CELLS = {char: f"<span>{GLYPHS.get(char, '')}</span>" for char in ".KQRBNPkqrbnp"}
 
 
 def _cells(placement: str) -> str:
@@ -67,21 +61,23 @@ def _cells(placement: str) -> str:
 
 
 def board_view(placement: str) -> BoardView:
-    """The 64 squares of a FEN placement, from a8 to h1 as a board is read."""
-    cells = _cells(placement)
-    squares = tuple(zip(_SQUARES, [GLYPHS.get(char, "") for char in cells], strict=True))
-    white = [(char, name) for char, name in zip(cells, _SQUARES, strict=True) if char in _WHITE]
-    black = [
-        (char.upper(), name) for char, name in zip(cells, _SQUARES, strict=True) if char in _BLACK
-    ]
-    white.sort(key=_piece_order)
-    black.sort(key=_piece_order)
-    return BoardView(placement, squares, tuple(white), tuple(black))
-
-
-def _piece_order(piece: tuple[str, str]) -> tuple[int, str]:
-    """King first, pawns last; each kind by its squares' names."""
-    return _ORDER[piece[0]], piece[1]
+    """A FEN placement's pieces for the text alternative: each side's king first, pawns
+    last, each kind by its squares' names (one pass and a plain sort: 2,000 pages)."""
+    white: list[tuple[int, str, str]] = []
+    black: list[tuple[int, str, str]] = []
+    for char, name in zip(_cells(placement), _SQUARES, strict=True):
+        if char in _WHITE:
+            white.append((_ORDER[char], name, char))
+        elif char in _BLACK:
+            upper = char.upper()
+            black.append((_ORDER[upper], name, upper))
+    white.sort()
+    black.sort()
+    return BoardView(
+        placement,
+        tuple([(char, name) for _, name, char in white]),
+        tuple([(char, name) for _, name, char in black]),
+    )
 
 
 @cache
@@ -109,52 +105,44 @@ def score_html(
     """The main line as the page's score, and its last move played (``"17.Rd8#"``).
 
     Written here rather than in the template, in one pass of a few string joins per
-    move: a game of 80 moves is some 500 small pieces, and a 2,000-game event must
-    add at most a fifth to its build (issue 42). ``sans``: the moves the board could
-    play, as the replay writes them (letters, digits and signs: nothing to escape);
-    the moves after them are shown as written, escaped, greyed, without a position.
+    move, and lean: a move the board plays is a bare ``<button>`` (its ply is its
+    place among the score's buttons, its label the number before it and its first
+    text, both read by the viewer), a move number and the White move after it are
+    kept on one line by a ``<span class="m">``. A 2,000-game event must add at most
+    a fifth to its build (issue 42), and the score was half of each page. ``sans``:
+    the moves the board could play, as the replay writes them (letters, digits and
+    signs: nothing to escape); the moves after them are shown as written, escaped,
+    greyed, without a position.
     """
     parts: list[str] = []
     if line.comment:
         parts.append(f'<span class="comment">{escape(line.comment)}</span> ')
+    played = len(sans)
+    last = _move_label(sans[-1], played - 1, white_first, first_number) if sans else ""
+    if not line.annotations and played == len(line.sans):
+        parts.append(_plain_score(sans, white_first, first_number))
+        return "".join(parts), last
     notes = dict(line.annotations)
     ply = 0 if white_first else 1
     number = first_number
-    played = len(sans)
     numbered = False
-    last = ""
     for index, written in enumerate(line.sans):
         black = ply & 1
         ply += 1
         note = notes.get(index) if notes else None
-        nags = escape(nag_text(note.nags)) if note is not None and note.nags else ""
+        nags = ""
+        if note is not None and note.nags:
+            nags = f"<span>{escape(nag_text(note.nags))}</span>"
         if index < played:
-            san = sans[index]
-            if black:
-                last = f"{number}...{san}"
-                head = (
-                    '<span class="m">'
-                    if numbered
-                    else f'<span class="m"><span class="num">{number}...</span> '
-                )
-            else:
-                last = f"{number}.{san}"
-                head = f'<span class="m"><span class="num">{number}.</span> '
-            parts.append(
-                f'{head}<button type="button" class="mv" data-ply="{index + 1}" '
-                f'data-move="{last}">{san}{nags}</button></span> '
-            )
+            move = f"<button>{sans[index]}{nags}</button>"
         else:
-            san = escape(written)
-            if black:
-                head = (
-                    '<span class="m">'
-                    if numbered
-                    else f'<span class="m"><span class="num">{number}...</span> '
-                )
-            else:
-                head = f'<span class="m"><span class="num">{number}.</span> '
-            parts.append(f'{head}<span class="mv unplayed">{san}{nags}</span></span> ')
+            move = f'<span class="unplayed">{escape(written)}{nags}</span>'
+        if not black:
+            parts.append(f'<span class="m">{number}. {move}</span> ')
+        elif numbered:
+            parts.append(f"{move} ")
+        else:
+            parts.append(f'<span class="m">{number}... {move}</span> ')
         if black:
             number += 1
         numbered = True
@@ -170,17 +158,49 @@ def score_html(
     return "".join(parts), last
 
 
+def _plain_score(sans: tuple[str, ...], white_first: bool, number: int) -> str:
+    """``score_html``'s markup for a main line without annotations that the board plays
+    to its end (most games), two moves at a time."""
+    parts: list[str] = []
+    start = 0
+    if not white_first and sans:
+        parts.append(f'<span class="m">{number}... <button>{sans[0]}</button></span> ')
+        start, number = 1, number + 1
+    end = len(sans) - (len(sans) - start) % 2  # after the last whole pair
+    for index in range(start, end, 2):
+        parts.append(
+            f'<span class="m">{number}. <button>{sans[index]}</button></span> '
+            f"<button>{sans[index + 1]}</button> "
+        )
+        number += 1
+    if end < len(sans):
+        parts.append(f'<span class="m">{number}. <button>{sans[end]}</button></span> ')
+    return "".join(parts)
+
+
+def _move_label(san: str, ply: int, white_first: bool, first_number: int) -> str:
+    """``"5.Ke3"``, ``"5...Ke3"``: the ``ply``-th move (0-based) with its number."""
+    number, white = move_number(ply, white_first, first_number)
+    return f"{number}.{'' if white else '..'}{san}"
+
+
+def first_label(white_first: bool, first_number: int) -> str:
+    """The first move's number as the score writes it (``"1."``, ``"23..."``): the
+    viewer counts its move labels on from it."""
+    return f"{first_number}." if white_first else f"{first_number}..."
+
+
 def _stop_label(line: Line, ply: int, white_first: bool, first_number: int) -> str:
     """``"5.Ke3"``: the move the board stops before, "" when none."""
     if not 0 <= ply < len(line.sans):
         return ""
-    number, white = move_number(ply, white_first, first_number)
-    return f"{number}.{'' if white else '..'}{line.sans[ply]}"
+    return _move_label(line.sans[ply], ply, white_first, first_number)
 
 
 def board_html(view: BoardView) -> str:
-    """The 64 squares of the server-drawn board, light and dark as on a board."""
-    return "".join([cells[char] for cells, char in zip(_CELLS, _cells(view.fen), strict=True)])
+    """The 64 squares of the server-drawn board, a8 to h1."""
+    cells = _CELLS
+    return "".join([cells[char] for char in _cells(view.fen)])
 
 
 def bulletin_games(
@@ -201,7 +221,7 @@ def bulletin_games(
         shown = replace(main, sans=replayed.sans + main.sans[len(replayed.sans) :])
         tokens = line_tokens(shown, 0, white_first, first_number, glyphs=True)
         view = board_view(replayed.final)
-        glyphs = [piece.replace("\ufe0e", "") for _, piece in view.squares]
+        glyphs = [GLYPHS.get(char, "").replace("\ufe0e", "") for char in _cells(view.fen)]
         white, black = players.get(game.white), players.get(game.black)
         made.append(
             BulletinGame(
@@ -254,6 +274,7 @@ def game_page(data: EventData, game: EventGame, previous: str, following: str) -
         ),
         date=_pgn_date(game.game.tag("Date")),
         score=score,
+        first=first_label(white_first, first_number),
         last_move=last,
         final=final,
         squares=board_html(final),

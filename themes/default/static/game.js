@@ -15,7 +15,19 @@
   var names = JSON.parse(board.getAttribute("data-names") || "{}");
   var squares = board.children;
   var status = document.getElementById("board-status");
-  var moves = Array.prototype.slice.call(document.querySelectorAll(".moves .mv[data-ply]"));
+  /* The score's buttons are the moves the board plays, in order: the ply of the k-th
+     is k + 1, its label the move number (counted on from the score's first) and the
+     button's first text (its SAN; an annotation such as "?!" follows in a child). */
+  var score = document.querySelector(".moves");
+  var moves = score ? Array.prototype.slice.call(score.querySelectorAll("button")) : [];
+  var first = (score && score.getAttribute("data-first")) || "1.";
+  var firstNumber = parseInt(first, 10) || 1, blackFirst = /\.\.\.$/.test(first) ? 1 : 0;
+
+  function moveLabel(k) {
+    var ply = k + blackFirst, number = firstNumber + Math.floor(ply / 2);
+    var node = moves[k].firstChild;
+    return number + (ply % 2 ? "..." : ".") + (node ? node.nodeValue : "");
+  }
 
   function index(name) { return (8 - Number(name.charAt(1))) * 8 + FILES.indexOf(name.charAt(0)); }
   function squareName(i) { return FILES.charAt(i % 8) + String(8 - Math.floor(i / 8)); }
@@ -89,9 +101,8 @@
     for (var i = 0; i < 64 && i < squares.length; i++) {
       squares[i].textContent = cells[i] ? GLYPH[cells[i]] + "\ufe0e" : "";
     }
-    var move = ply ? moves[ply - 1] : null;
-    var title = move
-      ? board.getAttribute("data-after-label").replace("{move}", move.getAttribute("data-move"))
+    var title = ply
+      ? board.getAttribute("data-after-label").replace("{move}", moveLabel(ply - 1))
       : board.getAttribute("data-start-label");
     board.setAttribute("data-fen", placement(cells));
     board.setAttribute("aria-label", title + ". " + board.getAttribute("data-white") + ": " +
@@ -115,8 +126,8 @@
   document.querySelectorAll(".board-controls button").forEach(function (button) {
     button.addEventListener("click", function () { actions[button.getAttribute("data-go")](); });
   });
-  moves.forEach(function (button) {
-    button.addEventListener("click", function () { show(Number(button.getAttribute("data-ply"))); });
+  moves.forEach(function (button, k) {
+    button.addEventListener("click", function () { show(k + 1); });
   });
   document.addEventListener("keydown", function (event) {
     var action = keys[event.key];

@@ -47,6 +47,10 @@ from trfsite.formats.pgn.squares import (
 
 __all__ = ["STANDARD_START", "IllegalMove", "Move", "Position"]
 
+# ``Move``'s fields given whole, without the keyword handling of its constructor: the
+# board makes one per move read (160,000 an event of 2,000 games, issue 42's budget).
+_plain_move = tuple.__new__
+
 
 class Position:
     """A chess position that plays SAN moves; mutable, copied with ``copy()``."""
@@ -275,15 +279,13 @@ class Position:
             ]
         king = self.kings[0 if white else 1]
         move = None
-        if len(candidates) == 1 and self.checked is False and candidates[0] != king:
-            origin = candidates[0]  # the king itself may step into check: tested below
-            line = LINE_STEP.get(origin - king)
-            if (
-                line is None  # off every line through the king
-                or not self._slider_beyond(king, origin, not white)  # not pinned
-                or (LINE_STEP.get(target - king) == line and self._on_ray(king, line, target))
-            ):
-                move = Move(origin, target)
+        if len(candidates) == 1:
+            origin = candidates[0]
+            if origin == king:  # the king's own move: safe unless it steps into an attack
+                if self.leaves_king_safe(_plain_move(Move, (origin, target, "", 0, False))):
+                    move = _plain_move(Move, (origin, target, "", 0, False))
+            elif self.checked is False and self._pin_kept(king, origin, target):
+                move = _plain_move(Move, (origin, target, "", 0, False))
         if move is None:
             if letter == "K" and not candidates and self.castling:
                 castling = self._king_castles_onto(target)
@@ -320,11 +322,17 @@ class Position:
         origin = move.origin
         if origin == king or move.en_passant or self.in_check():
             return True
-        step = LINE_STEP.get(origin - king)
-        if step is None or not self._slider_beyond(king, origin, not self.white):
-            return False
-        return LINE_STEP.get(move.target - king) != step or not self._on_ray(
-            king, step, move.target
+        return not self._pin_kept(king, origin, move.target)
+
+    def _pin_kept(self, king: int, origin: int, target: int) -> bool:
+        """Whether moving the piece on ``origin`` (not the king) to ``target`` keeps the
+        king as safe as it was: the piece is off every line through the king, or not
+        pinned, or moves along its pin (a king not in check then stays out of it)."""
+        line = LINE_STEP.get(origin - king)
+        return (
+            line is None
+            or not self._slider_beyond(king, origin, not self.white)
+            or (LINE_STEP.get(target - king) == line and self._on_ray(king, line, target))
         )
 
     def _on_ray(self, king: int, step: int, target: int) -> bool:
@@ -352,7 +360,7 @@ class Position:
             if abs(origin + forward - target) != 1 or board[origin] != pawn:
                 raise IllegalMove(f"{san!r}: no pawn of the side to move can capture there")
             if board[target] != EMPTY:
-                move = Move(origin, target, promotion)
+                move = _plain_move(Move, (origin, target, promotion, 0, False))
             elif target == self.ep:
                 move = Move(origin, target, promotion, en_passant=True)
             else:
@@ -363,19 +371,25 @@ class Position:
                 raise IllegalMove(f"{san!r}: a pawn cannot move straight onto a piece")
             one = target - forward
             if board[one] == pawn:
-                move = Move(one, target, promotion)
+                move = _plain_move(Move, (one, target, promotion, 0, False))
             elif (
                 board[one] == EMPTY
                 and board[one - forward] == pawn
                 and target_rank == (3 if self.white else 4)
             ):
-                move = Move(one - forward, target, promotion)
+                move = _plain_move(Move, (one - forward, target, promotion, 0, False))
             else:
                 side = "White" if self.white else "Black"
                 raise IllegalMove(f"{san!r} is not a legal move for {side}: no piece can make it")
             text = NAMES[target] + suffix
         if parsed.from_rank >= 0 and (move.origin - 21) // 10 != parsed.from_rank:
             raise IllegalMove(f"{san!r}: no pawn of the side to move stands on that rank")
+        if (
+            self.checked is False
+            and not move.en_passant  # it empties a second square of the line: played out
+            and self._pin_kept(self.kings[0 if self.white else 1], move.origin, target)
+        ):
+            return move, text
         return self._one_legal(san, [move]), text
 
     def _castle(self, san: str, long: bool) -> Move:
