@@ -90,6 +90,7 @@ def bench_resolve(events: int, people: int, seed: int) -> None:
     from generate_people import synthetic_entries
 
     from trfsite.people.identity import resolve
+    from trfsite.people.rows import person_rows
     from trfsite.people.search import search_pieces
     from trfsite.site.people import read_archive
 
@@ -109,7 +110,7 @@ def bench_resolve(events: int, people: int, seed: int) -> None:
     resolution = resolve(found)
     took, cpu = time.perf_counter() - started, time.process_time() - cpu
     started = time.perf_counter()
-    pieces = search_pieces(resolution, "search")
+    pieces = search_pieces(person_rows(resolution, resolution.people), "search")
     search = time.perf_counter() - started
     tracemalloc.start()  # again, for its memory only (tracing slows it several times)
     resolve(found)

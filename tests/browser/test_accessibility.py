@@ -19,7 +19,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 WIDTHS = (1280, 390)
 # Twelve kinds of page (and three more): home, event overview, players, standings,
-# Swiss crosstable, round, player card, validation, statistics, prizes, team, person.
+# Swiss crosstable, round, player card, validation, statistics, prizes, team, person
+# (and a federation's people).
 PAGES = [
     "index.html",
     "karl-mala-open-2005/index.html",
@@ -36,6 +37,7 @@ PAGES = [
     "karl-mala-open-2005/startlist.html",
     "club-championship-2024/crosstable.html",
     "people/index.html",
+    "people/federations/ind.html",
 ]
 BLOCKING = ("critical", "serious", "moderate")
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from treedigest import tree_digest
 
-from trfsite.people.listings import Listings
+from trfsite.people.listings import GroupRows, Listings
 from trfsite.people.pages import PeoplePlanner
 from trfsite.site import identity_part
 from trfsite.site.build import BuildOptions, build_site
@@ -160,6 +160,18 @@ def test_a_changed_people_setting_resolves_everyone_again(
     assert tree_digest(out) == tree_digest(cold)
 
 
+def test_a_federation_that_loses_its_last_person_and_one_that_gains_its_first(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Østergaard is DEN's only person (data README); as SWE she starts that group.
+    out = _rebuilt_as_cold(tmp_path, caplog, OSTERGAARD, OSTERGAARD.replace(" DEN ", " SWE "))
+    groups = out / "people" / "federations"
+    assert not (groups / "den.html").exists()
+    assert "Østergaard, Æsa" in (groups / "swe.html").read_text(encoding="utf-8")
+    index = (out / "people" / "index.html").read_text(encoding="utf-8")
+    assert "federations/swe.html" in index and "federations/den.html" not in index
+
+
 def test_only_the_listing_pages_whose_rows_changed_are_made_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -176,11 +188,19 @@ def test_only_the_listing_pages_whose_rows_changed_are_made_again(
         return make_here(self, page)
 
     monkeypatch.setattr(people._Pages, "make_here", spied)
+    placed: list[str] = []
+    place = people._Pages.place
+
+    def placing(self: people._Pages, path: str, data: bytes) -> None:
+        placed.append(path)
+        place(self, path, data)
+
+    monkeypatch.setattr(people._Pages, "place", placing)
     kept: list[str] = []
     listing_pages = people.listing_pages
 
-    def listings(planner: PeoplePlanner, only: object = None) -> Listings:
-        made = listing_pages(planner, only)  # type: ignore[arg-type]
+    def listings(planner: PeoplePlanner, groups: GroupRows) -> Listings:
+        made = listing_pages(planner, groups)
         kept.extend(made.kept)
         return made
 
@@ -189,14 +209,10 @@ def test_only_the_listing_pages_whose_rows_changed_are_made_again(
     text = changed.read_text(encoding="utf-8")
     changed.write_text(text.replace("Spring Open 2023", "Spring Cup 2023"), encoding="utf-8")
     build_site(BuildOptions(src, out, pdf=False))
-    # The event's name is on the pages of its federations, so they are made again, and
-    # the index and findings pages (unchanged rows) are not; nor are GER's and HUN's.
-    assert sorted(made) == [
-        "people/federations/den.html",
-        "people/federations/eng.html",
-        "people/federations/pol.html",
-    ]
-    assert "Spring Cup 2023" in (out / made[0]).read_text(encoding="utf-8")
+    # A group page lists its people (name, events, last year): an event's name is on
+    # none of them, so no listing page is made again, nor any search piece.
+    assert made == []
+    assert placed == []
     # The federations of no one the change touches (the part: d-2023's players and
     # their other entries and namesakes) are not even looked at: AUT (c-2022's
     # Müller), GER (Müller) and HUN (Nagy).
@@ -205,6 +221,21 @@ def test_only_the_listing_pages_whose_rows_changed_are_made_again(
         "people/federations/ger.html",
         "people/federations/hun.html",
     ]
+    # Østergaard (DEN, d-2023 only) renamed: her row changes, so DEN's page (and the
+    # index, which lists everyone of this small archive) is made again; POL's and
+    # ENG's rows (her opponents') are the same, so their pages are not.
+    made.clear()
+    _player_two(src, OSTERGAARD.replace("Østergaard, Æsa ", "Østergaard, Åse "))
+    build_site(BuildOptions(src, out, pdf=False))
+    assert sorted(made) == ["people/federations/den.html", "people/index.html"]
+    # Her search pieces (folded "ostergaard asa", now "ostergaard ase"): "os" and
+    # "as" show her new name; no other piece changes.
+    assert sorted(p for p in placed if "/search/" in p) == [
+        "people/search/as.js",
+        "people/search/os.js",
+    ]
+    den = (out / "people/federations/den.html").read_text(encoding="utf-8")
+    assert "Østergaard, Åse" in den and "Æsa" not in den
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
     assert tree_digest(out) == tree_digest(cold)

@@ -11,8 +11,9 @@ page contexts out, no IO (the build step that writes the pages is ``site.people`
   only the part of them a changed event touches; ``report``: ``trfsite people``
   as data, and where a person's page is.
 - ``links``: which person page (and FIDE profile) an event's pages link a player to.
-- ``pages`` (with ``contexts``): the person pages; ``listings``: the federation,
-  club, findings and index pages; ``search``: the offline search's index pieces.
+- ``pages`` (with ``contexts``): the person pages; ``rows``: a person's line in
+  the listings (kept in the build state); ``listings``: the federation, club,
+  findings and index pages; ``search``: the offline search's index pieces.
 - ``privacy``: the ``[privacy]`` settings, and a tournament with the people
   ``anonymise`` names shown as "Anonymous" (no person page: ``links``).
 """

@@ -134,29 +134,14 @@ class PeopleIndexPage:
 
 
 @dataclass(frozen=True, slots=True)
-class GroupEvent:
-    date: dt.date | None
-    event: str
-    href: str
-    players: int  # of this group
-
-
-@dataclass(frozen=True, slots=True)
-class GroupYear:
-    year: int | None
-    events: tuple[GroupEvent, ...]
-    people: tuple[PersonLine, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class GroupPage:
-    """A federation's or a club's people and events, by year (newest first)."""
+    """A federation's or a club's people, by name: a row each (``listings.PersonRow``)."""
 
     meta: PageMeta
     kind: str  # "federation" or "club"
     name: str
     people: int
-    years: tuple[GroupYear, ...]
+    members: tuple[PersonLine, ...]
 
 
 @dataclass(frozen=True, slots=True)

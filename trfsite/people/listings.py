@@ -1,23 +1,22 @@
 """The people pages that list many people: each federation's and club's, the
 identity findings and the people index (pure: no disk).
 
-A rebuild asks only for the groups whose rows may have changed (``only``); the
-others' paths are handed back, to be taken from the previous build as they are.
+A group page lists its people, one row each (name, federation, events, last year:
+``rows.PersonRow``), so it changes only when one of its people's rows does: renaming an
+event changes none. The rows are kept in the build state (``site.state``); a
+rebuild makes a row again only for the people it resolved again, and a group page
+only for the groups those people are, or were, in (``GroupRows.members``).
 """
 
 from __future__ import annotations
 
-import datetime as dt
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from trfsite.people.contexts import (
-    GroupEvent,
     GroupLink,
     GroupPage,
-    GroupYear,
     PeopleFindingsPage,
     PeopleIndexPage,
     PersonLine,
@@ -26,104 +25,67 @@ from trfsite.people.identity import Person
 from trfsite.people.names import name_key
 from trfsite.people.pages import SEARCH_FOLDER, PeoplePage, PeoplePlanner, people_meta
 from trfsite.people.report import PEOPLE_FOLDER
+from trfsite.people.rows import Group, PersonRow
 from trfsite.results import Note
 
 GROUP_KINDS = {"federation": "federations", "club": "clubs"}  # kind -> folder
 
 
 @dataclass(frozen=True, slots=True)
+class GroupRows:
+    """Every group's number of people, and the rows of the groups to make."""
+
+    counts: Mapping[Group, int]
+    members: Mapping[Group, list[PersonRow]]
+
+
+@dataclass(frozen=True, slots=True)
 class Listings:
     pages: list[PeoplePage]  # made now
-    kept: list[str]  # the paths of the groups left out (``only``)
+    kept: list[str]  # the paths of the groups not in ``GroupRows.members``
 
 
 def group_path(what: str, value: str) -> str:
     return f"{PEOPLE_FOLDER}/{GROUP_KINDS[what]}/{name_key(value.lower())}.html"
 
 
-def _line(planner: PeoplePlanner, person: Person, prefix: str) -> PersonLine:
-    return PersonLine(
-        person.name,
-        f"{prefix}{person.key}.html",
-        person.federation,
-        len(person.entries),
-        planner.archive.last_year(person),
-    )
+def every_group(rows: Iterable[PersonRow]) -> GroupRows:
+    """Every group with its rows (a first build's, or one resolving everyone)."""
+    members: dict[Group, list[PersonRow]] = defaultdict(list)
+    for row in rows:
+        for group in row.groups:
+            members[group].append(row)
+    return GroupRows({group: len(found) for group, found in members.items()}, members)
 
 
 def group_pages(
-    planner: PeoplePlanner, what: str, only: Collection[tuple[str, str]] | None = None
+    planner: PeoplePlanner, what: str, groups: GroupRows
 ) -> tuple[list[PeoplePage], list[GroupLink], list[str]]:
-    """Every federation's (or club's) page in ``only`` (kind, value; None: all), from
-    one pass over the people's entries; (pages, every group's link, paths left out)."""
-    archive, site = planner.archive, planner.site
-    # value -> year -> (event slug -> [event, players of the group], keys of its people)
-    groups: dict[str, dict[int | None, tuple[dict[str, list[Any]], set[str]]]] = {}
-    members: dict[str, set[str]] = defaultdict(set)
-    federation = what == "federation"
-    for person in archive.resolution.people:
-        key = person.key
-        for _, event, entry in archive.entries(person):
-            value = entry.federation if federation else entry.club
-            if not value:
-                continue
-            members[value].add(key)
-            years = groups.get(value)
-            if years is None:
-                years = groups[value] = {}
-            year = event.date.year if event.date else None
-            slot = years.get(year)
-            if slot is None:
-                slot = years[year] = ({}, set())
-            events, people = slot
-            seen = events.get(event.slug)
-            if seen is None:
-                events[event.slug] = [event, 1]
-            else:
-                seen[0] = event
-                seen[1] += 1
-            people.add(key)
-    lines: dict[str, tuple[tuple[str, str], PersonLine]] = {}  # key -> (sort key, line)
+    """The federations' (or clubs') pages of ``groups.members``; (pages, every
+    group's link, the paths of those left out)."""
     pages, links, kept = [], [], []
-    for value in sorted(groups):
+    for value in sorted(value for kind, value in groups.counts if kind == what):
         path = group_path(what, value)
-        links.append(GroupLink(value, path.removeprefix(f"{PEOPLE_FOLDER}/"), len(members[value])))
-        if only is not None and (what, value) not in only:
+        count = groups.counts[(what, value)]
+        links.append(GroupLink(value, path.removeprefix(f"{PEOPLE_FOLDER}/"), count))
+        rows = groups.members.get((what, value))
+        if rows is None:
             kept.append(path)
             continue
-        years = groups[value]
-        by_year = []
-        for year in sorted(years, key=lambda y: -(y or 0)):
-            events, people = years[year]
-            for key in people:
-                if key not in lines:
-                    line = _line(planner, archive.person_of[key], "../")
-                    lines[key] = ((line.name.casefold(), line.href), line)
-            shown = [
-                GroupEvent(event.date, event.event, f"../../{slug}/index.html", players)
-                for slug, (event, players) in events.items()
-            ]
-            by_year.append(
-                GroupYear(
-                    year,
-                    tuple(sorted(shown, key=lambda e: (e.date or dt.date.min, e.href))),
-                    tuple(lines[key][1] for key in sorted(people, key=lambda k: lines[k][0])),
-                )
-            )
-        meta = people_meta(site, value, path)
-        page = GroupPage(meta, what, value, len(members[value]), tuple(by_year))
+        lines = sorted(
+            (row.line("../") for row in rows), key=lambda line: (line.name.casefold(), line.href)
+        )
+        page = GroupPage(people_meta(planner.site, value, path), what, value, count, tuple(lines))
         pages.append(PeoplePage(path, "people_group.html", page))
     return pages, links, kept
 
 
-def listing_pages(
-    planner: PeoplePlanner, only: Collection[tuple[str, str]] | None = None
-) -> Listings:
-    """The federation and club pages (those in ``only``, see ``group_pages``), the
-    findings and the index."""
+def listing_pages(planner: PeoplePlanner, groups: GroupRows) -> Listings:
+    """The federation and club pages (those of ``groups.members``), the findings and
+    the index."""
     site, resolution = planner.site, planner.resolution
-    federations, federation_links, kept = group_pages(planner, "federation", only)
-    clubs, club_links, kept_clubs = group_pages(planner, "club", only)
+    federations, federation_links, kept = group_pages(planner, "federation", groups)
+    clubs, club_links, kept_clubs = group_pages(planner, "club", groups)
     pages = federations + clubs
     path = f"{PEOPLE_FOLDER}/findings.html"
     findings = PeopleFindingsPage(
@@ -140,7 +102,18 @@ def listing_pages(
         federations=tuple(federation_links),
         clubs=tuple(club_links),
         findings=len(planner.findings),
-        recent=tuple(_line(planner, p, "") for p in busiest[:50]),
+        recent=tuple(_line(planner, p) for p in busiest[:50]),
     )
     pages.append(PeoplePage(path, "people_index.html", index))
     return Listings(pages, kept + kept_clubs)
+
+
+def _line(planner: PeoplePlanner, person: Person) -> PersonLine:
+    archive = planner.archive
+    return PersonLine(
+        person.name,
+        f"{person.key}.html",
+        person.federation,
+        len(person.entries),
+        archive.last_year(person),
+    )

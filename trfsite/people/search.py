@@ -10,47 +10,35 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Iterable
 
-from trfsite.people.identity import Resolution
-from trfsite.people.names import fold_name
 from trfsite.people.report import PEOPLE_FOLDER
+from trfsite.people.rows import PersonRow, piece_name
 
-_PIECE_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
-
-
-def piece_name(word: str) -> str:
-    """``"mu"`` for ``"muller"``; letters outside a-z and 0-9 become ``_``."""
-    return "".join(ch if ch in _PIECE_LETTERS else "_" for ch in word[:2]).ljust(2, "_")
+__all__ = ["piece_name", "piece_path", "piece_text", "search_pieces"]
 
 
-def search_pieces(resolution: Resolution, folder: str) -> list[tuple[str, str]]:
-    """(path under OUT, script text) for every piece, sorted by path.
+def piece_path(folder: str, piece: str) -> str:
+    return f"{PEOPLE_FOLDER}/{folder}/{piece}.js"
+
+
+def piece_text(piece: str, rows: Iterable[PersonRow]) -> str:
+    """One piece's script; ``rows`` by person key.
 
     A row is ``[name, folded name, key, federation, events, last year]``.
     """
-    rows: dict[str, list[list[object]]] = defaultdict(list)
-    for person in resolution.people:
-        folded = fold_name(person.name)
-        years = [
-            resolution.events[ref.event].date.year  # type: ignore[union-attr]
-            for ref in person.entries
-            if resolution.events[ref.event].date is not None
-        ]
-        row: list[object] = [
-            person.name,
-            folded,
-            person.key,
-            person.federation,
-            len(person.entries),
-            max(years) if years else None,
-        ]
-        for piece in sorted({piece_name(word) for word in folded.split()}):
-            rows[piece].append(row)
-    pieces = []
-    for piece in sorted(rows):
-        body = json.dumps(rows[piece], ensure_ascii=False, separators=(",", ":"))
-        # "</" cannot end a script early in a .js file, but keep the text inert anyway.
-        body = body.replace("</", "<\\/")
-        text = f'trfsitePeople.add("{piece}",{body});\n'
-        pieces.append((f"{PEOPLE_FOLDER}/{folder}/{piece}.js", text))
-    return pieces
+    shown = [[r.name, r.folded, r.key, r.federation, r.events, r.last_year] for r in rows]
+    body = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
+    # "</" cannot end a script early in a .js file, but keep the text inert anyway.
+    body = body.replace("</", "<\\/")
+    return f'trfsitePeople.add("{piece}",{body});\n'
+
+
+def search_pieces(rows: Iterable[PersonRow], folder: str) -> list[tuple[str, str]]:
+    """(path under OUT, script text) for every piece of ``rows`` (by person key),
+    sorted by path."""
+    pieces: dict[str, list[PersonRow]] = defaultdict(list)
+    for row in rows:
+        for piece in sorted(row.pieces):
+            pieces[piece].append(row)
+    return [(piece_path(folder, p), piece_text(p, pieces[p])) for p in sorted(pieces)]

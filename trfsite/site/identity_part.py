@@ -27,7 +27,6 @@ class Touched:
     """What a rebuild's part may have changed: the pages to look at again."""
 
     people: frozenset[str]  # see ``_touched``
-    groups: frozenset[tuple[str, str]]  # ("federation" or "club", value) of its entries
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +34,6 @@ class _Part:
     positions: dict[str, frozenset[int]]  # file -> entries resolved again
     gone: frozenset[str]  # the previous people these entries belonged to
     changed_files: frozenset[str]
-    groups: frozenset[tuple[str, str]]  # of the changed events' entries, before and now
 
 
 def resolve_people(
@@ -120,7 +118,7 @@ def _touched(
         for person in resolution.people
         if any(events[ref.event].file in moved for ref in person.entries)
     )
-    return Touched(touched, part.groups)
+    return Touched(touched)
 
 
 def _part(
@@ -156,18 +154,8 @@ def _part(
                 raise Stale(f"{file}: an entry without a line")
             own_keys.add(entries[position].own_key)
     gone = frozenset(known.person_of[key] for key in own_keys if key in known.person_of)
-    touched = [entry for event in changed for entry in event.entries] + [
-        by_file[file].entries[position] for file, wanted in positions.items() for position in wanted
-    ]
-    groups = {
-        (what, value)
-        for entry in touched
-        for what, value in (("federation", entry.federation), ("club", entry.club))
-        if value
-    }
     return _Part(
         {file: frozenset(p) for file, p in positions.items()},
         gone,
         frozenset(event.file for event in changed),
-        frozenset(groups),
     )

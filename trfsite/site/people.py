@@ -27,7 +27,7 @@ from trfsite.people.contexts import PeopleContext
 from trfsite.people.entries import EventEntries, PersonEntry
 from trfsite.people.identity import Resolution
 from trfsite.people.listing import read_entries
-from trfsite.people.listings import listing_pages
+from trfsite.people.listings import GroupRows, every_group, group_path, listing_pages
 from trfsite.people.pages import (
     SEARCH_FOLDER,
     FullEntry,
@@ -37,10 +37,12 @@ from trfsite.people.pages import (
     PersonPlan,
 )
 from trfsite.people.report import PEOPLE_FOLDER
-from trfsite.people.search import search_pieces
+from trfsite.people.rows import person_rows
+from trfsite.people.search import piece_text, search_pieces
 from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, environment, paused_collector
-from trfsite.site.identity_part import Touched, resolve_people
+from trfsite.site.identity_part import resolve_people
+from trfsite.site.people_listings import Pieces, RowsNow
 from trfsite.site.series import SERIES_TEMPLATE, series_pages, series_problems_of
 from trfsite.site.state import STAMP, BuildState, Changes, read_stamp, stamp_of
 from trfsite.site.writer import SiteWriter
@@ -147,25 +149,38 @@ def _build_people(
                 digests[item.path] = made_of = _page_digest(run.fingerprint, site_text, item)
                 if old_pages.get(item.path) != made_of or not pages.reuse(item.path):
                     pages.send(item.cut() if isinstance(item, PersonPlan) else item)
-        # Federations, clubs, findings, index: few, but each shows many people, so a
-        # page is remade only when its rows changed (rendering them all was a third
-        # of a rebuild's people step); a group no one of the part is in is not even
-        # looked at (its context's ``repr`` grows with the archive).
-        for page in _listings(
-            planner, touched if steady is not None else None, old_pages, pages, digests
-        ):
+        # Federations, clubs, findings, index, search pieces: few, but each lists
+        # many people, so a page is remade only when its rows changed; a rebuild
+        # looks only at the groups and pieces someone it resolved again is or was
+        # in, and reads their other people's rows from the state (walking
+        # everyone's entries grew with the archive).
+        fresh = person_rows(resolution, resolved.people)
+        now = None
+        if steady is None:
+            every = fresh if resolved.gone is None else person_rows(resolution, resolution.people)
+            groups, search = every_group(every), Pieces(search_pieces(every, SEARCH_FOLDER), {})
+        else:
+            now = RowsNow(state.rows, fresh, resolved.gone)
+            groups, search = now.groups(), now.pieces(SEARCH_FOLDER)
+        for page in _listings(planner, groups, now, old_pages, pages, digests):
             digests[page.path] = made_of = _digest(
                 run.fingerprint, site_text, page.template, _shown(page.context)
             )
             if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
                 pages.make_here(page)
-        for path, text in search_pieces(resolution, SEARCH_FOLDER):
+        made_pieces = list(search.made)
+        for path, piece in search.kept.items():
+            if path in old_pages and pages.reuse(path):
+                digests[path] = old_pages[path]
+            elif now is not None:
+                made_pieces.append((path, piece_text(piece, now.piece(piece))))
+        for path, text in made_pieces:
             digests[path] = made_of = _digest(text)
             if old_pages.get(path) != made_of or not pages.reuse(path):
                 pages.place(path, text.encode("utf-8"))
         pages.finish()
     stamp = stamp_of(digests)
-    state.save(Changes(dict(found), digests, resolved, stamp, made_with))
+    state.save(Changes(dict(found), digests, resolved, stamp, made_with, fresh))
     writer.write_text(STAMP, stamp + "\n")
     logger.info(
         "people: %d person(s), %d page(s) written, %d unchanged",
@@ -198,23 +213,28 @@ def _digest(*parts: str) -> str:
 
 def _listings(
     planner: PeoplePlanner,
-    touched: Touched | None,
+    groups: GroupRows,
+    now: RowsNow | None,
     old_pages: dict[str, str],
     pages: _Pages,
     digests: dict[str, str],
 ) -> list[PeoplePage]:
-    """The listing pages to look at: a group's none of ``touched`` is in is linked
-    from the previous build, with its digest, when it is there."""
-    made = listing_pages(planner, touched.groups if touched is not None else None)
+    """The listing pages to look at: a group left out of ``groups.members`` is linked
+    from the previous build, with its digest, when it is there (else made from
+    ``now``'s rows)."""
+    made = listing_pages(planner, groups)
     missing = set()
     for path in made.kept:
         if path in old_pages and pages.reuse(path):
             digests[path] = old_pages[path]
         else:
             missing.add(path)
-    if not missing:
+    if not missing or now is None:
         return made.pages
-    return made.pages + [p for p in listing_pages(planner).pages if p.path in missing]
+    wanted = {group_path(*group): group for group in groups.counts}
+    rows = {wanted[path]: now.group(wanted[path]) for path in sorted(missing)}
+    again = listing_pages(planner, GroupRows(groups.counts, rows)).pages
+    return made.pages + [page for page in again if page.path in missing]
 
 
 def _shown(context: PeopleContext) -> str:

@@ -23,7 +23,7 @@ import hashlib
 import json
 import logging
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,6 +33,8 @@ from trfsite.people.codec import entries_from_json, entries_to_json
 from trfsite.people.entries import EventEntries
 from trfsite.people.identity import linked_keys
 from trfsite.people.incremental import Known, KnownPerson
+from trfsite.people.rows import PersonRow
+from trfsite.site import state_rows
 from trfsite.site.failures import BuildError
 
 if TYPE_CHECKING:
@@ -43,7 +45,7 @@ logger = logging.getLogger(__name__)
 STATE_NAME = ".trfsite-state.sqlite"
 STAMP = ".trfsite-state-id"  # in a build folder: which build the page digests describe
 _FEW = 64  # events fetched one by one rather than in one walk over the table
-_VERSION = 3  # PRAGMA user_version; another one is dropped and made again
+_VERSION = 4  # PRAGMA user_version; another one is dropped and made again
 
 _SCHEMA = """
 CREATE TABLE events (
@@ -83,6 +85,19 @@ CREATE TABLE findings (
     file TEXT NOT NULL, line INTEGER NOT NULL, column INTEGER NOT NULL,
     severity TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL
 );
+CREATE TABLE person_rows (
+    key TEXT PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL, federation TEXT NOT NULL,
+    events INTEGER NOT NULL, last_year INTEGER
+) WITHOUT ROWID;
+CREATE TABLE person_groups (
+    kind TEXT NOT NULL, value TEXT NOT NULL, person TEXT NOT NULL,
+    PRIMARY KEY (kind, value, person)
+) WITHOUT ROWID;
+CREATE INDEX person_groups_person ON person_groups(person);
+CREATE TABLE person_pieces (
+    piece TEXT NOT NULL, person TEXT NOT NULL, PRIMARY KEY (piece, person)
+) WITHOUT ROWID;
+CREATE INDEX person_pieces_person ON person_pieces(person);
 CREATE TABLE pages (path TEXT PRIMARY KEY, digest TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 """
@@ -104,6 +119,7 @@ class Changes:
     resolved: Resolved
     stamp: str  # the id of the build these pages are in (see ``stamp_of``)
     made_with: str = ""  # a digest of what every people page depends on (theme, code, site)
+    rows: Sequence[PersonRow] = ()  # the listing rows of ``resolved.people``
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +227,11 @@ class BuildState:
             if key in wanted:
                 found[key] = entries_from_json(json.loads(data))
         return found
+
+    @property
+    def rows(self) -> state_rows.StoredRows:
+        """The people's listing rows, as the previous build left them."""
+        return state_rows.StoredRows(self._db)
 
     def record(self, key: str, position: int) -> str:
         """The packed rounds of entry ``position`` of event ``key`` ('' if unknown)."""
@@ -371,6 +392,7 @@ class BuildState:
                 ((path, new[path]) for path in changed),
             )
             _save_people(db, changes.resolved)
+            state_rows.save_rows(db, changes.rows, changes.resolved.gone)
             db.executemany(
                 "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
                 (("stamp", changes.stamp), ("made_with", changes.made_with)),

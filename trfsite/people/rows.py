@@ -1,0 +1,75 @@
+"""One row per person: what the listings (group pages, the search pieces) show of
+each, and the groups and search pieces the person is in (pure: no disk).
+
+The build state keeps these rows (``site.state_rows``), so a rebuild makes a row
+again only for the people it resolved again and reads the others'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from trfsite.people.contexts import PersonLine
+from trfsite.people.identity import Person, Resolution
+from trfsite.people.names import fold_name
+
+Group = tuple[str, str]  # ("federation" or "club", its name as written)
+
+_PIECE_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+@dataclass(frozen=True, slots=True)
+class PersonRow:
+    """What a listing shows of one person, and where the person is listed."""
+
+    key: str
+    name: str
+    folded: str  # the name folded, as the search matches it
+    federation: str
+    events: int
+    last_year: int | None
+    groups: frozenset[Group] = frozenset()
+    pieces: frozenset[str] = frozenset()  # the search pieces the person is in
+
+    def line(self, prefix: str) -> PersonLine:
+        return PersonLine(
+            self.name, f"{prefix}{self.key}.html", self.federation, self.events, self.last_year
+        )
+
+
+def piece_name(word: str) -> str:
+    """``"mu"`` for ``"muller"``; letters outside a-z and 0-9 become ``_``."""
+    return "".join(ch if ch in _PIECE_LETTERS else "_" for ch in word[:2]).ljust(2, "_")
+
+
+def person_rows(resolution: Resolution, people: Iterable[Person]) -> list[PersonRow]:
+    """The rows of ``people`` (a walk over their entries)."""
+    events = resolution.events
+    rows = []
+    for person in people:
+        groups = set()
+        years = []
+        for ref in person.entries:
+            event = events[ref.event]
+            entry = event.entries[ref.entry]
+            if entry.federation:
+                groups.add(("federation", entry.federation))
+            if entry.club:
+                groups.add(("club", entry.club))
+            if event.date is not None:
+                years.append(event.date.year)
+        folded = fold_name(person.name)
+        rows.append(
+            PersonRow(
+                person.key,
+                person.name,
+                folded,
+                person.federation,
+                len(person.entries),
+                max(years) if years else None,
+                frozenset(groups),
+                frozenset(piece_name(word) for word in folded.split()),
+            )
+        )
+    return rows

@@ -1,0 +1,75 @@
+"""The rows a rebuild's listing pages and search pieces are made of: the state's
+(``BuildState.rows``, as the previous build left them), but for the people
+resolved again, whose rows are made now (``people.rows``).
+
+Only the groups and pieces such a person is in, or was in, can have changed; the
+others are taken from the previous build as they are.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from trfsite.people.listings import GroupRows
+from trfsite.people.rows import Group, PersonRow
+from trfsite.people.search import piece_path, piece_text
+from trfsite.site.state_rows import StoredRows
+
+
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    made: list[tuple[str, str]]  # (path, text) of the pieces that may have changed
+    kept: dict[str, str]  # path -> piece: the others
+
+
+class RowsNow:
+    """The rows of the listings now (see the module's docstring)."""
+
+    def __init__(self, stored: StoredRows, fresh: list[PersonRow], gone: frozenset[str] | None):
+        self._stored = stored
+        self._replaced = set(gone or ()) | {row.key for row in fresh}
+        self._in_group: dict[Group, list[PersonRow]] = defaultdict(list)
+        self._in_piece: dict[str, list[PersonRow]] = defaultdict(list)
+        for row in fresh:
+            for group in row.groups:
+                self._in_group[group].append(row)
+            for piece in row.pieces:
+                self._in_piece[piece].append(row)
+        # Where the people resolved again were listed before.
+        self._was_in, self._was_in_pieces = stored.listed_in(self._replaced)
+
+    def group(self, group: Group) -> list[PersonRow]:
+        stored = [r for r in self._stored.group_rows(group) if r.key not in self._replaced]
+        return stored + self._in_group.get(group, [])
+
+    def piece(self, piece: str) -> list[PersonRow]:
+        stored = [r for r in self._stored.piece_rows(piece) if r.key not in self._replaced]
+        return sorted(stored + self._in_piece.get(piece, []), key=lambda row: row.key)
+
+    def groups(self) -> GroupRows:
+        """Every group's count, and the rows of those that may have changed."""
+        counts = self._stored.group_counts()
+        members = {}
+        changed = self._was_in | set(self._in_group)
+        for group in sorted(changed):
+            found = self.group(group)
+            if found:
+                counts[group] = len(found)
+                members[group] = found
+            else:
+                counts.pop(group, None)
+        return GroupRows(counts, members)
+
+    def pieces(self, folder: str) -> Pieces:
+        """The pieces that may have changed, made, and the others' paths."""
+        changed = self._was_in_pieces | set(self._in_piece)
+        made = []
+        for piece in sorted(changed):
+            found = self.piece(piece)
+            if found:
+                made.append((piece_path(folder, piece), piece_text(piece, found)))
+        kept = {
+            piece_path(folder, piece): piece for piece in sorted(self._stored.pieces() - changed)
+        }
+        return Pieces(made, kept)

@@ -1,0 +1,99 @@
+"""The people's listing rows in the build state (``site.state``'s tables
+``person_rows``, ``person_groups`` and ``person_pieces``): what a federation's or
+club's page and a search piece show of each person, so a rebuild reads a group's
+or a piece's rows instead of walking everyone's entries (``people.rows``)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+
+from trfsite.people.rows import Group, PersonRow
+
+
+def save_rows(
+    db: sqlite3.Connection, rows: Iterable[PersonRow], gone: Iterable[str] | None
+) -> None:
+    """``rows`` in place of those of the people ``gone`` (None: of everyone)."""
+    if gone is None:
+        db.execute("DELETE FROM person_rows")
+        db.execute("DELETE FROM person_groups")
+        db.execute("DELETE FROM person_pieces")
+    else:
+        old = sorted(gone)
+        db.executemany("DELETE FROM person_rows WHERE key = ?", ((k,) for k in old))
+        db.executemany("DELETE FROM person_groups WHERE person = ?", ((k,) for k in old))
+        db.executemany("DELETE FROM person_pieces WHERE person = ?", ((k,) for k in old))
+    for row in rows:
+        db.execute("DELETE FROM person_groups WHERE person = ?", (row.key,))
+        db.execute("DELETE FROM person_pieces WHERE person = ?", (row.key,))
+        db.execute(
+            "INSERT OR REPLACE INTO person_rows (key, name, folded, federation, events,"
+            " last_year) VALUES (?, ?, ?, ?, ?, ?)",
+            (row.key, row.name, row.folded, row.federation, row.events, row.last_year),
+        )
+        db.executemany(
+            "INSERT INTO person_pieces (piece, person) VALUES (?, ?)",
+            ((piece, row.key) for piece in sorted(row.pieces)),
+        )
+        db.executemany(
+            "INSERT INTO person_groups (kind, value, person) VALUES (?, ?, ?)",
+            ((kind, value, row.key) for kind, value in sorted(row.groups)),
+        )
+
+
+_ROW = "r.key, r.name, r.folded, r.federation, r.events, r.last_year"
+
+
+class StoredRows:
+    """The rows the state keeps (``BuildState.rows``): read by group and by piece."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def group_counts(self) -> dict[Group, int]:
+        return {
+            (kind, value): count
+            for kind, value, count in self._db.execute(
+                "SELECT kind, value, count(*) FROM person_groups GROUP BY kind, value"
+            )
+        }
+
+    def group_rows(self, group: Group) -> list[PersonRow]:
+        return [
+            PersonRow(*row)
+            for row in self._db.execute(
+                f"SELECT {_ROW} FROM person_groups g JOIN person_rows r ON r.key = g.person"
+                " WHERE g.kind = ? AND g.value = ?",
+                group,
+            )
+        ]
+
+    def piece_rows(self, piece: str) -> list[PersonRow]:
+        return [
+            PersonRow(*row)
+            for row in self._db.execute(
+                f"SELECT {_ROW} FROM person_pieces p JOIN person_rows r ON r.key = p.person"
+                " WHERE p.piece = ?",
+                (piece,),
+            )
+        ]
+
+    def pieces(self) -> set[str]:
+        return {piece for (piece,) in self._db.execute("SELECT DISTINCT piece FROM person_pieces")}
+
+    def listed_in(self, keys: Iterable[str]) -> tuple[set[Group], set[str]]:
+        """The groups and the search pieces the stored people ``keys`` are in."""
+        groups: set[Group] = set()
+        found: set[str] = set()
+        for key in sorted(keys):
+            groups.update(
+                self._db.execute("SELECT kind, value FROM person_groups WHERE person = ?", (key,))
+            )
+            found.update(
+                piece
+                for (piece,) in self._db.execute(
+                    "SELECT piece FROM person_pieces WHERE person = ?", (key,)
+                )
+            )
+        return groups, found
