@@ -18,6 +18,8 @@ from trfsite.people.contexts import (
     GroupLink,
     GroupPage,
     GroupYear,
+    Namesake,
+    NamesakesPage,
     PeopleFindingsPage,
     PeopleIndexPage,
     PersonLine,
@@ -44,7 +46,7 @@ def group_path(what: str, value: str) -> str:
 def _line(planner: PeoplePlanner, person: Person, prefix: str) -> PersonLine:
     return PersonLine(
         person.name,
-        f"{prefix}{person.key}.html",
+        f"{prefix}{person.page}.html",
         person.federation,
         len(person.entries),
         planner.archive.last_year(person),
@@ -143,4 +145,33 @@ def listing_pages(
         recent=tuple(_line(planner, p, "") for p in busiest[:50]),
     )
     pages.append(PeoplePage(path, "people_index.html", index))
+    pages += namesakes_pages(planner)
     return Listings(pages, kept + kept_clubs)
+
+
+def namesakes_pages(planner: PeoplePlanner) -> list[PeoplePage]:
+    """A page at each address that several people share (``identity.assign_pages``)."""
+    archive, pages = planner.archive, []
+    for address, keys in sorted(planner.resolution.namesakes.items()):
+        people = []
+        for key in keys:
+            person = archive.person_of[key]
+            rows = archive.entries(person)
+            years = [event.date.year for _, event, _ in rows if event.date]
+            clubs = [entry.club for _, _, entry in rows if entry.club]
+            people.append(
+                Namesake(
+                    person.name,
+                    f"{person.page}.html",
+                    person.federation,
+                    clubs[-1] if clubs else "",
+                    min(years) if years else None,
+                    max(years) if years else None,
+                    len(person.entries),
+                )
+            )
+        path = f"{PEOPLE_FOLDER}/{address}.html"
+        name = people[0].name
+        page = NamesakesPage(people_meta(planner.site, name, path), name, tuple(people))
+        pages.append(PeoplePage(path, "people_namesakes.html", page))
+    return pages

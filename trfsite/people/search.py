@@ -26,7 +26,7 @@ def piece_name(word: str) -> str:
 def search_pieces(resolution: Resolution, folder: str) -> list[tuple[str, str]]:
     """(path under OUT, script text) for every piece, sorted by path.
 
-    A row is ``[name, folded name, key, federation, events, last year]``.
+    A row is ``[name, folded name, page, federation, events, last year]``.
     """
     rows: dict[str, list[list[object]]] = defaultdict(list)
     for person in resolution.people:
@@ -39,7 +39,7 @@ def search_pieces(resolution: Resolution, folder: str) -> list[tuple[str, str]]:
         row: list[object] = [
             person.name,
             folded,
-            person.key,
+            person.page,
             person.federation,
             len(person.entries),
             max(years) if years else None,
