@@ -48,7 +48,7 @@ def test_search_from_file_url_on_a_phone(browser: Any, people_site: Path) -> Non
         found = _results(page)
         assert sorted(map(tuple, found)) == [
             ("Müller, Jürgen", "fide-4100018.html"),
-            ("Müller, Jürgen", "mueller-juergen-aut-1980.html"),
+            ("Müller, Jürgen", "mueller-juergen-aut.html"),
         ]
         assert [u.rsplit("/", 1)[-1] for u in requested if u.endswith(".js")] == ["mu.js"]
         # The count in a sentence from the catalog (the page's data-found), not a bare 2.
@@ -61,7 +61,7 @@ def test_search_from_file_url_on_a_phone(browser: Any, people_site: Path) -> Non
         )
         page.locator("#people-results a").first.click()
         page.wait_for_load_state("load")
-        assert page.url.startswith("file://") and "/people/nagy-anna-hun-197" in page.url
+        assert page.url.startswith("file://") and "/people/nagy-anna-hun--" in page.url
         assert problems == []
     finally:
         context.close()

@@ -38,6 +38,10 @@ THIRD_SMITH = "Smith, John                       1650 ENG      400003 1985/00/00
 # through a-2020's entry of that FIDE id and its folded name (two steps), and the
 # cold build joins them as with MULLER_AUT.
 RENAMED = "Schmidt, Jürgen                   1650 AUT     4100018 1980/00/00"
+# A namesake of c-2022's id-less Müller (AUT, 1980), born 1985: no address shows a
+# birth year, so both would be people/mueller-juergen-aut.html; that address lists
+# them, and their pages are numbered in key order (...-1980 --1, ...-1985 --2).
+NAMESAKE = "Müller, Jürgen                    1650 AUT             1985/00/00"
 
 
 @pytest.fixture(autouse=True)
@@ -50,7 +54,7 @@ def setup(monkeypatch: pytest.MonkeyPatch) -> None:
 def _player_two(src: Path, line: str) -> None:
     changed = src / "d-2023.trf"
     text = changed.read_text(encoding="utf-8")
-    for old in (OSTERGAARD, MULLER_AUT, THIRD_SMITH, RENAMED):
+    for old in (OSTERGAARD, MULLER_AUT, THIRD_SMITH, RENAMED, NAMESAKE):
         text = text.replace(old, line)
     changed.write_text(text, encoding="utf-8")
 
@@ -100,23 +104,40 @@ def test_a_changed_event_that_merges_two_persons(
 ) -> None:
     out = _rebuilt_as_cold(tmp_path, caplog, OSTERGAARD, MULLER_AUT)
     # c-2022's Müller (AUT) was a person of their own; now an alias of fide-4100018.
-    assert "fide-4100018.html" in _person(out, "mueller-juergen-aut-1980")
-    assert not (out / "people" / "ostergaard-aesa-den-1999.html").exists()
+    assert "fide-4100018.html" in _person(out, "mueller-juergen-aut")
+    assert not (out / "people" / "ostergaard-aesa-den.html").exists()
 
 
 def test_a_merge_reached_through_an_id_and_then_a_name(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     out = _rebuilt_as_cold(tmp_path, caplog, OSTERGAARD, RENAMED)
-    assert "fide-4100018.html" in _person(out, "mueller-juergen-aut-1980")
+    assert "fide-4100018.html" in _person(out, "mueller-juergen-aut")
 
 
 def test_a_changed_event_that_splits_a_person(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     out = _rebuilt_as_cold(tmp_path, caplog, MULLER_AUT, OSTERGAARD)
-    page = _person(out, "mueller-juergen-aut-1980")
+    page = _person(out, "mueller-juergen-aut")
     assert "fide-4100018.html" not in page and "c-2022/index.html" in page
+
+
+def test_a_namesake_who_comes_numbers_the_pages_and_one_who_goes_unnumbers_them(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = _rebuilt_as_cold(tmp_path, caplog, OSTERGAARD, NAMESAKE)
+    shared = _person(out, "mueller-juergen-aut")
+    assert "mueller-juergen-aut--1.html" in shared and "mueller-juergen-aut--2.html" in shared
+    assert "c-2022/index.html" in _person(out, "mueller-juergen-aut--1")
+    assert "d-2023/index.html" in _person(out, "mueller-juergen-aut--2")
+    # c-2022 did not change, and still links its Müller to the shared address.
+    assert "../people/mueller-juergen-aut.html" in (out / "c-2022" / "standings.html").read_text(
+        encoding="utf-8"
+    )
+    out = _rebuilt_as_cold(tmp_path / "back", caplog, NAMESAKE, OSTERGAARD)
+    assert "c-2022/index.html" in _person(out, "mueller-juergen-aut")
+    assert not list((out / "people").glob("mueller-juergen-aut--*"))
 
 
 def test_a_changed_event_that_changes_an_ambiguity_finding(
@@ -154,7 +175,10 @@ def test_a_changed_people_setting_resolves_everyone_again(
     with _listening(caplog):
         build_site(BuildOptions(src, out, pdf=False))
     assert not any("resolved again" in r.getMessage() for r in caplog.records)
-    assert "nagy-anna-hun-1970.html" in _person(out, "nagy-anna-hun-1971")
+    # One person now: the address both events link to is her page, and no namesake's.
+    page = _person(out, "nagy-anna-hun")
+    assert "a-2020/index.html" in page and "b-2021/index.html" in page
+    assert not list((out / "people").glob("nagy-anna-hun-*.html"))
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
     assert tree_digest(out) == tree_digest(cold)

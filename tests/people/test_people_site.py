@@ -5,6 +5,7 @@ Numbers are the ones worked by hand in tests/data/people/README.md.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -57,7 +58,9 @@ def test_person_page_events_and_head_to_head(site: Path) -> None:
         "fide-1100001.html": ["1", "1", "0", "0"],
         "fide-400001.html": ["1", "0", "1", "0"],
         "fide-400002.html": ["1", "1", "0", "0"],
-        "nagy-anna-hun-1971.html": ["1", "0", "1", "0"],
+        # The second of the two Nagy Annas of HUN (keys ...-1970, ...-1971): no
+        # address shows a birth year ([privacy]), so namesakes are numbered in key order.
+        "nagy-anna-hun--2.html": ["1", "0", "1", "0"],
     }
     game = page.xpath("//table[@class='head-to-head']//td[@class='games']/a")[0]
     assert game.get("href") in {"../a-2020/rounds/1.html", "../a-2020/rounds/2.html"}
@@ -67,14 +70,23 @@ def test_event_names_link_to_person_pages(site: Path) -> None:
     standings = _page(site / "a-2020" / "standings.html")
     links = {a.get("href") for a in standings.xpath("//a[@class='person-link']")}
     assert "../people/fide-4100018.html" in links
-    assert "../people/nagy-anna-hun-1970.html" in links
+    # Nagy (HUN, no id) links to her name and federation without her birth year
+    # ([privacy]); two Nagy Annas of HUN share it: a page that lists both.
+    assert "../people/nagy-anna-hun.html" in links
+    namesakes = _page(site / "people" / "nagy-anna-hun.html")
+    chosen = namesakes.xpath("//ul[@class='people-list']//a/@href")
+    assert chosen == ["nagy-anna-hun--1.html", "nagy-anna-hun--2.html"]
+    assert "1970" not in _text(namesakes.xpath("//main")[0])
     # b-2021 gives Müller no id: his link is the name key, which forwards to his page.
     later = _page(site / "b-2021" / "standings.html")
     hrefs = {a.get("href") for a in later.xpath("//a[@class='person-link']")}
-    assert "../people/mueller-jurgen-ger-1980.html" in hrefs
-    redirect = _page(site / "people" / "mueller-jurgen-ger-1980.html")
+    assert "../people/mueller-jurgen-ger.html" in hrefs
+    redirect = _page(site / "people" / "mueller-jurgen-ger.html")
     refresh = redirect.xpath("//meta[@http-equiv='refresh']")[0].get("content")
     assert refresh == "0; url=fide-4100018.html"
+    # No file of the site is named with a birth year of the data (1970, 1971, 1980,
+    # 1999, 2001: the id-less players of tests/data/people/rules).
+    assert not [p for p in site.rglob("*") if re.search(r"(19[5-9]\d|200\d)", p.name)]
     # Every person link of every event page leads to a page that exists.
     for page in site.glob("*/**/*.html"):
         if page.parts[-2] == "people" or "people" in page.relative_to(site).parts[:1]:
@@ -148,14 +160,14 @@ def test_findings_federations_and_search_pieces(site: Path) -> None:
     assert items[0].startswith("b-2021.trf:15:") and "[person-birth-conflict]" in items[0]
     pol = _page(site / "people" / "federations" / "pol.html")
     people = {a.get("href") for a in pol.xpath("//ul[@class='people-list']//a")}
-    assert people == {"../fide-1100001.html", "../gross-lukasz-pol-2001.html"}
+    assert people == {"../fide-1100001.html", "../gross-lukasz-pol.html"}
     # A group page lists its people, a line each: Kowalski (FIDE 1100001) played
     # a-2020, b-2021 and d-2023 (042 dates 2020/05/01, 2021/05/01, 2023/05/01).
     kowalski = pol.xpath("//a[@href='../fide-1100001.html']/..")[0]
     assert _text(kowalski) == "Kowalski, Jan POL · Events: 3 · Last event: 2023"
     piece = (site / "people" / "search" / "mu.js").read_text(encoding="utf-8")
     assert piece.startswith('trfsitePeople.add("mu",')
-    assert '"fide-4100018"' in piece and '"mueller-juergen-aut-1980"' in piece
+    assert '"fide-4100018"' in piece and '"mueller-juergen-aut"' in piece
 
 
 def _files(out: Path) -> dict[str, tuple[int, bytes]]:
@@ -201,8 +213,8 @@ def test_rebuild_after_one_event_rewrites_only_its_people(
     assert rewritten == {
         "people/fide-1100001.html",
         "people/fide-400001.html",
-        "people/gross-lukasz-pol-2001.html",
-        "people/ostergaard-aesa-den-1999.html",
+        "people/gross-lukasz-pol.html",
+        "people/ostergaard-aesa-den.html",
     }
     # The rest were not written again: the same files (hard links), byte for byte.
     for path in set(after) - rewritten:
@@ -219,15 +231,15 @@ def test_rebuild_after_a_new_spelling_shows_it_to_every_opponent(tmp_path: Path)
     changed.write_text(text.replace("Kowalski, Jan   ", "Kowalski, Janusz"), encoding="utf-8")
     build_site(BuildOptions(src, out, pdf=False))
     after = _files(out)
-    # a-2020: Kowalski (2) met Müller (1, fide-4100018) and Nagy (4, nagy-anna-hun-1970);
-    # b-2021: Kowalski (4) met Nagy (3, nagy-anna-hun-1971) and Smith (2, fide-400002).
-    for key in ("fide-4100018", "nagy-anna-hun-1970", "nagy-anna-hun-1971", "fide-400002"):
+    # a-2020: Kowalski (2) met Müller (1, fide-4100018) and Nagy (4, nagy-anna-hun--1);
+    # b-2021: Kowalski (4) met Nagy (3, nagy-anna-hun--2) and Smith (2, fide-400002).
+    for key in ("fide-4100018", "nagy-anna-hun--1", "nagy-anna-hun--2", "fide-400002"):
         page = _page(out / "people" / f"{key}.html")
         rows = [_text(a) for a in page.xpath("//table[@class='head-to-head']//th/a")]
         assert "Kowalski, Janusz" in rows, key
         assert "Kowalski, Jan" not in rows, key
     # Müller of c-2022 (AUT) never met him and d-2023 did not list him: untouched.
-    path = "people/mueller-juergen-aut-1980.html"
+    path = "people/mueller-juergen-aut.html"
     assert after[path][0] == before[path][0]
 
 

@@ -65,6 +65,15 @@ def own_key(player: Player, t: Tournament, national_ids: tuple[str, ...]) -> tup
     return clear_of_site_pages("-".join(parts), player.name), KeyKind.NAME
 
 
+def link_stem(key: str, kind: KeyKind, year: int | None, name: str) -> str:
+    """Where an event's pages link a player: ``key``'s page name, without the birth
+    year a name key ends with (``[privacy]``: no address shows a birth year)."""
+    suffix = f"-{year}"
+    if kind is not KeyKind.NAME or year is None or not key.endswith(suffix):
+        return key
+    return clear_of_site_pages(key.removesuffix(suffix), name)
+
+
 def national_ids(t: Tournament) -> dict[int, tuple[str, ...]]:
     """Start number -> "FED-NUMBER" from the National Rating Support lines."""
     found: dict[int, list[str]] = {}

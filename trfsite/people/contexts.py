@@ -169,4 +169,27 @@ class RedirectPage:
     name: str
 
 
-PeopleContext = PersonPage | PeopleIndexPage | GroupPage | PeopleFindingsPage | RedirectPage
+@dataclass(frozen=True, slots=True)
+class Namesake:
+    name: str
+    href: str
+    federation: str
+    club: str  # the latest one
+    first_year: int | None
+    last_year: int | None
+    events: int
+
+
+@dataclass(frozen=True, slots=True)
+class NamesakesPage:
+    """An address that event pages link several people to (same name and federation,
+    told apart by a birth year no address shows): the reader chooses."""
+
+    meta: PageMeta
+    name: str
+    people: tuple[Namesake, ...]
+
+
+PeopleContext = (
+    PersonPage | PeopleIndexPage | GroupPage | PeopleFindingsPage | RedirectPage | NamesakesPage
+)

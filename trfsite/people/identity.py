@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity
 from trfsite.formats.numbers import is_whole
+from trfsite.people.collect import link_stem
 from trfsite.people.config import PeopleConfig
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
 from trfsite.results import Note
@@ -47,14 +48,16 @@ class EntryRef(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Person:
-    key: str  # the page is people/<key>.html
+    key: str  # what [people] settings and `trfsite people` name the person by
     name: str  # as written in the latest event
     fide_id: str
     egd_pin: str
     federation: str  # the latest one
-    aliases: tuple[str, ...]  # other keys of this person's entries (they redirect here)
+    aliases: tuple[str, ...]  # other keys of this person's entries
     entries: tuple[EntryRef, ...]  # oldest event first
     name_matched: bool  # some entry joined by name only
+    page: str = ""  # the page is people/<page>.html (``assign_pages``)
+    redirects: tuple[str, ...] = ()  # other addresses that lead here (``assign_pages``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +67,8 @@ class Resolution:
     key_of: dict[str, str] = field(hash=False)  # any entry's own key -> its person's key
     findings: tuple[Finding, ...] = ()
     problems: tuple[str, ...] = ()  # [people] settings that name nothing, or break a rule
+    # An address event pages link to that several people share -> their keys
+    namesakes: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
 
     def entry(self, ref: EntryRef) -> tuple[EventEntries, PersonEntry]:
         event = self.events[ref.event]
@@ -410,13 +415,64 @@ def _people(
             )
         )
     people.sort(key=lambda p: p.key)
+    placed, namesakes = assign_pages(events, people)
     return Resolution(
         events,
-        tuple(people),
+        placed,
         key_of,
         tuple(sorted(findings, key=finding_order)),
         tuple(problems),
+        namesakes,
     )
+
+
+NUMBERED = "--"  # a namesake's page: ``<address>--2``; no key or address holds "--"
+
+
+def assign_pages(
+    events: tuple[EventEntries, ...], people: Iterable[Person]
+) -> tuple[tuple[Person, ...], dict[str, tuple[str, ...]]]:
+    """Each person's page and redirects, and the addresses that namesakes share.
+
+    Event pages link a player to ``collect.link_stem`` of their own key: a name key
+    without its birth year, so that no address shows one. A person whose own address
+    is theirs alone gets it as their page; namesakes (same name and federation, other
+    birth years) get ``<address>--1``, ``--2``, ... in key order, and the shared
+    address becomes a page listing them. Any other address of a person's keys
+    redirects to their page. Settled from the people of ``events`` alone.
+    """
+    people = tuple(people)
+    holders: dict[str, set[str]] = {}  # address -> keys of the people it leads to
+    own: dict[str, str] = {}  # person key -> the address of that key itself
+    for person in people:
+        addresses = {key: key for key in (person.key, *person.aliases)}
+        for ref in person.entries:
+            entry = events[ref.event].entries[ref.entry]
+            if entry.key_kind is KeyKind.NAME:
+                addresses[entry.own_key] = link_stem(
+                    entry.own_key, entry.key_kind, entry.birth_year, entry.name
+                )
+        for address in addresses.values():
+            holders.setdefault(address, set()).add(person.key)
+        own[person.key] = addresses[person.key]
+    page_of: dict[str, str] = {}
+    redirects: dict[str, list[str]] = {}
+    namesakes: dict[str, tuple[str, ...]] = {}
+    for address in sorted(holders):
+        keys = sorted(holders[address])
+        if len(keys) > 1:
+            namesakes[address] = tuple(keys)
+            numbered = [key for key in keys if own[key] == address]
+            for number, key in enumerate(numbered, 1):
+                page_of[key] = f"{address}{NUMBERED}{number}"
+        elif own[keys[0]] == address:
+            page_of[keys[0]] = address
+        else:
+            redirects.setdefault(keys[0], []).append(address)
+    placed = tuple(
+        replace(p, page=page_of[p.key], redirects=tuple(redirects.get(p.key, ()))) for p in people
+    )
+    return placed, namesakes
 
 
 def finding_order(finding: Finding) -> tuple[str, int, str, str]:

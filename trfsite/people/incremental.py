@@ -17,7 +17,14 @@ from dataclasses import dataclass, replace
 from trfsite.findings import Finding
 from trfsite.people.config import PeopleConfig
 from trfsite.people.entries import EventEntries
-from trfsite.people.identity import EntryRef, Person, Resolution, finding_order, resolve
+from trfsite.people.identity import (
+    EntryRef,
+    Person,
+    Resolution,
+    assign_pages,
+    finding_order,
+    resolve,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +38,7 @@ class KnownPerson:
     federation: str
     aliases: tuple[str, ...]
     name_matched: bool
+    page: str  # as ``identity.assign_pages`` gave it then
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,5 +125,7 @@ def resolve_part(
             )
         )
     people.sort(key=lambda p: p.key)
+    # Pages are settled among everyone: a namesake in the part moves the others' pages.
+    placed, namesakes = assign_pages(ordered, people)
     findings = sorted((*known.findings, *inside.findings), key=finding_order)
-    return Resolution(ordered, tuple(people), key_of, tuple(findings), inside.problems)
+    return Resolution(ordered, placed, key_of, tuple(findings), inside.problems, namesakes)

@@ -1,10 +1,11 @@
 """Which person page each player of an event links to, and their FIDE profile.
 
 An event's pages link a player to the page of the key the event alone gives
-(FIDE id, EGD PIN, national id, a ``[people] split``, else name + federation +
-birth year), never to a key the whole archive decides: so an event's pages do
-not change when another event is added, and the people build writes a small
-redirect page for every key that is not a person's own.
+(FIDE id, EGD PIN, national id, a ``[people] split``, else name + federation,
+``collect.link_stem``), never to a key the whole archive decides: so an event's
+pages do not change when another event is added, and the people build writes a
+small redirect page (or a page of namesakes) at every such address that is not a
+person's own page (``identity.assign_pages``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from types import MappingProxyType
 
 from trfsite.memo import ByIdentity
 from trfsite.model import Tournament
-from trfsite.people.collect import national_ids, own_key
+from trfsite.people.collect import link_stem, national_ids, own_key
+from trfsite.people.names import birth_year
 from trfsite.people.report import person_url
 
 # The ``[people] split`` keys of the event being built, or None when its site has no
@@ -37,12 +39,16 @@ def event_splits(splits: Mapping[int, str], people: bool = True) -> Iterator[Non
         _SPLITS.reset(token)
 
 
-def _own_keys(t: Tournament) -> dict[int, str]:
+def _own_stems(t: Tournament) -> dict[int, str]:
     nat = national_ids(t)
-    return {p.id: own_key(p, t, nat.get(p.id, ()))[0] for p in t.players}
+    stems = {}
+    for p in t.players:
+        key, kind = own_key(p, t, nat.get(p.id, ()))
+        stems[p.id] = link_stem(key, kind, birth_year(p.birth_date), p.name)
+    return stems
 
 
-own_keys: ByIdentity[Tournament, dict[int, str]] = ByIdentity(_own_keys)
+own_stems: ByIdentity[Tournament, dict[int, str]] = ByIdentity(_own_stems)
 
 
 def person_href(t: Tournament, pid: int) -> str:
@@ -51,8 +57,8 @@ def person_href(t: Tournament, pid: int) -> str:
     splits = _SPLITS.get()
     if splits is None or pid in t.anonymised:  # [privacy] anonymise: no person page
         return ""
-    key = splits.get(pid) or own_keys(t).get(pid)
-    return person_url(key) if key else ""
+    stem = splits.get(pid) or own_stems(t).get(pid)
+    return person_url(stem) if stem else ""
 
 
 def fide_profile(fide_id: str) -> str:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from trfsite.people.contexts import (
     GroupLink,
     GroupPage,
+    Namesake,
+    NamesakesPage,
     PeopleFindingsPage,
     PeopleIndexPage,
     PersonLine,
@@ -105,6 +107,7 @@ def listing_pages(planner: PeoplePlanner, groups: GroupRows) -> Listings:
         recent=tuple(_line(planner, p) for p in busiest[:50]),
     )
     pages.append(PeoplePage(path, "people_index.html", index))
+    pages += namesakes_pages(planner)
     return Listings(pages, kept + kept_clubs)
 
 
@@ -112,8 +115,36 @@ def _line(planner: PeoplePlanner, person: Person) -> PersonLine:
     archive = planner.archive
     return PersonLine(
         person.name,
-        f"{person.key}.html",
+        f"{person.page}.html",
         person.federation,
         len(person.entries),
         archive.last_year(person),
     )
+
+
+def namesakes_pages(planner: PeoplePlanner) -> list[PeoplePage]:
+    """A page at each address that several people share (``identity.assign_pages``)."""
+    archive, pages = planner.archive, []
+    for address, keys in sorted(planner.resolution.namesakes.items()):
+        people = []
+        for key in keys:
+            person = archive.person_of[key]
+            rows = archive.entries(person)
+            years = [event.date.year for _, event, _ in rows if event.date]
+            clubs = [entry.club for _, _, entry in rows if entry.club]
+            people.append(
+                Namesake(
+                    person.name,
+                    f"{person.page}.html",
+                    person.federation,
+                    clubs[-1] if clubs else "",
+                    min(years) if years else None,
+                    max(years) if years else None,
+                    len(person.entries),
+                )
+            )
+        path = f"{PEOPLE_FOLDER}/{address}.html"
+        name = people[0].name
+        page = NamesakesPage(people_meta(planner.site, name, path), name, tuple(people))
+        pages.append(PeoplePage(path, "people_namesakes.html", page))
+    return pages

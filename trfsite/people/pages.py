@@ -120,13 +120,15 @@ class _Archive:
         return self._rows[person.key]
 
     def people_at(self, index: int) -> str:
-        """A digest of the keys and names of event ``index``'s people, by start number."""
+        """A digest of the keys, pages and names of event ``index``'s people, by start
+        number."""
         if index not in self._people_at:
             found = []
             for entry in self.resolution.events[index].entries:
                 key = self.key_at.get((index, entry.start_number))
                 if key is not None:
-                    found.append((entry.start_number, key, self.person_of[key].name))
+                    person = self.person_of[key]
+                    found.append((entry.start_number, key, person.page, person.name))
             text = repr(sorted(found))
             self._people_at[index] = hashlib.sha256(
                 text.encode("utf-8", "surrogatepass")
@@ -157,13 +159,14 @@ class _Archive:
                     continue
                 key = self.key_at.get((index, game.opponent))
                 if key is not None:
-                    opponents[(row, game.opponent)] = (key, self.person_of[key].name)
+                    opponent = self.person_of[key]
+                    opponents[(row, game.opponent)] = (opponent.page, opponent.name)
         return PersonInput(person, tuple(rows), opponents, site, findings)
 
 
 def person_page(source: PersonInput) -> PersonPage:
     person, site = source.person, source.site
-    path = f"{PEOPLE_FOLDER}/{person.key}.html"
+    path = f"{PEOPLE_FOLDER}/{person.page}.html"
     root = "../"
     lines = []
     for number, (event, entry) in enumerate(source.rows, start=1):
@@ -314,7 +317,7 @@ def _findings(archive: _Archive) -> tuple[PeopleFinding, ...]:
             for entry in event.entries:
                 if entry.line == finding.line:
                     key = archive.key_at.get((index, entry.start_number))
-                    person_href = f"{key}.html" if key else ""
+                    person_href = f"{archive.person_of[key].page}.html" if key else ""
         found.append(
             PeopleFinding(
                 finding.file,
@@ -338,7 +341,7 @@ def person_inputs(
     content), the keys and names of everyone in those events (its opponents among
     them: one digest per event, not a walk over every game), and its findings."""
     parts = [
-        repr((person.key, person.name, person.fide_id, person.egd_pin)),
+        repr((person.key, person.page, person.name, person.fide_id, person.egd_pin)),
         repr((person.federation, person.aliases, person.name_matched, findings)),
     ]
     for index, event, entry in archive.entries(person):
@@ -378,20 +381,20 @@ class PeoplePlanner:
 
     def person_pages(self, person: Person) -> Iterator[PeoplePage | PersonPlan]:
         """The person's page, as a plan (made only when its inputs changed: there are
-        many), then a redirect for each of its other keys."""
+        many), then a redirect at each other address of it (``Person.redirects``)."""
         archive, site = self.archive, self.site
-        own = self._mine.get(f"{person.key}.html", ())
+        own = self._mine.get(f"{person.page}.html", ())
         inputs = person_inputs(archive, person, self.event_keys, own)
-        path = f"{PEOPLE_FOLDER}/{person.key}.html"
+        path = f"{PEOPLE_FOLDER}/{person.page}.html"
         places = self.series.get(person.key, ())
         cut = partial(archive.person_input, person, site, own)
         if places:
             inputs += "\n" + repr(places)
             cut = partial(_with_series, cut, places)
         yield PersonPlan(path, inputs, cut)
-        for alias in person.aliases:
-            path = f"{PEOPLE_FOLDER}/{alias}.html"
+        for address in person.redirects:
+            path = f"{PEOPLE_FOLDER}/{address}.html"
             redirect = RedirectPage(
-                people_meta(site, person.name, path), f"{person.key}.html", person.name
+                people_meta(site, person.name, path), f"{person.page}.html", person.name
             )
             yield PeoplePage(path, "person_redirect.html", redirect)

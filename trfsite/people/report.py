@@ -42,7 +42,7 @@ def person_json(resolution: Resolution, person: Person, pages: bool = True) -> d
     """``pages`` False: the site has no people pages (one event), so ``url`` is the card."""
     events = []
     if pages or not person.entries:
-        url = person_url(person.key)
+        url = person_url(person.page)
     else:
         first, entry = resolution.entry(person.entries[0])
         url = card_url(first.slug, entry.start_number)

@@ -24,6 +24,7 @@ class PersonRow:
     """What a listing shows of one person, and where the person is listed."""
 
     key: str
+    page: str  # people/<page>.html (``identity.assign_pages``)
     name: str
     folded: str  # the name folded, as the search matches it
     federation: str
@@ -34,7 +35,7 @@ class PersonRow:
 
     def line(self, prefix: str) -> PersonLine:
         return PersonLine(
-            self.name, f"{prefix}{self.key}.html", self.federation, self.events, self.last_year
+            self.name, f"{prefix}{self.page}.html", self.federation, self.events, self.last_year
         )
 
 
@@ -63,6 +64,7 @@ def person_rows(resolution: Resolution, people: Iterable[Person]) -> list[Person
         rows.append(
             PersonRow(
                 person.key,
+                person.page,
                 person.name,
                 folded,
                 person.federation,

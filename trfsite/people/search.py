@@ -25,9 +25,9 @@ def piece_path(folder: str, piece: str) -> str:
 def piece_text(piece: str, rows: Iterable[PersonRow]) -> str:
     """One piece's script; ``rows`` by person key.
 
-    A row is ``[name, folded name, key, federation, events, last year]``.
+    A row is ``[name, folded name, page, federation, events, last year]``.
     """
-    shown = [[r.name, r.folded, r.key, r.federation, r.events, r.last_year] for r in rows]
+    shown = [[r.name, r.folded, r.page, r.federation, r.events, r.last_year] for r in rows]
     body = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
     # "</" cannot end a script early in a .js file, but keep the text inert anyway.
     body = body.replace("</", "<\\/")

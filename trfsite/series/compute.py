@@ -52,13 +52,14 @@ class SeriesResult:
 @dataclass(frozen=True, slots=True)
 class SeriesLine:
     rank: int | None  # None: fewer events than min_events
-    key: str  # the person's key (their page), or the team's folded name
+    key: str  # the person's key, or the team's folded name
     name: str
     fide_id: str
     points: float  # the counted results' sum
     results: tuple[SeriesResult, ...]  # one per event played, in event order
     countback: bool = False  # tied on points with another line, placed by countback
     tied: bool = False  # shares its rank (countback could not separate)
+    page: str = ""  # the person's page (people/<page>.html); "" for a team
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +144,7 @@ class _Competitor:
     fide_id: str
     results: list[tuple[int, int | None, int, float]]  # (event, rank, shared, points)
     entries: list[PersonEntry]  # a person's, oldest first (categories)
+    page: str = ""  # a person's page
 
 
 def _series_event(config: SeriesConfig, event: EventEntries) -> SeriesEvent:
@@ -185,7 +187,7 @@ def _people(config: SeriesConfig, resolution: Resolution, counted: list[int]) ->
         refs = [ref for ref in person.entries if ref.event in place]
         if not refs:
             continue
-        competitor = _Competitor(person.key, person.name, person.fide_id, [], [])
+        competitor = _Competitor(person.key, person.name, person.fide_id, [], [], person.page)
         for ref in sorted(refs, key=lambda r: place[r.event]):
             entry = resolution.events[ref.event].entries[ref.entry]
             weight = weights[ref.event]
@@ -222,7 +224,15 @@ def _line(config: SeriesConfig, competitor: _Competitor) -> SeriesLine:
         for i, (event, rank, shared, points) in enumerate(competitor.results)
     )
     total = round(sum(r.points for r in results if r.counted), 6)
-    return SeriesLine(None, competitor.key, competitor.name, competitor.fide_id, total, results)
+    return SeriesLine(
+        None,
+        competitor.key,
+        competitor.name,
+        competitor.fide_id,
+        total,
+        results,
+        page=competitor.page,
+    )
 
 
 def _sort_key(config: SeriesConfig, line: SeriesLine, width: int) -> tuple[float, ...]:
@@ -272,7 +282,15 @@ def _ranked(config: SeriesConfig, lines: Sequence[SeriesLine]) -> tuple[SeriesLi
 
 def _replace_rank(line: SeriesLine, rank: int | None, countback: bool, tied: bool) -> SeriesLine:
     return SeriesLine(
-        rank, line.key, line.name, line.fide_id, line.points, line.results, countback, tied
+        rank,
+        line.key,
+        line.name,
+        line.fide_id,
+        line.points,
+        line.results,
+        countback,
+        tied,
+        line.page,
     )
 
 

@@ -91,7 +91,7 @@ def series_page(standings: SeriesStandings, site: SiteInfo) -> SeriesPage:
 
     def rows(lines: tuple[SeriesLine, ...]) -> tuple[SeriesRow, ...]:
         return tuple(
-            _row(line, len(columns), f"../people/{line.key}.html" if linked else "")
+            _row(line, len(columns), f"../people/{line.page}.html" if linked else "")
             for line in lines
         )
 

@@ -50,7 +50,7 @@ def _line_json(standings: SeriesStandings, line: SeriesLine, pages: bool) -> dic
         "key": line.key,
         "fide_id": line.fide_id or None,
         "points": line.points,
-        "url": person_url(line.key) if pages and not teams else None,
+        "url": person_url(line.page) if pages and not teams else None,
         "results": [
             {
                 "file": standings.events[r.event].file,

@@ -103,13 +103,16 @@ def _touched(
     """The people of the part, and those in an event where someone of the part is
     now another person or named otherwise (a person page shows its opponents)."""
     names = {person.key: person.name for person in people}
+    # A namesake come or gone moves the pages of those who share the address: all of
+    # the part (the folded name is the same), and their opponents link to them.
+    pages = {person.key: person.page for person in people}
     moved = set()
     for _, event in found:
         for position in part.positions.get(event.file, ()):
             own = event.entries[position].own_key
             now, before = resolution.key_of[own], known.person_of.get(own)
             was = known.people.get(before) if before is not None else None
-            if was is None or before != now or was.name != names[now]:
+            if was is None or before != now or (was.name, was.page) != (names[now], pages[now]):
                 moved.add(event.file)
                 break
     events = resolution.events

@@ -135,8 +135,8 @@ def _build_people(
             wanted = None
             if steady is not None and person.key not in steady:
                 wanted = set()
-                for key in (person.key, *person.aliases):
-                    path = f"{PEOPLE_FOLDER}/{key}.html"
+                for address in (person.page, *person.redirects):
+                    path = f"{PEOPLE_FOLDER}/{address}.html"
                     if path in old_pages and pages.reuse(path):
                         digests[path] = old_pages[path]
                     else:

@@ -45,7 +45,7 @@ logger = logging.getLogger(__name__)
 STATE_NAME = ".trfsite-state.sqlite"
 STAMP = ".trfsite-state-id"  # in a build folder: which build the page digests describe
 _FEW = 64  # events fetched one by one rather than in one walk over the table
-_VERSION = 4  # PRAGMA user_version; another one is dropped and made again
+_VERSION = 5  # PRAGMA user_version; another one is dropped and made again
 
 _SCHEMA = """
 CREATE TABLE events (
@@ -73,7 +73,8 @@ CREATE TABLE linked_keys (
 CREATE INDEX linked_keys_key ON linked_keys(key);
 CREATE TABLE people (
     key TEXT PRIMARY KEY, name TEXT NOT NULL, fide_id TEXT NOT NULL, egd_pin TEXT NOT NULL,
-    federation TEXT NOT NULL, aliases TEXT NOT NULL, name_matched INTEGER NOT NULL
+    federation TEXT NOT NULL, aliases TEXT NOT NULL, name_matched INTEGER NOT NULL,
+    page TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX people_fide ON people(fide_id) WHERE fide_id != '';
 CREATE INDEX people_egd ON people(egd_pin) WHERE egd_pin != '';
@@ -86,8 +87,8 @@ CREATE TABLE findings (
     severity TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL
 );
 CREATE TABLE person_rows (
-    key TEXT PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL, federation TEXT NOT NULL,
-    events INTEGER NOT NULL, last_year INTEGER
+    key TEXT PRIMARY KEY, page TEXT NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
+    federation TEXT NOT NULL, events INTEGER NOT NULL, last_year INTEGER
 ) WITHOUT ROWID;
 CREATE TABLE person_groups (
     kind TEXT NOT NULL, value TEXT NOT NULL, person TEXT NOT NULL,
@@ -300,9 +301,12 @@ class BuildState:
         if row is None or row[0] != config:
             return None
         people = {
-            key: KnownPerson(key, name, fide, egd, federation, tuple(json.loads(aliases)), bool(by))
-            for key, name, fide, egd, federation, aliases, by in self._db.execute(
-                "SELECT key, name, fide_id, egd_pin, federation, aliases, name_matched FROM people"
+            key: KnownPerson(
+                key, name, fide, egd, federation, tuple(json.loads(aliases)), bool(by), page
+            )
+            for key, name, fide, egd, federation, aliases, by, page in self._db.execute(
+                "SELECT key, name, fide_id, egd_pin, federation, aliases, name_matched, page"
+                " FROM people"
             )
         }
         person_of = dict(self._db.execute("SELECT own_key, person FROM person_keys"))
@@ -462,7 +466,7 @@ def _save_people(db: sqlite3.Connection, resolved: Resolved) -> None:
     for person in resolved.people:
         db.execute(
             "INSERT OR REPLACE INTO people (key, name, fide_id, egd_pin, federation, aliases,"
-            " name_matched) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            " name_matched, page) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 person.key,
                 person.name,
@@ -471,6 +475,7 @@ def _save_people(db: sqlite3.Connection, resolved: Resolved) -> None:
                 person.federation,
                 json.dumps(person.aliases, ensure_ascii=False),
                 int(person.name_matched),
+                person.page,
             ),
         )
         db.executemany(

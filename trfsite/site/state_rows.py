@@ -28,9 +28,9 @@ def save_rows(
         db.execute("DELETE FROM person_groups WHERE person = ?", (row.key,))
         db.execute("DELETE FROM person_pieces WHERE person = ?", (row.key,))
         db.execute(
-            "INSERT OR REPLACE INTO person_rows (key, name, folded, federation, events,"
-            " last_year) VALUES (?, ?, ?, ?, ?, ?)",
-            (row.key, row.name, row.folded, row.federation, row.events, row.last_year),
+            "INSERT OR REPLACE INTO person_rows (key, page, name, folded, federation, events,"
+            " last_year) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (row.key, row.page, row.name, row.folded, row.federation, row.events, row.last_year),
         )
         db.executemany(
             "INSERT INTO person_pieces (piece, person) VALUES (?, ?)",
@@ -42,7 +42,7 @@ def save_rows(
         )
 
 
-_ROW = "r.key, r.name, r.folded, r.federation, r.events, r.last_year"
+_ROW = "r.key, r.page, r.name, r.folded, r.federation, r.events, r.last_year"
 
 
 class StoredRows:

@@ -53,7 +53,7 @@
     results.textContent = "";
     var shown = 0;
     for (var i = 0; i < rows.length && shown < 200; i++) {
-      var row = rows[i];  // [name, folded, key, federation, events, last year]
+      var row = rows[i];  // [name, folded, page, federation, events, last year]
       var have = row[1].split(" ");
       var all = words.every(function (w) {
         return have.some(function (h) { return h.indexOf(w) === 0; });
