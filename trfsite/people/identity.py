@@ -189,13 +189,12 @@ def _birth_conflicts(
                         entry,
                         "person-birth-conflict",
                         Note(
-                            "FIDE id {fide_id} ({name!r}) is born in "
-                            "{birth_year!r} here but in {first_year!r} at {event}; "
+                            # No year in it: the people pages publish it ([privacy]).
+                            "FIDE id {fide_id} ({name!r}) has another birth year here "
+                            "than at {event}; "
                             "expected one birth year per FIDE id (one of the files is wrong)",
                             fide_id=entry.fide_id,
                             name=entry.name,
-                            birth_year=entry.birth_year,
-                            first_year=first[0],
                             event=first[1],
                         ),
                     )
@@ -306,11 +305,23 @@ def _match_names(
                                 "apart (expected an id, or a [people] merge naming the right one)",
                                 name=entry.name,
                                 count=len(candidates),
-                                candidates=", ".join(candidates),
+                                # Addresses, not keys: a name key ends in a birth year.
+                                candidates=", ".join(
+                                    sorted(_address(events, nodes, r) for r in candidates)
+                                ),
                             ),
                         )
                     )
     return matched
+
+
+def _address(events: tuple[EventEntries, ...], nodes: dict[str, list[EntryRef]], key: str) -> str:
+    """Where event pages link ``key``'s entries (``collect.link_stem``)."""
+    refs = nodes.get(key)
+    if not refs:
+        return key
+    entry = events[refs[0].event].entries[refs[0].entry]
+    return link_stem(entry.own_key, entry.key_kind, entry.birth_year, entry.name)
 
 
 def _complete(events: tuple[EventEntries, ...], ref: EntryRef) -> bool:
