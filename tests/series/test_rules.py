@@ -6,6 +6,8 @@ score, times the event's weight, plus participation; best N; countback; shared r
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from seriesseason import P, by_name, config, event, standings
 
@@ -248,7 +250,9 @@ def test_every_choice_is_a_note() -> None:
     ("table", "words"),
     [
         ({"events": []}, "series.gp.events: [] is not a list of globs"),
-        ({"events": ["../x/*.trf"]}, "'../x/*.trf' leaves the folder"),
+        # Refused values, never read: a glob into the parent folder, and an absolute one.
+        ({"events": [f"{os.pardir}/x/*.trf"]}, f"{f'{os.pardir}/x/*.trf'!r} leaves the folder"),
+        ({"events": ["/x/*.trf"]}, "'/x/*.trf' leaves the folder"),
         ({"events": ["a"], "points": [10, "x"]}, "series.gp.points: [10, 'x'] is not a list"),
         ({"events": ["a"], "best": 0}, "series.gp.best: 0 is not a whole number from 1"),
         ({"events": ["a"], "best": True}, "series.gp.best: True is not a whole number"),
