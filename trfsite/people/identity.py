@@ -457,9 +457,11 @@ def assign_pages(
     own: dict[str, str] = {}  # person key -> the address of that key itself
     for person in people:
         addresses = {key: key for key in (person.key, *person.aliases)}
+        named: set[str] = set()  # a key's entries share its address: one each
         for ref in person.entries:
             entry = events[ref.event].entries[ref.entry]
-            if entry.key_kind is KeyKind.NAME:
+            if entry.key_kind is KeyKind.NAME and entry.own_key not in named:
+                named.add(entry.own_key)
                 addresses[entry.own_key] = link_stem(
                     entry.own_key, entry.key_kind, entry.birth_year, entry.name
                 )
