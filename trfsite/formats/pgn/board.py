@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from trfsite.formats.pgn.fen import read_fen, write_fen
 from trfsite.formats.pgn.squares import (
+    ALONG,
     BISHOP_STEPS,
     EMPTY,
     EMPTY_RUNS,
@@ -32,8 +33,8 @@ from trfsite.formats.pgn.squares import (
     OFF,
     PARSED_CACHE,
     RANK_STARTS,
-    ROOK_LINES,
     ROOK_STEPS,
+    SLIDERS_ALONG,
     SLIDES,
     SOUTH,
     STANDARD_START,
@@ -157,45 +158,50 @@ class Position:
         index = king + step
         while board[index] == EMPTY or index == through:
             index += step
-        piece = board[index]
-        if piece == OFF or (piece in WHITE_PIECES) != white:
-            return False
-        kind = piece.upper()
-        return kind == "Q" or kind == ("R" if step in ROOK_LINES else "B")
+        return board[index] in SLIDERS_ALONG[white][step]
 
     def _gives_check(self, move: Move, landed: int) -> bool:
         """After ``move`` was played (its piece now on ``landed``): whether it checks the
-        king now to move, by the piece itself or by a line it opened."""
+        king now to move, by the piece itself or by a line it opened.
+
+        A line opened (the squares the move emptied) checks when, seen from the king, its
+        first piece is a slider of the mover along it: the emptied square is passed like
+        any empty one, and a piece before it that checked would have checked already."""
         board = self.board
-        king = self.kings[0 if self.white else 1]
-        kind = board[landed].upper()
+        white = self.white
+        king = self.kings[0 if white else 1]
+        piece = board[landed]
         delta = king - landed
-        if kind == "N":
-            if delta in KNIGHT_DELTAS:
+        step = LINE_STEP.get(delta)
+        if step is None:
+            if delta in KNIGHT_DELTAS and (piece == "N" or piece == "n"):
                 return True
-        elif kind == "P":
-            if delta in ((-9, -11) if self.white else (9, 11)):
+        elif piece in ALONG[step]:
+            index = landed + step
+            while board[index] == EMPTY:
+                index += step
+            if index == king:
                 return True
-        elif kind != "K":
-            step = LINE_STEP.get(delta)
-            if step is not None and (kind == "Q" or kind == ("R" if step in ROOK_LINES else "B")):
-                index = landed + step
-                while board[index] == EMPTY:
-                    index += step
-                if index == king:
-                    return True
-        mover = not self.white
-        origin = move.origin
-        if (
-            (origin - king) in LINE_STEP
-            and board[origin] == EMPTY
-            and self._slider_beyond(king, origin, mover)
-        ):
+        elif piece == "P":
+            if delta == 9 or delta == 11:
+                return True
+        elif piece == "p" and (delta == -9 or delta == -11):
             return True
-        if move.en_passant:
-            return self._slider_beyond(king, move.target + (NORTH if self.white else SOUTH), mover)
-        if move.castle_rook and board[move.castle_rook] == EMPTY:
-            return self._slider_beyond(king, move.castle_rook, mover)
+        sliders = SLIDERS_ALONG[not white]
+        origin, target, _, castle_rook, en_passant = move
+        opened = [origin]
+        if en_passant:
+            opened.append(target + (NORTH if white else SOUTH))
+        elif castle_rook:
+            opened.append(castle_rook)
+        for square in opened:
+            line = LINE_STEP.get(square - king)
+            if line is not None and board[square] == EMPTY:
+                index = king + line
+                while board[index] == EMPTY:
+                    index += line
+                if board[index] in sliders[line]:
+                    return True
         return False
 
     # -- reading moves ----------------------------------------------------------------
