@@ -288,9 +288,13 @@ class Position:
         if len(candidates) == 1:
             origin = candidates[0]
             if origin == king:  # the king's own move: safe unless it steps into an attack
-                if self.leaves_king_safe(_plain_move(Move, (origin, target, "", 0, False))):
-                    move = _plain_move(Move, (origin, target, "", 0, False))
-            elif self.checked is False and self._pin_kept(king, origin, target):
+                stepped = _plain_move(Move, (origin, target, "", 0, False))
+                if self.leaves_king_safe(stepped):
+                    move = stepped
+            elif self.checked is False and (
+                (origin - king) not in LINE_STEP  # off the king's lines: no pin (most moves)
+                or self._pin_kept(king, origin, target)
+            ):
                 move = _plain_move(Move, (origin, target, "", 0, False))
         if move is None:
             if letter == "K" and not candidates and self.castling:
