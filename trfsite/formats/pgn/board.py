@@ -164,9 +164,8 @@ class Position:
         """After ``move`` was played (its piece now on ``landed``): whether it checks the
         king now to move, by the piece itself or by a line it opened.
 
-        A line opened (the squares the move emptied) checks when, seen from the king, its
-        first piece is a slider of the mover along it: the emptied square is passed like
-        any empty one, and a piece before it that checked would have checked already."""
+        A line the move opened checks when, seen from the king, its first piece is a
+        slider of the mover along it: the emptied square is passed like any empty one."""
         board = self.board
         white = self.white
         king = self.kings[0 if white else 1]
@@ -187,21 +186,18 @@ class Position:
                 return True
         elif piece == "p" and (delta == -9 or delta == -11):
             return True
-        sliders = SLIDERS_ALONG[not white]
-        origin, target, _, castle_rook, en_passant = move
-        opened = [origin]
-        if en_passant:
-            opened.append(target + (NORTH if white else SOUTH))
-        elif castle_rook:
-            opened.append(castle_rook)
-        for square in opened:
-            line = LINE_STEP.get(square - king)
-            if line is not None and board[square] == EMPTY:
-                index = king + line
-                while board[index] == EMPTY:
-                    index += line
-                if board[index] in sliders[line]:
-                    return True
+        origin = move[0]  # Move's fields by place: this runs on every move played
+        line = LINE_STEP.get(origin - king)
+        if line is not None and board[origin] == EMPTY:
+            index = king + line
+            while board[index] == EMPTY:
+                index += line
+            if board[index] in SLIDERS_ALONG[not white][line]:
+                return True
+        if move[4]:  # en passant: the pawn taken leaves its square too
+            return self._slider_beyond(king, move[1] + (NORTH if white else SOUTH), not white)
+        if move[3] and board[move[3]] == EMPTY:  # castling: the rook's square
+            return self._slider_beyond(king, move[3], not white)
         return False
 
     # -- reading moves ----------------------------------------------------------------
