@@ -51,6 +51,11 @@ __all__ = ["STANDARD_START", "IllegalMove", "Move", "Position"]
 # ``Move``'s fields given whole, without the keyword handling of its constructor: the
 # board makes one per move read (160,000 an event of 2,000 games, issue 42's budget).
 _plain_move = tuple.__new__
+# Dictionary lookups of every move, bound once: Python 3.11 compiles ``LINE_STEP.get(x)``
+# on a name imported from a module as an attribute load that makes a bound method on
+# each call (it takes such names for modules); a bound method called by name makes none.
+_line_step = LINE_STEP.get
+_parsed = PARSED_CACHE.get
 
 
 class Position:
@@ -151,7 +156,7 @@ class Position:
     def _slider_beyond(self, king: int, through: int, white: bool) -> bool:
         """Whether, seen from ``king`` past ``through``, the first piece is a slider of
         that side moving along the line (what pins ``through``, or checks once it left)."""
-        step = LINE_STEP.get(through - king)
+        step = _line_step(through - king)
         if step is None:
             return False
         board = self.board
@@ -171,7 +176,7 @@ class Position:
         king = self.kings[0 if white else 1]
         piece = board[landed]
         delta = king - landed
-        step = LINE_STEP.get(delta)
+        step = _line_step(delta)
         if step is None:
             if delta in KNIGHT_DELTAS and (piece == "N" or piece == "n"):
                 return True
@@ -187,7 +192,7 @@ class Position:
         elif piece == "p" and (delta == -9 or delta == -11):
             return True
         origin = move[0]  # Move's fields by place: this runs on every move played
-        line = LINE_STEP.get(origin - king)
+        line = _line_step(origin - king)
         if line is not None and board[origin] == EMPTY:
             index = king + line
             while board[index] == EMPTY:
@@ -250,7 +255,7 @@ class Position:
         legal unless the piece stands pinned and leaves the pin's line: that is tested
         here in line (most of a game's moves), everything else by playing the move.
         """
-        parsed = PARSED_CACHE.get(san) or read_spelling(san)
+        parsed = _parsed(san) or read_spelling(san)
         if parsed is None:
             raise IllegalMove(f"{san!r} is not a move in standard algebraic notation")
         castle, letter, file, rank, target, promotion = parsed
@@ -334,11 +339,11 @@ class Position:
         """Whether moving the piece on ``origin`` (not the king) to ``target`` keeps the
         king as safe as it was: the piece is off every line through the king, or not
         pinned, or moves along its pin (a king not in check then stays out of it)."""
-        line = LINE_STEP.get(origin - king)
+        line = _line_step(origin - king)
         return (
             line is None
             or not self._slider_beyond(king, origin, not self.white)
-            or (LINE_STEP.get(target - king) == line and self._on_ray(king, line, target))
+            or (_line_step(target - king) == line and self._on_ray(king, line, target))
         )
 
     def _on_ray(self, king: int, step: int, target: int) -> bool:
