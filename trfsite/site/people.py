@@ -38,7 +38,7 @@ from trfsite.people.pages import (
 )
 from trfsite.people.report import PEOPLE_FOLDER
 from trfsite.people.rows import person_rows
-from trfsite.people.search import piece_text, search_pieces
+from trfsite.people.search import search_pieces
 from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, environment, paused_collector
 from trfsite.site.identity_part import resolve_people
@@ -173,7 +173,7 @@ def _build_people(
             if path in old_pages and pages.reuse(path):
                 digests[path] = old_pages[path]
             elif now is not None:
-                made_pieces.append((path, piece_text(piece, now.piece(piece))))
+                made_pieces.append((path, now.piece(piece)))
         for path, text in made_pieces:
             digests[path] = made_of = _digest(text)
             if old_pages.get(path) != made_of or not pages.reuse(path):
