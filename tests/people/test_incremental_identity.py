@@ -301,3 +301,33 @@ def test_a_rebuild_plans_the_pages_of_the_people_it_touches_only(
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
     assert tree_digest(out) == tree_digest(cold)
+
+
+def test_unchanged_pages_linked_by_the_workers_and_one_gone_equal_a_cold_build(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """On a pool of two, the people outside the part have their pages linked by the
+    workers (``site.people_files.link_pages``); one deleted by hand in the live build
+    is made again. The rebuild is a cold build's, byte for byte."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(RULES, src)
+    build_site(BuildOptions(src, out, pdf=False, jobs=2))
+    # c-2022's id-less Müller (AUT) is in no event with Østergaard, nor shares a key or
+    # a folded name with anyone of d-2023 (data README): outside the part.
+    steady = out / "people" / "mueller-juergen-aut.html"
+    kept = out / "people" / "findings.html"
+    lost = out / "people" / "fide-4100018.html"
+    inode = kept.stat().st_ino
+    lost.unlink()
+    _player_two(src, OSTERGAARD.replace(" DEN ", " SWE "))
+    before = steady.stat().st_ino
+    caplog.clear()
+    with _listening(caplog):
+        build_site(BuildOptions(src, out, pdf=False, jobs=2))
+    assert any("resolved again" in r.getMessage() for r in caplog.records), caplog.text
+    assert steady.stat().st_ino == before  # linked, not made
+    assert kept.stat().st_ino == inode
+    assert lost.is_file()
+    cold = tmp_path / "cold"
+    build_site(BuildOptions(src, cold, pdf=False))
+    assert tree_digest(out) == tree_digest(cold)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from trfsite.people.report import PEOPLE_FOLDER
 from trfsite.people.rows import PersonRow, piece_name
 
-__all__ = ["piece_name", "piece_path", "piece_text", "search_pieces"]
+__all__ = ["joined_piece", "piece_name", "piece_path", "piece_text", "row_text", "search_pieces"]
 
 
 def piece_path(folder: str, piece: str) -> str:
@@ -23,15 +23,22 @@ def piece_path(folder: str, piece: str) -> str:
 
 
 def piece_text(piece: str, rows: Iterable[PersonRow]) -> str:
-    """One piece's script; ``rows`` by person key.
+    """One piece's script; ``rows`` by person key."""
+    return joined_piece(piece, (row_text(r) for r in rows))
 
-    A row is ``[name, folded name, page, federation, events, last year]``.
-    """
-    shown = [[r.name, r.folded, r.page, r.federation, r.events, r.last_year] for r in rows]
-    body = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
+
+def row_text(row: PersonRow) -> str:
+    """A person's row in a piece: ``[name, folded name, page, federation, events, last
+    year]`` as JSON (kept in the build state, so a rebuild joins stored texts)."""
+    shown = [row.name, row.folded, row.page, row.federation, row.events, row.last_year]
     # "</" cannot end a script early in a .js file, but keep the text inert anyway.
-    body = body.replace("</", "<\\/")
-    return f'trfsitePeople.add("{piece}",{body});\n'
+    return json.dumps(shown, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def joined_piece(piece: str, texts: Iterable[str]) -> str:
+    """One piece's script from its rows' ``row_text``, by person key: the JSON list
+    of them (no "</" spans two rows, each being a list)."""
+    return f'trfsitePeople.add("{piece}",[{",".join(texts)}]);\n'
 
 
 def search_pieces(rows: Iterable[PersonRow], folder: str) -> list[tuple[str, str]]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from trfsite.people.listings import GroupRows
 from trfsite.people.rows import Group, PersonRow
-from trfsite.people.search import piece_path, piece_text
+from trfsite.people.search import joined_piece, piece_path, row_text
 from trfsite.site.state_rows import StoredRows
 
 
@@ -43,9 +43,12 @@ class RowsNow:
         stored = [r for r in self._stored.group_rows(group) if r.key not in self._replaced]
         return stored + self._in_group.get(group, [])
 
-    def piece(self, piece: str) -> list[PersonRow]:
-        stored = [r for r in self._stored.piece_rows(piece) if r.key not in self._replaced]
-        return sorted(stored + self._in_piece.get(piece, []), key=lambda row: row.key)
+    def piece(self, piece: str) -> str:
+        """The piece's script, or '' when nobody is in it any more."""
+        texts = [row for row in self._stored.piece_rows(piece) if row[0] not in self._replaced]
+        texts += [(row.key, row_text(row)) for row in self._in_piece.get(piece, [])]
+        texts.sort()
+        return joined_piece(piece, (text for _, text in texts)) if texts else ""
 
     def groups(self) -> GroupRows:
         """Every group's count, and the rows of those that may have changed."""
@@ -66,9 +69,9 @@ class RowsNow:
         changed = self._was_in_pieces | set(self._in_piece)
         made = []
         for piece in sorted(changed):
-            found = self.piece(piece)
-            if found:
-                made.append((piece_path(folder, piece), piece_text(piece, found)))
+            text = self.piece(piece)
+            if text:
+                made.append((piece_path(folder, piece), text))
         kept = {
             piece_path(folder, piece): piece for piece in sorted(self._stored.pieces() - changed)
         }

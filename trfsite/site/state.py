@@ -45,7 +45,7 @@ logger = logging.getLogger(__name__)
 STATE_NAME = ".trfsite-state.sqlite"
 STAMP = ".trfsite-state-id"  # in a build folder: which build the page digests describe
 _FEW = 64  # events fetched one by one rather than in one walk over the table
-_VERSION = 5  # PRAGMA user_version; another one is dropped and made again
+_VERSION = 6  # PRAGMA user_version; another one is dropped and made again
 
 _SCHEMA = """
 CREATE TABLE events (
@@ -88,7 +88,7 @@ CREATE TABLE findings (
 );
 CREATE TABLE person_rows (
     key TEXT PRIMARY KEY, page TEXT NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
-    federation TEXT NOT NULL, events INTEGER NOT NULL, last_year INTEGER
+    federation TEXT NOT NULL, events INTEGER NOT NULL, last_year INTEGER, shown TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE person_groups (
     kind TEXT NOT NULL, value TEXT NOT NULL, person TEXT NOT NULL,

@@ -9,6 +9,7 @@ import sqlite3
 from collections.abc import Iterable
 
 from trfsite.people.rows import Group, PersonRow
+from trfsite.people.search import row_text
 
 
 def save_rows(
@@ -29,8 +30,17 @@ def save_rows(
         db.execute("DELETE FROM person_pieces WHERE person = ?", (row.key,))
         db.execute(
             "INSERT OR REPLACE INTO person_rows (key, page, name, folded, federation, events,"
-            " last_year) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (row.key, row.page, row.name, row.folded, row.federation, row.events, row.last_year),
+            " last_year, shown) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                row.key,
+                row.page,
+                row.name,
+                row.folded,
+                row.federation,
+                row.events,
+                row.last_year,
+                row_text(row),
+            ),
         )
         db.executemany(
             "INSERT INTO person_pieces (piece, person) VALUES (?, ?)",
@@ -69,15 +79,14 @@ class StoredRows:
             )
         ]
 
-    def piece_rows(self, piece: str) -> list[PersonRow]:
-        return [
-            PersonRow(*row)
-            for row in self._db.execute(
-                f"SELECT {_ROW} FROM person_pieces p JOIN person_rows r ON r.key = p.person"
-                " WHERE p.piece = ?",
-                (piece,),
-            )
-        ]
+    def piece_rows(self, piece: str) -> list[tuple[str, str]]:
+        """(person key, ``search.row_text``) of the people in ``piece``: stored texts,
+        not rows made again (a rebuild's pieces hold thousands of people)."""
+        return self._db.execute(
+            "SELECT r.key, r.shown FROM person_pieces p JOIN person_rows r ON r.key = p.person"
+            " WHERE p.piece = ?",
+            (piece,),
+        ).fetchall()
 
     def pieces(self) -> set[str]:
         return {piece for (piece,) in self._db.execute("SELECT DISTINCT piece FROM person_pieces")}
