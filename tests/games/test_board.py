@@ -259,3 +259,27 @@ def test_the_king_may_not_take_a_guarded_piece_or_step_back_along_a_check() -> N
     with pytest.raises(IllegalMove, match="leaves the king in check"):
         Position.from_fen(fen).parse_san("Ke1")
     assert play("Kd1", fen).placement() == "k3r3/8/8/8/8/8/8/3K4"
+
+
+@pytest.mark.parametrize(
+    ("movetext", "moves", "stop_ply"),
+    [
+        # Bxf7 attacks the king on e8 from f7 (diagonal f7-e8): a check; Kxf7 answers it,
+        # so the check is no mate and keeps its "+" (PGN standard 8.2.3.5).
+        ("1. e4 e5 2. Bc4 Nc6 3. Bxf7 Kxf7 *", "e4 e5 Bc4 Nc6 Bxf7+ Kxf7", -1),
+        # The same check, then a move that ignores it (Qh4 leaves e8 attacked): the line
+        # stops there, and the check is still judged: Kxf7 or Ke7 answer it, so "+".
+        ("1. e4 e5 2. Bc4 Nc6 3. Bxf7 Qh4 *", "e4 e5 Bc4 Nc6 Bxf7+", 5),
+        # Fool's mate: Qh4 attacks e1 along h4-g3-f2-e1 (g3 and f2 empty after g4 and
+        # f3). The king's squares: d1, f1, d2, e2 hold its own pieces, f2 is on the
+        # queen's line; no piece reaches g3 or f2 or takes on h4: no reply, "#". Nf3
+        # written after it cannot be played and stops the line.
+        ("1. f3 e5 2. g4 Qh4 3. Nf3 *", "f3 e5 g4 Qh4#", 4),
+    ],
+)
+def test_a_check_is_judged_mate_or_not_wherever_the_line_goes_on(
+    movetext: str, moves: str, stop_ply: int
+) -> None:
+    result = replay(read_pgn(f'[Event "x"]\n\n{movetext}\n').games[0])
+    assert result.moves_text == moves
+    assert result.stop_ply == stop_ply

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from trfsite.formats.pgn.fen import read_fen, write_fen
 from trfsite.formats.pgn.squares import (
+    ALONG,
     BISHOP_STEPS,
     EMPTY,
     EMPTY_RUNS,
@@ -32,8 +33,8 @@ from trfsite.formats.pgn.squares import (
     OFF,
     PARSED_CACHE,
     RANK_STARTS,
-    ROOK_LINES,
     ROOK_STEPS,
+    SLIDERS_ALONG,
     SLIDES,
     SOUTH,
     STANDARD_START,
@@ -50,6 +51,11 @@ __all__ = ["STANDARD_START", "IllegalMove", "Move", "Position"]
 # ``Move``'s fields given whole, without the keyword handling of its constructor: the
 # board makes one per move read (160,000 an event of 2,000 games, issue 42's budget).
 _plain_move = tuple.__new__
+# Dictionary lookups of every move, bound once: Python 3.11 compiles ``LINE_STEP.get(x)``
+# on a name imported from a module as an attribute load that makes a bound method on
+# each call (it takes such names for modules); a bound method called by name makes none.
+_line_step = LINE_STEP.get
+_parsed = PARSED_CACHE.get
 
 
 class Position:
@@ -150,52 +156,53 @@ class Position:
     def _slider_beyond(self, king: int, through: int, white: bool) -> bool:
         """Whether, seen from ``king`` past ``through``, the first piece is a slider of
         that side moving along the line (what pins ``through``, or checks once it left)."""
-        step = LINE_STEP.get(through - king)
+        step = _line_step(through - king)
         if step is None:
             return False
         board = self.board
         index = king + step
         while board[index] == EMPTY or index == through:
             index += step
-        piece = board[index]
-        if piece == OFF or (piece in WHITE_PIECES) != white:
-            return False
-        kind = piece.upper()
-        return kind == "Q" or kind == ("R" if step in ROOK_LINES else "B")
+        return board[index] in SLIDERS_ALONG[white][step]
 
     def _gives_check(self, move: Move, landed: int) -> bool:
         """After ``move`` was played (its piece now on ``landed``): whether it checks the
-        king now to move, by the piece itself or by a line it opened."""
+        king now to move, by the piece itself or by a line it opened.
+
+        A line the move opened checks when, seen from the king, its first piece is a
+        slider of the mover along it: the emptied square is passed like any empty one."""
         board = self.board
-        king = self.kings[0 if self.white else 1]
-        kind = board[landed].upper()
+        white = self.white
+        king = self.kings[0 if white else 1]
+        piece = board[landed]
         delta = king - landed
-        if kind == "N":
-            if delta in KNIGHT_DELTAS:
+        step = _line_step(delta)
+        if step is None:
+            if delta in KNIGHT_DELTAS and (piece == "N" or piece == "n"):
                 return True
-        elif kind == "P":
-            if delta in ((-9, -11) if self.white else (9, 11)):
+        elif piece in ALONG[step]:
+            index = landed + step
+            while board[index] == EMPTY:
+                index += step
+            if index == king:
                 return True
-        elif kind != "K":
-            step = LINE_STEP.get(delta)
-            if step is not None and (kind == "Q" or kind == ("R" if step in ROOK_LINES else "B")):
-                index = landed + step
-                while board[index] == EMPTY:
-                    index += step
-                if index == king:
-                    return True
-        mover = not self.white
-        origin = move.origin
-        if (
-            (origin - king) in LINE_STEP
-            and board[origin] == EMPTY
-            and self._slider_beyond(king, origin, mover)
-        ):
+        elif piece == "P":
+            if delta == 9 or delta == 11:
+                return True
+        elif piece == "p" and (delta == -9 or delta == -11):
             return True
-        if move.en_passant:
-            return self._slider_beyond(king, move.target + (NORTH if self.white else SOUTH), mover)
-        if move.castle_rook and board[move.castle_rook] == EMPTY:
-            return self._slider_beyond(king, move.castle_rook, mover)
+        origin = move[0]  # Move's fields by place: this runs on every move played
+        line = _line_step(origin - king)
+        if line is not None and board[origin] == EMPTY:
+            index = king + line
+            while board[index] == EMPTY:
+                index += line
+            if board[index] in SLIDERS_ALONG[not white][line]:
+                return True
+        if move[4]:  # en passant: the pawn taken leaves its square too
+            return self._slider_beyond(king, move[1] + (NORTH if white else SOUTH), not white)
+        if move[3] and board[move[3]] == EMPTY:  # castling: the rook's square
+            return self._slider_beyond(king, move[3], not white)
         return False
 
     # -- reading moves ----------------------------------------------------------------
@@ -248,7 +255,7 @@ class Position:
         legal unless the piece stands pinned and leaves the pin's line: that is tested
         here in line (most of a game's moves), everything else by playing the move.
         """
-        parsed = PARSED_CACHE.get(san) or read_spelling(san)
+        parsed = _parsed(san) or read_spelling(san)
         if parsed is None:
             raise IllegalMove(f"{san!r} is not a move in standard algebraic notation")
         castle, letter, file, rank, target, promotion = parsed
@@ -282,9 +289,13 @@ class Position:
         if len(candidates) == 1:
             origin = candidates[0]
             if origin == king:  # the king's own move: safe unless it steps into an attack
-                if self.leaves_king_safe(_plain_move(Move, (origin, target, "", 0, False))):
-                    move = _plain_move(Move, (origin, target, "", 0, False))
-            elif self.checked is False and self._pin_kept(king, origin, target):
+                stepped = _plain_move(Move, (origin, target, "", 0, False))
+                if self.leaves_king_safe(stepped):
+                    move = stepped
+            elif self.checked is False and (
+                (origin - king) not in LINE_STEP  # off the king's lines: no pin (most moves)
+                or self._pin_kept(king, origin, target)
+            ):
                 move = _plain_move(Move, (origin, target, "", 0, False))
         if move is None:
             if letter == "K" and not candidates and self.castling:
@@ -328,11 +339,11 @@ class Position:
         """Whether moving the piece on ``origin`` (not the king) to ``target`` keeps the
         king as safe as it was: the piece is off every line through the king, or not
         pinned, or moves along its pin (a king not in check then stays out of it)."""
-        line = LINE_STEP.get(origin - king)
+        line = _line_step(origin - king)
         return (
             line is None
             or not self._slider_beyond(king, origin, not self.white)
-            or (LINE_STEP.get(target - king) == line and self._on_ray(king, line, target))
+            or (_line_step(target - king) == line and self._on_ray(king, line, target))
         )
 
     def _on_ray(self, king: int, step: int, target: int) -> bool:

@@ -31,7 +31,18 @@ LINE_STEP: dict[int, int] = {
     for count in range(1, 8)
     for sign in (1, -1)
 }
-ROOK_LINES = frozenset(ROOK_STEPS)
+# The pieces that move along a line of that step, of either side, and of one side
+# (True: White's): a check or a pin is one set lookup, not a test of kind and colour.
+ALONG: dict[int, frozenset[str]] = {
+    step: frozenset("RQrq" if abs(step) in (1, 10) else "BQbq") for step in KING_STEPS
+}
+SLIDERS_ALONG: dict[bool, dict[int, frozenset[str]]] = {
+    white: {
+        step: frozenset(piece for piece in pieces if piece.isupper() == white)
+        for step, pieces in ALONG.items()
+    }
+    for white in (True, False)
+}
 KNIGHT_DELTAS = frozenset(KNIGHT_STEPS)
 RANK_STARTS = tuple(21 + 10 * rank for rank in range(7, -1, -1))
 EMPTY_RUNS = tuple((EMPTY * n, str(n)) for n in range(8, 0, -1))
