@@ -6,7 +6,8 @@ cells. Lines without cells did not vote, so the one long line made the event 992
 long, every other line was padded to 992 unplayed rounds, and `build --no-pdf` took 61 s
 of CPU and 2 GB. A round is now the event's only when at least one player line in ten
 reaches it (in a real event nearly every line reaches the last round); the declared count
-(XXR 3) then stands, and the long line's extra cells are one error naming it. Counts rounds and findings, never time.
+(XXR 3) then stands, and the long line's extra cells are one error naming it. Counts
+rounds and findings, never time.
 """
 
 from __future__ import annotations
@@ -57,4 +58,3 @@ def test_events_with_late_entries_and_two_player_matches_keep_their_rounds() -> 
     lines += [player(n, f"P{n}", []).rstrip() for n in range(21, 31)]
     result = read_bytes(("\n".join(["012 Open", *lines]) + "\n").encode(), "open.trf")
     assert result.tournament is not None and result.tournament.rounds == 9
-

@@ -232,8 +232,8 @@ def player_card(
         go_card = gor_card(data, player.id)
         changes = round_changes(go_card)
     record = _record(data, kit, player, changes)
-    rank_chart = None
-    if progress:
+    rank_chart = score_chart = None
+    if progress and data.in_full:
         ranks = [(r, float(rank)) for r, (_, rank) in sorted(progress.items())]
         rank_chart = line_chart(
             N_("Rank after each round"),
@@ -248,18 +248,19 @@ def player_card(
     score_values = [
         (line.round, line.points_after) for line in record if line.points_after is not None
     ]
-    score_chart = line_chart(
-        N_("Score after each round"),
-        [(r, float(p)) for r, p in score_values if p is not None],
-        "Round",
-        data.final.points_label if not data.is_team else "Pts",
-        y_min=0,
-        dot_label="{x}: {y}",
-    )
+    if data.in_full:
+        score_chart = line_chart(
+            N_("Score after each round"),
+            [(r, float(p)) for r, p in score_values if p is not None],
+            "Round",
+            data.final.points_label if not data.is_team else "Pts",
+            y_min=0,
+            dot_label="{x}: {y}",
+        )
     explanations: tuple[ExplanationView, ...] = ()
     if explained is not None:
         explanations = explanation_views(data.final, row, tiebreaks)
-    elif not data.is_team:
+    elif not data.is_team and data.in_full:
         explanations = explanation_views(data.final, row)
     return PlayerCardPage(
         meta=meta_for(data.job, data.header.name, f"players/{player.id}.html", "players"),
