@@ -23,6 +23,7 @@ from trfsite.pages.common import (
     team_ref,
 )
 from trfsite.pages.contexts import PlayerCardPage, TeamCardPage
+from trfsite.pages.detail_budget import first_round_on_cards
 from trfsite.pages.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
 from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ExplanationView, RecordLine, Ref, RosterLine
@@ -144,6 +145,7 @@ class _CardKit:
     progress: dict[int, dict[int, tuple[float, int]]]
     symbols: dict[Outcome, str]
     boards: dict[tuple[int, int], int]  # (round, player) -> board, team events
+    first_round: int  # the first round a card lists (detail_budget.first_round_on_cards)
 
 
 def _card_kit(data: EventData) -> _CardKit:
@@ -161,6 +163,7 @@ def _card_kit(data: EventData) -> _CardKit:
         progress=progress,
         symbols=GO_SYMBOL if data.is_go else RESULT_SYMBOL,
         boards=board_of_player(data.team_data) if data.team_data is not None else {},
+        first_round=first_round_on_cards(t),
     )
 
 
@@ -177,8 +180,12 @@ def _record(
     progress = kit.progress.get(player.id, {})
     record = []
     running = 0.0
+    first = kit.first_round
     for round_no in data.header.rounds:
         entry = known(player.entry(round_no), round_no in kit.pending)
+        if round_no < first:  # beyond MAX_EVENT_CELLS: the last rounds alone
+            running += t.scoring.points(entry.outcome) if entry and not is_go else 0.0
+            continue
         if entry is None:
             record.append(RecordLine(round_no, None, None, "", "", "", "none", "Not paired"))
             continue
