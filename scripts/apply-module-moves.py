@@ -21,7 +21,10 @@ MAP_FILE = Path(__file__).resolve().parent / "module-moves.txt"
 LINE_LENGTH = 100
 
 _FROM = re.compile(r"^(?P<indent>\s*)from\s+(?P<module>[\w.]+)\s+import\s+(?P<names>.*)$")
-_IMPORT = re.compile(r"^(?P<indent>\s*)import\s+(?P<modules>[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+(\s+as\s+\w+)?)*)\s*$")
+_ONE_MODULE = r"[\w.]+(\s+as\s+\w+)?"
+_IMPORT = re.compile(
+    rf"^(?P<indent>\s*)import\s+(?P<modules>{_ONE_MODULE}(\s*,\s*{_ONE_MODULE})*)\s*$"
+)
 _DOTTED_STRING = re.compile(r"(?P<quote>[\"'])(?P<path>trfsite(?:\.\w+)+)(?P=quote)")
 
 

@@ -84,3 +84,35 @@ def test_overview_rounds_read_along_the_row(browser: Any, site_url: str) -> None
         assert problems == [], problems
     finally:
         context.close()
+
+
+PERSON = "people/fide-70623454321.html"
+
+
+def test_a_persons_events_fit_a_phone(browser: Any, site_url: str) -> None:
+    """Eight columns of events do not scroll sideways on a phone: each event is a
+    block whose figures carry their column's name."""
+    context, page, problems = open_page(browser, site_url + PERSON, PHONE)
+    try:
+        wrap = page.locator(".table-wrap:has(table.person-events)")
+        assert wrap.evaluate("w => w.scrollWidth - w.clientWidth") <= 0
+        row = page.locator("table.person-events tbody tr").first
+        rank = row.locator("td[data-label]").first
+        assert rank.get_attribute("data-label") == "Rank"
+        box = rank.bounding_box()
+        assert box is not None and _inside(box, 0, PHONE)
+        label = rank.evaluate("td => getComputedStyle(td, '::before').content")
+        assert label == '"Rank "', label
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
+        assert problems == [], problems
+    finally:
+        context.close()
+    # on a desktop the table keeps its header row
+    context, page, problems = open_page(browser, site_url + PERSON, 1280)
+    try:
+        header = page.locator("table.person-events thead th").nth(3)
+        assert header.inner_text().strip() == "Rank" and header.is_visible()
+        assert header.bounding_box()["height"] > 5
+        assert problems == [], problems
+    finally:
+        context.close()
