@@ -85,6 +85,13 @@ MAX_ROUND_STANDINGS_ROWS = Budget(
     "standings pages after each round", 40_000, "round-standings-pages-limited",
     "rows over the pages of the standings after each round",
 )  # fmt: skip
+# The cells an event's pages print, players x rounds: a 2,000-player open of 11 rounds
+# is 22,000. A damaged file of 284 players stretched to 301 rounds (85,000 cells) took
+# 25 s of CPU to build, two thirds of it the player cards' explanations and charts.
+# Beyond this, the cards show the games alone; standings, crosstable and rounds as usual.
+MAX_EVENT_CELLS = Budget(
+    "cells per event", 40_000, "event-detail-omitted", "players x rounds shown in full"
+)
 
 # A large open publishes some 10,000 games in one file; more is damage or a database.
 MAX_PGN_GAMES = Budget("games", 20_000, "pgn-games-too-many", "games per PGN file")
@@ -95,6 +102,7 @@ BUDGETS: tuple[Budget, ...] = (
     MAX_ROUNDS, MAX_PLAYERS, MAX_PLAYER_ROUNDS, MAX_LINE_LENGTH, MAX_SCORE_COLUMNS, MAX_DIGITS,
     MAX_FINDINGS_PER_CODE, MAX_EVENT_OUTPUT_BYTES, MAX_FILE_BYTES, MAX_CONFIG_BYTES,
     MAX_TIEBREAKS, MAX_ROUND_RANKINGS, MAX_ROUND_GRID_CELLS, MAX_ROUND_STANDINGS_ROWS,
+    MAX_EVENT_CELLS,
     MAX_PGN_GAMES, MAX_PGN_BYTES,
 )  # fmt: skip
 

@@ -23,6 +23,7 @@ from trfsite.pages.common import (
     team_ref,
 )
 from trfsite.pages.contexts import PlayerCardPage, TeamCardPage
+from trfsite.pages.detail_budget import first_round_on_cards
 from trfsite.pages.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
 from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ExplanationView, RecordLine, Ref, RosterLine
@@ -144,6 +145,7 @@ class _CardKit:
     progress: dict[int, dict[int, tuple[float, int]]]
     symbols: dict[Outcome, str]
     boards: dict[tuple[int, int], int]  # (round, player) -> board, team events
+    first_round: int  # the first round a card lists (detail_budget.first_round_on_cards)
 
 
 def _card_kit(data: EventData) -> _CardKit:
@@ -161,6 +163,7 @@ def _card_kit(data: EventData) -> _CardKit:
         progress=progress,
         symbols=GO_SYMBOL if data.is_go else RESULT_SYMBOL,
         boards=board_of_player(data.team_data) if data.team_data is not None else {},
+        first_round=first_round_on_cards(t),
     )
 
 
@@ -177,8 +180,12 @@ def _record(
     progress = kit.progress.get(player.id, {})
     record = []
     running = 0.0
+    first = kit.first_round
     for round_no in data.header.rounds:
         entry = known(player.entry(round_no), round_no in kit.pending)
+        if round_no < first:  # beyond MAX_EVENT_CELLS: the last rounds alone
+            running += t.scoring.points(entry.outcome) if entry and not is_go else 0.0
+            continue
         if entry is None:
             record.append(RecordLine(round_no, None, None, "", "", "", "none", "Not paired"))
             continue
@@ -232,8 +239,8 @@ def player_card(
         go_card = gor_card(data, player.id)
         changes = round_changes(go_card)
     record = _record(data, kit, player, changes)
-    rank_chart = None
-    if progress:
+    rank_chart = score_chart = None
+    if progress and data.in_full:
         ranks = [(r, float(rank)) for r, (_, rank) in sorted(progress.items())]
         rank_chart = line_chart(
             N_("Rank after each round"),
@@ -248,18 +255,19 @@ def player_card(
     score_values = [
         (line.round, line.points_after) for line in record if line.points_after is not None
     ]
-    score_chart = line_chart(
-        N_("Score after each round"),
-        [(r, float(p)) for r, p in score_values if p is not None],
-        "Round",
-        data.final.points_label if not data.is_team else "Pts",
-        y_min=0,
-        dot_label="{x}: {y}",
-    )
+    if data.in_full:
+        score_chart = line_chart(
+            N_("Score after each round"),
+            [(r, float(p)) for r, p in score_values if p is not None],
+            "Round",
+            data.final.points_label if not data.is_team else "Pts",
+            y_min=0,
+            dot_label="{x}: {y}",
+        )
     explanations: tuple[ExplanationView, ...] = ()
     if explained is not None:
         explanations = explanation_views(data.final, row, tiebreaks)
-    elif not data.is_team:
+    elif not data.is_team and data.in_full:
         explanations = explanation_views(data.final, row)
     return PlayerCardPage(
         meta=meta_for(data.job, data.header.name, f"players/{player.id}.html", "players"),

@@ -251,6 +251,8 @@ def published_after_round(data: EventData) -> tuple[Standings, ...]:
     """The standings after each round that get a page: the last ones, within
     MAX_ROUND_STANDINGS_ROWS rows over their pages (at least the last round's)."""
     rounds = data.after_round
+    if not data.in_full:  # beyond MAX_EVENT_CELLS (detail_budget)
+        return tuple(rounds[-1:])
     players = max(len(data.final.rows), 1)
     if players * len(rounds) <= MAX_ROUND_STANDINGS_ROWS.limit:
         return tuple(rounds)

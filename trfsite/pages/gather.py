@@ -20,6 +20,7 @@ from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages import reading
 from trfsite.pages.common import warn_part_failed
 from trfsite.pages.contexts import BulletinData, BulletinGame, EventHeader
+from trfsite.pages.detail_budget import detail_omitted, shown_in_full
 from trfsite.pages.event_standings import compute_final, compute_rounds
 from trfsite.pages.game_types import NO_GAMES, EventGames
 from trfsite.pages.plan import (
@@ -179,7 +180,10 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
     cards_explain = (
         with_pages and t is not None and t.game is Game.CHESS and t.kind is EventKind.INDIVIDUAL
     )
-    explain = with_pages and not cards_explain
+    # Beyond MAX_EVENT_CELLS the cards explain nothing, so nothing is explained.
+    in_full = t is None or shown_in_full(t)
+    cards_explain = cards_explain and in_full
+    explain = with_pages and not cards_explain and in_full
     if t is None:
         failure = N_("The file could not be read as a tournament; its validation findings say why.")
     else:
@@ -207,8 +211,9 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
     games = event_games(job, t, after, started)
     chosen = job.config.games.bulletin
     bulletin_missing = missing_bulletin_games(games, chosen, PurePosixPath(job.source_name).stem)
-    if games.findings or bulletin_missing:
-        findings = sort_findings([*findings, *games.findings, *bulletin_missing])
+    omitted = [] if in_full or not with_pages else [detail_omitted(t, job.source_name)]
+    if games.findings or bulletin_missing or omitted:
+        findings = sort_findings([*findings, *games.findings, *bulletin_missing, *omitted])
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
     header = EventHeader(
@@ -255,6 +260,7 @@ def prepare_event(job: EventJob, *, with_pages: bool = True) -> PreparedEvent:
         cards_explain,
         games,
         _norms(job, t, final),
+        in_full,
     )
     from trfsite.people.links import event_splits
 

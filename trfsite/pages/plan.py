@@ -123,6 +123,8 @@ class EventData:
     cards_explain: bool = False
     games: EventGames = NO_GAMES  # the PGN files' games, matched to pairings
     norms: NormsReport | None = None  # title norms (chess): their pages when there are any
+    # Within MAX_EVENT_CELLS: the cards explain and chart each round (detail_budget).
+    in_full: bool = True
 
     @property
     def is_team(self) -> bool:
