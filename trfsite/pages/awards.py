@@ -13,6 +13,7 @@ from trfsite.awards.performance import PlayerRatings
 from trfsite.awards.prizes import money_note
 from trfsite.awards.rankings import GroupLine
 from trfsite.awards.rating_change import event_year, k_factor
+from trfsite.pages.card_values import RatingCard, RatingGameLine
 from trfsite.pages.common import player_refs
 from trfsite.pages.contexts import (
     AwardsPage,
@@ -20,8 +21,6 @@ from trfsite.pages.contexts import (
     CategoryView,
     GroupRow,
     PrizeLine,
-    RatingCard,
-    RatingGameLine,
     StartLine,
     StartListPage,
 )

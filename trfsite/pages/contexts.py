@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from trfsite.awards.event import EventAwards
 from trfsite.model import Tournament
 from trfsite.norms.event import NormsReport
+from trfsite.pages.card_values import GorCard, RatingCard
 from trfsite.pages.grid import CrossGrid
 from trfsite.pages.norm_rows import (
     ConditionRow,
@@ -293,59 +294,6 @@ class StatisticsPage:
 
 
 # --------------------------------------------------------------------------- awards
-@dataclass(frozen=True, slots=True)
-class RatingGameLine:
-    """One rated game on a player card: W, We (table 8.1(b)), W - We, K x (W - We)."""
-
-    round: int
-    opponent: Ref
-    opponent_rating: int
-    difference: int  # after the 400-point rule
-    score: float
-    expected: float
-    delta: float
-    change: float  # K x (W - We), shown signed, one decimal (the ``signed`` filter)
-
-
-@dataclass(frozen=True, slots=True)
-class RatingCard:
-    rating: int | None
-    k: int | None
-    change: float | None  # K x sum(W - We); None for unrated players
-    games: tuple[RatingGameLine, ...]
-    notes: tuple[str, ...]  # why this K, the sum
-    performance: ExplanationView
-    average_opponent_rating: ExplanationView
-
-
-@dataclass(frozen=True, slots=True)
-class GorGameLine:
-    """One game of the GoR change: the EGF formula's terms (trfsite.awards.gor)."""
-
-    round: int
-    opponent: Ref
-    opponent_rating: int
-    handicap: int
-    colour: str  # "b"/"w" in a handicap game, "" in an even one
-    own_adjusted: int  # r_A' (Black's handicap bonus in)
-    opponent_adjusted: int  # r_B'
-    expected: float  # Se
-    score: float  # Sa
-    con: float
-    bonus: float
-    change: float  # con (Sa - Se) + bonus, unrounded (shown with two decimals)
-
-
-@dataclass(frozen=True, slots=True)
-class GorCard:
-    rating: int | None  # GoR before the event
-    weight: float | None  # the class weight (None: class X, not rated)
-    change: float | None  # None when it cannot be estimated
-    total: float  # the sum over the games before the weight
-    games: tuple[GorGameLine, ...]
-    notes: tuple[str, ...]
-
-
 @dataclass(frozen=True, slots=True)
 class StartLine:
     number: int

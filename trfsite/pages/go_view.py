@@ -13,6 +13,7 @@ from dataclasses import replace
 from trfsite.awards.gor import GorChange, gor_changes
 from trfsite.memo import ByIdentity
 from trfsite.model import Outcome, Player
+from trfsite.pages.card_values import GorCard, GorGameLine
 from trfsite.pages.common import (
     COLOUR_LETTER,
     GO_SYMBOL,
@@ -20,7 +21,6 @@ from trfsite.pages.common import (
     outcome_css,
     player_refs,
 )
-from trfsite.pages.contexts import GorCard, GorGameLine
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.plan import EventData
 from trfsite.pages.rows import CrossCell, StandingLine
