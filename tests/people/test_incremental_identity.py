@@ -303,12 +303,12 @@ def test_a_rebuild_plans_the_pages_of_the_people_it_touches_only(
     assert tree_digest(out) == tree_digest(cold)
 
 
-def test_unchanged_pages_linked_by_the_workers_and_one_gone_equal_a_cold_build(
+def test_unchanged_pages_linked_and_one_gone_equal_a_cold_build(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """On a pool of two, the people outside the part have their pages linked by the
-    workers (``site.people_files.link_pages``); one deleted by hand in the live build
-    is made again. The rebuild is a cold build's, byte for byte."""
+    """On a pool of two, the people outside the part keep their pages, linked from the
+    live build; one deleted by hand there is made again. The rebuild is a cold build's,
+    byte for byte."""
     src, out = tmp_path / "src", tmp_path / "out"
     shutil.copytree(RULES, src)
     build_site(BuildOptions(src, out, pdf=False, jobs=2))

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
+import shutil
+import stat
 from collections import deque
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, fields
@@ -22,7 +25,7 @@ from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
 from trfsite.people.contexts import PeopleContext
 from trfsite.people.entries import EventEntries, PersonEntry
-from trfsite.people.identity import Person, Resolution
+from trfsite.people.identity import Resolution
 from trfsite.people.listing import read_entries
 from trfsite.people.listings import GroupRows, every_group, group_path, listing_pages
 from trfsite.people.pages import (
@@ -39,7 +42,6 @@ from trfsite.people.search import search_pieces
 from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, environment, paused_collector
 from trfsite.site.identity_part import resolve_people
-from trfsite.site.people_files import link_pages, place_page, reuse_page
 from trfsite.site.people_listings import Pieces, RowsNow
 from trfsite.site.series import SERIES_TEMPLATE, series_pages, series_problems_of
 from trfsite.site.state import STAMP, BuildState, Changes, read_stamp, stamp_of
@@ -48,7 +50,6 @@ from trfsite.site.writer import SiteWriter
 logger = logging.getLogger(__name__)
 
 _BATCH = 40  # pages per call: enough to hide a call's cost, few enough to keep workers busy
-_LINKS = 1000  # unchanged pages linked per call (a few calls for an archive's thousands)
 
 _Made = tuple[tuple[tuple[str, bytes], ...], int, int]  # (pages sent back, written, linked)
 
@@ -130,21 +131,24 @@ def _build_people(
         pages = _Pages(run, writer.root, out if use_cache else None, events[0][1])
         for path, series_page in made:
             digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
-        later: dict[str, Person] = {}  # linked by the workers: made here if that fails
         for person in resolution.people:
             wanted = None
             if steady is not None and person.key not in steady:
                 wanted = set()
                 for address in (person.page, *person.redirects):
                     path = f"{PEOPLE_FOLDER}/{address}.html"
-                    if path in old_pages and pages.reuse_later(path):
+                    if path in old_pages and pages.reuse(path):
                         digests[path] = old_pages[path]
-                        later[path] = person
                     else:
                         wanted.add(path)
                 if not wanted:
                     continue
-            _plan_person(planner, person, wanted, pages, old_pages, digests, run, site_text)
+            for item in planner.person_pages(person):
+                if wanted is not None and item.path not in wanted:
+                    continue
+                digests[item.path] = made_of = _page_digest(run.fingerprint, site_text, item)
+                if old_pages.get(item.path) != made_of or not pages.reuse(item.path):
+                    pages.send(item.cut() if isinstance(item, PersonPlan) else item)
         # Federations, clubs, findings, index, search pieces: few, but each lists
         # many people, so a page is remade only when its rows changed; a rebuild
         # looks only at the groups and pieces someone it resolved again is or was
@@ -174,12 +178,6 @@ def _build_people(
             digests[path] = made_of = _digest(text)
             if old_pages.get(path) != made_of or not pages.reuse(path):
                 pages.place(path, text.encode("utf-8"))
-        failed = pages.join_links()
-        for path in failed:  # gone from the previous build after all: made
-            del digests[path]
-        for person in {later[path].key: later[path] for path in failed}.values():
-            wanted = {path for path in failed if later[path] is person}
-            _plan_person(planner, person, wanted, pages, old_pages, digests, run, site_text)
         pages.finish()
     stamp = stamp_of(digests)
     state.save(Changes(dict(found), digests, resolved, stamp, made_with, fresh))
@@ -191,26 +189,6 @@ def _build_people(
         pages.linked,
     )
     return pages.written + pages.linked
-
-
-def _plan_person(
-    planner: PeoplePlanner,
-    person: Person,
-    wanted: set[str] | None,
-    pages: _Pages,
-    old_pages: dict[str, str],
-    digests: dict[str, str],
-    run: PeopleRun,
-    site_text: str,
-) -> None:
-    """A person's pages (those ``wanted``, None: all): linked when their inputs are
-    as before, else sent to be made."""
-    for item in planner.person_pages(person):
-        if wanted is not None and item.path not in wanted:
-            continue
-        digests[item.path] = made_of = _page_digest(run.fingerprint, site_text, item)
-        if old_pages.get(item.path) != made_of or not pages.reuse(item.path):
-            pages.send(item.cut() if isinstance(item, PersonPlan) else item)
 
 
 def _with_rounds(state: BuildState, resolution: Resolution, keys: dict[str, str]) -> FullEntry:
@@ -300,7 +278,7 @@ def render_batch(batch: RenderBatch) -> _Made:
             if batch.root is None:
                 files.append((page.path, data))
             else:
-                linked = place_page(batch.root, batch.previous, page.path, data, folders)
+                linked = _place(batch.root, batch.previous, page.path, data, folders)
                 counts[1 if linked else 0] += 1
     return tuple(files), counts[0], counts[1]
 
@@ -317,47 +295,13 @@ class _Pages:
         self._batch: list[PeoplePage | PersonInput] = []
         self._pending: deque[Future[_Made]] = deque()
         self._folders: set[str] = set()
-        self._links: list[str] = []
-        self._linking: deque[Future[tuple[int, tuple[str, ...]]]] = deque()
-        self._linked_here: list[tuple[int, tuple[str, ...]]] = []
 
     def reuse(self, path: str) -> bool:
         """Link ``path`` from the previous output; False when it is not there."""
-        if reuse_page(self._previous, path, self._root, self._folders):
+        if _reuse(self._previous, path, self._root, self._folders):
             self.linked += 1
             return True
         return False
-
-    def reuse_later(self, path: str) -> bool:
-        """Link ``path`` from the previous output on a worker, beside the rest of the
-        build (thousands of unchanged person pages: the links were a rebuild's largest
-        wait); False when there is no previous output. ``join_links`` says which failed."""
-        if self._previous is None:
-            return False
-        self._links.append(path)
-        if len(self._links) >= _LINKS:
-            self._send_links()
-        return True
-
-    def join_links(self) -> list[str]:
-        """Wait for ``reuse_later``'s links; the paths that were not there to link."""
-        if self._links:
-            self._send_links()
-        results, self._linked_here = self._linked_here, []
-        while self._linking:
-            results.append(self._linking.popleft().result())
-        self.linked += sum(done for done, _ in results)
-        return sorted(path for _, missing in results for path in missing)
-
-    def _send_links(self) -> None:
-        paths, self._links = tuple(self._links), []
-        assert self._previous is not None
-        if self._run.local:
-            self._linking.append(
-                self._run.executor.submit(link_pages, self._previous, self._root, paths)
-            )
-        else:  # remote workers do not share this disk
-            self._linked_here.append(link_pages(self._previous, self._root, paths))
 
     def send(self, page: PeoplePage | PersonInput) -> None:
         self._batch.append(page)
@@ -377,7 +321,7 @@ class _Pages:
         return text
 
     def place(self, path: str, data: bytes) -> None:
-        if place_page(self._root, self._previous, path, data, self._folders):
+        if _place(self._root, self._previous, path, data, self._folders):
             self.linked += 1
         else:
             self.written += 1
@@ -409,6 +353,59 @@ class _Pages:
         self.linked += linked
         for path, data in files:
             self.place(path, data)
+
+
+def _same_as_before(previous: str | None, path: str, data: bytes) -> bool:
+    if previous is None:
+        return False
+    try:
+        with open(os.path.join(previous, path), "rb") as file:
+            return file.read() == data
+    except OSError:
+        return False
+
+
+def _folder_for(target: str, folders: set[str]) -> None:
+    folder = os.path.dirname(target)
+    if folder not in folders:  # thousands of pages go into a few folders
+        os.makedirs(folder, exist_ok=True)
+        folders.add(folder)
+
+
+def _reuse(previous: str | None, path: str, root: str, folders: set[str]) -> bool:
+    """Hard-link (else copy) ``path`` from the previous output; False if it is gone.
+
+    ``path`` is one of the people pages' own paths, made from ids or by ``name_key``
+    (never a name as written), so the writer's per-file checks are not needed for
+    these thousands of files; plain strings, not pathlib's objects (10 us a page less).
+    """
+    if previous is None:
+        return False
+    source = os.path.join(previous, path)
+    try:
+        if not stat.S_ISREG(os.lstat(source).st_mode):  # never a link planted there
+            return False
+    except OSError:
+        return False
+    target = os.path.join(root, path)
+    _folder_for(target, folders)
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
+    return True
+
+
+def _place(root: str, previous: str | None, path: str, data: bytes, folders: set[str]) -> bool:
+    """Write a rendered page under ``root``; True when it was linked instead, because
+    the previous output has the same bytes (its inputs changed, not what it shows)."""
+    if _same_as_before(previous, path, data) and _reuse(previous, path, root, folders):
+        return True
+    target = os.path.join(root, path)
+    _folder_for(target, folders)
+    with open(target, "wb") as file:
+        file.write(data)
+    return False
 
 
 @dataclass(frozen=True, slots=True)
