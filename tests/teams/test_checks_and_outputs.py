@@ -10,7 +10,7 @@ from trfsite.formats.trf import read_trf
 from trfsite.formats.trf.team_summary import team_summary_records
 from trfsite.scoring.team_individual import best_by_board, individual_results
 from trfsite.teams import reconstruct_matches
-from trfsite.validate.team_checks import check_team_matches
+from trfsite.validate.team_checks import _team_at, check_team_matches
 
 from . import events
 from .builder import team_line
@@ -111,3 +111,28 @@ def test_sample_summaries_round_trip_through_the_reader() -> None:
     assert again is not None and len(again.team_summaries) == 100
     # The written 801/802 agree with the reconstruction (the sample's nine 801 errors gone).
     assert reconstruct_matches(again).findings == ()
+
+
+class _CountingRanks(dict[int, list[int]]):
+    """Counts the ranks asked for one by one."""
+
+    asked = 0
+
+    def __contains__(self, key: object) -> bool:
+        type(self).asked += 1
+        return super().__contains__(key)
+
+
+def test_a_declared_rank_of_fifteen_digits_is_checked_at_once() -> None:
+    """A damaged 013/310 line may declare any rank the field holds: the team computed
+    nearest above it is found among the computed ranks, not by counting down (the old
+    loop asked every rank from 10**15 down: a validate that never ended)."""
+    ranks = _CountingRanks({1: [2], 2: [4], 3: [1], 4: [3]})
+    assert _team_at(ranks, 10**6) == 3  # rank 4 is the nearest computed rank above it
+    assert _team_at(ranks, 3) == 1
+    assert _team_at(ranks, 0) is None
+    assert _CountingRanks.asked < 10
+    t = with_ranks({3: 10**15})  # T3 computes to rank 4 (2 MP, the fewest)
+    found = [f for f in check_team_matches(t, "cup.trf") if f.code == "team-rank-differs"]
+    assert len(found) == 1
+    assert "declared rank 1000000000000000 but computes to rank 4" in found[0].message

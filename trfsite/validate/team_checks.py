@@ -117,10 +117,10 @@ def rank_findings(t: Tournament) -> list[Finding]:
 
 def _team_at(by_rank: dict[int, list[int]], rank: int) -> int | None:
     """The team computed at ``rank``, or at the nearest rank above it (shared places)."""
-    for r in range(rank, 0, -1):
-        if r in by_rank:
-            return by_rank[r][0]
-    return None
+    # A declared rank is whatever number the file holds (up to 15 digits): look among
+    # the ranks computed, never count down from it (input 24,2xx of the fuzz run).
+    above = [computed for computed in by_rank if computed <= rank]
+    return by_rank[max(above)][0] if above else None
 
 
 def _deciding(standings: Standings, team: int, rival: int) -> str:
