@@ -127,13 +127,15 @@ def _group_cpu(group: int) -> float:
 
 
 def _in_child(
-    case: dict[str, object], work: Path, hang_seconds: float
+    case: dict[str, object], work: Path, hang_seconds: float, runaway_cpu: float
 ) -> tuple[list[dict[str, object]], float, int]:
     """Run one input in a fork; (outcomes, its CPU seconds, its peak RSS in KB).
 
     A child whose process group used no CPU for ``hang_seconds`` of wall time (a read
     that waits) is killed with its group and reported as a hang. A busy machine only
-    slows a working child down; it still gets some CPU in that time.
+    slows a working child down; it still gets some CPU in that time. A child that
+    used more than ``runaway_cpu`` seconds of CPU (a loop that never ends) is a hang
+    too: looked at every ``hang_seconds``.
     """
     read_end, write_end = os.pipe()
     pid = os.fork()
@@ -152,14 +154,17 @@ def _in_child(
         os.setpgid(pid, pid)  # also here: the child may not have run yet
     os.close(write_end)
     chunks: list[bytes] = []
-    hung = False
+    hung = ""
     used = -1.0
     with os.fdopen(read_end, "rb") as pipe:
         while True:
             if not select.select([pipe], [], [], hang_seconds)[0]:
                 now = _group_cpu(pid)
                 if now - used < 0.05:  # no CPU at all for hang_seconds: waiting, not working
-                    hung = True
+                    hung = f"hang: no CPU used for {hang_seconds:.0f} s of wall time"
+                elif now > runaway_cpu:
+                    hung = f"hang: still running after {now:.0f} s of CPU (a loop that never ends?)"
+                if hung:
                     with contextlib.suppress(ProcessLookupError):
                         os.killpg(pid, signal.SIGKILL)
                     break
@@ -173,8 +178,7 @@ def _in_child(
     _, status, usage = os.wait4(pid, 0)
     if hung:
         cpu = usage.ru_utime + usage.ru_stime
-        error = f"hang: no CPU used for {hang_seconds:.0f} s of wall time"
-        outcome = {"command": "child", "exit": -1, "cpu": cpu, "bytes": 0, "error": error}
+        outcome = {"command": "child", "exit": -1, "cpu": cpu, "bytes": 0, "error": hung}
         return [outcome], cpu, usage.ru_maxrss
     cpu = usage.ru_utime + usage.ru_stime
     if not text:
@@ -291,6 +295,8 @@ def main() -> int:
                         "seven, build included, chosen per input)")  # fmt: skip
     parser.add_argument("--hang-seconds", type=float, default=60.0,
                         help="wall seconds without CPU after which an input is a hang")  # fmt: skip
+    parser.add_argument("--runaway-cpu", type=float, default=300.0,
+                        help="CPU seconds after which a still-working input is a hang")  # fmt: skip
     parser.add_argument("--max-minutes", type=float, default=0.0,
                         help="stop after this wall time, with the summary (0: never)")  # fmt: skip
     parser.add_argument("--failures", type=Path, default=None)
@@ -335,7 +341,7 @@ def main() -> int:
             configs += case["config"] is not None
             work = Path(tempfile.mkdtemp(dir=scratch))
             begun = time.perf_counter()
-            outcomes, cpu, peak_kb = _in_child(case, work, args.hang_seconds)
+            outcomes, cpu, peak_kb = _in_child(case, work, args.hang_seconds, args.runaway_cpu)
             cpu_total += cpu
             label = _label(case)
             longest = max(longest, (time.perf_counter() - begun, label))
