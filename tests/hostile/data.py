@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from click.testing import CliRunner
+
+from trfsite.cli import cli
+
 DATA = Path(__file__).resolve().parents[1] / "data"
 TEAM = (DATA / "trf" / "team-2026.trf").read_text(encoding="utf-8")  # 3 teams, 3 rounds (142)
 CLEAN = (DATA / "trf" / "clean.trf").read_text(encoding="utf-8")  # 4 players, 3 rounds
@@ -18,3 +22,14 @@ def player(number: int, name: str, cells: list[str]) -> str:
     """A TRF 001 line: start number, name, and round cells from column 92."""
     head = f"001 {number:4d}      {name:<33}"
     return head.ljust(91) + "  ".join(cells)
+
+
+def build_clean(tmp_path: Path) -> tuple[Path, str]:
+    """``clean.trf`` built as event ``cup`` in one process: its folder and the CLI's output."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "cup.trf").write_text(CLEAN, encoding="utf-8")
+    out = tmp_path / "out"
+    done = CliRunner().invoke(cli, ["build", str(src), "-o", str(out), "--no-pdf", "-j", "1"])
+    assert done.exit_code in (0, 1), done.output
+    return out / "cup", done.output

@@ -24,17 +24,7 @@ import trfsite.pages.detail_budget as detail_budget
 from trfsite.cli import cli
 from trfsite.formats.limits import MAX_EVENT_CELLS, Budget
 
-from .data import CLEAN
-
-
-def _build(tmp_path: Path) -> tuple[Path, str]:
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "cup.trf").write_text(CLEAN, encoding="utf-8")
-    out = tmp_path / "out"
-    done = CliRunner().invoke(cli, ["build", str(src), "-o", str(out), "--no-pdf", "-j", "1"])
-    assert done.exit_code in (0, 1), done.output
-    return out / "cup", done.output
+from .data import CLEAN, build_clean
 
 
 def _card(event: Path) -> html.HtmlElement:
@@ -47,7 +37,7 @@ def test_the_open_of_benchmarks_is_shown_in_full() -> None:
 
 
 def test_within_the_budget_the_cards_explain_and_chart(tmp_path: Path) -> None:
-    event, output = _build(tmp_path)
+    event, output = build_clean(tmp_path)
     card = _card(event)
     assert card.xpath("//*[@id='why-heading']")
     assert card.xpath("//*[contains(@class, 'rank-chart')]")
@@ -59,7 +49,7 @@ def test_beyond_the_budget_the_cards_list_the_games_alone(
 ) -> None:
     small = Budget("cells per event", 8, MAX_EVENT_CELLS.code, "")
     monkeypatch.setattr(detail_budget, "MAX_EVENT_CELLS", small)
-    event, output = _build(tmp_path)
+    event, output = build_clean(tmp_path)
     card = _card(event)
     assert not card.xpath("//*[@id='why-heading']")
     assert not card.xpath("//*[contains(@class, 'rank-chart')]")

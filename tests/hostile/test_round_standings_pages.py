@@ -12,24 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from lxml import html
 
 import trfsite.pages.event as event_pages
-from trfsite.cli import cli
 from trfsite.formats.limits import MAX_ROUND_STANDINGS_ROWS, Budget
 
-from .data import CLEAN
-
-
-def _build(tmp_path: Path) -> Path:
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "cup.trf").write_text(CLEAN, encoding="utf-8")
-    out = tmp_path / "out"
-    done = CliRunner().invoke(cli, ["build", str(src), "-o", str(out), "--no-pdf", "-j", "1"])
-    assert done.exit_code in (0, 1), done.output
-    return out / "cup"
+from .data import build_clean
 
 
 def test_the_open_of_benchmarks_keeps_every_page() -> None:
@@ -43,7 +31,7 @@ def test_beyond_the_budget_only_the_last_rounds_get_a_page(
     # 4 players x 3 rounds = 12 rows > 8: 8 // 4 = 2 pages, after rounds 2 and 3.
     small = Budget("standings pages after each round", 8, "round-standings-pages-limited", "")
     monkeypatch.setattr(event_pages, "MAX_ROUND_STANDINGS_ROWS", small)
-    event = _build(tmp_path)
+    event, _ = build_clean(tmp_path)
     assert not (event / "standings-1.html").exists()
     assert (event / "standings-2.html").is_file() and (event / "standings-3.html").is_file()
     final = event / "standings.html"
@@ -59,5 +47,5 @@ def test_beyond_the_budget_only_the_last_rounds_get_a_page(
 
 
 def test_within_the_budget_every_round_gets_a_page(tmp_path: Path) -> None:
-    event = _build(tmp_path)
+    event, _ = build_clean(tmp_path)
     assert all((event / f"standings-{n}.html").is_file() for n in (1, 2, 3))
