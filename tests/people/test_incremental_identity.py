@@ -61,17 +61,20 @@ def _player_two(src: Path, line: str) -> None:
 
 @contextlib.contextmanager
 def _listening(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
-    """Capture ``identity_part``'s INFO records on its own logger: an earlier CLI test
+    """Capture the identity's INFO records on their own loggers: an earlier CLI test
     in the same session may have stopped ``trfsite`` from propagating to the root."""
-    logger = logging.getLogger("trfsite.site.identity_part")
-    level = logger.level
-    logger.addHandler(caplog.handler)
-    logger.setLevel(logging.INFO)
+    names = ("identity_part", "identity_alone", "people")
+    loggers = [logging.getLogger(f"trfsite.site.{name}") for name in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.addHandler(caplog.handler)
+        logger.setLevel(logging.INFO)
     try:
         yield
     finally:
-        logger.removeHandler(caplog.handler)
-        logger.setLevel(level)
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.removeHandler(caplog.handler)
+            logger.setLevel(level)
 
 
 def _rebuilt_as_cold(
@@ -87,7 +90,7 @@ def _rebuilt_as_cold(
     caplog.clear()
     with _listening(caplog):
         build_site(BuildOptions(src, out, pdf=False))
-    assert any("resolved again" in r.getMessage() for r in caplog.records), caplog.text
+    assert any("the part alone" in r.getMessage() for r in caplog.records), caplog.text
     assert not any("everyone again" in r.getMessage() for r in caplog.records), caplog.text
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
@@ -157,8 +160,25 @@ def test_an_unchanged_rebuild_and_a_state_without_people_are_still_right(
         db.execute("DELETE FROM person_keys WHERE own_key = 'fide-1100001'")
     with _listening(caplog):
         build_site(BuildOptions(tmp_path / "src", out, pdf=False))
-    assert any("everyone again" in r.getMessage() for r in caplog.records)
+    # Nothing changed: the part is empty, and nobody is looked up.
+    assert any("0 person(s) resolved again" in r.getMessage() for r in caplog.records)
     assert tree_digest(out) == before
+    # Kowalski (fide-1100001) plays in d-2023: a change there puts all his entries in
+    # the part (found by their own key), so the forgotten row is made again.
+    with sqlite3.connect(state_path(out)) as db:
+        db.execute("DELETE FROM person_keys WHERE own_key = 'fide-1100001'")
+    _player_two(tmp_path / "src", OSTERGAARD.replace(" DEN ", " SWE "))
+    caplog.clear()
+    with _listening(caplog):
+        build_site(BuildOptions(tmp_path / "src", out, pdf=False))
+    assert any("the part alone" in r.getMessage() for r in caplog.records), caplog.text
+    cold = tmp_path / "cold-again"
+    build_site(BuildOptions(tmp_path / "src", cold, pdf=False))
+    assert tree_digest(out) == tree_digest(cold)
+    with sqlite3.connect(state_path(out)) as db:
+        assert db.execute(
+            "SELECT person FROM person_keys WHERE own_key = 'fide-1100001'"
+        ).fetchall() == [("fide-1100001",)]
 
 
 def test_a_changed_people_setting_resolves_everyone_again(

@@ -26,8 +26,15 @@ from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_conf
 from trfsite.people.contexts import PeopleContext
 from trfsite.people.entries import EventEntries, PersonEntry
 from trfsite.people.identity import Resolution
+from trfsite.people.incremental import Stale
 from trfsite.people.listing import read_entries
-from trfsite.people.listings import GroupRows, every_group, group_path, listing_pages
+from trfsite.people.listings import (
+    GROUP_KINDS,
+    GroupRows,
+    every_group,
+    group_path,
+    listing_pages,
+)
 from trfsite.people.pages import (
     SEARCH_FOLDER,
     FullEntry,
@@ -41,6 +48,7 @@ from trfsite.people.rows import person_rows
 from trfsite.people.search import search_pieces
 from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, environment, paused_collector
+from trfsite.site.identity_alone import Alone, paths_to_link, resolve_alone
 from trfsite.site.identity_part import resolve_people
 from trfsite.site.people_listings import Pieces, RowsNow
 from trfsite.site.series import SERIES_TEMPLATE, series_pages, series_problems_of
@@ -102,37 +110,48 @@ def _build_people(
     site_text = repr(site)
     made_with = _digest(run.fingerprint, site_text)
     old_pages = state.page_digests(read_stamp(out), made_with) if use_cache else {}
-    stored = state.events(key for key, _ in events if key not in built)
+    alone: Alone | None = None
+    links: list[str] = []
+    entries_now: dict[str, EventEntries] = {}
+    if old_pages and not config.series:
+        alone, links, entries_now = _alone(state, events, built, config, old_pages, out)
     found = []
-    for key, task in events:
-        entries = built.get(key) or stored.get(key)
-        if entries is None:
-            job = task.job
-            entries = read_entries(job.data, job.source_name, job.slug, job.config)
-        if entries is not None:
-            found.append((key, entries))
+    if alone is None:
+        found = _every_event(state, events, built)
+        entries_now = dict(found)
+        keys = {e.file: key for key, e in found}
+    else:
+        keys = alone.event_keys
     # The collector would scan the events' entries again and again: 0.87 -> 0.67 s of
     # CPU for the 2000 person pages of a 2000-player open.
     digests: dict[str, str] = {}
     with paused_collector():
-        resolution, resolved, touched = resolve_people(state, found, config.people, use_cache)
+        if alone is None:
+            resolution, resolved, touched = resolve_people(state, found, config.people, use_cache)
+        else:
+            resolution, resolved, touched = alone.resolution, alone.resolved, None
         # The people outside the part resolved again, in no event with someone of it:
         # their pages' inputs are as before (a series' places are not: all then).
         steady = touched.people if touched and old_pages and not config.series else None
         problems = list(resolution.problems) + series_problems_of(config, resolution)
         if problems:
             raise ConfigError(config.path or CONFIG_NAME, problems)
-        for finding in resolution.findings:
+        for finding in resolved.findings:
             logger.warning("%s", finding.format_text())
         made, places = series_pages(config, resolution, site)
-        keys = {e.file: key for key, e in found}
         full = _with_rounds(state, resolution, keys)
-        planner = PeoplePlanner(resolution, site, keys, full, series=places)
+        summary = alone.summary if alone is not None else None
+        planner = PeoplePlanner(resolution, site, keys, full, series=places, summary=summary)
         pages = _Pages(run, writer.root, out if use_cache else None, events[0][1])
         for path, series_page in made:
             digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
+        for path in links:
+            pages.link_checked(path)
+            digests[path] = old_pages[path]
         for person in resolution.people:
             wanted = None
+            if alone is not None and person.key not in alone.touched:
+                continue
             if steady is not None and person.key not in steady:
                 wanted = set()
                 for address in (person.page, *person.redirects):
@@ -154,9 +173,9 @@ def _build_people(
         # looks only at the groups and pieces someone it resolved again is or was
         # in, and reads their other people's rows from the state (walking
         # everyone's entries grew with the archive).
-        fresh = person_rows(resolution, resolved.people)
         now = None
-        if steady is None:
+        fresh = alone.rows if alone is not None else person_rows(resolution, resolved.people)
+        if steady is None and alone is None:
             every = fresh if resolved.gone is None else person_rows(resolution, resolution.people)
             groups, search = every_group(every), Pieces(search_pieces(every, SEARCH_FOLDER), {})
         else:
@@ -180,15 +199,85 @@ def _build_people(
                 pages.place(path, text.encode("utf-8"))
         pages.finish()
     stamp = stamp_of(digests)
-    state.save(Changes(dict(found), digests, resolved, stamp, made_with, fresh))
+    kept = alone.kept if alone is not None else frozenset()
+    state.save(
+        Changes(entries_now, digests, resolved, stamp, made_with, fresh, kept, planner.findings)
+    )
     writer.write_text(STAMP, stamp + "\n")
     logger.info(
         "people: %d person(s), %d page(s) written, %d unchanged",
-        len(resolution.people),
+        len(resolution.people) if alone is None else alone.summary.people,
         pages.written,
         pages.linked,
     )
     return pages.written + pages.linked
+
+
+LISTED = (
+    *(f"{PEOPLE_FOLDER}/{folder}/" for folder in GROUP_KINDS.values()),
+    f"{PEOPLE_FOLDER}/{SEARCH_FOLDER}/",
+    f"{PEOPLE_FOLDER}/findings.html",
+    f"{PEOPLE_FOLDER}/index.html",
+)  # the listings' pages: made or linked by their rows, never with a person's
+
+
+def _alone(
+    state: BuildState,
+    events: list[tuple[str, EventTask]],
+    built: dict[str, EventEntries],
+    config: SiteConfig,
+    old_pages: dict[str, str],
+    out: Path,
+) -> tuple[Alone | None, list[str], dict[str, EventEntries]]:
+    """The people of the part a rebuild touches, resolved alone (``site.identity_alone``),
+    the previous build's pages to link as they are, and the events the state does not
+    hold; (None, [], {}) when the part cannot be resolved alone."""
+    held = state.known_events()
+    current, new = [], {}
+    for key, task in events:
+        entries = None if key in held else built.get(key)
+        if entries is None and key not in held:
+            job = task.job
+            entries = read_entries(job.data, job.source_name, job.slug, job.config)
+            if entries is None:
+                continue
+        current.append(key)
+        if entries is not None:
+            new[key] = entries
+    try:
+        alone = resolve_alone(state, current, new, config.people, repr(config.people))
+        links = paths_to_link(alone, old_pages, LISTED)
+    except Stale as exc:
+        logger.info("people: the part resolved among all the people (%s)", exc)
+        return None, [], {}
+    for path in links:  # one deleted by hand is made again, by its person
+        if not _regular(os.path.join(out, path)):
+            logger.info("people: %s is not in the live build", path)
+            return None, [], {}
+    return alone, links, new
+
+
+def _regular(path: str) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _every_event(
+    state: BuildState, events: list[tuple[str, EventTask]], built: dict[str, EventEntries]
+) -> list[tuple[str, EventEntries]]:
+    """(cache key, entries) of every event: built now, held by the state, else read."""
+    stored = state.events(key for key, _ in events if key not in built)
+    found = []
+    for key, task in events:
+        entries = built.get(key) or stored.get(key)
+        if entries is None:
+            job = task.job
+            entries = read_entries(job.data, job.source_name, job.slug, job.config)
+        if entries is not None:
+            found.append((key, entries))
+    return found
 
 
 def _with_rounds(state: BuildState, resolution: Resolution, keys: dict[str, str]) -> FullEntry:
@@ -302,6 +391,17 @@ class _Pages:
             self.linked += 1
             return True
         return False
+
+    def link_checked(self, path: str) -> None:
+        """Link ``path`` from the previous output, where it is a regular file."""
+        target = os.path.join(self._root, path)
+        _folder_for(target, self._folders)
+        source = os.path.join(str(self._previous), path)
+        try:
+            os.link(source, target)
+        except OSError:
+            shutil.copyfile(source, target)
+        self.linked += 1
 
     def send(self, page: PeoplePage | PersonInput) -> None:
         self._batch.append(page)
