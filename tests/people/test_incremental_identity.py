@@ -219,27 +219,27 @@ def test_a_federation_that_loses_its_last_person_and_one_that_gains_its_first(
 def test_only_the_listing_pages_whose_rows_changed_are_made_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from trfsite.site import people
+    from trfsite.site import people, people_files
 
     src, out = tmp_path / "src", tmp_path / "out"
     shutil.copytree(RULES, src)
     build_site(BuildOptions(src, out, pdf=False))
     made: list[str] = []
-    make_here = people._Pages.make_here
+    make_here = people_files.PageFiles.make_here
 
-    def spied(self: people._Pages, page: people.PeoplePage) -> bytes:
+    def spied(self: people_files.PageFiles, page: people.PeoplePage) -> bytes:
         made.append(page.path)
         return make_here(self, page)
 
-    monkeypatch.setattr(people._Pages, "make_here", spied)
+    monkeypatch.setattr(people_files.PageFiles, "make_here", spied)
     placed: list[str] = []
-    place = people._Pages.place
+    place = people_files.PageFiles.place
 
-    def placing(self: people._Pages, path: str, data: bytes) -> None:
+    def placing(self: people_files.PageFiles, path: str, data: bytes) -> None:
         placed.append(path)
         place(self, path, data)
 
-    monkeypatch.setattr(people._Pages, "place", placing)
+    monkeypatch.setattr(people_files.PageFiles, "place", placing)
     kept: list[str] = []
     listing_pages = people.listing_pages
 
