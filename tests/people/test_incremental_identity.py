@@ -351,3 +351,95 @@ def test_unchanged_pages_linked_and_one_gone_equal_a_cold_build(
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
     assert tree_digest(out) == tree_digest(cold)
+
+
+def test_successive_rebuilds_each_from_the_state_a_part_alone_left(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """c-2022's id-less Müller (AUT) moves from person to person as d-2023's player 2
+    changes: his own person, an alias of fide-4100018 (MULLER_AUT), a namesake with a
+    numbered page (NAMESAKE), an alias again, reached through an id and a name
+    (RENAMED), his own person again. Each rebuild starts from the state the previous
+    one wrote by its part alone, and equals a cold build byte for byte."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(RULES, src)
+    _player_two(src, OSTERGAARD)
+    build_site(BuildOptions(src, out, pdf=False))
+    for step, line in enumerate((MULLER_AUT, NAMESAKE, RENAMED, OSTERGAARD)):
+        _player_two(src, line)
+        caplog.clear()
+        with _listening(caplog):
+            build_site(BuildOptions(src, out, pdf=False))
+        assert any("the part alone" in r.getMessage() for r in caplog.records), caplog.text
+        cold = tmp_path / f"cold-{step}"
+        build_site(BuildOptions(src, cold, pdf=False))
+        assert tree_digest(out) == tree_digest(cold), line
+    assert "c-2022/index.html" in _person(out, "mueller-juergen-aut")
+
+
+def test_a_renamed_person_keeps_the_redirect_of_an_alias(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # MULLER_AUT: c-2022's Müller is an alias of fide-4100018, his address a redirect.
+    # RENAMED: the same FIDE id plays d-2023 as Schmidt, his latest name: the person
+    # is renamed, and the redirect (stored with the person) names him so.
+    out = _rebuilt_as_cold(tmp_path, caplog, MULLER_AUT, RENAMED)
+    redirect = _person(out, "mueller-juergen-aut")
+    assert "fide-4100018.html" in redirect and "Schmidt, Jürgen" in redirect
+    assert "Schmidt, Jürgen" in _person(out, "fide-4100018")
+
+
+def test_people_merges_and_splits_kept_while_an_event_changes(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The same ``[people]`` before and after: its keys are always in the part, so
+    the merged Nagy Annas (data README: born 1970 and 1971) and the split entry
+    (b-2021's player 1, Müller GER, given a key of its own) are resolved with it."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(RULES, src)
+    (src / "trfsite.toml").write_text(
+        '[people]\nmerge = [["nagy-anna-hun-1970", "nagy-anna-hun-1971"]]\n'
+        '[people.split]\n"b-2021:1" = "mueller-juergen-split"\n',
+        encoding="utf-8",
+    )
+    build_site(BuildOptions(src, out, pdf=False))
+    assert "b-2021/index.html" in _person(out, "mueller-juergen-split")
+    _player_two(src, MULLER_AUT)
+    caplog.clear()
+    with _listening(caplog):
+        build_site(BuildOptions(src, out, pdf=False))
+    assert any("the part alone" in r.getMessage() for r in caplog.records), caplog.text
+    cold = tmp_path / "cold"
+    build_site(BuildOptions(src, cold, pdf=False))
+    assert tree_digest(out) == tree_digest(cold)
+    page = _person(out, "nagy-anna-hun")
+    assert "a-2020/index.html" in page and "b-2021/index.html" in page
+    assert "b-2021/index.html" not in _person(out, "fide-4100018")
+
+
+def test_a_state_of_another_schema_version_resolves_everyone_and_equals_a_cold_build(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from trfsite.site import state
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(RULES, src)
+    build_site(BuildOptions(src, out, pdf=False))
+    with sqlite3.connect(state_path(out)) as db:  # as an older trfsite left it
+        db.execute(f"PRAGMA user_version = {state._VERSION - 1}")
+    _player_two(src, MULLER_AUT)
+    caplog.clear()
+    with _listening(caplog):
+        build_site(BuildOptions(src, out, pdf=False))
+    assert not any("resolved again" in r.getMessage() for r in caplog.records), caplog.text
+    cold = tmp_path / "cold"
+    build_site(BuildOptions(src, cold, pdf=False))
+    assert tree_digest(out) == tree_digest(cold)
+    with sqlite3.connect(state_path(out)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == state._VERSION
+    # And the next rebuild, from the state made again, resolves its part alone.
+    _player_two(src, OSTERGAARD)
+    caplog.clear()
+    with _listening(caplog):
+        build_site(BuildOptions(src, out, pdf=False))
+    assert any("the part alone" in r.getMessage() for r in caplog.records), caplog.text

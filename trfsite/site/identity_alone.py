@@ -13,7 +13,6 @@ events (enough for the opponents a page links to).
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -36,8 +35,6 @@ from trfsite.people.rows import PersonRow, person_rows
 from trfsite.site import identity_part
 from trfsite.site.state import BuildState, Resolved
 from trfsite.site.state_people import StoredPeople
-
-logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +73,8 @@ def resolve_alone(
         raise Stale("another [people]")
     part = _part(state, current, new, config)
     was_of = stored.person_of(part.own_keys)
-    gone = frozenset(was_of.values())
+    # A person's key is one of its own keys: found even if the state lost a key's row.
+    gone = frozenset(was_of.values()) | frozenset(stored.these(part.own_keys))
     before = stored.these(gone)
     keys = sorted(part.positions, key=lambda k: part.loaded[k].file)
     kept_positions = [sorted(part.positions[k]) for k in keys]
@@ -118,7 +116,6 @@ def resolve_alone(
     if any(counts.get(person) != len(found) for person, found in entries_of.items()):
         raise Stale("a person's entries not all read")
     people = [person for person in resolution.people if person.key in mine]
-    logger.info("people: %d person(s) resolved again, the part alone", len(people))
     lines = {
         (event.file, event.entries[position].line)
         for key in keys

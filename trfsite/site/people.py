@@ -236,6 +236,8 @@ def _alone(
         if not regular_file(os.path.join(out, path)):
             logger.info("people: %s is not in the live build", path)
             return None, [], {}
+    people = sum(1 for _ in alone.resolved.people)
+    logger.info("people: %d person(s) resolved again, the part alone", people)
     return alone, links, new
 
 
