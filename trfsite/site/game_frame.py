@@ -47,7 +47,7 @@ def frame_is_default(env: jinja2.Environment) -> bool:
     try:
         return all(
             loader.get_source(env, name)[1] == loader.get_source(env, f"!default/{name}")[1]
-            for name in (*FRAME_TEMPLATES, PARTS_TEMPLATE)
+            for name in FRAME_TEMPLATES
         )
     except jinja2.TemplateNotFound:
         return False
