@@ -20,7 +20,7 @@ from trfsite.pages.contexts import GamePage
 from trfsite.pages.plan import EventJob
 from trfsite.render.environment import make_environment, render_page
 from trfsite.render.page_meta import SiteInfo
-from trfsite.render.theme import find_theme, theme_chain
+from trfsite.render.theme import ThemeError, find_theme, theme_chain
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.game_frame import GameFrames
 
@@ -141,3 +141,17 @@ def test_a_theme_s_game_parts_fill_the_shared_frame(tmp_path: Path) -> None:
     doc = html.fromstring((event / "games/1-2.html").read_bytes())
     assert doc.xpath("//p[@id='mine']/text()") == ["Gamma,Gus"]
     assert doc.xpath("//footer")  # the default frame around it
+
+
+def test_a_broken_game_part_is_told_by_file_and_line(tmp_path: Path) -> None:
+    """An error in a theme's game_parts.html is a ThemeError naming it, not a traceback."""
+    default = find_theme("default").templates / "game_parts.html"
+    facts = '<dl class="facts inline">'
+    parts = default.read_text().replace(facts, "{{ 1 // 0 }}" + facts)
+    theme = _theme(tmp_path, {"game_parts.html": parts})
+    with pytest.raises(ThemeError) as caught:
+        _build_with(tmp_path, theme)
+    lines = parts.splitlines()
+    line = next(number for number, text in enumerate(lines, 1) if "1 // 0" in text)
+    assert f"game_parts.html:{line}" in caught.value.format_message()
+    assert "ZeroDivisionError" in caught.value.format_message()

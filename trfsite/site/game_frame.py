@@ -67,9 +67,15 @@ class GameFrames:
     def render(self, page: GamePage) -> str:
         if not self.shared:
             return render_page(self.env, GAME_TEMPLATE, page)
-        if not self._pieces:
-            self._split(page)
-        values = {hole: macro(page) for hole, macro in self._macros.items()}
+        try:
+            if not self._pieces:
+                self._split(page)
+            values = {hole: macro(page) for hole, macro in self._macros.items()}
+        except Exception:
+            # A theme's broken game_parts.html: the whole page's render names its file
+            # and line in a ThemeError (render_page), never a traceback.
+            render_page(self.env, GAME_TEMPLATE, page)
+            raise
         out = [self._pieces[0]]
         for hole, piece in zip(self._holes, self._pieces[1:], strict=True):
             out.append(values[hole])
@@ -79,12 +85,7 @@ class GameFrames:
     def _split(self, page: GamePage) -> None:
         """Render the frame with markers (``page`` gives the event's parts) and cut it."""
         marked = replace(page, meta=replace(page.meta, path=_PATH))
-        try:
-            frame = self.env.from_string(_FRAME_SOURCE).render(page=marked)
-        except Exception:
-            # The whole page's render names the theme's broken template (render_page).
-            render_page(self.env, GAME_TEMPLATE, page)
-            raise
+        frame = self.env.from_string(_FRAME_SOURCE).render(page=marked)
         parts = self.env.get_template(PARTS_TEMPLATE).module
         self._macros = {hole: getattr(parts, f"game_{name}") for hole, name in _MACROS.items()}
         split = _HOLE.split(frame)
