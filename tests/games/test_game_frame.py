@@ -155,3 +155,16 @@ def test_a_broken_game_part_is_told_by_file_and_line(tmp_path: Path) -> None:
     line = next(number for number, text in enumerate(lines, 1) if "1 // 0" in text)
     assert f"game_parts.html:{line}" in caught.value.format_message()
     assert "ZeroDivisionError" in caught.value.format_message()
+
+
+def test_an_event_named_with_a_marker_s_character_is_rendered_whole() -> None:
+    """The frame's holes are marked with private-use characters; an event name that
+    holds one (a damaged file) must not open a hole: such pages are rendered whole."""
+    site = SITES["plain"]
+    contexts = game_contexts(site)
+    named = [replace(c, event=replace(c.event, name="Open \ue000T\ue000 2024")) for c in contexts]
+    env = make_environment(theme_chain(find_theme("default")), site.language)
+    frames = GameFrames(env)
+    for context in named:
+        assert frames.render(context) == render_page(env, "game.html", context)
+    assert not frames.shared

@@ -69,13 +69,22 @@ class GameFrames:
             return render_page(self.env, GAME_TEMPLATE, page)
         try:
             if not self._pieces:
+                whole = render_page(self.env, GAME_TEMPLATE, page)
                 self._split(page)
-            values = {hole: macro(page) for hole, macro in self._macros.items()}
+                # A marker's character from the file (an event named with one) would
+                # open a hole of its own: that event's game pages are rendered whole.
+                if _MARK[0] in whole or self._filled(page) != whole:
+                    self.shared = False
+                return whole
+            return self._filled(page)
         except Exception:
             # A theme's broken game_parts.html: the whole page's render names its file
             # and line in a ThemeError (render_page), never a traceback.
             render_page(self.env, GAME_TEMPLATE, page)
             raise
+
+    def _filled(self, page: GamePage) -> str:
+        values = {hole: macro(page) for hole, macro in self._macros.items()}
         out = [self._pieces[0]]
         for hole, piece in zip(self._holes, self._pieces[1:], strict=True):
             out.append(values[hole])
