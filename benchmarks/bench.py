@@ -191,15 +191,21 @@ def report(label: str, runs: list[Run]) -> None:
 
 
 def _build(
-    src: Path, out: Path, *extra: str, tree: Path | None = None, settle_s: float = 90.0
+    src: Path,
+    out: Path,
+    *extra: str,
+    tree: Path | None = None,
+    settle_s: float = 90.0,
+    count: bool = False,
 ) -> Run:
     """A cold build into a folder never used before: on ext4, deleting the previous
     output just before a build slowed it by 1-2 s (freed inodes are not reused at once),
     so old outputs stay until the event's temporary folder goes. ``tree``: the
-    baseline's checkout, whose trfsite is run instead (see ``baseline_tree``)."""
+    baseline's checkout, whose trfsite is run instead (see ``baseline_tree``).
+    ``count``: its instructions too (``bench_process.run``)."""
     fresh = out.with_name(f"{out.name}-{next(_BUILD_NUMBERS)}")
     command = [*TRFSITE, "-q", "build", str(src), "-o", str(fresh), *extra]
-    return run(command, cwd=tree, settle_s=settle_s)
+    return run(command, cwd=tree, settle_s=settle_s, count=count)
 
 
 _BUILD_NUMBERS = itertools.count(1)

@@ -18,6 +18,12 @@ where a median of all plain builds against a median of all games builds mixes
 moments. The order inside a pair alternates (plain first, then games first), so
 that a build that is always second (a warmer cache, a busier neighbour) favours
 neither.
+
+Beside the CPU seconds, each build's instructions (user mode, the whole process tree,
+``perf stat -e instructions:u``) where the machine has the counter: the same work runs
+about the same instructions however busy the machine is, where its CPU seconds grow
+with the neighbours on the other hyperthread and in the shared caches. The verdict
+line gives the added share by instructions too (median of the pairs).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import BASELINE, BASELINE_TAG, Run, _build, report, scratch
+from bench_process import instruction_counter
 from generate import generate_individual_swiss
 
 GAMES_ADDED = 0.20  # issue 42: a 2,000-game event adds at most 20 % to the HTML build
@@ -49,8 +56,42 @@ class Pair:
     def wall_share(self) -> float:
         return self.games.wall / self.plain.wall - 1
 
+    @property
+    def instruction_share(self) -> float | None:
+        if not self.plain.instructions or self.games.instructions is None:
+            return None
+        return self.games.instructions / self.plain.instructions - 1
 
-def verdict(pairs: list[Pair], games: int, tag: str = "") -> str:
+    def shown(self) -> str:
+        """The pair's line: CPU, instructions (when counted) and wall of both builds."""
+        text = f"cpu {self.plain.cpu:.2f} -> {self.games.cpu:.2f} s ({self.cpu_share:+.1%}), "
+        plain, games, share = (
+            self.plain.instructions,
+            self.games.instructions,
+            self.instruction_share,
+        )
+        if plain is not None and games is not None and share is not None:
+            text += f"instructions {plain / 1e9:.2f} -> {games / 1e9:.2f} G ({share:+.1%}), "
+        return text + f"wall {self.plain.wall:.2f} -> {self.games.wall:.2f} s"
+
+
+def instruction_verdict(pairs: list[Pair], uncounted: str = "") -> str:
+    """The added share by instructions: median and range over the pairs."""
+    shares = sorted(s for s in (pair.instruction_share for pair in pairs) if s is not None)
+    if not shares:
+        return f"instructions not counted ({uncounted or 'no count in these runs'})"
+    within = sum(share <= GAMES_ADDED for share in shares)
+    added = statistics.median(
+        (pair.games.instructions or 0) - (pair.plain.instructions or 0) for pair in pairs
+    )
+    return (
+        f"instructions {statistics.median(shares):+.1%} (median of {len(shares)} pairs; "
+        f"pairs {shares[0]:+.1%} to {shares[-1]:+.1%}, {within} of {len(shares)} within; "
+        f"{added / 1e9:+.2f} G)"
+    )
+
+
+def verdict(pairs: list[Pair], games: int, tag: str = "", uncounted: str = "") -> str:
     """The summary line: the median of the pairs' CPU shares against the goal, with the
     range of the shares and how many pairs were within it (the noise, in the same run)."""
     shares = sorted(pair.cpu_share for pair in pairs)
@@ -63,7 +104,8 @@ def verdict(pairs: list[Pair], games: int, tag: str = "") -> str:
         f"cpu {median:+.1%} (median of {len(pairs)} pairs; pairs {shares[0]:+.1%} to "
         f"{shares[-1]:+.1%}, {within} of {len(pairs)} within; {added:+.2f} s of "
         f"{statistics.median(pair.plain.cpu for pair in pairs):.2f} s), wall {walls:+.0%} "
-        f"(median of pairs) to the HTML build <= {GAMES_ADDED:+.0%}{tag}"
+        f"(median of pairs), {instruction_verdict(pairs, uncounted)} to the HTML build "
+        f"<= {GAMES_ADDED:+.0%}{tag}"
     )
 
 
@@ -85,8 +127,11 @@ def bench_games(args: argparse.Namespace) -> None:
     out = tmp / "out"
     trees: list[Path | None] = [None, *BASELINE]
 
+    uncounted = instruction_counter()
+    print(f"  instructions: {uncounted or 'counted by perf stat -e instructions:u'}", flush=True)
+
     def build(src: Path, tree: Path | None) -> Run:
-        return _build(src, out, "--no-pdf", tree=tree, settle_s=SETTLE_S)
+        return _build(src, out, "--no-pdf", tree=tree, settle_s=SETTLE_S, count=not uncounted)
 
     for tree in trees:
         for src in (plain, with_games):
@@ -101,12 +146,7 @@ def bench_games(args: argparse.Namespace) -> None:
                 second = build(with_games, tree)
                 pairs[tree].append(Pair(build(plain, tree), second))
             last = pairs[tree][-1]
-            print(
-                f"  pair {number + 1}{BASELINE_TAG if tree else ''}: cpu "
-                f"{last.plain.cpu:.2f} -> {last.games.cpu:.2f} s ({last.cpu_share:+.1%}), "
-                f"wall {last.plain.wall:.2f} -> {last.games.wall:.2f} s",
-                flush=True,
-            )
+            print(f"  pair {number + 1}{BASELINE_TAG if tree else ''}: {last.shown()}", flush=True)
     lines = []
     for tree in trees:
         tag = BASELINE_TAG if tree is not None else ""
@@ -115,6 +155,6 @@ def bench_games(args: argparse.Namespace) -> None:
             f"open{args.players} + {args.games} games: build --no-pdf{tag}",
             [p.games for p in pairs[tree]],
         )
-        lines.append(verdict(pairs[tree], args.games, tag))
+        lines.append(verdict(pairs[tree], args.games, tag, uncounted))
     for line in lines:
         print(line, flush=True)

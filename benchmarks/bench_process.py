@@ -22,6 +22,9 @@ class Run:
     max_rss_mib: float  # the largest single process
     sum_rss_mib: float  # the largest sum over the process tree
     probe: float = 0.0  # CPU seconds of the machine probe just before the run (see probe)
+    # Instructions the process tree ran in user mode (``perf stat -e instructions:u``),
+    # with ``run(..., count=True)`` where the machine has the counter; else None.
+    instructions: int | None = None
 
 
 def _tree_rss_kib(root: int) -> int:
@@ -193,14 +196,64 @@ def probe() -> float:
     return time.process_time() - started
 
 
-def run(command: list[str], cwd: Path | None = None, settle_s: float = 90.0) -> Run:
+# perf stat's event: instructions retired in user mode by the command and every process
+# it starts (perf counts children unless told not to). A count, not a sample: the
+# counter runs in the CPU, perf reads it at the end, so the command runs as fast.
+PERF_EVENT = "instructions:u"
+
+
+def _perf_command(output: Path) -> list[str]:
+    return ["perf", "stat", "-e", PERF_EVENT, "-x", ",", "-o", str(output), "--"]
+
+
+def _read_perf(output: Path) -> int | None:
+    """The count in perf stat's CSV output (``value,unit,event,...``); None when perf
+    wrote ``<not supported>`` or ``<not counted>`` (no hardware counter: a VM)."""
+    try:
+        lines = output.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        fields = line.split(",")
+        if len(fields) > 2 and fields[2].startswith(PERF_EVENT.split(":")[0]):
+            return int(fields[0]) if fields[0].isdigit() else None
+    return None
+
+
+def instruction_counter() -> str:
+    """ "" when ``perf stat`` counts instructions here, else why not (one line)."""
+    with tempfile.TemporaryDirectory() as folder:
+        output = Path(folder) / "perf.csv"
+        try:
+            done = subprocess.run(
+                [*_perf_command(output), sys.executable, "-c", "pass"],
+                capture_output=True, check=False,
+            )  # fmt: skip
+        except OSError as exc:
+            return f"no perf ({exc.strerror})"
+        if done.returncode == 0 and _read_perf(output) is not None:
+            return ""
+        shown = output.read_text(encoding="utf-8").strip() if output.exists() else ""
+        said = shown.splitlines()[-1] if shown else done.stderr.decode().strip()[:120]
+        return f"perf stat -e {PERF_EVENT} counts nothing here ({said})"
+
+
+def run(
+    command: list[str], cwd: Path | None = None, settle_s: float = 90.0, count: bool = False
+) -> Run:
     """Run one command to completion; fail loudly if it fails (a benchmark of an error is void).
 
     The disk is left to settle first (see ``settle``), and the machine's speed is
     probed just before (see ``probe``). ``settle_s``: the longest wait for the disk.
+    ``count``: also count the instructions of the command's process tree (``perf``;
+    see ``instruction_counter``), run inside the timing wrapper around the command.
     """
     settle(settle_s)
     speed = probe()
+    counted: Path | None = None
+    if count:
+        counted = Path(tempfile.mkdtemp(prefix="bench-perf-")) / "perf.csv"
+        command = [*_perf_command(counted), *command]
     wrapper = [
         sys.executable,
         "-c",
@@ -238,7 +291,12 @@ def run(command: list[str], cwd: Path | None = None, settle_s: float = 90.0) -> 
     # The wall time is taken inside the wrapper, around trfsite's own process: the
     # wrapper's interpreter start-up (about 40 ms here) is not trfsite's.
     wall, cpu, max_kib = out.decode().split()
-    return Run(float(wall), float(cpu), int(max_kib) / 1024, peak[0] / 1024, speed)
+    instructions = None
+    if counted is not None:
+        instructions = _read_perf(counted)
+        counted.unlink(missing_ok=True)
+        counted.parent.rmdir()
+    return Run(float(wall), float(cpu), int(max_kib) / 1024, peak[0] / 1024, speed, instructions)
 
 
 # A fixed pure-Python workload and the cost of a page fault, each in a fresh process:

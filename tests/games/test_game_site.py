@@ -6,6 +6,7 @@ Every expected placement was worked out on a board by hand (rank 8 first).
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -114,6 +115,23 @@ def test_every_table_links_the_game(site: Path) -> None:
     ]
     overview = page(site, "index.html")
     assert text(overview.xpath("//a[@href='games/small.pgn']")[0]) == "3 games (PGN)"
+
+
+def test_the_offline_copy_holds_the_game_pages_and_the_pgn(site: Path) -> None:
+    """A reader offline on a phone opens a crosstable cell's game in the copy itself: the
+    pages, not only the PGN, which would need another app (issue 42; the cost of their
+    deflate was weighed against the goal: see benchmarks/README.md)."""
+    with zipfile.ZipFile(site / "small.zip") as copy:
+        names = set(copy.namelist())
+        cross = html.fromstring(copy.read("small/crosstable.html"))
+        game = html.fromstring(copy.read("small/games/1-2.html"))
+    links = set(cross.xpath("//a[@class='game']/@href"))
+    assert links == {"games/1-1.html", "games/1-2.html", "games/2-2.html"}
+    assert {f"small/{link}" for link in links} <= names  # no dead link offline
+    assert {"small/games/small.pgn", "small/games/round-1.pgn", "small/games/round-2.pgn"} <= names
+    # The page in the copy is whole: its board, and the script that steps through it.
+    assert game.xpath("//div[@id='board']/@data-fen")
+    assert "static/game.js" in names
 
 
 def test_downloads_are_normalised(site: Path) -> None:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from trfsite.formats.limits import MAX_EVENT_OUTPUT_BYTES
 from trfsite.memo import forget_all
 from trfsite.pages.common import warn_part_failed
-from trfsite.pages.contexts import BulletinData, DownloadFile, IndexPage
+from trfsite.pages.contexts import BulletinData, DownloadFile, GamePage, IndexPage
 from trfsite.pages.gather import EventResult, PreparedEvent, part_of, prepare_event
 from trfsite.pages.plan import EventJob
 from trfsite.pages.rows import EventSummary
@@ -236,6 +236,7 @@ def render_event(
 ) -> EventOutput:
     """The pages of ``result`` and (``bulletin``) its bulletin, written or kept."""
     from trfsite.render.environment import render_page
+    from trfsite.site.game_frame import GAME_TEMPLATE, GameFrames
 
     files: list[tuple[str, bytes]] = []
     packed: list[Packed] = []
@@ -251,6 +252,7 @@ def render_event(
             logger.warning("%s: the PDF bulletin failed: %s", result.summary.source_name, made)
             result = _without_pdf_link(result)
     env = environment(task.theme_paths, task.job.site.language, task.fingerprint)
+    games = GameFrames(env)
     pages = result.pages
     sizes = [(path, len(data)) for path, data in files]
     # A failed event has no offline copy (see events.build_events).
@@ -273,6 +275,8 @@ def render_event(
         if isinstance(page.context, DownloadFile):
             outputs.append((page.path, page.context.text.encode("utf-8")))
             outputs.extend((path, text.encode("utf-8")) for path, text in page.context.also)
+        elif isinstance(page.context, GamePage) and page.template == GAME_TEMPLATE:
+            outputs.append((page.path, games.render(page.context).encode()))
         else:
             outputs.append((page.path, render_page(env, page.template, page.context).encode()))
         for path, data in outputs:

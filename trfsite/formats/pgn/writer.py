@@ -75,18 +75,27 @@ def _comment(text: str, plain: bool) -> str:
 
 def wrap(tokens: Iterable[str], width: int = _WIDTH) -> str:
     """Tokens joined by spaces, in lines of at most ``width`` characters where each
-    token is shorter (a long comment is broken at its spaces)."""
+    token is shorter (a long comment is broken at its spaces).
+
+    A line is kept as its words and its length, joined once when full: 160,000 moves
+    of a 2,000-game event's downloads are one append each, not a new string each."""
     lines: list[str] = []
-    current = ""
+    line: list[str] = []
+    length = 0  # of the line's words joined; 0 also while its words are all empty
     for token in tokens:
-        for word in token.split(" "):
-            if current and len(current) + 1 + len(word) > width:
-                lines.append(current)
-                current = word
+        for word in token.split(" ") if " " in token else (token,):
+            if not length:
+                line = [word]
+                length = len(word)
+            elif length + 1 + len(word) > width:
+                lines.append(" ".join(line))
+                line = [word]
+                length = len(word)
             else:
-                current = f"{current} {word}" if current else word
-    if current:
-        lines.append(current)
+                line.append(word)
+                length += 1 + len(word)
+    if length:
+        lines.append(" ".join(line))
     return "\n".join(lines)
 
 
