@@ -119,7 +119,7 @@ _KILLED_BUILD = textwrap.dedent(
     import os, signal, sys
     from pathlib import Path
     import trfsite.site.identity_part as part
-    import trfsite.site.state as state
+    import trfsite.site.state_people as state
     from trfsite.site.build import BuildOptions, build_site
 
     part.MOST = 1.0  # resolve the changed part only, however small the archive
@@ -128,7 +128,7 @@ _KILLED_BUILD = textwrap.dedent(
         # Inside the transaction, after the events' and pages' rows were written.
         os.kill(os.getpid(), signal.SIGKILL)
 
-    state._save_people = killed
+    state.save_people = killed
     build_site(BuildOptions(Path(sys.argv[1]), Path(sys.argv[2]), pdf=False))
     """
 )
@@ -148,7 +148,7 @@ def test_a_build_killed_leaves_the_previous_site_and_the_next_build_correct(
     script = _KILLED_BUILD
     if where == "after the commit":  # the state is the new build's; its folder never published
         script = script.replace(
-            "state._save_people = killed", "import trfsite.site.publish as p\np.publish = killed"
+            "state.save_people = killed", "import trfsite.site.publish as p\np.publish = killed"
         )
     env = {**os.environ, "SOURCE_DATE_EPOCH": EPOCH}
     done = subprocess.run(

@@ -61,17 +61,20 @@ def _player_two(src: Path, line: str) -> None:
 
 @contextlib.contextmanager
 def _listening(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
-    """Capture ``identity_part``'s INFO records on its own logger: an earlier CLI test
+    """Capture the identity's INFO records on their own loggers: an earlier CLI test
     in the same session may have stopped ``trfsite`` from propagating to the root."""
-    logger = logging.getLogger("trfsite.site.identity_part")
-    level = logger.level
-    logger.addHandler(caplog.handler)
-    logger.setLevel(logging.INFO)
+    names = ("identity_part", "identity_alone", "people")
+    loggers = [logging.getLogger(f"trfsite.site.{name}") for name in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.addHandler(caplog.handler)
+        logger.setLevel(logging.INFO)
     try:
         yield
     finally:
-        logger.removeHandler(caplog.handler)
-        logger.setLevel(level)
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.removeHandler(caplog.handler)
+            logger.setLevel(level)
 
 
 def _rebuilt_as_cold(
@@ -87,7 +90,7 @@ def _rebuilt_as_cold(
     caplog.clear()
     with _listening(caplog):
         build_site(BuildOptions(src, out, pdf=False))
-    assert any("resolved again" in r.getMessage() for r in caplog.records), caplog.text
+    assert any("the part alone" in r.getMessage() for r in caplog.records), caplog.text
     assert not any("everyone again" in r.getMessage() for r in caplog.records), caplog.text
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
@@ -157,8 +160,25 @@ def test_an_unchanged_rebuild_and_a_state_without_people_are_still_right(
         db.execute("DELETE FROM person_keys WHERE own_key = 'fide-1100001'")
     with _listening(caplog):
         build_site(BuildOptions(tmp_path / "src", out, pdf=False))
-    assert any("everyone again" in r.getMessage() for r in caplog.records)
+    # Nothing changed: the part is empty, and nobody is looked up.
+    assert any("0 person(s) resolved again" in r.getMessage() for r in caplog.records)
     assert tree_digest(out) == before
+    # Kowalski (fide-1100001) plays in d-2023: a change there puts all his entries in
+    # the part (found by their own key), so the forgotten row is made again.
+    with sqlite3.connect(state_path(out)) as db:
+        db.execute("DELETE FROM person_keys WHERE own_key = 'fide-1100001'")
+    _player_two(tmp_path / "src", OSTERGAARD.replace(" DEN ", " SWE "))
+    caplog.clear()
+    with _listening(caplog):
+        build_site(BuildOptions(tmp_path / "src", out, pdf=False))
+    assert any("the part alone" in r.getMessage() for r in caplog.records), caplog.text
+    cold = tmp_path / "cold-again"
+    build_site(BuildOptions(tmp_path / "src", cold, pdf=False))
+    assert tree_digest(out) == tree_digest(cold)
+    with sqlite3.connect(state_path(out)) as db:
+        assert db.execute(
+            "SELECT person FROM person_keys WHERE own_key = 'fide-1100001'"
+        ).fetchall() == [("fide-1100001",)]
 
 
 def test_a_changed_people_setting_resolves_everyone_again(
@@ -199,27 +219,27 @@ def test_a_federation_that_loses_its_last_person_and_one_that_gains_its_first(
 def test_only_the_listing_pages_whose_rows_changed_are_made_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from trfsite.site import people
+    from trfsite.site import people, people_files
 
     src, out = tmp_path / "src", tmp_path / "out"
     shutil.copytree(RULES, src)
     build_site(BuildOptions(src, out, pdf=False))
     made: list[str] = []
-    make_here = people._Pages.make_here
+    make_here = people_files.PageFiles.make_here
 
-    def spied(self: people._Pages, page: people.PeoplePage) -> bytes:
+    def spied(self: people_files.PageFiles, page: people.PeoplePage) -> bytes:
         made.append(page.path)
         return make_here(self, page)
 
-    monkeypatch.setattr(people._Pages, "make_here", spied)
+    monkeypatch.setattr(people_files.PageFiles, "make_here", spied)
     placed: list[str] = []
-    place = people._Pages.place
+    place = people_files.PageFiles.place
 
-    def placing(self: people._Pages, path: str, data: bytes) -> None:
+    def placing(self: people_files.PageFiles, path: str, data: bytes) -> None:
         placed.append(path)
         place(self, path, data)
 
-    monkeypatch.setattr(people._Pages, "place", placing)
+    monkeypatch.setattr(people_files.PageFiles, "place", placing)
     kept: list[str] = []
     listing_pages = people.listing_pages
 
@@ -331,3 +351,95 @@ def test_unchanged_pages_linked_and_one_gone_equal_a_cold_build(
     cold = tmp_path / "cold"
     build_site(BuildOptions(src, cold, pdf=False))
     assert tree_digest(out) == tree_digest(cold)
+
+
+def test_successive_rebuilds_each_from_the_state_a_part_alone_left(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """c-2022's id-less Müller (AUT) moves from person to person as d-2023's player 2
+    changes: his own person, an alias of fide-4100018 (MULLER_AUT), a namesake with a
+    numbered page (NAMESAKE), an alias again, reached through an id and a name
+    (RENAMED), his own person again. Each rebuild starts from the state the previous
+    one wrote by its part alone, and equals a cold build byte for byte."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(RULES, src)
+    _player_two(src, OSTERGAARD)
+    build_site(BuildOptions(src, out, pdf=False))
+    for step, line in enumerate((MULLER_AUT, NAMESAKE, RENAMED, OSTERGAARD)):
+        _player_two(src, line)
+        caplog.clear()
+        with _listening(caplog):
+            build_site(BuildOptions(src, out, pdf=False))
+        assert any("the part alone" in r.getMessage() for r in caplog.records), caplog.text
+        cold = tmp_path / f"cold-{step}"
+        build_site(BuildOptions(src, cold, pdf=False))
+        assert tree_digest(out) == tree_digest(cold), line
+    assert "c-2022/index.html" in _person(out, "mueller-juergen-aut")
+
+
+def test_a_renamed_person_keeps_the_redirect_of_an_alias(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # MULLER_AUT: c-2022's Müller is an alias of fide-4100018, his address a redirect.
+    # RENAMED: the same FIDE id plays d-2023 as Schmidt, his latest name: the person
+    # is renamed, and the redirect (stored with the person) names him so.
+    out = _rebuilt_as_cold(tmp_path, caplog, MULLER_AUT, RENAMED)
+    redirect = _person(out, "mueller-juergen-aut")
+    assert "fide-4100018.html" in redirect and "Schmidt, Jürgen" in redirect
+    assert "Schmidt, Jürgen" in _person(out, "fide-4100018")
+
+
+def test_people_merges_and_splits_kept_while_an_event_changes(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The same ``[people]`` before and after: its keys are always in the part, so
+    the merged Nagy Annas (data README: born 1970 and 1971) and the split entry
+    (b-2021's player 1, Müller GER, given a key of its own) are resolved with it."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(RULES, src)
+    (src / "trfsite.toml").write_text(
+        '[people]\nmerge = [["nagy-anna-hun-1970", "nagy-anna-hun-1971"]]\n'
+        '[people.split]\n"b-2021:1" = "mueller-juergen-split"\n',
+        encoding="utf-8",
+    )
+    build_site(BuildOptions(src, out, pdf=False))
+    assert "b-2021/index.html" in _person(out, "mueller-juergen-split")
+    _player_two(src, MULLER_AUT)
+    caplog.clear()
+    with _listening(caplog):
+        build_site(BuildOptions(src, out, pdf=False))
+    assert any("the part alone" in r.getMessage() for r in caplog.records), caplog.text
+    cold = tmp_path / "cold"
+    build_site(BuildOptions(src, cold, pdf=False))
+    assert tree_digest(out) == tree_digest(cold)
+    page = _person(out, "nagy-anna-hun")
+    assert "a-2020/index.html" in page and "b-2021/index.html" in page
+    assert "b-2021/index.html" not in _person(out, "fide-4100018")
+
+
+def test_a_state_of_another_schema_version_resolves_everyone_and_equals_a_cold_build(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from trfsite.site import state
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(RULES, src)
+    build_site(BuildOptions(src, out, pdf=False))
+    with sqlite3.connect(state_path(out)) as db:  # as an older trfsite left it
+        db.execute(f"PRAGMA user_version = {state._VERSION - 1}")
+    _player_two(src, MULLER_AUT)
+    caplog.clear()
+    with _listening(caplog):
+        build_site(BuildOptions(src, out, pdf=False))
+    assert not any("resolved again" in r.getMessage() for r in caplog.records), caplog.text
+    cold = tmp_path / "cold"
+    build_site(BuildOptions(src, cold, pdf=False))
+    assert tree_digest(out) == tree_digest(cold)
+    with sqlite3.connect(state_path(out)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == state._VERSION
+    # And the next rebuild, from the state made again, resolves its part alone.
+    _player_two(src, OSTERGAARD)
+    caplog.clear()
+    with _listening(caplog):
+        build_site(BuildOptions(src, out, pdf=False))
+    assert any("the part alone" in r.getMessage() for r in caplog.records), caplog.text

@@ -39,6 +39,7 @@ class KnownPerson:
     aliases: tuple[str, ...]
     name_matched: bool
     page: str  # as ``identity.assign_pages`` gave it then
+    redirects: tuple[str, ...] = ()  # likewise
 
 
 @dataclass(frozen=True, slots=True)

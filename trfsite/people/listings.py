@@ -25,12 +25,19 @@ from trfsite.people.contexts import (
 )
 from trfsite.people.identity import Person
 from trfsite.people.names import name_key
-from trfsite.people.pages import SEARCH_FOLDER, PeoplePage, PeoplePlanner, people_meta
+from trfsite.people.pages import (
+    SEARCH_FOLDER,
+    ArchiveSummary,
+    PeoplePage,
+    PeoplePlanner,
+    people_meta,
+)
 from trfsite.people.report import PEOPLE_FOLDER
 from trfsite.people.rows import Group, PersonRow
 from trfsite.results import Note
 
 GROUP_KINDS = {"federation": "federations", "club": "clubs"}  # kind -> folder
+BUSIEST = 50  # the people of most events the index lists
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,16 +102,26 @@ def listing_pages(planner: PeoplePlanner, groups: GroupRows) -> Listings:
     )
     pages.append(PeoplePage(path, "people_findings.html", findings))
     path = f"{PEOPLE_FOLDER}/index.html"
-    busiest = sorted(resolution.people, key=lambda p: (-len(p.entries), p.name.casefold(), p.key))
+    summary = planner.summary
+    if summary is None:
+        busiest = sorted(
+            resolution.people, key=lambda p: (-len(p.entries), p.name.casefold(), p.key)
+        )
+        summary = ArchiveSummary(
+            len(resolution.people),
+            len(resolution.events),
+            tuple(_line(planner, p) for p in busiest[:BUSIEST]),
+            (),
+        )
     index = PeopleIndexPage(
         meta=people_meta(site, Note("People"), path),
-        people=len(resolution.people),
-        events=len(resolution.events),
+        people=summary.people,
+        events=summary.events,
         pieces=f"{SEARCH_FOLDER}/",
         federations=tuple(federation_links),
         clubs=tuple(club_links),
         findings=len(planner.findings),
-        recent=tuple(_line(planner, p) for p in busiest[:50]),
+        recent=summary.busiest,
     )
     pages.append(PeoplePage(path, "people_index.html", index))
     pages += namesakes_pages(planner)

@@ -15,6 +15,7 @@ from trfsite.people.contexts import (
     PeopleFinding,
     Period,
     PersonEventLine,
+    PersonLine,
     PersonPage,
     RedirectPage,
     SeriesPlace,
@@ -351,6 +352,17 @@ def person_inputs(
     return "\n".join(parts)
 
 
+@dataclass(frozen=True, slots=True)
+class ArchiveSummary:
+    """What the people index shows of the whole archive, when the planner's
+    resolution holds a part of it only (``site.identity_alone``)."""
+
+    people: int
+    events: int
+    busiest: tuple[PersonLine, ...]  # the people of most events (``listings.BUSIEST``)
+    findings: tuple[PeopleFinding, ...]  # those about entries outside the part
+
+
 def _with_series(cut: Callable[[], PersonInput], places: tuple[SeriesPlace, ...]) -> PersonInput:
     return replace(cut(), series=places)
 
@@ -366,14 +378,24 @@ class PeoplePlanner:
         event_keys: Mapping[str, str],
         full_entry: FullEntry = _as_is,
         series: Mapping[str, tuple[SeriesPlace, ...]] | None = None,
+        summary: ArchiveSummary | None = None,
     ) -> None:
         """``event_keys`` maps each event's file to its cache key; ``full_entry`` gives
         an entry its rounds when they were left out of ``resolution``; ``series`` each
-        person's places in the series (``trfsite.series.pages.person_places``)."""
+        person's places in the series (``trfsite.series.pages.person_places``);
+        ``summary``: the archive's, when ``resolution`` is a part of it."""
         self.resolution, self.site, self.event_keys = resolution, site, event_keys
         self.series = series or {}
+        self.summary = summary
         self.archive = _Archive(resolution, full_entry)
         self.findings = _findings(self.archive)
+        if summary is not None and summary.findings:
+            self.findings = tuple(
+                sorted(
+                    (*summary.findings, *self.findings),
+                    key=lambda f: (f.file, f.line, f.code, f.message),
+                )
+            )
         mine: dict[str, list[PeopleFinding]] = defaultdict(list)
         for finding in self.findings:
             mine[finding.person_href].append(finding)

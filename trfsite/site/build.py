@@ -465,7 +465,8 @@ def _people(
     """Every person's page across the events (a site with people pages); pages made."""
     if not part.site.people:  # a site of one event has none, unless asked for
         return 0
-    from trfsite.site.people import PeopleRun, build_people
+    from trfsite.site.people import build_people
+    from trfsite.site.people_files import PeopleRun
 
     options = part.options
     return build_people(

@@ -53,7 +53,8 @@ def resolve_people(
         except Stale as exc:
             logger.info("people: resolving everyone again (%s)", exc)
     resolution = resolve((entries for _, entries in found), config)
-    return resolution, Resolved(resolution.people, None, resolution.findings, text), None
+    resolved = Resolved(resolution.people, None, resolution.findings, text, resolution.namesakes)
+    return resolution, resolved, None
 
 
 def _resolve_part(
@@ -86,9 +87,11 @@ def _resolve_part(
     }
     people = [person for person in resolution.people if person.key in mine]
     logger.info("people: %d person(s) resolved again", len(people))
+    # An address's holders are all in the part or all outside it (see identity_alone).
+    namesakes = {a: keys for a, keys in resolution.namesakes.items() if keys[0] in mine}
     return (
         resolution,
-        Resolved(people, part.gone, resolution.findings, text),
+        Resolved(people, part.gone, resolution.findings, text, namesakes),
         _touched(resolution, found, part, known, people),
     )
 

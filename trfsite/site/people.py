@@ -14,10 +14,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import shutil
-import stat
-from collections import deque
-from concurrent.futures import Executor, Future
 from dataclasses import dataclass, fields
 from pathlib import Path
 
@@ -26,42 +22,36 @@ from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_conf
 from trfsite.people.contexts import PeopleContext
 from trfsite.people.entries import EventEntries, PersonEntry
 from trfsite.people.identity import Resolution
+from trfsite.people.incremental import Stale
 from trfsite.people.listing import read_entries
-from trfsite.people.listings import GroupRows, every_group, group_path, listing_pages
+from trfsite.people.listings import (
+    GROUP_KINDS,
+    GroupRows,
+    every_group,
+    group_path,
+    listing_pages,
+)
 from trfsite.people.pages import (
     SEARCH_FOLDER,
     FullEntry,
     PeoplePage,
     PeoplePlanner,
-    PersonInput,
     PersonPlan,
 )
 from trfsite.people.report import PEOPLE_FOLDER
 from trfsite.people.rows import person_rows
 from trfsite.people.search import search_pieces
 from trfsite.site.discover import discover
-from trfsite.site.event_build import EventTask, environment, paused_collector
+from trfsite.site.event_build import EventTask, paused_collector
+from trfsite.site.identity_alone import Alone, paths_to_link, resolve_alone
 from trfsite.site.identity_part import resolve_people
+from trfsite.site.people_files import PageFiles, PeopleRun, regular_file
 from trfsite.site.people_listings import Pieces, RowsNow
 from trfsite.site.series import SERIES_TEMPLATE, series_pages, series_problems_of
 from trfsite.site.state import STAMP, BuildState, Changes, read_stamp, stamp_of
 from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
-
-_BATCH = 40  # pages per call: enough to hide a call's cost, few enough to keep workers busy
-
-_Made = tuple[tuple[tuple[str, bytes], ...], int, int]  # (pages sent back, written, linked)
-
-
-@dataclass(frozen=True, slots=True)
-class PeopleRun:
-    """Where and how a build's people pages are made."""
-
-    executor: Executor  # the one the events were built on
-    workers: int
-    fingerprint: str  # of the theme and trfsite's code
-    local: bool  # the workers share this disk: they write the pages themselves
 
 
 def build_people(
@@ -102,37 +92,48 @@ def _build_people(
     site_text = repr(site)
     made_with = _digest(run.fingerprint, site_text)
     old_pages = state.page_digests(read_stamp(out), made_with) if use_cache else {}
-    stored = state.events(key for key, _ in events if key not in built)
+    alone: Alone | None = None
+    links: list[str] = []
+    entries_now: dict[str, EventEntries] = {}
+    if old_pages and not config.series:
+        alone, links, entries_now = _alone(state, events, built, config, old_pages, out)
     found = []
-    for key, task in events:
-        entries = built.get(key) or stored.get(key)
-        if entries is None:
-            job = task.job
-            entries = read_entries(job.data, job.source_name, job.slug, job.config)
-        if entries is not None:
-            found.append((key, entries))
+    if alone is None:
+        found = _every_event(state, events, built)
+        entries_now = dict(found)
+        keys = {e.file: key for key, e in found}
+    else:
+        keys = alone.event_keys
     # The collector would scan the events' entries again and again: 0.87 -> 0.67 s of
     # CPU for the 2000 person pages of a 2000-player open.
     digests: dict[str, str] = {}
     with paused_collector():
-        resolution, resolved, touched = resolve_people(state, found, config.people, use_cache)
+        if alone is None:
+            resolution, resolved, touched = resolve_people(state, found, config.people, use_cache)
+        else:
+            resolution, resolved, touched = alone.resolution, alone.resolved, None
         # The people outside the part resolved again, in no event with someone of it:
         # their pages' inputs are as before (a series' places are not: all then).
         steady = touched.people if touched and old_pages and not config.series else None
         problems = list(resolution.problems) + series_problems_of(config, resolution)
         if problems:
             raise ConfigError(config.path or CONFIG_NAME, problems)
-        for finding in resolution.findings:
+        for finding in resolved.findings:
             logger.warning("%s", finding.format_text())
         made, places = series_pages(config, resolution, site)
-        keys = {e.file: key for key, e in found}
         full = _with_rounds(state, resolution, keys)
-        planner = PeoplePlanner(resolution, site, keys, full, series=places)
-        pages = _Pages(run, writer.root, out if use_cache else None, events[0][1])
+        summary = alone.summary if alone is not None else None
+        planner = PeoplePlanner(resolution, site, keys, full, series=places, summary=summary)
+        pages = PageFiles(run, writer.root, out if use_cache else None, events[0][1])
         for path, series_page in made:
             digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
+        for path in links:
+            pages.link_checked(path)
+            digests[path] = old_pages[path]
         for person in resolution.people:
             wanted = None
+            if alone is not None and person.key not in alone.touched:
+                continue
             if steady is not None and person.key not in steady:
                 wanted = set()
                 for address in (person.page, *person.redirects):
@@ -154,9 +155,9 @@ def _build_people(
         # looks only at the groups and pieces someone it resolved again is or was
         # in, and reads their other people's rows from the state (walking
         # everyone's entries grew with the archive).
-        fresh = person_rows(resolution, resolved.people)
         now = None
-        if steady is None:
+        fresh = alone.rows if alone is not None else person_rows(resolution, resolved.people)
+        if steady is None and alone is None:
             every = fresh if resolved.gone is None else person_rows(resolution, resolution.people)
             groups, search = every_group(every), Pieces(search_pieces(every, SEARCH_FOLDER), {})
         else:
@@ -180,15 +181,80 @@ def _build_people(
                 pages.place(path, text.encode("utf-8"))
         pages.finish()
     stamp = stamp_of(digests)
-    state.save(Changes(dict(found), digests, resolved, stamp, made_with, fresh))
+    kept = alone.kept if alone is not None else frozenset()
+    state.save(
+        Changes(entries_now, digests, resolved, stamp, made_with, fresh, kept, planner.findings)
+    )
     writer.write_text(STAMP, stamp + "\n")
     logger.info(
         "people: %d person(s), %d page(s) written, %d unchanged",
-        len(resolution.people),
+        len(resolution.people) if alone is None else alone.summary.people,
         pages.written,
         pages.linked,
     )
     return pages.written + pages.linked
+
+
+LISTED = (
+    *(f"{PEOPLE_FOLDER}/{folder}/" for folder in GROUP_KINDS.values()),
+    f"{PEOPLE_FOLDER}/{SEARCH_FOLDER}/",
+    f"{PEOPLE_FOLDER}/findings.html",
+    f"{PEOPLE_FOLDER}/index.html",
+)  # the listings' pages: made or linked by their rows, never with a person's
+
+
+def _alone(
+    state: BuildState,
+    events: list[tuple[str, EventTask]],
+    built: dict[str, EventEntries],
+    config: SiteConfig,
+    old_pages: dict[str, str],
+    out: Path,
+) -> tuple[Alone | None, list[str], dict[str, EventEntries]]:
+    """The people of the part a rebuild touches, resolved alone (``site.identity_alone``),
+    the previous build's pages to link as they are, and the events the state does not
+    hold; (None, [], {}) when the part cannot be resolved alone."""
+    held = state.known_events()
+    current, new = [], {}
+    for key, task in events:
+        entries = None if key in held else built.get(key)
+        if entries is None and key not in held:
+            job = task.job
+            entries = read_entries(job.data, job.source_name, job.slug, job.config)
+            if entries is None:
+                continue
+        current.append(key)
+        if entries is not None:
+            new[key] = entries
+    try:
+        alone = resolve_alone(state, current, new, config.people, repr(config.people))
+        links = paths_to_link(alone, old_pages, LISTED)
+    except Stale as exc:
+        logger.info("people: the part resolved among all the people (%s)", exc)
+        return None, [], {}
+    for path in links:  # one deleted by hand is made again, by its person
+        if not regular_file(os.path.join(out, path)):
+            logger.info("people: %s is not in the live build", path)
+            return None, [], {}
+    people = sum(1 for _ in alone.resolved.people)
+    logger.info("people: %d person(s) resolved again, the part alone", people)
+    return alone, links, new
+
+
+def _every_event(
+    state: BuildState, events: list[tuple[str, EventTask]], built: dict[str, EventEntries]
+) -> list[tuple[str, EventEntries]]:
+    """(cache key, entries) of every event: built now, held by the state, else read."""
+    stored = state.events(key for key, _ in events if key not in built)
+    found = []
+    for key, task in events:
+        entries = built.get(key) or stored.get(key)
+        if entries is None:
+            job = task.job
+            entries = read_entries(job.data, job.source_name, job.slug, job.config)
+        if entries is not None:
+            found.append((key, entries))
+    return found
 
 
 def _with_rounds(state: BuildState, resolution: Resolution, keys: dict[str, str]) -> FullEntry:
@@ -216,7 +282,7 @@ def _listings(
     groups: GroupRows,
     now: RowsNow | None,
     old_pages: dict[str, str],
-    pages: _Pages,
+    pages: PageFiles,
     digests: dict[str, str],
 ) -> list[PeoplePage]:
     """The listing pages to look at: a group left out of ``groups.members`` is linked
@@ -249,163 +315,6 @@ def _page_digest(fingerprint: str, site_text: str, item: PeoplePage | PersonPlan
     if isinstance(item, PersonPlan):
         return _digest(fingerprint, site_text, item.inputs)
     return _digest(fingerprint, item.template, repr(item.context))
-
-
-@dataclass(frozen=True, slots=True)
-class RenderBatch:
-    """People pages for one call on a worker; everything in it pickles."""
-
-    theme_paths: tuple[Path, ...]
-    language: str
-    fingerprint: str
-    pages: tuple[PeoplePage | PersonInput, ...]  # a person page's context is made there
-    root: str | None  # where the worker writes them (it shares this disk), else sent back
-    previous: str | None  # the previous output: a page of the same bytes is linked
-
-
-def render_batch(batch: RenderBatch) -> _Made:
-    """The pages of ``batch``, rendered and written (or sent back); runs on a worker."""
-    from trfsite.render.environment import render_page
-
-    env = environment(batch.theme_paths, batch.language, batch.fingerprint)
-    files = []
-    counts = [0, 0]  # written, linked
-    folders: set[str] = set()
-    with paused_collector():
-        for item in batch.pages:
-            page = item.make() if isinstance(item, PersonInput) else item
-            data = render_page(env, page.template, page.context).encode("utf-8")
-            if batch.root is None:
-                files.append((page.path, data))
-            else:
-                linked = _place(batch.root, batch.previous, page.path, data, folders)
-                counts[1 if linked else 0] += 1
-    return tuple(files), counts[0], counts[1]
-
-
-class _Pages:
-    """The pages of one build: sent to the executor in batches, a few ahead (bounded
-    memory), or placed here; unchanged ones linked from the previous output."""
-
-    def __init__(self, run: PeopleRun, root: Path, previous: Path | None, task: EventTask):
-        self._run = run
-        self._root, self._previous = str(root), str(previous) if previous else None
-        self._theme_paths, self._language = task.theme_paths, task.job.site.language
-        self.written = self.linked = 0
-        self._batch: list[PeoplePage | PersonInput] = []
-        self._pending: deque[Future[_Made]] = deque()
-        self._folders: set[str] = set()
-
-    def reuse(self, path: str) -> bool:
-        """Link ``path`` from the previous output; False when it is not there."""
-        if _reuse(self._previous, path, self._root, self._folders):
-            self.linked += 1
-            return True
-        return False
-
-    def send(self, page: PeoplePage | PersonInput) -> None:
-        self._batch.append(page)
-        if len(self._batch) >= _BATCH:
-            self._send()
-
-    def make_here(self, page: PeoplePage) -> bytes:
-        return self.render_here(page.path, page.template, page.context).encode("utf-8")
-
-    def render_here(self, path: str, template: str, context: object) -> str:
-        """A page rendered in this process and placed; its text."""
-        from trfsite.render.environment import render_page
-
-        env = environment(self._theme_paths, self._language, self._run.fingerprint)
-        text = render_page(env, template, context)
-        self.place(path, text.encode("utf-8"))
-        return text
-
-    def place(self, path: str, data: bytes) -> None:
-        if _place(self._root, self._previous, path, data, self._folders):
-            self.linked += 1
-        else:
-            self.written += 1
-
-    def finish(self) -> None:
-        if self._batch:
-            self._send()
-        while self._pending:
-            self._collect()
-
-    def _send(self) -> None:
-        root = self._root if self._run.local else None
-        batch = RenderBatch(
-            self._theme_paths,
-            self._language,
-            self._run.fingerprint,
-            tuple(self._batch),
-            root,
-            self._previous if root else None,
-        )
-        self._pending.append(self._run.executor.submit(render_batch, batch))
-        self._batch = []
-        while len(self._pending) > 2 * self._run.workers:
-            self._collect()
-
-    def _collect(self) -> None:
-        files, written, linked = self._pending.popleft().result()
-        self.written += written
-        self.linked += linked
-        for path, data in files:
-            self.place(path, data)
-
-
-def _same_as_before(previous: str | None, path: str, data: bytes) -> bool:
-    if previous is None:
-        return False
-    try:
-        with open(os.path.join(previous, path), "rb") as file:
-            return file.read() == data
-    except OSError:
-        return False
-
-
-def _folder_for(target: str, folders: set[str]) -> None:
-    folder = os.path.dirname(target)
-    if folder not in folders:  # thousands of pages go into a few folders
-        os.makedirs(folder, exist_ok=True)
-        folders.add(folder)
-
-
-def _reuse(previous: str | None, path: str, root: str, folders: set[str]) -> bool:
-    """Hard-link (else copy) ``path`` from the previous output; False if it is gone.
-
-    ``path`` is one of the people pages' own paths, made from ids or by ``name_key``
-    (never a name as written), so the writer's per-file checks are not needed for
-    these thousands of files; plain strings, not pathlib's objects (10 us a page less).
-    """
-    if previous is None:
-        return False
-    source = os.path.join(previous, path)
-    try:
-        if not stat.S_ISREG(os.lstat(source).st_mode):  # never a link planted there
-            return False
-    except OSError:
-        return False
-    target = os.path.join(root, path)
-    _folder_for(target, folders)
-    try:
-        os.link(source, target)
-    except OSError:
-        shutil.copyfile(source, target)
-    return True
-
-
-def _place(root: str, previous: str | None, path: str, data: bytes, folders: set[str]) -> bool:
-    """Write a rendered page under ``root``; True when it was linked instead, because
-    the previous output has the same bytes (its inputs changed, not what it shows)."""
-    if _same_as_before(previous, path, data) and _reuse(previous, path, root, folders):
-        return True
-    target = os.path.join(root, path)
-    _folder_for(target, folders)
-    with open(target, "wb") as file:
-        file.write(data)
-    return False
 
 
 @dataclass(frozen=True, slots=True)

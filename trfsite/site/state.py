@@ -24,17 +24,18 @@ import json
 import logging
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from trfsite.findings import Finding, Severity
+from trfsite.findings import Finding
 from trfsite.people.codec import entries_from_json, entries_to_json
+from trfsite.people.contexts import PeopleFinding
 from trfsite.people.entries import EventEntries
 from trfsite.people.identity import linked_keys
-from trfsite.people.incremental import Known, KnownPerson
+from trfsite.people.incremental import Known
 from trfsite.people.rows import PersonRow
-from trfsite.site import state_rows
+from trfsite.site import state_people, state_rows
 from trfsite.site.failures import BuildError
 
 if TYPE_CHECKING:
@@ -44,8 +45,8 @@ logger = logging.getLogger(__name__)
 
 STATE_NAME = ".trfsite-state.sqlite"
 STAMP = ".trfsite-state-id"  # in a build folder: which build the page digests describe
-_FEW = 64  # events fetched one by one rather than in one walk over the table
-_VERSION = 6  # PRAGMA user_version; another one is dropped and made again
+_FEW = 500  # events fetched by one query (SQLite allows 32,766 parameters)
+_VERSION = 7  # PRAGMA user_version; another one is dropped and made again
 
 _SCHEMA = """
 CREATE TABLE events (
@@ -74,7 +75,7 @@ CREATE INDEX linked_keys_key ON linked_keys(key);
 CREATE TABLE people (
     key TEXT PRIMARY KEY, name TEXT NOT NULL, fide_id TEXT NOT NULL, egd_pin TEXT NOT NULL,
     federation TEXT NOT NULL, aliases TEXT NOT NULL, name_matched INTEGER NOT NULL,
-    page TEXT NOT NULL
+    page TEXT NOT NULL, redirects TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX people_fide ON people(fide_id) WHERE fide_id != '';
 CREATE INDEX people_egd ON people(egd_pin) WHERE egd_pin != '';
@@ -82,14 +83,20 @@ CREATE TABLE person_keys (
     own_key TEXT PRIMARY KEY, person TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX person_keys_person ON person_keys(person);
+CREATE TABLE namesakes (
+    address TEXT NOT NULL, person TEXT NOT NULL, PRIMARY KEY (address, person)
+) WITHOUT ROWID;
+CREATE INDEX namesakes_person ON namesakes(person);
 CREATE TABLE findings (
     file TEXT NOT NULL, line INTEGER NOT NULL, column INTEGER NOT NULL,
-    severity TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL
+    severity TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL,
+    href TEXT NOT NULL, person_href TEXT NOT NULL
 );
 CREATE TABLE person_rows (
     key TEXT PRIMARY KEY, page TEXT NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
     federation TEXT NOT NULL, events INTEGER NOT NULL, last_year INTEGER, shown TEXT NOT NULL
 ) WITHOUT ROWID;
+CREATE INDEX person_rows_events ON person_rows(events);
 CREATE TABLE person_groups (
     kind TEXT NOT NULL, value TEXT NOT NULL, person TEXT NOT NULL,
     PRIMARY KEY (kind, value, person)
@@ -115,12 +122,14 @@ def state_path(out: Path, language: str = "") -> Path:
 class Changes:
     """What one build writes into the state, all in one transaction."""
 
-    events: Mapping[str, EventEntries]  # every event of the build, by cache key
+    events: Mapping[str, EventEntries]  # the build's events, by cache key (see ``kept``)
     pages: Mapping[str, str]  # every people page: path -> digest of what made it
     resolved: Resolved
     stamp: str  # the id of the build these pages are in (see ``stamp_of``)
     made_with: str = ""  # a digest of what every people page depends on (theme, code, site)
     rows: Sequence[PersonRow] = ()  # the listing rows of ``resolved.people``
+    kept: frozenset[str] = frozenset()  # the build's other events: the state holds them
+    shown: Sequence[PeopleFinding] = ()  # ``resolved.findings`` as the findings page shows them
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +141,7 @@ class Resolved:
     gone: frozenset[str] | None  # the previous people they replace (None: all of them)
     findings: tuple[Finding, ...]  # every identity finding of the build
     config: str  # the ``[people]`` settings they were resolved with (their repr)
+    namesakes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # of ``people``
 
 
 def stamp_of(pages: Mapping[str, str]) -> str:
@@ -216,16 +226,14 @@ class BuildState:
         One JSON text per event, not a row per entry: reading 23 columns of every
         entry through ``sqlite3`` cost four times as much as decoding them.
         """
-        wanted = set(keys)
+        wanted = sorted(set(keys))
         found: dict[str, EventEntries] = {}
-        if len(wanted) < _FEW:  # a rebuild's removed events: not a walk over all of them
-            for key in sorted(wanted):
-                row = self._db.execute("SELECT data FROM events WHERE key = ?", (key,)).fetchone()
-                if row is not None:
-                    found[key] = entries_from_json(json.loads(row[0]))
-            return found
-        for key, data in self._db.execute("SELECT key, data FROM events"):
-            if key in wanted:
+        for start in range(0, len(wanted), _FEW):
+            chunk = wanted[start : start + _FEW]
+            marks = ", ".join("?" * len(chunk))
+            for key, data in self._db.execute(
+                f"SELECT key, data FROM events WHERE key IN ({marks})", chunk
+            ):
                 found[key] = entries_from_json(json.loads(data))
         return found
 
@@ -294,29 +302,20 @@ class BuildState:
         ).fetchone()
         return None if row is None else (row[0], row[1], row[2], row[3])
 
+    @property
+    def people(self) -> state_people.StoredPeople:
+        """The people the previous build resolved, looked up person by person."""
+        return state_people.StoredPeople(self._db)
+
     def known(self, config: str) -> Known | None:
         """The people the previous build resolved, if with the ``[people]`` settings
         ``config`` (else None: everything is resolved again)."""
-        row = self._db.execute("SELECT value FROM meta WHERE name = 'people'").fetchone()
-        if row is None or row[0] != config:
+        stored = self.people
+        if stored.config() != config:
             return None
-        people = {
-            key: KnownPerson(
-                key, name, fide, egd, federation, tuple(json.loads(aliases)), bool(by), page
-            )
-            for key, name, fide, egd, federation, aliases, by, page in self._db.execute(
-                "SELECT key, name, fide_id, egd_pin, federation, aliases, name_matched, page"
-                " FROM people"
-            )
-        }
+        people = stored.every()
         person_of = dict(self._db.execute("SELECT own_key, person FROM person_keys"))
-        findings = tuple(
-            Finding(Severity(severity), code, message, file, line, column)
-            for file, line, column, severity, code, message in self._db.execute(
-                "SELECT file, line, column, severity, code, message FROM findings"
-            )
-        )
-        return Known(people, person_of, findings)
+        return Known(people, person_of, tuple(f.finding for f in stored.findings()))
 
     def part(
         self, keys: Iterable[str], names: Iterable[str], skip: set[str]
@@ -381,7 +380,7 @@ class BuildState:
         """Write one build's state in one transaction (all of it, or nothing)."""
         with _refused(self.path), self._transaction() as db:
             known = self.known_events()
-            gone = known - set(changes.events)
+            gone = known - set(changes.events) - changes.kept
             db.executemany("DELETE FROM events WHERE key = ?", ((key,) for key in sorted(gone)))
             for key in sorted(set(changes.events) - known):
                 _insert_event(db, key, changes.events[key])
@@ -395,7 +394,12 @@ class BuildState:
                 "INSERT OR REPLACE INTO pages (path, digest) VALUES (?, ?)",
                 ((path, new[path]) for path in changed),
             )
-            _save_people(db, changes.resolved)
+            resolved = changes.resolved
+            state_people.save_people(db, resolved.people, resolved.gone, resolved.namesakes)
+            state_people.save_findings(db, resolved.findings, changes.shown)
+            db.execute(
+                "INSERT OR REPLACE INTO meta (name, value) VALUES ('people', ?)", (resolved.config,)
+            )
             state_rows.save_rows(db, changes.rows, changes.resolved.gone)
             db.executemany(
                 "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
@@ -451,44 +455,3 @@ def _insert_event(db: sqlite3.Connection, key: str, event: EventEntries) -> None
         "INSERT OR IGNORE INTO linked_keys (event_key, position, key) VALUES (?, ?, ?)",
         ((key, n, other) for n, e in enumerate(event.entries) for other in linked_keys(e)),
     )
-
-
-def _save_people(db: sqlite3.Connection, resolved: Resolved) -> None:
-    """The resolved people (all, or the part's in place of those it replaces), their
-    keys, the identity findings and the settings they were resolved with."""
-    if resolved.gone is None:
-        db.execute("DELETE FROM people")
-        db.execute("DELETE FROM person_keys")
-    else:
-        gone = sorted(resolved.gone)
-        db.executemany("DELETE FROM people WHERE key = ?", ((k,) for k in gone))
-        db.executemany("DELETE FROM person_keys WHERE person = ?", ((k,) for k in gone))
-    for person in resolved.people:
-        db.execute(
-            "INSERT OR REPLACE INTO people (key, name, fide_id, egd_pin, federation, aliases,"
-            " name_matched, page) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                person.key,
-                person.name,
-                person.fide_id,
-                person.egd_pin,
-                person.federation,
-                json.dumps(person.aliases, ensure_ascii=False),
-                int(person.name_matched),
-                person.page,
-            ),
-        )
-        db.executemany(
-            "INSERT OR REPLACE INTO person_keys (own_key, person) VALUES (?, ?)",
-            ((key, person.key) for key in (person.key, *person.aliases)),
-        )
-    db.execute("DELETE FROM findings")
-    db.executemany(
-        "INSERT INTO findings (file, line, column, severity, code, message)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (
-            (f.file, f.line, f.column, f.severity.value, f.code, f.message)
-            for f in resolved.findings
-        ),
-    )
-    db.execute("INSERT OR REPLACE INTO meta (name, value) VALUES ('people', ?)", (resolved.config,))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 
+from trfsite.people.listings import BUSIEST
 from trfsite.people.rows import Group, PersonRow
 from trfsite.people.search import row_text
 
@@ -106,3 +107,30 @@ class StoredRows:
                 )
             )
         return groups, found
+
+    def count(self) -> int:
+        return int(self._db.execute("SELECT count(*) FROM person_rows").fetchone()[0])
+
+    def has(self, keys: Iterable[str]) -> set[str]:
+        """Those of ``keys`` that have a row."""
+        return {
+            key
+            for key in sorted(set(keys))
+            if self._db.execute("SELECT 1 FROM person_rows WHERE key = ?", (key,)).fetchone()
+        }
+
+    def busiest(self, leaving: int) -> list[PersonRow]:
+        """The rows of most events: enough that ``leaving`` of them replaced still
+        leave every row the index could list (all rows of as many events as the
+        ``listings.BUSIEST + leaving``-th one has, or more)."""
+        row = self._db.execute(
+            "SELECT events FROM person_rows ORDER BY events DESC LIMIT 1 OFFSET ?",
+            (BUSIEST + leaving - 1,),
+        ).fetchone()
+        least = 0 if row is None else int(row[0])
+        return [
+            PersonRow(*found)
+            for found in self._db.execute(
+                f"SELECT {_ROW} FROM person_rows r WHERE r.events >= ?", (least,)
+            )
+        ]

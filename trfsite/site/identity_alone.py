@@ -1,0 +1,304 @@
+"""A rebuild's people without the rest of the archive: the part a changed event
+touches (``people.incremental``) is resolved again, and only the events its
+people and the people who met them played in are read from the build state.
+
+The part is closed over keys, folded names and the people they belonged to, so
+every holder of a part person's address is in the part: the other people keep
+their page and redirects as stored, and their pages are linked from the
+previous build by path (``site.people``), not made again from ``Person`` objects.
+The resolution returned holds the loaded events and their people only: those of
+the part and those ``touched`` whole, the others with their entries in these
+events (enough for the opponents a page links to).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from trfsite.people.config import PeopleConfig
+from trfsite.people.contexts import PeopleFinding
+from trfsite.people.entries import EventEntries
+from trfsite.people.identity import (
+    EntryRef,
+    Person,
+    Resolution,
+    finding_order,
+    linked_keys,
+    resolve,
+)
+from trfsite.people.incremental import KnownPerson, Stale, config_keys
+from trfsite.people.listings import BUSIEST
+from trfsite.people.pages import ArchiveSummary
+from trfsite.people.report import PEOPLE_FOLDER
+from trfsite.people.rows import PersonRow, person_rows
+from trfsite.site import identity_part
+from trfsite.site.state import BuildState, Resolved
+from trfsite.site.state_people import StoredPeople
+
+
+@dataclass(frozen=True, slots=True)
+class Alone:
+    """The people of a rebuild that resolved a part of the archive alone."""
+
+    resolution: Resolution  # the loaded events and their people (see the module)
+    resolved: Resolved
+    touched: frozenset[str]  # the people whose pages are planned again
+    owned: frozenset[str]  # the previous build's paths of the people the part replaced
+    summary: ArchiveSummary  # what the index shows of the whole archive
+    rows: list[PersonRow]  # the listing rows of the part's people
+    kept: frozenset[str]  # the events the state holds and keeps (not read)
+    event_keys: dict[str, str]  # the loaded events' files -> their cache keys
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    loaded: dict[str, EventEntries]  # event key -> entries: the part's events
+    positions: dict[str, frozenset[int]]  # event key -> its entries in the part
+    own_keys: frozenset[str]  # keys whose previous person the part replaces
+    changed_files: frozenset[str]
+
+
+def resolve_alone(
+    state: BuildState,
+    current: Sequence[str],
+    new: Mapping[str, EventEntries],
+    config: PeopleConfig,
+    text: str,
+) -> Alone:
+    """The people of a build of the events ``current`` (cache keys), ``new`` those the
+    state does not hold; raises Stale when the part cannot be resolved alone."""
+    stored = state.people
+    if stored.config() != text:
+        raise Stale("another [people]")
+    part = _part(state, current, new, config)
+    was_of = stored.person_of(part.own_keys)
+    # A person's key is one of its own keys: found even if the state lost a key's row.
+    gone = frozenset(was_of.values()) | frozenset(stored.these(part.own_keys))
+    before = stored.these(gone)
+    keys = sorted(part.positions, key=lambda k: part.loaded[k].file)
+    kept_positions = [sorted(part.positions[k]) for k in keys]
+    cut = [
+        replace(part.loaded[k], entries=tuple(part.loaded[k].entries[i] for i in wanted))
+        for k, wanted in zip(keys, kept_positions, strict=True)
+    ]
+    inside = resolve(cut, config)
+    mine = {person.key: person for person in inside.people}
+    moved = set()
+    for event in cut:
+        for entry in event.entries:
+            now, earlier = mine[inside.key_of[entry.own_key]], was_of.get(entry.own_key)
+            was = before.get(earlier) if earlier is not None else None
+            if was is None or earlier != now.key or (was.name, was.page) != (now.name, now.page):
+                moved.add(event.file)
+                break
+    loaded = dict(part.loaded)
+    # Those who played in an event where someone of the part is now another person
+    # or named otherwise: their pages show that person (as an opponent).
+    outside_keys = {
+        entry.own_key
+        for key in keys
+        if part.loaded[key].file in moved
+        for position, entry in enumerate(part.loaded[key].entries)
+        if position not in part.positions[key]
+    }
+    outside_of = stored.person_of(outside_keys)
+    if len(outside_of) != len(outside_keys):
+        raise Stale("an entry without a stored person")
+    whole = set(outside_of.values())
+    entries_of = stored.entries_of(whole)
+    wanted = {event_key for found in entries_of.values() for event_key, _ in found}
+    if not wanted <= set(current):
+        raise Stale("a stored entry of an event gone")
+    loaded.update(state.events(sorted(wanted - set(loaded))))
+    resolution = _resolution(stored, loaded, part, inside, keys, kept_positions)
+    counts = {p.key: len(p.entries) for p in resolution.people}
+    if any(counts.get(person) != len(found) for person, found in entries_of.items()):
+        raise Stale("a person's entries not all read")
+    people = [person for person in resolution.people if person.key in mine]
+    lines = {
+        (event.file, event.entries[position].line)
+        for key in keys
+        for event in (part.loaded[key],)
+        for position in part.positions[key]
+    }
+    outside = [
+        found
+        for found in stored.findings()
+        if found.finding.file not in part.changed_files
+        and (found.finding.file, found.finding.line) not in lines
+    ]
+    findings = sorted((*(f.finding for f in outside), *inside.findings), key=finding_order)
+    rows = person_rows(resolution, people)
+    owned = {f"{PEOPLE_FOLDER}/{address}.html" for address in stored.namesakes_of(gone)}
+    for was in before.values():
+        owned.update(f"{PEOPLE_FOLDER}/{address}.html" for address in (was.page, *was.redirects))
+    return Alone(
+        resolution,
+        Resolved(people, gone, tuple(findings), text, dict(inside.namesakes)),
+        frozenset(mine) | frozenset(whole),
+        frozenset(owned),
+        _summary(state, rows, gone, len(current), tuple(f.shown for f in outside)),
+        rows,
+        frozenset(key for key in current if key not in new),
+        {event.file: key for key, event in loaded.items()},
+    )
+
+
+def _part(
+    state: BuildState, current: Sequence[str], new: Mapping[str, EventEntries], config: PeopleConfig
+) -> _Part:
+    """The entries the changed events touch (as ``identity_part`` finds them), with
+    their events read; raises Stale when resolving everyone is as cheap, or an entry
+    of the part has no line (findings are told apart by it)."""
+    before = state.known_events()
+    now = set(current)
+    removed = before - now
+    added = [key for key in current if key not in before]
+    changed = [new[key] for key in added] + list(state.events(removed).values())
+    keys, names = config_keys(config), set()
+    for event in changed:
+        for entry in event.entries:
+            keys.add(entry.own_key)
+            keys.update(linked_keys(entry))
+            names.add(entry.folded_name)
+    positions: dict[str, set[int]] = {key: set(range(len(new[key].entries))) for key in added}
+    for key, found in state.part(keys, names, removed).items():
+        if key in now:
+            positions.setdefault(key, set()).update(found)
+    size = sum(len(p) for p in positions.values())
+    total = state.people.entry_count() + sum(len(new[key].entries) for key in added)
+    if size > identity_part.MOST * total:
+        raise Stale(f"{size} entries touched")
+    loaded = {key: new[key] for key in added}
+    loaded.update(state.events(sorted(set(positions) - set(loaded))))
+    own_keys = set(keys)
+    for key, wanted in positions.items():
+        entries = loaded[key].entries
+        for position in wanted:
+            if not entries[position].line:
+                raise Stale(f"{loaded[key].file}: an entry without a line")
+            own_keys.add(entries[position].own_key)
+    return _Part(
+        loaded,
+        {key: frozenset(p) for key, p in positions.items()},
+        frozenset(own_keys),
+        frozenset(event.file for event in changed),
+    )
+
+
+def _resolution(
+    stored: StoredPeople,
+    loaded: dict[str, EventEntries],
+    part: _Part,
+    inside: Resolution,
+    keys: list[str],
+    kept_positions: list[list[int]],
+) -> Resolution:
+    """The loaded events and their people: the part's as resolved, the others as
+    stored, with their entries in these events."""
+    order_keys = sorted(loaded, key=lambda k: loaded[k].file)
+    ordered = tuple(loaded[k] for k in order_keys)
+    index_of = {key: n for n, key in enumerate(order_keys)}
+    by_date = sorted(range(len(ordered)), key=lambda e: _ordinal(ordered[e]))
+    order = [0] * len(ordered)
+    for place, index in enumerate(by_date):
+        order[index] = place
+    people: list[Person] = [
+        replace(
+            person,
+            entries=tuple(
+                EntryRef(index_of[keys[ref.event]], kept_positions[ref.event][ref.entry])
+                for ref in person.entries
+            ),
+        )
+        for person in inside.people
+    ]
+    key_of = dict(inside.key_of)
+    others: dict[str, list[EntryRef]] = {}
+    own_keys = {
+        entry.own_key
+        for key in order_keys
+        for position, entry in enumerate(loaded[key].entries)
+        if position not in part.positions.get(key, ())
+    }
+    person_of = stored.person_of(own_keys)
+    for key in order_keys:
+        taken = part.positions.get(key, frozenset())
+        for position, entry in enumerate(loaded[key].entries):
+            if position in taken:
+                continue
+            person = person_of.get(entry.own_key)
+            if person is None:
+                raise Stale(entry.own_key)
+            key_of[entry.own_key] = person
+            others.setdefault(person, []).append(EntryRef(index_of[key], position))
+    known = stored.these(others)
+    for key, refs in others.items():
+        was: KnownPerson | None = known.get(key)
+        if was is None:
+            raise Stale(key)
+        refs.sort(key=lambda ref: (order[ref.event], ref.entry))
+        people.append(
+            Person(
+                was.key,
+                was.name,
+                was.fide_id,
+                was.egd_pin,
+                was.federation,
+                was.aliases,
+                tuple(refs),
+                was.name_matched,
+                was.page,
+                was.redirects,
+            )
+        )
+    people.sort(key=lambda p: p.key)
+    return Resolution(
+        ordered, tuple(people), key_of, inside.findings, inside.problems, dict(inside.namesakes)
+    )
+
+
+def _summary(
+    state: BuildState,
+    fresh: list[PersonRow],
+    gone: frozenset[str],
+    events: int,
+    findings: tuple[PeopleFinding, ...],
+) -> ArchiveSummary:
+    """The index's counts and busiest people: the state's rows, the part's in place
+    of those it replaced."""
+    stored = state.rows
+    replaced = set(gone) | {row.key for row in fresh}
+    count = stored.count() - len(stored.has(replaced)) + len(fresh)
+    rows = [row for row in stored.busiest(len(replaced)) if row.key not in replaced] + fresh
+    rows.sort(key=lambda row: (-row.events, row.name.casefold(), row.key))
+    return ArchiveSummary(count, events, tuple(row.line("") for row in rows[:BUSIEST]), findings)
+
+
+def _ordinal(event: EventEntries) -> int:
+    return event.date.toordinal() if event.date else 0
+
+
+def paths_to_link(alone: Alone, old_pages: Mapping[str, str], listed: Sequence[str]) -> list[str]:
+    """The previous build's people pages that stay as they are: those of the people
+    outside the part that nothing touched (``listed``: the listings' folders and
+    pages, looked at apart). Raises Stale when a path of the part was someone
+    else's (the part would not be closed)."""
+    mine = {person.key for person in alone.resolved.people}
+    part = {f"{PEOPLE_FOLDER}/{address}.html" for address in alone.resolution.namesakes}
+    planned: set[str] = set()
+    for person in alone.resolution.people:
+        if person.key in alone.touched:
+            paths = {f"{PEOPLE_FOLDER}/{a}.html" for a in (person.page, *person.redirects)}
+            (part if person.key in mine else planned).update(paths)
+    prefix = f"{PEOPLE_FOLDER}/"
+    links = []
+    for path in sorted(old_pages):
+        if not path.startswith(prefix) or path.startswith(tuple(listed)) or path in alone.owned:
+            continue
+        if path in part:
+            raise Stale(f"{path}: a path of the part was someone else's")
+        if path not in planned:
+            links.append(path)
+    return links

@@ -1,0 +1,203 @@
+"""The people pages' files: rendered in batches on the build's executor (or here),
+written under the build folder, or hard-linked from the previous output when
+their bytes (or their inputs) did not change (``site.people`` decides which)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from collections import deque
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+from pathlib import Path
+
+from trfsite.people.pages import PeoplePage, PersonInput
+from trfsite.site.event_build import EventTask, environment, paused_collector
+
+_BATCH = 40  # pages per call: enough to hide a call's cost, few enough to keep workers busy
+
+_Made = tuple[tuple[tuple[str, bytes], ...], int, int]  # (pages sent back, written, linked)
+
+
+@dataclass(frozen=True, slots=True)
+class PeopleRun:
+    """Where and how a build's people pages are made."""
+
+    executor: Executor  # the one the events were built on
+    workers: int
+    fingerprint: str  # of the theme and trfsite's code
+    local: bool  # the workers share this disk: they write the pages themselves
+
+
+@dataclass(frozen=True, slots=True)
+class RenderBatch:
+    """People pages for one call on a worker; everything in it pickles."""
+
+    theme_paths: tuple[Path, ...]
+    language: str
+    fingerprint: str
+    pages: tuple[PeoplePage | PersonInput, ...]  # a person page's context is made there
+    root: str | None  # where the worker writes them (it shares this disk), else sent back
+    previous: str | None  # the previous output: a page of the same bytes is linked
+
+
+def render_batch(batch: RenderBatch) -> _Made:
+    """The pages of ``batch``, rendered and written (or sent back); runs on a worker."""
+    from trfsite.render.environment import render_page
+
+    env = environment(batch.theme_paths, batch.language, batch.fingerprint)
+    files = []
+    counts = [0, 0]  # written, linked
+    folders: set[str] = set()
+    with paused_collector():
+        for item in batch.pages:
+            page = item.make() if isinstance(item, PersonInput) else item
+            data = render_page(env, page.template, page.context).encode("utf-8")
+            if batch.root is None:
+                files.append((page.path, data))
+            else:
+                linked = _place(batch.root, batch.previous, page.path, data, folders)
+                counts[1 if linked else 0] += 1
+    return tuple(files), counts[0], counts[1]
+
+
+class PageFiles:
+    """The pages of one build: sent to the executor in batches, a few ahead (bounded
+    memory), or placed here; unchanged ones linked from the previous output."""
+
+    def __init__(self, run: PeopleRun, root: Path, previous: Path | None, task: EventTask):
+        self._run = run
+        self._root, self._previous = str(root), str(previous) if previous else None
+        self._theme_paths, self._language = task.theme_paths, task.job.site.language
+        self.written = self.linked = 0
+        self._batch: list[PeoplePage | PersonInput] = []
+        self._pending: deque[Future[_Made]] = deque()
+        self._folders: set[str] = set()
+
+    def reuse(self, path: str) -> bool:
+        """Link ``path`` from the previous output; False when it is not there."""
+        if _reuse(self._previous, path, self._root, self._folders):
+            self.linked += 1
+            return True
+        return False
+
+    def link_checked(self, path: str) -> None:
+        """Link ``path`` from the previous output, where it is a regular file."""
+        target = os.path.join(self._root, path)
+        _folder_for(target, self._folders)
+        source = os.path.join(str(self._previous), path)
+        try:
+            os.link(source, target)
+        except OSError:
+            shutil.copyfile(source, target)
+        self.linked += 1
+
+    def send(self, page: PeoplePage | PersonInput) -> None:
+        self._batch.append(page)
+        if len(self._batch) >= _BATCH:
+            self._send()
+
+    def make_here(self, page: PeoplePage) -> bytes:
+        return self.render_here(page.path, page.template, page.context).encode("utf-8")
+
+    def render_here(self, path: str, template: str, context: object) -> str:
+        """A page rendered in this process and placed; its text."""
+        from trfsite.render.environment import render_page
+
+        env = environment(self._theme_paths, self._language, self._run.fingerprint)
+        text = render_page(env, template, context)
+        self.place(path, text.encode("utf-8"))
+        return text
+
+    def place(self, path: str, data: bytes) -> None:
+        if _place(self._root, self._previous, path, data, self._folders):
+            self.linked += 1
+        else:
+            self.written += 1
+
+    def finish(self) -> None:
+        if self._batch:
+            self._send()
+        while self._pending:
+            self._collect()
+
+    def _send(self) -> None:
+        root = self._root if self._run.local else None
+        batch = RenderBatch(
+            self._theme_paths,
+            self._language,
+            self._run.fingerprint,
+            tuple(self._batch),
+            root,
+            self._previous if root else None,
+        )
+        self._pending.append(self._run.executor.submit(render_batch, batch))
+        self._batch = []
+        while len(self._pending) > 2 * self._run.workers:
+            self._collect()
+
+    def _collect(self) -> None:
+        files, written, linked = self._pending.popleft().result()
+        self.written += written
+        self.linked += linked
+        for path, data in files:
+            self.place(path, data)
+
+
+def _same_as_before(previous: str | None, path: str, data: bytes) -> bool:
+    if previous is None:
+        return False
+    try:
+        with open(os.path.join(previous, path), "rb") as file:
+            return file.read() == data
+    except OSError:
+        return False
+
+
+def _folder_for(target: str, folders: set[str]) -> None:
+    folder = os.path.dirname(target)
+    if folder not in folders:  # thousands of pages go into a few folders
+        os.makedirs(folder, exist_ok=True)
+        folders.add(folder)
+
+
+def _reuse(previous: str | None, path: str, root: str, folders: set[str]) -> bool:
+    """Hard-link (else copy) ``path`` from the previous output; False if it is gone.
+
+    ``path`` is one of the people pages' own paths, made from ids or by ``name_key``
+    (never a name as written), so the writer's per-file checks are not needed for
+    these thousands of files; plain strings, not pathlib's objects (10 us a page less).
+    """
+    if previous is None:
+        return False
+    source = os.path.join(previous, path)
+    if not regular_file(source):  # never a link planted there
+        return False
+    target = os.path.join(root, path)
+    _folder_for(target, folders)
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
+    return True
+
+
+def _place(root: str, previous: str | None, path: str, data: bytes, folders: set[str]) -> bool:
+    """Write a rendered page under ``root``; True when it was linked instead, because
+    the previous output has the same bytes (its inputs changed, not what it shows)."""
+    if _same_as_before(previous, path, data) and _reuse(previous, path, root, folders):
+        return True
+    target = os.path.join(root, path)
+    _folder_for(target, folders)
+    with open(target, "wb") as file:
+        file.write(data)
+    return False
+
+
+def regular_file(path: str) -> bool:
+    """Whether ``path`` is a regular file (not a link, a folder or nothing)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False

@@ -1,0 +1,176 @@
+"""The resolved people in the build state (``site.state``'s tables ``people``,
+``person_keys``, ``namesakes`` and ``findings``): written by the rows that changed,
+and read person by person, so a rebuild that resolves a part alone
+(``site.identity_alone``) never reads everyone."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from trfsite.findings import Finding, Severity
+from trfsite.people.contexts import PeopleFinding
+from trfsite.people.incremental import KnownPerson
+
+if TYPE_CHECKING:
+    from trfsite.people.identity import Person
+
+_PERSON = "key, name, fide_id, egd_pin, federation, aliases, name_matched, page, redirects"
+
+
+@dataclass(frozen=True, slots=True)
+class StoredFinding:
+    """An identity finding as the previous build showed it (with its links)."""
+
+    finding: Finding
+    shown: PeopleFinding
+
+
+def known_person(row: tuple[str, str, str, str, str, str, int, str, str]) -> KnownPerson:
+    key, name, fide, egd, federation, aliases, by, page, redirects = row
+    return KnownPerson(
+        key,
+        name,
+        fide,
+        egd,
+        federation,
+        tuple(json.loads(aliases)),
+        bool(by),
+        page,
+        tuple(json.loads(redirects)),
+    )
+
+
+class StoredPeople:
+    """Lookups on the people the previous build resolved (``BuildState.people``)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def config(self) -> str | None:
+        """The ``[people]`` settings they were resolved with (their repr), if any."""
+        row = self._db.execute("SELECT value FROM meta WHERE name = 'people'").fetchone()
+        return None if row is None else str(row[0])
+
+    def every(self) -> dict[str, KnownPerson]:
+        return {
+            row[0]: known_person(row) for row in self._db.execute(f"SELECT {_PERSON} FROM people")
+        }
+
+    def these(self, keys: Iterable[str]) -> dict[str, KnownPerson]:
+        found = {}
+        for key in sorted(set(keys)):
+            row = self._db.execute(f"SELECT {_PERSON} FROM people WHERE key = ?", (key,)).fetchone()
+            if row is not None:
+                found[key] = known_person(row)
+        return found
+
+    def person_of(self, own_keys: Iterable[str]) -> dict[str, str]:
+        """An entry's own key -> its person's key, for ``own_keys`` the state knows."""
+        found = {}
+        for key in sorted(set(own_keys)):
+            row = self._db.execute(
+                "SELECT person FROM person_keys WHERE own_key = ?", (key,)
+            ).fetchone()
+            if row is not None:
+                found[key] = str(row[0])
+        return found
+
+    def entries_of(self, people: Iterable[str]) -> dict[str, list[tuple[str, int]]]:
+        """Each person's entries (event key, position), as the state holds them."""
+        found: dict[str, list[tuple[str, int]]] = {}
+        for person in sorted(set(people)):
+            found[person] = self._db.execute(
+                "SELECT e.event_key, e.position FROM person_keys k JOIN entries e"
+                " ON e.own_key = k.own_key WHERE k.person = ?",
+                (person,),
+            ).fetchall()
+        return found
+
+    def namesakes_of(self, people: Iterable[str]) -> set[str]:
+        """The shared addresses (``Resolution.namesakes``) any of ``people`` held."""
+        found: set[str] = set()
+        for person in sorted(set(people)):
+            found.update(
+                address
+                for (address,) in self._db.execute(
+                    "SELECT address FROM namesakes WHERE person = ?", (person,)
+                )
+            )
+        return found
+
+    def findings(self) -> list[StoredFinding]:
+        return [
+            StoredFinding(
+                Finding(Severity(severity), code, message, file, line, column),
+                PeopleFinding(file, line, code, message, href, person_href),
+            )
+            for file, line, column, severity, code, message, href, person_href in self._db.execute(
+                "SELECT file, line, column, severity, code, message, href, person_href"
+                " FROM findings ORDER BY rowid"
+            )
+        ]
+
+    def entry_count(self) -> int:
+        return int(self._db.execute("SELECT count(*) FROM entries").fetchone()[0])
+
+
+def save_people(
+    db: sqlite3.Connection,
+    people: Iterable[Person],
+    gone: frozenset[str] | None,
+    namesakes: dict[str, tuple[str, ...]],
+) -> None:
+    """``people`` (with their keys and the addresses they share) in place of those
+    ``gone`` (None: of everyone)."""
+    if gone is None:
+        for table in ("people", "person_keys", "namesakes"):
+            db.execute(f"DELETE FROM {table}")
+    else:
+        old = sorted(gone)
+        db.executemany("DELETE FROM people WHERE key = ?", ((k,) for k in old))
+        db.executemany("DELETE FROM person_keys WHERE person = ?", ((k,) for k in old))
+        db.executemany("DELETE FROM namesakes WHERE person = ?", ((k,) for k in old))
+    for person in people:
+        db.execute(
+            f"INSERT OR REPLACE INTO people ({_PERSON}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                person.key,
+                person.name,
+                person.fide_id,
+                person.egd_pin,
+                person.federation,
+                json.dumps(person.aliases, ensure_ascii=False),
+                int(person.name_matched),
+                person.page,
+                json.dumps(person.redirects, ensure_ascii=False),
+            ),
+        )
+        db.executemany(
+            "INSERT OR REPLACE INTO person_keys (own_key, person) VALUES (?, ?)",
+            ((key, person.key) for key in (person.key, *person.aliases)),
+        )
+    db.executemany(
+        "INSERT OR REPLACE INTO namesakes (address, person) VALUES (?, ?)",
+        ((address, key) for address in sorted(namesakes) for key in namesakes[address]),
+    )
+
+
+def save_findings(
+    db: sqlite3.Connection, findings: Sequence[Finding], shown: Sequence[PeopleFinding]
+) -> None:
+    """Every identity finding of the build, with its links as shown (``shown``: the
+    same findings, in the same order; empty when they were not shown)."""
+    db.execute("DELETE FROM findings")
+    links = [(f.href, f.person_href) for f in shown] if shown else [("", "")] * len(findings)
+    db.executemany(
+        "INSERT INTO findings (file, line, column, severity, code, message, href, person_href)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            (f.file, f.line, f.column, f.severity.value, f.code, f.message, *link)
+            for f, link in zip(findings, links, strict=True)
+        ),
+    )
