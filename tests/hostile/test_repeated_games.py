@@ -16,12 +16,13 @@ from trfsite.formats.limits import MAX_REPEATED_GAMES
 from .data import CLEAN, player
 
 
-def _pasted(times: int) -> str:
-    """clean.trf with each 001 line's first cell pasted ``times`` times (fuzz many-rounds)."""
+def _pasted(times: int, shift: str = "") -> str:
+    """clean.trf with each 001 line's first cell pasted ``times`` times (fuzz many-rounds),
+    ``shift`` before the copies (a line that ended in a blank puts them off the columns)."""
     lines = CLEAN.splitlines()
     for index, line in enumerate(lines):
         if line.startswith("001 "):
-            lines[index] = line + ("  " + line[91:99]) * times
+            lines[index] = line + shift + ("  " + line[91:99]) * times
     return "\n".join(lines) + "\n"
 
 
@@ -39,6 +40,15 @@ def test_a_line_pasted_into_itself_is_read_up_to_the_repeats() -> None:
     assert "round 24's cell '   4 w 1' repeats the game of the 20 rounds before it" in (
         repeated[0].message
     )
+
+
+def test_copies_off_the_columns_are_cut_too() -> None:
+    # One blank before the copies: every 10-column cell from round 4 on reads '    4 w '
+    # (unreadable, yet the same text each round): cut at the 21st, as aligned copies are.
+    result = read_bytes(_pasted(300, shift=" ").encode(), "cup.trf")
+    assert result.tournament is not None and result.tournament.rounds <= 24  # 304 before
+    repeated = [f for f in result.findings if f.code == MAX_REPEATED_GAMES.code]
+    assert len(repeated) == 4
 
 
 def test_twenty_alike_and_a_match_alternating_colours_are_read_in_full() -> None:

@@ -113,6 +113,9 @@ def _at_most_max_rounds(line: SourceLine, text: str, sink: Sink) -> str:
     return text[:end].rstrip()
 
 
+_NONZERO_DIGITS = frozenset("123456789")
+
+
 def _without_repeated_games(line: SourceLine, text: str, sink: Sink) -> str:
     """The line up to a game repeated more than MAX_REPEATED_GAMES times in a row.
 
@@ -129,7 +132,9 @@ def _without_repeated_games(line: SourceLine, text: str, sink: Sink) -> str:
             previous, repeats = cell, 0
             continue
         repeats += 1
-        if repeats < limit or whole(cell[:4].lstrip()) in (None, 0):
+        # Unplayed rounds in a row ('0000 - -', even shifted) name no opponent: no digit
+        # but 0. A shifted game ('    51 b' from a line pasted off its columns) does.
+        if repeats < limit or not _NONZERO_DIGITS.intersection(cell):
             continue
         sink.error(
             limits.MAX_REPEATED_GAMES.code,
