@@ -2,12 +2,16 @@
 
 Builds SRC the way ``trfsite build --no-pdf --jobs 1`` does, with timers around
 the phases of each event: reading and validating the file, the standings (final
-and after each round), the page contexts, rendering the templates, and writing
-the files. Prints the sum of each phase over all events; a phase whose share
+and after each round), the page contexts, rendering the templates, the offline
+copy (deflating the pages, putting the zip together), writing the files, the
+people step's own work (identity, build state) and the site's open data. Prints
+the sum of each phase over all events, and per event built; a phase whose share
 grows is where to look first (then profile it, e.g. with pyinstrument).
+``--templates`` splits "render" by template: pages, CPU per page, bytes per page.
 
-    python benchmarks/bench_phases.py SRC            # a folder of tournament files
-    python benchmarks/bench_phases.py --open 2000 11 # a generated open, built in a temp folder
+    python benchmarks/bench_phases.py SRC              # a folder of tournament files
+    python benchmarks/bench_phases.py SRC --templates  # and the render by page kind
+    python benchmarks/bench_phases.py --open 2000 11   # a generated open, built in a temp folder
 
 CPU time (``time.process_time``) is used so that other work on the machine
 does not count; the file system's own time shows as the gap between "write"
@@ -24,6 +28,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +44,10 @@ PHASES = (
     "page contexts",
     "people contexts",
     "render",
+    "offline copy",
     "write",
+    "people step",
+    "open data",
 )
 # The CPU of timed calls still running, innermost last: a phase counts its own time
 # only, not that of timed calls inside it (a person page's render is "render").
@@ -70,16 +78,57 @@ def _timed(owner: Any, name: str, phase: str, totals: dict[str, float]) -> Itera
         setattr(owner, name, original)
 
 
-def measure(src: Path, out: Path) -> tuple[dict[str, float], float, float]:
-    """(CPU seconds per phase, CPU of the whole build, wall time of the whole build)."""
+@dataclass(slots=True)
+class Rendered:
+    """One template's pages in a build."""
+
+    pages: int = 0
+    cpu: float = 0.0
+    chars: int = 0
+
+
+@contextmanager
+def _by_template(owner: Any, templates: dict[str, Rendered]) -> Iterator[None]:
+    """Count ``owner.render_page``'s pages, CPU and characters by template."""
+    original: Callable[..., str] = owner.render_page
+
+    def counted(env: Any, template: str, context: object) -> str:
+        started = time.process_time()
+        text = original(env, template, context)
+        made = templates.setdefault(template, Rendered())
+        made.pages += 1
+        made.cpu += time.process_time() - started
+        made.chars += len(text)
+        return text
+
+    owner.render_page = counted
+    try:
+        yield
+    finally:
+        owner.render_page = original
+
+
+@dataclass(slots=True)
+class Measured:
+    totals: dict[str, float]  # CPU seconds per phase (its own time)
+    cpu: float  # of the whole build
+    wall: float
+    events: int  # events built
+    templates: dict[str, Rendered]
+
+
+def measure(src: Path, out: Path) -> Measured:
+    """CPU per phase and per template of one build of ``src`` into ``out``."""
     from trfsite.awards import event as awards
     from trfsite.pages import cards, gather, plan, reading
     from trfsite.people import pages as people_pages
     from trfsite.render import environment as render
-    from trfsite.site import people, writer
+    from trfsite.site import build, event_build, events, people, writer
     from trfsite.site.build import BuildOptions, build_site
 
     totals: dict[str, float] = defaultdict(float)
+    templates: dict[str, Rendered] = {}
+    built = [0]
     with (
         _timed(reading, "read_file", "read+validate", totals),
         _timed(reading, "validate_file", "read+validate", totals),
@@ -89,13 +138,29 @@ def measure(src: Path, out: Path) -> tuple[dict[str, float], float, float]:
         _timed(cards.CardExplanations, "prepare", "explanations", totals),
         _timed(plan.PagePlan, "build", "page contexts", totals),
         _timed(people_pages.PersonInput, "make", "people contexts", totals),
+        _by_template(render, templates),
         _timed(render, "render_page", "render", totals),
+        _timed(event_build, "pack", "offline copy", totals),
+        _timed(events, "write_offline_zip", "offline copy", totals),
         _timed(writer.SiteWriter, "write_bytes", "write", totals),
         _timed(people, "_place", "write", totals),
+        _timed(people, "build_people", "people step", totals),
+        _timed(build, "write_open_data", "open data", totals),
     ):
-        cpu, wall = time.process_time(), time.perf_counter()
-        build_site(BuildOptions(src, out, pdf=False, jobs=1, cache=False))
-        return totals, time.process_time() - cpu, time.perf_counter() - wall
+        counting = events.build_event
+
+        def build_one(task: Any) -> Any:
+            built[0] += 1
+            return counting(task)
+
+        events.build_event = build_one
+        try:
+            cpu, wall = time.process_time(), time.perf_counter()
+            build_site(BuildOptions(src, out, pdf=False, jobs=1, cache=False))
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        finally:
+            events.build_event = counting
+        return Measured(totals, cpu, wall, built[0], templates)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -103,6 +168,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("src", nargs="?", type=Path, help="folder of tournament files")
     parser.add_argument("--open", nargs=2, type=int, metavar=("PLAYERS", "ROUNDS"))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--templates", action="store_true", help="split render by template")
     args = parser.parse_args(argv)
     if (args.src is None) == (args.open is None):
         parser.error("give SRC or --open PLAYERS ROUNDS")
@@ -115,15 +181,32 @@ def main(argv: list[str] | None = None) -> None:
             players, rounds = args.open
             text = generate_individual_swiss(players, rounds, args.seed)
             (src / "open.trf").write_text(text, encoding="utf-8")
-        totals, cpu, wall = measure(src, Path(tmp) / "out")
-    print(f"build of {src}: wall {wall:.2f} s, CPU {cpu:.2f} s")
+        measured = measure(src, Path(tmp) / "out")
+    report(src, measured, args.templates)
+
+
+def report(src: Path, m: Measured, by_template: bool) -> None:
+    events = max(1, m.events)
+    print(f"build of {src}: wall {m.wall:.2f} s, CPU {m.cpu:.2f} s, {m.events} event(s) built")
+    print(f"  {'phase':<16} {'CPU s':>7}  {'share':>6}  {'ms/event':>8}")
     for phase in PHASES:
-        share = totals[phase] / cpu if cpu else 0.0
-        print(f"  {phase:<16} {totals[phase]:7.2f} s  {share:6.1%}")
-    rest = cpu - sum(totals[p] for p in PHASES)
-    other = rest / cpu if cpu else 0.0
-    what = "(players listed, people resolved, home page, static files)"
-    print(f"  {'other':<16} {rest:7.2f} s  {other:6.1%}  {what}")
+        spent = m.totals[phase]
+        share = spent / m.cpu if m.cpu else 0.0
+        print(f"  {phase:<16} {spent:7.2f}  {share:6.1%}  {1000 * spent / events:8.1f}")
+    rest = m.cpu - sum(m.totals[p] for p in PHASES)
+    other = rest / m.cpu if m.cpu else 0.0
+    what = "(listing players, the home page, static files, planning, publishing)"
+    print(f"  {'other':<16} {rest:7.2f}  {other:6.1%}  {1000 * rest / events:8.1f}  {what}")
+    print(f"  {'all':<16} {m.cpu:7.2f}  {1:6.1%}  {1000 * m.cpu / events:8.1f}")
+    if not by_template:
+        return
+    heads = f"{'pages':>6} {'CPU s':>7} {'ms/page':>8} {'KB/page':>8} {'ms/event':>8}"
+    print(f"  {'template':<24} {heads}")
+    for name, made in sorted(m.templates.items(), key=lambda item: -item[1].cpu):
+        print(
+            f"  {name:<24} {made.pages:6d} {made.cpu:7.2f} {1000 * made.cpu / made.pages:8.2f}"
+            f" {made.chars / made.pages / 1000:8.1f} {1000 * made.cpu / events:8.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -180,3 +180,35 @@ def test_the_copy_has_zipfiles_bytes_packed_or_read(
     with zipfile.ZipFile(root / "ev" / "ev.zip") as archive:
         assert archive.testzip() is None
         assert archive.read("ev/d\u00e9j\u00e0.csv") == files["ev/d\u00e9j\u00e0.csv"]
+
+
+def test_static_files_are_packed_once_a_build(
+    sample_src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 46: the theme's static files are the same in every event's copy, so they
+    are read and deflated once for the build, not once per event; each copy holds
+    them with the same bytes as before (the same entry in both events' copies)."""
+    from trfsite.site import offline_zip
+
+    packed_static: list[str] = []
+    real_pack = offline_zip.pack
+
+    def counting(arcname: str, data: bytes, slug: str, base_url: str) -> offline_zip.Packed:
+        if arcname.startswith("static/"):
+            packed_static.append(arcname)
+        return real_pack(arcname, data, slug, base_url)
+
+    monkeypatch.setattr(offline_zip, "pack", counting)
+    out = tmp_path / "site"
+    build_site(BuildOptions(sample_src, out, pdf=False, jobs=1, cache=False))
+    static = sorted(p.relative_to(out).as_posix() for p in (out / "static").rglob("*.*"))
+    # Two events: each static file once (it was twice: 2 x len(static)).
+    assert sorted(packed_static) == static
+    other = "karl-mala-open-2005"
+    with (
+        zipfile.ZipFile(out / SLUG / f"{SLUG}.zip") as one,
+        zipfile.ZipFile(out / other / f"{other}.zip") as two,
+    ):
+        for name in static:
+            assert one.getinfo(name).CRC == two.getinfo(name).CRC
+            assert one.read(name) == two.read(name) == (out / name).read_bytes()

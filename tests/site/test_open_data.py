@@ -13,6 +13,7 @@ import io
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -180,3 +181,30 @@ def test_a_name_that_looks_like_a_formula_stays_text(small: Path) -> None:
         text = (small / "formula" / "data" / name).read_text(encoding="utf-8")
         assert "'=HYPERLINK(1)" in text
         assert ",=HYPERLINK" not in text
+
+
+def test_the_standings_file_takes_the_awards_rating_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 46: ``data/standings.json`` and ``.csv`` show the rating changes the awards
+    already made from the same standings and K factors: an event's changes are made
+    once, not once more for its data files (the files stay what ``trfsite standings``
+    prints: test_standings_are_what_the_command_prints)."""
+    from trfsite.awards import performance
+
+    made: list[int] = []
+    real = performance.rating_changes
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        made.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(performance, "rating_changes", counting)
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.copy(SAMPLES / "club-championship-2024.trf", src)
+    out = tmp_path / "site"
+    build_site(BuildOptions(src, out, pdf=False, jobs=1))
+    rows = json.loads((out / "club-championship-2024" / "data" / "standings.json").read_text())
+    assert any(row.get("rating_change") is not None for row in rows["standings"])
+    assert len(made) == 1  # the awards' (it was 2: the data files made them again)

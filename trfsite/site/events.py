@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, TypeVar
 from trfsite.render.theme import find_theme, load_theme, static_files, theme_chain
 from trfsite.site import cache
 from trfsite.site.event_build import EventOutput, EventTask, build_event
-from trfsite.site.offline_zip import write_offline_zip, zip_name
+from trfsite.site.offline_zip import Packed, pack_static, write_offline_zip, zip_name
 from trfsite.site.split_event import build_split, can_split
 from trfsite.site.writer import SiteWriter
 
@@ -110,6 +110,7 @@ def build_events(
     entries = []
     sites = {task.job.slug: task.job.site for task in tasks}
     static = _static_files(tasks)
+    static_packed: dict[str, Packed] | None = None
     for done, output in enumerate(outputs, start=1):
         for path, data in output.files:
             writer.write_bytes(path, data)
@@ -118,7 +119,9 @@ def build_events(
         # that failed has only its validation page, nothing to take offline.
         if not output.summary.failed:
             site = sites[output.slug]
-            packed = {p.arcname: p for p in output.packed}
+            if static_packed is None:  # the same in every copy: packed once
+                static_packed = pack_static(static)
+            packed = {**static_packed, **{p.arcname: p for p in output.packed}}
             size = write_offline_zip(writer.root, output.slug, static, site.base_url, packed)
             # Not kept: the cache's entry and the summary need only the sizes.
             output = replace(

@@ -95,6 +95,21 @@ def pack(arcname: str, data: bytes, slug: str, base_url: str) -> Packed:
     return Packed(arcname, crc, len(data), packed, True, source_size)
 
 
+def pack_static(static: Sequence[tuple[str, Path]]) -> dict[str, Packed]:
+    """The theme's static files as every event's copy holds them, packed once a build.
+
+    No event changes them (only a page's links are rewritten, so a static page is
+    left to each copy): read and deflated per event, they were 2-3 ms of a small
+    event's ~130 ms of CPU.
+    """
+    packed = {}
+    for relative, source in static:
+        arcname = f"static/{relative}"
+        if not arcname.endswith(".html"):
+            packed[arcname] = pack(arcname, source.read_bytes(), "", "")
+    return packed
+
+
 def _entry(arcname: str) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(arcname, date_time=_TIMESTAMP)
     info.external_attr = _MODE

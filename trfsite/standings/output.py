@@ -17,6 +17,7 @@ from trfsite.results import Explanation, StandingRow, Standings
 if TYPE_CHECKING:
     from trfsite.awards.gor import GorChange
     from trfsite.awards.performance import PlayerRatings
+    from trfsite.awards.rating_change import RatingChange
 
 # Rating columns of chess players' rows (rating_change is K x sum(W - We), B.02 8.3).
 RATING_KEYS = ("rating_change", "performance", "average_opponent_rating")
@@ -131,11 +132,13 @@ def rating_columns(
     k_factors: Mapping[int, int],
     explain: bool = False,
     unrated_rating: int | None = None,
+    changes: Mapping[int, RatingChange] | None = None,
 ) -> tuple[dict[int, PlayerRatings], dict[int, GorChange]]:
     """The rating columns JSON and CSV add: (chess ratings, Go's GoR changes), one empty.
 
     ``trfsite standings`` and the site's ``data/standings.json`` both take them here,
-    so that the two agree.
+    so that the two agree. ``changes``: the rating changes already made with the same
+    settings (the event's awards), not made again.
     """
     from trfsite.model import Game
 
@@ -145,7 +148,7 @@ def rating_columns(
         return {}, gor_changes(s.tournament, s.after_round)
     from trfsite.awards.performance import event_ratings
 
-    return event_ratings(s, dict(k_factors), explain, unrated_rating), {}
+    return event_ratings(s, dict(k_factors), explain, unrated_rating, changes=changes), {}
 
 
 def render_json(
