@@ -75,7 +75,9 @@ def test_standings_cap_a_repeated_structure_error(tmp_path: Path) -> None:
     clean = (TESTS / "data" / "trf" / "clean.trf").read_text(encoding="utf-8").splitlines()
     alpha = next(line for line in clean if line.startswith("001    1 "))[:91]  # id, name, points
     beta = alpha.replace("001    1 ", "001    2 ", 1)
-    cells = "9999 w 1  " * 300  # 10-column cells from column 92
+    # 10-column cells from column 92; colours alternate, as the same game in a row is
+    # damage of its own (round-cells-repeated).
+    cells = "9999 w 1  9999 b 1  " * 150
     header = "012 Stretched\n142 2\n"
     players = "".join(f"{line}{cells}\n" for line in (alpha, beta))
     path = tmp_path / "stretched-all.trf"

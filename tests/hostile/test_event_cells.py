@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 from lxml import html
 
-import trfsite.pages.detail_budget as detail_budget
+import trfsite.standings.event_cells as detail_budget
 from trfsite.cli import cli
 from trfsite.formats.limits import MAX_EVENT_CELLS, Budget
 
@@ -87,3 +87,54 @@ def test_the_commands_without_pages_say_nothing_of_it(
     path.write_text(CLEAN, encoding="utf-8")
     done = CliRunner().invoke(cli, ["validate", "--format", "json", str(path)])
     assert MAX_EVENT_CELLS.code not in json.dumps(done.output)
+
+
+def test_standings_explain_lists_the_last_rounds_that_fit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As the cards: 8 cells // 4 players = the last 2 rounds explained, 2 and 3; round 1
+    # is one line of its total, so that every sum still adds up.
+    small = Budget("cells per event", 8, MAX_EVENT_CELLS.code, "")
+    monkeypatch.setattr(detail_budget, "MAX_EVENT_CELLS", small)
+    path = tmp_path / "cup.trf"
+    path.write_text(CLEAN, encoding="utf-8")
+    done = CliRunner().invoke(cli, ["standings", "--explain", str(path)])
+    assert done.exit_code == 0, done.output
+    text = done.output
+    assert (
+        "Note: the event has 4 players and 3 rounds, 12 results in all; expected at most 8 "
+        "to explain in full: the explanations list rounds 2 to 3, each earlier round is "
+        "counted in one line"
+    ) in text
+    alpha = text[text.index("#1  1 Alpha, Anna") : text.index("#2  2 Beta, Bert")]
+    # WIN (C.07 2023 7.2, the games won): Alpha won rounds 1, 2 and 3 (clean.trf),
+    # 1 + 1 + 1 = 3; round 1's win is the earlier line.
+    assert "    rounds 1: 1  earlier rounds, not listed one by one: 1 in all\n" in alpha
+    assert "    sum: 1 + 1 + 1 = 3\n" in alpha
+    # SB (C.07 2023 9.1): round 1 beat Delta (0.5 points) -> 0.5; round 2 beat Gamma
+    # (1) -> 1; round 3 beat Beta (1.5) -> 1.5; 0.5 + 1 + 1.5 = 3.
+    assert "    rounds 1: 0.5  earlier rounds, not listed one by one: 0.5 in all\n" in alpha
+    assert "    sum: 0.5 + 1 + 1.5 = 3\n" in alpha
+    assert "    round 1:" not in text
+    # The rating change (B.02 8.3): round 1 against Delta (1800), D = 2100 - 1800 = 300,
+    # We 0.85, W - We = 1 - 0.85 = +0.15; rounds 2 and 3 are listed game by game.
+    assert "games of rounds 1 to 1, not listed one by one: W - We +0.15 in all" in alpha
+    assert "round 2: opponent 3 rated 1900" in alpha and "round 1: opponent" not in alpha
+    done = CliRunner().invoke(cli, ["standings", "--explain", "--format", "json", str(path)])
+    rows = json.loads(done.output)["standings"]
+    listed = [
+        c["round"]
+        for row in rows
+        for e in row["explanations"].values()
+        for c in e.get("contributions", ())
+        if "rounds" not in c
+    ]
+    assert listed and min(listed) >= 2
+
+
+def test_standings_explain_within_the_budget_lists_every_round(tmp_path: Path) -> None:
+    path = tmp_path / "cup.trf"
+    path.write_text(CLEAN, encoding="utf-8")
+    done = CliRunner().invoke(cli, ["standings", "--explain", str(path)])
+    assert "    round 1: 1  game with white against 4 Delta, Dora, 1 point(s)" in done.output
+    assert "explain in full" not in done.output

@@ -201,7 +201,11 @@ def test_garbage_lines_shorter_than_the_readable_ones_keep_the_count_they_gave()
     # majority (40). Garbage adds no rounds, and the readable lines' 60 are not believed
     # over it either: the count stays the 40 all lines give, as before.
     rng = random.Random(50)
-    readable = [player(k, f"Player, P{k}", [f"{k % 4 + 1:4d} w 1"] * 60) for k in (1, 2)]
+    # Colours alternate: one game 60 times in a row is damage itself (round-cells-repeated).
+    readable = [
+        player(k, f"Player, P{k}", [f"{k % 4 + 1:4d} {'wb'[r % 2]} 1" for r in range(60)])
+        for k in (1, 2)
+    ]
     lines = [player(100 + k, f"Garbage, P{k}", _garbage_cells(rng, 40)) for k in range(12)]
     result = read_bytes(("012 Mixed\n" + "\n".join(readable + lines) + "\n").encode(), "t.trf")
     assert result.tournament is not None and result.tournament.rounds == 40

@@ -94,8 +94,10 @@ def _long_chess_event() -> Tournament:
     """
     lines = ["012 Long club match", "092 Individual: Round-Robin"]
     for n in range(1, CHESS_PLAYERS + 1):
-        other, colour, result = (n + 1, "w", "1") if n % 2 else (n - 1, "b", "0")
-        lines.append(player(n, f"Player {n}", [f"{other:4d} {colour} {result}"] * CHESS_ROUNDS))
+        # Colours alternate: one game alike in 160 rounds is damage (round-cells-repeated).
+        other, colours, result = (n + 1, "wb", "1") if n % 2 else (n - 1, "bw", "0")
+        cells = [f"{other:4d} {colours[r % 2]} {result}" for r in range(CHESS_ROUNDS)]
+        lines.append(player(n, f"Player {n}", cells))
     result = read_bytes("\n".join(lines).encode(), "long.trf")
     assert result.tournament is not None and result.tournament.rounds == CHESS_ROUNDS
     return result.tournament

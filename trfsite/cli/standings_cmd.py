@@ -190,6 +190,10 @@ def standings(
         ratings, gor = rating_columns(
             result_standings, dict(k_factors), explain, options.unrated_rating
         )
+    if explain:  # beyond MAX_EVENT_CELLS, the last rounds that fit
+        from trfsite.standings.event_cells import explained_within_budget
+
+        result_standings, ratings = explained_within_budget(result_standings, ratings)
     if fmt == "json":
         click.echo(render_json(result_standings, explain, ratings, gor), nl=False)
     elif fmt == "csv":

@@ -43,6 +43,13 @@ MAX_LINE_LENGTH = Budget("line length", 12_000, "line-too-long", "characters per
 MAX_SCORE_COLUMNS = Budget(
     "score columns", 20, "egf-score-columns-too-many", "score words per Go row"
 )
+# The same game (opponent, colour, result) in rounds in a row: a match alternates
+# colours, so two alike happen, and a file may write a 12-game match as one cell 12
+# times; FIDE's example with its first cell pasted 300 times (85,000 cells, 900 KB)
+# cost 30 s of CPU over the commands. Beyond this, the line is not read further.
+MAX_REPEATED_GAMES = Budget(
+    "repeated games", 20, "round-cells-repeated", "identical game cells in a row"
+)
 # A FIDE id has at most 10 digits; longer "numbers" are damage, and int() of thousands
 # of digits is slow (Python refuses beyond 4,300).
 MAX_DIGITS = Budget("digits", 15, "number-too-long", "digits in one number")
@@ -100,6 +107,7 @@ MAX_PGN_BYTES = Budget("PGN size", 32 * 1024 * 1024, "pgn-too-large", "bytes per
 
 BUDGETS: tuple[Budget, ...] = (
     MAX_ROUNDS, MAX_PLAYERS, MAX_PLAYER_ROUNDS, MAX_LINE_LENGTH, MAX_SCORE_COLUMNS, MAX_DIGITS,
+    MAX_REPEATED_GAMES,
     MAX_FINDINGS_PER_CODE, MAX_EVENT_OUTPUT_BYTES, MAX_FILE_BYTES, MAX_CONFIG_BYTES,
     MAX_TIEBREAKS, MAX_ROUND_RANKINGS, MAX_ROUND_GRID_CELLS, MAX_ROUND_STANDINGS_ROWS,
     MAX_EVENT_CELLS,

@@ -23,13 +23,13 @@ from trfsite.pages.common import (
     team_ref,
 )
 from trfsite.pages.contexts import PlayerCardPage, TeamCardPage
-from trfsite.pages.detail_budget import first_round_on_cards
 from trfsite.pages.lookups import board_of_player, players_by_id, rows_by_id, teams_by_id
 from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ExplanationView, RecordLine, Ref, RosterLine
 from trfsite.progress import known, round_progress
 from trfsite.render.charts import line_chart, rank_axis_end
 from trfsite.results import N_, Explanation, StandingRow, Standings
+from trfsite.standings.event_cells import first_round_shown
 
 if TYPE_CHECKING:
     from trfsite.awards.performance import PlayerRatings
@@ -145,7 +145,7 @@ class _CardKit:
     progress: dict[int, dict[int, tuple[float, int]]]
     symbols: dict[Outcome, str]
     boards: dict[tuple[int, int], int]  # (round, player) -> board, team events
-    first_round: int  # the first round a card lists (detail_budget.first_round_on_cards)
+    first_round: int  # the first round a card lists (standings/event_cells.first_round_shown)
 
 
 def _card_kit(data: EventData) -> _CardKit:
@@ -163,7 +163,7 @@ def _card_kit(data: EventData) -> _CardKit:
         progress=progress,
         symbols=GO_SYMBOL if data.is_go else RESULT_SYMBOL,
         boards=board_of_player(data.team_data) if data.team_data is not None else {},
-        first_round=first_round_on_cards(t),
+        first_round=first_round_shown(t),
     )
 
 

@@ -20,7 +20,7 @@ from trfsite.model import EventKind, Game, Tournament
 from trfsite.pages import reading
 from trfsite.pages.common import warn_part_failed
 from trfsite.pages.contexts import BulletinData, BulletinGame, EventHeader
-from trfsite.pages.detail_budget import detail_omitted, shown_in_full
+from trfsite.pages.detail_budget import detail_omitted
 from trfsite.pages.event_standings import compute_final, compute_rounds
 from trfsite.pages.game_types import NO_GAMES, EventGames
 from trfsite.pages.plan import (
@@ -35,6 +35,7 @@ from trfsite.pages.rows import EventSummary
 from trfsite.pages.share import headline, results_date
 from trfsite.pages.validation_view import validation_page
 from trfsite.results import N_, Standings
+from trfsite.standings.event_cells import shown_in_full
 
 if TYPE_CHECKING:
     from trfsite.norms.event import NormsReport

@@ -40,8 +40,9 @@ from trfsite.results import N_, Explanation, Note, StandingRow, Standings, Tiebr
 from trfsite.scoring.go import GO_TIEBREAKS, GoTiebreak, find_go_tiebreak
 from trfsite.scoring.go_byes import HALF_BYE, ByeInSosos, ByeRule
 from trfsite.scoring.go_context import GoContext, GoValue, build_go_context, entry_points
-from trfsite.standings.go_columns import declared, grade_start, points_scored, read_go_columns
+from trfsite.standings.go_columns import read_go_columns
 from trfsite.standings.go_fit import GoConventions
+from trfsite.standings.go_row_values import declared, grade_start, points_scored
 from trfsite.standings.options import StandingsOptions
 
 __all__ = [

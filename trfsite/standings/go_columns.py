@@ -20,13 +20,12 @@ and why, goes into the standings' notes.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 
 from trfsite.formats.egf.grades import Grade, parse_grade
 from trfsite.formats.egf.header import SCORE, is_unnamed, normalise_column, unnamed_column
 from trfsite.memo import ByIdentity
-from trfsite.model import PairingSystem, Player, Tournament
+from trfsite.model import PairingSystem, Tournament
 from trfsite.results import Note
 from trfsite.scoring.go_byes import HALF, default_byes, find_bye_in_sos
 from trfsite.standings.go_conventions import convention_notes
@@ -37,6 +36,7 @@ from trfsite.standings.go_order import (
     knockout_start,
     primary_contradictions,
 )
+from trfsite.standings.go_row_values import grade_start
 from trfsite.standings.go_search import (
     Budget,
     Fit,
@@ -78,37 +78,6 @@ class GoReading:
     order: tuple[str, ...] | None  # the tie-breaks the places follow (None: not known)
     meanings: tuple[ColumnMeaning, ...]
     notes: tuple[str, ...]
-
-
-def declared(player: Player, column: str) -> float | None:
-    for name, value in player.declared_scores:
-        if name == column:
-            return value
-    return None
-
-
-def points_scored(player: Player, round_down: bool, free_draw: float = HALF) -> float:
-    """NBW over every round in the file (what the file's MMS column adds to the start)."""
-    from trfsite.scoring.go_context import entry_points
-
-    rules = default_byes(free_draw)
-    games = free = 0.0
-    for entry in player.rounds:
-        game, free_round = entry_points(entry, rules)
-        games += game
-        free += free_round
-    return games + (math.floor(free) if round_down else free)
-
-
-def grade_start(grade: Grade | None, bar: Grade | None, floor: Grade | None) -> float:
-    if grade is None:
-        return float(floor.mms if floor else 0)
-    score = grade.mms
-    if bar is not None:
-        score = min(score, bar.mms)
-    if floor is not None:
-        score = max(score, floor.mms)
-    return float(score)
 
 
 def read_go_columns(t: Tournament, options: StandingsOptions) -> GoReading:

@@ -20,9 +20,10 @@ from trfsite.model import Player, Tournament
 from trfsite.results import Note, StandingRow, Standings, join_notes
 from trfsite.scoring.go import GO_TIEBREAKS
 from trfsite.scoring.go_byes import bye_kind
-from trfsite.standings.go import compute_go_standings, declared, ghost_sos, start_scores
+from trfsite.standings.go import compute_go_standings, ghost_sos, start_scores
 from trfsite.standings.go_columns import read_go_columns
 from trfsite.standings.go_fit import GoConventions
+from trfsite.standings.go_row_values import declared
 from trfsite.standings.options import StandingsOptions
 from trfsite.validate.egf_defects import commented_rows, find_swap, swap_finding
 

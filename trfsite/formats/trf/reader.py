@@ -18,6 +18,7 @@ from trfsite.formats.limits import MAX_LINE_LENGTH, MAX_PLAYERS, within_line_len
 from trfsite.formats.text import split_lines
 from trfsite.formats.trf.bye_lines import split_bye_placeholders
 from trfsite.formats.trf.fields import Sink, SourceLine, parse_int
+from trfsite.formats.trf.legacy_records import legacy_meaning
 from trfsite.formats.trf.player_records import PlayerNotes, read_national_rating, read_player
 from trfsite.formats.trf.round_cells import CELL_WIDTH, FIRST_CELL, blank_cell
 from trfsite.formats.trf.round_count import (
@@ -37,7 +38,6 @@ from trfsite.model import (
     AbnormalPoints,
     Acceleration,
     ByeRecord,
-    Color,
     ForfeitedMatch,
     NationalRating,
     OutOfOrder,
@@ -169,7 +169,7 @@ def _build(lines: Sorted, sink: Sink) -> Tournament:
     for line in lines.header:
         read_tournament_record(line, header, sink)
     kept: list[RawRecord] = list(header.duplicates)
-    declared_rounds, initial_color = _legacy_meaning(lines.legacy, header, sink)
+    declared_rounds, initial_color = legacy_meaning(lines.legacy, header, sink)
     players, declared_rounds = _players(lines, sink, kept, declared_rounds, header)
     national: list[NationalRating] = []
     notes = PlayerNotes()
@@ -443,65 +443,3 @@ def _summaries(
     for line in lines.lines("802"):
         _keep_or_add(summaries.read_802(line, sink, context), out, line, kept)
     return tuple(out)
-
-
-def _legacy_meaning(
-    legacy: list[SourceLine], header: Header, sink: Sink
-) -> tuple[int | None, Color]:
-    """What XXR (rounds) and XXC (first colour) say, where 142 and 152 are silent."""
-    rounds = header.declared_rounds
-    colour = header.initial_color
-    for line in legacy:
-        value = line.cut(5, len(line.text))
-        if line.code == "XXR":
-            number = parse_int(value.split()[0]) if value.split() else None
-            if number is None:
-                sink.warning(
-                    "legacy-rounds-not-number",
-                    line.number,
-                    5,
-                    Note(
-                        "XXR gives the number of rounds as {value!r}; expected a whole number",
-                        value=value,
-                    ),
-                )
-            elif rounds is None:
-                rounds = number
-            elif number != rounds:
-                sink.warning(
-                    "legacy-rounds-mismatch",
-                    line.number,
-                    5,
-                    Note(
-                        "XXR says {number} rounds but record 142 says {rounds}; "
-                        "expected the same number: 142 is used",
-                        number=number,
-                        rounds=rounds,
-                    ),
-                )
-        elif line.code == "XXC":
-            letter = value[:1].lower()
-            if letter in ("w", "b") and colour is Color.NONE:
-                colour = Color.WHITE if letter == "w" else Color.BLACK
-            elif letter not in ("w", "b"):
-                sink.warning(
-                    "legacy-colour-unknown",
-                    line.number,
-                    5,
-                    Note(
-                        "XXC gives the first colour as {value!r}; expected 'white1' or 'black1'",
-                        value=value,
-                    ),
-                )
-        else:
-            sink.info(
-                "record-legacy",
-                line.number,
-                1,
-                Note(
-                    "record {code!r} is a program's private record, not part of TRF; "
-                    "it is kept as written",
-                    code=line.code,
-                ),
-            )
-    return rounds, colour
