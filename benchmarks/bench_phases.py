@@ -123,7 +123,7 @@ def measure(src: Path, out: Path) -> Measured:
     from trfsite.pages import cards, gather, plan, reading
     from trfsite.people import pages as people_pages
     from trfsite.render import environment as render
-    from trfsite.site import build, event_build, events, people, writer
+    from trfsite.site import build, event_build, events, people, people_files, writer
     from trfsite.site.build import BuildOptions, build_site
 
     totals: dict[str, float] = defaultdict(float)
@@ -143,7 +143,7 @@ def measure(src: Path, out: Path) -> Measured:
         _timed(event_build, "pack", "offline copy", totals),
         _timed(events, "write_offline_zip", "offline copy", totals),
         _timed(writer.SiteWriter, "write_bytes", "write", totals),
-        _timed(people, "_place", "write", totals),
+        _timed(people_files, "_place", "write", totals),
         _timed(people, "build_people", "people step", totals),
         _timed(build, "write_open_data", "open data", totals),
     ):
