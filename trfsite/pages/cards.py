@@ -342,11 +342,11 @@ def team_card(data: EventData, team_id: int) -> TeamCardPage:
 
 
 def team_cards(data: EventData) -> list[PagePlan]:
+    # One page per team number: a 310 record repeated (reported as team-id-duplicate)
+    # names the same page, which was rendered again for every copy.
     return [
         PagePlan(
-            f"{data.job.slug}/teams/{team.id}.html",
-            "team.html",
-            partial(team_card, data, team.id),
+            f"{data.job.slug}/teams/{team_id}.html", "team.html", partial(team_card, data, team_id)
         )
-        for team in sorted(data.tournament.teams, key=lambda x: x.id)
+        for team_id in sorted({team.id for team in data.tournament.teams})
     ]
