@@ -24,10 +24,9 @@ from trfsite.people.identity import (
     Person,
     Resolution,
     finding_order,
-    linked_keys,
     resolve,
 )
-from trfsite.people.incremental import KnownPerson, Stale, config_keys
+from trfsite.people.incremental import KnownPerson, Stale
 from trfsite.people.listings import BUSIEST
 from trfsite.people.pages import ArchiveSummary
 from trfsite.people.report import PEOPLE_FOLDER
@@ -151,17 +150,15 @@ def _part(
     """The entries the changed events touch (as ``identity_part`` finds them), with
     their events read; raises Stale when resolving everyone is as cheap, or an entry
     of the part has no line (findings are told apart by it)."""
-    before = state.known_events()
     now = set(current)
-    removed = before - now
-    added = [key for key in current if key not in before]
-    changed = [new[key] for key in added] + list(state.events(removed).values())
-    keys, names = config_keys(config), set()
-    for event in changed:
-        for entry in event.entries:
-            keys.add(entry.own_key)
-            keys.update(linked_keys(entry))
-            names.add(entry.folded_name)
+    start = identity_part.changed_events(state, current, new, config)
+    added, removed, changed, keys, names = (
+        start.added,
+        start.removed,
+        start.changed,
+        start.keys,
+        start.names,
+    )
     positions: dict[str, set[int]] = {key: set(range(len(new[key].entries))) for key in added}
     for key, found in state.part(keys, names, removed).items():
         if key in now:

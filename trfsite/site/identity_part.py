@@ -8,6 +8,7 @@ the state is not the previous build's, or when the part is most of the archive.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from trfsite.people.config import PeopleConfig
@@ -127,21 +128,52 @@ def _touched(
     return Touched(touched)
 
 
-def _part(
-    state: BuildState, current: dict[str, EventEntries], config: PeopleConfig, known: Known
-) -> _Part:
-    """The entries the changed events touch; raises Stale when resolving everything
-    is as cheap, or an entry of the part has no line (findings are told apart by it)."""
+@dataclass(frozen=True, slots=True)
+class ChangedEvents:
+    """What the events added and removed since the state touch: where a part starts."""
+
+    added: list[str]
+    removed: set[str]
+    changed: list[EventEntries]  # the added events and the removed ones, as stored
+    keys: set[str]  # their entries' own and linked keys, and those of [people]
+    names: set[str]  # their entries' folded names
+
+
+def changed_events(
+    state: BuildState,
+    current: Iterable[str],
+    new: Mapping[str, EventEntries],
+    config: PeopleConfig,
+) -> ChangedEvents:
+    """The events added (read from ``new``) and removed since the state, and what
+    their entries touch."""
     before = state.known_events()
-    removed = before - set(current)
-    added = [key for key in current if key not in before]
-    changed = [current[key] for key in added] + list(state.events(removed).values())
+    now = list(current)
+    removed = before - set(now)
+    added = [key for key in now if key not in before]
+    changed = [new[key] for key in added] + list(state.events(removed).values())
     keys, names = config_keys(config), set()
     for event in changed:
         for entry in event.entries:
             keys.add(entry.own_key)
             keys.update(linked_keys(entry))
             names.add(entry.folded_name)
+    return ChangedEvents(added, removed, changed, keys, names)
+
+
+def _part(
+    state: BuildState, current: dict[str, EventEntries], config: PeopleConfig, known: Known
+) -> _Part:
+    """The entries the changed events touch; raises Stale when resolving everything
+    is as cheap, or an entry of the part has no line (findings are told apart by it)."""
+    start = changed_events(state, current, current, config)
+    added, removed, changed, keys, names = (
+        start.added,
+        start.removed,
+        start.changed,
+        start.keys,
+        start.names,
+    )
     positions: dict[str, set[int]] = {
         current[key].file: set(range(len(current[key].entries))) for key in added
     }
