@@ -25,9 +25,8 @@ computes (without the primary score), else SOS, SOSOS (OpenGotha's default).
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import click
@@ -38,11 +37,11 @@ from trfsite.model import PairingSystem, Player, Tournament
 from trfsite.progress import default_after_round
 from trfsite.results import N_, Explanation, Note, StandingRow, Standings, TiebreakColumn
 from trfsite.scoring.go import GO_TIEBREAKS, GoTiebreak, find_go_tiebreak
-from trfsite.scoring.go_byes import HALF_BYE, ByeInSosos, ByeRule
-from trfsite.scoring.go_context import GoContext, GoValue, build_go_context, entry_points
+from trfsite.scoring.go_byes import HALF_BYE, ByeInSosos
+from trfsite.scoring.go_context import GoContext, GoValue, build_go_context
 from trfsite.standings.go_columns import read_go_columns
 from trfsite.standings.go_fit import GoConventions
-from trfsite.standings.go_row_values import declared, grade_start, points_scored
+from trfsite.standings.go_row_values import declared, grade_start, points_scored, points_under
 from trfsite.standings.options import StandingsOptions
 
 __all__ = [
@@ -230,7 +229,7 @@ def start_scores(
         elif c.start_column:
             out[player.id] = value
         else:
-            out[player.id] = value - _points(player, c.round_down, rules)
+            out[player.id] = value - points_under(player, c.round_down, rules)
     if from_file:
         notes.append(
             Note("start MMS from the file's start-score column")
@@ -241,16 +240,6 @@ def start_scores(
         template = _START_MMS_NOTES[bool(options.go_bar), bool(options.go_floor)]
         notes.append(Note(template, bar=options.go_bar or "", floor=options.go_floor or ""))
     return out
-
-
-def _points(player: Player, round_down: bool, rules: Mapping[str, ByeRule]) -> float:
-    """The points of every round in the file (what the file's MMS column adds to the start)."""
-    games = free = 0.0
-    for entry in player.rounds:
-        game, free_round = entry_points(entry, rules)
-        games += game
-        free += free_round
-    return games + (math.floor(free) if round_down else free)
 
 
 def _limit(text: str | None, option: str) -> Grade | None:

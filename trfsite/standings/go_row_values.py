@@ -7,10 +7,11 @@ scored over the file's rounds, and the start score its grade gives.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from trfsite.formats.egf.grades import Grade
 from trfsite.model import Player
-from trfsite.scoring.go_byes import HALF, default_byes
+from trfsite.scoring.go_byes import HALF, ByeRule, default_byes
 
 
 def declared(player: Player, column: str) -> float | None:
@@ -22,9 +23,13 @@ def declared(player: Player, column: str) -> float | None:
 
 def points_scored(player: Player, round_down: bool, free_draw: float = HALF) -> float:
     """NBW over every round in the file (what the file's MMS column adds to the start)."""
+    return points_under(player, round_down, default_byes(free_draw))
+
+
+def points_under(player: Player, round_down: bool, rules: Mapping[str, ByeRule]) -> float:
+    """The points of every round in the file under ``rules`` for the rounds without a game."""
     from trfsite.scoring.go_context import entry_points
 
-    rules = default_byes(free_draw)
     games = free = 0.0
     for entry in player.rounds:
         game, free_round = entry_points(entry, rules)
