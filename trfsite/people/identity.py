@@ -18,7 +18,7 @@ every refused link. Nothing conflicting is ever merged silently.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 from typing import NamedTuple
@@ -390,11 +390,7 @@ def _people(
     def rank(key: str) -> tuple[int, int, str]:
         return (_PRIORITY[kinds[key]], preferred.get(key, 1 << 20), key)
 
-    # Events by date, then file (``events`` is by file): an entry's place in time.
-    by_date = sorted(range(len(events)), key=lambda e: _ordinal(events[e]))
-    order = [0] * len(events)
-    for place, e in enumerate(by_date):
-        order[e] = place
+    order = places_in_time(events)
 
     def when(ref: EntryRef) -> tuple[int, int]:
         return (order[ref.event], ref.entry)
@@ -492,6 +488,16 @@ def finding_order(finding: Finding) -> tuple[str, int, str, str]:
     """How the findings are listed: by place, then code and text (two findings at one
     place are then in the same order whichever part of the archive made them)."""
     return (finding.file, finding.line, finding.code, finding.message)
+
+
+def places_in_time(events: Sequence[EventEntries]) -> list[int]:
+    """Each event's place when ordered by date, then as given (``events`` are by file):
+    what orders a person's entries, oldest first."""
+    by_date = sorted(range(len(events)), key=lambda e: _ordinal(events[e]))
+    order = [0] * len(events)
+    for place, index in enumerate(by_date):
+        order[index] = place
+    return order
 
 
 def _ordinal(event: EventEntries) -> int:

@@ -23,6 +23,7 @@ from trfsite.people.identity import (
     Resolution,
     assign_pages,
     finding_order,
+    places_in_time,
     resolve,
 )
 
@@ -40,6 +41,23 @@ class KnownPerson:
     name_matched: bool
     page: str  # as ``identity.assign_pages`` gave it then
     redirects: tuple[str, ...] = ()  # likewise
+
+    def person(self, entries: Iterable[EntryRef], *, settled: bool) -> Person:
+        """This person with these entries (oldest first); with the stored page and
+        redirects when ``settled``, else none, for ``assign_pages`` to give again."""
+        page, redirects = (self.page, self.redirects) if settled else ("", ())
+        return Person(
+            self.key,
+            self.name,
+            self.fide_id,
+            self.egd_pin,
+            self.federation,
+            self.aliases,
+            tuple(entries),
+            self.name_matched,
+            page,
+            redirects,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,29 +120,11 @@ def resolve_part(
                 raise Stale(entry.own_key)
             key_of[entry.own_key] = person
             members.setdefault(person, []).append(EntryRef(index, position))
-    # An entry's place in time, as ``identity`` orders a person's entries.
-    by_date = sorted(
-        range(len(ordered)),
-        key=lambda e: ordered[e].date.toordinal() if ordered[e].date else 0,  # type: ignore[union-attr]
-    )
-    order = [0] * len(ordered)
-    for place, index in enumerate(by_date):
-        order[index] = place
+    order = places_in_time(ordered)
     for key, refs in members.items():
         was = known.people[key]
         refs.sort(key=lambda ref: (order[ref.event], ref.entry))
-        people.append(
-            Person(
-                was.key,
-                was.name,
-                was.fide_id,
-                was.egd_pin,
-                was.federation,
-                was.aliases,
-                tuple(refs),
-                was.name_matched,
-            )
-        )
+        people.append(was.person(refs, settled=False))
     people.sort(key=lambda p: p.key)
     # Pages are settled among everyone: a namesake in the part moves the others' pages.
     placed, namesakes = assign_pages(ordered, people)

@@ -24,6 +24,7 @@ from trfsite.people.identity import (
     Person,
     Resolution,
     finding_order,
+    places_in_time,
     resolve,
 )
 from trfsite.people.incremental import KnownPerson, Stale
@@ -197,10 +198,7 @@ def _resolution(
     order_keys = sorted(loaded, key=lambda k: loaded[k].file)
     ordered = tuple(loaded[k] for k in order_keys)
     index_of = {key: n for n, key in enumerate(order_keys)}
-    by_date = sorted(range(len(ordered)), key=lambda e: _ordinal(ordered[e]))
-    order = [0] * len(ordered)
-    for place, index in enumerate(by_date):
-        order[index] = place
+    order = places_in_time(ordered)
     people: list[Person] = [
         replace(
             person,
@@ -236,20 +234,7 @@ def _resolution(
         if was is None:
             raise Stale(key)
         refs.sort(key=lambda ref: (order[ref.event], ref.entry))
-        people.append(
-            Person(
-                was.key,
-                was.name,
-                was.fide_id,
-                was.egd_pin,
-                was.federation,
-                was.aliases,
-                tuple(refs),
-                was.name_matched,
-                was.page,
-                was.redirects,
-            )
-        )
+        people.append(was.person(refs, settled=True))
     people.sort(key=lambda p: p.key)
     return Resolution(
         ordered, tuple(people), key_of, inside.findings, inside.problems, dict(inside.namesakes)
@@ -271,10 +256,6 @@ def _summary(
     rows = [row for row in stored.busiest(len(replaced)) if row.key not in replaced] + fresh
     rows.sort(key=lambda row: (-row.events, row.name.casefold(), row.key))
     return ArchiveSummary(count, events, tuple(row.line("") for row in rows[:BUSIEST]), findings)
-
-
-def _ordinal(event: EventEntries) -> int:
-    return event.date.toordinal() if event.date else 0
 
 
 def paths_to_link(alone: Alone, old_pages: Mapping[str, str], listed: Sequence[str]) -> list[str]:
