@@ -84,12 +84,38 @@ def _input(seed: int, number: int, args: argparse.Namespace) -> dict[str, object
     }
 
 
-def _run_input(case: dict[str, object], work: Path) -> list[dict[str, object]]:
-    """In the forked child: make the folder, run every command, report each outcome."""
+def _mutant(case: dict[str, object]) -> bytes:
+    """The input's bytes: its source file with its mutations."""
     source = case["source"]
     assert isinstance(source, Path)
     text = source.read_bytes().decode("utf-8", errors="replace")
-    data = mutate(text, case["mutations"], case["seed"]).encode("utf-8")  # type: ignore[arg-type]
+    return mutate(text, case["mutations"], case["seed"]).encode("utf-8")  # type: ignore[arg-type]
+
+
+def _make_apart(case: dict[str, object], target: Path) -> None:
+    """Write the input's bytes to ``target`` from a process of its own.
+
+    A mutation's text before the 1 MB cut can be gigabytes (a 20 KB line pasted 500
+    times, then each copy 300 times longer: input 31,634 peaked at 1.5 GB): the
+    harness's memory, which the input's own process must not count. If this process
+    fails, the input's process makes the bytes itself and reports what went wrong.
+    """
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        code = 1
+        try:
+            target.write_bytes(_mutant(case))
+            code = 0
+        finally:
+            os._exit(code)
+    os.waitpid(pid, 0)
+
+
+def _run_input(case: dict[str, object], work: Path) -> list[dict[str, object]]:
+    """In the forked child: make the folder, run every command, report each outcome."""
+    made = work / "mutant.bin"
+    data = made.read_bytes() if made.is_file() else _mutant(case)
+    made.unlink(missing_ok=True)
     folder = work / "src"
     folder.mkdir()
     placement = case["placement"]
@@ -137,6 +163,7 @@ def _in_child(
     used more than ``runaway_cpu`` seconds of CPU (a loop that never ends) is a hang
     too: looked at every ``hang_seconds``.
     """
+    _make_apart(case, work / "mutant.bin")
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child
