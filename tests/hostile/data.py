@@ -33,3 +33,27 @@ def build_clean(tmp_path: Path) -> tuple[Path, str]:
     done = CliRunner().invoke(cli, ["build", str(src), "-o", str(out), "--no-pdf", "-j", "1"])
     assert done.exit_code in (0, 1), done.output
     return out / "cup", done.output
+
+
+def go_table(players: int, rounds: int) -> str:
+    """An EGF table: rows 1-2, 3-4, ... meet every round; the odd row wins with White."""
+    lines = ["; EV[Long]", "; Pl Name Rk Co Club MMS"]
+    for row in range(1, players + 1):
+        odd = row % 2 == 1
+        cell = f"{row + 1}+/w0" if odd else f"{row - 1}-/b0"
+        score = rounds if odd else 0
+        lines.append(
+            f"{row:4d} Player{row} Test 1d FR Club {score:4d}  " + "  ".join([cell] * rounds)
+        )
+    return "\n".join(lines) + "\n"
+
+
+def build_go_table(tmp_path: Path, players: int, rounds: int) -> Path:
+    """``go_table`` built as event ``long`` in one process: its folder."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "long.h9").write_text(go_table(players, rounds), encoding="utf-8")
+    out = tmp_path / "out"
+    done = CliRunner().invoke(cli, ["build", str(src), "-o", str(out), "--no-pdf", "-j", "1"])
+    assert done.exit_code in (0, 1), done.output
+    return out / "long"

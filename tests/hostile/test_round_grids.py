@@ -10,34 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from click.testing import CliRunner
 from lxml import html
 
-from trfsite.cli import cli
 from trfsite.formats.limits import MAX_ROUND_GRID_CELLS
 
-
-def _table(players: int, rounds: int) -> str:
-    """Rows 1-2, 3-4, ... meet every round; the odd row wins with White."""
-    lines = ["; EV[Long]", "; Pl Name Rk Co Club MMS"]
-    for row in range(1, players + 1):
-        odd = row % 2 == 1
-        cell = f"{row + 1}+/w0" if odd else f"{row - 1}-/b0"
-        score = rounds if odd else 0
-        lines.append(
-            f"{row:4d} Player{row} Test 1d FR Club {score:4d}  " + "  ".join([cell] * rounds)
-        )
-    return "\n".join(lines) + "\n"
-
-
-def _build(tmp_path: Path, players: int, rounds: int) -> Path:
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "long.h9").write_text(_table(players, rounds), encoding="utf-8")
-    out = tmp_path / "out"
-    done = CliRunner().invoke(cli, ["build", str(src), "-o", str(out), "--no-pdf", "-j", "1"])
-    assert done.exit_code in (0, 1), done.output
-    return out / "long"
+from .data import build_go_table
 
 
 def _grid_cells(page: Path) -> int:
@@ -49,7 +26,7 @@ def test_per_round_grids_beyond_the_budget_are_left_to_the_final_standings(
 ) -> None:
     # 8 players x (1 + 2 + ... + 230) = 8 x 26,565 = 212,520 cells > 60,000.
     assert 8 * 230 * 231 // 2 > MAX_ROUND_GRID_CELLS.limit == 60_000
-    event = _build(tmp_path, 8, 230)
+    event = build_go_table(tmp_path, 8, 230)
     assert _grid_cells(event / "standings.html") == 8 * 230
     after = event / "standings-1.html"
     assert _grid_cells(after) == 0
@@ -60,7 +37,7 @@ def test_per_round_grids_beyond_the_budget_are_left_to_the_final_standings(
 
 def test_per_round_grids_within_the_budget_stay(tmp_path: Path) -> None:
     # 8 players x (1 + ... + 20) = 1,680 cells: each page after round r has 8 x r.
-    event = _build(tmp_path, 8, 20)
+    event = build_go_table(tmp_path, 8, 20)
     assert _grid_cells(event / "standings-3.html") == 8 * 3
     assert _grid_cells(event / "standings.html") == 8 * 20
 
@@ -70,7 +47,7 @@ def test_a_tiny_table_of_hundreds_of_rounds_shows_no_per_round_grids(tmp_path: P
     # rounds took 10 s of CPU to build, 182,000 grid cells (under the old 200,000).
     # Here 4 players x (1 + ... + 200) = 4 x 20,100 = 80,400 cells > 60,000, which a
     # 1,000-player congress of 10 rounds (1,000 x 55 = 55,000) stays under.
-    event = _build(tmp_path, 4, 200)
+    event = build_go_table(tmp_path, 4, 200)
     assert _grid_cells(event / "standings.html") == 4 * 200
     assert _grid_cells(event / "standings-100.html") == 0
     assert MAX_ROUND_GRID_CELLS.limit >= 1_000 * 55  # such a congress keeps its grids
