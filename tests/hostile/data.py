@@ -36,15 +36,18 @@ def build_clean(tmp_path: Path) -> tuple[Path, str]:
 
 
 def go_table(players: int, rounds: int) -> str:
-    """An EGF table: rows 1-2, 3-4, ... meet every round; the odd row wins with White."""
+    """An EGF table: rows 1-2, 3-4, ... meet every round; the odd row wins, with White in
+    odd rounds and Black in even ones (a repeated pairing alternates colours: the same
+    cell more than 20 times in a row is cut, see test_repeated_go_games.py)."""
     lines = ["; EV[Long]", "; Pl Name Rk Co Club MMS"]
     for row in range(1, players + 1):
         odd = row % 2 == 1
-        cell = f"{row + 1}+/w0" if odd else f"{row - 1}-/b0"
+        cells = [
+            f"{row + 1}+/{'wb'[r % 2]}0" if odd else f"{row - 1}-/{'bw'[r % 2]}0"
+            for r in range(rounds)
+        ]
         score = rounds if odd else 0
-        lines.append(
-            f"{row:4d} Player{row} Test 1d FR Club {score:4d}  " + "  ".join([cell] * rounds)
-        )
+        lines.append(f"{row:4d} Player{row} Test 1d FR Club {score:4d}  " + "  ".join(cells))
     return "\n".join(lines) + "\n"
 
 

@@ -27,7 +27,8 @@ PLAYERS, ROUNDS = 16, 60
 
 
 def _go_table() -> Tournament:
-    """16 players of 1d, 60 rounds; every round row 2n-1 beats row 2n (white, no handicap).
+    """16 players of 1d, 60 rounds; every round row 2n-1 beats row 2n (no handicap; white
+    in odd rounds, black in even ones: the same cell 21 times in a row would be cut).
 
     By hand (EGF conventions, trfsite.scoring.go; 1d starts at MMS 30): after round k,
     an odd row has NBW k and MMS 30 + k, an even row NBW 0 and MMS 30.
@@ -36,8 +37,8 @@ def _go_table() -> Tournament:
     """
     lines = ["; EV[Long table]", "; Pl Name          Rk Co Club"]
     for row in range(1, PLAYERS + 1):
-        other, sign, colour = (row + 1, "+", "w") if row % 2 else (row - 1, "-", "b")
-        tokens = "  ".join(f"{other}{sign}/{colour}0" for _ in range(ROUNDS))
+        other, sign, colours = (row + 1, "+", "wb") if row % 2 else (row - 1, "-", "bw")
+        tokens = "  ".join(f"{other}{sign}/{colours[r % 2]}0" for r in range(ROUNDS))
         lines.append(f"{row:4d} Player{row:<8d} 1d XX Club  {tokens}")
     result = read_bytes("\n".join(lines).encode(), "long.h9")
     assert result.tournament is not None and result.tournament.rounds == ROUNDS

@@ -7,6 +7,7 @@ alone, quickly. Each budget here has a finding code used where it is exceeded.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from trfsite.findings import Finding, Severity
@@ -121,6 +122,40 @@ def find_budget(name: str) -> Budget:
             return budget
     known = ", ".join(repr(budget.name) for budget in BUDGETS)
     raise KeyError(f"unknown budget {name!r}; known budgets: {known}")
+
+
+def repeated_game_at(cells: Iterable[str], is_game: Callable[[str], bool]) -> int | None:
+    """The index of the first cell that repeats the game of the MAX_REPEATED_GAMES cells
+    before it (the same text, and ``is_game``: it names an opponent), or None.
+
+    One rule for TRF lines and Go rows: unplayed rounds in a row (a player who withdrew)
+    are never cut, since they name no opponent.
+    """
+    limit = MAX_REPEATED_GAMES.limit
+    previous: str | None = None
+    repeats = 0
+    for index, cell in enumerate(cells):
+        if cell != previous:
+            previous, repeats = cell, 0
+            continue
+        repeats += 1
+        if repeats >= limit and is_game(cell):
+            return index
+    return None
+
+
+def repeated_game_note(round_no: int, cell: str, column: int) -> Note:
+    """The message of MAX_REPEATED_GAMES' finding, for the cell that is not read."""
+    return Note(
+        "round {round_no}'s cell {cell!r} repeats the game of the {limit} rounds "
+        "before it; expected at most {limit} identical games in a row (a pairing "
+        "that repeats alternates colours): the line looks damaged and the cells "
+        "from column {column} on are not read",
+        round_no=round_no,
+        cell=cell,
+        limit=MAX_REPEATED_GAMES.limit,
+        column=column,
+    )
 
 
 def within_line_length(text: str, number: int, file: str) -> tuple[str, Finding | None]:

@@ -15,7 +15,12 @@ from trfsite.formats.egf.grades import parse_grade
 from trfsite.formats.egf.layout import RowSplit
 from trfsite.formats.egf.lines import PlayerLine, Word
 from trfsite.formats.egf.tokens import UNKNOWN_CELL, Token, parse_token
-from trfsite.formats.limits import MAX_SCORE_COLUMNS
+from trfsite.formats.limits import (
+    MAX_REPEATED_GAMES,
+    MAX_SCORE_COLUMNS,
+    repeated_game_at,
+    repeated_game_note,
+)
 from trfsite.formats.numbers import reason_note
 from trfsite.model import Color, Outcome, Player, RoundEntry, Span
 from trfsite.results import Note
@@ -53,6 +58,33 @@ def within_scores(split: RowSplit, p: PlayerLine, name: str, findings: Capped) -
             )
         )
     return RowSplit(before, split.cells, after)
+
+
+def _names_opponent(text: str) -> bool:
+    """A game cell ('12+/w0'): free rounds ('0=', '0+', '?') name no opponent."""
+    token = parse_token(text)
+    return token is not None and token.opponent > 0
+
+
+def within_repeats(split: RowSplit, p: PlayerLine, name: str, findings: Capped) -> RowSplit:
+    """The row's cells up to a game repeated more than MAX_REPEATED_GAMES times in a row,
+    as a TRF line is cut: a pairing that repeats alternates colours, so the same cell
+    round after round is a paste gone wrong. The score words after the cells are kept."""
+    at = repeated_game_at((word.text for word in split.cells), _names_opponent)
+    if at is None:
+        return split
+    word = split.cells[at]
+    findings.add(
+        Finding(
+            Severity.ERROR,
+            MAX_REPEATED_GAMES.code,
+            repeated_game_note(at + 1, word.text, word.column),
+            name,
+            p.line,
+            word.column,
+        )
+    )
+    return RowSplit(split.before, split.cells[:at], split.after)
 
 
 def read_player(

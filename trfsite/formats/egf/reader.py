@@ -25,6 +25,7 @@ from trfsite.formats.egf.players import (
     carry_tied_places,
     fill_handicaps,
     read_player,
+    within_repeats,
     within_scores,
 )
 from trfsite.formats.limits import MAX_FINDINGS_PER_CODE, MAX_ROUNDS, within_line_length
@@ -118,10 +119,16 @@ def read_egf(text: str, name: str = "") -> ReadResult:
             )
         )
     rule, rule_source = _handicap_rule(header, name, findings)
-    splits = [
+    whole = [
         within_scores(split, p, name, findings)
         for p, split in zip(parsed, split_rows(parsed, layout, len(raw_lines)), strict=True)
     ]
+    splits = [
+        within_repeats(split, p, name, findings) for p, split in zip(parsed, whole, strict=True)
+    ]
+    if sum(len(split.cells) for split in splits) < sum(len(split.cells) for split in whole):
+        # As for TRF lines, the event's rounds follow the rows once their copies are cut.
+        layout = replace(layout, rounds=max(len(split.cells) for split in splits))
     positions = Positions(layout, splits, header.columns)
     players = [
         read_player(p, split, positions, name, findings)

@@ -116,6 +116,12 @@ def _at_most_max_rounds(line: SourceLine, text: str, sink: Sink) -> str:
 _NONZERO_DIGITS = frozenset("123456789")
 
 
+def _names_opponent(cell: str) -> bool:
+    """Unplayed rounds ('0000 - -', even shifted) name no opponent: no digit but 0. A
+    shifted game ('    51 b' from a line pasted off its columns) does."""
+    return not _NONZERO_DIGITS.isdisjoint(cell)
+
+
 def _without_repeated_games(line: SourceLine, text: str, sink: Sink) -> str:
     """The line up to a game repeated more than MAX_REPEATED_GAMES times in a row.
 
@@ -123,36 +129,18 @@ def _without_repeated_games(line: SourceLine, text: str, sink: Sink) -> str:
     alternates colours): a line pasted into itself, hundreds of rounds that say no
     more than the first, whose cells would cost every page and explanation.
     """
-    limit = limits.MAX_REPEATED_GAMES.limit
-    previous = ""
-    repeats = 0
-    for start in range(FIRST_CELL - 1, len(text), CELL_WIDTH):
-        cell = text[start : start + 8]
-        if cell != previous:
-            previous, repeats = cell, 0
-            continue
-        repeats += 1
-        # Unplayed rounds in a row ('0000 - -', even shifted) name no opponent: no digit
-        # but 0. A shifted game ('    51 b' from a line pasted off its columns) does.
-        if repeats < limit or not _NONZERO_DIGITS.intersection(cell):
-            continue
-        sink.error(
-            limits.MAX_REPEATED_GAMES.code,
-            line.number,
-            start + 1,
-            Note(
-                "round {round_no}'s cell {cell!r} repeats the game of the {limit} rounds "
-                "before it; expected at most {limit} identical games in a row (a pairing "
-                "that repeats alternates colours): the line looks damaged and the cells "
-                "from column {column} on are not read",
-                round_no=(start - FIRST_CELL + 1) // CELL_WIDTH + 1,
-                cell=cell,
-                limit=limit,
-                column=start + 1,
-            ),
-        )
-        return text[:start].rstrip()
-    return text
+    starts = range(FIRST_CELL - 1, len(text), CELL_WIDTH)
+    at = limits.repeated_game_at((text[start : start + 8] for start in starts), _names_opponent)
+    if at is None:
+        return text
+    start = starts[at]
+    sink.error(
+        limits.MAX_REPEATED_GAMES.code,
+        line.number,
+        start + 1,
+        limits.repeated_game_note(at + 1, text[start : start + 8], start + 1),
+    )
+    return text[:start].rstrip()
 
 
 # Opponent fields already read ('  12' -> 12): a 2,000-player file repeats each about ten
