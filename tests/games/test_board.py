@@ -283,3 +283,31 @@ def test_a_check_is_judged_mate_or_not_wherever_the_line_goes_on(
     result = replay(read_pgn(f'[Event "x"]\n\n{movetext}\n').games[0])
     assert result.moves_text == moves
     assert result.stop_ply == stop_ply
+
+
+class _CountedBoard(list[str]):
+    """A board that counts the squares read from it (work, not time)."""
+
+    reads = 0
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        _CountedBoard.reads += 1
+        return super().__getitem__(index)
+
+
+@pytest.mark.parametrize(
+    ("moves", "target", "found"),
+    [("", "e3", []), ("e4 e5", "e2", ["e1"]), ("e4 e5 Ke2 d6", "d3", ["e2"])],
+)
+def test_the_kings_move_is_found_from_its_square_without_looking_around_the_target(
+    moves: str, target: str, found: list[str]
+) -> None:
+    # The king's square is kept (``kings``): finding the king that reaches a square
+    # needs no look at the eight squares around it (a king move is one in ten).
+    from trfsite.formats.pgn.squares import NAMES, square
+
+    position = play(moves)
+    position.board = _CountedBoard(position.board)
+    _CountedBoard.reads = 0
+    assert [NAMES[origin] for origin in position.sources("K", square(target))] == found
+    assert _CountedBoard.reads == 0
