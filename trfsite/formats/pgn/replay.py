@@ -87,7 +87,7 @@ def replay(game: PgnGame) -> Replay:
         else:
             add_step(NAMES[origin] + NAMES[target])  # ``Move.steps`` of a plain move
         push(move)
-        checked = position.checked
+        checked = position.checked is True  # always told by push
         add_san(san)
     if checked:
         sans[-1] += "+" if has_legal_move(position) else "#"
