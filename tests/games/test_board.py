@@ -311,3 +311,32 @@ def test_the_kings_move_is_found_from_its_square_without_looking_around_the_targ
     _CountedBoard.reads = 0
     assert [NAMES[origin] for origin in position.sources("K", square(target))] == found
     assert _CountedBoard.reads == 0
+
+
+class _CountedAttacks(Position):
+    """A position that counts its attack tests (each looks along up to 24 lines)."""
+
+    __slots__ = ("tests",)
+
+    def attacked(self, target: int, by_white: bool) -> bool:
+        self.tests = getattr(self, "tests", 0) + 1
+        return super().attacked(target, by_white)
+
+
+def test_a_rival_for_the_same_square_is_judged_by_the_pin_test_not_by_playing_it() -> None:
+    # Knights on b1 and f3 both reach d2, the king not in check: "Nbd2" needs to know
+    # that the f3 knight could go there too (it is not pinned), which the line from
+    # the king tells without testing every attack on the king's square.
+    position = _CountedAttacks.from_fen(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4"
+    )
+    position.tests = 0
+    _, san = position.read_san("Nbd2")
+    assert san == "Nbd2"
+    assert position.tests == 0
+    # Pinned on the e-file by the rook on e8, the e4 knight is no rival of the one on
+    # b1 for d2: "Nd2" is written without a file.
+    pinned = _CountedAttacks.from_fen("4r1k1/8/8/8/4N3/8/8/1N2K3 w - - 0 1")
+    pinned.tests = 0
+    assert pinned.read_san("Nbd2")[1] == "Nd2"
+    assert pinned.tests == 0

@@ -289,11 +289,17 @@ class Position:
         capture = "x" if occupant != EMPTY else ""
         if len(found) == 1:
             return move, f"{letter}{capture}{NAMES[target]}"
-        rivals = [
-            origin
-            for origin in found
-            if origin != move.origin and self.leaves_king_safe(Move(origin, target))
-        ]
+        # Another piece that reaches the target counts when its move is legal: out of
+        # check, when it is not pinned off the line (the test above); in check, played.
+        rivals = []
+        for origin in found:
+            if origin == move.origin:
+                continue
+            if self.checked is False:
+                if (origin - king) not in LINE_STEP or self._pin_kept(king, origin, target):
+                    rivals.append(origin)
+            elif self.leaves_king_safe(_plain_move(Move, (origin, target, "", 0, False))):
+                rivals.append(origin)
         hint = disambiguation(move.origin, rivals)
         return move, f"{letter}{hint}{capture}{NAMES[target]}"
 
