@@ -384,12 +384,12 @@ class Position:
             text = NAMES[target] + suffix
         if parsed.from_rank >= 0 and (move.origin - 21) // 10 != parsed.from_rank:
             raise IllegalMove(f"{san!r}: no pawn of the side to move stands on that rank")
-        if (
-            self.checked is False
-            and not move.en_passant  # it empties a second square of the line: played out
-            and self._pin_kept(self.kings[0 if self.white else 1], move.origin, target)
-        ):
-            return move, text
+        if self.checked is False and not move.en_passant:  # en passant empties two squares
+            king = self.kings[0 if self.white else 1]
+            origin = move.origin
+            # Off the king's lines no pawn is pinned (most pawn moves): told without a call.
+            if (origin - king) not in LINE_STEP or self._pin_kept(king, origin, target):
+                return move, text
         return self._one_legal(san, [move]), text
 
     def _castle(self, san: str, long: bool) -> Move:
