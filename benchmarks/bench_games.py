@@ -29,7 +29,9 @@ line gives the added share by instructions too (median of the pairs).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -158,3 +160,93 @@ def bench_games(args: argparse.Namespace) -> None:
         lines.append(verdict(pairs[tree], args.games, tag, uncounted))
     for line in lines:
         print(line, flush=True)
+
+
+# -- instructions counted by cachegrind (where perf has no counter) -----------------------
+#
+# ``valgrind --trace-children=yes`` writes one file per process, but a forked child's
+# file holds its parent's count up to the fork as well: cachegrind copies its counters
+# with the process (a Python child that only exits reported the 3.57 G its parent ran
+# before forking). The games' replay helper is forked once the PGN is read, so summing
+# the files counts the build's start twice (4.4 G of the open's 57 G). The helper's own
+# count is its file's less that of a helper that exits at once (``IDLE_HELPER``): the
+# same build, the same fork, nothing after it.
+
+IDLE_HELPER = (
+    "import gc; gc.disable()  # as trfsite/__main__.py, which the other builds run\n"
+    "import os, sys; from trfsite.pages import game_replay\n"
+    "def idle(ahead, sender):\n"
+    "    sender.close(); os._exit(0)\n"
+    "game_replay._run_helper = idle\n"
+    "from trfsite.cli import main; sys.argv[0] = 'trfsite'; main()\n"
+)
+
+
+def cachegrind_counts(command: list[str], folder: Path, cwd: Path | None) -> list[int]:
+    """Each process's instructions (its file's ``summary:``), largest first."""
+    import subprocess
+
+    folder.mkdir(parents=True)
+    valgrind = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--trace-children=yes"]
+    out = f"--cachegrind-out-file={folder}/cg-%p"
+    subprocess.run([*valgrind, out, *command], cwd=cwd, check=True, capture_output=True)
+    counts = []
+    for path in folder.glob("cg-*"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("summary:"):
+                counts.append(int(line.split()[1]))
+    return sorted(counts, reverse=True)
+
+
+def cachegrind_share(plain: Path, games: Path, tree: Path | None, scratch_dir: Path) -> str:
+    """The three builds counted (in parallel: each runs alone in its valgrind) and the
+    games' added share of instructions, the helper's start not counted twice."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    python = [sys.executable]
+    build = ["-q", "build", "-o", "OUT", "--no-pdf", "--jobs", "1"]
+
+    def command(src: Path, name: str, idle: bool) -> list[str]:
+        args = [a if a != "OUT" else str(scratch_dir / f"out-{name}") for a in build]
+        start = [*python, "-c", IDLE_HELPER] if idle else [*python, "-m", "trfsite"]
+        return [*start, *args[:2], str(src), *args[2:]]
+
+    runs = {"plain": (plain, False), "games": (games, False), "idle": (games, True)}
+    with ThreadPoolExecutor(len(runs)) as pool:
+        futures = {
+            name: pool.submit(
+                cachegrind_counts, command(src, name, idle), scratch_dir / f"cg-{name}", tree
+            )
+            for name, (src, idle) in runs.items()
+        }
+        counts = {name: future.result() for name, future in futures.items()}
+    base = sum(counts["plain"])
+    main_process, *helpers = counts["games"]
+    prefork = counts["idle"][-1]  # the idle helper: the build's count at the fork
+    own = [helper - prefork for helper in helpers]
+    total = main_process + sum(own)
+    share = total / base - 1
+    return (
+        f"instructions (cachegrind): plain {base / 1e9:.2f} G; with games {total / 1e9:.2f} G "
+        f"(build {main_process / 1e9:.2f} G, replay helper {sum(own) / 1e9:.2f} G of its "
+        f"file's {sum(helpers) / 1e9:.2f} G, {prefork / 1e9:.2f} G its parent's before the "
+        f"fork): summary: {'OK' if share <= GAMES_ADDED else 'MISS'} #42 games add "
+        f"{share:+.1%} instructions <= {GAMES_ADDED:+.0%}"
+    )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description="issue 42's share counted by cachegrind")
+    parser.add_argument("plain", type=Path, help="a folder with open.trf alone")
+    parser.add_argument("games", type=Path, help="a folder with open.trf and open.pgn")
+    parser.add_argument("--tree", type=Path, help="the code to count (its checkout)")
+    parser.add_argument("--scratch", type=Path, required=True, help="a new folder for files")
+    parsed = parser.parse_args()
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
+    # Random string hashing moved the plain build's count by 1.56 G between two runs.
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    print(
+        cachegrind_share(
+            parsed.plain.resolve(), parsed.games.resolve(), parsed.tree, parsed.scratch
+        )
+    )

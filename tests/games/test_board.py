@@ -283,3 +283,60 @@ def test_a_check_is_judged_mate_or_not_wherever_the_line_goes_on(
     result = replay(read_pgn(f'[Event "x"]\n\n{movetext}\n').games[0])
     assert result.moves_text == moves
     assert result.stop_ply == stop_ply
+
+
+class _CountedBoard(list[str]):
+    """A board that counts the squares read from it (work, not time)."""
+
+    reads = 0
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        _CountedBoard.reads += 1
+        return super().__getitem__(index)
+
+
+@pytest.mark.parametrize(
+    ("moves", "target", "found"),
+    [("", "e3", []), ("e4 e5", "e2", ["e1"]), ("e4 e5 Ke2 d6", "d3", ["e2"])],
+)
+def test_the_kings_move_is_found_from_its_square_without_looking_around_the_target(
+    moves: str, target: str, found: list[str]
+) -> None:
+    # The king's square is kept (``kings``): finding the king that reaches a square
+    # needs no look at the eight squares around it (a king move is one in ten).
+    from trfsite.formats.pgn.squares import NAMES, square
+
+    position = play(moves)
+    position.board = _CountedBoard(position.board)
+    _CountedBoard.reads = 0
+    assert [NAMES[origin] for origin in position.sources("K", square(target))] == found
+    assert _CountedBoard.reads == 0
+
+
+class _CountedAttacks(Position):
+    """A position that counts its attack tests (each looks along up to 24 lines)."""
+
+    __slots__ = ("tests",)
+
+    def attacked(self, target: int, by_white: bool) -> bool:
+        self.tests = getattr(self, "tests", 0) + 1
+        return super().attacked(target, by_white)
+
+
+def test_a_rival_for_the_same_square_is_judged_by_the_pin_test_not_by_playing_it() -> None:
+    # Knights on b1 and f3 both reach d2, the king not in check: "Nbd2" needs to know
+    # that the f3 knight could go there too (it is not pinned), which the line from
+    # the king tells without testing every attack on the king's square.
+    position = _CountedAttacks.from_fen(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4"
+    )
+    position.tests = 0
+    _, san = position.read_san("Nbd2")
+    assert san == "Nbd2"
+    assert position.tests == 0
+    # Pinned on the e-file by the rook on e8, the e4 knight is no rival of the one on
+    # b1 for d2: "Nd2" is written without a file.
+    pinned = _CountedAttacks.from_fen("4r1k1/8/8/8/4N3/8/8/1N2K3 w - - 0 1")
+    pinned.tests = 0
+    assert pinned.read_san("Nbd2")[1] == "Nd2"
+    assert pinned.tests == 0

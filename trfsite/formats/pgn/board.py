@@ -21,10 +21,11 @@ from trfsite.formats.pgn.fen import read_fen, write_fen
 from trfsite.formats.pgn.squares import (
     ALONG,
     BISHOP_STEPS,
+    BLACK_OF,
     EMPTY,
     EMPTY_RUNS,
     FILES,
-    KING_STEPS,
+    KING_DELTAS,
     KNIGHT_DELTAS,
     KNIGHT_STEPS,
     LINE_STEP,
@@ -127,12 +128,28 @@ class Position:
             pawn, knight, bishop, rook, queen, king = "pnbrqk"
             if board[target + 9] == pawn or board[target + 11] == pawn:
                 return True
-        for step in KNIGHT_STEPS:
-            if board[target + step] == knight:
-                return True
-        for step in KING_STEPS:
-            if board[target + step] == king:
-                return True
+        # The eight squares a knight, then a king, attacks from: one membership test of
+        # a tuple each, not a loop of eight (a king's every move is tested here).
+        if knight in (
+            board[target + 21],
+            board[target + 19],
+            board[target + 12],
+            board[target + 8],
+            board[target - 8],
+            board[target - 12],
+            board[target - 19],
+            board[target - 21],
+        ) or king in (
+            board[target + 11],
+            board[target + 10],
+            board[target + 9],
+            board[target + 1],
+            board[target - 1],
+            board[target - 9],
+            board[target - 10],
+            board[target - 11],
+        ):
+            return True
         for step in ROOK_STEPS:
             index = target + step
             while board[index] == EMPTY:
@@ -165,56 +182,22 @@ class Position:
             index += step
         return board[index] in SLIDERS_ALONG[white][step]
 
-    def _gives_check(self, move: Move, landed: int) -> bool:
-        """After ``move`` was played (its piece now on ``landed``): whether it checks the
-        king now to move, by the piece itself or by a line it opened.
-
-        A line the move opened checks when, seen from the king, its first piece is a
-        slider of the mover along it: the emptied square is passed like any empty one."""
-        board = self.board
-        white = self.white
-        king = self.kings[0 if white else 1]
-        piece = board[landed]
-        delta = king - landed
-        step = _line_step(delta)
-        if step is None:
-            if delta in KNIGHT_DELTAS and (piece == "N" or piece == "n"):
-                return True
-        elif piece in ALONG[step]:
-            index = landed + step
-            while board[index] == EMPTY:
-                index += step
-            if index == king:
-                return True
-        elif piece == "P":
-            if delta == 9 or delta == 11:
-                return True
-        elif piece == "p" and (delta == -9 or delta == -11):
-            return True
-        origin = move[0]  # Move's fields by place: this runs on every move played
-        line = _line_step(origin - king)
-        if line is not None and board[origin] == EMPTY:
-            index = king + line
-            while board[index] == EMPTY:
-                index += line
-            if board[index] in SLIDERS_ALONG[not white][line]:
-                return True
-        if move[4]:  # en passant: the pawn taken leaves its square too
-            return self._slider_beyond(king, move[1] + (NORTH if white else SOUTH), not white)
-        if move[3] and board[move[3]] == EMPTY:  # castling: the rook's square
-            return self._slider_beyond(king, move[3], not white)
-        return False
-
     # -- reading moves ----------------------------------------------------------------
 
     def sources(self, letter: str, target: int) -> list[int]:
         """Squares of the mover's pieces of that kind (not pawns) that reach ``target``."""
         board = self.board
-        piece = letter if self.white else letter.lower()
-        if letter == "N" or letter == "K":
-            steps = KNIGHT_STEPS if letter == "N" else KING_STEPS
-            return [target + step for step in steps if board[target + step] == piece]
+        if letter == "K":  # the one king, known: no look around the target
+            king = self.kings[0 if self.white else 1]
+            return [king] if target - king in KING_DELTAS else []
+        piece = letter if self.white else BLACK_OF[letter]
         found = []
+        if letter == "N":
+            # A loop, not a comprehension: Python 3.11 makes a function of each one.
+            for step in KNIGHT_STEPS:
+                if board[target + step] == piece:
+                    found.append(target + step)
+            return found
         for step in SLIDES[letter]:
             index = target + step
             while board[index] == EMPTY:
@@ -306,11 +289,17 @@ class Position:
         capture = "x" if occupant != EMPTY else ""
         if len(found) == 1:
             return move, f"{letter}{capture}{NAMES[target]}"
-        rivals = [
-            origin
-            for origin in found
-            if origin != move.origin and self.leaves_king_safe(Move(origin, target))
-        ]
+        # Another piece that reaches the target counts when its move is legal: out of
+        # check, when it is not pinned off the line (the test above); in check, played.
+        rivals = []
+        for origin in found:
+            if origin == move.origin:
+                continue
+            if self.checked is False:
+                if (origin - king) not in LINE_STEP or self._pin_kept(king, origin, target):
+                    rivals.append(origin)
+            elif self.leaves_king_safe(_plain_move(Move, (origin, target, "", 0, False))):
+                rivals.append(origin)
         hint = disambiguation(move.origin, rivals)
         return move, f"{letter}{hint}{capture}{NAMES[target]}"
 
@@ -395,12 +384,12 @@ class Position:
             text = NAMES[target] + suffix
         if parsed.from_rank >= 0 and (move.origin - 21) // 10 != parsed.from_rank:
             raise IllegalMove(f"{san!r}: no pawn of the side to move stands on that rank")
-        if (
-            self.checked is False
-            and not move.en_passant  # it empties a second square of the line: played out
-            and self._pin_kept(self.kings[0 if self.white else 1], move.origin, target)
-        ):
-            return move, text
+        if self.checked is False and not move.en_passant:  # en passant empties two squares
+            king = self.kings[0 if self.white else 1]
+            origin = move.origin
+            # Off the king's lines no pawn is pinned (most pawn moves): told without a call.
+            if (origin - king) not in LINE_STEP or self._pin_kept(king, origin, target):
+                return move, text
         return self._one_legal(san, [move]), text
 
     def _castle(self, san: str, long: bool) -> Move:
@@ -465,13 +454,12 @@ class Position:
     def push(self, move: Move) -> None:
         """Play a move the position accepted (from ``read_san`` or ``moves``)."""
         board = self.board
-        origin, target = move.origin, move.target
+        origin, target, promotion, rook_square, en_passant = move  # one unpacking
         moved = board[origin]
         white = self.white
         side = 0 if white else 1
         landed = target
-        if move.castle_rook:
-            rook_square = move.castle_rook
+        if rook_square:
             rook = board[rook_square]
             landed = target + (1 if rook_square < origin else -1)
             board[origin] = board[rook_square] = EMPTY
@@ -479,21 +467,60 @@ class Position:
             reset = False
         else:
             reset = moved == "P" or moved == "p" or board[target] != EMPTY
-            if move.en_passant:
+            if en_passant:
                 board[target + (SOUTH if white else NORTH)] = EMPTY
             board[origin] = EMPTY
-            promotion = move.promotion
             board[target] = moved if not promotion else promotion if white else promotion.lower()
+        castling = self.castling
         if moved == "K" or moved == "k":
             self.kings[side] = target
-            if self.castling:
-                self.castling = frozenset(r for r in self.castling if (r < 30) != white)
-        if self.castling and (origin in self.castling or target in self.castling):
-            self.castling = self.castling - {origin, target}
+            if castling:
+                castling = self.castling = frozenset(r for r in castling if (r < 30) != white)
+        if castling and (origin in castling or target in castling):
+            self.castling = castling - {origin, target}
         self.ep = (origin + target) // 2 if reset and abs(target - origin) == 20 and (
             moved in "Pp") else 0  # fmt: skip
         self.halfmove = 0 if reset else self.halfmove + 1
         if not white:
             self.fullmove += 1
         self.white = not white
-        self.checked = self._gives_check(move, landed)
+        # Whether the move checks the king now to move, by the piece itself or by a
+        # line it opened (told here, in line: this runs on every move played). A line
+        # the move opened checks when, seen from the king, its first piece is a slider
+        # of the mover along it: the emptied square is passed like any empty one.
+        king = self.kings[1 - side]
+        piece = board[landed]
+        delta = king - landed
+        step = _line_step(delta)
+        if step is None:
+            if delta in KNIGHT_DELTAS and (piece == "N" or piece == "n"):
+                self.checked = True
+                return
+        elif piece in ALONG[step]:
+            index = landed + step
+            while board[index] == EMPTY:
+                index += step
+            if index == king:
+                self.checked = True
+                return
+        elif piece == "P":
+            if delta == 9 or delta == 11:
+                self.checked = True
+                return
+        elif piece == "p" and (delta == -9 or delta == -11):
+            self.checked = True
+            return
+        line = _line_step(origin - king)
+        if line is not None and board[origin] == EMPTY:
+            index = king + line
+            while board[index] == EMPTY:
+                index += line
+            if board[index] in SLIDERS_ALONG[white][line]:
+                self.checked = True
+                return
+        if en_passant:  # the pawn taken leaves its square too
+            self.checked = self._slider_beyond(king, target + (SOUTH if white else NORTH), white)
+        elif rook_square and board[rook_square] == EMPTY:  # the rook's square
+            self.checked = self._slider_beyond(king, rook_square, white)
+        else:
+            self.checked = False

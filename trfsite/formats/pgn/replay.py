@@ -68,26 +68,27 @@ def replay(game: PgnGame) -> Replay:
     sans: list[str] = []
     steps: list[str] = []
     stop, stop_ply = "", -1
-    read_san, push = position.read_san, position.push  # bound once: 160,000 moves an event
+    # Bound once: 160,000 moves an event.
+    read_san, push, add_san, add_step = position.read_san, position.push, sans.append, steps.append
     # A check followed by a move that could be read is no mate: only a check that ends the
     # line needs the search for a legal reply (an event of 2,000 games has 6,000 checks).
     checked = False
-    for ply, written in enumerate(game.main_line.sans):
+    for written in game.main_line.sans:
         try:
             move, san = read_san(written)
         except IllegalMove as error:
-            stop, stop_ply = str(error), ply
+            stop, stop_ply = str(error), len(sans)
             break
         if checked:
             sans[-1] += "+"
         origin, target, promotion, castle_rook, en_passant = move
         if promotion or castle_rook or en_passant:
-            steps.append(move.steps(position.white))
+            add_step(move.steps(position.white))
         else:
-            steps.append(NAMES[origin] + NAMES[target])  # ``Move.steps`` of a plain move
+            add_step(NAMES[origin] + NAMES[target])  # ``Move.steps`` of a plain move
         push(move)
-        checked = position.checked is True
-        sans.append(san)
+        checked = position.checked is True  # always told by push
+        add_san(san)
     if checked:
         sans[-1] += "+" if has_legal_move(position) else "#"
     return Replay(start, position.placement(), " ".join(sans), " ".join(steps), stop, stop_ply)

@@ -44,6 +44,9 @@ SLIDERS_ALONG: dict[bool, dict[int, frozenset[str]]] = {
     for white in (True, False)
 }
 KNIGHT_DELTAS = frozenset(KNIGHT_STEPS)
+KING_DELTAS = frozenset(KING_STEPS)
+# Black's letter for each of White's pieces: a lookup, not a call of ``str.lower``.
+BLACK_OF = dict(zip("PNBRQK", "pnbrqk", strict=True))
 RANK_STARTS = tuple(21 + 10 * rank for rank in range(7, -1, -1))
 EMPTY_RUNS = tuple((EMPTY * n, str(n)) for n in range(8, 0, -1))
 STANDARD_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
