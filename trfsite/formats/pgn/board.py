@@ -17,6 +17,7 @@ benchmark's random games) is in ``moves``.
 
 from __future__ import annotations
 
+from trfsite.formats.pgn.castling import castling_move, king_castles_onto
 from trfsite.formats.pgn.fen import read_fen, write_fen
 from trfsite.formats.pgn.squares import (
     ALONG,
@@ -244,13 +245,13 @@ class Position:
         castle, letter, file, rank, target, promotion = parsed
         if castle:
             long = castle == 2
-            return self._castle(san, long), "O-O-O" if long else "O-O"
+            return castling_move(self, san, long), "O-O-O" if long else "O-O"
         board = self.board
         white = self.white
         occupant = board[target]
         if occupant != EMPTY and (occupant in WHITE_PIECES) == white:
             if letter == "K" and self.castling:
-                castling = self._king_castles_onto(target)  # Chess960: the king onto its rook
+                castling = king_castles_onto(self, target)  # Chess960: the king onto its rook
                 if castling is not None:
                     return castling, "O-O-O" if castling.castle_rook < castling.origin else "O-O"
             raise IllegalMove(f"{san!r}: {NAMES[target]} holds a piece of the side to move")
@@ -282,7 +283,7 @@ class Position:
                 move = _plain_move(Move, (origin, target, "", 0, False))
         if move is None:
             if letter == "K" and not candidates and self.castling:
-                castling = self._king_castles_onto(target)
+                castling = king_castles_onto(self, target)
                 if castling is not None:
                     return castling, "O-O-O" if castling.castle_rook < castling.origin else "O-O"
             move = self._one_legal(san, [Move(origin, target) for origin in candidates])
@@ -391,63 +392,6 @@ class Position:
             if (origin - king) not in LINE_STEP or self._pin_kept(king, origin, target):
                 return move, text
         return self._one_legal(san, [move]), text
-
-    def _castle(self, san: str, long: bool) -> Move:
-        king = self.kings[0 if self.white else 1]
-        rooks = [r for r in self.castling if (r < 30) == self.white and (r < king) == long]
-        side = "White" if self.white else "Black"
-        if not rooks:
-            raise IllegalMove(f"{san!r}: {side} may no longer castle on that side")
-        move = Move(king, self._castle_king_target(long), castle_rook=rooks[0])
-        reason = self._castle_blocked(move)
-        if reason:
-            raise IllegalMove(f"{san!r} is not legal for {side}: {reason}")
-        return move
-
-    def _castle_king_target(self, long: bool) -> int:
-        return (21 if self.white else 91) + (2 if long else 6)
-
-    def _king_castles_onto(self, target: int) -> Move | None:
-        """``Kg1`` (or, in Chess960, the king onto its own rook) written for castling."""
-        king = self.kings[0 if self.white else 1]
-        for rook in sorted(self.castling):
-            if (rook < 30) != self.white:
-                continue
-            long = rook < king
-            king_to = self._castle_king_target(long)
-            if target == rook or (target == king_to and abs(target - king) > 1):
-                move = Move(king, king_to, castle_rook=rook)
-                return move if not self._castle_blocked(move) else None
-        return None
-
-    def _castle_blocked(self, move: Move) -> str:
-        """Why castling is illegal: a square between king, rook and their targets taken,
-        or the king in check, passing or landing on an attacked square ("" when legal)."""
-        board = self.board
-        king, rook, king_to = move.origin, move.castle_rook, move.target
-        rook_to = king_to + (1 if rook < king else -1)
-        ends = (king, rook, king_to, rook_to)
-        for index in range(min(ends), max(ends) + 1):
-            if index != king and index != rook and board[index] != EMPTY:
-                return f"{NAMES[index]} is not empty"
-        if self.in_check():
-            return "the king is in check"
-        step = 1 if king_to > king else -1
-        enemy = not self.white
-        for index in range(king + step, king_to, step):
-            if self.attacked(index, enemy):
-                return f"the king would pass or stand on the attacked square {NAMES[index]}"
-        # The king's square at the end is judged with king and rook moved: in Chess960 the
-        # rook may have shielded it (a rook on b1 castling long, an enemy rook on a1).
-        moved_king, moved_rook = board[king], board[rook]
-        board[king] = board[rook] = EMPTY
-        board[king_to], board[rook_to] = moved_king, moved_rook
-        attacked = self.attacked(king_to, enemy)
-        board[king_to] = board[rook_to] = EMPTY
-        board[king], board[rook] = moved_king, moved_rook
-        if attacked:
-            return f"the king would pass or stand on the attacked square {NAMES[king_to]}"
-        return ""
 
     # -- playing moves ----------------------------------------------------------------
 
