@@ -248,3 +248,26 @@ def test_a_build_killed_while_taking_the_donor(tmp_path: Path, at: int) -> None:
         assert {p: (out / p).read_bytes() for p in serving} == serving
     _build(src, out)
     _as_cold(tmp_path, src, out)
+
+
+def test_each_language_takes_its_own_donor_folder(tmp_path: Path) -> None:
+    """Several languages: each is a site of its own (its state, its people folder),
+    and each takes its own folder from the donor build."""
+    src, files = _archive(tmp_path)
+    (src / "trfsite.toml").write_text('languages = ["en", "de"]\n', encoding="utf-8")
+    out = tmp_path / "out"
+    for number in range(2):
+        _rename(files, number)
+        _build(src, out)
+    donor = tmp_path / "out.builds" / "build-000001"
+    before = {lang: _inodes(donor / lang / "people") for lang in ("en", "de")}
+    _rename(files, 2)
+    counted = _build(src, out)
+    made = 0
+    for lang in ("en", "de"):
+        now = _inodes(out / lang / "people")
+        carried = [path for path, inode in now.items() if before[lang].get(path) == inode]
+        assert len(carried) > 100 and len(carried) > len(now) - len(carried), lang
+        made += len(now) - len(carried)
+    assert counted["link"] + counted["write"] <= made, (counted, made)
+    _as_cold(tmp_path, src, out)
