@@ -206,6 +206,10 @@ class BuildState:
                 db.executescript(
                     f"BEGIN IMMEDIATE;{drops}{_SCHEMA}PRAGMA user_version = {_VERSION};COMMIT;"
                 )
+            # Reads in one transaction (see _transaction): in autocommit mode each of
+            # a rebuild's thousands of one-row queries cost SQLite a lock and three
+            # stat calls (16,000 queries, 49,000 calls at 300 events).
+            db.execute("BEGIN")
         except BaseException:
             db.close()
             raise
@@ -218,6 +222,8 @@ class BuildState:
         self.close()
 
     def close(self) -> None:
+        if self._db.in_transaction:  # reading only (see _transaction)
+            self._db.execute("ROLLBACK")
         self._db.close()
 
     # ------------------------------------------------------------------ reading
@@ -426,14 +432,19 @@ class BuildState:
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction, between two read ones (see ``_open``)."""
         db = self._db
+        if db.in_transaction:
+            db.execute("ROLLBACK")  # nothing written in it
         db.execute("BEGIN IMMEDIATE")
         try:
             yield db
         except BaseException:
             db.execute("ROLLBACK")
+            db.execute("BEGIN")
             raise
         db.execute("COMMIT")
+        db.execute("BEGIN")
 
 
 @contextlib.contextmanager
