@@ -67,7 +67,6 @@ class PeopleTaking:
         self._pages: list[str] = []  # the build's people pages
         self._saved: int | None = None  # this build's number in the state
         self._moves: list[tuple[str, str]] = []  # renames done, for give_back
-        self.taken = False
 
     def plan(self, history: History, old_pages: Mapping[str, str]) -> frozenset[str]:
         """The pages the donor holds as the live build has them (``old_pages``, the
@@ -120,7 +119,6 @@ class PeopleTaking:
         if os.path.lexists(root / PEOPLE_FOLDER):
             shutil.rmtree(root / PEOPLE_FOLDER)  # empty folders now
         self._rename(str(donor / PEOPLE_FOLDER), str(root / PEOPLE_FOLDER))
-        self.taken = True
         logger.info(
             "people: %s taken from %s, %d page(s) in place",
             PEOPLE_FOLDER,
@@ -139,7 +137,6 @@ class PeopleTaking:
         self._moves = []
         if self._donor is not None:
             shutil.rmtree(self._donor / _ASIDE, ignore_errors=True)
-        self.taken = False
 
     def mark(self) -> None:
         """Save the build's people folders' marks (after ``move_in``: they are final)."""
