@@ -271,3 +271,24 @@ def test_each_language_takes_its_own_donor_folder(tmp_path: Path) -> None:
         made += len(now) - len(carried)
     assert counted["link"] + counted["write"] <= made, (counted, made)
     _as_cold(tmp_path, src, out)
+
+
+def test_with_two_builds_kept_the_donor_is_three_builds_old(tmp_path: Path) -> None:
+    """``--keep 2``: the fourth build takes the first one's folder, whose pages
+    changed in the three builds since are made again; the rest is carried."""
+    src, files = _archive(tmp_path)
+    out = tmp_path / "out"
+    for number in range(3):
+        _rename(files, number)
+        build_site(BuildOptions(src, out, pdf=False, jobs=1, keep=2))
+    donor = tmp_path / "out.builds" / "build-000001" / "people"
+    before = _inodes(donor)
+    _rename(files, 3)
+    _counting.append(Counter())
+    build_site(BuildOptions(src, out, pdf=False, jobs=1, keep=2))
+    counted = _counting.pop()
+    now = _inodes(out / "people")
+    carried = [path for path, inode in now.items() if before.get(path) == inode]
+    assert len(carried) > 100, len(carried)
+    assert counted["link"] + counted["write"] <= len(now) - len(carried), counted
+    _as_cold(tmp_path, src, out)
