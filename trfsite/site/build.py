@@ -47,6 +47,7 @@ from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.lock import one_build_at_a_time
 from trfsite.site.open_data import write_open_data
+from trfsite.site.people_donor import PeopleTaking
 from trfsite.site.state import state_path
 from trfsite.site.web_files import newest_first, write_sitemaps
 from trfsite.site.writer import SiteWriter
@@ -254,6 +255,7 @@ def _build_site(
     live = publish.live_folder(options.out)
     donor = publish.donor_build(options.out, options.keep) if options.cache else None
     links: list[publish.Linking] = []
+    takings: list[PeopleTaking] = []
 
     def link_reused(
         reused: list[cache.CacheEntry], workers: Executor | None, prefix: str
@@ -287,12 +289,20 @@ def _build_site(
                 has_people,
                 tuple((s.key, s.title, s.events) for s in config.series) if has_people else (),
             )
+            taking = PeopleTaking(
+                donor / language if donor is not None and several else donor,
+                tmp / language if several else tmp,
+                options.out / language if several else options.out,
+                state_path(options.out, language if several else ""),
+            )
+            takings.append(taking)
             part = _LanguageBuild(
                 replace(options, out=options.out / language) if several else options,
                 SiteWriter(tmp / language if several else tmp),
                 site,
                 functools.partial(link_reused, prefix=prefix),
                 state_path(options.out, language if several else ""),
+                taking,
             )
             ordered, plan, made = _build_language(
                 part, discovery, config, chain, want_pdf, executor, progress
@@ -307,6 +317,9 @@ def _build_site(
             linking.join()
         for linking in links:
             linking.move_from_donor()
+        for taking in takings:
+            taking.move_in()
+            taking.mark()
         write_sitemaps(tmp, config.base_url)
         publish.publish(tmp, options.out, options.keep, prune_later=options.prune_later)
     except BaseException:
@@ -314,6 +327,8 @@ def _build_site(
             with contextlib.suppress(BaseException):
                 linking.join()
             linking.return_to_donor()
+        for taking in takings:
+            taking.give_back()
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     assert first is not None  # languages is never empty
@@ -361,6 +376,7 @@ class _LanguageBuild:
         lambda reused, workers: None
     )
     state_file: Path | None = None  # the build state's database (site/state.py)
+    taking: PeopleTaking | None = None  # the donor's people folder (site/people_donor.py)
 
 
 def _build_language(
@@ -478,4 +494,5 @@ def _people(
         config,
         PeopleRun(executor, workers, plan.fingerprint, local),
         part.state_file or state_path(options.out),
+        part.taking,
     )

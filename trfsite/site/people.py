@@ -45,6 +45,7 @@ from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, paused_collector
 from trfsite.site.identity_alone import Alone, paths_to_link, resolve_alone
 from trfsite.site.identity_part import resolve_people
+from trfsite.site.people_donor import PeopleTaking
 from trfsite.site.people_files import PageFiles, PeopleRun, regular_file
 from trfsite.site.people_listings import Pieces, RowsNow
 from trfsite.site.series import SERIES_TEMPLATE, series_pages, series_problems_of
@@ -63,19 +64,21 @@ def build_people(
     config: SiteConfig,
     run: PeopleRun,
     state_file: Path,
+    taking: PeopleTaking | None = None,
 ) -> int:
     """The people pages, beside the events in ``writer``, and the build state; pages made.
 
     ``events`` is (cache key, task) for every event of the site, ``built`` the
     entries of those built just now. A reused event's entries come from the build
     state (``state_file``, see ``site.state``), else (a new or damaged state) from
-    its file again. Raises ConfigError for bad ``[people]`` settings (before
-    anything is published).
+    its file again. ``taking``: the donor's people folder, taken whole at the end
+    of the build (``site.people_donor``). Raises ConfigError for bad ``[people]``
+    settings (before anything is published).
     """
     if not events or not events[0][1].job.site.people:
         return 0
     with BuildState(state_file, fresh=not use_cache) as state:
-        return _build_people(writer, out, use_cache, events, built, config, run, state)
+        return _build_people(writer, out, use_cache, events, built, config, run, state, taking)
 
 
 def _build_people(
@@ -87,16 +90,18 @@ def _build_people(
     config: SiteConfig,
     run: PeopleRun,
     state: BuildState,
+    taking: PeopleTaking | None,
 ) -> int:
     site = events[0][1].job.site
     site_text = repr(site)
     made_with = _digest(run.fingerprint, site_text)
     old_pages = state.page_digests(read_stamp(out), made_with) if use_cache else {}
+    in_place = taking.plan(state.history, old_pages) if taking else frozenset()
     alone: Alone | None = None
     links: list[str] = []
     entries_now: dict[str, EventEntries] = {}
     if old_pages and not config.series:
-        alone, links, entries_now = _alone(state, events, built, config, old_pages, out)
+        alone, links, entries_now = _alone(state, events, built, config, old_pages, out, in_place)
     found = []
     if alone is None:
         found = _every_event(state, events, built)
@@ -124,7 +129,7 @@ def _build_people(
         full = _with_rounds(state, resolution, keys)
         summary = alone.summary if alone is not None else None
         planner = PeoplePlanner(resolution, site, keys, full, series=places, summary=summary)
-        pages = PageFiles(run, writer.root, out if use_cache else None, events[0][1])
+        pages = PageFiles(run, writer.root, out if use_cache else None, events[0][1], in_place)
         for path, series_page in made:
             digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
         for path in links:
@@ -182,17 +187,20 @@ def _build_people(
         pages.finish()
     stamp = stamp_of(digests)
     kept = alone.kept if alone is not None else frozenset()
-    state.save(
+    saved = state.save(
         Changes(entries_now, digests, resolved, stamp, made_with, fresh, kept, planner.findings)
     )
+    if taking is not None:
+        taking.made(saved, digests, pages.kept_paths)
     writer.write_text(STAMP, stamp + "\n")
     logger.info(
-        "people: %d person(s), %d page(s) written, %d unchanged",
+        "people: %d person(s), %d page(s) written, %d unchanged (%d linked)",
         len(resolution.people) if alone is None else alone.summary.people,
         pages.written,
+        pages.linked + len(pages.kept_paths),
         pages.linked,
     )
-    return pages.written + pages.linked
+    return pages.written + pages.linked + len(pages.kept_paths)
 
 
 LISTED = (
@@ -210,10 +218,11 @@ def _alone(
     config: SiteConfig,
     old_pages: dict[str, str],
     out: Path,
+    in_place: frozenset[str],
 ) -> tuple[Alone | None, list[str], dict[str, EventEntries]]:
     """The people of the part a rebuild touches, resolved alone (``site.identity_alone``),
-    the previous build's pages to link as they are, and the events the state does not
-    hold; (None, [], {}) when the part cannot be resolved alone."""
+    the previous build's pages to link as they are (or leave ``in_place``), and the
+    events the state does not hold; (None, [], {}) when the part cannot be resolved alone."""
     held = state.known_events()
     current, new = [], {}
     for key, task in events:
@@ -233,7 +242,7 @@ def _alone(
         logger.info("people: the part resolved among all the people (%s)", exc)
         return None, [], {}
     for path in links:  # one deleted by hand is made again, by its person
-        if not regular_file(os.path.join(out, path)):
+        if path not in in_place and not regular_file(os.path.join(out, path)):
             logger.info("people: %s is not in the live build", path)
             return None, [], {}
     people = sum(1 for _ in alone.resolved.people)

@@ -1,6 +1,8 @@
 """The people pages' files: rendered in batches on the build's executor (or here),
 written under the build folder, or hard-linked from the previous output when
-their bytes (or their inputs) did not change (``site.people`` decides which)."""
+their bytes (or their inputs) did not change (``site.people`` decides which), or
+left in place when the build's people folder came from the donor
+(``site.people_donor``)."""
 
 from __future__ import annotations
 
@@ -64,9 +66,17 @@ def render_batch(batch: RenderBatch) -> _Made:
 
 class PageFiles:
     """The pages of one build: sent to the executor in batches, a few ahead (bounded
-    memory), or placed here; unchanged ones linked from the previous output."""
+    memory), or placed here; unchanged ones linked from the previous output, or
+    left as they are among those ``in_place`` (from the donor: see ``people_donor``)."""
 
-    def __init__(self, run: PeopleRun, root: Path, previous: Path | None, task: EventTask):
+    def __init__(
+        self,
+        run: PeopleRun,
+        root: Path,
+        previous: Path | None,
+        task: EventTask,
+        in_place: frozenset[str] = frozenset(),
+    ):
         self._run = run
         self._root, self._previous = str(root), str(previous) if previous else None
         self._theme_paths, self._language = task.theme_paths, task.job.site.language
@@ -74,9 +84,13 @@ class PageFiles:
         self._batch: list[PeoplePage | PersonInput] = []
         self._pending: deque[Future[_Made]] = deque()
         self._folders: set[str] = set()
+        self._in_place = in_place  # pages the donor holds as the live build has them
+        self.kept_paths: set[str] = set()  # of those, the ones the build keeps
 
     def reuse(self, path: str) -> bool:
         """Link ``path`` from the previous output; False when it is not there."""
+        if self._keep(path):
+            return True
         if _reuse(self._previous, path, self._root, self._folders):
             self.linked += 1
             return True
@@ -84,14 +98,20 @@ class PageFiles:
 
     def link_checked(self, path: str) -> None:
         """Link ``path`` from the previous output, where it is a regular file."""
+        if self._keep(path):
+            return
         target = os.path.join(self._root, path)
         _folder_for(target, self._folders)
-        source = os.path.join(str(self._previous), path)
-        try:
-            os.link(source, target)
-        except OSError:
-            shutil.copyfile(source, target)
+        link_or_copy(os.path.join(str(self._previous), path), target)
         self.linked += 1
+
+    def _keep(self, path: str) -> bool:
+        """Whether ``path`` is in place (in the donor: see ``people_donor``); then it
+        is left there."""
+        if path not in self._in_place:
+            return False
+        self.kept_paths.add(path)
+        return True
 
     def send(self, page: PeoplePage | PersonInput) -> None:
         self._batch.append(page)
@@ -176,11 +196,16 @@ def _reuse(previous: str | None, path: str, root: str, folders: set[str]) -> boo
         return False
     target = os.path.join(root, path)
     _folder_for(target, folders)
+    link_or_copy(source, target)
+    return True
+
+
+def link_or_copy(source: str, target: str) -> None:
+    """Hard-link ``source`` at ``target``, else (another disk) copy it."""
     try:
         os.link(source, target)
     except OSError:
         shutil.copyfile(source, target)
-    return True
 
 
 def _place(root: str, previous: str | None, path: str, data: bytes, folders: set[str]) -> bool:
