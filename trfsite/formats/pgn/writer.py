@@ -36,12 +36,14 @@ def line_tokens(
     """A line's movetext as tokens: numbers, moves, NAGs, ``{comments}``, variations in
     parentheses. ``ply``: the line's first move's index from the game's start;
     ``glyphs`` writes NAGs as symbols (``!?``) rather than ``$5``."""
+    offset = ply + (0 if white_first else 1)
+    if not line.comment and not line.annotations:
+        return _plain_tokens(line.sans, offset, first_number)
     tokens: list[str] = []
     if line.comment:
         tokens.append(_comment(line.comment, glyphs))
     numbered = False  # a Black move after a comment or variation repeats its number
     notes = dict(line.annotations)  # the few annotated moves; most are plain
-    offset = ply + (0 if white_first else 1)
     for index, san in enumerate(line.sans):
         number, black = divmod(offset + index, 2)
         if not black:
@@ -68,6 +70,24 @@ def line_tokens(
     return tokens
 
 
+def _plain_tokens(sans: tuple[str, ...], offset: int, first_number: int) -> list[str]:
+    """``line_tokens`` of a line without notes (most games' main lines), a move pair at
+    a time: one number per pair, no annotation looked up per move."""
+    tokens: list[str] = []
+    start = 0
+    number = first_number + offset // 2
+    if offset % 2 and sans:
+        tokens += (f"{number}...", sans[0])
+        start, number = 1, number + 1
+    end = len(sans) - (len(sans) - start) % 2  # after the last whole pair
+    for index in range(start, end, 2):
+        tokens += (f"{number}.", sans[index], sans[index + 1])
+        number += 1
+    if end < len(sans):
+        tokens += (f"{number}.", sans[end])
+    return tokens
+
+
 def _comment(text: str, plain: bool) -> str:
     """A comment in braces (a ``}`` inside would end it early), or plain for a page."""
     return text if plain else "{" + text.replace("}", ")") + "}"
@@ -78,22 +98,49 @@ def wrap(tokens: Iterable[str], width: int = _WIDTH) -> str:
     token is shorter (a long comment is broken at its spaces).
 
     A line is kept as its words and its length, joined once when full: 160,000 moves
-    of a 2,000-game event's downloads are one append each, not a new string each."""
+    of a 2,000-game event's downloads are one append each, not a new string each.
+    Tokens whose words are all non-empty (every move and number, most comments) are
+    joined once and cut at the last space that fits: a look per line, not per word."""
+    text = " ".join(tokens)
+    if text[:1] == " " or text[-1:] == " " or "  " in text:  # an empty word
+        return _wrap_words(text.split(" "), width)
+    return _cut(text, width)
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` (words of at least a character, one space between them) in lines of at
+    most ``width`` where each word is shorter; greedy, as ``_wrap_words``."""
+    lines: list[str] = []
+    start, size = 0, len(text)
+    while size - start > width:
+        cut = text.rfind(" ", start, start + width + 1)
+        if cut < 0:  # the first word alone is longer than the width: a line of its own
+            cut = text.find(" ", start)
+            if cut < 0:
+                break
+        lines.append(text[start:cut])
+        start = cut + 1
+    lines.append(text[start:])
+    return "\n".join(lines)
+
+
+def _wrap_words(words: list[str], width: int) -> str:
+    """The greedy wrap word by word, for words that may be empty (two spaces in a
+    comment, an empty token): an empty word does not start a line."""
     lines: list[str] = []
     line: list[str] = []
     length = 0  # of the line's words joined; 0 also while its words are all empty
-    for token in tokens:
-        for word in token.split(" ") if " " in token else (token,):
-            if not length:
-                line = [word]
-                length = len(word)
-            elif length + 1 + len(word) > width:
-                lines.append(" ".join(line))
-                line = [word]
-                length = len(word)
-            else:
-                line.append(word)
-                length += 1 + len(word)
+    for word in words:
+        if not length:
+            line = [word]
+            length = len(word)
+        elif length + 1 + len(word) > width:
+            lines.append(" ".join(line))
+            line = [word]
+            length = len(word)
+        else:
+            line.append(word)
+            length += 1 + len(word)
     if length:
         lines.append(" ".join(line))
     return "\n".join(lines)
