@@ -37,6 +37,7 @@ from trfsite.people.incremental import Known
 from trfsite.people.rows import PersonRow
 from trfsite.site import state_history, state_people, state_rows
 from trfsite.site.failures import BuildError
+from trfsite.site.state_batch import select_in
 
 if TYPE_CHECKING:
     from trfsite.people.identity import Person
@@ -45,8 +46,20 @@ logger = logging.getLogger(__name__)
 
 STATE_NAME = ".trfsite-state.sqlite"
 STAMP = ".trfsite-state-id"  # in a build folder: which build the page digests describe
-_FEW = 500  # events fetched by one query (SQLite allows 32,766 parameters)
 _VERSION = 8  # PRAGMA user_version; another one is dropped and made again
+# An entry reached (see ``BuildState.part``) with its own key, folded name and
+# linked keys (a row for each, None if it has none).
+_REACHED = (
+    "SELECT e.event_key, e.position, e.own_key, e.folded_name, l.key FROM entries e"
+    " LEFT JOIN linked_keys l ON l.event_key = e.event_key AND l.position = e.position"
+    " WHERE {by}"
+)
+_REACHED_LINKED = (
+    "SELECT e.event_key, e.position, e.own_key, e.folded_name, l.key FROM linked_keys k"
+    " JOIN entries e ON e.event_key = k.event_key AND e.position = k.position"
+    " LEFT JOIN linked_keys l ON l.event_key = e.event_key AND l.position = e.position"
+    " WHERE k.key IN ({keys})"
+)
 
 _SCHEMA = (
     """
@@ -237,16 +250,12 @@ class BuildState:
         One JSON text per event, not a row per entry: reading 23 columns of every
         entry through ``sqlite3`` cost four times as much as decoding them.
         """
-        wanted = sorted(set(keys))
-        found: dict[str, EventEntries] = {}
-        for start in range(0, len(wanted), _FEW):
-            chunk = wanted[start : start + _FEW]
-            marks = ", ".join("?" * len(chunk))
-            for key, data in self._db.execute(
-                f"SELECT key, data FROM events WHERE key IN ({marks})", chunk
-            ):
-                found[key] = entries_from_json(json.loads(data))
-        return found
+        return {
+            key: entries_from_json(json.loads(data))
+            for key, data in select_in(
+                self._db, "SELECT key, data FROM events WHERE key IN ({keys})", keys
+            )
+        }
 
     @property
     def rows(self) -> state_rows.StoredRows:
@@ -302,14 +311,7 @@ class BuildState:
         else:
             return []
         keys = {key for (key,) in self._db.execute(query, (value,))}
-        people: set[str] = set()
-        for key in sorted(keys):
-            row = self._db.execute(
-                "SELECT person FROM person_keys WHERE own_key = ?", (key,)
-            ).fetchone()
-            if row is not None:
-                people.add(row[0])
-        return sorted(people)
+        return sorted(set(self.people.person_of(keys).values()))
 
     def person(self, key: str) -> tuple[str, str, str, str] | None:
         """(name, FIDE id, EGD PIN, federation) of a resolved person, or None."""
@@ -344,49 +346,40 @@ class BuildState:
         todo_keys, todo_names = set(keys), set(names)
         seen_keys: set[str] = set()
         seen_names: set[str] = set()
+        # Breadth first: each round's keys and names asked in a few queries, each row
+        # with what it leads to (its own key, folded name and linked keys).
         while todo_keys or todo_names:
-            rows: list[tuple[str, int]] = []
-            for key in sorted(todo_keys - seen_keys):
-                seen_keys.add(key)
-                rows += db.execute(
-                    "SELECT event_key, position FROM entries WHERE own_key = ?", (key,)
+            keys_now, names_now = todo_keys - seen_keys, todo_names - seen_names
+            seen_keys |= keys_now
+            seen_names |= names_now
+            rows: list[tuple[str, int, str, str, str | None]] = [
+                *select_in(db, _REACHED.format(by="e.own_key IN ({keys})"), keys_now),
+                *select_in(db, _REACHED.format(by="e.folded_name IN ({keys})"), names_now),
+                *select_in(db, _REACHED_LINKED, keys_now),
+            ]
+            todo_keys.update(
+                other
+                for (other,) in select_in(
+                    db,
+                    "SELECT b.own_key FROM person_keys a JOIN person_keys b"
+                    " ON b.person = a.person WHERE a.own_key IN ({keys})",
+                    keys_now,
                 )
-                rows += db.execute(
-                    "SELECT event_key, position FROM linked_keys WHERE key = ?", (key,)
-                )
-                todo_keys.update(
-                    other
-                    for (other,) in db.execute(
-                        "SELECT b.own_key FROM person_keys a JOIN person_keys b"
-                        " ON b.person = a.person WHERE a.own_key = ?",
-                        (key,),
-                    )
-                )
-            for name in sorted(todo_names - seen_names):
-                seen_names.add(name)
-                rows += db.execute(
-                    "SELECT event_key, position FROM entries WHERE folded_name = ?", (name,)
-                )
-            todo_keys -= seen_keys
-            todo_names -= seen_names
-            for event_key, position in rows:
+            )
+            reached: set[tuple[str, int]] = set()
+            for event_key, position, own, name, linked in rows:
                 positions = found.setdefault(event_key, set())
-                if event_key in skip or position in positions:
+                if event_key in skip:
                     continue
-                positions.add(position)
-                own, name = db.execute(
-                    "SELECT own_key, folded_name FROM entries WHERE event_key = ? AND position = ?",
-                    (event_key, position),
-                ).fetchone()
+                if position not in positions:
+                    positions.add(position)
+                    reached.add((event_key, position))
+                elif (event_key, position) not in reached:
+                    continue  # reached in an earlier round: what it leads to is asked
                 todo_keys.add(own)
                 todo_names.add(name)
-                todo_keys.update(
-                    key
-                    for (key,) in db.execute(
-                        "SELECT key FROM linked_keys WHERE event_key = ? AND position = ?",
-                        (event_key, position),
-                    )
-                )
+                if linked is not None:
+                    todo_keys.add(linked)
             todo_keys -= seen_keys
             todo_names -= seen_names
         return {key: positions for key, positions in found.items() if positions}

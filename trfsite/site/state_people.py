@@ -1,6 +1,6 @@
 """The resolved people in the build state (``site.state``'s tables ``people``,
 ``person_keys``, ``namesakes`` and ``findings``): written by the rows that changed,
-and read person by person, so a rebuild that resolves a part alone
+and read by the people asked for (a few queries for many), so a rebuild that resolves a part alone
 (``site.identity_alone``) never reads everyone."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from trfsite.findings import Finding, Severity
 from trfsite.people.contexts import PeopleFinding
 from trfsite.people.incremental import KnownPerson
+from trfsite.site.state_batch import select_in
 
 if TYPE_CHECKING:
     from trfsite.people.identity import Person
@@ -61,46 +62,46 @@ class StoredPeople:
         }
 
     def these(self, keys: Iterable[str]) -> dict[str, KnownPerson]:
-        found = {}
-        for key in sorted(set(keys)):
-            row = self._db.execute(f"SELECT {_PERSON} FROM people WHERE key = ?", (key,)).fetchone()
-            if row is not None:
-                found[key] = known_person(row)
-        return found
+        found = {
+            row[0]: known_person(row)
+            for row in select_in(
+                self._db, f"SELECT {_PERSON} FROM people WHERE key IN ({{keys}})", keys
+            )
+        }
+        return {key: found[key] for key in sorted(found)}
 
     def person_of(self, own_keys: Iterable[str]) -> dict[str, str]:
         """An entry's own key -> its person's key, for ``own_keys`` the state knows."""
-        found = {}
-        for key in sorted(set(own_keys)):
-            row = self._db.execute(
-                "SELECT person FROM person_keys WHERE own_key = ?", (key,)
-            ).fetchone()
-            if row is not None:
-                found[key] = str(row[0])
-        return found
+        found = dict(
+            select_in(
+                self._db,
+                "SELECT own_key, person FROM person_keys WHERE own_key IN ({keys})",
+                own_keys,
+            )
+        )
+        return {key: str(found[key]) for key in sorted(found)}
 
     def entries_of(self, people: Iterable[str]) -> dict[str, list[tuple[str, int]]]:
         """Each person's entries (event key, position), as the state holds them."""
-        found: dict[str, list[tuple[str, int]]] = {}
-        for person in sorted(set(people)):
-            found[person] = self._db.execute(
-                "SELECT e.event_key, e.position FROM person_keys k JOIN entries e"
-                " ON e.own_key = k.own_key WHERE k.person = ?",
-                (person,),
-            ).fetchall()
+        wanted = sorted(set(people))
+        found: dict[str, list[tuple[str, int]]] = {person: [] for person in wanted}
+        for person, event_key, position in select_in(
+            self._db,
+            "SELECT k.person, e.event_key, e.position FROM person_keys k JOIN entries e"
+            " ON e.own_key = k.own_key WHERE k.person IN ({keys})",
+            wanted,
+        ):
+            found[person].append((event_key, position))
         return found
 
     def namesakes_of(self, people: Iterable[str]) -> set[str]:
         """The shared addresses (``Resolution.namesakes``) any of ``people`` held."""
-        found: set[str] = set()
-        for person in sorted(set(people)):
-            found.update(
-                address
-                for (address,) in self._db.execute(
-                    "SELECT address FROM namesakes WHERE person = ?", (person,)
-                )
+        return {
+            address
+            for (address,) in select_in(
+                self._db, "SELECT address FROM namesakes WHERE person IN ({keys})", people
             )
-        return found
+        }
 
     def findings(self) -> list[StoredFinding]:
         return [

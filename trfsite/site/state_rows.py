@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from trfsite.people.listings import BUSIEST
 from trfsite.people.rows import Group, PersonRow
 from trfsite.people.search import row_text
+from trfsite.site.state_batch import select_in
 
 
 def save_rows(
@@ -94,18 +95,18 @@ class StoredRows:
 
     def listed_in(self, keys: Iterable[str]) -> tuple[set[Group], set[str]]:
         """The groups and the search pieces the stored people ``keys`` are in."""
-        groups: set[Group] = set()
-        found: set[str] = set()
-        for key in sorted(keys):
-            groups.update(
-                self._db.execute("SELECT kind, value FROM person_groups WHERE person = ?", (key,))
+        keys = sorted(set(keys))  # read twice
+        groups: set[Group] = set(
+            select_in(
+                self._db, "SELECT kind, value FROM person_groups WHERE person IN ({keys})", keys
             )
-            found.update(
-                piece
-                for (piece,) in self._db.execute(
-                    "SELECT piece FROM person_pieces WHERE person = ?", (key,)
-                )
+        )
+        found = {
+            piece
+            for (piece,) in select_in(
+                self._db, "SELECT piece FROM person_pieces WHERE person IN ({keys})", keys
             )
+        }
         return groups, found
 
     def count(self) -> int:
@@ -115,8 +116,9 @@ class StoredRows:
         """Those of ``keys`` that have a row."""
         return {
             key
-            for key in sorted(set(keys))
-            if self._db.execute("SELECT 1 FROM person_rows WHERE key = ?", (key,)).fetchone()
+            for (key,) in select_in(
+                self._db, "SELECT key FROM person_rows WHERE key IN ({keys})", keys
+            )
         }
 
     def busiest(self, leaving: int) -> list[PersonRow]:

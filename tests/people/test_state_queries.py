@@ -1,0 +1,89 @@
+"""A rebuild looks people up in the build state a chunk of keys at a time, not key
+by key (issue 46): its queries do not grow with the people it touches."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+from treedigest import tree_digest
+
+from trfsite.site import identity_part
+from trfsite.site.build import BuildOptions, build_site
+from trfsite.site.state import BuildState
+from trfsite.site.state_batch import select_in
+
+# Looked up once per entry shown on a page made (its rounds) and once per listing
+# made again (a search piece, a federation's rows): they follow the pages, not the
+# lookups of the people the rebuild resolves.
+PER_PAGE = re.compile(r"SELECT record_text |WHERE p\.piece = |WHERE g\.kind = ")
+
+
+def test_a_rebuild_looks_people_up_by_chunks_of_keys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Six generated events from a pool of 800 people; one renamed. Looking up its
+    players, the people they are and those they met one query each (as before) takes
+    more queries than it has players; by chunks of keys, fewer."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from generate_people import generate_people_archive
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1714521600")
+    monkeypatch.setattr(identity_part, "MOST", 0.5)  # the default: a part, not everyone
+    src, out = tmp_path / "src", tmp_path / "out"
+    files = generate_people_archive(src, 6, 800, seed=5)
+    build_site(BuildOptions(src, out, pdf=False))
+    text = files[2].read_text(encoding="utf-8").splitlines(keepends=True)
+    text[0] = "012 Corrected event name\n"
+    files[2].write_text("".join(text), encoding="utf-8")
+    players = sum(1 for line in text if line.startswith("001 "))
+
+    statements: list[str] = []
+    opened = BuildState._open
+
+    def traced(self: BuildState, fresh: bool) -> sqlite3.Connection:
+        db = opened(self, fresh)
+        db.set_trace_callback(statements.append)
+        return db
+
+    monkeypatch.setattr(BuildState, "_open", traced)
+    # Its own logger: an earlier CLI test may have stopped ``trfsite`` propagating.
+    people_log = logging.getLogger("trfsite.site.people")
+    level = people_log.level
+    people_log.addHandler(caplog.handler)
+    people_log.setLevel(logging.INFO)
+    try:
+        build_site(BuildOptions(src, out, pdf=False))
+    finally:
+        people_log.removeHandler(caplog.handler)
+        people_log.setLevel(level)
+    monkeypatch.setattr(BuildState, "_open", opened)
+    assert any("the part alone" in r.getMessage() for r in caplog.records), caplog.text
+    lookups = [s for s in statements if s.startswith("SELECT") and not PER_PAGE.search(s)]
+    assert players >= 20, players  # else the bound below says little
+    assert 0 < len(lookups) < players, (players, len(lookups))
+    cold = tmp_path / "cold"
+    build_site(BuildOptions(src, cold, pdf=False))
+    assert tree_digest(out) == tree_digest(cold)
+
+
+def test_keys_past_one_chunk_are_all_found_in_one_query_a_chunk() -> None:
+    """1,201 keys asked (1,200 stored, one not, and a repeat): three chunks of 500 at
+    most, three queries, every stored key found once."""
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE t (key TEXT PRIMARY KEY, value INTEGER)")
+    db.executemany("INSERT INTO t VALUES (?, ?)", ((f"k{n:04d}", n) for n in range(1200)))
+    statements: list[str] = []
+    db.set_trace_callback(statements.append)
+    asked = [f"k{n:04d}" for n in range(1200)] + ["missing", "k0007"]
+    found = dict(select_in(db, "SELECT key, value FROM t WHERE key IN ({keys})", asked))
+    assert found == {f"k{n:04d}": n for n in range(1200)}
+    assert len(statements) == 3
+    found_after = list(
+        select_in(db, "SELECT value FROM t WHERE value < ? AND key IN ({keys})", asked, (2,))
+    )
+    assert sorted(found_after) == [(0,), (1,)]
