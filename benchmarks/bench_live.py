@@ -48,8 +48,10 @@ def main(argv: list[str] | None = None) -> None:
     t = read_bytes(text.encode(), "open.trf").tournament
     assert t is not None
     times = [_timed(lambda: _progress(t)) for _ in range(args.runs)]
-    print(f"round_progress, {args.players} players x {args.rounds} rounds: "
-          f"median {statistics.median(times) * 1000:.1f} ms")
+    print(
+        f"round_progress, {args.players} players x {args.rounds} rounds: "
+        f"median {statistics.median(times) * 1000:.1f} ms"
+    )
 
     sample = Path(__file__).resolve().parents[1] / "tests" / "data" / "live"
     with tempfile.TemporaryDirectory() as tmp:
@@ -75,10 +77,14 @@ def main(argv: list[str] | None = None) -> None:
         start = time.perf_counter()
         rsync_report = deploy_rsync(out, str(dest))
         rsync_took = time.perf_counter() - start
-        print(f"after one more result: deploy --git {git_took:.2f} s, "
-              f"{len(report.changes)} files changed")
-        print(f"after one more result: deploy --rsync {rsync_took:.2f} s, "
-              f"{len(rsync_report.changes)} files sent")
+        print(
+            f"after one more result: deploy --git {git_took:.2f} s, "
+            f"{len(report.changes)} files changed"
+        )
+        print(
+            f"after one more result: deploy --rsync {rsync_took:.2f} s, "
+            f"{len(rsync_report.changes)} files sent"
+        )
 
 
 def _enter_board_6(text: str) -> str:
@@ -94,6 +100,7 @@ def _enter_board_6(text: str) -> str:
             line = line[: cell + 7] + result + line[cell + 8 :]
         out.append(line)
     return "\n".join(out)
+
 
 if __name__ == "__main__":
     main()

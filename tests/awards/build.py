@@ -31,8 +31,12 @@ def rated_event(
         cells[white].append(RoundEntry(round_no, black, Color.WHITE, Outcome(result)))
         cells[black].append(RoundEntry(round_no, white, Color.BLACK, Outcome(_PAIR[result])))
     for round_no, pid, kind in byes:
-        outcome = {"H": Outcome.HALF_BYE, "F": Outcome.FULL_BYE, "U": Outcome.PAIRING_BYE,
-                   "Z": Outcome.ZERO_BYE}[kind]
+        outcome = {
+            "H": Outcome.HALF_BYE,
+            "F": Outcome.FULL_BYE,
+            "U": Outcome.PAIRING_BYE,
+            "Z": Outcome.ZERO_BYE,
+        }[kind]
         cells[pid].append(RoundEntry(round_no, None, Color.NONE, outcome))
     return Tournament(
         source_format=SourceFormat.TRF26,

@@ -87,9 +87,7 @@ def line_pages(line_reader: pypdf.PdfReader) -> list[str]:
     return _texts(line_reader)
 
 
-def test_line_mode_rating_change_table(
-    line_pages: list[str], line_reader: pypdf.PdfReader
-) -> None:
+def test_line_mode_rating_change_table(line_pages: list[str], line_reader: pypdf.PdfReader) -> None:
     number, text = next((n, p) for n, p in enumerate(line_pages) if "Σ(W − We)" in p)
     # the same hand-computed values as test_rating_change_table
     assert "1 Player 1 2100 20 2 +0.60 +12.0 2750 1950" in text

@@ -85,8 +85,12 @@ def test_category_and_overall_ranks() -> None:
     # 4 (1), lowest cut -> 2; 4's opponents 3 (0) and 2 (1) -> 1. Overall: 1, 2, 4, 3.
     # U18 (born 2008 or later): players 2 and 4 -> category ranks 1, 2; overall 2, 3.
     t = rated_event(
-        {1: (2100, "1990/01/01"), 2: (2000, "2009/05/05"), 3: (1900, "1975/00/00"),
-         4: (1800, "2010/00/00")},
+        {
+            1: (2100, "1990/01/01"),
+            2: (2000, "2009/05/05"),
+            3: (1900, "1975/00/00"),
+            4: (1800, "2010/00/00"),
+        },
         [(1, 1, 2, "1"), (1, 3, 4, "0"), (2, 3, 1, "0"), (2, 2, 4, "1")],
     )
     standings = compute_standings(t, StandingsOptions(tiebreaks=("BH-C1",)))

@@ -12,9 +12,7 @@ from trfsite.awards.prizes import Prize, PrizeRule, award_prizes, find_prize_rul
 
 def _ranking(code: str, rows: list[tuple[int, float]]) -> CategoryStandings:
     """rows: (player, points) in overall order; ranks by position (no shared ranks)."""
-    lines = tuple(
-        CategoryLine(k, k, pid, points) for k, (pid, points) in enumerate(rows, start=1)
-    )
+    lines = tuple(CategoryLine(k, k, pid, points) for k, (pid, points) in enumerate(rows, start=1))
     return CategoryStandings(parse_category(code), lines)
 
 
@@ -50,7 +48,11 @@ def test_one_prize_a_higher_category_prize_wins() -> None:
     result = award_prizes(prizes, [overall, women], PrizeRule.ONE_PRIZE)
     got = {(a.prize.category, a.prize.place): a.player_id for a in result.awards}
     assert got == {
-        ("overall", 1): 1, ("overall", 2): 2, ("overall", 3): 4, ("women", 1): 3, ("women", 2): 6
+        ("overall", 1): 1,
+        ("overall", 2): 2,
+        ("overall", 3): 4,
+        ("women", 1): 3,
+        ("women", 2): 6,
     }
 
 

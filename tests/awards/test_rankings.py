@@ -15,10 +15,20 @@ def test_best_two_scores_per_federation() -> None:
     # GER best 2: 3 + 2 = 5 (player 3's 1 point is not counted); AUT: 0.
     t = rated_event(
         {1: (2100, ""), 2: (2000, ""), 3: (1900, ""), 4: (1800, "")},
-        [(1, 1, 4, "1"), (1, 2, 3, "1"), (2, 4, 3, "0"), (2, 1, 2, "1"),
-         (3, 2, 4, "1"), (3, 3, 1, "0")],
-        extra={1: {"federation": "GER"}, 2: {"federation": "GER"},
-               3: {"federation": "GER"}, 4: {"federation": "AUT"}},
+        [
+            (1, 1, 4, "1"),
+            (1, 2, 3, "1"),
+            (2, 4, 3, "0"),
+            (2, 1, 2, "1"),
+            (3, 2, 4, "1"),
+            (3, 3, 1, "0"),
+        ],
+        extra={
+            1: {"federation": "GER"},
+            2: {"federation": "GER"},
+            3: {"federation": "GER"},
+            4: {"federation": "AUT"},
+        },
     )
     standings = compute_standings(t, StandingsOptions())
     lines = group_ranking(standings, GroupBy.FEDERATION, 2)

@@ -36,9 +36,7 @@ def norm_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     rows = [Opp(2400, "IM", f, r) for f, r in zip(feds[:7], "1111110", strict=False)]
     rows += [Opp(None, "", "ITA", "1"), Opp(1900, "", "POL", "0")]
     t = norm_event(rows)
-    players = tuple(
-        dataclasses.replace(p, name=LONG_NAME) if p.id == 9 else p for p in t.players
-    )
+    players = tuple(dataclasses.replace(p, name=LONG_NAME) if p.id == 9 else p for p in t.players)
     t = dataclasses.replace(t, players=players)
     (src / "floor.trf").write_text(write_trf(t), encoding="utf-8")
     out = tmp / "out"

@@ -56,9 +56,7 @@ def test_search_from_file_url_on_a_phone(browser: Any, people_site: Path) -> Non
         page.locator("#people-search").fill("mueller jür")
         assert len(_results(page)) == 2  # same piece: the results come at once
         page.locator("#people-search").fill("nagy")
-        page.wait_for_function(
-            "() => document.querySelectorAll('#people-results a').length === 2"
-        )
+        page.wait_for_function("() => document.querySelectorAll('#people-results a').length === 2")
         page.locator("#people-results a").first.click()
         page.wait_for_load_state("load")
         assert page.url.startswith("file://") and "/people/nagy-anna-hun--" in page.url

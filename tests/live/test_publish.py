@@ -60,8 +60,18 @@ def test_watch_publishes_each_change_to_a_git_branch(tmp_path: Path) -> None:
 
         # Two publish runs on one OUT: the second refuses, saying who holds it.
         second = subprocess.run(
-            [sys.executable, "-m", "trfsite", "publish", str(src), "-o", str(out), "--git",
-             str(repo), "--no-pdf"],  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "trfsite",
+                "publish",
+                str(src),
+                "-o",
+                str(out),
+                "--git",
+                str(repo),
+                "--no-pdf",
+            ],  # fmt: skip
             capture_output=True,
             text=True,
             check=False,

@@ -22,8 +22,12 @@ from trfsite.norms.settings import DEFAULT_SETTINGS, NormSettings
 _OTHER_SIDE = {
     "1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D", "?": "?",
 }  # fmt: skip
-_BYES = {"H": Outcome.HALF_BYE, "F": Outcome.FULL_BYE, "U": Outcome.PAIRING_BYE,
-         "Z": Outcome.ZERO_BYE}
+_BYES = {
+    "H": Outcome.HALF_BYE,
+    "F": Outcome.FULL_BYE,
+    "U": Outcome.PAIRING_BYE,
+    "Z": Outcome.ZERO_BYE,
+}
 
 
 @dataclass(frozen=True)
@@ -70,12 +74,20 @@ def norm_event(
         cells.append(RoundEntry(round_no, pid, Color.WHITE, _outcome(row.result)))
         back = RoundEntry(round_no, 1, Color.BLACK, _outcome(_OTHER_SIDE[row.result]))
         others.append(
-            Player(pid, f"Opponent {pid}", "m", row.title, row.rating, row.federation,
-                   rounds=(back,))
+            Player(
+                pid, f"Opponent {pid}", "m", row.title, row.rating, row.federation, rounds=(back,)
+            )
         )
-    first = Player(1, "Candidate, Carla" if candidate.sex == "w" else "Candidate, Carl",
-                   candidate.sex, candidate.title, candidate.rating, candidate.federation,
-                   fide_id="1234567", rounds=tuple(cells))
+    first = Player(
+        1,
+        "Candidate, Carla" if candidate.sex == "w" else "Candidate, Carl",
+        candidate.sex,
+        candidate.title,
+        candidate.rating,
+        candidate.federation,
+        fide_id="1234567",
+        rounds=tuple(cells),
+    )
     return Tournament(
         source_format=SourceFormat.TRF26,
         name="Norm test open",

@@ -68,10 +68,22 @@ def test_double_round_robin_counts_distinct_titled_opponents_by_default() -> Non
     # max(3, ceil(10/3)) = 4 games; halved and rounded up, 2 distinct opponents (met);
     # titled: ceil(10/2) = 5 -> 3 distinct (4: two GMs, two FMs).
     # Counted by games, 2 < 4: the whole event's mix fails, no norm.
-    opponents = [(2300, "GM", "HUN"), (2300, "GM", "FRA"), (2300, "FM", "ESP"),
-                 (2300, "FM", "ITA"), (2300, "", "POL"), (2300, "", "NED")]
-    results = {2: ("+", "1"), 3: ("+", "0"), 4: ("1", "1"), 5: ("1", "="), 6: ("1", "1"),
-               7: ("1", "=")}
+    opponents = [
+        (2300, "GM", "HUN"),
+        (2300, "GM", "FRA"),
+        (2300, "FM", "ESP"),
+        (2300, "FM", "ITA"),
+        (2300, "", "POL"),
+        (2300, "", "NED"),
+    ]
+    results = {
+        2: ("+", "1"),
+        3: ("+", "0"),
+        4: ("1", "1"),
+        5: ("1", "="),
+        6: ("1", "1"),
+        7: ("1", "="),
+    }
     t = _double_round_robin(opponents, results)
     report = check(t, round_robin=True)
     assert report.double_round_robin
@@ -83,8 +95,7 @@ def test_double_round_robin_counts_distinct_titled_opponents_by_default() -> Non
 
 
 def test_double_round_robin_of_five_players_makes_no_norm() -> None:
-    opponents = [(2600, "GM", "HUN"), (2600, "GM", "FRA"), (2600, "GM", "ESP"),
-                 (2600, "GM", "ITA")]
+    opponents = [(2600, "GM", "HUN"), (2600, "GM", "FRA"), (2600, "GM", "ESP"), (2600, "GM", "ITA")]
     results = {pid: ("1", "1") for pid in range(2, 6)}
     report = check(_double_round_robin(opponents, results), round_robin=True)
     assert report.double_round_robin

@@ -38,19 +38,38 @@ def test_json_has_the_issue_shape(tmp_path: Path) -> None:
     assert data["edition"] == "2024"
     assert data["settings"]["eight_of_nine_shares"] == 8
     assert [p["key"] for p in data["open_points"]] == [
-        "eight_of_nine_shares", "short_games", "other_exemptions_lift_limits",
-        "fid_is_federation", "double_round_robin_titles",
+        "eight_of_nine_shares",
+        "short_games",
+        "other_exemptions_lift_limits",
+        "fid_is_federation",
+        "double_round_robin_titles",
     ]
     (norm,) = data["norms"]
-    assert {k: norm[k] for k in ("id", "name", "norm", "games", "score", "ra", "rp",
-                                 "left_out", "credited_games")} == {
-        "id": 1, "name": "Candidate, Carl", "norm": "GM", "games": 9, "score": 7.0,
-        "ra": 2380, "rp": 2600, "left_out": [10, 11], "credited_games": 9,
+    assert {
+        k: norm[k]
+        for k in ("id", "name", "norm", "games", "score", "ra", "rp", "left_out", "credited_games")
+    } == {
+        "id": 1,
+        "name": "Candidate, Carl",
+        "norm": "GM",
+        "games": 9,
+        "score": 7.0,
+        "ra": 2380,
+        "rp": 2600,
+        "left_out": [10, 11],
+        "credited_games": 9,
     }
     assert [o["round"] for o in norm["opponents"]] == list(range(1, 10))
     assert norm["opponents"][0] == {
-        "round": 1, "id": 2, "name": "Opponent 2", "title": "GM", "federation": "HUN",
-        "fide_id": "", "rating": 2380, "rating_used": 2380, "result": 1.0,
+        "round": 1,
+        "id": 2,
+        "name": "Opponent 2",
+        "title": "GM",
+        "federation": "HUN",
+        "fide_id": "",
+        "rating": 2380,
+        "rating_used": 2380,
+        "result": 1.0,
     }
     assert data["forecasts"] == []
 
@@ -59,14 +78,24 @@ def test_csv_and_table(tmp_path: Path) -> None:
     path = _file(tmp_path)
     done = CliRunner().invoke(cli, ["norms", str(path), "--format", "csv"])
     rows = list(csv.DictReader(io.StringIO(done.output)))
-    assert rows == [{"id": "1", "name": "Candidate, Carl", "norm": "GM", "games": "9",
-                     "score": "7", "ra": "2380", "rp": "2600", "left_out": "10 11",
-                     "credited_games": "9"}]
+    assert rows == [
+        {
+            "id": "1",
+            "name": "Candidate, Carl",
+            "norm": "GM",
+            "games": "9",
+            "score": "7",
+            "ra": "2380",
+            "rp": "2600",
+            "left_out": "10 11",
+            "credited_games": "9",
+        }
+    ]
     table = CliRunner().invoke(cli, ["norms", str(path)]).output
     assert "edition 2024" in table
     assert "Candidate, Carl" in table and " GM " in table and "10 11" in table
     # The settings as trfsite.toml writes them, the open points' defaults among them.
-    assert 'eight_of_nine_shares = 8, fid_is_federation = false' in table
+    assert "eight_of_nine_shares = 8, fid_is_federation = false" in table
 
 
 def test_settings_from_the_config_and_the_command_line(tmp_path: Path) -> None:
@@ -77,8 +106,9 @@ def test_settings_from_the_config_and_the_command_line(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     data = json.loads(CliRunner().invoke(cli, ["norms", str(path), "--format", "json"]).output)
     assert (data["edition"], len(data["norms"])) == ("2024", 1)
-    done = CliRunner().invoke(cli, ["norms", str(path), "--setting", "edition=auto",
-                                    "--format", "json"])
+    done = CliRunner().invoke(
+        cli, ["norms", str(path), "--setting", "edition=auto", "--format", "json"]
+    )
     data = json.loads(done.output)
     assert data["norms"] == [] and data["not_checked"].startswith("The event started on")
 
@@ -101,8 +131,9 @@ def test_the_2005_sample_open_is_not_checked_and_has_no_norm() -> None:
     path = Path(__file__).resolve().parents[1] / "data" / "samples" / "fide-example1-trf16.trf"
     data = json.loads(CliRunner().invoke(cli, ["norms", str(path), "--format", "json"]).output)
     assert data["edition"] is None and data["not_checked"].startswith("The event started on")
-    done = CliRunner().invoke(cli, ["norms", str(path), "--setting", "edition=2024",
-                                    "--format", "json"])
+    done = CliRunner().invoke(
+        cli, ["norms", str(path), "--setting", "edition=2024", "--format", "json"]
+    )
     data = json.loads(done.output)
     assert (data["edition"], data["norms"], data["forecasts"]) == ("2024", [], [])
 

@@ -66,7 +66,13 @@ def test_norms_page_shows_the_norm_and_its_games(site: Path) -> None:
     page = html.parse(str(site / "open" / "norms.html")).getroot()
     summary = page.xpath("//table[contains(@class, 'norms-summary')]/tbody/tr")
     assert [_text(c) for c in summary[0].xpath("./th|./td")] == [
-        "Candidate, Carl", "GM", "9", "7", "2380", "2600", "9 games",
+        "Candidate, Carl",
+        "GM",
+        "9",
+        "7",
+        "2380",
+        "2600",
+        "9 games",
     ]
     block = page.xpath("//section[@id='norm-1']")[0]
     requirements = {
@@ -93,8 +99,9 @@ def test_live_page_forecasts(site: Path) -> None:
     rows = page.xpath("//table[contains(@class, 'norm-forecast')]/tbody/tr")
     cells = [[_text(c) for c in row.xpath("./th|./td")] for row in rows]
     assert [c[1] for c in cells] == ["GM", "IM"]
-    assert cells[0][2].startswith("2 from 2 games (rounds 8–9) against opponents rated about "
-                                  "2406 on average")
+    assert cells[0][2].startswith(
+        "2 from 2 games (rounds 8–9) against opponents rated about 2406 on average"
+    )
     assert cells[1][2].startswith("½ from 2 games")
     assert not (site / "live" / "norms-report.html").exists()  # no norm made yet
 

@@ -21,8 +21,9 @@ SEVEN = "111111100"
 THREE_FEDS = ("HUN", "FRA", "ESP") * 3
 
 
-def _rows(titles: list[str], feds: tuple[str, ...] = THREE_FEDS, rating: int = 2300,
-          results: str = SEVEN) -> list[Opp]:
+def _rows(
+    titles: list[str], feds: tuple[str, ...] = THREE_FEDS, rating: int = 2300, results: str = SEVEN
+) -> list[Opp]:
     return [Opp(rating, t, f, r) for t, f, r in zip(titles, feds, results, strict=True)]
 
 

@@ -110,8 +110,13 @@ def test_world_cup_eight_games_count_as_nine() -> None:
 HOME = _rows(["IM"] * 9, 2300, ("GER",) * 7 + ("HUN",) * 2)
 
 
-def _field(count: int, titled: int, missing: int = 0, absent_rounds: int = 2,
-           feds: tuple[str, ...] = ("HUN", "FRA", "ESP")) -> list[Player]:
+def _field(
+    count: int,
+    titled: int,
+    missing: int = 0,
+    absent_rounds: int = 2,
+    feds: tuple[str, ...] = ("HUN", "FRA", "ESP"),
+) -> list[Player]:
     """``count`` rated players from ``feds`` (``titled`` of them IMs) who draw with each
     other every round; ``missing`` of them miss rounds 1..``absent_rounds`` (their
     partners get pairing-allocated byes then, which are no missed rounds)."""
@@ -130,8 +135,17 @@ def _field(count: int, titled: int, missing: int = 0, absent_rounds: int = 2,
             else:
                 cells.append(RoundEntry(r, partner, Color.WHITE, Outcome.DRAW))
         rated = 2000 if i < count else None  # an odd count's partner is unrated
-        players.append(Player(pid, f"Field {pid}", "m", "IM" if i < titled else "", rated,
-                              feds[i % len(feds)], rounds=tuple(cells)))
+        players.append(
+            Player(
+                pid,
+                f"Field {pid}",
+                "m",
+                "IM" if i < titled else "",
+                rated,
+                feds[i % len(feds)],
+                rounds=tuple(cells),
+            )
+        )
     return players
 
 
@@ -147,7 +161,11 @@ def _field(count: int, titled: int, missing: int = 0, absent_rounds: int = 2,
     ],
 )
 def test_swiss_exemption_from_the_file(
-    count: int, titled: int, missing: int, absent_rounds: int, feds: tuple[str, ...],
+    count: int,
+    titled: int,
+    missing: int,
+    absent_rounds: int,
+    feds: tuple[str, ...],
     expected: str,
 ) -> None:
     field = _field(count, titled, missing, absent_rounds, feds)

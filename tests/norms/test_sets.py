@@ -20,8 +20,7 @@ from trfsite.norms.settings import NormSettings
 
 from .build import Opp, check, nine, norm_event, norm_of
 
-FEDS = ("HUN", "FRA", "ESP", "ITA", "POL", "NED", "CZE", "AUT", "SUI", "DEN", "SWE", "NOR",
-        "FIN")
+FEDS = ("HUN", "FRA", "ESP", "ITA", "POL", "NED", "CZE", "AUT", "SUI", "DEN", "SWE", "NOR", "FIN")
 
 
 def test_a_swiss_may_stop_after_the_norm() -> None:
@@ -70,8 +69,10 @@ def test_a_round_robin_needs_a_mix_that_allows_a_norm() -> None:
     # Leaving out an FM's win would do as well (titled 5 >= 5), but the set that keeps
     # more titled opponents is preferred: round 1's win is left out.
     titles = ["", "", "", "", "FM", "FM", "FM", "IM", "IM", "IM"]
-    rows = [Opp(2300, t, FEDS[i % 3], r)
-            for i, (t, r) in enumerate(zip(titles, "10==111111", strict=True))]
+    rows = [
+        Opp(2300, t, FEDS[i % 3], r)
+        for i, (t, r) in enumerate(zip(titles, "10==111111", strict=True))
+    ]
     swiss = check(norm_event(rows))
     assert norm_of(swiss) == "IM"
     a = swiss.norms[0].assessment
@@ -113,8 +114,10 @@ def test_eight_of_nine_shares_on_nine_games() -> None:
     # 2400 + 251 = 2651. On 8 games titled 4 >= 4 (met); on 9 games (the other reading
     # of the open point) titled 4 < 5: no GM norm, and the IM norm fails the same share.
     titles = ["GM", "GM", "GM", "FM", "", "", "", ""]
-    rows: list[Opp | str] = [Opp(2400, t, FEDS[i % 3], r)
-                             for i, (t, r) in enumerate(zip(titles, "111111=0", strict=True))]
+    rows: list[Opp | str] = [
+        Opp(2400, t, FEDS[i % 3], r)
+        for i, (t, r) in enumerate(zip(titles, "111111=0", strict=True))
+    ]
     rows.insert(4, "U")
     assert norm_of(check(norm_event(rows))) == "GM"
     on_nine = NormSettings(eight_of_nine_shares=9)
@@ -132,8 +135,18 @@ def test_the_search_is_bounded() -> None:
     rows[2] = Opp(1500, "GM", "ESP", "1")
     t = norm_event(rows)
     pg = count_games(t.players[0], 13, opponents_of(t), False)
-    ctx = norms_event.norm_context(norms_event.find_norm("GM"), norms_event.find_edition("2024"),
-                               t.players[0], t, 13, False, False, NormSettings(), False, False)
+    ctx = norms_event.norm_context(
+        norms_event.find_norm("GM"),
+        norms_event.find_edition("2024"),
+        t.players[0],
+        t,
+        13,
+        False,
+        False,
+        NormSettings(),
+        False,
+        False,
+    )
     budget = Budget()
     assert best_assessment(pg, ctx, budget) is None
     assert (4096 - budget.left, budget.cut) == (1471, False)

@@ -70,13 +70,17 @@ def test_ra_rounded_up_to_the_im_minimum() -> None:
     # sum 8 x 2230 + 2234 = 20074, / 9 = 2230.44 -> 2230 (met). With 2229s and one
     # at 2233: 20065 / 9 = 2229.44 -> 2229 (missed). 7/9 = 78 %: Rp 2230 + 220 = 2450.
     feds = ("HUN", "FRA", "ESP") * 3
-    met = [Opp(2234 if i == 0 else 2230, "IM", f, r) for i, (f, r) in
-           enumerate(zip(feds, "111111100", strict=True))]
+    met = [
+        Opp(2234 if i == 0 else 2230, "IM", f, r)
+        for i, (f, r) in enumerate(zip(feds, "111111100", strict=True))
+    ]
     report = check(norm_event(met))
     assert norm_of(report) == "IM"
     assert (report.norms[0].assessment.ra, report.norms[0].assessment.rp) == (2230, 2450)
-    short = [Opp(2233 if i == 0 else 2229, "IM", f, r) for i, (f, r) in
-             enumerate(zip(feds, "111111100", strict=True))]
+    short = [
+        Opp(2233 if i == 0 else 2229, "IM", f, r)
+        for i, (f, r) in enumerate(zip(feds, "111111100", strict=True))
+    ]
     assert _failed(short, "IM") == {Requirement.AVERAGE, Requirement.PERFORMANCE}
 
 

@@ -26,8 +26,12 @@ from trfsite.model import (
 )
 
 _GAME = re.compile(r"^(\d+)([wb])([10=+\-WDL])$")
-_BYES = {"U": Outcome.PAIRING_BYE, "F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE,
-         "Z": Outcome.ZERO_BYE}
+_BYES = {
+    "U": Outcome.PAIRING_BYE,
+    "F": Outcome.FULL_BYE,
+    "H": Outcome.HALF_BYE,
+    "Z": Outcome.ZERO_BYE,
+}
 _PAIRS = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
 
 

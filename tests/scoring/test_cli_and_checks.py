@@ -113,7 +113,7 @@ def test_table_csv_and_explain(tmp_path: Path) -> None:
     assert out.splitlines()[0] == f"rank,id,name,points,BH-C1,{ratings}"
     # Player 1 (2100, K 20, B.02 8.3.3) beat 3 (1900: D +200, We .76) and 2 (2000: D +100,
     # We .64): 20 x (.24 + .36) = 12. TPR: ARO (1900 + 2000) / 2 = 1950, p 1.00 -> +800.
-    assert out.splitlines()[1] == "1,1,\"One, A\",2,1,12,2750,1950"
+    assert out.splitlines()[1] == '1,1,"One, A",2,1,12,2750,1950'
 
 
 def test_sample_declared_points() -> None:

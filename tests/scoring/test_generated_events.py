@@ -35,8 +35,29 @@ def test_invariants(seed: int, rules: str) -> None:
         assert tb.compute is not None
         return tb.compute(ctx, spec)
 
-    for code in ("BH", "BH-C1", "BH-C2", "BH-M1", "SB", "SB-C1", "FB", "PS", "PS-C1", "KS",
-                 "STD", "WIN", "WON", "BPG", "BWG", "GE", "AOB", "ARO", "TPR", "PTP", "APRO"):
+    for code in (
+        "BH",
+        "BH-C1",
+        "BH-C2",
+        "BH-M1",
+        "SB",
+        "SB-C1",
+        "FB",
+        "PS",
+        "PS-C1",
+        "KS",
+        "STD",
+        "WIN",
+        "WON",
+        "BPG",
+        "BWG",
+        "GE",
+        "AOB",
+        "ARO",
+        "TPR",
+        "PTP",
+        "APRO",
+    ):
         quick, explained = run(code, fast), run(code, slow)
         assert quick.values == explained.values, code
         assert explained.explanations is not None

@@ -77,9 +77,7 @@ def test_perfect_scores_use_800() -> None:
 
 
 def test_unrated_opponents_make_values_undefined() -> None:
-    t = event(
-        {1: "2w1 3b1", 2: "1b0 U", 3: "U 1w0"}, ratings={1: 2000, 2: 1800, 3: None}
-    )
+    t = event({1: "2w1 3b1", 2: "1b0 U", 3: "U 1w0"}, ratings={1: 2000, 2: 1800, 3: None})
     # Player 1 met an unrated player: ARO undefined unless a rating is published.
     assert values("ARO", t) == [None, 2000, 2000]
     # With --unrated-rating 1400: (1800 + 1400) / 2 = 1600.

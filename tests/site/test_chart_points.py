@@ -26,9 +26,7 @@ def test_the_same_point_in_another_range_is_placed_anew() -> None:
     # Score 1 after round 2, first over 0..2 (y 98.0, above), then over 0..4:
     # y = 14 + (1 - 1 / 4) x 168 = 140.0; and over rounds 1..5 x = 44 + 1 x 422 / 4 = 149.5.
     first = line_chart("Score", [(1, 0.0), (2, 1.0), (3, 2.0)], "Round", "Pts", y_min=0)
-    second = line_chart(
-        "Score", [(1, 0.0), (2, 1.0), (5, 4.0)], "Round", "Pts", y_min=0
-    )
+    second = line_chart("Score", [(1, 0.0), (2, 1.0), (5, 4.0)], "Round", "Pts", y_min=0)
     assert first is not None and second is not None
     assert first.dots[1].y == 98.0
     assert (second.dots[1].x, second.dots[1].y) == (149.5, 140.0)
@@ -38,8 +36,14 @@ def test_ranks_are_drawn_upside_down_with_their_own_label() -> None:
     # Inverted (ranks): rank 1 of 1..5 on top (14.0), rank 5 at the bottom (182.0);
     # rank 3: 14 + (3 - 1) / 4 x 168 = 98.0. The label template is part of the point.
     chart = line_chart(
-        "Rank", [(1, 5.0), (2, 3.0), (3, 1.0)], "Round", "Rank", inverted=True,
-        y_min=1, y_max=5.0, dot_label="Round {x}: {y}",
+        "Rank",
+        [(1, 5.0), (2, 3.0), (3, 1.0)],
+        "Round",
+        "Rank",
+        inverted=True,
+        y_min=1,
+        y_max=5.0,
+        dot_label="Round {x}: {y}",
     )
     assert chart is not None
     assert chart.polyline == "44.0,182.0 255.0,98.0 466.0,14.0"
@@ -59,8 +63,15 @@ def test_a_rank_axis_ends_near_the_players_worst_rank() -> None:
     assert rank_axis_end(1, 2000) == 1
     # 1..40, inverted: ticks every 10 (39 / 5 = 7.8), 1 on top; rank 9 at
     # 14 + (9 - 1) / 39 x 168 = 48.5 (rounded to a tenth).
-    chart = line_chart("Rank", [(1, 38.0), (2, 9.0)], "Round", "Rank", inverted=True,
-                       y_min=1, y_max=rank_axis_end(38, 2000))
+    chart = line_chart(
+        "Rank",
+        [(1, 38.0), (2, 9.0)],
+        "Round",
+        "Rank",
+        inverted=True,
+        y_min=1,
+        y_max=rank_axis_end(38, 2000),
+    )
     assert chart is not None
     assert [t.label for t in chart.y_ticks] == ["1", "10", "20", "30", "40"]
     assert chart.dots[1].y == 48.5

@@ -59,17 +59,20 @@ def _texts(row: GridRow) -> list[str]:
 #       3 (w) - 1  ½-½
 # Points (1-½-0, F scores 1): 1: 1+0+½ = 1½   2: ½+1+1 = 2½   3: ½+1+½ = 2   4: 0
 # Final order by points alone: 2, 3, 1, 4 (positions 1..4).
-SINGLE = "\n".join(
-    [
-        "012 Grid Test Single",
-        "042 2024/05/01",
-        "092 Individual: Round Robin",
-        _line(1, "Eins,Anna", [("4", "w", "1"), ("2", "w", "0"), ("3", "b", "=")], 1.5),
-        _line(2, "Zwei,Bert", [("3", "w", "="), ("1", "b", "1"), ("0000", "-", "F")], 2.5),
-        _line(3, "Drei,Carl", [("2", "b", "="), ("4", "b", "+"), ("1", "w", "=")], 2.0),
-        _line(4, "Vier,Dora", [("1", "b", "0"), ("3", "w", "-"), ("0000", "-", "-")], 0.0),
-    ]
-) + "\n"
+SINGLE = (
+    "\n".join(
+        [
+            "012 Grid Test Single",
+            "042 2024/05/01",
+            "092 Individual: Round Robin",
+            _line(1, "Eins,Anna", [("4", "w", "1"), ("2", "w", "0"), ("3", "b", "=")], 1.5),
+            _line(2, "Zwei,Bert", [("3", "w", "="), ("1", "b", "1"), ("0000", "-", "F")], 2.5),
+            _line(3, "Drei,Carl", [("2", "b", "="), ("4", "b", "+"), ("1", "w", "=")], 2.0),
+            _line(4, "Vier,Dora", [("1", "b", "0"), ("3", "w", "-"), ("0000", "-", "-")], 0.0),
+        ]
+    )
+    + "\n"
+)
 
 
 def test_single_round_robin_cells() -> None:

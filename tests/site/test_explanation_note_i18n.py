@@ -51,9 +51,7 @@ OPTIONS = [
     StandingsOptions(explain=True, rules="2023", tiebreaks=TEAM),
     StandingsOptions(explain=True, rules="2026", after_round=2, tiebreaks=TEAM),
     StandingsOptions(explain=True, go_bar="3d", go_handicap_adjusted_sos=False, tiebreaks=GO),
-    StandingsOptions(
-        explain=True, go_floor="20k", go_sos_cut_highest=True, go_bye_in_sos="zero"
-    ),
+    StandingsOptions(explain=True, go_floor="20k", go_sos_cut_highest=True, go_bye_in_sos="zero"),
 ]
 
 

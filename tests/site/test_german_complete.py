@@ -24,9 +24,7 @@ from trfsite.site.build import BuildOptions, build_site
 KARL = "karl-mala-open-2005"
 
 
-def _build(
-    tmp: Path, language: str, files: list[str], pdf: bool = False, config: str = ""
-) -> Path:
+def _build(tmp: Path, language: str, files: list[str], pdf: bool = False, config: str = "") -> Path:
     """Build the sample files in ``language``, with sample_reports' config unless given."""
     src = tmp / f"src-{language}"
     src.mkdir()
@@ -201,9 +199,7 @@ def _input_strings(t: Tournament) -> list[str]:
 def _event_text(site: Path, slug: str, source: str) -> str:
     t = read_bytes((SAMPLES / source).read_bytes(), source).tournament
     assert t is not None
-    pages = [
-        p for p in sorted((site / slug).rglob("*.html")) if p.name != "validation.html"
-    ]
+    pages = [p for p in sorted((site / slug).rglob("*.html")) if p.name != "validation.html"]
     assert len(pages) > 10
     text = "\n".join(_text(p) for p in pages)
     for own in _input_strings(t):
@@ -231,8 +227,12 @@ def _found(markers: list[str], text: str) -> list[str]:
         (
             "grandmommys-cup-2024",
             "grandmommys-cup-2024.trf",
-            [m for m in MARKERS if m not in ("Number of", "with white", "with black", "point(s)",
-                                            "adjusted")] + TEAM_MARKERS,
+            [
+                m
+                for m in MARKERS
+                if m not in ("Number of", "with white", "with black", "point(s)", "adjusted")
+            ]
+            + TEAM_MARKERS,
         ),
         ("mcmahon-frankfurt-2023", "mcmahon-frankfurt-2023.h9", ["Pts", "min"] + GO_MARKERS),
     ],

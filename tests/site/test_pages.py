@@ -124,9 +124,7 @@ def sample_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_sample_layout(sample_site: Path) -> None:
-    events = sorted(
-        p.name for p in sample_site.iterdir() if p.is_dir() and p.name not in RESERVED
-    )
+    events = sorted(p.name for p in sample_site.iterdir() if p.is_dir() and p.name not in RESERVED)
     assert events == [
         "club-championship-2024",
         "grandmommys-cup-2024",
@@ -194,9 +192,7 @@ def test_crosstable_tooltips_show_names_as_written(
 ) -> None:
     # A player called "Absent", in German: the catalog has that English word ("Abwesend"),
     # but a name is never translated. Dora met player 1 in round 1.
-    src = make_src(
-        {"small.trf": small_round_robin("Absent"), "trfsite.toml": 'language = "de"\n'}
-    )
+    src = make_src({"small.trf": small_round_robin("Absent"), "trfsite.toml": 'language = "de"\n'})
     build_site(BuildOptions(src, tmp_path / "out", pdf=False))
     doc = _page(tmp_path / "out" / "small", "crosstable.html")
     dora = doc.xpath("//table[contains(@class,'crosstable')]/tbody/tr")[3]
