@@ -10,8 +10,12 @@ import logging
 import shutil
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from trfsite.cli.stopping import StopRequest
 
 logger = logging.getLogger(__name__)
 
@@ -62,8 +66,13 @@ def serve(src: Path, out: Path | None, port: int, theme: str | None, pdf: bool) 
         scratch = Path(tempfile.mkdtemp(prefix="trfsite-serve-"))
         out = scratch / "site"
     try:
-        with StopRequest(at_once=True).installed():
-            _serve(src, out, port, theme, pdf)
+        # A stop sets an event that ends the watch (as `publish` does), rather than
+        # a KeyboardInterrupt raised wherever the main thread is: one raised just as
+        # the watch began was caught, atexit ran, and still the process ended by
+        # SIGINT (-2, no traceback) in about one run of four. A second signal still
+        # stops at once.
+        with StopRequest(at_once=False).installed() as stop:
+            _serve(src, out, port, theme, pdf, stop)
     except KeyboardInterrupt:
         pass
     finally:
@@ -71,7 +80,9 @@ def serve(src: Path, out: Path | None, port: int, theme: str | None, pdf: bool) 
             shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _serve(src: Path, target: Path, port: int, theme: str | None, pdf: bool) -> None:
+def _serve(
+    src: Path, target: Path, port: int, theme: str | None, pdf: bool, stop: StopRequest
+) -> None:
     from watchfiles import watch
 
     from trfsite.site.build import BuildOptions
@@ -79,6 +90,8 @@ def _serve(src: Path, target: Path, port: int, theme: str | None, pdf: bool) -> 
     folder = src if src.is_dir() else src.parent
     options = BuildOptions(src, target, theme, pdf)
     _rebuild(options)
+    if stop.asked:  # during the first build, which was let finish
+        return
     # Only here: every other command starts faster without the HTTP server.
     from trfsite.cli.live_server import BuildSignal, start_server, stop_server
 
@@ -96,7 +109,9 @@ def _serve(src: Path, target: Path, port: int, theme: str | None, pdf: bool) -> 
     try:
         root = folder.resolve()
         for changes in watch(
-            root, watch_filter=lambda _c, path: relevant_change(path, root, ignored)
+            root,
+            watch_filter=lambda _c, path: relevant_change(path, root, ignored),
+            stop_event=stop.event,
         ):
             names = sorted({Path(p).name for _, p in changes})
             click.echo(f"changed: {', '.join(names)}; rebuilding", err=True)
