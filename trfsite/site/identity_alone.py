@@ -152,14 +152,7 @@ def _part(
     their events read; raises Stale when resolving everyone is as cheap, or an entry
     of the part has no line (findings are told apart by it)."""
     now = set(current)
-    start = identity_part.changed_events(state, current, new, config)
-    added, removed, changed, keys, names = (
-        start.added,
-        start.removed,
-        start.changed,
-        start.keys,
-        start.names,
-    )
+    added, removed, changed, keys, names = identity_part.changed_events(state, current, new, config)
     positions: dict[str, set[int]] = {key: set(range(len(new[key].entries))) for key in added}
     for key, found in state.part(keys, names, removed).items():
         if key in now:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from trfsite.people.config import PeopleConfig
 from trfsite.people.entries import EventEntries
@@ -128,8 +129,7 @@ def _touched(
     return Touched(touched)
 
 
-@dataclass(frozen=True, slots=True)
-class ChangedEvents:
+class ChangedEvents(NamedTuple):
     """What the events added and removed since the state touch: where a part starts."""
 
     added: list[str]
@@ -166,14 +166,7 @@ def _part(
 ) -> _Part:
     """The entries the changed events touch; raises Stale when resolving everything
     is as cheap, or an entry of the part has no line (findings are told apart by it)."""
-    start = changed_events(state, current, current, config)
-    added, removed, changed, keys, names = (
-        start.added,
-        start.removed,
-        start.changed,
-        start.keys,
-        start.names,
-    )
+    added, removed, changed, keys, names = changed_events(state, current, current, config)
     positions: dict[str, set[int]] = {
         current[key].file: set(range(len(current[key].entries))) for key in added
     }
