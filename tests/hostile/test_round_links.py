@@ -45,3 +45,48 @@ def test_an_event_of_thirty_rounds_links_every_round_on_each_page(tmp_path: Path
     every = [*(str(r) for r in range(1, 31)), "final"]
     assert _standings_links(event / "standings-15.html") == every
     assert _standings_links(event / "standings.html") == every
+
+
+def _navigation(page: Path, nav_class: str) -> list[str]:
+    """The navigation's items in order: a round's label, or "…" for a gap mark."""
+    items = html.fromstring(page.read_bytes()).xpath(f"//nav[@class='{nav_class}']//li")
+    return ["…" if "gap" in (li.get("class") or "") else li.text_content().strip() for li in items]
+
+
+def test_a_jump_between_linked_rounds_is_marked_and_hidden_from_screen_readers(
+    tmp_path: Path,
+) -> None:
+    event = build_go_table(tmp_path, 4, 60)
+    near = [str(r) for r in range(20, 41)]
+    # Standings after round 30: 1 … 20-40 … 60, then the final standings.
+    assert _navigation(event / "standings-30.html", "round-nav") == [
+        "1",
+        "…",
+        *near,
+        "…",
+        "60",
+        "Final",
+    ]
+    # No gap between 1 and 2-13: only before the last round.
+    assert _navigation(event / "standings-3.html", "round-nav")[12:15] == ["13", "…", "60"]
+    gaps = html.fromstring((event / "standings-30.html").read_bytes()).xpath("//li[@class='gap']")
+    assert [g.get("aria-hidden") for g in gaps] == ["true", "true"]
+
+
+def test_the_round_pages_mark_their_gaps_too(tmp_path: Path) -> None:
+    event = build_go_table(tmp_path, 4, 60)
+    assert _navigation(event / "rounds" / "30.html", "round-nav") == [
+        "1",
+        "…",
+        *(str(r) for r in range(20, 41)),
+        "…",
+        "60",
+    ]
+
+
+def test_an_event_of_thirty_rounds_has_no_gap_mark(tmp_path: Path) -> None:
+    event = build_go_table(tmp_path, 4, 30)
+    assert "…" not in _navigation(event / "standings-15.html", "round-nav")
+    assert not html.fromstring((event / "rounds" / "15.html").read_bytes()).xpath(
+        "//li[@class='gap']"
+    )
