@@ -57,11 +57,19 @@ class GameParts:
         return self._out(self._translate(message))
 
     def _out(self, value: object) -> str:
-        """``{{ value }}``: finalized (Notes, control characters) and escaped."""
+        """``{{ value }}``: finalized (Notes, control characters) and escaped. A number
+        and a printable text, which the finalize passes as they are, skip its call."""
+        cls = value.__class__
+        if cls is int:
+            return str(value)  # digits and a sign: nothing to escape
+        if cls is str and value.isprintable():  # type: ignore[attr-defined]
+            return str(escape(value))
         return str(escape(self._finalize(value)))
 
     def _safe(self, value: str) -> str:
-        """``{{ value|safe }}``."""
+        """``{{ value|safe }}``: as it is when printable (the finalize passes it)."""
+        if value.isprintable():
+            return value
         return str(self._finalize(Markup(value)))
 
     def _names_json(self, names: dict[str, str]) -> str:
