@@ -39,6 +39,7 @@ class GameParts:
         # same names on every page of a language: made once).
         self._names_template = env.from_string("{{ names|tojson|forceescape }}")
         self._names: tuple[dict[str, str], str] | None = None
+        self._rounds: dict[tuple[str, int, str], tuple[str, str, str, str, str]] = {}
         word = self._word
         self._words = {
             name: word(name)
@@ -78,6 +79,23 @@ class GameParts:
             made = self._names = (dict(names), self._names_template.render(names=names))
         return made[1]
 
+    def _round_parts(self, page: GamePage) -> tuple[str, str, str, str, str]:
+        """What every game of the round shows alike (the base, the round's number, its
+        PGN's link and label, its page's label), made once a round."""
+        key = (page.meta.base, page.round, page.download)
+        made = self._rounds.get(key)
+        if made is None:
+            out, translate = self._out, self._translate
+            made = (
+                out(page.meta.base),
+                out(page.round),
+                out(page.download),
+                out(translate("Games of round {n} (PGN)", n=page.round)),
+                out(translate("Round {n}", n=page.round)),
+            )
+            self._rounds[key] = made
+        return made
+
     def title(self, page: GamePage) -> str:
         out = self._out
         return f"{out(page.white.name)} – {out(page.black.name)}"
@@ -95,8 +113,7 @@ class GameParts:
 
     def body(self, page: GamePage) -> str:
         out, words, link, translate = self._out, self._words, self._ref_link, self._translate
-        b = out(page.meta.base)
-        number = out(page.round)
+        b, number, download_link, download, round_name = self._round_parts(page)
         result = out(page.result.replace(*_HALF))
         white = out(link(page.white, page.meta.base))
         if page.white_rating:
@@ -134,8 +151,6 @@ class GameParts:
         if page.next:
             next_game = f'<a href="{b}{out(page.next)}" rel="next">{words["Next game"]} →</a>'
         source = out(translate("From {file}", file=page.source))
-        download = out(translate("Games of round {n} (PGN)", n=page.round))
-        round_name = out(translate("Round {n}", n=page.round))
         return "".join(
             [
                 '<dl class="facts inline">\n'
@@ -182,7 +197,7 @@ class GameParts:
                 self._safe(page.score),
                 f'\n  <strong class="game-result">{result}</strong>\n  </p>\n'
                 f'  <p class="muted source">{source} · '
-                f'<a href="{b}{out(page.download)}" download>{download}</a></p>\n'
+                f'<a href="{b}{download_link}" download>{download}</a></p>\n'
                 '</section>\n</div>\n<p class="pager">\n',
                 previous,
                 f'  <a href="{b}rounds/{number}.html">{round_name}</a>\n',
