@@ -19,6 +19,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from trfsite.pages.contexts import GamePage
+from trfsite.pages.rows import Ref
 
 # The templates these parts copy: they must be the default theme's.
 COPIED_TEMPLATES = ("game_parts.html", "macros.html")
@@ -40,6 +41,8 @@ class GameParts:
         self._names_template = env.from_string("{{ names|tojson|forceescape }}")
         self._names: tuple[dict[str, str], str] | None = None
         self._rounds: dict[tuple[str, int, str], tuple[str, str, str, str, str]] = {}
+        self._links: dict[int, tuple[Ref, str, str]] = {}
+        self._badges: dict[str, str] = {}
         word = self._word
         self._words = {
             name: word(name)
@@ -96,15 +99,31 @@ class GameParts:
             self._rounds[key] = made
         return made
 
+    def _link(self, ref: Ref, base: str) -> str:
+        """``{{ ref_link(ref, base) }}``, kept by the player's Ref (the event's, the same
+        object on each of its games): no hashing of the Ref, no macro call, per page."""
+        made = self._links.get(id(ref))
+        if made is None or made[0] is not ref or made[1] != base:
+            made = (ref, base, self._out(self._ref_link(ref, base)))
+            self._links[id(ref)] = made
+        return made[2]
+
+    def _badge(self, title: str) -> str:
+        """``{{ title_badge(title) }}``, once a title."""
+        made = self._badges.get(title)
+        if made is None:
+            made = self._badges[title] = self._out(self._title_badge(title))
+        return made
+
     def title(self, page: GamePage) -> str:
         out = self._out
         return f"{out(page.white.name)} – {out(page.black.name)}"
 
     def heading(self, page: GamePage) -> str:
-        out, badge = self._out, self._title_badge
+        out, badge = self._out, self._badge
         return (
-            f"{out(badge(page.white.title))}{out(page.white.name)} – "
-            f"{out(badge(page.black.title))}{out(page.black.name)} "
+            f"{badge(page.white.title)}{out(page.white.name)} – "
+            f"{badge(page.black.title)}{out(page.black.name)} "
             f'<span class="game-result">{out(page.result.replace(*_HALF))}</span>'
         )
 
@@ -112,13 +131,13 @@ class GameParts:
         return self._out(page.meta.path)
 
     def body(self, page: GamePage) -> str:
-        out, words, link, translate = self._out, self._words, self._ref_link, self._translate
+        out, words, link, translate = self._out, self._words, self._link, self._translate
         b, number, download_link, download, round_name = self._round_parts(page)
         result = out(page.result.replace(*_HALF))
-        white = out(link(page.white, page.meta.base))
+        white = link(page.white, page.meta.base)
         if page.white_rating:
             white += f' <span class="rating">{out(page.white_rating)}</span>'
-        black = out(link(page.black, page.meta.base))
+        black = link(page.black, page.meta.base)
         if page.black_rating:
             black += f' <span class="rating">{out(page.black_rating)}</span>'
         facts = ""
