@@ -35,6 +35,12 @@ class Replay:
     stop: str = ""  # why the line stops early ("" when every move was played)
     stop_ply: int = -1  # 0-based index of the move that could not be played
 
+    def __reduce__(self) -> tuple[type[Replay], tuple[str, str, str, str, str, int]]:
+        """Pickled as its fields (the replay helper sends ~2,000 to the build): a slots
+        dataclass's own state functions are Python loops over ``fields()``, each way."""
+        fields = (self.start, self.final, self.moves_text, self.steps_text, self.stop)
+        return Replay, (*fields, self.stop_ply)
+
     @property
     def complete(self) -> bool:
         return not self.stop
