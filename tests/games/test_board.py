@@ -340,3 +340,23 @@ def test_a_rival_for_the_same_square_is_judged_by_the_pin_test_not_by_playing_it
     pinned.tests = 0
     assert pinned.read_san("Nbd2")[1] == "Nd2"
     assert pinned.tests == 0
+
+
+def test_the_start_s_fen_is_the_position_s_own() -> None:
+    """The standard start's FEN is written once (replay.starting_position); a FEN tag's
+    start and a Chess960 start are written from their position."""
+    from trfsite.formats.pgn.board import Position
+    from trfsite.formats.pgn.reader import read_pgn
+    from trfsite.formats.pgn.replay import starting_position
+
+    standard, tagged, chess960 = read_pgn(
+        "1. e4 *\n\n"
+        '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 12"]\n\n1. e4 *\n\n'
+        '[Variant "Chess960"]\n\n1. e4 *\n'
+    ).games
+    position, fen = starting_position(standard)
+    assert fen == position.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    position, fen = starting_position(tagged)
+    assert fen == position.fen() == "4k3/8/8/8/8/8/4P3/4K3 w - - 0 12"
+    position, fen = starting_position(chess960)
+    assert fen == position.fen() == Position.from_fen(chess960=True).fen()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from trfsite.formats.pgn import read_pgn
 from trfsite.formats.pgn.reader import MAX_COMMENT, MAX_GAMES
 
@@ -71,3 +73,17 @@ def test_too_many_games_are_counted_not_read() -> None:
 def test_escape_lines_and_move_numbers_with_black_dots() -> None:
     pgn = read_pgn('% exported by a program\n[White "A"]\n\n1. e4 1... e5 2.Nf3 *\n')
     assert [m.san for m in pgn.games[0].main_line.moves] == ["e4", "e5", "Nf3"]
+
+
+def test_a_tag_is_found_by_name_the_first_of_a_name_kept() -> None:
+    """``PgnGame.tag`` reads a dictionary made with the game (the first of a repeated
+    tag, as the scan over the tags found it); a game with new tags gets its own."""
+    text = '[White "First"]\n[Black "B"]\n[White "Second"]\n\n1. e4 e5 *\n'
+    (game,) = read_pgn(text).games
+    assert game.tag("White") == "First"
+    assert game.tag("Black") == "B"
+    assert game.tag("Round") == ""
+    renamed = replace(game, tags=(("White", "Other"),))
+    assert renamed.tag("White") == "Other"
+    assert renamed.tag("Black") == ""
+    assert renamed == replace(game, tags=(("White", "Other"),))

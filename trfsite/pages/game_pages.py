@@ -11,6 +11,7 @@ import datetime as dt
 from dataclasses import replace
 from functools import cache, partial
 from html import escape
+from operator import itemgetter
 
 from trfsite.formats.pgn import Line
 from trfsite.formats.pgn.writer import game_text, line_tokens, move_number, nag_text
@@ -34,7 +35,15 @@ _SQUARES = tuple(f"{file}{rank}" for rank in range(8, 0, -1) for file in FILES)
 # A placement's digits as that many empty squares ("."), its rank separators dropped:
 # one character a square, from a8 to h1.
 _EXPAND = str.maketrans({str(n): "." * n for n in range(1, 9)} | {"/": ""})
-_ORDER = {letter: rank for rank, letter in enumerate("KQRBNP")}
+# The squares' names in their own order (a1, a2 ... h8), and the squares of a board
+# (a8 to h1) taken in that order.
+_NAME_ORDER = tuple(sorted(_SQUARES))
+_BY_NAME = itemgetter(*(_SQUARES.index(name) for name in _NAME_ORDER))
+# Each kind as the text alternative lists it: White's first, king to pawn, then Black's
+# (as its upper-case letter).
+_KINDS = tuple(
+    (char, char.upper(), side) for side, kinds in enumerate(("KQRBNP", "kqrbnp")) for char in kinds
+)
 # What the board's text alternative calls each piece (and the viewer's script, for the
 # positions it shows).
 PIECE_NAMES = {
@@ -45,8 +54,6 @@ PIECE_NAMES = {
     "N": N_("knight"),
     "P": N_("pawn"),
 }
-_WHITE = frozenset("KQRBNP")
-_BLACK = frozenset("kqrbnp")
 # Each square's markup for each thing that may stand on it; the theme colours the
 # squares light and dark by their place among the board's 64.
 _CELLS = {char: f"<span>{GLYPHS.get(char, '')}</span>" for char in ".KQRBNPkqrbnp"}
@@ -62,22 +69,18 @@ def _cells(placement: str) -> str:
 
 def board_view(placement: str) -> BoardView:
     """A FEN placement's pieces for the text alternative: each side's king first, pawns
-    last, each kind by its squares' names (one pass and a plain sort: 2,000 pages)."""
-    white: list[tuple[int, str, str]] = []
-    black: list[tuple[int, str, str]] = []
-    for char, name in zip(_cells(placement), _SQUARES, strict=True):
-        if char in _WHITE:
-            white.append((_ORDER[char], name, char))
-        elif char in _BLACK:
-            upper = char.upper()
-            black.append((_ORDER[upper], name, upper))
-    white.sort()
-    black.sort()
-    return BoardView(
-        placement,
-        tuple([(char, name) for _, name, char in white]),
-        tuple([(char, name) for _, name, char in black]),
-    )
+    last, each kind by its squares' names. The 64 squares are read once in the order of
+    their names (a1, a2 ... h8), then each kind found in them by ``str.find``: no loop
+    over the squares and no sort (2,000 pages)."""
+    by_name = "".join(_BY_NAME(_cells(placement)))
+    sides: tuple[list[tuple[str, str]], list[tuple[str, str]]] = ([], [])
+    for char, letter, side in _KINDS:
+        pieces = sides[side]
+        at = by_name.find(char)
+        while at >= 0:
+            pieces.append((letter, _NAME_ORDER[at]))
+            at = by_name.find(char, at + 1)
+    return BoardView(placement, tuple(sides[0]), tuple(sides[1]))
 
 
 @cache
@@ -167,12 +170,16 @@ def _plain_score(sans: tuple[str, ...], white_first: bool, number: int) -> str:
         parts.append(f'<span class="m">{number}... <button>{sans[0]}</button></span> ')
         start, number = 1, number + 1
     end = len(sans) - (len(sans) - start) % 2  # after the last whole pair
-    for index in range(start, end, 2):
-        parts.append(
-            f'<span class="m">{number}. <button>{sans[index]}</button></span> '
-            f"<button>{sans[index + 1]}</button> "
-        )
-        number += 1
+    whites, blacks = sans[start:end:2], sans[start + 1 : end : 2]
+    parts.extend(
+        [
+            f'<span class="m">{n}. <button>{white}</button></span> <button>{black}</button> '
+            for n, white, black in zip(
+                range(number, number + len(whites)), whites, blacks, strict=True
+            )
+        ]
+    )
+    number += len(whites)
     if end < len(sans):
         parts.append(f'<span class="m">{number}. <button>{sans[end]}</button></span> ')
     return "".join(parts)

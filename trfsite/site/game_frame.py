@@ -19,6 +19,7 @@ import jinja2
 
 from trfsite.pages.contexts import GamePage
 from trfsite.render.environment import render_page
+from trfsite.site.game_body import COPIED_TEMPLATES, GameParts
 
 GAME_TEMPLATE = "game.html"
 PARTS_TEMPLATE = "game_parts.html"
@@ -41,13 +42,22 @@ _FRAME_SOURCE = (
 
 def frame_is_default(env: jinja2.Environment) -> bool:
     """Whether the game pages' frame comes from the default theme's templates."""
+    return _are_default(env, FRAME_TEMPLATES)
+
+
+def parts_are_default(env: jinja2.Environment) -> bool:
+    """Whether the game pages' parts are the default theme's (``game_body`` copies them)."""
+    return _are_default(env, COPIED_TEMPLATES)
+
+
+def _are_default(env: jinja2.Environment, names: tuple[str, ...]) -> bool:
     loader = env.loader
     if loader is None:
         return False
     try:
         return all(
             loader.get_source(env, name)[1] == loader.get_source(env, f"!default/{name}")[1]
-            for name in FRAME_TEMPLATES
+            for name in names
         )
     except jinja2.TemplateNotFound:
         return False
@@ -95,8 +105,13 @@ class GameFrames:
         """Render the frame with markers (``page`` gives the event's parts) and cut it."""
         marked = replace(page, meta=replace(page.meta, path=_PATH))
         frame = self.env.from_string(_FRAME_SOURCE).render(page=marked)
-        parts = self.env.get_template(PARTS_TEMPLATE).module
-        self._macros = {hole: getattr(parts, f"game_{name}") for hole, name in _MACROS.items()}
+        if parts_are_default(self.env):
+            # The default parts written in Python: a fifth of their macros' work.
+            written = GameParts(self.env)
+            self._macros = {hole: getattr(written, name) for hole, name in _MACROS.items()}
+        else:
+            parts = self.env.get_template(PARTS_TEMPLATE).module
+            self._macros = {hole: getattr(parts, f"game_{name}") for hole, name in _MACROS.items()}
         split = _HOLE.split(frame)
         self._pieces = split[0::2]
         self._holes = split[1::2]

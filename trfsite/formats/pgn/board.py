@@ -43,7 +43,6 @@ from trfsite.formats.pgn.squares import (
     WHITE_PIECES,
     IllegalMove,
     Move,
-    ParsedSan,
     disambiguation,
     read_spelling,
 )
@@ -256,7 +255,7 @@ class Position:
                     return castling, "O-O-O" if castling.castle_rook < castling.origin else "O-O"
             raise IllegalMove(f"{san!r}: {NAMES[target]} holds a piece of the side to move")
         if not letter:
-            return self._pawn_move(san, parsed)
+            return self._pawn_move(san, file, rank, target, promotion)
         if promotion:
             raise IllegalMove(f"{san!r}: only a pawn can promote")
         found = self.sources(letter, target)
@@ -330,11 +329,17 @@ class Position:
         king as safe as it was: the piece is off every line through the king, or not
         pinned, or moves along its pin (a king not in check then stays out of it)."""
         line = _line_step(origin - king)
-        return (
-            line is None
-            or not self._slider_beyond(king, origin, not self.white)
-            or (_line_step(target - king) == line and self._on_ray(king, line, target))
-        )
+        if line is None:
+            return True
+        # ``_slider_beyond`` in line, with the line already known (half of a game's moves
+        # come here: a piece on a line with its king).
+        board = self.board
+        index = king + line
+        while board[index] == EMPTY or index == origin:
+            index += line
+        if board[index] not in SLIDERS_ALONG[not self.white][line]:
+            return True
+        return _line_step(target - king) == line and self._on_ray(king, line, target)
 
     def _on_ray(self, king: int, step: int, target: int) -> bool:
         """Whether ``target`` lies on the ray from the king along ``step`` (the pin line)."""
@@ -345,9 +350,12 @@ class Position:
             index += step
         return False
 
-    def _pawn_move(self, san: str, parsed: ParsedSan) -> tuple[Move, str]:
+    def _pawn_move(
+        self, san: str, file: int, from_rank: int, target: int, promotion: str
+    ) -> tuple[Move, str]:
+        """A pawn's move; ``file`` and ``from_rank`` as written (-1: not given), the
+        parts ``read_san`` unpacked (a NamedTuple's fields cost a lookup each)."""
         board = self.board
-        target, promotion = parsed.target, parsed.promotion
         forward = NORTH if self.white else SOUTH
         pawn = "P" if self.white else "p"
         target_rank = (target - 21) // 10
@@ -355,7 +363,6 @@ class Position:
             wanted = "promotes before the last rank" if promotion else "names no promotion piece"
             raise IllegalMove(f"{san!r}: a pawn move that {wanted}")
         suffix = "=" + promotion if promotion else ""
-        file = parsed.from_file
         if file >= 0 and (target - 21) % 10 != file:
             origin = 21 + file + 10 * target_rank - forward
             if abs(origin + forward - target) != 1 or board[origin] != pawn:
@@ -383,7 +390,7 @@ class Position:
                 side = "White" if self.white else "Black"
                 raise IllegalMove(f"{san!r} is not a legal move for {side}: no piece can make it")
             text = NAMES[target] + suffix
-        if parsed.from_rank >= 0 and (move.origin - 21) // 10 != parsed.from_rank:
+        if from_rank >= 0 and (move.origin - 21) // 10 != from_rank:
             raise IllegalMove(f"{san!r}: no pawn of the side to move stands on that rank")
         if self.checked is False and not move.en_passant:  # en passant empties two squares
             king = self.kings[0 if self.white else 1]

@@ -111,12 +111,15 @@ class PgnGame:
     line: int  # 1-based line of the game's first tag (or first move)
     index: int  # 0-based position in the file
     offset: int = 0  # where the game starts in the text (``move_position`` reads from it)
+    # The tags by name, the first of a name kept: a build asks each game for its tags
+    # some 20 times (matching, replay, page, export), a dictionary lookup each.
+    by_name: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_name", dict(reversed(self.tags)))
 
     def tag(self, name: str) -> str:
-        for key, value in self.tags:
-            if key == name:
-                return value
-        return ""
+        return self.by_name.get(name, "")
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from trfsite.formats.pgn.reader import PgnGame
 from trfsite.formats.pgn.squares import NAMES
 
 _STANDARD = Position.from_fen(STANDARD_START)
+_STANDARD_FEN = _STANDARD.fen()
 _CHESS960 = frozenset({"chess960", "chess 960", "fischerandom", "fischer random", "960"})
 
 
@@ -34,6 +35,12 @@ class Replay:
     stop: str = ""  # why the line stops early ("" when every move was played)
     stop_ply: int = -1  # 0-based index of the move that could not be played
 
+    def __reduce__(self) -> tuple[type[Replay], tuple[str, str, str, str, str, int]]:
+        """Pickled as its fields (the replay helper sends ~2,000 to the build): a slots
+        dataclass's own state functions are Python loops over ``fields()``, each way."""
+        fields = (self.start, self.final, self.moves_text, self.steps_text, self.stop)
+        return Replay, (*fields, self.stop_ply)
+
     @property
     def complete(self) -> bool:
         return not self.stop
@@ -47,24 +54,25 @@ class Replay:
         return tuple(self.steps_text.split())
 
 
-def starting_position(game: PgnGame) -> Position:
-    """The game's start: the standard one, or the FEN tag's (SetUp "1"), 960 included."""
+def starting_position(game: PgnGame) -> tuple[Position, str]:
+    """The game's start: the standard one, or the FEN tag's (SetUp "1"), 960 included;
+    and its FEN as the replay writes it (the standard one's written once, not per game)."""
     chess960 = game.tag("Variant").strip().lower() in _CHESS960
     fen = game.tag("FEN").strip()
     if not fen and not chess960:
-        return _STANDARD.copy()
-    return Position.from_fen(fen or STANDARD_START, chess960=chess960)
+        return _STANDARD.copy(), _STANDARD_FEN
+    position = Position.from_fen(fen or STANDARD_START, chess960=chess960)
+    return position, position.fen()
 
 
 def replay(game: PgnGame) -> Replay:
     """Play the main line; a move that cannot be played ends it, with the reason."""
     try:
-        position = starting_position(game)
+        position, start = starting_position(game)
     except ValueError as error:
         standard = Position.from_fen()
         placement = standard.placement()
         return Replay(STANDARD_START, placement, "", "", f"FEN tag: {error}", 0)
-    start = position.fen()
     sans: list[str] = []
     steps: list[str] = []
     stop, stop_ply = "", -1
