@@ -23,7 +23,7 @@ from trfsite.formats.json_text import indented_json
 from trfsite.memo import ByIdentity
 from trfsite.model import Outcome, Player, Tournament
 from trfsite.pages.contexts import DownloadFile
-from trfsite.pages.pairings import points_before, result_text, round_cells
+from trfsite.pages.pairings import cells_in_board_order, result_text
 from trfsite.pages.plan import EventData, PagePlan
 from trfsite.progress import round_progress
 
@@ -124,7 +124,7 @@ def round_items(data: EventData) -> list[dict[str, object]]:
     names = {p.id: p.name for p in t.players}
     rounds: list[dict[str, object]] = []
     for round_no in range(1, t.rounds + 1):
-        cells = round_cells(t, round_no, points_before(data.after_round, round_no))
+        cells = cells_in_board_order(t, data.after_round, round_no)
         games = [
             {
                 "board": board,

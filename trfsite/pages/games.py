@@ -22,7 +22,7 @@ from trfsite.model import Outcome, Tournament
 from trfsite.pages.config import CONFIG_NAME
 from trfsite.pages.game_replay import ReplayAhead, replay_ahead
 from trfsite.pages.game_types import NO_GAMES, EventGame, EventGames
-from trfsite.pages.pairings import Pairing, points_before, round_cells
+from trfsite.pages.pairings import Pairing, cells_in_board_order
 from trfsite.pages.plan import EventJob
 from trfsite.pages.reading import internal_error
 from trfsite.people.names import fold_name
@@ -172,7 +172,7 @@ class _Matcher:
 def _matcher(t: Tournament, after_round: Sequence[Standings]) -> _Matcher:
     pairings: dict[int, dict[frozenset[int], tuple[int, Pairing]]] = {}
     for round_no in range(1, t.rounds + 1):
-        cells = round_cells(t, round_no, points_before(after_round, round_no))
+        cells = cells_in_board_order(t, after_round, round_no)
         pairings[round_no] = {
             frozenset((pair.white, pair.black)): (board, pair)
             for board, pair in enumerate(cells.pairings, start=1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trfsite.memo import ByIdentity
+from trfsite.memo import ByIdentity, keep_within
 from trfsite.model import Color, EventKind, Outcome, Tournament
 from trfsite.pages.common import GO_SYMBOL, points_map
 from trfsite.pages.lookups import players_by_id
@@ -73,6 +73,31 @@ def round_cells(
 
     pairings.sort(key=board_key)
     return RoundCells(tuple(pairings), unsorted.byes, unsorted.absent)
+
+
+# The round pages, the data files, the bulletin and the games' matching each put every
+# round in board order by the same points before it: sorted once per event (the
+# standings after each round are the key), not once for each of them.
+_board_orders: ByIdentity[Sequence[Standings], dict[int, tuple[Tournament, RoundCells]]] = (
+    ByIdentity(lambda after_round: {})
+)
+
+
+def cells_in_board_order(
+    t: Tournament, after_round: Sequence[Standings], round_no: int
+) -> RoundCells:
+    """``round_cells`` by the points before ``round_no`` in ``after_round`` (the event's
+    standings after each round), made once per event and round."""
+    made = _board_orders(after_round)
+    hit = made.get(round_no)
+    if hit is None or hit[0] is not t:
+        hit = (t, round_cells(t, round_no, points_before(after_round, round_no)))
+        keep_within(made, round_no, hit, _KEPT_ROUNDS)
+    return hit[1]
+
+
+# An empty ``after_round`` is one object for every event: its rounds are bounded.
+_KEPT_ROUNDS = 1_000
 
 
 def _extract(t: Tournament, round_no: int) -> RoundCells:

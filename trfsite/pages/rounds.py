@@ -7,7 +7,7 @@ from functools import partial
 from trfsite.pages.common import BYE_NAMES, player_refs, ref_in, rounds_near
 from trfsite.pages.contexts import RoundPage
 from trfsite.pages.lookups import players_by_id
-from trfsite.pages.pairings import points_before, result_text, round_cells
+from trfsite.pages.pairings import cells_in_board_order, points_before, result_text
 from trfsite.pages.plan import EventData, PagePlan, meta_for
 from trfsite.pages.rows import ByeLine, PairingLine
 from trfsite.progress import round_progress
@@ -20,7 +20,7 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
     players = players_by_id(t)
     refs = player_refs(t)
     before = points_before(data.after_round, round_no)
-    cells = round_cells(t, round_no, before)
+    cells = cells_in_board_order(t, data.after_round, round_no)
     pairings = []
     for board, pair in enumerate(cells.pairings, start=1):
         white, black = players[pair.white], players[pair.black]

@@ -23,7 +23,7 @@ from trfsite.pages.common import counts_points, spelled_short
 from trfsite.pages.contexts import BulletinGame
 from trfsite.pages.crossgrid import build_grid
 from trfsite.pages.grid import CrossGrid
-from trfsite.pages.pairings import points_before, result_text, round_cells
+from trfsite.pages.pairings import cells_in_board_order, points_before, result_text
 from trfsite.pdf.awards_view import AwardsPart, awards_part
 from trfsite.pdf.line_views import LinesView
 from trfsite.pdf.norms_view import NormsPart, norms_part
@@ -389,7 +389,7 @@ def _round_view(
     t = data.tournament
     go = t.game is Game.GO
     before = points_before(data.round_standings, round_no)
-    cells = round_cells(t, round_no, before)
+    cells = cells_in_board_order(t, data.round_standings, round_no)
     # as on the site's round page: no score column when the standings before are missing
     scored = bool(before) or round_no == 1
     pairings: list[Pairing] = []

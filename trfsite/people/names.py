@@ -52,8 +52,13 @@ def clear_of_site_pages(key: str, name: str) -> str:
 
 def fold_name(name: str) -> str:
     """``"Müller, Jürgen"`` and ``"Mueller,Jurgen"`` both give ``"muller jurgen"``."""
-    text = unicodedata.normalize("NFKD", name.translate(_LETTERS))
-    text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
+    if name.isascii():
+        # No letter to translate, NFKD leaves ASCII as it is and nothing combines: the
+        # per-character pass is skipped for most names (a PGN's 4,000 sides).
+        text = name.lower()
+    else:
+        text = unicodedata.normalize("NFKD", name.translate(_LETTERS))
+        text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
     text = _UMLAUT.sub(r"\1", text)
     return " ".join(_WORD.findall(text))
 
