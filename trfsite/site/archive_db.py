@@ -228,13 +228,20 @@ TABLES = ("tiebreaks", "standings", "games", "players", "events")  # each has an
 
 
 def insert_rows(db: sqlite3.Connection, events: Sequence[tuple[EventSummary, Path]]) -> None:
-    rows: dict[str, list[tuple[object, ...]]] = {table: [] for table in _INSERT}
+    """Each event's rows, inserted an event at a time: a cold build of 3,000 events held
+    every event's rows at once (the build's largest process, 829 MiB). Each table gets
+    its rows in the same order either way (events by slug), so the file is the same."""
+    statements = {
+        table: f"INSERT OR IGNORE INTO {table} VALUES ({', '.join('?' * count)})"
+        for table, count in _INSERT.items()
+    }
     for summary, folder in sorted(events, key=lambda pair: pair[0].slug):
-        if not summary.failed:
-            for table, row in _event_rows(summary, folder):
-                rows[table].append(row)
-    for table, count in _INSERT.items():
-        marks = ", ".join("?" * count)
-        # A damaged file may give two players one start number: the first row is kept
-        # (the pages show the same player), never an IntegrityError that ends the build.
-        db.executemany(f"INSERT OR IGNORE INTO {table} VALUES ({marks})", rows[table])
+        if summary.failed:
+            continue
+        rows: dict[str, list[tuple[object, ...]]] = {table: [] for table in _INSERT}
+        for table, row in _event_rows(summary, folder):
+            rows[table].append(row)
+        for table, statement in statements.items():
+            # A damaged file may give two players one start number: the first row is kept
+            # (the pages show the same player), never an IntegrityError that ends the build.
+            db.executemany(statement, rows[table])
