@@ -77,7 +77,9 @@ def round_cells(
 
 # The round pages, the data files, the bulletin and the games' matching each put every
 # round in board order by the same points before it: sorted once per event (the
-# standings after each round are the key), not once for each of them.
+# standings after each round are the key), not once for each of them. An empty
+# ``after_round`` is one object for every event: the rounds kept for it are bounded.
+_KEPT_ROUNDS = 1_000
 _board_orders: ByIdentity[Sequence[Standings], dict[int, tuple[Tournament, RoundCells]]] = (
     ByIdentity(lambda after_round: {})
 )
@@ -94,10 +96,6 @@ def cells_in_board_order(
         hit = (t, round_cells(t, round_no, points_before(after_round, round_no)))
         keep_within(made, round_no, hit, _KEPT_ROUNDS)
     return hit[1]
-
-
-# An empty ``after_round`` is one object for every event: its rounds are bounded.
-_KEPT_ROUNDS = 1_000
 
 
 def _extract(t: Tournament, round_no: int) -> RoundCells:
