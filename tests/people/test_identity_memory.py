@@ -1,7 +1,9 @@
-"""What identity holds while it joins keys (issue 46: the build process's memory).
+"""What identity and the people pages' planner hold for each key and entry of the
+archive (issue 46: the build process's memory).
 
 Every own key of the archive has a group of facts until the people are made; with a
-set for each fact, an empty one 216 bytes, 1,000 keys held 4,000 sets.
+set for each fact, an empty one 216 bytes, 1,000 keys held 4,000 sets. The planner
+lives through the whole people step, beside every entry.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import pytest
 
 from trfsite.people import identity
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+from trfsite.people.pages import PeoplePlanner
+from trfsite.render.page_meta import SiteInfo
 
 
 @pytest.fixture
@@ -75,3 +79,25 @@ def test_the_groups_of_1000_keys_hold_no_set(
     assert len(resolution.people) == 1000
     # By hand: 1,000 groups of 4 facts; as sets 4,000 (main), as tuples none.
     assert counted == [0]
+
+
+def _rows_of_entries() -> int:
+    """(event index, event, entry) triples alive: a person's rows, as the planner walks them."""
+    return sum(
+        1
+        for obj in gc.get_objects()
+        if type(obj) is tuple and len(obj) == 3 and isinstance(obj[1], EventEntries)
+    )
+
+
+def test_the_planner_keeps_no_row_for_each_entry(collector_off: None) -> None:
+    events = [_event(number) for number in range(1000)]
+    resolution = identity.resolve(events)
+    site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
+    before = _rows_of_entries()
+    planner = PeoplePlanner(resolution, site, {event.file: event.slug for event in events})
+    # By hand: 1,000 entries; main kept a row for each (1,000), made now when asked for.
+    assert _rows_of_entries() - before == 0
+    person = resolution.people[0]
+    rows = planner.archive.entries(person)
+    assert [(index, entry.own_key) for index, _, entry in rows] == [(0, "fide-4000000")]

@@ -99,26 +99,27 @@ class _Archive:
         self.resolution = resolution
         self.full_entry = full_entry
         self.person_of: dict[str, Person] = {p.key: p for p in resolution.people}
-        # (event index, start number) -> person key
+        # (event index, start number) -> person key. Nothing more is kept per entry
+        # (each person's rows are made when asked for): the planner lives through the
+        # whole people step, beside every entry of the archive.
         self.key_at: dict[tuple[int, int], str] = {}
-        # person key -> (event index, event, entry): every page kind walks these,
-        # group pages once per person and year
-        self._rows: dict[str, tuple[tuple[int, EventEntries, PersonEntry], ...]] = {}
         events = resolution.events
         for person in resolution.people:
-            rows = []
             for ref in person.entries:
-                event = events[ref.event]
-                entry = event.entries[ref.entry]
-                self.key_at[(ref.event, entry.start_number)] = person.key
-                rows.append((ref.event, event, entry))
-            self._rows[person.key] = tuple(rows)
+                self.key_at[(ref.event, events[ref.event].entries[ref.entry].start_number)] = (
+                    person.key
+                )
         self._heads: dict[int, EventEntries] = {}
         self._last_year: dict[str, int | None] = {}
         self._people_at: dict[int, str] = {}
 
     def entries(self, person: Person) -> tuple[tuple[int, EventEntries, PersonEntry], ...]:
-        return self._rows[person.key]
+        """(event index, event, entry) of each of the person's entries, oldest first."""
+        events = self.resolution.events
+        return tuple(
+            (ref.event, events[ref.event], events[ref.event].entries[ref.entry])
+            for ref in person.entries
+        )
 
     def people_at(self, index: int) -> str:
         """A digest of the keys, pages and names of event ``index``'s people, by start
@@ -138,7 +139,7 @@ class _Archive:
 
     def last_year(self, person: Person) -> int | None:
         if person.key not in self._last_year:
-            known = [event.date.year for _, event, _ in self._rows[person.key] if event.date]
+            known = [event.date.year for _, event, _ in self.entries(person) if event.date]
             self._last_year[person.key] = max(known) if known else None
         return self._last_year[person.key]
 
