@@ -90,14 +90,28 @@ def _rows_of_entries() -> int:
     )
 
 
-def test_the_planner_keeps_no_row_for_each_entry(collector_off: None) -> None:
+def _number_pairs() -> int:
+    """(event index, start number) pairs alive: a key for each entry."""
+    return sum(
+        1
+        for obj in gc.get_objects()
+        if type(obj) is tuple and len(obj) == 2 and all(type(n) is int for n in obj)
+    )
+
+
+def test_the_planner_keeps_no_row_and_no_pair_for_each_entry(collector_off: None) -> None:
     events = [_event(number) for number in range(1000)]
     resolution = identity.resolve(events)
     site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
-    before = _rows_of_entries()
+    rows_before, pairs_before = _rows_of_entries(), _number_pairs()
     planner = PeoplePlanner(resolution, site, {event.file: event.slug for event in events})
-    # By hand: 1,000 entries; main kept a row for each (1,000), made now when asked for.
-    assert _rows_of_entries() - before == 0
+    # By hand: 1,000 entries; main kept a row and an (index, number) pair for each
+    # (1,000 and 1,000); rows are made now when asked for, keys mapped event by event.
+    rows, pairs = _rows_of_entries() - rows_before, _number_pairs() - pairs_before
+    assert rows == 0
+    assert pairs == 0
+    assert planner.archive.key_at(999, 1) == "fide-4000999"
+    assert planner.archive.key_at(999, 2) is None
     person = resolution.people[0]
     rows = planner.archive.entries(person)
     assert [(index, entry.own_key) for index, _, entry in rows] == [(0, "fide-4000000")]
