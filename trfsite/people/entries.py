@@ -159,13 +159,13 @@ class SharedValues:
     long as its owner (one build), not the process.
     """
 
-    __slots__ = ("_numbers", "_text")
+    __slots__ = ("_floats", "_ints", "_text")
 
     def __init__(self) -> None:
         self._text: dict[str, str] = {}
-        # By type and repr: 1, 1.0 and True are equal keys, and so are 0.0 and -0.0,
-        # but each is shown as itself.
-        self._numbers: dict[tuple[type, str], object] = {}
+        self._ints: dict[int, int] = {}
+        # By repr: 0.0 and -0.0 are equal keys, but each is shown as itself.
+        self._floats: dict[str, float] = {}
 
     def event(self, event: EventEntries) -> EventEntries:
         """``event`` with its entries' repeated values taken from (or put in) the table."""
@@ -173,12 +173,20 @@ class SharedValues:
 
     def entry(self, entry: PersonEntry) -> PersonEntry:
         values: list[object] = list(entry)
-        text, numbers = self._text.setdefault, self._numbers.setdefault
+        self.share(values)
+        return PersonEntry._make(values)
+
+    def share(self, values: list[object]) -> None:
+        """An entry's values (in ``PersonEntry``'s order), the repeated ones replaced
+        by the table's."""
+        text, ints, floats = self._text.setdefault, self._ints.setdefault, self._floats
         for at in _SHARED_TEXT:
             value = values[at]
             values[at] = text(value, value)  # type: ignore[arg-type]
         for at in _SHARED_NUMBERS:
             value = values[at]
-            if value is not None:
-                values[at] = numbers((type(value), repr(value)), value)
-        return PersonEntry._make(values)
+            kind = type(value)
+            if kind is int:  # exactly: True stays True, 1.0 stays a float
+                values[at] = ints(value, value)  # type: ignore[arg-type]
+            elif kind is float:
+                values[at] = floats.setdefault(repr(value), value)  # type: ignore[arg-type]
