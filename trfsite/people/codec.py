@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from trfsite.people.entries import EventEntries, KeyKind, PersonEntry, TeamPlace
+from trfsite.people.entries import EventEntries, KeyKind, PersonEntry, SharedValues, TeamPlace
 
 _ENTRY_FIELDS = PersonEntry._fields
 _KIND = _ENTRY_FIELDS.index("key_kind")
@@ -24,7 +24,7 @@ def _entry_json(entry: PersonEntry) -> list[object]:
     return values
 
 
-def _entry_from(data: list[object]) -> PersonEntry:
+def _entry_from(data: list[object], shared: SharedValues | None) -> PersonEntry:
     if len(data) != len(_ENTRY_FIELDS):
         raise ValueError(f"entry has {len(data)} values; expected {len(_ENTRY_FIELDS)}")
     values = list(data)
@@ -32,6 +32,8 @@ def _entry_from(data: list[object]) -> PersonEntry:
     values[_NATIONAL] = tuple(values[_NATIONAL])  # type: ignore[arg-type]
     if not isinstance(values[_RECORD], str):
         raise TypeError(f"record is {values[_RECORD]!r}; expected packed rounds")
+    if shared is not None:
+        shared.share(values)
     return PersonEntry._make(values)
 
 
@@ -51,8 +53,9 @@ def entries_to_json(event: EventEntries) -> dict[str, object]:
     }
 
 
-def entries_from_json(data: dict[str, object]) -> EventEntries:
-    """Raises ValueError, KeyError or TypeError for anything but what ``entries_to_json`` made."""
+def entries_from_json(data: dict[str, object], shared: SharedValues | None = None) -> EventEntries:
+    """Raises ValueError, KeyError or TypeError for anything but what ``entries_to_json`` made;
+    ``shared``: the values the entries repeat taken from (or put in) that table."""
     date = data["date"]
     after = data["after_round"]
     return EventEntries(
@@ -64,7 +67,7 @@ def entries_from_json(data: dict[str, object]) -> EventEntries:
         kind=str(data["kind"]),
         participants=int(data["participants"]),  # type: ignore[call-overload]
         rounds=int(data["rounds"]),  # type: ignore[call-overload]
-        entries=tuple(_entry_from(e) for e in data["entries"]),  # type: ignore[attr-defined]
+        entries=tuple(_entry_from(e, shared) for e in data["entries"]),  # type: ignore[attr-defined]
         after_round=None if after is None else int(after),  # type: ignore[call-overload]
         teams=tuple(
             TeamPlace(str(name), int(rank), float(points))

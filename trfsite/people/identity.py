@@ -28,6 +28,7 @@ from trfsite.formats.numbers import is_whole
 from trfsite.people.collect import link_stem
 from trfsite.people.config import PeopleConfig
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+from trfsite.people.key_union import Group, KeyUnion, with_value
 from trfsite.results import Note
 
 _PRIORITY = {
@@ -75,52 +76,6 @@ class Resolution:
         return event, event.entries[ref.entry]
 
 
-@dataclass(slots=True)
-class _Group:
-    """A union-find root's facts (merged when roots merge)."""
-
-    fide: set[str] = field(default_factory=set)
-    names: set[str] = field(default_factory=set)
-    federations: set[str] = field(default_factory=set)
-    years: set[int] = field(default_factory=set)
-    has_id: bool = False
-
-
-class _Union:
-    def __init__(self) -> None:
-        self.parent: dict[str, str] = {}
-        self.facts: dict[str, _Group] = {}
-
-    def add(self, key: str) -> None:
-        if key not in self.parent:
-            self.parent[key] = key
-            self.facts[key] = _Group()
-
-    def root(self, key: str) -> str:
-        while self.parent[key] != key:
-            self.parent[key] = self.parent[self.parent[key]]
-            key = self.parent[key]
-        return key
-
-    def fide_clash(self, a: str, b: str) -> tuple[str, ...]:
-        """The FIDE ids that joining ``a`` and ``b`` would put in one person (if two)."""
-        fide = self.facts[self.root(a)].fide | self.facts[self.root(b)].fide
-        return tuple(sorted(fide)) if len(fide) > 1 else ()
-
-    def join(self, a: str, b: str) -> None:
-        ra, rb = self.root(a), self.root(b)
-        if ra == rb:
-            return
-        keep, gone = sorted((ra, rb))
-        self.parent[gone] = keep
-        facts, other = self.facts[keep], self.facts.pop(gone)
-        facts.fide |= other.fide
-        facts.names |= other.names
-        facts.federations |= other.federations
-        facts.years |= other.years
-        facts.has_id = facts.has_id or other.has_id
-
-
 def _where(event: EventEntries, entry: PersonEntry) -> str:
     return f"{event.file}:{entry.line}" if entry.line else event.file
 
@@ -135,7 +90,7 @@ def resolve(events: Iterable[EventEntries], config: PeopleConfig | None = None) 
     ordered = tuple(sorted(events, key=lambda e: e.file))
     nodes: dict[str, list[EntryRef]] = {}
     kinds: dict[str, KeyKind] = {}
-    union = _Union()
+    union = KeyUnion()
     findings: list[Finding] = []
     facts_of = union.facts
     for e, event in enumerate(ordered):
@@ -150,14 +105,14 @@ def resolve(events: Iterable[EventEntries], config: PeopleConfig | None = None) 
             facts = facts_of[key]
             if entry.key_kind is KeyKind.CONFIG:
                 continue  # a split entry is nobody else's name match
-            facts.names.add(entry.folded_name)
+            facts.names = with_value(facts.names, entry.folded_name)
             if entry.federation:
-                facts.federations.add(entry.federation)
+                facts.federations = with_value(facts.federations, entry.federation)
             if entry.birth_year is not None:
-                facts.years.add(entry.birth_year)
+                facts.years = with_value(facts.years, entry.birth_year)
             facts.has_id = facts.has_id or entry.key_kind is not KeyKind.NAME
             if entry.fide_id:
-                facts.fide.add(entry.fide_id)
+                facts.fide = with_value(facts.fide, entry.fide_id)
     findings += _birth_conflicts(ordered, nodes, kinds)
     findings += _link_secondary_ids(ordered, union)
     name_matched = _match_names(ordered, nodes, kinds, union, findings)
@@ -202,7 +157,7 @@ def _birth_conflicts(
     return found
 
 
-def _link_secondary_ids(events: tuple[EventEntries, ...], union: _Union) -> list[Finding]:
+def _link_secondary_ids(events: tuple[EventEntries, ...], union: KeyUnion) -> list[Finding]:
     """An entry with a FIDE id and a national id (or EGD PIN) links both keys."""
     found = []
     for event in events:
@@ -241,7 +196,7 @@ def linked_keys(entry: PersonEntry) -> list[str]:
     return [other for other in others if other != entry.own_key]
 
 
-def _compatible(entry: PersonEntry, facts: _Group) -> bool:
+def _compatible(entry: PersonEntry, facts: Group) -> bool:
     if entry.folded_name not in facts.names:
         return False
     if entry.federation and facts.federations and entry.federation not in facts.federations:
@@ -253,7 +208,7 @@ def _match_names(
     events: tuple[EventEntries, ...],
     nodes: dict[str, list[EntryRef]],
     kinds: dict[str, KeyKind],
-    union: _Union,
+    union: KeyUnion,
     findings: list[Finding],
 ) -> set[str]:
     """Join entries without id to the one person they match; report ambiguous matches."""
@@ -329,7 +284,7 @@ def _complete(events: tuple[EventEntries, ...], ref: EntryRef) -> bool:
     return bool(entry.federation) and entry.birth_year is not None
 
 
-def _merge(config: PeopleConfig, union: _Union, preferred: dict[str, int]) -> list[str]:
+def _merge(config: PeopleConfig, union: KeyUnion, preferred: dict[str, int]) -> list[str]:
     problems = []
     for number, group in enumerate(config.merges):
         where = f"people.merge[{number}]"
@@ -375,7 +330,7 @@ def _people(
     events: tuple[EventEntries, ...],
     nodes: dict[str, list[EntryRef]],
     kinds: dict[str, KeyKind],
-    union: _Union,
+    union: KeyUnion,
     preferred: dict[str, int],
     name_matched: set[str],
     findings: list[Finding],

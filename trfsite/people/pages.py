@@ -99,26 +99,34 @@ class _Archive:
         self.resolution = resolution
         self.full_entry = full_entry
         self.person_of: dict[str, Person] = {p.key: p for p in resolution.people}
-        # (event index, start number) -> person key
-        self.key_at: dict[tuple[int, int], str] = {}
-        # person key -> (event index, event, entry): every page kind walks these,
-        # group pages once per person and year
-        self._rows: dict[str, tuple[tuple[int, EventEntries, PersonEntry], ...]] = {}
+        # Event index -> start number -> person key (see ``key_at``). Nothing more is
+        # kept per entry (each person's rows are made when asked for): the planner
+        # lives through the whole people step, beside every entry of the archive.
+        self._keys: dict[int, dict[int, str]] = {}
         events = resolution.events
         for person in resolution.people:
-            rows = []
             for ref in person.entries:
-                event = events[ref.event]
-                entry = event.entries[ref.entry]
-                self.key_at[(ref.event, entry.start_number)] = person.key
-                rows.append((ref.event, event, entry))
-            self._rows[person.key] = tuple(rows)
+                number = events[ref.event].entries[ref.entry].start_number
+                self._keys.setdefault(ref.event, {})[number] = person.key
         self._heads: dict[int, EventEntries] = {}
         self._last_year: dict[str, int | None] = {}
         self._people_at: dict[int, str] = {}
 
+    def key_at(self, index: int, number: int) -> str | None:
+        """The key of the person with start number ``number`` in event ``index``.
+
+        A map per event, not one keyed by (index, number): that pair was a tuple of
+        56 bytes for each entry of the archive."""
+        keys = self._keys.get(index)
+        return None if keys is None else keys.get(number)
+
     def entries(self, person: Person) -> tuple[tuple[int, EventEntries, PersonEntry], ...]:
-        return self._rows[person.key]
+        """(event index, event, entry) of each of the person's entries, oldest first."""
+        events = self.resolution.events
+        return tuple(
+            (ref.event, events[ref.event], events[ref.event].entries[ref.entry])
+            for ref in person.entries
+        )
 
     def people_at(self, index: int) -> str:
         """A digest of the keys, pages and names of event ``index``'s people, by start
@@ -126,7 +134,7 @@ class _Archive:
         if index not in self._people_at:
             found = []
             for entry in self.resolution.events[index].entries:
-                key = self.key_at.get((index, entry.start_number))
+                key = self.key_at(index, entry.start_number)
                 if key is not None:
                     person = self.person_of[key]
                     found.append((entry.start_number, key, person.page, person.name))
@@ -138,7 +146,7 @@ class _Archive:
 
     def last_year(self, person: Person) -> int | None:
         if person.key not in self._last_year:
-            known = [event.date.year for _, event, _ in self._rows[person.key] if event.date]
+            known = [event.date.year for _, event, _ in self.entries(person) if event.date]
             self._last_year[person.key] = max(known) if known else None
         return self._last_year[person.key]
 
@@ -158,7 +166,7 @@ class _Archive:
             for game in entry.record:
                 if game.opponent is None:
                     continue
-                key = self.key_at.get((index, game.opponent))
+                key = self.key_at(index, game.opponent)
                 if key is not None:
                     opponent = self.person_of[key]
                     opponents[(row, game.opponent)] = (opponent.page, opponent.name)
@@ -317,7 +325,7 @@ def _findings(archive: _Archive) -> tuple[PeopleFinding, ...]:
         if event is not None:
             for entry in event.entries:
                 if entry.line == finding.line:
-                    key = archive.key_at.get((index, entry.start_number))
+                    key = archive.key_at(index, entry.start_number)
                     person_href = f"{archive.person_of[key].page}.html" if key else ""
         found.append(
             PeopleFinding(

@@ -99,8 +99,11 @@ def build_events(
 
     Local workers write their files into the temporary folder themselves, so
     the pages do not travel back through a pipe; remote ones return them. The
-    players of each event built go to ``plan.people``.
+    players of each event built go to ``plan.people``, kept until the people pages
+    with the values they repeat shared (``SharedValues``).
     """
+    from trfsite.people.entries import SharedValues
+
     tasks = [replace(task, out_root=writer.root if local else None) for task in plan.build]
     outputs: Iterator[EventOutput]
     if local and can_split(executor, workers, len(tasks)):
@@ -111,6 +114,7 @@ def build_events(
     sites = {task.job.slug: task.job.site for task in tasks}
     static = _static_files(tasks)
     static_packed: dict[str, Packed] | None = None
+    shared = SharedValues()
     for done, output in enumerate(outputs, start=1):
         for path, data in output.files:
             writer.write_bytes(path, data)
@@ -129,7 +133,7 @@ def build_events(
             )
         key = plan.keys[output.slug]
         if output.people is not None:
-            plan.people[key] = output.people
+            plan.people[key] = shared.event(output.people)
         entries.append(cache.entry_for(key, output))
         if output.pdf_failure:
             logger.warning("%s", output.pdf_failure)

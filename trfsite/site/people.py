@@ -20,7 +20,7 @@ from pathlib import Path
 from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
 from trfsite.people.contexts import PeopleContext
-from trfsite.people.entries import EventEntries, PersonEntry
+from trfsite.people.entries import EventEntries, PersonEntry, SharedValues
 from trfsite.people.identity import Resolution
 from trfsite.people.incremental import Stale
 from trfsite.people.listing import read_entries
@@ -253,8 +253,9 @@ def _alone(
 def _every_event(
     state: BuildState, events: list[tuple[str, EventTask]], built: dict[str, EventEntries]
 ) -> list[tuple[str, EventEntries]]:
-    """(cache key, entries) of every event: built now, held by the state, else read."""
-    stored = state.events(key for key, _ in events if key not in built)
+    """(cache key, entries) of every event: built now, held by the state, else read
+    (the values the stored ones repeat shared: a rebuild may read every event)."""
+    stored = state.events((key for key, _ in events if key not in built), SharedValues())
     found = []
     for key, task in events:
         entries = built.get(key) or stored.get(key)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from trfsite.findings import Finding
 from trfsite.people.codec import entries_from_json, entries_to_json
 from trfsite.people.contexts import PeopleFinding
-from trfsite.people.entries import EventEntries
+from trfsite.people.entries import EventEntries, SharedValues
 from trfsite.people.identity import linked_keys
 from trfsite.people.incremental import Known
 from trfsite.people.rows import PersonRow
@@ -243,15 +243,18 @@ class BuildState:
     def known_events(self) -> set[str]:
         return {key for (key,) in self._db.execute("SELECT key FROM events")}
 
-    def events(self, keys: Iterable[str]) -> dict[str, EventEntries]:
+    def events(
+        self, keys: Iterable[str], shared: SharedValues | None = None
+    ) -> dict[str, EventEntries]:
         """The entries of the events under ``keys`` that the state holds (without
-        their rounds: see ``record``).
+        their rounds: see ``record``); ``shared``: the values they repeat shared
+        as they are decoded.
 
         One JSON text per event, not a row per entry: reading 23 columns of every
         entry through ``sqlite3`` cost four times as much as decoding them.
         """
         return {
-            key: entries_from_json(json.loads(data))
+            key: entries_from_json(json.loads(data), shared)
             for key, data in select_in(
                 self._db, "SELECT key, data FROM events WHERE key IN ({keys})", keys
             )

@@ -1,0 +1,117 @@
+"""What identity and the people pages' planner hold for each key and entry of the
+archive (issue 46: the build process's memory).
+
+Every own key of the archive has a group of facts until the people are made; with a
+set for each fact, an empty one 216 bytes, 1,000 keys held 4,000 sets. The planner
+lives through the whole people step, beside every entry.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+
+from trfsite.people import identity
+from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+from trfsite.people.pages import PeoplePlanner
+from trfsite.render.page_meta import SiteInfo
+
+
+@pytest.fixture
+def collector_off() -> Iterator[None]:
+    was = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    yield
+    if was:
+        gc.enable()
+
+
+def _event(number: int) -> EventEntries:
+    """One player, with an id, a federation and a birth year: a key of its own."""
+    entry = PersonEntry(
+        start_number=1,
+        name=f"Player, Number{number}",
+        own_key=f"fide-{4_000_000 + number}",
+        key_kind=KeyKind.FIDE,
+        folded_name=f"player number{number}",
+        fide_id=str(4_000_000 + number),
+        egd_pin="",
+        national_ids=(),
+        federation="GER",
+        birth_year=1990,
+        title="",
+        club="",
+        rating=1800,
+        grade="",
+        points=1.0,
+        rank=1,
+        games=1,
+        performance=None,
+        rating_change=None,
+        line=5,
+    )
+    return EventEntries(
+        f"e{number}.trf", f"e{number}", "Open", None, "chess", "individual", 1, 1, (entry,)
+    )
+
+
+def _sets() -> int:
+    return sum(1 for obj in gc.get_objects() if type(obj) is set)
+
+
+def test_the_groups_of_1000_keys_hold_no_set(
+    collector_off: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events = [_event(number) for number in range(1000)]
+    counted = []
+    match_names = identity._match_names
+
+    def counting(*args, **kwargs):  # every group is made by now, none joined yet
+        counted.append(_sets() - before)
+        return match_names(*args, **kwargs)
+
+    monkeypatch.setattr(identity, "_match_names", counting)
+    before = _sets()
+    resolution = identity.resolve(events)
+    assert len(resolution.people) == 1000
+    # By hand: 1,000 groups of 4 facts; as sets 4,000 (main), as tuples none.
+    assert counted == [0]
+
+
+def _rows_of_entries() -> int:
+    """(event index, event, entry) triples alive: a person's rows, as the planner walks them."""
+    return sum(
+        1
+        for obj in gc.get_objects()
+        if type(obj) is tuple and len(obj) == 3 and isinstance(obj[1], EventEntries)
+    )
+
+
+def _number_pairs() -> int:
+    """(event index, start number) pairs alive: a key for each entry."""
+    return sum(
+        1
+        for obj in gc.get_objects()
+        if type(obj) is tuple and len(obj) == 2 and all(type(n) is int for n in obj)
+    )
+
+
+def test_the_planner_keeps_no_row_and_no_pair_for_each_entry(collector_off: None) -> None:
+    events = [_event(number) for number in range(1000)]
+    resolution = identity.resolve(events)
+    site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
+    rows_before, pairs_before = _rows_of_entries(), _number_pairs()
+    planner = PeoplePlanner(resolution, site, {event.file: event.slug for event in events})
+    # By hand: 1,000 entries; main kept a row and an (index, number) pair for each
+    # (1,000 and 1,000); rows are made now when asked for, keys mapped event by event.
+    rows, pairs = _rows_of_entries() - rows_before, _number_pairs() - pairs_before
+    assert rows == 0
+    assert pairs == 0
+    assert planner.archive.key_at(999, 1) == "fide-4000999"
+    assert planner.archive.key_at(999, 2) is None
+    person = resolution.people[0]
+    rows = planner.archive.entries(person)
+    assert [(index, entry.own_key) for index, _, entry in rows] == [(0, "fide-4000000")]

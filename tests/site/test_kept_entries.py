@@ -1,0 +1,66 @@
+"""What the build process keeps of each event built until the people pages (issue 46).
+
+An event's players come back from its worker with strings and numbers of their
+own; kept as they came, a person's name, keys and ids were held once for every event
+they played, a federation once for every entry.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitehelpers import small_round_robin
+
+from trfsite.pages.config import EventConfig
+from trfsite.pages.plan import EventJob
+from trfsite.people.entries import SharedValues
+from trfsite.render.page_meta import SiteInfo
+from trfsite.render.theme import find_theme, theme_chain
+from trfsite.site.build import BuildOptions, build_site
+from trfsite.site.event_build import EventTask
+from trfsite.site.events import Plan, build_events
+from trfsite.site.executors import InlineExecutor
+from trfsite.site.state import BuildState, state_path
+from trfsite.site.writer import SiteWriter
+
+RULES = Path(__file__).resolve().parent.parent / "data" / "people" / "rules"
+
+
+def test_the_players_of_events_built_share_the_values_they_repeat(tmp_path: Path) -> None:
+    paths = tuple(t.path for t in theme_chain(find_theme("default")))
+    site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
+    tasks = [
+        EventTask(
+            EventJob(
+                small_round_robin().encode(), f"{slug}.trf", slug, "", EventConfig(), site, False
+            ),
+            paths,
+        )
+        for slug in ("spring", "autumn")
+    ]
+    plan = Plan({"spring": "key-1", "autumn": "key-2"}, {}, tasks)
+    build_events(SiteWriter(tmp_path / "out"), InlineExecutor(), 1, plan, None, local=True)
+    first, second = (plan.people[key].entries for key in ("key-1", "key-2"))
+    # The same four players (each file read apart), all rated, all of GER.
+    assert [e.name for e in first] == [e.name for e in second]
+    assert len(first) == 4
+    names = {id(e.name) for e in (*first, *second)}
+    keys = {id(e.own_key) for e in (*first, *second)}
+    folded = {id(e.folded_name) for e in (*first, *second)}
+    ratings = {id(e.rating) for e in (*first, *second)}
+    federations = {id(e.federation) for e in (*first, *second)}
+    # One object per player (not one per entry: 8), one "GER" (not 8).
+    assert (len(names), len(keys), len(folded), len(ratings), len(federations)) == (4, 4, 4, 4, 1)
+
+
+def test_events_read_back_from_the_state_share_the_values_they_repeat(tmp_path: Path) -> None:
+    # A rebuild that resolves everyone again reads every event's players from the state.
+    out = tmp_path / "out"
+    build_site(BuildOptions(RULES, out, pdf=False))
+    with BuildState(state_path(out)) as state:
+        events = state.events(state.known_events(), SharedValues()).values()
+    kowalski = [e for event in events for e in event.entries if e.fide_id == "1100001"]
+    # tests/data/people/README.md: Kowalski plays a-2020, b-2021 and d-2023.
+    assert len(kowalski) == 3
+    assert len({id(e.name) for e in kowalski}) == 1
+    assert len({id(e.own_key) for e in kowalski}) == 1
