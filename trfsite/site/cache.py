@@ -1,18 +1,22 @@
 """The content-hash cache: rebuild only the events whose inputs changed.
 
-``OUT/.trfsite-cache.json`` (a hidden file beside the ``.trfsite-build``
-marker) lists, per event, a key and the files the event put in OUT. The key
-hashes everything an event's files depend on: the file's bytes and name, its
-slug, its notes, its effective config, the site settings (title, language,
-base URL, build date), whether a bulletin is wanted, the theme chain's files,
-and trfsite itself (version, code and message catalogs). Any change of those
-gives a new key, so an old entry can never be used for new inputs.
+The build state (``site.state_cache``) holds, per event, a key and the files the
+event put in OUT; each build's folder holds its id (``CACHE_ID``, a hidden file
+beside the ``.trfsite-build`` marker), which says which build the state's rows
+describe. The key hashes everything an event's files depend on: the file's bytes
+(their digest) and name, its slug, its notes, its effective config, the site
+settings (title, language, base URL, build date), whether a bulletin is wanted,
+the theme chain's files, and trfsite itself (version, code and message catalogs).
+Any change of those gives a new key, so an old entry can never be used for new
+inputs.
 
-An entry is only reused when the event's folder in the previous OUT holds
-the listed files with the listed sizes (checked as they are linked into the
-new build); a missing or damaged file means the event is built again, and
-files not listed are not carried over. The manifest records no
-times, so two builds of the same inputs give identical output folders.
+An entry is only reused when the live build is the one the state describes and
+the event's folder in it holds the listed files with the listed sizes (checked as
+they are linked into the new build); a missing or damaged file means the event is
+built again, and files not listed are not carried over. The rows and the id
+record no times, so two builds of the same inputs give identical output folders.
+A rebuild reads the entries in one query and writes only those of the events it
+built: no file as large as the archive is read or written whole.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import json
 import logging
 import os
 import stat
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Protocol
@@ -31,11 +36,13 @@ from typing import Protocol
 import trfsite
 from trfsite.pages.rows import EventSummary
 from trfsite.site.event_build import EventOutput, EventTask
+from trfsite.site.state import BuildState
+from trfsite.site.state_cache import CacheChanges, SourceStore
+from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
 
-MANIFEST = ".trfsite-cache.json"
-_FORMAT = 1
+CACHE_ID = ".trfsite-cache-id"  # in a build folder: which build the state's cache rows describe
 _DATE_FIELDS = ("start_date", "end_date")
 
 
@@ -121,7 +128,8 @@ def event_key(fingerprint: str, task: EventTask) -> str:
         encoded = job.fallback.updated.encode()
         digest.update(len(encoded).to_bytes(8, "big") + encoded)
         digest.update(len(job.fallback.data).to_bytes(8, "big") + job.fallback.data)
-    digest.update(job.data)
+    # The file's digest, not its bytes: an unchanged file is not read (site.discover).
+    digest.update((job.digest or hashlib.sha256(job.data).hexdigest()).encode())
     for name, data in job.games:
         encoded = name.encode("utf-8", "surrogatepass")
         digest.update(len(encoded).to_bytes(8, "big") + encoded)
@@ -219,37 +227,55 @@ def _entry_from(key: str, data: object) -> CacheEntry:
     )
 
 
-def load_manifest(out: Path) -> dict[str, CacheEntry]:
-    """The previous build's entries by key; damaged entries (or a damaged file) are skipped."""
-    path = out / MANIFEST
+def build_id(keys: Mapping[str, str]) -> str:
+    """A build's id from its events' keys (slug -> key): two builds with the same id
+    hold the same event folders."""
+    found = hashlib.sha256()
+    for slug in sorted(keys):
+        found.update(f"{slug}\0{keys[slug]}\n".encode("utf-8", "surrogatepass"))
+    return found.hexdigest()
+
+
+def load_entries(out: Path, state_file: Path) -> dict[str, CacheEntry]:
+    """The entries of the live build's events by key, when the build state describes
+    that build (else none); damaged entries are skipped."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+        build = (out / CACHE_ID).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
         return {}
-    except (OSError, ValueError) as exc:
-        logger.warning("%s: cache manifest unreadable (%s); every event is built", path, exc)
+    if not build or not state_file.is_file():
         return {}
-    if not isinstance(raw, dict) or raw.get("format") != _FORMAT:
-        return {}
-    entries = raw.get("entries")
-    if not isinstance(entries, dict):
-        return {}
+    with BuildState(state_file) as state:
+        rows = state.cache.live_entries(build)
     found = {}
-    for key, data in entries.items():
+    for _, key, text in rows:
         try:
-            found[key] = _entry_from(key, data)
+            found[key] = _entry_from(key, json.loads(text))
         except (KeyError, TypeError, ValueError) as exc:
-            logger.info("%s: cache entry %s skipped (%s)", path, key[:12], exc)
+            logger.info("%s: cache entry %s skipped (%s)", state_file, key[:12], exc)
     return found
 
 
-def manifest_text(entries: list[CacheEntry]) -> str:
-    """The manifest for this build's events (sorted, no times: deterministic)."""
-    body = {
-        "format": _FORMAT,
-        "entries": {e.key: _entry_json(e) for e in sorted(entries, key=lambda e: e.key)},
-    }
-    return json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+def save_entries(
+    writer: SiteWriter,
+    state_file: Path,
+    entries: list[CacheEntry],
+    reused: Collection[str],
+    sources: SourceStore | None = None,
+) -> None:
+    """This build's id in its folder, and the entries of the events it built (not
+    ``reused``) in the build state, with the ``sources`` discovery found anew."""
+    build = build_id({entry.slug: entry.key for entry in entries})
+    written = [
+        (entry.key, entry.slug, _entry_text(entry)) for entry in entries if entry.slug not in reused
+    ]
+    with BuildState(state_file) as state:
+        state.save_cache(CacheChanges(build, written, {e.slug for e in entries}, sources))
+    writer.write_text(CACHE_ID, build + "\n")
+
+
+def _entry_text(entry: CacheEntry) -> str:
+    return json.dumps(_entry_json(entry), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def reusable(entry: CacheEntry, out: Path) -> bool:
