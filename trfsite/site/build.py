@@ -412,7 +412,7 @@ def _build_language(
         not use_cache,
     )
     pages += sum(e.pages for e in ordered) + people
-    cache.save_entries(writer, state_file, ordered, plan.reused, part.sources)
+    cache.save_entries(writer, state_file, ordered, plan.reused, plan.previous, part.sources)
     if part.site.languages:  # the next build's _plan looks for it beside the cache's id
         writer.write_text(MARKER, f"trfsite {__version__}\n")
     return ordered, plan, pages

@@ -29,7 +29,7 @@ import logging
 import os
 import stat
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Protocol
 
@@ -236,24 +236,35 @@ def build_id(keys: Mapping[str, str]) -> str:
     return found.hexdigest()
 
 
-def load_entries(out: Path, state_file: Path) -> dict[str, CacheEntry]:
-    """The entries of the live build's events by key, when the build state describes
-    that build (else none); damaged entries are skipped."""
+@dataclass(frozen=True, slots=True)
+class Previous:
+    """The live build as the build state describes it (see ``load_entries``)."""
+
+    build: str = ""  # its id ('' when the state does not describe it)
+    keys: dict[str, str] | None = None  # slug -> key of its event folders (None: unknown)
+    entries: dict[str, CacheEntry] = field(default_factory=dict)  # by key, damaged ones left out
+
+
+def load_entries(out: Path, state_file: Path) -> Previous:
+    """The entries of the live build's events, when the build state describes that
+    build (else none)."""
     try:
         build = (out / CACHE_ID).read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):
-        return {}
+        return Previous()
     if not build or not state_file.is_file():
-        return {}
+        return Previous()
     with BuildState(state_file) as state:
         rows = state.cache.live_entries(build)
+    if not rows:
+        return Previous()
     found = {}
     for _, key, text in rows:
         try:
             found[key] = _entry_from(key, json.loads(text))
         except (KeyError, TypeError, ValueError) as exc:
             logger.info("%s: cache entry %s skipped (%s)", state_file, key[:12], exc)
-    return found
+    return Previous(build, {slug: key for slug, key, _ in rows}, found)
 
 
 def save_entries(
@@ -261,16 +272,26 @@ def save_entries(
     state_file: Path,
     entries: list[CacheEntry],
     reused: Collection[str],
+    previous: Previous,
     sources: SourceStore | None = None,
 ) -> None:
-    """This build's id in its folder, and the entries of the events it built (not
-    ``reused``) in the build state, with the ``sources`` discovery found anew."""
-    build = build_id({entry.slug: entry.key for entry in entries})
-    written = [
-        (entry.key, entry.slug, _entry_text(entry)) for entry in entries if entry.slug not in reused
-    ]
+    """This build's id in its folder, and in the build state the entries of the events
+    whose key changed or that were built (not ``reused``), with the ``sources``
+    discovery found anew; ``previous``: the live build."""
+    by_slug = {entry.slug: entry for entry in entries}
+    keys = {slug: entry.key for slug, entry in by_slug.items()}
+    build = build_id(keys)
+    changes = CacheChanges(
+        build,
+        keys,
+        [slug for slug in keys if slug not in reused],
+        lambda slug: _entry_text(by_slug[slug]),
+        previous.keys,
+        previous.build,
+        sources,
+    )
     with BuildState(state_file) as state:
-        state.save_cache(CacheChanges(build, written, {e.slug for e in entries}, sources))
+        state.save_cache(changes)
     writer.write_text(CACHE_ID, build + "\n")
 
 

@@ -57,6 +57,7 @@ class Plan:
     build: list[EventTask]  # largest input first, for an even load at the end
     fingerprint: str = ""
     people: dict[str, EventEntries] = field(default_factory=dict)  # key -> entries built now
+    previous: cache.Previous = field(default_factory=cache.Previous)  # the live build's
 
 
 def _static_files(tasks: list[EventTask]) -> list[tuple[str, Path]]:
@@ -85,12 +86,10 @@ def plan_events(
     fingerprint = cache.build_fingerprint(tasks[0].theme_paths, bulletin_paths)
     tasks = [replace(task, fingerprint=fingerprint) for task in tasks]
     keys = {task.job.slug: cache.event_key(fingerprint, task) for task in tasks}
-    previous: dict[str, cache.CacheEntry] = {}
-    if use_cache:
-        previous = cache.load_entries(out, state_file)
+    previous = cache.load_entries(out, state_file) if use_cache else cache.Previous()
     reused = {}
     for task in tasks:
-        entry = previous.get(keys[task.job.slug])
+        entry = previous.entries.get(keys[task.job.slug])
         if entry is not None and entry.slug == task.job.slug and cache.reusable(entry, out):
             reused[entry.slug] = entry
     if late is not None:
@@ -104,7 +103,7 @@ def plan_events(
                     del reused[slug]
     build = [t for t in tasks if t.job.slug not in reused]
     build.sort(key=lambda t: -len(t.job.data))
-    return Plan(keys, reused, build, fingerprint)
+    return Plan(keys, reused, build, fingerprint, previous=replace(previous, entries={}))
 
 
 def _read_needed(

@@ -5,10 +5,13 @@ its JSON), by the event's cache key: content-addressed, so a row committed by a 
 killed later is still right for its key. ``cache_live`` says which key each event
 folder of one build holds, and ``meta.cache_build`` which build that is: the id it
 wrote into its folder (``site.cache.CACHE_ID``). A rebuild reuses an entry only when
-the live build bears that id; a build killed after its commit but before its folder
-was published leaves another id live, and then every event is built again. A build
-writes the rows of the events it built and deletes those of the events gone: the
-entries of the others are already there.
+the live build bears that id, or the id of the build that was live when it was
+written (``meta.cache_before``): ``cache_undo`` holds that build's keys where they
+differ (its slug with the key '' where it had no such folder). So a build killed
+after its commit but before its folder was published leaves the state describing
+the live build still; any other build live (one rolled back by hand, one killed
+twice), every event is built again. A build writes the rows of the events whose key
+changed and deletes those of the events gone: the entries of the others are there.
 
 ``sources``: each source file's (device, inode, mode, size, mtime_ns, ctime_ns) as it
 was when a build last read it, with its digest and whether it looked like a
@@ -21,7 +24,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +33,7 @@ CREATE TABLE cache_entries (
     key TEXT PRIMARY KEY, slug TEXT NOT NULL, entry TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE cache_live (slug TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE cache_undo (slug TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE sources (
     path BLOB PRIMARY KEY, device INTEGER NOT NULL, inode INTEGER NOT NULL,
     mode INTEGER NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
@@ -102,8 +106,11 @@ class CacheChanges:
     """What one build writes of the cache, in one transaction."""
 
     build: str  # the id the build wrote into its folder
-    written: Sequence[tuple[str, str, str]]  # (key, slug, entry) of the events built now
-    slugs: Collection[str]  # every event of the build
+    keys: Mapping[str, str]  # slug -> key of every event of the build
+    built: Collection[str]  # the slugs built now (their rows are written again)
+    entry: Callable[[str], str]  # the entry of a slug of the build, as stored
+    live: Mapping[str, str] | None  # slug -> key of the live build's folders (None: unknown)
+    live_build: str = ""  # the live build's id
     sources: SourceStore | None = None
 
 
@@ -116,13 +123,23 @@ class StoredCache:
     def live_entries(self, build: str) -> list[tuple[str, str, str]]:
         """(slug, key, entry) of each event folder of the build ``build``; none when
         the state does not describe that build."""
-        row = self._db.execute("SELECT value FROM meta WHERE name = 'cache_build'").fetchone()
-        if not build or row is None or row[0] != build:
-            return []
-        return list(
+        meta = dict(
             self._db.execute(
-                "SELECT l.slug, l.key, c.entry FROM cache_live l"
-                " JOIN cache_entries c ON c.key = l.key AND c.slug = l.slug"
+                "SELECT name, value FROM meta WHERE name IN ('cache_build', 'cache_before')"
+            )
+        )
+        live = (
+            "SELECT l.slug, l.key, c.entry FROM cache_live l JOIN cache_entries c ON c.key = l.key"
+        )
+        if build and build == meta.get("cache_build"):
+            return list(self._db.execute(live))
+        if not build or build != meta.get("cache_before"):
+            return []
+        undo = dict(self._db.execute("SELECT slug, key FROM cache_undo"))
+        return [row for row in self._db.execute(live) if row[0] not in undo] + list(
+            self._db.execute(
+                "SELECT u.slug, u.key, c.entry FROM cache_undo u"
+                " JOIN cache_entries c ON c.key = u.key"
             )
         )
 
@@ -136,27 +153,36 @@ class StoredCache:
 
 
 def save(db: sqlite3.Connection, changes: CacheChanges) -> None:
-    """Write ``changes`` in the open transaction ``db``: the rows of the events built,
-    the events gone deleted, and the build's id."""
-    written = {slug for _, slug, _ in changes.written}
-    gone = [slug for (slug,) in db.execute("SELECT slug FROM cache_live")]
-    gone = [slug for slug in gone if slug not in changes.slugs]
-    replaced = [(slug,) for slug in sorted(written | set(gone))]
+    """Write ``changes`` in the open transaction ``db``: the rows of the events whose
+    key changed or that were built, the events gone deleted, the way back to the live
+    build (``cache_undo``), and the build's id."""
+    now, live = changes.keys, changes.live
+    stored = dict(db.execute("SELECT slug, key FROM cache_live"))
+    changed = {slug for slug, key in now.items() if stored.get(slug) != key}
+    gone = sorted(slug for slug in stored if slug not in now)
+    undo: dict[str, str] = {}
+    if live is not None:
+        undo = {s: live.get(s, "") for s in {*now, *live} if live.get(s, "") != now.get(s, "")}
+    kept = {*now.values(), *undo.values()}
+    old = {stored[slug] for slug in (*changed, *gone) if slug in stored}
+    old.update(key for (key,) in db.execute("SELECT key FROM cache_undo"))
     db.executemany(
-        "DELETE FROM cache_entries WHERE key IN (SELECT key FROM cache_live WHERE slug = ?)",
-        replaced,
+        "DELETE FROM cache_entries WHERE key = ?", ((key,) for key in sorted(old - kept))
     )
-    db.executemany("DELETE FROM cache_live WHERE slug = ?", replaced)
     db.executemany(
         "INSERT OR REPLACE INTO cache_entries (key, slug, entry) VALUES (?, ?, ?)",
-        sorted(changes.written),
+        ((now[slug], slug, changes.entry(slug)) for slug in sorted(changed | set(changes.built))),
     )
+    db.executemany("DELETE FROM cache_live WHERE slug = ?", ((slug,) for slug in gone))
     db.executemany(
-        "INSERT INTO cache_live (slug, key) VALUES (?, ?)",
-        sorted((slug, key) for key, slug, _ in changes.written),
+        "INSERT OR REPLACE INTO cache_live (slug, key) VALUES (?, ?)",
+        ((slug, now[slug]) for slug in sorted(changed)),
     )
-    db.execute(
-        "INSERT OR REPLACE INTO meta (name, value) VALUES ('cache_build', ?)", (changes.build,)
+    db.execute("DELETE FROM cache_undo")
+    db.executemany("INSERT INTO cache_undo (slug, key) VALUES (?, ?)", sorted(undo.items()))
+    db.executemany(
+        "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
+        (("cache_build", changes.build), ("cache_before", changes.live_build)),
     )
     if changes.sources is not None:
         gone_paths, new = changes.sources.changes()
