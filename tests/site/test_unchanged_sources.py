@@ -8,7 +8,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,7 +18,7 @@ from treedigest import tree_digest
 
 from trfsite.site import build as build_module
 from trfsite.site import discover as discover_module
-from trfsite.site import state_cache
+from trfsite.site import publish, state_cache
 from trfsite.site.build import BuildOptions, BuildReport, build_site
 from trfsite.site.build_sources import CHANGED_CODE
 from trfsite.site.cache import CACHE_ID
@@ -130,6 +130,31 @@ def test_a_rebuild_reads_only_the_changed_file_and_writes_its_entry_alone(
     assert _entries(out) == 5
     assert "Summer Open, corrected" in (out / "summer/index.html").read_text(encoding="utf-8")
     assert rebuilt == cold
+
+
+def test_a_rebuild_decodes_no_file_list_of_a_folder_moved_whole(
+    make_src: MakeSrc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From the third build on, the unchanged events' folders are moved from the build
+    that publishing removes (publish.move_from_donor): their lists of files, most of
+    the bytes of the cache's entries, are neither decoded nor sent to the workers."""
+    src = make_src(_files())
+    out = tmp_path / "out"
+    _settled(src, out)  # two builds: the first is the donor of the third
+    (src / "2024/summer.trf").write_text(_event("Summer Open, corrected"), encoding="utf-8")
+    decoded: list[str] = []
+    walk = publish.Listing.__iter__
+
+    def counted(listing: publish.Listing) -> Iterator[tuple[str, int]]:
+        decoded.append(listing.folder)
+        return walk(listing)
+
+    monkeypatch.setattr(publish.Listing, "__iter__", counted)
+    report = _report(src, out)
+    assert report.reused == 3
+    assert decoded == []  # main decoded the whole manifest: every event's files
+    cold = _built(src, tmp_path / "cold")
+    assert tree_digest(out) == cold
 
 
 def test_an_unchanged_file_is_read_when_its_event_is_built_again(

@@ -236,10 +236,7 @@ def _build_site(
     ) -> publish.Linking | None:
         if live is None or not reused:
             return None
-        folders = [
-            publish.Reused(prefix + e.slug, tuple((prefix + path, size) for path, size in e.files))
-            for e in reused
-        ]
+        folders = [publish.Reused(prefix + e.slug, e.files.within(prefix)) for e in reused]
         linking = publish.Linking(live, tmp, folders, workers, donor)
         links.append(linking)
         return linking

@@ -36,6 +36,7 @@ from typing import Protocol
 import trfsite
 from trfsite.pages.rows import EventSummary
 from trfsite.site.event_build import EventOutput, EventTask
+from trfsite.site.publish import Listing
 from trfsite.site.state import BuildState
 from trfsite.site.state_cache import CacheChanges, SourceStore
 from trfsite.site.writer import SiteWriter
@@ -53,7 +54,7 @@ class CacheEntry:
     key: str
     slug: str
     summary: EventSummary
-    files: tuple[tuple[str, int], ...]  # (path under OUT, size in bytes)
+    files: Listing  # (path under OUT, size in bytes) of each file, decoded when walked
     pages: int
     pdf: bool
     errors: int
@@ -167,7 +168,7 @@ def entry_for(key: str, output: EventOutput) -> CacheEntry:
         key=key,
         slug=output.slug,
         summary=output.summary,
-        files=tuple(sorted(output.sizes)),  # parts may come in any order
+        files=Listing.of(output.slug, output.sizes),  # sorted: parts come in any order
         pages=output.pages,
         pdf=output.pdf,
         errors=output.errors,
@@ -178,11 +179,11 @@ def entry_for(key: str, output: EventOutput) -> CacheEntry:
 
 
 def _entry_json(entry: CacheEntry) -> dict[str, object]:
-    prefix = f"{entry.slug}/"
+    """The entry but its files (stored apart: decoded only when its folder is linked)."""
     return {
         "slug": entry.slug,
         "summary": _summary_json(entry.summary),
-        "files": [[path.removeprefix(prefix), size] for path, size in entry.files],
+        "seal": list(entry.files.seal),
         "pages": entry.pages,
         "pdf": entry.pdf,
         "errors": entry.errors,
@@ -199,25 +200,27 @@ def _typed(data: dict[str, object], name: str, kind: type) -> object:
     return value
 
 
-def _entry_from(key: str, data: object) -> CacheEntry:
+def _entry_from(key: str, data: object, files: str) -> CacheEntry:
+    """The entry stored as ``data`` (see ``_entry_json``), its files' listing ``files``;
+    raises ValueError (or KeyError, TypeError) for a damaged one."""
     if not isinstance(data, dict):
         raise ValueError(f"entry is {type(data).__name__}; expected an object")
     slug = str(_typed(data, "slug", str))
     if not slug or "/" in slug or slug.startswith("."):
         raise ValueError(f"slug {slug!r} is not a folder name")
-    files = []
-    for item in _typed(data, "files", list):  # type: ignore[attr-defined]
-        if not (isinstance(item, list) and len(item) == 2):
-            raise ValueError(f"file entry {item!r}; expected [path, size]")
-        path, size = item
-        if not isinstance(path, str) or not isinstance(size, int) or ".." in path.split("/"):
-            raise ValueError(f"file entry {item!r}; expected [path, size]")
-        files.append((f"{slug}/{path}", size))
+    seal = _typed(data, "seal", list)
+    if not (
+        len(seal) == 2  # type: ignore[arg-type]
+        and isinstance(seal[0], str)  # type: ignore[index]
+        and isinstance(seal[1], int)  # type: ignore[index]
+        and ".." not in seal[0].split("/")  # type: ignore[index]
+    ):
+        raise ValueError(f"seal {seal!r}; expected [path, size]")
     return CacheEntry(
         key=key,
         slug=slug,
         summary=_summary_from(data["summary"]),
-        files=tuple(files),
+        files=Listing(slug, files, (seal[0], seal[1])),  # type: ignore[index]
         pages=int(_typed(data, "pages", int)),  # type: ignore[call-overload]
         pdf=bool(_typed(data, "pdf", bool)),
         errors=int(_typed(data, "errors", int)),  # type: ignore[call-overload]
@@ -259,12 +262,12 @@ def load_entries(out: Path, state_file: Path) -> Previous:
     if not rows:
         return Previous()
     found = {}
-    for _, key, text in rows:
+    for _, key, text, files in rows:
         try:
-            found[key] = _entry_from(key, json.loads(text))
+            found[key] = _entry_from(key, json.loads(text), files)
         except (KeyError, TypeError, ValueError) as exc:
             logger.info("%s: cache entry %s skipped (%s)", state_file, key[:12], exc)
-    return Previous(build, {slug: key for slug, key, _ in rows}, found)
+    return Previous(build, {slug: key for slug, key, _, _ in rows}, found)
 
 
 def save_entries(
@@ -285,7 +288,7 @@ def save_entries(
         build,
         keys,
         [slug for slug in keys if slug not in reused],
-        lambda slug: _entry_text(by_slug[slug]),
+        lambda slug: (_entry_text(by_slug[slug]), by_slug[slug].files.text),
         previous.keys,
         previous.build,
         sources,

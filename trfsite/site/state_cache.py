@@ -30,7 +30,7 @@ from pathlib import Path
 
 SCHEMA = """
 CREATE TABLE cache_entries (
-    key TEXT PRIMARY KEY, slug TEXT NOT NULL, entry TEXT NOT NULL
+    key TEXT PRIMARY KEY, slug TEXT NOT NULL, entry TEXT NOT NULL, files TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE cache_live (slug TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE cache_undo (slug TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
@@ -108,7 +108,7 @@ class CacheChanges:
     build: str  # the id the build wrote into its folder
     keys: Mapping[str, str]  # slug -> key of every event of the build
     built: Collection[str]  # the slugs built now (their rows are written again)
-    entry: Callable[[str], str]  # the entry of a slug of the build, as stored
+    entry: Callable[[str], tuple[str, str]]  # (entry, files) of a slug of the build, as stored
     live: Mapping[str, str] | None  # slug -> key of the live build's folders (None: unknown)
     live_build: str = ""  # the live build's id
     sources: SourceStore | None = None
@@ -120,8 +120,8 @@ class StoredCache:
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
 
-    def live_entries(self, build: str) -> list[tuple[str, str, str]]:
-        """(slug, key, entry) of each event folder of the build ``build``; none when
+    def live_entries(self, build: str) -> list[tuple[str, str, str, str]]:
+        """(slug, key, entry, files) of each event folder of the build ``build``; none when
         the state does not describe that build."""
         meta = dict(
             self._db.execute(
@@ -129,7 +129,8 @@ class StoredCache:
             )
         )
         live = (
-            "SELECT l.slug, l.key, c.entry FROM cache_live l JOIN cache_entries c ON c.key = l.key"
+            "SELECT l.slug, l.key, c.entry, c.files FROM cache_live l"
+            " JOIN cache_entries c ON c.key = l.key"
         )
         if build and build == meta.get("cache_build"):
             return list(self._db.execute(live))
@@ -138,7 +139,7 @@ class StoredCache:
         undo = dict(self._db.execute("SELECT slug, key FROM cache_undo"))
         return [row for row in self._db.execute(live) if row[0] not in undo] + list(
             self._db.execute(
-                "SELECT u.slug, u.key, c.entry FROM cache_undo u"
+                "SELECT u.slug, u.key, c.entry, c.files FROM cache_undo u"
                 " JOIN cache_entries c ON c.key = u.key"
             )
         )
@@ -170,8 +171,8 @@ def save(db: sqlite3.Connection, changes: CacheChanges) -> None:
         "DELETE FROM cache_entries WHERE key = ?", ((key,) for key in sorted(old - kept))
     )
     db.executemany(
-        "INSERT OR REPLACE INTO cache_entries (key, slug, entry) VALUES (?, ?, ?)",
-        ((now[slug], slug, changes.entry(slug)) for slug in sorted(changed | set(changes.built))),
+        "INSERT OR REPLACE INTO cache_entries (key, slug, entry, files) VALUES (?, ?, ?, ?)",
+        ((now[slug], slug, *changes.entry(slug)) for slug in sorted(changed | set(changes.built))),
     )
     db.executemany("DELETE FROM cache_live WHERE slug = ?", ((slug,) for slug in gone))
     db.executemany(
