@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import logging
+import sqlite3
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -28,6 +30,8 @@ from trfsite.site.event_build import EventTask
 from trfsite.site.game_files import game_files
 from trfsite.site.state import BuildState
 from trfsite.site.state_cache import SourceStore
+
+logger = logging.getLogger(__name__)
 
 CHANGED_CODE = "changed-while-building"
 
@@ -77,8 +81,12 @@ def load_sources(state_file: Path) -> SourceStore:
     """The source files' signatures the build state holds (none in a new state)."""
     if not state_file.is_file():
         return SourceStore({})
-    with BuildState(state_file) as state:
-        return SourceStore(state.cache.sources())
+    try:
+        with BuildState(state_file) as state:
+            return SourceStore(state.cache.sources())
+    except sqlite3.Error as exc:  # a cache: every file is read
+        logger.info("%s: source signatures unreadable (%s); every file is read", state_file, exc)
+        return SourceStore({})
 
 
 @dataclass(slots=True)

@@ -27,6 +27,7 @@ import hashlib
 import json
 import logging
 import os
+import sqlite3
 import stat
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, fields
@@ -257,8 +258,12 @@ def load_entries(out: Path, state_file: Path) -> Previous:
         return Previous()
     if not build or not state_file.is_file():
         return Previous()
-    with BuildState(state_file) as state:
-        rows = state.cache.live_entries(build)
+    try:
+        with BuildState(state_file) as state:
+            rows = state.cache.live_entries(build)
+    except sqlite3.Error as exc:  # a cache: every event is built, the state written anew
+        logger.info("%s: cache entries unreadable (%s); every event is built", state_file, exc)
+        return Previous()
     if not rows:
         return Previous()
     found = {}
