@@ -216,6 +216,19 @@ def test_a_file_rewritten_with_its_size_and_mtime_is_read_again(
     assert rebuilt == _built(src, tmp_path / "cold")
 
 
+def test_src_spelled_another_way_reads_no_file(
+    make_src: MakeSrc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The signatures are kept by path under SRC, not by SRC's spelling."""
+    src = make_src(_files())
+    out = tmp_path / "out"
+    _settled(src, out)
+    (tmp_path / "elsewhere").mkdir()
+    reads = _Reads(monkeypatch)
+    report = _report(tmp_path / "elsewhere" / ".." / src.name, out)
+    assert (reads.whole, report.reused) == ([], 4)
+
+
 def test_a_file_changed_just_before_a_build_is_read_by_the_next(
     make_src: MakeSrc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -101,13 +101,19 @@ def _sniffed(path: Path, root: Path | None, store: SourceStore | None) -> bool:
 
 def _stat(path: Path, root: Path | None) -> os.stat_result | None:
     """The file's status when it may be taken from the store: a regular file inside
-    ``root`` within the budget; else None (it is read, and refused as today)."""
+    ``root`` within the budget; else None (it is read, and refused as today).
+
+    A file that is no link is inside: the walk follows no link to a folder. Resolving
+    each path (``check_inside``) was most of a rebuild's discovery.
+    """
     from trfsite.formats.limits import MAX_FILE_BYTES
 
     try:
-        if root is not None:
-            check_inside(path, root)
-        info = os.stat(path)
+        info = os.lstat(path)
+        if stat.S_ISLNK(info.st_mode):
+            if root is not None:
+                check_inside(path, root)
+            info = os.stat(path)
     except (InputRefused, OSError):
         return None
     if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES.limit:
@@ -231,6 +237,8 @@ def discover(
     else:
         candidates = _walk(src, tuple(p.resolve() for p in exclude))
         root = inside = src
+    if store is not None:
+        store.prefix = os.path.join(os.fsencode(src), b"")  # the keys: paths under SRC
     chosen = [p for p in candidates if _sniffed(p, inside, store)]
     chosen.sort(key=lambda p: _relative(p, root))
     refused: list[Finding] = []

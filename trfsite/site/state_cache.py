@@ -72,27 +72,32 @@ class KnownSource:
 
 @dataclass(slots=True)
 class SourceStore:
-    """The stored files by path (``os.fsencode`` of the path as walked), and what this
-    build found anew; written with the cache (``save``)."""
+    """The stored files by path under SRC (``os.fsencode``: however SRC is spelled on
+    the command line), and what this build found anew; written with the cache (``save``)."""
 
     known: dict[bytes, KnownSource]
     started_ns: int = field(default_factory=time.time_ns)
     found: dict[bytes, KnownSource] = field(default_factory=dict)
     seen: set[bytes] | None = None  # the files this build walked (None: keep every row)
+    prefix: bytes = b""  # SRC as walked, with a final slash: taken off each path
+
+    def _key(self, path: Path) -> bytes:
+        raw = os.fsencode(path)
+        return raw[len(self.prefix) :] if raw.startswith(self.prefix) else raw
 
     def get(self, path: Path, info: os.stat_result) -> KnownSource | None:
         """What is stored of ``path`` when its signature is still ``info``'s, else None."""
-        known = self.known.get(os.fsencode(path))
+        known = self.known.get(self._key(path))
         return known if known is not None and known.signature == signature(info) else None
 
     def put(self, path: Path, known: KnownSource) -> None:
         """Remember ``known`` for the next build, unless the file changed too lately
         to tell a later change from it (see ``SETTLING_NS``)."""
         if max(known.signature[4], known.signature[5]) < self.started_ns - SETTLING_NS:
-            self.found[os.fsencode(path)] = known
+            self.found[self._key(path)] = known
 
     def walked(self, paths: Iterable[Path]) -> None:
-        self.seen = {os.fsencode(path) for path in paths}
+        self.seen = {self._key(path) for path in paths}
 
     def changes(self) -> tuple[list[bytes], list[tuple[bytes, KnownSource]]]:
         """(paths gone, rows new or changed) since the store was read."""
