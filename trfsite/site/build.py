@@ -246,7 +246,7 @@ def _build_site(
         first: tuple[list[cache.CacheEntry], Plan] | None = None
         for language in languages:
             # Several languages: each is a whole site of its own under OUT/<language>/
-            # (its own manifest and reused events), all swapped in at once.
+            # (its own build state, cache and reused events), all swapped in at once.
             prefix = f"{language}/" if several else ""
             has_people = config.people.has_pages(len(discovery.files))
             site = SiteInfo(
@@ -364,7 +364,7 @@ def _build_language(
     executor: Executor | None,
     progress: Progress | None,
 ) -> tuple[list[cache.CacheEntry], Plan, int]:
-    """One language's events, home page, static files and manifest; (entries, plan, pages)."""
+    """One language's events, home page, static files and cache rows; (entries, plan, pages)."""
     theme_paths = tuple(t.path for t in chain)
     options = part.options
     jobs = event_jobs(discovery, config, part.site, want_pdf, options.live, options.fallbacks)
