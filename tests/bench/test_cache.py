@@ -136,7 +136,9 @@ def _set_entries(out: Path, change: str, slug: str = "") -> None:
             db.execute("UPDATE cache_entries SET entry = ? WHERE key = ?", (json.dumps(data), key))
 
 
-@pytest.mark.parametrize("damage", ["garbage", "wrong-types", "missing", "state-gone"])
+@pytest.mark.parametrize(
+    "damage", ["garbage", "wrong-types", "missing", "state-gone", "older-state"]
+)
 def test_damaged_cache_means_a_full_build(src: Path, tmp_path: Path, damage: str) -> None:
     out = tmp_path / "out"
     _build(src, out)
@@ -147,6 +149,9 @@ def test_damaged_cache_means_a_full_build(src: Path, tmp_path: Path, damage: str
         build_id.unlink()
     elif damage == "state-gone":
         state_path(out).unlink()
+    elif damage == "older-state":  # as a build of main before the cache's rows left it
+        with sqlite3.connect(state_path(out)) as db:
+            db.execute("PRAGMA user_version = 8")
     else:
         _set_entries(out, "pages")
     assert _build(src, out).reused == 0

@@ -229,6 +229,23 @@ def test_src_spelled_another_way_reads_no_file(
     assert (reads.whole, report.reused) == ([], 4)
 
 
+def test_a_site_in_two_languages_reads_the_changed_file_once(
+    make_src: MakeSrc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each language is a site of its own, with its own build state; the signatures
+    are the first language's, and a file read late serves both."""
+    src = make_src({**_files(), "trfsite.toml": 'languages = ["en", "de"]\n'})
+    out = tmp_path / "out"
+    _settled(src, out)
+    (src / "2024/summer.trf").write_text(_event("Summer Open, corrected"), encoding="utf-8")
+    cold = _built(src, tmp_path / "cold")
+    reads, written = _Reads(monkeypatch), _Written(monkeypatch)
+    rebuilt = _built(src, out)
+    assert reads.whole == ["summer.trf"]  # main: all four
+    assert written.slugs == ["summer", "summer"]  # one entry in each language's state
+    assert rebuilt == cold
+
+
 def test_a_file_changed_just_before_a_build_is_read_by_the_next(
     make_src: MakeSrc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
