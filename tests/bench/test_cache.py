@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,8 @@ import trfsite
 from trfsite.site import build as build_module
 from trfsite.site import publish as publish_module
 from trfsite.site.build import BuildOptions, BuildReport, build_site
-from trfsite.site.cache import MANIFEST
+from trfsite.site.cache import CACHE_ID
+from trfsite.site.state import state_path
 
 EVENTS = ("open-a", "open-b", "teams-c", "go-d")
 
@@ -120,20 +122,38 @@ def test_no_cache_builds_everything(src: Path, tmp_path: Path) -> None:
     assert _build(src, out, cache=False).reused == 0
 
 
-@pytest.mark.parametrize("damage", ["garbage", "wrong-types", "missing"])
-def test_damaged_manifest_means_a_full_build(src: Path, tmp_path: Path, damage: str) -> None:
+def _set_entries(out: Path, change: str, slug: str = "") -> None:
+    """Apply ``change`` to the JSON of each cache entry of the build state (of ``slug``)."""
+    with sqlite3.connect(state_path(out)) as db:
+        for key, text in db.execute(
+            "SELECT key, entry FROM cache_entries WHERE slug = ? OR ? = ''", (slug, slug)
+        ).fetchall():
+            data = json.loads(text)
+            if change == "pages":
+                data["pages"] = "many"
+            else:
+                data["summary"] = {"name": 3}
+            db.execute("UPDATE cache_entries SET entry = ? WHERE key = ?", (json.dumps(data), key))
+
+
+@pytest.mark.parametrize(
+    "damage", ["garbage", "wrong-types", "missing", "state-gone", "older-state"]
+)
+def test_damaged_cache_means_a_full_build(src: Path, tmp_path: Path, damage: str) -> None:
     out = tmp_path / "out"
     _build(src, out)
-    manifest = out / MANIFEST
+    build_id = out / CACHE_ID
     if damage == "garbage":
-        manifest.write_bytes(b"\x00{not json")
+        build_id.write_bytes(b"\x00{not an id")
     elif damage == "missing":
-        manifest.unlink()
+        build_id.unlink()
+    elif damage == "state-gone":
+        state_path(out).unlink()
+    elif damage == "older-state":  # as a build of main before the cache's rows left it
+        with sqlite3.connect(state_path(out)) as db:
+            db.execute("PRAGMA user_version = 8")
     else:
-        data = json.loads(manifest.read_text("utf-8"))
-        for entry in data["entries"].values():
-            entry["pages"] = "many"
-        manifest.write_text(json.dumps(data), "utf-8")
+        _set_entries(out, "pages")
     assert _build(src, out).reused == 0
     _assert_same_as_fresh(src, out, tmp_path)
 
@@ -141,11 +161,7 @@ def test_damaged_manifest_means_a_full_build(src: Path, tmp_path: Path, damage: 
 def test_one_damaged_entry_rebuilds_that_event(src: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     _build(src, out)
-    manifest = out / MANIFEST
-    data = json.loads(manifest.read_text("utf-8"))
-    key = next(k for k, e in data["entries"].items() if e["slug"] == "go-d")
-    data["entries"][key]["summary"] = {"name": 3}
-    manifest.write_text(json.dumps(data), "utf-8")
+    _set_entries(out, "summary", "go-d")
     assert _build(src, out).reused == 3
     _assert_same_as_fresh(src, out, tmp_path)
 

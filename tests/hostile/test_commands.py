@@ -160,7 +160,7 @@ def _status(port: int, path: str, method: str = "GET") -> int:
     [
         "/x%00.html",  # 416ffd1: a traceback, the connection dropped
         "/.trfsite-build",  # the build's bookkeeping
-        "/%2etrfsite-cache.json",
+        "/%2etrfsite-cache-id",
         "/empty/",  # a listing of the folder
         "/static/",
         "/passwd.html",  # links out of the site

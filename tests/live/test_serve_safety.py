@@ -54,7 +54,7 @@ def _get(port: int, path: str, method: str = "GET") -> tuple[int, bytes]:
     "path",
     [
         "/.trfsite-build",
-        "/.trfsite-cache.json",
+        "/.trfsite-cache-id",
         "/%2Etrfsite-build",
         "/club/../.trfsite-build",
         "/static/",  # a folder without index.html: never a listing

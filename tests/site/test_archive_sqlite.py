@@ -17,6 +17,7 @@ import pytest
 from sitehelpers import ROOT, player_line, small_round_robin
 
 from trfsite.site.build import BuildOptions, build_site
+from trfsite.site.state import state_path
 
 pytestmark = pytest.mark.slow
 
@@ -263,9 +264,8 @@ def test_rows_are_inserted_an_event_at_a_time(built: tuple[Path, Path]) -> None:
     from trfsite.site import archive_db, cache
 
     one, _ = built
-    summaries = sorted(
-        (entry.summary for entry in cache.load_manifest(one).values()), key=lambda s: s.slug
-    )
+    previous = cache.load_entries(one, state_path(one))
+    summaries = sorted((entry.summary for entry in previous.entries.values()), key=lambda s: s.slug)
     assert [s.slug for s in summaries] == ["small-2024", "spring-2025"]
     inserts: list[tuple[str, set[str]]] = []
 

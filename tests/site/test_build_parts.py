@@ -26,7 +26,7 @@ from trfsite.site import event_build, split_event
 from trfsite.site.build import BuildOptions, build_site
 
 # the build cache is bookkeeping, not output
-_tree = partial(tree_digest, ignore=lambda name: name == ".trfsite-cache.json")
+_tree = partial(tree_digest, ignore=lambda name: name == ".trfsite-cache-id")
 
 pytestmark = pytest.mark.skipif(
     multiprocessing.get_start_method() != "fork", reason="workers start as forks on Linux only"

@@ -50,6 +50,10 @@ class EventJob:
     # the event's pages), and its last version that read as a tournament.
     updated: str = ""
     fallback: Fallback | None = None
+    # sha256 of ``data``, hex, when discovery knows it (``site.discover``): the cache key
+    # takes it, so an unchanged file need not be read; then ``data`` is empty until the
+    # event is built.
+    digest: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,25 +30,26 @@ from trfsite.findings import Finding
 from trfsite.input_files import shown_name
 from trfsite.pages.config import SiteConfig, load_config
 from trfsite.pages.contexts import IndexPage
-from trfsite.pages.plan import EventJob, Fallback
+from trfsite.pages.plan import Fallback
 from trfsite.pages.rows import EventSummary
 from trfsite.render.page_meta import PageMeta, SiteInfo
 from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache, publish
 from trfsite.site.archive_db import ArchiveEvent
 from trfsite.site.build_checks import MARKER, check_event_sections, check_paths, published_events
+from trfsite.site.build_sources import LateReads, event_jobs, load_sources
 from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventTask, environment, make_pdf
 from trfsite.site.events import Plan, Progress, build_events, plan_events
 from trfsite.site.executors import open_executor
 from trfsite.site.failures import BuildError, reported_as_build_errors
-from trfsite.site.game_files import game_files
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.lock import one_build_at_a_time
 from trfsite.site.open_data import write_open_data
 from trfsite.site.people_donor import PeopleTaking
 from trfsite.site.state import state_path
+from trfsite.site.state_cache import SourceStore
 from trfsite.site.web_files import newest_first, write_sitemaps
 from trfsite.site.writer import SiteWriter
 
@@ -91,7 +92,8 @@ class BuildReport:
     seconds: float
     out: Path
     reused: int = 0  # events taken unchanged from the previous output
-    # Files under SRC that were not read (a FIFO, an unreadable file, a link out of SRC...)
+    # Files under SRC that were not read (a FIFO, an unreadable file, a link out of SRC...),
+    # or changed while the build read them (``build_sources``)
     refused: tuple[Finding, ...] = ()
 
     def summary_line(self) -> str:
@@ -122,40 +124,6 @@ def build_date() -> str:
                 f"SOURCE_DATE_EPOCH is {epoch!r}; expected whole seconds since 1970"
             ) from exc
     return dt.date.today().isoformat()
-
-
-def _jobs(
-    discovery: Discovery, config: SiteConfig, site: SiteInfo, pdf: bool, options: BuildOptions
-) -> list[EventJob]:
-    jobs = []
-    fallbacks = dict(options.fallbacks)
-    for source in discovery.files:
-        stem = source.path.stem
-        event_config = config.for_stem(stem)
-        jobs.append(
-            EventJob(
-                data=source.data,
-                source_name=source.relative,
-                slug=source.slug,
-                notes_markdown=source.notes,
-                config=event_config,
-                site=site,
-                want_bulletin=pdf,
-                games=game_files(source.path, source.relative, event_config.games.files),
-                updated=saved_at(source.path) if options.live else "",
-                fallback=fallbacks.get(source.relative),
-            )
-        )
-    return jobs
-
-
-def saved_at(path: Path) -> str:
-    """When ``path`` was last written, in local time (ISO, to the second)."""
-    try:
-        stamp = path.stat().st_mtime
-    except OSError:
-        return ""
-    return dt.datetime.fromtimestamp(stamp).astimezone().isoformat(timespec="seconds")
 
 
 def _pdf_available() -> bool:
@@ -229,7 +197,15 @@ def _build_site(
     theme = find_theme(options.theme or config.theme)
     chain = theme_chain(theme)
     check_paths(options.src, options.out)
-    discovery = discover(options.src, exclude=(options.out, publish.builds_dir(options.out)))
+    languages = config.site_languages()
+    several = len(languages) > 1
+    # The files unchanged since the last build are not read (state_cache); --no-cache reads all.
+    first_state = state_path(options.out, languages[0] if several else "")
+    sources = load_sources(first_state) if options.cache else None
+    discovery = discover(
+        options.src, exclude=(options.out, publish.builds_dir(options.out)), store=sources
+    )
+    late = LateReads.of(discovery, options.src)
     check_event_sections(discovery, config)
     if not discovery.files:
         published = published_events(options.out)
@@ -249,8 +225,6 @@ def _build_site(
             str(options.src),
         )
     want_pdf = options.pdf and _pdf_available()
-    languages = config.site_languages()
-    several = len(languages) > 1
     tmp = _make_tmp(options.out, options.prune_later)
     live = publish.live_folder(options.out)
     donor = publish.donor_build(options.out, options.keep) if options.cache else None
@@ -262,10 +236,7 @@ def _build_site(
     ) -> publish.Linking | None:
         if live is None or not reused:
             return None
-        folders = [
-            publish.Reused(prefix + e.slug, tuple((prefix + path, size) for path, size in e.files))
-            for e in reused
-        ]
+        folders = [publish.Reused(prefix + e.slug, e.files.within(prefix)) for e in reused]
         linking = publish.Linking(live, tmp, folders, workers, donor)
         links.append(linking)
         return linking
@@ -275,7 +246,7 @@ def _build_site(
         first: tuple[list[cache.CacheEntry], Plan] | None = None
         for language in languages:
             # Several languages: each is a whole site of its own under OUT/<language>/
-            # (its own manifest and reused events), all swapped in at once.
+            # (its own build state, cache and reused events), all swapped in at once.
             prefix = f"{language}/" if several else ""
             has_people = config.people.has_pages(len(discovery.files))
             site = SiteInfo(
@@ -303,6 +274,8 @@ def _build_site(
                 functools.partial(link_reused, prefix=prefix),
                 state_path(options.out, language if several else ""),
                 taking,
+                late,
+                sources if first is None else None,
             )
             ordered, plan, made = _build_language(
                 part, discovery, config, chain, want_pdf, executor, progress
@@ -333,6 +306,7 @@ def _build_site(
         raise
     assert first is not None  # languages is never empty
     ordered, plan = first
+    refused = tuple(sorted((*discovery.refused, *late.findings), key=lambda f: f.file))
     for entry in ordered:  # -v: what happened to each event
         how = "reused from the previous build" if entry.slug in plan.reused else "built"
         pdf = ", PDF" if entry.pdf else ""
@@ -354,14 +328,14 @@ def _build_site(
         errors=sum(e.errors for e in ordered),
         warnings=sum(e.warnings for e in ordered),
         files_with_errors=sum(1 for e in ordered if e.errors or e.failure)
-        + len({f.file for f in discovery.refused}),
+        + len({f.file for f in refused}),
         files_with_warnings=sum(1 for e in ordered if e.warnings),
         failed=tuple(f"{e.summary.source_name}: {e.failure}" for e in ordered if e.failure),
         pdf_failures=tuple(e.pdf_failure for e in ordered if e.pdf_failure),
         seconds=time.perf_counter() - started,
         out=options.out,
         reused=len(plan.reused),
-        refused=discovery.refused,
+        refused=refused,
     )
 
 
@@ -377,6 +351,8 @@ class _LanguageBuild:
     )
     state_file: Path | None = None  # the build state's database (site/state.py)
     taking: PeopleTaking | None = None  # the donor's people folder (site/people_donor.py)
+    late: LateReads | None = None  # the files discovery took unread (site/build_sources.py)
+    sources: SourceStore | None = None  # saved with this language's cache (the first one)
 
 
 def _build_language(
@@ -388,13 +364,14 @@ def _build_language(
     executor: Executor | None,
     progress: Progress | None,
 ) -> tuple[list[cache.CacheEntry], Plan, int]:
-    """One language's events, home page, static files and manifest; (entries, plan, pages)."""
+    """One language's events, home page, static files and cache rows; (entries, plan, pages)."""
     theme_paths = tuple(t.path for t in chain)
-    jobs = _jobs(discovery, config, part.site, want_pdf, part.options)
-    tasks = [EventTask(job, theme_paths) for job in jobs]
     options = part.options
+    jobs = event_jobs(discovery, config, part.site, want_pdf, options.live, options.fallbacks)
+    tasks = [EventTask(job, theme_paths) for job in jobs]
     use_cache = options.cache and (options.out / MARKER).is_file()
-    plan = plan_events(options.out, use_cache, tasks, want_pdf)
+    state_file = part.state_file or state_path(options.out)
+    plan = plan_events(options.out, use_cache, tasks, want_pdf, state_file, part.late)
     reused = [plan.reused[slug] for slug in sorted(plan.reused)]
     writer = part.writer
     entries = list(reused)
@@ -428,12 +405,12 @@ def _build_language(
             )
             for e in ordered
         ],
-        part.state_file or state_path(options.out),
+        state_file,
         not use_cache,
     )
     pages += sum(e.pages for e in ordered) + people
-    writer.write_text(cache.MANIFEST, cache.manifest_text(ordered))
-    if part.site.languages:  # the next build's _plan looks for it beside the manifest
+    cache.save_entries(writer, state_file, ordered, plan.reused, plan.previous, part.sources)
+    if part.site.languages:  # the next build's _plan looks for it beside the cache's id
         writer.write_text(MARKER, f"trfsite {__version__}\n")
     return ordered, plan, pages
 
@@ -461,9 +438,14 @@ def _rebuild_damaged(
         return entries
     for slug in damaged:
         del plan.reused[slug]
+    late = part.late or LateReads({}, None)
     again = [
-        replace(task, fingerprint=plan.fingerprint) for task in tasks if task.job.slug in damaged
+        replace(late.task(task), fingerprint=plan.fingerprint)
+        for task in tasks
+        if task.job.slug in damaged
     ]
+    for task in again:  # the key of the bytes read (a file changed meanwhile)
+        plan.keys[task.job.slug] = cache.event_key(plan.fingerprint, task)
     redo = Plan(plan.keys, {}, again, plan.fingerprint, plan.people)
     kept = [entry for entry in entries if entry.slug not in damaged]
     return kept + build_events(part.writer, executor, workers, redo, None, local)
@@ -485,6 +467,8 @@ def _people(
     from trfsite.site.people_files import PeopleRun
 
     options = part.options
+    if part.late is not None:  # the bytes read late (for the people the state lacks)
+        tasks = [part.late.task(t) if t.job.slug in part.late.read else t for t in tasks]
     return build_people(
         part.writer,
         options.out,

@@ -1,18 +1,22 @@
 """The content-hash cache: rebuild only the events whose inputs changed.
 
-``OUT/.trfsite-cache.json`` (a hidden file beside the ``.trfsite-build``
-marker) lists, per event, a key and the files the event put in OUT. The key
-hashes everything an event's files depend on: the file's bytes and name, its
-slug, its notes, its effective config, the site settings (title, language,
-base URL, build date), whether a bulletin is wanted, the theme chain's files,
-and trfsite itself (version, code and message catalogs). Any change of those
-gives a new key, so an old entry can never be used for new inputs.
+The build state (``site.state_cache``) holds, per event, a key and the files the
+event put in OUT; each build's folder holds its id (``CACHE_ID``, a hidden file
+beside the ``.trfsite-build`` marker), which says which build the state's rows
+describe. The key hashes everything an event's files depend on: the file's bytes
+(their digest) and name, its slug, its notes, its effective config, the site
+settings (title, language, base URL, build date), whether a bulletin is wanted,
+the theme chain's files, and trfsite itself (version, code and message catalogs).
+Any change of those gives a new key, so an old entry can never be used for new
+inputs.
 
-An entry is only reused when the event's folder in the previous OUT holds
-the listed files with the listed sizes (checked as they are linked into the
-new build); a missing or damaged file means the event is built again, and
-files not listed are not carried over. The manifest records no
-times, so two builds of the same inputs give identical output folders.
+An entry is only reused when the live build is the one the state describes and
+the event's folder in it holds the listed files with the listed sizes (checked as
+they are linked into the new build); a missing or damaged file means the event is
+built again, and files not listed are not carried over. The rows and the id
+record no times, so two builds of the same inputs give identical output folders.
+A rebuild reads the entries in one query and writes only those of the events it
+built: no file as large as the archive is read or written whole.
 """
 
 from __future__ import annotations
@@ -23,19 +27,24 @@ import hashlib
 import json
 import logging
 import os
+import sqlite3
 import stat
-from dataclasses import dataclass, fields
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Protocol
 
 import trfsite
 from trfsite.pages.rows import EventSummary
 from trfsite.site.event_build import EventOutput, EventTask
+from trfsite.site.publish import Listing
+from trfsite.site.state import BuildState
+from trfsite.site.state_cache import CacheChanges, SourceStore
+from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
 
-MANIFEST = ".trfsite-cache.json"
-_FORMAT = 1
+CACHE_ID = ".trfsite-cache-id"  # in a build folder: which build the state's cache rows describe
 _DATE_FIELDS = ("start_date", "end_date")
 
 
@@ -46,7 +55,7 @@ class CacheEntry:
     key: str
     slug: str
     summary: EventSummary
-    files: tuple[tuple[str, int], ...]  # (path under OUT, size in bytes)
+    files: Listing  # (path under OUT, size in bytes) of each file, decoded when walked
     pages: int
     pdf: bool
     errors: int
@@ -121,7 +130,8 @@ def event_key(fingerprint: str, task: EventTask) -> str:
         encoded = job.fallback.updated.encode()
         digest.update(len(encoded).to_bytes(8, "big") + encoded)
         digest.update(len(job.fallback.data).to_bytes(8, "big") + job.fallback.data)
-    digest.update(job.data)
+    # The file's digest, not its bytes: an unchanged file is not read (site.discover).
+    digest.update((job.digest or hashlib.sha256(job.data).hexdigest()).encode())
     for name, data in job.games:
         encoded = name.encode("utf-8", "surrogatepass")
         digest.update(len(encoded).to_bytes(8, "big") + encoded)
@@ -159,7 +169,7 @@ def entry_for(key: str, output: EventOutput) -> CacheEntry:
         key=key,
         slug=output.slug,
         summary=output.summary,
-        files=tuple(sorted(output.sizes)),  # parts may come in any order
+        files=Listing.of(output.slug, output.sizes),  # sorted: parts come in any order
         pages=output.pages,
         pdf=output.pdf,
         errors=output.errors,
@@ -170,11 +180,11 @@ def entry_for(key: str, output: EventOutput) -> CacheEntry:
 
 
 def _entry_json(entry: CacheEntry) -> dict[str, object]:
-    prefix = f"{entry.slug}/"
+    """The entry but its files (stored apart: decoded only when its folder is linked)."""
     return {
         "slug": entry.slug,
         "summary": _summary_json(entry.summary),
-        "files": [[path.removeprefix(prefix), size] for path, size in entry.files],
+        "seal": list(entry.files.seal),
         "pages": entry.pages,
         "pdf": entry.pdf,
         "errors": entry.errors,
@@ -191,25 +201,27 @@ def _typed(data: dict[str, object], name: str, kind: type) -> object:
     return value
 
 
-def _entry_from(key: str, data: object) -> CacheEntry:
+def _entry_from(key: str, data: object, files: str) -> CacheEntry:
+    """The entry stored as ``data`` (see ``_entry_json``), its files' listing ``files``;
+    raises ValueError (or KeyError, TypeError) for a damaged one."""
     if not isinstance(data, dict):
         raise ValueError(f"entry is {type(data).__name__}; expected an object")
     slug = str(_typed(data, "slug", str))
     if not slug or "/" in slug or slug.startswith("."):
         raise ValueError(f"slug {slug!r} is not a folder name")
-    files = []
-    for item in _typed(data, "files", list):  # type: ignore[attr-defined]
-        if not (isinstance(item, list) and len(item) == 2):
-            raise ValueError(f"file entry {item!r}; expected [path, size]")
-        path, size = item
-        if not isinstance(path, str) or not isinstance(size, int) or ".." in path.split("/"):
-            raise ValueError(f"file entry {item!r}; expected [path, size]")
-        files.append((f"{slug}/{path}", size))
+    seal = _typed(data, "seal", list)
+    if not (
+        len(seal) == 2  # type: ignore[arg-type]
+        and isinstance(seal[0], str)  # type: ignore[index]
+        and isinstance(seal[1], int)  # type: ignore[index]
+        and ".." not in seal[0].split("/")  # type: ignore[index]
+    ):
+        raise ValueError(f"seal {seal!r}; expected [path, size]")
     return CacheEntry(
         key=key,
         slug=slug,
         summary=_summary_from(data["summary"]),
-        files=tuple(files),
+        files=Listing(slug, files, (seal[0], seal[1])),  # type: ignore[index]
         pages=int(_typed(data, "pages", int)),  # type: ignore[call-overload]
         pdf=bool(_typed(data, "pdf", bool)),
         errors=int(_typed(data, "errors", int)),  # type: ignore[call-overload]
@@ -219,37 +231,80 @@ def _entry_from(key: str, data: object) -> CacheEntry:
     )
 
 
-def load_manifest(out: Path) -> dict[str, CacheEntry]:
-    """The previous build's entries by key; damaged entries (or a damaged file) are skipped."""
-    path = out / MANIFEST
+def build_id(keys: Mapping[str, str]) -> str:
+    """A build's id from its events' keys (slug -> key): two builds with the same id
+    hold the same event folders."""
+    found = hashlib.sha256()
+    for slug in sorted(keys):
+        found.update(f"{slug}\0{keys[slug]}\n".encode("utf-8", "surrogatepass"))
+    return found.hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Previous:
+    """The live build as the build state describes it (see ``load_entries``)."""
+
+    build: str = ""  # its id ('' when the state does not describe it)
+    keys: dict[str, str] | None = None  # slug -> key of its event folders (None: unknown)
+    entries: dict[str, CacheEntry] = field(default_factory=dict)  # by key, damaged ones left out
+
+
+def load_entries(out: Path, state_file: Path) -> Previous:
+    """The entries of the live build's events, when the build state describes that
+    build (else none)."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError) as exc:
-        logger.warning("%s: cache manifest unreadable (%s); every event is built", path, exc)
-        return {}
-    if not isinstance(raw, dict) or raw.get("format") != _FORMAT:
-        return {}
-    entries = raw.get("entries")
-    if not isinstance(entries, dict):
-        return {}
+        build = (out / CACHE_ID).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return Previous()
+    if not build or not state_file.is_file():
+        return Previous()
+    try:
+        with BuildState(state_file) as state:
+            rows = state.cache.live_entries(build)
+    except sqlite3.Error as exc:  # a cache: every event is built, the state written anew
+        logger.info("%s: cache entries unreadable (%s); every event is built", state_file, exc)
+        return Previous()
+    if not rows:
+        return Previous()
     found = {}
-    for key, data in entries.items():
+    for _, key, text, files in rows:
         try:
-            found[key] = _entry_from(key, data)
+            found[key] = _entry_from(key, json.loads(text), files)
         except (KeyError, TypeError, ValueError) as exc:
-            logger.info("%s: cache entry %s skipped (%s)", path, key[:12], exc)
-    return found
+            logger.info("%s: cache entry %s skipped (%s)", state_file, key[:12], exc)
+    return Previous(build, {slug: key for slug, key, _, _ in rows}, found)
 
 
-def manifest_text(entries: list[CacheEntry]) -> str:
-    """The manifest for this build's events (sorted, no times: deterministic)."""
-    body = {
-        "format": _FORMAT,
-        "entries": {e.key: _entry_json(e) for e in sorted(entries, key=lambda e: e.key)},
-    }
-    return json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+def save_entries(
+    writer: SiteWriter,
+    state_file: Path,
+    entries: list[CacheEntry],
+    reused: Collection[str],
+    previous: Previous,
+    sources: SourceStore | None = None,
+) -> None:
+    """This build's id in its folder, and in the build state the entries of the events
+    whose key changed or that were built (not ``reused``), with the ``sources``
+    discovery found anew; ``previous``: the live build."""
+    by_slug = {entry.slug: entry for entry in entries}
+    keys = {slug: entry.key for slug, entry in by_slug.items()}
+    build = build_id(keys)
+    changes = CacheChanges(
+        build,
+        keys,
+        [slug for slug in keys if slug not in reused],
+        lambda slug: (_entry_text(by_slug[slug]), by_slug[slug].files.text),
+        previous.keys,
+        previous.build,
+        sources,
+    )
+    with BuildState(state_file) as state:
+        state.save_cache(changes)
+    writer.write_text(CACHE_ID, build + "\n")
+
+
+def _entry_text(entry: CacheEntry) -> str:
+    return json.dumps(_entry_json(entry), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def reusable(entry: CacheEntry, out: Path) -> bool:

@@ -33,8 +33,8 @@ from trfsite.site.build import MARKER
 
 logger = logging.getLogger(__name__)
 
-# Every file trfsite keeps for itself in OUT starts so (.trfsite-build, -cache.json,
-# -people.json, ...): it says how OUT was built, it is no page to publish.
+# Every file trfsite keeps for itself in OUT starts so (.trfsite-build, -cache-id,
+# -state-id, ...): it says how OUT was built, it is no page to publish.
 PRIVATE_PREFIX = ".trfsite-"
 # GitHub Pages would run Jekyll on the branch otherwise (MkDocs' gh-deploy adds it too).
 NO_JEKYLL = ".nojekyll"

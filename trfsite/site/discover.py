@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
-from dataclasses import dataclass
+import stat
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from trfsite.findings import Finding, Severity
-from trfsite.input_files import InputRefused, read_head, read_input, shown_name
+from trfsite.input_files import InputRefused, check_inside, read_head, read_input, shown_name
 from trfsite.site.slug import assign_slugs
+from trfsite.site.state_cache import KnownSource, SourceStore, signature
 
 logger = logging.getLogger(__name__)
 
@@ -52,6 +55,10 @@ class SourceFile:
     notes_path: Path | None  # NAME.md beside the file
     data: bytes = b""  # the file, read once (read_input: a regular file within the budget)
     notes: str = ""  # NAME.md's text
+    digest: str = ""  # sha256 of the file's bytes, hex (the event's cache key takes it)
+    # False: unchanged since a build stored it (state_cache), ``data`` is empty and
+    # ``read_source`` reads it when the event is built.
+    read: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +69,7 @@ class Discovery:
     # Files that are not read, one error each: a FIFO or a device named like a tournament
     # file, an unreadable or too large one, a link leading out of SRC (also of a NAME.md).
     refused: tuple[Finding, ...] = ()
+    unread: int = 0  # files taken from the store without reading them
 
 
 def _refusal(path: Path, root: Path, refused: InputRefused) -> Finding:
@@ -73,6 +81,80 @@ def _relative(path: Path, root: Path) -> str:
         return shown_name(path.relative_to(root).as_posix())
     except ValueError:
         return shown_name(path)
+
+
+def _sniffed(path: Path, root: Path | None, store: SourceStore | None) -> bool:
+    """``_looks_like_tournament``, or the stored answer for a file that has not changed."""
+    from trfsite.formats import has_tournament_suffix
+
+    if store is None or has_tournament_suffix(path.name):
+        return _looks_like_tournament(path, root)
+    info = _stat(path, root)
+    known = store.get(path, info) if info is not None else None
+    if known is not None:
+        return known.tournament
+    found = _looks_like_tournament(path, root)
+    if info is not None and _same(_stat(path, root), info):
+        store.put(path, KnownSource(signature(info), "", found))
+    return found
+
+
+def _stat(path: Path, root: Path | None) -> os.stat_result | None:
+    """The file's status when it may be taken from the store: a regular file inside
+    ``root`` within the budget; else None (it is read, and refused as today).
+
+    A file that is no link is inside: the walk follows no link to a folder. Resolving
+    each path (``check_inside``) was most of a rebuild's discovery.
+    """
+    from trfsite.formats.limits import MAX_FILE_BYTES
+
+    try:
+        info = os.lstat(path)
+        if stat.S_ISLNK(info.st_mode):
+            if root is not None:
+                check_inside(path, root)
+            info = os.stat(path)
+    except (InputRefused, OSError):
+        return None
+    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES.limit:
+        return None
+    return info
+
+
+def _same(after: os.stat_result | None, before: os.stat_result) -> bool:
+    """Nothing changed the file (reading it may change its atime, which is not compared)."""
+    return after is not None and signature(after) == signature(before)
+
+
+def _taken(path: Path, root: Path | None, store: SourceStore | None) -> tuple[bytes, str, bool]:
+    """(bytes, digest, read): the file read, or its stored digest when it has not changed."""
+    from trfsite.formats.limits import MAX_FILE_BYTES
+
+    info = _stat(path, root) if store is not None else None
+    if store is not None and info is not None:
+        known = store.get(path, info)
+        if known is not None and known.digest:
+            return b"", known.digest, False
+    data = read_input(path, MAX_FILE_BYTES.limit, root)
+    digest = hashlib.sha256(data).hexdigest()
+    # Stored only when nothing changed while it was read.
+    if store is not None and info is not None and _same(_stat(path, root), info):
+        store.put(path, KnownSource(signature(info), digest, True))
+    return data, digest, True
+
+
+def read_source(source: SourceFile, root: Path | None) -> SourceFile:
+    """``source`` with its bytes, read now when discovery took it from the store.
+
+    The file is read under the same conditions as in ``discover`` (``root``: the folder
+    it must be inside, None for a file named by the user).
+    """
+    from trfsite.formats.limits import MAX_FILE_BYTES
+
+    if source.read:
+        return source
+    data = read_input(source.path, MAX_FILE_BYTES.limit, root)
+    return replace(source, data=data, digest=hashlib.sha256(data).hexdigest(), read=True)
 
 
 def _looks_like_tournament(path: Path, root: Path | None) -> bool:
@@ -136,33 +218,43 @@ def _text(path: Path, root: Path, refused: list[Finding]) -> str | None:
         return None
 
 
-def discover(src: Path, exclude: tuple[Path, ...] = ()) -> Discovery:
+def discover(
+    src: Path, exclude: tuple[Path, ...] = (), store: SourceStore | None = None
+) -> Discovery:
     """Every tournament file under ``src`` (recursively), sorted by relative path, read.
 
     Every file is read only when it is a regular file inside ``src`` (a link leading out
     is refused) and within the file budget; a file that is not read is one finding.
+    ``store``: what the last builds read (``state_cache``); a file unchanged since is
+    taken unread (``SourceFile.read``), and the store learns what was read now.
+    A file named by the user (``src`` itself) is always read.
     """
-    from trfsite.formats.limits import MAX_FILE_BYTES
-
     inside: Path | None
     if src.is_file():
         candidates = [src]
         root, inside = src.parent, None  # named by the user: a link is theirs to choose
+        store = None
     else:
         candidates = _walk(src, tuple(p.resolve() for p in exclude))
         root = inside = src
-    chosen = [p for p in candidates if _looks_like_tournament(p, inside)]
+    if store is not None:
+        store.prefix = os.path.join(os.fsencode(src), b"")  # the keys: paths under SRC
+    chosen = [p for p in candidates if _sniffed(p, inside, store)]
     chosen.sort(key=lambda p: _relative(p, root))
     refused: list[Finding] = []
-    read: list[tuple[Path, bytes]] = []
+    read: list[tuple[Path, tuple[bytes, str, bool]]] = []
     for path in chosen:
         try:
-            read.append((path, read_input(path, MAX_FILE_BYTES.limit, inside)))
+            read.append((path, _taken(path, inside, store)))
         except InputRefused as exc:
             refused.append(_refusal(path, root, exc))
+    unread = sum(1 for _, (_, _, was_read) in read if not was_read)
+    if store is not None:
+        store.walked(candidates)
+        logger.info("%d of %d file(s) unchanged since the last build, not read", unread, len(read))
     slugs = assign_slugs(shown_name(path.stem) for path, _ in read)
     files = []
-    for (path, data), slug in zip(read, slugs, strict=True):
+    for (path, (data, digest, was_read)), slug in zip(read, slugs, strict=True):
         notes_path = path.with_suffix(".md")
         notes = _text(notes_path, root, refused) if _exists(notes_path) else None
         files.append(
@@ -173,6 +265,8 @@ def discover(src: Path, exclude: tuple[Path, ...] = ()) -> Discovery:
                 notes_path if notes is not None else None,
                 data,
                 notes or "",
+                digest,
+                was_read,
             )
         )
     index = root / "index.md"
@@ -182,6 +276,7 @@ def discover(src: Path, exclude: tuple[Path, ...] = ()) -> Discovery:
         index if index_text is not None else None,
         index_text or "",
         tuple(sorted(refused, key=lambda f: f.file)),
+        unread,
     )
 
 

@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, TypeVar
 
 from trfsite.render.theme import find_theme, load_theme, static_files, theme_chain
 from trfsite.site import cache
+from trfsite.site.build_sources import LateReads
 from trfsite.site.event_build import EventOutput, EventTask, build_event
 from trfsite.site.offline_zip import Packed, pack_static, write_offline_zip, zip_name
 from trfsite.site.split_event import build_split, can_split
+from trfsite.site.state import BuildState
 from trfsite.site.writer import SiteWriter
 
 if TYPE_CHECKING:
@@ -55,6 +57,7 @@ class Plan:
     build: list[EventTask]  # largest input first, for an even load at the end
     fingerprint: str = ""
     people: dict[str, EventEntries] = field(default_factory=dict)  # key -> entries built now
+    previous: cache.Previous = field(default_factory=cache.Previous)  # the live build's
 
 
 def _static_files(tasks: list[EventTask]) -> list[tuple[str, Path]]:
@@ -64,8 +67,17 @@ def _static_files(tasks: list[EventTask]) -> list[tuple[str, Path]]:
     return static_files(tuple(load_theme(path) for path in tasks[0].theme_paths))
 
 
-def plan_events(out: Path, use_cache: bool, tasks: list[EventTask], bulletin: bool) -> Plan:
-    """Which events the previous build into ``out`` already has (``use_cache``: it may be read)."""
+def plan_events(
+    out: Path,
+    use_cache: bool,
+    tasks: list[EventTask],
+    bulletin: bool,
+    state_file: Path,
+    late: LateReads | None = None,
+) -> Plan:
+    """Which events the previous build into ``out`` already has (``use_cache``: it and the
+    build state ``state_file`` may be read); ``late``: the files discovery took unread,
+    read here for the events to build and those whose people the state does not hold."""
     if not tasks:
         return Plan({}, {}, [])
     bulletin_paths: tuple[Path, ...] = ()
@@ -74,17 +86,45 @@ def plan_events(out: Path, use_cache: bool, tasks: list[EventTask], bulletin: bo
     fingerprint = cache.build_fingerprint(tasks[0].theme_paths, bulletin_paths)
     tasks = [replace(task, fingerprint=fingerprint) for task in tasks]
     keys = {task.job.slug: cache.event_key(fingerprint, task) for task in tasks}
-    previous: dict[str, cache.CacheEntry] = {}
-    if use_cache:
-        previous = cache.load_manifest(out)
+    previous = cache.load_entries(out, state_file) if use_cache else cache.Previous()
     reused = {}
     for task in tasks:
-        entry = previous.get(keys[task.job.slug])
+        entry = previous.entries.get(keys[task.job.slug])
         if entry is not None and entry.slug == task.job.slug and cache.reusable(entry, out):
             reused[entry.slug] = entry
+    if late is not None:
+        _read_needed(tasks, reused, keys, late, state_file, use_cache)
+        tasks = [late.task(t) if t.job.slug in late.read else t for t in tasks]
+        for task in tasks:
+            slug = task.job.slug
+            if slug in late.read:  # the key of the bytes read (a file changed meanwhile)
+                keys[slug] = cache.event_key(fingerprint, task)
+                if slug in reused and reused[slug].key != keys[slug]:
+                    del reused[slug]
     build = [t for t in tasks if t.job.slug not in reused]
     build.sort(key=lambda t: -len(t.job.data))
-    return Plan(keys, reused, build, fingerprint)
+    return Plan(keys, reused, build, fingerprint, previous=replace(previous, entries={}))
+
+
+def _read_needed(
+    tasks: list[EventTask],
+    reused: dict[str, cache.CacheEntry],
+    keys: dict[str, str],
+    late: LateReads,
+    state_file: Path,
+    use_cache: bool,
+) -> None:
+    """Read the files discovery took unread of the events to build, and of those
+    reused whose people the build state does not hold (a site with people pages)."""
+    unread = [task for task in tasks if late.unread(task)]
+    held: set[str] = set()
+    if unread and tasks[0].job.site.people and use_cache and state_file.is_file():
+        with BuildState(state_file) as state:
+            held = state.known_events()
+    for task in unread:
+        slug = task.job.slug
+        if slug not in reused or (task.job.site.people and keys[slug] not in held):
+            late.task(task)
 
 
 def build_events(

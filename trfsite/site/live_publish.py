@@ -31,7 +31,8 @@ import click
 
 from trfsite.pages.plan import Fallback
 from trfsite.site import publish
-from trfsite.site.build import BuildOptions, BuildReport, build_site, counted, saved_at
+from trfsite.site.build import BuildOptions, BuildReport, build_site, counted
+from trfsite.site.build_sources import saved_at
 from trfsite.site.deploy import DeployReport, check_branch, deploy_git, deploy_rsync
 from trfsite.site.deploy import refuse_option_like as _refuse_option_like
 from trfsite.site.discover import discover

@@ -1,8 +1,9 @@
 """The archive's build state in one SQLite database (Python's own ``sqlite3``).
 
-It holds, per event cache key, the event's people entries; per people page, the
-digest of what made it; and the resolved people, indexed by FIDE id, EGD PIN,
-national id and folded name. It lives beside the builds
+It holds, per event cache key, the event's people entries and its cache entry
+(``state_cache``, with the source files' signatures); per people page, the digest
+of what made it; and the resolved people, indexed by FIDE id, EGD PIN, national id
+and folded name. It lives beside the builds
 (``OUT.builds/.trfsite-state.sqlite``), never in a build folder, so nothing in it
 is published or served. A build changes it in one transaction, by the rows that
 changed: the events added and gone, the pages and people whose inputs changed.
@@ -13,7 +14,9 @@ keyed by content (an event's cache key), and the page digests are tagged with
 the id of the build they describe (``STAMP`` in that build's folder); when the
 live build is not that one (the killed build's transaction committed, its
 folder was never published), the digests are not trusted and every people page
-is compared byte for byte instead (see ``site.people``).
+is compared byte for byte instead (see ``site.people``). The cache's rows say the
+same way which build they describe (``state_cache``): another one live, no event
+is reused.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from trfsite.people.entries import EventEntries, SharedValues
 from trfsite.people.identity import linked_keys
 from trfsite.people.incremental import Known
 from trfsite.people.rows import PersonRow
-from trfsite.site import state_history, state_people, state_rows
+from trfsite.site import state_cache, state_history, state_people, state_rows
 from trfsite.site.failures import BuildError
 from trfsite.site.state_batch import select_in
 
@@ -46,7 +49,7 @@ logger = logging.getLogger(__name__)
 
 STATE_NAME = ".trfsite-state.sqlite"
 STAMP = ".trfsite-state-id"  # in a build folder: which build the page digests describe
-_VERSION = 8  # PRAGMA user_version; another one is dropped and made again
+_VERSION = 9  # PRAGMA user_version; another one is dropped and made again
 # An entry reached (see ``BuildState.part``) with its own key, folded name and
 # linked keys (a row for each, None if it has none).
 _REACHED = (
@@ -126,6 +129,7 @@ CREATE TABLE pages (
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 """
     + state_history.SCHEMA
+    + state_cache.SCHEMA
 )
 
 
@@ -324,6 +328,11 @@ class BuildState:
         return None if row is None else (row[0], row[1], row[2], row[3])
 
     @property
+    def cache(self) -> state_cache.StoredCache:
+        """The cache's entries and the source files' signatures (``site.state_cache``)."""
+        return state_cache.StoredCache(self._db)
+
+    @property
     def people(self) -> state_people.StoredPeople:
         """The people the previous build resolved, looked up person by person."""
         return state_people.StoredPeople(self._db)
@@ -425,6 +434,11 @@ class BuildState:
         """Build ``seq``'s people folders as it leaves them (``site.people_donor``)."""
         with _refused(self.path), self._transaction() as db:
             state_history.save_marks(db, seq, marks)
+
+    def save_cache(self, changes: state_cache.CacheChanges) -> None:
+        """The cache's rows a build changed, in one transaction (``site.cache``)."""
+        with _refused(self.path), self._transaction() as db:
+            state_cache.save(db, changes)
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:

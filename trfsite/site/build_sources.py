@@ -1,0 +1,147 @@
+"""The event files of a build: its jobs, and the files it reads late.
+
+Discovery takes a file unchanged since the last build unread (``state_cache``): its
+event's cache key comes from the stored digest, and its bytes are read only when the
+event is built (changed, or its folder damaged), or when the build state does not
+hold its people (a new or damaged state). So a rebuild after one changed event reads
+that event's file, not the archive.
+
+A file read late may have changed since discovery (an organiser saving it during
+``trfsite publish``): its event is built from what was read, under the key of those
+bytes, and the file gets one finding; the other events and the site go on.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import logging
+import sqlite3
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from trfsite.findings import Finding, Severity
+from trfsite.input_files import InputRefused
+from trfsite.pages.config import SiteConfig
+from trfsite.pages.plan import EventJob, Fallback
+from trfsite.render.page_meta import SiteInfo
+from trfsite.site.discover import Discovery, SourceFile, read_source
+from trfsite.site.event_build import EventTask
+from trfsite.site.game_files import game_files
+from trfsite.site.state import BuildState
+from trfsite.site.state_cache import SourceStore
+
+logger = logging.getLogger(__name__)
+
+CHANGED_CODE = "changed-while-building"
+
+
+def event_jobs(
+    discovery: Discovery,
+    config: SiteConfig,
+    site: SiteInfo,
+    pdf: bool,
+    live: bool,
+    fallbacks: tuple[tuple[str, Fallback], ...],
+) -> list[EventJob]:
+    """One job per discovered file (``live``: trfsite publish's, with ``fallbacks``)."""
+    jobs = []
+    by_name = dict(fallbacks)
+    for source in discovery.files:
+        stem = source.path.stem
+        event_config = config.for_stem(stem)
+        jobs.append(
+            EventJob(
+                data=source.data,
+                digest=source.digest,
+                source_name=source.relative,
+                slug=source.slug,
+                notes_markdown=source.notes,
+                config=event_config,
+                site=site,
+                want_bulletin=pdf,
+                games=game_files(source.path, source.relative, event_config.games.files),
+                updated=saved_at(source.path) if live else "",
+                fallback=by_name.get(source.relative),
+            )
+        )
+    return jobs
+
+
+def saved_at(path: Path) -> str:
+    """When ``path`` was last written, in local time (ISO, to the second)."""
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return ""
+    return dt.datetime.fromtimestamp(stamp).astimezone().isoformat(timespec="seconds")
+
+
+def load_sources(state_file: Path) -> SourceStore:
+    """The source files' signatures the build state holds (none in a new state)."""
+    if not state_file.is_file():
+        return SourceStore({})
+    try:
+        with BuildState(state_file) as state:
+            return SourceStore(state.cache.sources())
+    except sqlite3.Error as exc:  # a cache: every file is read
+        logger.info("%s: source signatures unreadable (%s); every file is read", state_file, exc)
+        return SourceStore({})
+
+
+@dataclass(slots=True)
+class LateReads:
+    """The discovered files by slug, the folder they must be inside (None: the file
+    named by the user), the bytes read late (by slug: every language of a site gets
+    the same), and a finding per file that changed since discovery."""
+
+    sources: dict[str, SourceFile]
+    root: Path | None
+    read: dict[str, tuple[bytes, str]] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, discovery: Discovery, src: Path) -> LateReads:
+        return cls({s.slug: s for s in discovery.files}, src if src.is_dir() else None)
+
+    def unread(self, task: EventTask) -> bool:
+        """Discovery took ``task``'s file unread and it is not read yet."""
+        source = self.sources.get(task.job.slug)
+        return source is not None and not source.read and task.job.slug not in self.read
+
+    def task(self, task: EventTask) -> EventTask:
+        """``task`` with its file's bytes, read now when discovery did not read them.
+
+        When they are not the bytes discovery knew (another digest), the task takes
+        them with their digest (its key follows: ``cache.event_key``), and the file
+        gets a finding; a file that cannot be read any more gives its event no bytes.
+        """
+        source = self.sources.get(task.job.slug)
+        if source is None or source.read:
+            return task
+        if task.job.slug not in self.read:
+            self.read[task.job.slug] = self._read(source, task.job.digest)
+        data, digest = self.read[task.job.slug]
+        return replace(task, job=replace(task.job, data=data, digest=digest))
+
+    def _read(self, source: SourceFile, expected: str) -> tuple[bytes, str]:
+        try:
+            data = read_source(source, self.root).data
+        except InputRefused as exc:
+            self._changed(source, f"it {exc.reason} now")
+            return b"", hashlib.sha256(b"").hexdigest()
+        digest = hashlib.sha256(data).hexdigest()
+        if digest != expected:
+            self._changed(source, f"its bytes are not those found at first ({len(data)} bytes now)")
+        return data, digest
+
+    def _changed(self, source: SourceFile, what: str) -> None:
+        self.findings.append(
+            Finding(
+                Severity.ERROR,
+                CHANGED_CODE,
+                f"changed while the build ran: {what}; its event is built from what was "
+                "read then; expected the file unchanged until the build ends: build again",
+                source.relative,
+            )
+        )

@@ -1,0 +1,199 @@
+"""The content-hash cache and the source files' signatures, as tables of the build state.
+
+``cache_entries`` holds what each built event contributes (``site.cache.CacheEntry``,
+its JSON), by the event's cache key: content-addressed, so a row committed by a build
+killed later is still right for its key. ``cache_live`` says which key each event
+folder of one build holds, and ``meta.cache_build`` which build that is: the id it
+wrote into its folder (``site.cache.CACHE_ID``). A rebuild reuses an entry only when
+the live build bears that id, or the id of the build that was live when it was
+written (``meta.cache_before``): ``cache_undo`` holds that build's keys where they
+differ (its slug with the key '' where it had no such folder). So a build killed
+after its commit but before its folder was published leaves the state describing
+the live build still; any other build live (one rolled back by hand, one killed
+twice), every event is built again. A build writes the rows of the events whose key
+changed and deletes those of the events gone: the entries of the others are there.
+
+``sources``: each source file's (device, inode, mode, size, mtime_ns, ctime_ns) as it
+was when a build last read it, with its digest and whether it looked like a
+tournament. A file whose signature is still that is taken with them, unread
+(``site.discover``), as git's index does; anything else is read.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE cache_entries (
+    key TEXT PRIMARY KEY, slug TEXT NOT NULL, entry TEXT NOT NULL, files TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE cache_live (slug TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE cache_undo (slug TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE sources (
+    path BLOB PRIMARY KEY, device INTEGER NOT NULL, inode INTEGER NOT NULL,
+    mode INTEGER NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+    ctime_ns INTEGER NOT NULL, digest TEXT NOT NULL, tournament INTEGER NOT NULL
+) WITHOUT ROWID;
+"""
+
+Signature = tuple[int, int, int, int, int, int]  # device, inode, mode, size, mtime_ns, ctime_ns
+
+# A file changed within this time before a build began is not stored: the file
+# system's clock runs behind the real one by up to a tick (a jiffy; a second or two
+# on some file systems), and a change after the file was read must give it another
+# ctime than the stored one (git's "racily clean" entries).
+SETTLING_NS = 2_000_000_000
+
+
+def signature(info: os.stat_result) -> Signature:
+    return (
+        info.st_dev,
+        info.st_ino,
+        info.st_mode,
+        info.st_size,
+        info.st_mtime_ns,
+        info.st_ctime_ns,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class KnownSource:
+    """A file as it was when last read: its digest ('' when it was only sniffed)."""
+
+    signature: Signature
+    digest: str
+    tournament: bool
+
+
+@dataclass(slots=True)
+class SourceStore:
+    """The stored files by path under SRC (``os.fsencode``: however SRC is spelled on
+    the command line), and what this build found anew; written with the cache (``save``)."""
+
+    known: dict[bytes, KnownSource]
+    started_ns: int = field(default_factory=time.time_ns)
+    found: dict[bytes, KnownSource] = field(default_factory=dict)
+    seen: set[bytes] | None = None  # the files this build walked (None: keep every row)
+    prefix: bytes = b""  # SRC as walked, with a final slash: taken off each path
+
+    def _key(self, path: Path) -> bytes:
+        raw = os.fsencode(path)
+        return raw[len(self.prefix) :] if raw.startswith(self.prefix) else raw
+
+    def get(self, path: Path, info: os.stat_result) -> KnownSource | None:
+        """What is stored of ``path`` when its signature is still ``info``'s, else None."""
+        known = self.known.get(self._key(path))
+        return known if known is not None and known.signature == signature(info) else None
+
+    def put(self, path: Path, known: KnownSource) -> None:
+        """Remember ``known`` for the next build, unless the file changed too lately
+        to tell a later change from it (see ``SETTLING_NS``)."""
+        if max(known.signature[4], known.signature[5]) < self.started_ns - SETTLING_NS:
+            self.found[self._key(path)] = known
+
+    def walked(self, paths: Iterable[Path]) -> None:
+        self.seen = {self._key(path) for path in paths}
+
+    def changes(self) -> tuple[list[bytes], list[tuple[bytes, KnownSource]]]:
+        """(paths gone, rows new or changed) since the store was read."""
+        gone = [] if self.seen is None else sorted(p for p in self.known if p not in self.seen)
+        new = sorted((p, k) for p, k in self.found.items() if self.known.get(p) != k)
+        return gone, new
+
+
+@dataclass(frozen=True, slots=True)
+class CacheChanges:
+    """What one build writes of the cache, in one transaction."""
+
+    build: str  # the id the build wrote into its folder
+    keys: Mapping[str, str]  # slug -> key of every event of the build
+    built: Collection[str]  # the slugs built now (their rows are written again)
+    entry: Callable[[str], tuple[str, str]]  # (entry, files) of a slug of the build, as stored
+    live: Mapping[str, str] | None  # slug -> key of the live build's folders (None: unknown)
+    live_build: str = ""  # the live build's id
+    sources: SourceStore | None = None
+
+
+class StoredCache:
+    """The cache's rows (``BuildState.cache``)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def live_entries(self, build: str) -> list[tuple[str, str, str, str]]:
+        """(slug, key, entry, files) of each event folder of the build ``build``; none when
+        the state does not describe that build."""
+        meta = dict(
+            self._db.execute(
+                "SELECT name, value FROM meta WHERE name IN ('cache_build', 'cache_before')"
+            )
+        )
+        live = (
+            "SELECT l.slug, l.key, c.entry, c.files FROM cache_live l"
+            " JOIN cache_entries c ON c.key = l.key"
+        )
+        if build and build == meta.get("cache_build"):
+            return list(self._db.execute(live))
+        if not build or build != meta.get("cache_before"):
+            return []
+        undo = dict(self._db.execute("SELECT slug, key FROM cache_undo"))
+        return [row for row in self._db.execute(live) if row[0] not in undo] + list(
+            self._db.execute(
+                "SELECT u.slug, u.key, c.entry, c.files FROM cache_undo u"
+                " JOIN cache_entries c ON c.key = u.key"
+            )
+        )
+
+    def sources(self) -> dict[bytes, KnownSource]:
+        return {
+            bytes(path): KnownSource((dev, ino, mode, size, mtime, ctime), digest, bool(flag))
+            for path, dev, ino, mode, size, mtime, ctime, digest, flag in self._db.execute(
+                "SELECT * FROM sources"
+            )
+        }
+
+
+def save(db: sqlite3.Connection, changes: CacheChanges) -> None:
+    """Write ``changes`` in the open transaction ``db``: the rows of the events whose
+    key changed or that were built, the events gone deleted, the way back to the live
+    build (``cache_undo``), and the build's id."""
+    now, live = changes.keys, changes.live
+    stored = dict(db.execute("SELECT slug, key FROM cache_live"))
+    changed = {slug for slug, key in now.items() if stored.get(slug) != key}
+    gone = sorted(slug for slug in stored if slug not in now)
+    undo: dict[str, str] = {}
+    if live is not None:
+        undo = {s: live.get(s, "") for s in {*now, *live} if live.get(s, "") != now.get(s, "")}
+    kept = {*now.values(), *undo.values()}
+    old = {stored[slug] for slug in (*changed, *gone) if slug in stored}
+    old.update(key for (key,) in db.execute("SELECT key FROM cache_undo"))
+    db.executemany(
+        "DELETE FROM cache_entries WHERE key = ?", ((key,) for key in sorted(old - kept))
+    )
+    db.executemany(
+        "INSERT OR REPLACE INTO cache_entries (key, slug, entry, files) VALUES (?, ?, ?, ?)",
+        ((now[slug], slug, *changes.entry(slug)) for slug in sorted(changed | set(changes.built))),
+    )
+    db.executemany("DELETE FROM cache_live WHERE slug = ?", ((slug,) for slug in gone))
+    db.executemany(
+        "INSERT OR REPLACE INTO cache_live (slug, key) VALUES (?, ?)",
+        ((slug, now[slug]) for slug in sorted(changed)),
+    )
+    db.execute("DELETE FROM cache_undo")
+    db.executemany("INSERT INTO cache_undo (slug, key) VALUES (?, ?)", sorted(undo.items()))
+    db.executemany(
+        "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
+        (("cache_build", changes.build), ("cache_before", changes.live_build)),
+    )
+    if changes.sources is not None:
+        gone_paths, new = changes.sources.changes()
+        db.executemany("DELETE FROM sources WHERE path = ?", ((p,) for p in gone_paths))
+        db.executemany(
+            "INSERT OR REPLACE INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            ((p, *k.signature, k.digest, int(k.tournament)) for p, k in new),
+        )
