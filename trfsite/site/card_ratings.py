@@ -6,18 +6,14 @@ is 8 KB of a chess open's card, its games and the TPR and ARO explanations.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from trfsite.pages.card_values import GorCard, RatingCard
 from trfsite.pages.rows import ExplanationView
-
-if TYPE_CHECKING:
-    from trfsite.site.card_body import CardParts
+from trfsite.site.card_text import CardText
 
 _DASH = "\u2013"  # the templates' "–" for a value that is not there
 
 
-def rating_card(w: CardParts, parts: list[str], rc: RatingCard, b: str) -> None:
+def rating_card(w: CardText, parts: list[str], rc: RatingCard, b: str) -> None:
     """``{% include "rating_card.html" %}``."""
     out, said, number, signed = w.out, w.said, w.number, w.signed
     parts.append(
@@ -62,7 +58,7 @@ def rating_card(w: CardParts, parts: list[str], rc: RatingCard, b: str) -> None:
     parts.append("</section>\n")
 
 
-def _rating_head(w: CardParts) -> str:
+def _rating_head(w: CardText) -> str:
     said = w.said
     return w.made(
         "rating-head",
@@ -88,7 +84,7 @@ def _rating_head(w: CardParts) -> str:
     )
 
 
-def _explanation(w: CardParts, parts: list[str], ex: ExplanationView) -> None:
+def _explanation(w: CardText, parts: list[str], ex: ExplanationView) -> None:
     """One of the rating card's explanations (TPR, ARO), closed."""
     out, note, number = w.out, w.note, w.number
     name = out(note(ex.name))
@@ -114,13 +110,13 @@ def _explanation(w: CardParts, parts: list[str], ex: ExplanationView) -> None:
     parts.append("  </details>\n")
 
 
-def _notes(w: CardParts, parts: list[str], notes: tuple[str, ...]) -> None:
+def _notes(w: CardText, parts: list[str], notes: tuple[str, ...]) -> None:
     """``{% for note in notes %}<p class="note">{{ note|note }}</p>{% endfor %}``."""
     out, note = w.out, w.note
     parts.extend(f'<p class="note">{out(note(text))}</p>' for text in notes)
 
 
-def gor_card(w: CardParts, parts: list[str], gc: GorCard, b: str) -> None:
+def gor_card(w: CardText, parts: list[str], gc: GorCard, b: str) -> None:
     """``{% include "gor_card.html" %}``."""
     out, said, number, signed, points = w.out, w.said, w.number, w.signed, w.points
     change = out(signed(gc.change) or _DASH)
@@ -174,7 +170,7 @@ _GOR_FORMULA = (
 )
 
 
-def _gor_head(w: CardParts) -> str:
+def _gor_head(w: CardText) -> str:
     said = w.said
     return w.made(
         "gor-head",
