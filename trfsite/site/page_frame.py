@@ -18,14 +18,12 @@ from typing import Any
 
 import jinja2
 
-from trfsite.render.environment import render_page
+from trfsite.render.environment import FRAME_MARK, FRAME_PREFIX, render_page
 
-# Private-use characters: nothing escapes or cleans them, and no template writes them.
-_MARK = "\ue000{}\ue000"
-_TITLE, _HEADING, _BODY, _PATH = (_MARK.format(name) for name in "THBP")
+_PATH = FRAME_MARK.format("P")
 # Each hole's part.
 PART_NAMES = {"T": "title", "H": "heading", "B": "body", "P": "path"}
-_HOLE = re.compile(_MARK.format("([THBP])"))
+_HOLE = re.compile(FRAME_MARK.format("([THBP])"))
 # A page's parts by name (``PART_NAMES``' values), each made from the page's context.
 Parts = Mapping[str, Callable[[Any], str]]
 
@@ -75,7 +73,7 @@ class PageFrames:
                 whole = render_page(self.env, self.template, page)
                 # A marker's character from the file (an event named with one) would
                 # open a hole of its own: that event's pages are rendered whole.
-                if not self._split(page) or _MARK[0] in whole or self._filled(page) != whole:
+                if not self._split(page) or FRAME_MARK[0] in whole or self._filled(page) != whole:
                     self.shared = False
                 return whole
             return self._filled(page)
@@ -100,14 +98,8 @@ class PageFrames:
         if parts is None:
             return False
         self._parts = {hole: parts[name] for hole, name in PART_NAMES.items()}
-        source = (
-            '{% extends "' + self.template + '" %}'
-            "{% block page_title %}" + _TITLE + "{% endblock %}"
-            "{% block heading %}" + _HEADING + "{% endblock %}"
-            "{% block body %}" + _BODY + "{% endblock %}"
-        )
         marked = replace(page, meta=replace(page.meta, path=_PATH))
-        frame = self.env.from_string(source).render(page=marked)
+        frame = self.env.get_template(f"{FRAME_PREFIX}/{self.template}").render(page=marked)
         split = _HOLE.split(frame)
         self._pieces = split[0::2]
         self._holes = split[1::2]
