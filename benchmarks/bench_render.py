@@ -2,7 +2,8 @@
 
 Reads and ranks the event once, then makes every page of it ``--runs`` times in
 this process (templates compiled beforehand, the cycle collector paused as in a
-build) and prints, per template, the pages, the CPU seconds per run of their
+build; game pages and player cards through their shared frame, as a build makes
+them) and prints, per template, the pages, the CPU seconds per run of their
 contexts (the page builders) and of their templates, and the megabytes made.
 Nothing is written to disk. Also prints the CPU of each part when the event is
 split between two workers (``--parts``).
@@ -50,7 +51,9 @@ def main(argv: list[str] | None = None) -> None:
     from trfsite.render.environment import render_page
     from trfsite.render.page_meta import SiteInfo
     from trfsite.render.theme import find_theme, theme_chain
+    from trfsite.site.card_body import CardFrames
     from trfsite.site.event_build import EventTask, build_event, environment
+    from trfsite.site.game_frame import GameFrames
 
     with tempfile.TemporaryDirectory() as tmp:
         if args.file is None:
@@ -80,6 +83,8 @@ def main(argv: list[str] | None = None) -> None:
         sizes: dict[str, int] = defaultdict(int)
         counts: dict[str, int] = defaultdict(int)
         shared = 0.0
+        # Game pages and player cards as the build renders them (site/event_build.py).
+        frames = {"game.html": GameFrames(env), "player.html": CardFrames(env)}
         for run in range(args.runs):
             if run:  # a card hands its explanations over: the next run starts afresh
                 prepared = prepare_event(job)
@@ -97,7 +102,11 @@ def main(argv: list[str] | None = None) -> None:
                     counts["(download)"] += 1
                     seconds["(download)"] += 0.0
                     continue
-                html = render_page(env, page.template, page.context)
+                framed = frames.get(page.template)
+                if framed is None:
+                    html = render_page(env, page.template, page.context)
+                else:
+                    html = framed.render(page.context)
                 contexts[plan.template] += made - started
                 seconds[plan.template] += time.process_time() - made
                 sizes[plan.template] += len(html.encode("utf-8"))

@@ -41,9 +41,41 @@ _C1_BYTES = re.compile(b"\xc2[\x80-\x9f]")
 _MEMO_KEEP = 20_000  # results one memoized macro keeps (a 2000-player event needs ~5000)
 
 
+# An event's game pages and player cards share one frame (site/page_frame.py): the
+# page's template with its title, heading and body blocks each a marker (a private-use
+# character that nothing escapes or cleans, and no template writes, around a letter).
+FRAME_MARK = "\ue000{}\ue000"
+# The loader serves the frame of ``x.html`` as ``FRAME_PREFIX + "/x.html"`` (no theme has
+# this name), so that it is compiled once and kept by the bytecode cache as templates are.
+FRAME_PREFIX = "!\ue000frame"
+
+
+def frame_source(template: str) -> str:
+    """The frame of ``template``: its page with the title, heading and body marked."""
+    return (
+        '{% extends "' + template + '" %}'
+        "{% block page_title %}" + FRAME_MARK.format("T") + "{% endblock %}"
+        "{% block heading %}" + FRAME_MARK.format("H") + "{% endblock %}"
+        "{% block body %}" + FRAME_MARK.format("B") + "{% endblock %}"
+    )
+
+
+class _FrameLoader(jinja2.BaseLoader):
+    """The frame of any template (``frame_source``). It lists none: a frame is no page of
+    its own, and is loaded where a page is first filled into it."""
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool] | None]:
+        return frame_source(template), None, None
+
+    def list_templates(self) -> list[str]:
+        return []
+
+
 def make_loader(theme_chain: Sequence[Theme]) -> jinja2.BaseLoader:
     """Nearest theme first; ``"!name/x.html"`` reaches the template of theme ``name``."""
-    by_prefix: dict[str, jinja2.BaseLoader] = {}
+    by_prefix: dict[str, jinja2.BaseLoader] = {FRAME_PREFIX: _FrameLoader()}
     for theme in theme_chain:
         by_prefix.setdefault(f"!{theme.name}", jinja2.FileSystemLoader(str(theme.templates)))
     chain = jinja2.FileSystemLoader([str(t.templates) for t in theme_chain])

@@ -21,7 +21,13 @@ from typing import TYPE_CHECKING
 from trfsite.formats.limits import MAX_EVENT_OUTPUT_BYTES
 from trfsite.memo import forget_all
 from trfsite.pages.common import warn_part_failed
-from trfsite.pages.contexts import BulletinData, DownloadFile, GamePage, IndexPage
+from trfsite.pages.contexts import (
+    BulletinData,
+    DownloadFile,
+    GamePage,
+    IndexPage,
+    PlayerCardPage,
+)
 from trfsite.pages.gather import EventResult, PreparedEvent, part_of, prepare_event
 from trfsite.pages.plan import EventJob
 from trfsite.pages.rows import EventSummary
@@ -236,6 +242,7 @@ def render_event(
 ) -> EventOutput:
     """The pages of ``result`` and (``bulletin``) its bulletin, written or kept."""
     from trfsite.render.environment import render_page
+    from trfsite.site.card_body import CARD_TEMPLATE, CardFrames
     from trfsite.site.game_frame import GAME_TEMPLATE, GameFrames
 
     files: list[tuple[str, bytes]] = []
@@ -253,6 +260,7 @@ def render_event(
             result = _without_pdf_link(result)
     env = environment(task.theme_paths, task.job.site.language, task.fingerprint)
     games = GameFrames(env)
+    cards = CardFrames(env)
     pages = result.pages
     sizes = [(path, len(data)) for path, data in files]
     # A failed event has no offline copy (see events.build_events).
@@ -277,6 +285,8 @@ def render_event(
             outputs.extend((path, text.encode("utf-8")) for path, text in page.context.also)
         elif isinstance(page.context, GamePage) and page.template == GAME_TEMPLATE:
             outputs.append((page.path, games.render(page.context).encode()))
+        elif isinstance(page.context, PlayerCardPage) and page.template == CARD_TEMPLATE:
+            outputs.append((page.path, cards.render(page.context).encode()))
         else:
             outputs.append((page.path, render_page(env, page.template, page.context).encode()))
         for path, data in outputs:

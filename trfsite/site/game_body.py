@@ -16,22 +16,21 @@ from collections.abc import Callable
 from typing import Any
 
 import jinja2
-from markupsafe import Markup, escape
 
 from trfsite.pages.contexts import GamePage
 from trfsite.pages.rows import Ref
+from trfsite.site.written_parts import WrittenParts
 
 # The templates these parts copy: they must be the default theme's.
 COPIED_TEMPLATES = ("game_parts.html", "macros.html")
 _HALF = ("1/2", "\u00bd")  # the template's ``result|replace("1/2", "½")``
 
 
-class GameParts:
+class GameParts(WrittenParts):
     """A game page's title, heading, body and path, as ``game_parts.html`` makes them."""
 
     def __init__(self, env: jinja2.Environment) -> None:
-        self._finalize: Callable[[Any], Any] = env.finalize or (lambda value: value)
-        self._translate: Callable[..., str] = env.globals["_"]  # type: ignore[assignment]
+        super().__init__(env)
         self._date: Callable[[str], str] = env.filters["date"]
         macros = env.get_template("macros.html").module
         self._ref_link: Callable[..., Any] = macros.ref_link  # type: ignore[attr-defined]
@@ -55,26 +54,6 @@ class GameParts:
                 "shows its position.",
             )
         }  # fmt: skip
-
-    def _word(self, message: str) -> str:
-        """``{{ _("message") }}``: translated (as the template compiles it) and escaped."""
-        return self._out(self._translate(message))
-
-    def _out(self, value: object) -> str:
-        """``{{ value }}``: finalized (Notes, control characters) and escaped. A number
-        and a printable text, which the finalize passes as they are, skip its call."""
-        cls = value.__class__
-        if cls is int:
-            return str(value)  # digits and a sign: nothing to escape
-        if cls is str and value.isprintable():  # type: ignore[attr-defined]
-            return str(escape(value))
-        return str(escape(self._finalize(value)))
-
-    def _safe(self, value: str) -> str:
-        """``{{ value|safe }}``: as it is when printable (the finalize passes it)."""
-        if value.isprintable():
-            return value
-        return str(self._finalize(Markup(value)))
 
     def _names_json(self, names: dict[str, str]) -> str:
         made = self._names

@@ -1,0 +1,289 @@
+"""The default theme's player card written in Python, for the shared frame (issue 39).
+
+Through ``player.html`` a card of a 2,000-player open prints some 550 values, each a
+getattr, a finalize and an escape, with macro calls and filters around them: two
+thirds of the open's rendering. Written here, each value goes through the same
+``finalize``, escape, ``_`` and filters as in the template, in a few string joins.
+Used only while the templates it copies (``COPIED_TEMPLATES``) are the default
+theme's (``CardFrames`` checks that, and compares the first card with its whole
+render): a theme that changes one gets its templates, which stay the ones a theme
+author reads and copies. The rating and GoR cards are in ``card_ratings``.
+"""
+
+from __future__ import annotations
+
+import jinja2
+
+from trfsite.pages.contexts import PlayerCardPage
+from trfsite.pages.rows import ExplanationView, PlayerRow, RecordLine
+from trfsite.render.charts import LineChart
+from trfsite.site.card_ratings import gor_card, rating_card
+from trfsite.site.card_text import CardText
+from trfsite.site.page_frame import PART_NAMES, PageFrames, Parts, are_default
+
+# The templates these parts copy: they must be the default theme's.
+COPIED_TEMPLATES = ("player.html", "rating_card.html", "gor_card.html", "macros.html")
+_CUT = ' class="cut"'
+
+
+class CardParts(CardText):
+    """A player card's title, heading, body and path, as ``player.html`` makes them."""
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        super().__init__(env)
+        self._heads: dict[tuple[bool, bool, bool, bool, str], str] = {}
+
+    def title(self, page: PlayerCardPage) -> str:
+        return self._out(page.player.ref.name)
+
+    def heading(self, page: PlayerCardPage) -> str:
+        ref = page.player.ref
+        made = self._out(self._title_badge(page.player.title)) + self._out(ref.name)
+        if ref.person:
+            made += self.person_link(ref, page.meta.root)
+        return made
+
+    def path(self, page: PlayerCardPage) -> str:
+        return self._out(page.meta.path)
+
+    def body(self, page: PlayerCardPage) -> str:
+        out, said = self._out, self.said
+        b = out(page.meta.base)
+        parts = [self._facts(page, page.player, b)]
+        record = page.record
+        if record and record[0].round > 1:
+            only = self._translate(
+                "Rounds {first} to {last} only: the event is too large to list every "
+                "round here; the crosstable shows them all.",
+                first=record[0].round,
+                last=record[-1].round,
+            )
+            parts.append(f'<p class="note">{out(only)}</p>')
+        parts.append(self._record_head(page))
+        self._record(parts, page, b)
+        parts.append(
+            "  </tbody>\n</table>\n</div>\n"
+            f'<div class="charts">\n{self._chart(page.rank_chart, "rank-chart")}\n'
+            f"{self._chart(page.score_chart, 'score-chart')}\n</div>\n"
+        )
+        if page.explanations:
+            parts.append(
+                '<section aria-labelledby="why-heading">\n'
+                f'  <h2 id="why-heading">{said("How the tie-breaks were computed")}</h2>\n'
+            )
+            for index, explanation in enumerate(page.explanations):
+                self._explanation(parts, explanation, index == 0)
+            parts.append("</section>\n")
+        if page.rating_card:
+            rating_card(self, parts, page.rating_card, b)
+        if page.gor_card:
+            gor_card(self, parts, page.gor_card, b)
+        return "".join(parts)
+
+    def _facts(self, page: PlayerCardPage, p: PlayerRow, b: str) -> str:
+        out, said = self._out, self.said
+        facts = [
+            '<dl class="facts inline">\n'
+            f"  <div><dt>{said('Start no.')}</dt><dd>{out(p.ref.id)}</dd></div>\n"
+        ]
+        if page.rank:
+            facts.append(f"<div><dt>{said('Rank')}</dt><dd>{out(page.rank)}</dd></div>")
+        if page.points is not None:
+            label = self._word(page.points_label)
+            facts.append(f"<div><dt>{label}</dt><dd>{out(self.points(page.points))}</dd></div>")
+        if page.is_go:
+            if p.grade:
+                facts.append(f"<div><dt>{said('Grade')}</dt><dd>{out(p.grade)}</dd></div>")
+            if p.club:
+                facts.append(f"<div><dt>{said('Club')}</dt><dd>{out(p.club)}</dd></div>")
+        elif p.rating:
+            facts.append(f"<div><dt>{said('Rating')}</dt><dd>{out(p.rating)}</dd></div>")
+        if p.federation:
+            country = said("Country") if page.is_go else said("Federation")
+            facts.append(f"<div><dt>{country}</dt><dd>{out(p.federation)}</dd></div>")
+        if p.fide_id:
+            fide_id, url = out(p.fide_id), p.fide_url
+            if url:
+                fide_id = f'<a href="{out(url)}" rel="external">{fide_id}</a>'
+            facts.append(f"<div><dt>{said('FIDE ID')}</dt><dd>{fide_id}</dd></div>")
+        if p.team:
+            facts.append(f"<div><dt>{said('Team')}</dt><dd>{self.link(p.team, b)}</dd></div>")
+        facts.append("</dl>\n")
+        return "".join(facts)
+
+    def _record_head(self, page: PlayerCardPage) -> str:
+        """The record table's opening and head row, alike on every card of an event."""
+        key = (
+            page.is_team,
+            page.is_go,
+            page.rating_card is not None,
+            page.gor_card is not None,
+            page.points_label,
+        )
+        made = self._heads.get(key)
+        if made is None:
+            word = self._word
+            team = f'<th scope="col" class="num">{word("Bd.")}</th>' if page.is_team else ""
+            change = ""
+            if page.rating_card:
+                change = (
+                    f'<th scope="col" class="num"><abbr title="{word("Rating change")}">'
+                    f"{word('Rtg ±')}</abbr></th>"
+                )
+            if page.gor_card:
+                change += (
+                    f'<th scope="col" class="num"><abbr title="{word("GoR change")}">'
+                    f"{word('GoR ±')}</abbr></th>"
+                )
+            rank = "" if page.is_team else f'<th scope="col" class="num">{word("Rank")}</th>'
+            made = (
+                '<div class="table-wrap" role="region" aria-labelledby="record-caption" '
+                'tabindex="0">\n<table class="record">\n'
+                f'  <caption id="record-caption">{word("Round by round")}</caption>\n'
+                "  <thead><tr>\n"
+                f'    <th scope="col" class="num">{word("Rd.")}</th>\n'
+                f'{team}    <th scope="col" class="name">{word("Opponent")}</th>\n'
+                '    <th scope="col" class="num">'
+                f"{word('Grade') if page.is_go else word('Rating')}</th>\n"
+                f'    <th scope="col"><abbr title="{word("Colour")}">{word("Col.")}</abbr></th>\n'
+                f'    <th scope="col" class="result">{word("Result")}</th>\n'
+                f'{change}    <th scope="col" class="num">{word(page.points_label)}</th>\n'
+                f"{rank}  </tr></thead>\n  <tbody>\n"
+            )
+            self._heads[key] = made
+        return made
+
+    def _record(self, parts: list[str], page: PlayerCardPage, b: str) -> None:
+        """The record's rows, one a round."""
+        out, said, link, translate = self._out, self.said, self.link, self._translate
+        points, signed = self.points, self.signed
+        is_team, is_go = page.is_team, page.is_go
+        changes = bool(page.rating_card or page.gor_card)
+        line: RecordLine
+        for line in page.record:
+            css, rnd, opponent, color = out(line.css), out(line.round), line.opponent, line.color
+            board = f'<td class="num">{out(line.board or "")}</td>' if is_team else ""
+            if opponent:
+                name = link(opponent, b, not is_go)
+                if line.opponent_federation:
+                    name += f' <span class="muted opt">{out(line.opponent_federation)}</span>'
+                if line.note:
+                    name += f' <span class="note">({out(translate(line.note))})</span>'
+            else:
+                name = f'<span class="muted">{out(translate(line.note))}</span>'
+            if is_go:
+                rating = out(opponent.title if opponent else "")
+            else:
+                rating = out(line.opponent_rating or "")
+            colour = ""
+            if color:
+                colour_name = said("White") if color == "w" else said("Black")
+                colour = (
+                    f'<span class="colour {out(color)}" aria-hidden="true" '
+                    f'title="{colour_name}"></span><span class="visually-hidden">'
+                    f"{colour_name}</span>"
+                )
+                if line.handicap:
+                    colour += f" H{out(line.handicap)}"
+            result = out(line.result)
+            if line.game:
+                result = (
+                    f'<a class="game" href="{b}{out(line.game)}" title="{said("Game")}">'
+                    f"{result}</a>"
+                )
+            change = f'<td class="num">{out(signed(line.rating_change))}</td>' if changes else ""
+            rank = "" if is_team else f'<td class="num">{out(line.rank_after or "")}</td>'
+            parts.append(
+                f'  <tr class="{css}">\n'
+                f'    <td class="num"><a href="{b}rounds/{rnd}.html">{rnd}</a></td>\n'
+                f'{board}    <td class="name">{name}</td>\n'
+                f'    <td class="num">{rating}</td>\n'
+                f"    <td>{colour}</td>\n"
+                f'    <td class="result cell {css}">{result}</td>\n'
+                f'{change}    <td class="num">{out(points(line.points_after))}</td>\n'
+                f"{rank}  </tr>\n"
+            )
+
+    def _chart(self, chart: LineChart | None, css: str) -> str:
+        """``{{ line_chart(chart, css) }}``."""
+        if not chart:
+            return ""
+        out = self._out
+        title = out(self._translate(chart.title))
+        x_label = out(self._translate(chart.x_label))
+        width, height = out(chart.width), out(chart.height)
+        grid = self._chart_grid(chart.left, chart.right, chart.bottom, chart.y_ticks, chart.x_ticks)
+        made = [
+            f'<figure class="{css}">\n'
+            f'  <svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+            f'role="img" aria-labelledby="{css}-title" preserveAspectRatio="xMidYMid meet">\n'
+            f'    <title id="{css}-title">{title}</title>\n'
+            f"    {out(grid)}\n"
+            f'    <text class="axis-label" x="{out(chart.right)}" y="{out(chart.height - 2)}" '
+            f'text-anchor="end">{x_label}</text>\n'
+            f'    <polyline class="line" points="{out(chart.polyline)}"></polyline>\n'
+        ]
+        made.extend(
+            f'    <circle class="dot" cx="{out(dot.x)}" cy="{out(dot.y)}" r="4">'
+            f"<title>{x_label} {out(dot.label)}</title></circle>\n"
+            for dot in chart.dots
+        )
+        made.append(f"  </svg>\n  <figcaption>{title}</figcaption>\n</figure>\n")
+        return "".join(made)
+
+    def _explanation(self, parts: list[str], ex: ExplanationView, first: bool) -> None:
+        """One tie-break's account, opened when ``first``."""
+        out, said, note, number = self._out, self.said, self.note, self.number
+        name = out(note(ex.name))
+        parts.append(
+            f'  <details class="explanation"{" open" if first else ""}>\n'
+            f"    <summary><strong>{name}</strong> <code>{out(ex.code)}</code>: "
+            f"{out(number(ex.value))}</summary>\n"
+        )
+        if ex.contributions:
+            parts.append(
+                f'    <div class="table-wrap" role="region" aria-label="{name}" tabindex="0">\n'
+                '    <table class="contributions">\n'
+                f'      <caption class="visually-hidden">{name}</caption>\n'
+                f"{self.contributions_head()}"
+            )
+            for c in ex.contributions:
+                cut, why = c.cut, c.why
+                if cut:
+                    reason = f": {out(note(why))}" if why else ""
+                    label = (
+                        f'{out(note(c.label))} <span class="note">({said("cut")}{reason})</span>'
+                    )
+                elif why:
+                    label = f'{out(note(c.label))} <span class="note">({out(note(why))})</span>'
+                else:
+                    label = out(note(c.label))
+                parts.append(
+                    f"      <tr{_CUT if cut else ''}>"
+                    f'<td class="num">{out(c.rounds_text)}</td><td>{label}</td>'
+                    f'<td class="num">{out(number(c.value))}</td></tr>\n'
+                )
+            parts.append("      </tbody>\n    </table>\n    </div>\n")
+        parts.extend(f'<p class="note">{out(note(text))}</p>' for text in ex.notes)
+        parts.append("  </details>\n")
+
+
+CARD_TEMPLATE = "player.html"
+# The templates that make the frame.
+FRAME_TEMPLATES = (CARD_TEMPLATE, "event.html", "base.html")
+
+
+def _card_parts(env: jinja2.Environment) -> Parts | None:
+    """The parts written here, while the templates they copy are the default theme's."""
+    if not are_default(env, COPIED_TEMPLATES):
+        return None
+    written = CardParts(env)
+    return {name: getattr(written, name) for name in PART_NAMES.values()}
+
+
+class CardFrames(PageFrames):
+    """Renders an event's player cards in ``env``: the frame once, then each card's parts
+    (the default theme's), or each card whole (a theme's own card)."""
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        super().__init__(env, CARD_TEMPLATE, FRAME_TEMPLATES, _card_parts)

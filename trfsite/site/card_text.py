@@ -1,0 +1,90 @@
+"""What the parts of a player card written in Python share (``card_body``, ``card_ratings``).
+
+The environment's filters and ``macros.html``'s macros, each link made once a Ref,
+each word and table head once an event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import jinja2
+
+from trfsite.pages.rows import Ref
+from trfsite.site.written_parts import WrittenParts
+
+
+class CardText(WrittenParts):
+    """The filters, links, words and table heads of a card written in Python."""
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        super().__init__(env)
+        filters = env.filters
+        self.points: Callable[..., str] = filters["points"]
+        self.number: Callable[..., str] = filters["number"]
+        self.signed: Callable[..., str] = filters["signed"]
+        self.note: Callable[[str], str] = filters["note"]
+        macros = env.get_template("macros.html").module
+        self._ref_link: Callable[..., Any] = macros.ref_link  # type: ignore[attr-defined]
+        self._titled_link: Callable[..., Any] = macros.titled_link  # type: ignore[attr-defined]
+        self._title_badge: Callable[..., Any] = macros.title_badge  # type: ignore[attr-defined]
+        self._person_link: Callable[..., Any] = macros.person_link  # type: ignore[attr-defined]
+        self._chart_grid: Callable[..., Any] = macros.chart_grid  # type: ignore[attr-defined]
+        # Links by id(ref) * 3 + 0 (a link), 1 (a titled link) or 2 (a person link).
+        self._links: dict[int, tuple[Ref | None, str, str]] = {}
+        self._said: dict[str, str] = {}
+        self._made: dict[str, str] = {}
+
+    def said(self, message: str) -> str:
+        """``{{ _("message") }}``, made once."""
+        made = self._said.get(message)
+        if made is None:
+            made = self._said[message] = self._word(message)
+        return made
+
+    def made(self, key: str, make: Callable[[], str]) -> str:
+        """A part alike on every card (a table's head), made once."""
+        text = self._made.get(key)
+        if text is None:
+            text = self._made[key] = make()
+        return text
+
+    def contributions_head(self) -> str:
+        """An explanation table's head row and the start of its body."""
+        said = self.said
+        return self.made(
+            "contributions-head",
+            lambda: (
+                f'      <thead><tr><th scope="col" class="num">{said("Rd.")}</th>'
+                f'<th scope="col">{said("Contribution")}</th>'
+                f'<th scope="col" class="num">{said("Value")}</th></tr></thead>\n'
+                "      <tbody>\n"
+            ),
+        )
+
+    def out(self, value: object) -> str:
+        """``{{ value }}`` (see ``WrittenParts``)."""
+        return self._out(value)
+
+    def link(self, ref: Ref | None, base: str, titled: bool = False) -> str:
+        """``{{ ref_link(ref, base) }}`` (``titled``: ``titled_link(ref.title, ref, base)``),
+        kept by the Ref (the event's, the same object on each card that shows it): no
+        hashing of the Ref, no macro call, per line."""
+        key = id(ref) * 3 + titled
+        made = self._links.get(key)
+        if made is None or made[0] is not ref or made[1] != base:
+            if titled and ref is not None:
+                html = self._out(self._titled_link(ref.title, ref, base))
+            else:
+                html = self._out(self._ref_link(ref, base))
+            made = self._links[key] = (ref, base, html)
+        return made[2]
+
+    def person_link(self, ref: Ref, root: str) -> str:
+        """``{{ person_link(ref, root) }}``, kept by the Ref as ``link`` keeps links."""
+        key = id(ref) * 3 + 2
+        made = self._links.get(key)
+        if made is None or made[0] is not ref or made[1] != root:
+            made = self._links[key] = (ref, root, self._out(self._person_link(ref, root)))
+        return made[2]

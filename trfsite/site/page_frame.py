@@ -1,0 +1,106 @@
+"""An event's pages of one template rendered into one frame (game pages, player cards).
+
+Every game page and every player card of an event has the same head, navigation and
+footer; only its title, heading, body and own path differ. The frame is rendered once,
+with a marker in each of those places, and each page is the frame's pieces joined with
+its parts. A theme that overrides the page's template, ``event.html`` or ``base.html``
+may put anything of a page into the frame: its pages are rendered whole, as every
+other page. The first page is always rendered whole too, and compared with the frame
+filled with its parts: should they differ, the event's pages are rendered whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+import jinja2
+
+from trfsite.render.environment import FRAME_MARK, FRAME_PREFIX, render_page
+
+_PATH = FRAME_MARK.format("P")
+# Each hole's part.
+PART_NAMES = {"T": "title", "H": "heading", "B": "body", "P": "path"}
+_HOLE = re.compile(FRAME_MARK.format("([THBP])"))
+# A page's parts by name (``PART_NAMES``' values), each made from the page's context.
+Parts = Mapping[str, Callable[[Any], str]]
+
+
+def are_default(env: jinja2.Environment, names: tuple[str, ...]) -> bool:
+    """Whether each of the templates ``names`` is the default theme's."""
+    loader = env.loader
+    if loader is None:
+        return False
+    try:
+        return all(
+            loader.get_source(env, name)[1] == loader.get_source(env, f"!default/{name}")[1]
+            for name in names
+        )
+    except jinja2.TemplateNotFound:
+        return False
+
+
+class PageFrames:
+    """Renders an event's pages of ``template`` in ``env``: the frame once, then each
+    page's parts, given by ``parts`` (called once, on the first page; ``None``: every
+    page is rendered whole). ``frame_templates`` must be the default theme's: the
+    default's are known to read nothing of a page but its path outside the blocks
+    filled per page."""
+
+    def __init__(
+        self,
+        env: jinja2.Environment,
+        template: str,
+        frame_templates: tuple[str, ...],
+        parts: Callable[[jinja2.Environment], Parts | None],
+    ) -> None:
+        self.env = env
+        self.template = template
+        self.shared = are_default(env, frame_templates)
+        self._make_parts = parts
+        # The frame's text between its holes, and which hole follows each piece.
+        self._pieces: list[str] = []
+        self._holes: list[str] = []
+        self._parts: dict[str, Callable[[Any], str]] = {}
+
+    def render(self, page: Any) -> str:
+        if not self.shared:
+            return render_page(self.env, self.template, page)
+        try:
+            if not self._pieces:
+                whole = render_page(self.env, self.template, page)
+                # A marker's character from the file (an event named with one) would
+                # open a hole of its own: that event's pages are rendered whole.
+                if not self._split(page) or FRAME_MARK[0] in whole or self._filled(page) != whole:
+                    self.shared = False
+                return whole
+            return self._filled(page)
+        except Exception:
+            # A theme's broken template: the whole page's render names its file and
+            # line in a ThemeError (render_page), never a traceback.
+            render_page(self.env, self.template, page)
+            raise
+
+    def _filled(self, page: Any) -> str:
+        values = {hole: part(page) for hole, part in self._parts.items()}
+        out = [self._pieces[0]]
+        for hole, piece in zip(self._holes, self._pieces[1:], strict=True):
+            out.append(values[hole])
+            out.append(piece)
+        return "".join(out)
+
+    def _split(self, page: Any) -> bool:
+        """Render the frame with markers (``page`` gives the event's parts) and cut it;
+        False when the pages have no parts of their own to fill it with."""
+        parts = self._make_parts(self.env)
+        if parts is None:
+            return False
+        self._parts = {hole: parts[name] for hole, name in PART_NAMES.items()}
+        marked = replace(page, meta=replace(page.meta, path=_PATH))
+        frame = self.env.get_template(f"{FRAME_PREFIX}/{self.template}").render(page=marked)
+        split = _HOLE.split(frame)
+        self._pieces = split[0::2]
+        self._holes = split[1::2]
+        return True

@@ -1,0 +1,55 @@
+"""What a template's ``{{ }}`` prints, for the page parts written in Python.
+
+The default theme's game page parts (``game_body``) and player cards (``card_body``)
+are written in Python while their templates are the default theme's. Each value goes
+through the environment's own ``finalize`` and escape, and each text through its own
+``_``, so that a page is the same bytes either way and a translation, a filter or the
+cleaning of control characters stays in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import jinja2
+from markupsafe import Markup, escape
+
+
+class WrittenParts:
+    """The ``{{ }}`` of ``env``'s templates, for page parts written in Python."""
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        self._finalize: Callable[[Any], Any] = env.finalize or (lambda value: value)
+        self._translate: Callable[..., str] = env.globals["_"]  # type: ignore[assignment]
+
+    def _word(self, message: str) -> str:
+        """``{{ _("message") }}``: translated (as the template compiles it) and escaped."""
+        return self._out(self._translate(message))
+
+    def _out(self, value: object) -> str:
+        """``{{ value }}``: finalized (Notes, control characters) and escaped. A number
+        and a printable text, which the finalize passes as they are, skip its call, and
+        a text with nothing to escape (most: names, numbers spelled) is printed as it is
+        (``escape`` makes a new Markup of every text, a microsecond each)."""
+        cls = value.__class__
+        if cls is str:
+            if value.isprintable():  # type: ignore[attr-defined]
+                if (
+                    "&" in value  # type: ignore[operator]
+                    or "<" in value  # type: ignore[operator]
+                    or ">" in value  # type: ignore[operator]
+                    or '"' in value  # type: ignore[operator]
+                    or "'" in value  # type: ignore[operator]
+                ):
+                    return str(escape(value))
+                return value  # type: ignore[return-value]
+        elif cls is int or cls is float:
+            return str(value)  # digits, a sign, a point: nothing to escape
+        return str(escape(self._finalize(value)))
+
+    def _safe(self, value: str) -> str:
+        """``{{ value|safe }}``: as it is when printable (the finalize passes it)."""
+        if value.isprintable():
+            return value
+        return str(self._finalize(Markup(value)))
