@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pytest import MonkeyPatch
-
 from bench_phases import PHASES, measure
 from generate_people import generate_people_archive
+from pytest import MonkeyPatch
 
 
 def test_measure_counts_events_and_pages_per_template(tmp_path: Path) -> None:
