@@ -55,7 +55,7 @@ PHASES = (
     # What a rebuild does for the whole archive (issue 46): they should not grow with it.
     "discover",
     "plan (cache)",
-    "manifest write",
+    "cache write",
     "home page",
     "archive.sqlite",
     "publish",
@@ -170,7 +170,7 @@ def measure(src: Path, out: Path, rebuild: bool = False) -> Measured:
         _timed(build, "write_open_data", "open data", totals),
         _timed(build, "discover", "discover", totals),
         _timed(build, "plan_events", "plan (cache)", totals),
-        _timed(cache, "manifest_text", "manifest write", totals),
+        _timed(cache, "save_entries", "cache write", totals),
         _timed(build, "_render_into", "home page", totals),
         _timed(archive_work, "write_archive", "archive.sqlite", totals),
         _timed(publish, "publish", "publish", totals),
