@@ -8,10 +8,14 @@ people step's own work (identity, build state) and the site's open data. Prints
 the sum of each phase over all events, and per event built; a phase whose share
 grows is where to look first (then profile it, e.g. with pyinstrument).
 ``--templates`` splits "render" by template: pages, CPU per page, bytes per page.
+``--rebuild OUT`` builds into an existing output with its cache, as a rebuild after
+one changed file does: the last phases (discovery, the cache plan and manifest, the
+home page, ``data/archive.sqlite``, publishing) are what grows with an archive.
 
     python benchmarks/bench_phases.py SRC              # a folder of tournament files
     python benchmarks/bench_phases.py SRC --templates  # and the render by page kind
     python benchmarks/bench_phases.py --open 2000 11   # a generated open, built in a temp folder
+    python benchmarks/bench_phases.py SRC --rebuild OUT  # a rebuild of OUT (built before)
 
 CPU time (``time.process_time``) is used so that other work on the machine
 does not count; the file system's own time shows as the gap between "write"
@@ -27,7 +31,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,6 +52,13 @@ PHASES = (
     "write",
     "people step",
     "open data",
+    # What a rebuild does for the whole archive (issue 46): they should not grow with it.
+    "discover",
+    "plan (cache)",
+    "cache write",
+    "home page",
+    "archive.sqlite",
+    "publish",
 )
 # The CPU of timed calls still running, innermost last: a phase counts its own time
 # only, not that of timed calls inside it (a person page's render is "render").
@@ -117,19 +128,30 @@ class Measured:
     templates: dict[str, Rendered]
 
 
-def measure(src: Path, out: Path) -> Measured:
-    """CPU per phase and per template of one build of ``src`` into ``out``."""
+def measure(src: Path, out: Path, rebuild: bool = False) -> Measured:
+    """CPU per phase and per template of one build of ``src`` into ``out`` (``rebuild``:
+    with the cache of the build already there)."""
     from trfsite.awards import event as awards
     from trfsite.pages import cards, gather, plan, reading
     from trfsite.people import pages as people_pages
     from trfsite.render import environment as render
-    from trfsite.site import build, event_build, events, people, people_files, writer
+    from trfsite.site import (
+        archive_work,
+        build,
+        cache,
+        event_build,
+        events,
+        people,
+        people_files,
+        publish,
+        writer,
+    )
     from trfsite.site.build import BuildOptions, build_site
 
     totals: dict[str, float] = defaultdict(float)
     templates: dict[str, Rendered] = {}
     built = [0]
-    with (
+    wrappers = [
         _timed(reading, "read_file", "read+validate", totals),
         _timed(reading, "validate_file", "read+validate", totals),
         _timed(gather, "compute_final", "standings", totals),
@@ -146,7 +168,16 @@ def measure(src: Path, out: Path) -> Measured:
         _timed(people_files, "_place", "write", totals),
         _timed(people, "build_people", "people step", totals),
         _timed(build, "write_open_data", "open data", totals),
-    ):
+        _timed(build, "discover", "discover", totals),
+        _timed(build, "plan_events", "plan (cache)", totals),
+        _timed(cache, "save_entries", "cache write", totals),
+        _timed(build, "_render_into", "home page", totals),
+        _timed(archive_work, "write_archive", "archive.sqlite", totals),
+        _timed(publish, "publish", "publish", totals),
+    ]
+    with ExitStack() as stack:
+        for wrapper in wrappers:
+            stack.enter_context(wrapper)
         counting = events.build_event
 
         def build_one(task: Any) -> Any:
@@ -156,7 +187,7 @@ def measure(src: Path, out: Path) -> Measured:
         events.build_event = build_one
         try:
             cpu, wall = time.process_time(), time.perf_counter()
-            build_site(BuildOptions(src, out, pdf=False, jobs=1, cache=False))
+            build_site(BuildOptions(src, out, pdf=False, jobs=1, cache=rebuild))
             cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         finally:
             events.build_event = counting
@@ -169,9 +200,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--open", nargs=2, type=int, metavar=("PLAYERS", "ROUNDS"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--templates", action="store_true", help="split render by template")
+    parser.add_argument(
+        "--rebuild",
+        type=Path,
+        metavar="OUT",
+        help="build SRC into OUT (built before) with its cache, as a rebuild does",
+    )
     args = parser.parse_args(argv)
     if (args.src is None) == (args.open is None):
         parser.error("give SRC or --open PLAYERS ROUNDS")
+    if args.rebuild is not None:
+        if args.src is None:
+            parser.error("--rebuild needs SRC")
+        # The build date as OUT's build had it (SOURCE_DATE_EPOCH or today): it is in
+        # every event's cache key.
+        report(args.src, measure(args.src, args.rebuild, rebuild=True), args.templates)
+        return
     os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
     with tempfile.TemporaryDirectory() as tmp:
         src = args.src

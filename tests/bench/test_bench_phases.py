@@ -6,6 +6,7 @@ from pathlib import Path
 
 from bench_phases import PHASES, measure
 from generate_people import generate_people_archive
+from pytest import MonkeyPatch
 
 
 def test_measure_counts_events_and_pages_per_template(tmp_path: Path) -> None:
@@ -22,3 +23,17 @@ def test_measure_counts_events_and_pages_per_template(tmp_path: Path) -> None:
     assert all(made.chars > 0 for made in measured.templates.values())
     # Phases count their own time only (nested timers subtract): never more than the build.
     assert sum(measured.totals[p] for p in PHASES) <= measured.cpu + 0.05
+
+
+def test_rebuild_builds_the_changed_event_alone(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # the same build date twice
+    files = generate_people_archive(tmp_path / "src", 3, n_people=200, seed=3)
+    out = tmp_path / "out"
+    measure(tmp_path / "src", out)
+    changed = files[1]
+    lines = changed.read_text("utf-8").splitlines(keepends=True)
+    changed.write_text("012 Corrected name\n" + "".join(lines[1:]), "utf-8")
+    measured = measure(tmp_path / "src", out, rebuild=True)
+    assert measured.events == 1  # the other two are taken from the cache
+    assert measured.templates["overview.html"].pages == 1
+    assert measured.templates["index.html"].pages == 1
