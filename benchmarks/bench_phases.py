@@ -99,24 +99,44 @@ class Rendered:
 
 
 @contextmanager
-def _by_template(owner: Any, templates: dict[str, Rendered]) -> Iterator[None]:
-    """Count ``owner.render_page``'s pages, CPU and characters by template."""
+def _by_template(owner: Any, frames: Any, templates: dict[str, Rendered]) -> Iterator[None]:
+    """Count the pages, CPU and characters by template of ``owner.render_page`` and of
+    ``frames.render`` (``PageFrames``: game pages and player cards, most of them
+    written in Python; a page rendered whole inside it counts once)."""
     original: Callable[..., str] = owner.render_page
+    original_framed: Callable[..., str] = frames.render
+    inside = [False]
 
-    def counted(env: Any, template: str, context: object) -> str:
-        started = time.process_time()
-        text = original(env, template, context)
+    def add(template: str, started: float, text: str) -> None:
         made = templates.setdefault(template, Rendered())
         made.pages += 1
         made.cpu += time.process_time() - started
         made.chars += len(text)
+
+    def counted(env: Any, template: str, context: object) -> str:
+        started = time.process_time()
+        text = original(env, template, context)
+        if not inside[0]:
+            add(template, started, text)
+        return text
+
+    def framed(self: Any, page: object) -> str:
+        started = time.process_time()
+        inside[0] = True
+        try:
+            text = original_framed(self, page)
+        finally:
+            inside[0] = False
+        add(self.template, started, text)
         return text
 
     owner.render_page = counted
+    frames.render = framed
     try:
         yield
     finally:
         owner.render_page = original
+        frames.render = original_framed
 
 
 @dataclass(slots=True)
@@ -141,6 +161,7 @@ def measure(src: Path, out: Path, rebuild: bool = False) -> Measured:
         cache,
         event_build,
         events,
+        page_frame,
         people,
         people_files,
         publish,
@@ -160,8 +181,9 @@ def measure(src: Path, out: Path, rebuild: bool = False) -> Measured:
         _timed(cards.CardExplanations, "prepare", "explanations", totals),
         _timed(plan.PagePlan, "build", "page contexts", totals),
         _timed(people_pages.PersonInput, "make", "people contexts", totals),
-        _by_template(render, templates),
+        _by_template(render, page_frame.PageFrames, templates),
         _timed(render, "render_page", "render", totals),
+        _timed(page_frame.PageFrames, "render", "render", totals),
         _timed(event_build, "pack", "offline copy", totals),
         _timed(events, "write_offline_zip", "offline copy", totals),
         _timed(writer.SiteWriter, "write_bytes", "write", totals),
