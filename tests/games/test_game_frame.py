@@ -168,3 +168,23 @@ def test_an_event_named_with_a_marker_s_character_is_rendered_whole() -> None:
     for context in named:
         assert frames.render(context) == render_page(env, "game.html", context)
     assert not frames.shared
+
+
+def test_a_written_part_that_fails_gives_the_page_rendered_whole() -> None:
+    """Parts written in Python that raise where the template does not: the page is the
+    whole render's bytes, and the event's later pages are rendered whole too."""
+    site = SITES["plain"]
+    contexts = game_contexts(site)
+    env = make_environment(theme_chain(find_theme("default")), site.language)
+    frames = GameFrames(env)
+    first, *rest = contexts
+    assert frames.render(first) == render_page(env, "game.html", first)
+    assert frames.shared
+
+    def broken(page: object) -> str:
+        raise KeyError("a field the written parts did not expect")
+
+    frames._parts["B"] = broken  # the body's part
+    for context in rest:
+        assert frames.render(context) == render_page(env, "game.html", context)
+    assert not frames.shared

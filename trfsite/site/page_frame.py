@@ -11,6 +11,7 @@ filled with its parts: should they differ, the event's pages are rendered whole.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -19,6 +20,8 @@ from typing import Any
 import jinja2
 
 from trfsite.render.environment import FRAME_MARK, FRAME_PREFIX, render_page
+
+logger = logging.getLogger(__name__)
 
 _PATH = FRAME_MARK.format("P")
 # Each hole's part.
@@ -79,9 +82,15 @@ class PageFrames:
             return self._filled(page)
         except Exception:
             # A theme's broken template: the whole page's render names its file and
-            # line in a ThemeError (render_page), never a traceback.
-            render_page(self.env, self.template, page)
-            raise
+            # line in a ThemeError (render_page), never a traceback. Parts written in
+            # Python that fail where the template does not: this event's pages are
+            # rendered whole, the same bytes, and the page is not lost.
+            whole = render_page(self.env, self.template, page)
+            logger.debug(
+                "%s: written parts failed; pages rendered whole", self.template, exc_info=True
+            )
+            self.shared = False
+            return whole
 
     def _filled(self, page: Any) -> str:
         values = {hole: part(page) for hole, part in self._parts.items()}
