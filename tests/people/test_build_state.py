@@ -65,14 +65,14 @@ def test_resolved_people_are_indexed_by_their_ids_and_folded_names(tmp_path: Pat
     build_site(BuildOptions(src, out, pdf=False))
     with BuildState(state_path(out)) as state:
         # Kowalski's FIDE id 1100001 is in a-2020, b-2021 and d-2023 (README of the data).
-        assert state.people_with(fide_id="1100001") == ["fide-1100001"]
+        assert state.entries.people_with(fide_id="1100001") == ["fide-1100001"]
         assert state.person("fide-1100001") == ("Kowalski, Jan", "1100001", "", "POL")
         # Nagy Anna: two people (born 1970 and 1971) share the folded name.
-        assert state.people_with(folded_name="nagy anna") == [
+        assert state.entries.people_with(folded_name="nagy anna") == [
             "nagy-anna-hun-1970",
             "nagy-anna-hun-1971",
         ]
-        assert state.people_with(fide_id="999999999") == []
+        assert state.entries.people_with(fide_id="999999999") == []
 
 
 def test_a_rebuild_writes_only_the_changed_events_rows(tmp_path: Path) -> None:

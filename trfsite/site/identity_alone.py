@@ -255,7 +255,7 @@ def _part(
     now = set(current)
     added, removed, changed, keys, names = identity_part.changed_events(state, current, new, config)
     positions: dict[str, set[int]] = {key: set(range(len(new[key].entries))) for key in added}
-    for key, found in state.part(keys, names, removed).items():
+    for key, found in state.entries.part(keys, names, removed).items():
         if key in now:
             positions.setdefault(key, set()).update(found)
     size = sum(len(p) for p in positions.values())

@@ -170,7 +170,7 @@ def _part(
     positions: dict[str, set[int]] = {
         current[key].file: set(range(len(current[key].entries))) for key in added
     }
-    for key, stored in state.part(keys, names, removed).items():
+    for key, stored in state.entries.part(keys, names, removed).items():
         if key in current:
             positions.setdefault(current[key].file, set()).update(stored)
     size = sum(len(p) for p in positions.values())
