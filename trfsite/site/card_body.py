@@ -234,19 +234,8 @@ class CardParts(CardText):
     def _explanation(self, parts: list[str], ex: ExplanationView, first: bool) -> None:
         """One tie-break's account, opened when ``first``."""
         out, said, note, number = self._out, self.said, self.note, self.number
-        name = out(note(ex.name))
-        parts.append(
-            f'  <details class="explanation"{" open" if first else ""}>\n'
-            f"    <summary><strong>{name}</strong> <code>{out(ex.code)}</code>: "
-            f"{out(number(ex.value))}</summary>\n"
-        )
+        parts.append(self.explanation_open(ex, first))
         if ex.contributions:
-            parts.append(
-                f'    <div class="table-wrap" role="region" aria-label="{name}" tabindex="0">\n'
-                '    <table class="contributions">\n'
-                f'      <caption class="visually-hidden">{name}</caption>\n'
-                f"{self.contributions_head()}"
-            )
             for c in ex.contributions:
                 cut, why = c.cut, c.why
                 if cut:
@@ -264,7 +253,7 @@ class CardParts(CardText):
                     f'<td class="num">{out(number(c.value))}</td></tr>\n'
                 )
             parts.append("      </tbody>\n    </table>\n    </div>\n")
-        parts.extend(f'<p class="note">{out(note(text))}</p>' for text in ex.notes)
+        parts.append(self.notes(ex.notes))
         parts.append("  </details>\n")
 
 

@@ -51,7 +51,7 @@ def rating_card(w: CardText, parts: list[str], rc: RatingCard, b: str) -> None:
                 f'<td class="num">{out(signed(g.change))}</td></tr>\n'
             )
         parts.append("      </tbody>\n    </table>\n    </div>\n")
-    _notes(w, parts, rc.notes)
+    parts.append(w.notes(rc.notes))
     parts.append("  </details>\n")
     for ex in (rc.performance, rc.average_opponent_rating):
         _explanation(w, parts, ex)
@@ -87,33 +87,16 @@ def _rating_head(w: CardText) -> str:
 def _explanation(w: CardText, parts: list[str], ex: ExplanationView) -> None:
     """One of the rating card's explanations (TPR, ARO), closed."""
     out, note, number = w.out, w.note, w.number
-    name = out(note(ex.name))
-    parts.append(
-        '  <details class="explanation">\n'
-        f"    <summary><strong>{name}</strong> <code>{out(ex.code)}</code>: "
-        f"{out(number(ex.value))}</summary>\n"
-    )
+    parts.append(w.explanation_open(ex, False))
     if ex.contributions:
-        parts.append(
-            f'    <div class="table-wrap" role="region" aria-label="{name}" tabindex="0">\n'
-            '    <table class="contributions">\n'
-            f'      <caption class="visually-hidden">{name}</caption>\n'
-            f"{w.contributions_head()}"
-        )
         parts.extend(
             f'      <tr><td class="num">{out(c.round or "")}</td><td>{out(note(c.label))}</td>'
             f'<td class="num">{out(number(c.value))}</td></tr>\n'
             for c in ex.contributions
         )
         parts.append("      </tbody>\n    </table>\n    </div>\n")
-    _notes(w, parts, ex.notes)
+    parts.append(w.notes(ex.notes))
     parts.append("  </details>\n")
-
-
-def _notes(w: CardText, parts: list[str], notes: tuple[str, ...]) -> None:
-    """``{% for note in notes %}<p class="note">{{ note|note }}</p>{% endfor %}``."""
-    out, note = w.out, w.note
-    parts.extend(f'<p class="note">{out(note(text))}</p>' for text in notes)
 
 
 def gor_card(w: CardText, parts: list[str], gc: GorCard, b: str) -> None:
@@ -155,7 +138,7 @@ def gor_card(w: CardText, parts: list[str], gc: GorCard, b: str) -> None:
                 f'<td class="num">{out(signed(g.change, 2))}</td></tr>\n'
             )
         parts.append("      </tbody>\n    </table>\n    </div>\n")
-    _notes(w, parts, gc.notes)
+    parts.append(w.notes(gc.notes))
     parts.append("  </details>\n</section>\n")
 
 

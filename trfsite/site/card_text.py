@@ -11,7 +11,7 @@ from typing import Any
 
 import jinja2
 
-from trfsite.pages.rows import Ref
+from trfsite.pages.rows import ExplanationView, Ref
 from trfsite.site.written_parts import WrittenParts
 
 
@@ -62,6 +62,32 @@ class CardText(WrittenParts):
                 "      <tbody>\n"
             ),
         )
+
+    def explanation_open(self, ex: ExplanationView, opened: bool) -> str:
+        """An explanation's ``<details>`` (``opened``: shown open) and summary, and the
+        start of its table when it has contributions (``player.html``'s and
+        ``rating_card.html``'s alike)."""
+        out = self._out
+        name = out(self.note(ex.name))
+        text = (
+            f'  <details class="explanation"{" open" if opened else ""}>\n'
+            f"    <summary><strong>{name}</strong> <code>{out(ex.code)}</code>: "
+            f"{out(self.number(ex.value))}</summary>\n"
+        )
+        if not ex.contributions:
+            return text
+        return (
+            f"{text}"
+            f'    <div class="table-wrap" role="region" aria-label="{name}" tabindex="0">\n'
+            '    <table class="contributions">\n'
+            f'      <caption class="visually-hidden">{name}</caption>\n'
+            f"{self.contributions_head()}"
+        )
+
+    def notes(self, notes: tuple[str, ...]) -> str:
+        """``{% for note in notes %}<p class="note">{{ note|note }}</p>{% endfor %}``."""
+        out, note = self._out, self.note
+        return "".join(f'<p class="note">{out(note(text))}</p>' for text in notes)
 
     def out(self, value: object) -> str:
         """``{{ value }}`` (see ``WrittenParts``)."""
