@@ -54,6 +54,7 @@ def main(argv: list[str] | None = None) -> None:
     from trfsite.site.card_body import CardFrames
     from trfsite.site.event_build import EventTask, build_event, environment
     from trfsite.site.game_frame import GameFrames
+    from trfsite.site.standings_body import StandingsFrames
 
     with tempfile.TemporaryDirectory() as tmp:
         if args.file is None:
@@ -84,7 +85,11 @@ def main(argv: list[str] | None = None) -> None:
         counts: dict[str, int] = defaultdict(int)
         shared = 0.0
         # Game pages and player cards as the build renders them (site/event_build.py).
-        frames = {"game.html": GameFrames(env), "player.html": CardFrames(env)}
+        frames = {
+            "game.html": GameFrames(env),
+            "player.html": CardFrames(env),
+            "standings.html": StandingsFrames(env),
+        }
         for run in range(args.runs):
             if run:  # a card hands its explanations over: the next run starts afresh
                 prepared = prepare_event(job)

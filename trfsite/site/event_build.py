@@ -27,6 +27,7 @@ from trfsite.pages.contexts import (
     GamePage,
     IndexPage,
     PlayerCardPage,
+    StandingsPage,
 )
 from trfsite.pages.gather import EventResult, PreparedEvent, part_of, prepare_event
 from trfsite.pages.plan import EventJob
@@ -244,6 +245,7 @@ def render_event(
     from trfsite.render.environment import render_page
     from trfsite.site.card_body import CARD_TEMPLATE, CardFrames
     from trfsite.site.game_frame import GAME_TEMPLATE, GameFrames
+    from trfsite.site.standings_body import STANDINGS_TEMPLATE, StandingsFrames
 
     files: list[tuple[str, bytes]] = []
     packed: list[Packed] = []
@@ -261,6 +263,7 @@ def render_event(
     env = environment(task.theme_paths, task.job.site.language, task.fingerprint)
     games = GameFrames(env)
     cards = CardFrames(env)
+    standings = StandingsFrames(env)
     pages = result.pages
     sizes = [(path, len(data)) for path, data in files]
     # A failed event has no offline copy (see events.build_events).
@@ -287,6 +290,8 @@ def render_event(
             outputs.append((page.path, games.render(page.context).encode()))
         elif isinstance(page.context, PlayerCardPage) and page.template == CARD_TEMPLATE:
             outputs.append((page.path, cards.render(page.context).encode()))
+        elif isinstance(page.context, StandingsPage) and page.template == STANDINGS_TEMPLATE:
+            outputs.append((page.path, standings.render(page.context).encode()))
         else:
             outputs.append((page.path, render_page(env, page.template, page.context).encode()))
         for path, data in outputs:
