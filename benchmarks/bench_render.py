@@ -54,6 +54,7 @@ def main(argv: list[str] | None = None) -> None:
     from trfsite.site.card_body import CardFrames
     from trfsite.site.event_build import EventTask, build_event, environment
     from trfsite.site.game_frame import GameFrames
+    from trfsite.site.round_body import RoundFrames
     from trfsite.site.standings_body import StandingsFrames
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -89,6 +90,7 @@ def main(argv: list[str] | None = None) -> None:
             "game.html": GameFrames(env),
             "player.html": CardFrames(env),
             "standings.html": StandingsFrames(env),
+            "round.html": RoundFrames(env),
         }
         for run in range(args.runs):
             if run:  # a card hands its explanations over: the next run starts afresh
