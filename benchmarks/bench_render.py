@@ -52,6 +52,7 @@ def main(argv: list[str] | None = None) -> None:
     from trfsite.render.page_meta import SiteInfo
     from trfsite.render.theme import find_theme, theme_chain
     from trfsite.site.card_body import CardFrames
+    from trfsite.site.crosstable_body import CrosstableFrames
     from trfsite.site.event_build import EventTask, build_event, environment
     from trfsite.site.game_frame import GameFrames
     from trfsite.site.round_body import RoundFrames
@@ -91,6 +92,7 @@ def main(argv: list[str] | None = None) -> None:
             "player.html": CardFrames(env),
             "standings.html": StandingsFrames(env),
             "round.html": RoundFrames(env),
+            "crosstable.html": CrosstableFrames(env),
         }
         for run in range(args.runs):
             if run:  # a card hands its explanations over: the next run starts afresh

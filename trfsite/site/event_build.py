@@ -23,6 +23,7 @@ from trfsite.memo import forget_all
 from trfsite.pages.common import warn_part_failed
 from trfsite.pages.contexts import (
     BulletinData,
+    CrosstablePage,
     DownloadFile,
     GamePage,
     IndexPage,
@@ -245,6 +246,7 @@ def render_event(
     """The pages of ``result`` and (``bulletin``) its bulletin, written or kept."""
     from trfsite.render.environment import render_page
     from trfsite.site.card_body import CARD_TEMPLATE, CardFrames
+    from trfsite.site.crosstable_body import CROSSTABLE_TEMPLATE, CrosstableFrames
     from trfsite.site.game_frame import GAME_TEMPLATE, GameFrames
     from trfsite.site.page_frame import PageFrames
     from trfsite.site.round_body import ROUND_TEMPLATE, RoundFrames
@@ -270,6 +272,7 @@ def render_event(
         CARD_TEMPLATE: (PlayerCardPage, CardFrames(env)),
         STANDINGS_TEMPLATE: (StandingsPage, StandingsFrames(env)),
         ROUND_TEMPLATE: (RoundPage, RoundFrames(env)),
+        CROSSTABLE_TEMPLATE: (CrosstablePage, CrosstableFrames(env)),
     }
     pages = result.pages
     sizes = [(path, len(data)) for path, data in files]

@@ -58,11 +58,16 @@ class PageFrames:
         template: str,
         frame_templates: tuple[str, ...],
         parts: Callable[[jinja2.Environment], Parts | None],
+        sample: Callable[[Any], Any] | None = None,
     ) -> None:
         self.env = env
         self.template = template
         self.shared = are_default(env, frame_templates)
         self._make_parts = parts
+        # A page an event has one of (its crosstable) gains nothing when it is rendered
+        # whole to be compared: ``sample`` gives a small page of the same kind (its first
+        # rows) to compare instead, and the page itself is then filled.
+        self._sample = sample
         # The frame's text between its holes, and which hole follows each piece.
         self._pieces: list[str] = []
         self._holes: list[str] = []
@@ -73,12 +78,15 @@ class PageFrames:
             return render_page(self.env, self.template, page)
         try:
             if not self._pieces:
-                whole = render_page(self.env, self.template, page)
+                probe = page if self._sample is None else self._sample(page)
+                whole = render_page(self.env, self.template, probe)
                 # A marker's character from the file (an event named with one) would
                 # open a hole of its own: that event's pages are rendered whole.
-                if not self._split(page) or FRAME_MARK[0] in whole or self._filled(page) != whole:
+                if not self._split(probe) or FRAME_MARK[0] in whole or self._filled(probe) != whole:
                     self.shared = False
-                return whole
+                    return whole if probe is page else render_page(self.env, self.template, page)
+                if probe is page:
+                    return whole
             return self._filled(page)
         except Exception:
             # A theme's broken template: the whole page's render names its file and

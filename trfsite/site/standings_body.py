@@ -18,7 +18,7 @@ from typing import Any
 import jinja2
 
 from trfsite.pages.contexts import StandingsPage
-from trfsite.pages.rows import BoardStat, CrossCell, Ref, StandingLine
+from trfsite.pages.rows import BoardStat, ColumnHead, CrossCell, Ref, StandingLine
 from trfsite.site.card_text import CardText
 from trfsite.site.page_frame import PART_NAMES, PageFrames, Parts, are_default
 
@@ -29,8 +29,9 @@ COPIED_TEMPLATES = (STANDINGS_TEMPLATE, "board_stats.html", "macros.html")
 FRAME_TEMPLATES = (STANDINGS_TEMPLATE, "event.html", "base.html")
 
 
-class StandingsParts(CardText):
-    """A standings page's title, heading, body and path, as ``standings.html`` makes them."""
+class RankedTable(CardText):
+    """The head cells and the cells that repeat over an event's ranked tables (the
+    standings and the crosstable): a score, a tie-break value, a name and its link."""
 
     def __init__(self, env: jinja2.Environment) -> None:
         super().__init__(env)
@@ -46,6 +47,60 @@ class StandingsParts(CardText):
         self._value_cells: dict[tuple[bool, type, float | None], str] = {}
         # A line's name cell, by id(ref): (ref, title, base, cell).
         self._names: dict[int, tuple[Ref, str, str, str]] = {}
+
+    def _name_cell(self, line: StandingLine, b: str) -> str:
+        """``<th>{{ titled_link(line.title, line.ref, b) }}</th>``, kept by the line's Ref
+        (the event's, the same object on each page that shows it)."""
+        ref, title = line.ref, line.title
+        made = self._names.get(id(ref))
+        if made is None or made[0] is not ref or made[1] != title or made[2] != b:
+            html = self._out(self._titled_link(title, ref, b))
+            made = (ref, title, b, f'    <th scope="row" class="name">{html}</th>\n')
+            self._names[id(ref)] = made
+        return made[3]
+
+    def _points_cell(self, css: str, value: float | None) -> str:
+        """``<td class="{css}" data-sort="{{ value|sortkey }}">{{ value|points }}</td>``."""
+        key = (css, value.__class__, value)
+        made = self._points_cells.get(key)
+        if made is None:
+            out = self._out
+            sort, shown = out(self._sortkey(value)), out(self.points(value))
+            made = f'<td class="{css}" data-sort="{sort}">{shown}</td>'
+            self._points_cells[key] = made
+        return made
+
+    @staticmethod
+    def _as_points(columns: tuple[ColumnHead, ...]) -> tuple[bool, ...] | None:
+        """Which tie-break columns are points (MPvGP, STD...); None: none is."""
+        as_points = tuple(column.points for column in columns)
+        return as_points if True in as_points else None
+
+    def _tiebreak_cells(
+        self, as_points: tuple[bool, ...] | None, values: tuple[float | None, ...]
+    ) -> list[str]:
+        """A row's tie-break cells, each value as points or as a number."""
+        value_cell = self._value_cell
+        if as_points is None:
+            return [value_cell(False, value) for value in values]
+        if len(values) > len(as_points):  # the template fails on it too: rendered whole
+            raise IndexError(f"{len(values)} tie-break values for {len(as_points)} columns")
+        return [value_cell(points, value) for points, value in zip(as_points, values, strict=False)]
+
+    def _value_cell(self, as_points: bool, value: float | None) -> str:
+        """A tie-break's cell: its value as points or as a number."""
+        key = (as_points, value.__class__, value)
+        made = self._value_cells.get(key)
+        if made is None:
+            out = self._out
+            shown = self.points(value) if as_points else self.number(value)
+            made = f'<td class="num" data-sort="{out(self._sortkey(value))}">{out(shown)}</td>'
+            self._value_cells[key] = made
+        return made
+
+
+class StandingsParts(RankedTable):
+    """A standings page's title, heading, body and path, as ``standings.html`` makes them."""
 
     def title(self, page: StandingsPage) -> str:
         if page.final:
@@ -187,39 +242,6 @@ class StandingsParts(CardText):
             )
         return "".join(made)
 
-    def _name_cell(self, line: StandingLine, b: str) -> str:
-        """``<th>{{ titled_link(line.title, line.ref, b) }}</th>``, kept by the line's Ref
-        (the event's, the same object on each page that shows it)."""
-        ref, title = line.ref, line.title
-        made = self._names.get(id(ref))
-        if made is None or made[0] is not ref or made[1] != title or made[2] != b:
-            html = self._out(self._titled_link(title, ref, b))
-            made = (ref, title, b, f'    <th scope="row" class="name">{html}</th>\n')
-            self._names[id(ref)] = made
-        return made[3]
-
-    def _points_cell(self, css: str, value: float | None) -> str:
-        """``<td class="{css}" data-sort="{{ value|sortkey }}">{{ value|points }}</td>``."""
-        key = (css, value.__class__, value)
-        made = self._points_cells.get(key)
-        if made is None:
-            out = self._out
-            sort, shown = out(self._sortkey(value)), out(self.points(value))
-            made = f'<td class="{css}" data-sort="{sort}">{shown}</td>'
-            self._points_cells[key] = made
-        return made
-
-    def _value_cell(self, as_points: bool, value: float | None) -> str:
-        """A tie-break's cell: its value as points or as a number."""
-        key = (as_points, value.__class__, value)
-        made = self._value_cells.get(key)
-        if made is None:
-            out = self._out
-            shown = self.points(value) if as_points else self.number(value)
-            made = f'<td class="num" data-sort="{out(self._sortkey(value))}">{out(shown)}</td>'
-            self._value_cells[key] = made
-        return made
-
     def _go_cells(self, cells: tuple[CrossCell, ...]) -> str:
         out, note = self._out, self.note
         made = []
@@ -234,7 +256,7 @@ class StandingsParts(CardText):
     def _rows(self, parts: list[str], page: StandingsPage, b: str) -> None:
         """The table's lines, one a participant."""
         out, sortkey, signed, number = self._out, self._sortkey, self.signed, self.number
-        name_cell, points_cell, value_cell = self._name_cell, self._points_cell, self._value_cell
+        name_cell, points_cell = self._name_cell, self._points_cell
         is_go, is_team, has_gor, has_ratings = (
             page.is_go,
             page.is_team,
@@ -242,9 +264,7 @@ class StandingsParts(CardText):
             page.has_ratings,
         )
         grid = bool(page.grid_rounds)
-        as_points: list[bool] | None = [column.points for column in page.columns]
-        if True not in as_points:  # type: ignore[operator]
-            as_points = None
+        as_points, tiebreak_cells = self._as_points(page.columns), self._tiebreak_cells
         for index, line in enumerate(page.rows, 1):
             row = ["  <tr"]
             if line.shared:
@@ -272,15 +292,7 @@ class StandingsParts(CardText):
                 )
             else:
                 row.append(f"    {points_cell('num strong pts', line.points)}\n")
-            if as_points:
-                row.extend(
-                    value_cell(shown_as_points, value)
-                    for shown_as_points, value in zip(as_points, line.tiebreaks, strict=False)
-                )
-                if len(line.tiebreaks) > len(as_points):
-                    raise IndexError("more tie-break values than columns")
-            else:
-                row.extend(value_cell(False, value) for value in line.tiebreaks)
+            row.extend(tiebreak_cells(as_points, line.tiebreaks))
             change = line.rating_change
             if has_gor:
                 shown = ""
