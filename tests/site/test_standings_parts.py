@@ -258,3 +258,23 @@ def test_a_theme_s_own_standings_template_is_rendered(tmp_path: Path, template: 
             assert names and all(name.endswith("!") for name in names)
         elif template == "standings.html" or name == "standings.html":
             assert doc.xpath("//tbody[@id='mine']")
+
+
+def test_a_long_standings_page_is_compared_on_its_first_rows() -> None:
+    """The event's first standings page of 240 rows is filled once its first 24 rows
+    gave the template's bytes: the template looks up what those rows hold, not what
+    the page holds."""
+    made = make_environment(theme_chain(find_theme("default")), "en")
+    env = made.overlay()
+    env.__class__ = _Counting  # the same settings, filters and globals; lookups counted
+    page = _pages(EVENTS[0], "en")[0]
+    long = replace(page, rows=page.rows * 40)
+    assert len(long.rows) == 240
+    _Counting.lookups = 0
+    render_page(env, TEMPLATE, long)
+    whole = _Counting.lookups
+    frames = StandingsFrames(env)
+    _Counting.lookups = 0
+    assert frames.render(long) == render_page(made, TEMPLATE, long)
+    assert frames.shared
+    assert _Counting.lookups < whole / 5

@@ -19,7 +19,14 @@ import jinja2
 from trfsite.pages.contexts import CrosstablePage
 from trfsite.pages.grid import CrossGrid, GridCell
 from trfsite.pages.rows import CrossCell
-from trfsite.site.page_frame import PART_NAMES, PageFrames, Parts, are_default
+from trfsite.site.page_frame import (
+    PART_NAMES,
+    SAMPLE_ROWS,
+    PageFrames,
+    Parts,
+    are_default,
+    first_rows,
+)
 from trfsite.site.standings_body import RankedTable
 
 CROSSTABLE_TEMPLATE = "crosstable.html"
@@ -27,9 +34,6 @@ CROSSTABLE_TEMPLATE = "crosstable.html"
 COPIED_TEMPLATES = (CROSSTABLE_TEMPLATE, "macros.html")
 # The templates that make the frame.
 FRAME_TEMPLATES = (CROSSTABLE_TEMPLATE, "event.html", "base.html")
-# The rows of the page compared with its whole render (each kind of row and cell of a
-# small event; a large one's rows are alike).
-_SAMPLE_ROWS = 24
 
 
 class CrosstableParts(RankedTable):
@@ -251,13 +255,12 @@ class CrosstableParts(RankedTable):
 
 
 def _sample(page: CrosstablePage) -> CrosstablePage:
-    """The crosstable cut to its first rows: compared with its whole render."""
-    if len(page.rows) <= _SAMPLE_ROWS and (page.grid is None or page.grid.size <= _SAMPLE_ROWS):
-        return page
+    """The crosstable cut to its first rows, its grid's too: compared with its whole render."""
+    sample: CrosstablePage = first_rows("rows")(page)
     grid = page.grid
-    if grid is not None:
-        grid = replace(grid, rows=grid.rows[:_SAMPLE_ROWS])
-    return replace(page, rows=page.rows[:_SAMPLE_ROWS], grid=grid)
+    if grid is not None and grid.size > SAMPLE_ROWS:
+        sample = replace(sample, grid=replace(grid, rows=grid.rows[:SAMPLE_ROWS]))
+    return sample
 
 
 def _crosstable_parts(env: jinja2.Environment) -> Parts | None:

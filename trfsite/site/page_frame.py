@@ -1,12 +1,15 @@
-"""An event's pages of one template rendered into one frame (game pages, player cards).
+"""An event's pages of one template rendered into one frame (game pages, player cards,
+standings, round pages, the crosstable).
 
-Every game page and every player card of an event has the same head, navigation and
-footer; only its title, heading, body and own path differ. The frame is rendered once,
+Every page of one kind of an event has the same head, navigation and footer; only its
+title, heading, body and own path differ. The frame is rendered once,
 with a marker in each of those places, and each page is the frame's pieces joined with
 its parts. A theme that overrides the page's template, ``event.html`` or ``base.html``
 may put anything of a page into the frame: its pages are rendered whole, as every
 other page. The first page is always rendered whole too, and compared with the frame
-filled with its parts: should they differ, the event's pages are rendered whole.
+filled with its parts: should they differ, the event's pages are rendered whole. A
+long page (standings, pairings, crosstable) is compared on its first rows (``sample``):
+whole, it would cost about what the parts save.
 """
 
 from __future__ import annotations
@@ -43,6 +46,26 @@ def are_default(env: jinja2.Environment, names: tuple[str, ...]) -> bool:
         )
     except jinja2.TemplateNotFound:
         return False
+
+
+# The rows of a page compared with its whole render, when a kind of page has a sample:
+# enough for each kind of row and cell of a small event; a large one's rows are alike.
+SAMPLE_ROWS = 24
+
+
+def first_rows(*fields: str) -> Callable[[Any], Any]:
+    """A ``PageFrames`` sample: the page with each of its ``fields`` (tuples of rows) cut
+    to its first ``SAMPLE_ROWS``; the page itself when none is longer."""
+
+    def sample(page: Any) -> Any:
+        cut = {
+            field: getattr(page, field)[:SAMPLE_ROWS]
+            for field in fields
+            if len(getattr(page, field)) > SAMPLE_ROWS
+        }
+        return replace(page, **cut) if cut else page
+
+    return sample
 
 
 class PageFrames:

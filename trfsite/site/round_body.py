@@ -6,8 +6,8 @@ links, filters and translations around them. Written here, each value goes throu
 the same ``finalize``, escape, ``_``, filters and macros as in the template, and each
 player's link is made once an event. Used only while the templates it copies
 (``COPIED_TEMPLATES``) are the default theme's (``RoundFrames`` checks that, and
-compares the first page with its whole render): a theme that changes one gets its
-templates, unchanged.
+compares the first page, cut to its first pairings, with its whole render): a theme
+that changes one gets its templates, unchanged.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import jinja2
 from trfsite.pages.contexts import RoundPage
 from trfsite.pages.rows import MatchView
 from trfsite.site.card_text import CardText
-from trfsite.site.page_frame import PART_NAMES, PageFrames, Parts, are_default
+from trfsite.site.page_frame import PART_NAMES, PageFrames, Parts, are_default, first_rows
 
 ROUND_TEMPLATE = "round.html"
 # The templates these parts copy: they must be the default theme's.
@@ -209,4 +209,4 @@ class RoundFrames(PageFrames):
     (the default theme's), or each page whole (a theme's own round page)."""
 
     def __init__(self, env: jinja2.Environment) -> None:
-        super().__init__(env, ROUND_TEMPLATE, FRAME_TEMPLATES, _round_parts)
+        super().__init__(env, ROUND_TEMPLATE, FRAME_TEMPLATES, _round_parts, first_rows("pairings"))

@@ -6,8 +6,9 @@ finalize and an escape, with the filters around them. Written here, each value g
 through the same ``finalize``, escape, ``_``, filters and macros as in the template,
 and a cell that repeats (a score, a tie-break value, a player's name and link) is made
 once an event. Used only while the templates it copies (``COPIED_TEMPLATES``) are the
-default theme's (``StandingsFrames`` checks that, and compares the first page with its
-whole render): a theme that changes one gets its templates, unchanged.
+default theme's (``StandingsFrames`` checks that, and compares the first page, cut to
+its first rows, with its whole render): a theme that changes one gets its templates,
+unchanged.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import jinja2
 from trfsite.pages.contexts import StandingsPage
 from trfsite.pages.rows import BoardStat, ColumnHead, CrossCell, Ref, StandingLine
 from trfsite.site.card_text import CardText
-from trfsite.site.page_frame import PART_NAMES, PageFrames, Parts, are_default
+from trfsite.site.page_frame import PART_NAMES, PageFrames, Parts, are_default, first_rows
 
 STANDINGS_TEMPLATE = "standings.html"
 # The templates these parts copy: they must be the default theme's.
@@ -371,4 +372,6 @@ class StandingsFrames(PageFrames):
     parts (the default theme's), or each page whole (a theme's own standings)."""
 
     def __init__(self, env: jinja2.Environment) -> None:
-        super().__init__(env, STANDINGS_TEMPLATE, FRAME_TEMPLATES, _standings_parts)
+        super().__init__(
+            env, STANDINGS_TEMPLATE, FRAME_TEMPLATES, _standings_parts, first_rows("rows")
+        )
