@@ -118,6 +118,11 @@ def variants(page: CrosstablePage) -> list[CrosstablePage]:
     return made
 
 
+def _long(page: CrosstablePage) -> CrosstablePage:
+    """The crosstable with its rows 25 times over: more than the rows compared."""
+    return replace(page, rows=page.rows * 25)
+
+
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 @pytest.mark.parametrize("event", EVENTS)
 def test_the_written_crosstable_is_the_template_s_bytes(event: str, language: str) -> None:
@@ -125,9 +130,12 @@ def test_the_written_crosstable_is_the_template_s_bytes(event: str, language: st
     page = _page(event, language)
     frames = CrosstableFrames(env)
     assert frames.render(page) == render_page(env, TEMPLATE, page)
+    # Long enough to be filled (a small one is rendered whole), its first rows compared.
+    long = _long(page)
+    assert frames.render(long) == render_page(env, TEMPLATE, long)
     assert frames.shared  # else each page below would be compared with itself
     made = []
-    for variant in variants(page):
+    for variant in map(_long, variants(page)):
         made.append(frames.render(variant))
         assert made[-1] == render_page(env, TEMPLATE, variant)
     assert frames.shared
@@ -164,7 +172,8 @@ class _Counting(jinja2.Environment):
 
 def test_a_large_crosstable_is_compared_on_its_first_rows() -> None:
     """A crosstable of 240 rows is filled once its first 24 rows gave the template's
-    bytes: the template looks up what those rows hold, not what the page holds."""
+    bytes: the template looks up what those rows hold, not what the page holds. A small
+    one is rendered whole, its frame not made."""
     made = make_environment(theme_chain(find_theme("default")), "en")
     env = made.overlay()
     env.__class__ = _Counting  # the same settings, filters and globals; lookups counted
@@ -179,6 +188,12 @@ def test_a_large_crosstable_is_compared_on_its_first_rows() -> None:
     assert frames.render(large) == render_page(made, TEMPLATE, large)
     assert frames.shared
     assert _Counting.lookups < whole / 5
+    _Counting.lookups = 0
+    render_page(env, TEMPLATE, page)
+    whole = _Counting.lookups
+    _Counting.lookups = 0
+    assert CrosstableFrames(env).render(page) == render_page(made, TEMPLATE, page)
+    assert _Counting.lookups == whole  # no frame made, no parts compared
 
 
 @pytest.mark.parametrize("template", ["crosstable.html", "macros.html"])
@@ -198,7 +213,7 @@ def test_a_theme_s_own_crosstable_template_is_rendered(tmp_path: Path, template:
     env = make_environment(theme_chain(find_theme(str(theme))), "en")
     frames = CrosstableFrames(env)
     page = _page(EVENTS[0], "en")
-    assert frames.render(page) == render_page(env, TEMPLATE, page)
+    assert frames.render(_long(page)) == render_page(env, TEMPLATE, _long(page))
     assert not frames.shared
     src = tmp_path / "src"
     src.mkdir()

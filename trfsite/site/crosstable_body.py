@@ -19,6 +19,7 @@ import jinja2
 from trfsite.pages.contexts import CrosstablePage
 from trfsite.pages.grid import CrossGrid, GridCell
 from trfsite.pages.rows import CrossCell
+from trfsite.render.environment import render_page
 from trfsite.site.page_frame import (
     PART_NAMES,
     SAMPLE_ROWS,
@@ -278,3 +279,10 @@ class CrosstableFrames(PageFrames):
 
     def __init__(self, env: jinja2.Environment) -> None:
         super().__init__(env, CROSSTABLE_TEMPLATE, FRAME_TEMPLATES, _crosstable_parts, _sample)
+
+    def render(self, page: CrosstablePage) -> str:
+        if _sample(page) is page:
+            # A small crosstable is compared whole, and the event has no other: the
+            # frame would be made for nothing.
+            return render_page(self.env, self.template, page)
+        return super().render(page)
