@@ -1,4 +1,6 @@
-"""TPR and ARO explanations: an opponent's line is made once per event, not once per game.
+"""Explanations' lines made once where they are the same (issue 39).
+
+TPR and ARO: an opponent's line is made once per event, not once per game.
 
 The event (tests/scoring/events.py ``rated_event``): 4 players, each meets the 3 others.
 By hand, the results scored against each opponent:
@@ -11,7 +13,10 @@ so the 12 games' TPR lines are 9 notes and their ARO lines 4 (one per opponent).
 
 from __future__ import annotations
 
+import pytest
+
 from trfsite.awards.performance import PlayerRatings, event_ratings
+from trfsite.scoring import buchholz
 from trfsite.standings.compute import compute_standings
 from trfsite.standings.options import StandingsOptions
 
@@ -37,3 +42,26 @@ def test_lines_read_as_before() -> None:
     four = _ratings()[4]
     assert four.performance.contributions[2].label == "opponent 1 Player 1 rated 2050: result 1"
     assert four.average_opponent_rating.contributions[2].label == "opponent 1 Player 1: rating 2050"
+
+
+def test_buchholz_lines_made_once_for_every_buchholz_of_the_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # BH-C1 and BH read the same 3 opponents' scores for each of the 4 players: 12 lines,
+    # made once (main made them for each tie-break: 24). BH-C1 cuts one line a player.
+    calls: list[tuple[int, int]] = []
+    label = buchholz.opponent_label
+
+    def counted(ctx, i, r, games, labels):  # type: ignore[no-untyped-def]
+        calls.append((i, r))
+        return label(ctx, i, r, games, labels)
+
+    monkeypatch.setattr(buchholz, "opponent_label", counted)
+    options = StandingsOptions(tiebreaks=("BH-C1", "BH"), rules="2023", explain=True)
+    rows = compute_standings(rated_event(), options).rows
+    assert len(calls) == 12
+    for row in rows:
+        cut, whole = row.explanations
+        assert [c.label for c in cut.contributions] == [c.label for c in whole.contributions]
+        assert [c.cut for c in cut.contributions].count(True) == 1
+        assert not any(c.cut for c in whole.contributions)
