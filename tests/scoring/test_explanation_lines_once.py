@@ -65,3 +65,16 @@ def test_buchholz_lines_made_once_for_every_buchholz_of_the_list(
         assert [c.label for c in cut.contributions] == [c.label for c in whole.contributions]
         assert [c.cut for c in cut.contributions].count(True) == 1
         assert not any(c.cut for c in whole.contributions)
+
+
+def test_a_round_of_the_own_record_is_one_line_for_win_and_won() -> None:
+    # rated_event's 5 wins, all over the board (1 beat 2 and 3, 3 beat 4 and 2, 4 beat 1):
+    # WIN and WON list the same 5 rounds, in the same words, made once (main: 10).
+    options = StandingsOptions(tiebreaks=("WIN", "WON"), rules="2023", explain=True)
+    rows = compute_standings(rated_event(), options).rows
+    win = [c.label for row in rows for c in row.explanations[0].contributions]
+    won = [c.label for row in rows for c in row.explanations[1].contributions]
+    assert win == won
+    assert len(win) == 5
+    assert len({id(label) for label in win + won}) == 5
+    assert "game with white against 2 Player 2, 1 point(s)" in win  # round 1, player 1
