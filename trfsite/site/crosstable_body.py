@@ -20,14 +20,7 @@ from trfsite.pages.contexts import CrosstablePage
 from trfsite.pages.grid import CrossGrid, GridCell
 from trfsite.pages.rows import CrossCell
 from trfsite.render.environment import render_page
-from trfsite.site.page_frame import (
-    PART_NAMES,
-    SAMPLE_ROWS,
-    PageFrames,
-    Parts,
-    are_default,
-    first_rows,
-)
+from trfsite.site.page_frame import SAMPLE_ROWS, PageFrames, default_parts, first_rows
 from trfsite.site.standings_body import RankedTable
 
 CROSSTABLE_TEMPLATE = "crosstable.html"
@@ -264,21 +257,19 @@ def _sample(page: CrosstablePage) -> CrosstablePage:
     return sample
 
 
-def _crosstable_parts(env: jinja2.Environment) -> Parts | None:
-    """The parts written here, while the templates they copy are the default theme's."""
-    if not are_default(env, COPIED_TEMPLATES):
-        return None
-    written = CrosstableParts(env)
-    return {name: getattr(written, name) for name in PART_NAMES.values()}
-
-
 class CrosstableFrames(PageFrames):
     """Renders an event's crosstable in ``env``: the frame and the parts (the default
     theme's, compared on the crosstable's first rows), or the page whole (a theme's own
     crosstable)."""
 
     def __init__(self, env: jinja2.Environment) -> None:
-        super().__init__(env, CROSSTABLE_TEMPLATE, FRAME_TEMPLATES, _crosstable_parts, _sample)
+        super().__init__(
+            env,
+            CROSSTABLE_TEMPLATE,
+            FRAME_TEMPLATES,
+            default_parts(CrosstableParts, COPIED_TEMPLATES),
+            _sample,
+        )
 
     def render(self, page: CrosstablePage) -> str:
         if _sample(page) is page:

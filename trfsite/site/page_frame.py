@@ -68,6 +68,21 @@ def first_rows(*fields: str) -> Callable[[Any], Any]:
     return sample
 
 
+def default_parts(
+    make: Callable[[jinja2.Environment], object], copied: tuple[str, ...]
+) -> Callable[[jinja2.Environment], Parts | None]:
+    """A ``PageFrames``' ``parts``: those written in Python by ``make(env)`` (an object
+    with a method per part), while the templates ``copied`` are the default theme's."""
+
+    def parts(env: jinja2.Environment) -> Parts | None:
+        if not are_default(env, copied):
+            return None
+        written = make(env)
+        return {name: getattr(written, name) for name in PART_NAMES.values()}
+
+    return parts
+
+
 class PageFrames:
     """Renders an event's pages of ``template`` in ``env``: the frame once, then each
     page's parts, given by ``parts`` (called once, on the first page; ``None``: every

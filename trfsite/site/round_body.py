@@ -20,7 +20,7 @@ import jinja2
 from trfsite.pages.contexts import RoundPage
 from trfsite.pages.rows import MatchView
 from trfsite.site.card_text import CardText
-from trfsite.site.page_frame import PART_NAMES, PageFrames, Parts, are_default, first_rows
+from trfsite.site.page_frame import PageFrames, default_parts, first_rows
 
 ROUND_TEMPLATE = "round.html"
 # The templates these parts copy: they must be the default theme's.
@@ -196,17 +196,15 @@ class RoundParts(CardText):
         parts.append("  </tbody>\n</table>\n</div>\n")
 
 
-def _round_parts(env: jinja2.Environment) -> Parts | None:
-    """The parts written here, while the templates they copy are the default theme's."""
-    if not are_default(env, COPIED_TEMPLATES):
-        return None
-    written = RoundParts(env)
-    return {name: getattr(written, name) for name in PART_NAMES.values()}
-
-
 class RoundFrames(PageFrames):
     """Renders an event's round pages in ``env``: the frame once, then each page's parts
     (the default theme's), or each page whole (a theme's own round page)."""
 
     def __init__(self, env: jinja2.Environment) -> None:
-        super().__init__(env, ROUND_TEMPLATE, FRAME_TEMPLATES, _round_parts, first_rows("pairings"))
+        super().__init__(
+            env,
+            ROUND_TEMPLATE,
+            FRAME_TEMPLATES,
+            default_parts(RoundParts, COPIED_TEMPLATES),
+            first_rows("pairings"),
+        )

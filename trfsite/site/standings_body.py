@@ -21,7 +21,7 @@ import jinja2
 from trfsite.pages.contexts import StandingsPage
 from trfsite.pages.rows import BoardStat, ColumnHead, CrossCell, Ref, StandingLine
 from trfsite.site.card_text import CardText
-from trfsite.site.page_frame import PART_NAMES, PageFrames, Parts, are_default, first_rows
+from trfsite.site.page_frame import PageFrames, default_parts, first_rows
 
 STANDINGS_TEMPLATE = "standings.html"
 # The templates these parts copy: they must be the default theme's.
@@ -359,19 +359,15 @@ class StandingsParts(RankedTable):
         return "".join(made)
 
 
-def _standings_parts(env: jinja2.Environment) -> Parts | None:
-    """The parts written here, while the templates they copy are the default theme's."""
-    if not are_default(env, COPIED_TEMPLATES):
-        return None
-    written = StandingsParts(env)
-    return {name: getattr(written, name) for name in PART_NAMES.values()}
-
-
 class StandingsFrames(PageFrames):
     """Renders an event's standings pages in ``env``: the frame once, then each page's
     parts (the default theme's), or each page whole (a theme's own standings)."""
 
     def __init__(self, env: jinja2.Environment) -> None:
         super().__init__(
-            env, STANDINGS_TEMPLATE, FRAME_TEMPLATES, _standings_parts, first_rows("rows")
+            env,
+            STANDINGS_TEMPLATE,
+            FRAME_TEMPLATES,
+            default_parts(StandingsParts, COPIED_TEMPLATES),
+            first_rows("rows"),
         )
