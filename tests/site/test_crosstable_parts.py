@@ -13,27 +13,22 @@ templates must still be rendered as they are.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
 import pytest
+from framehelpers import AWKWARD, DATA, event_pages
 from lxml import html
 
-from trfsite.pages import gather
-from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import CrosstablePage
 from trfsite.pages.grid import GridGame
-from trfsite.pages.plan import EventJob
 from trfsite.render.environment import make_environment, render_page
-from trfsite.render.page_meta import SiteInfo
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Note
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.crosstable_body import CrosstableFrames
 
-DATA = Path(__file__).resolve().parents[1] / "data"
 EVENTS = (
     "trf/individual-2026.trf",  # Swiss, ratings
     "teams/hand-built-team.trf",  # a team event
@@ -41,17 +36,11 @@ EVENTS = (
     "standings/roundrobin-forfeit.trf",  # a round robin's grid, a forfeit
     "trf/trf16-legacy.trf",  # a grid with shared ranks, unrated and unplayed games
 )
-AWKWARD = 'O\'Brien & <Sons>, "Ann"\x01'
 TEMPLATE = "crosstable.html"
 
 
-@cache
 def _page(event: str, language: str) -> CrosstablePage:
-    site = SiteInfo("Results & <Co>", language, "https://example.org/r&s/", "2024-05-01", "t")
-    path = DATA / event
-    job = EventJob(path.read_bytes(), path.name, path.stem, "", EventConfig(), site, False)
-    plans = gather.prepare_event(job).plans
-    (page,) = (plan.build().context for plan in plans if plan.template == TEMPLATE)
+    (page,) = event_pages(event, language, TEMPLATE)
     assert isinstance(page, CrosstablePage)
     return page
 

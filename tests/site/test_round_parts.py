@@ -12,26 +12,21 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
 import pytest
+from framehelpers import AWKWARD, DATA, event_pages
 from lxml import html
 
-from trfsite.pages import gather
-from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import RoundPage
-from trfsite.pages.plan import EventJob
 from trfsite.pages.rows import ByeLine, MatchView, Ref
 from trfsite.render.environment import make_environment, render_page
-from trfsite.render.page_meta import SiteInfo
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.round_body import RoundFrames
 
-DATA = Path(__file__).resolve().parents[1] / "data"
 # Chess pairings with ratings; a team event's matches and boards; Go with handicaps.
 EVENTS = (
     "trf/individual-2026.trf",
@@ -39,17 +34,11 @@ EVENTS = (
     "standings_go/mcmahon-handicap.h9",
     "samples/opengotha-tournoi-chinois.h9",
 )
-AWKWARD = 'O\'Brien & <Sons>, "Ann"\x01'
 TEMPLATE = "round.html"
 
 
-@cache
 def _pages(event: str, language: str) -> tuple[RoundPage, ...]:
-    site = SiteInfo("Results & <Co>", language, "https://example.org/r&s/", "2024-05-01", "t")
-    path = DATA / event
-    job = EventJob(path.read_bytes(), path.name, path.stem, "", EventConfig(), site, False)
-    plans = gather.prepare_event(job).plans
-    pages = tuple(plan.build().context for plan in plans if plan.template == TEMPLATE)
+    pages = event_pages(event, language, TEMPLATE)
     assert len(pages) > 1 and all(isinstance(page, RoundPage) for page in pages)
     return pages  # type: ignore[return-value]
 

@@ -12,27 +12,22 @@ for each row, and a theme's own templates must still be rendered as they are.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
 import pytest
+from framehelpers import AWKWARD, DATA, event_pages
 from lxml import html
 
-from trfsite.pages import gather
-from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import StandingsPage
-from trfsite.pages.plan import EventJob
 from trfsite.pages.rows import BoardStat, Link, Ref
 from trfsite.render.environment import make_environment, render_page
-from trfsite.render.page_meta import SiteInfo
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Note
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.standings_body import StandingsFrames
 
-DATA = Path(__file__).resolve().parents[1] / "data"
 # Chess with ratings (rating change, performance) and shared ranks; a team event with
 # its board statistics; Go with grid cells (byes' notes among them) and GoR.
 EVENTS = (
@@ -41,17 +36,11 @@ EVENTS = (
     "standings_go/mcmahon-handicap.h9",
     "samples/opengotha-tournoi-chinois.h9",
 )
-AWKWARD = 'O\'Brien & <Sons>, "Ann"\x01'
 TEMPLATE = "standings.html"
 
 
-@cache
 def _pages(event: str, language: str) -> tuple[StandingsPage, ...]:
-    site = SiteInfo("Results & <Co>", language, "https://example.org/r&s/", "2024-05-01", "t")
-    path = DATA / event
-    job = EventJob(path.read_bytes(), path.name, path.stem, "", EventConfig(), site, False)
-    plans = gather.prepare_event(job).plans
-    pages = tuple(plan.build().context for plan in plans if plan.template == TEMPLATE)
+    pages = event_pages(event, language, TEMPLATE)
     assert len(pages) > 1 and all(isinstance(page, StandingsPage) for page in pages)
     return pages  # type: ignore[return-value]
 
