@@ -41,6 +41,7 @@ from trfsite.people.pages import (
 from trfsite.people.report import PEOPLE_FOLDER
 from trfsite.people.rows import person_rows
 from trfsite.people.search import search_pieces
+from trfsite.site.built_rounds import BuiltRounds
 from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, paused_collector
 from trfsite.site.identity_alone import Alone, paths_to_link, resolve_alone
@@ -65,6 +66,7 @@ def build_people(
     run: PeopleRun,
     state_file: Path,
     taking: PeopleTaking | None = None,
+    rounds: BuiltRounds | None = None,
 ) -> int:
     """The people pages, beside the events in ``writer``, and the build state; pages made.
 
@@ -72,13 +74,16 @@ def build_people(
     entries of those built just now. A reused event's entries come from the build
     state (``state_file``, see ``site.state``), else (a new or damaged state) from
     its file again. ``taking``: the donor's people folder, taken whole at the end
-    of the build (``site.people_donor``). Raises ConfigError for bad ``[people]``
+    of the build (``site.people_donor``); ``rounds``: those of ``built``'s entries
+    (``site.built_rounds``). Raises ConfigError for bad ``[people]``
     settings (before anything is published).
     """
     if not events or not events[0][1].job.site.people:
         return 0
     with BuildState(state_file, fresh=not use_cache) as state:
-        return _build_people(writer, out, use_cache, events, built, config, run, state, taking)
+        return _build_people(
+            writer, out, use_cache, events, built, config, run, state, taking, rounds
+        )
 
 
 def _build_people(
@@ -91,6 +96,7 @@ def _build_people(
     run: PeopleRun,
     state: BuildState,
     taking: PeopleTaking | None,
+    rounds: BuiltRounds | None = None,
 ) -> int:
     site = events[0][1].job.site
     site_text = repr(site)
@@ -126,7 +132,7 @@ def _build_people(
         for finding in resolved.findings:
             logger.warning("%s", finding.format_text())
         made, places = series_pages(config, resolution, site)
-        full = _with_rounds(state, resolution, keys)
+        full = _with_rounds(state, resolution, keys, rounds)
         summary = alone.summary if alone is not None else None
         planner = PeoplePlanner(resolution, site, keys, full, series=places, summary=summary)
         pages = PageFiles(run, writer.root, out if use_cache else None, events[0][1], in_place)
@@ -188,7 +194,17 @@ def _build_people(
     stamp = stamp_of(digests)
     kept = alone.kept if alone is not None else frozenset()
     saved = state.save(
-        Changes(entries_now, digests, resolved, stamp, made_with, fresh, kept, planner.findings)
+        Changes(
+            entries_now,
+            digests,
+            resolved,
+            stamp,
+            made_with,
+            fresh,
+            kept,
+            planner.findings,
+            rounds.of if rounds is not None else None,
+        )
     )
     if taking is not None:
         taking.made(saved, digests, pages.kept_paths)
@@ -267,13 +283,22 @@ def _every_event(
     return found
 
 
-def _with_rounds(state: BuildState, resolution: Resolution, keys: dict[str, str]) -> FullEntry:
-    """Entries read from the state come without their rounds: fetched for a page made."""
+def _with_rounds(
+    state: BuildState,
+    resolution: Resolution,
+    keys: dict[str, str],
+    rounds: BuiltRounds | None = None,
+) -> FullEntry:
+    """Entries read from the state, and those of the events built now (``rounds``),
+    come without their rounds: fetched for a page made."""
 
     def full_entry(event: int, position: int, entry: PersonEntry) -> PersonEntry:
         if entry.record_text:
             return entry
-        record = state.record(keys[resolution.events[event].file], position)
+        key = keys[resolution.events[event].file]
+        record = rounds.record(key, position) if rounds is not None else None
+        if record is None:
+            record = state.record(key, position)
         return entry._replace(record_text=record)
 
     return full_entry
