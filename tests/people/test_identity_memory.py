@@ -16,6 +16,7 @@ import pytest
 from trfsite.people import identity
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
 from trfsite.people.pages import PeoplePlanner
+from trfsite.people.rows import person_rows
 from trfsite.render.page_meta import SiteInfo
 
 
@@ -115,3 +116,25 @@ def test_the_planner_keeps_no_row_and_no_pair_for_each_entry(collector_off: None
     person = resolution.people[0]
     rows = planner.archive.entries(person)
     assert [(index, entry.own_key) for index, _, entry in rows] == [(0, "fide-4000000")]
+
+
+def _frozensets() -> int:
+    return sum(1 for obj in gc.get_objects() if type(obj) is frozenset)
+
+
+def test_the_listing_rows_of_1000_people_hold_no_set_and_share_their_groups(
+    collector_off: None,
+) -> None:
+    # A first build holds every person's listing row at once (people.rows).
+    events = [_event(number) for number in range(1000)]
+    resolution = identity.resolve(events)
+    before = _frozensets()
+    rows = person_rows(resolution, resolution.people)
+    # By hand: 1,000 people of GER without club, each named "Player, NumberN": in the
+    # group ("federation", "GER") and the search pieces "nu" and "pl". Main made two
+    # frozensets a row (2,000); now the rows share one tuple of groups, one of pieces.
+    assert _frozensets() - before == 0
+    assert {row.groups for row in rows} == {(("federation", "GER"),)}
+    assert {row.pieces for row in rows} == {("nu", "pl")}
+    assert len({id(row.groups) for row in rows}) == 1
+    assert len({id(row.pieces) for row in rows}) == 1

@@ -15,6 +15,7 @@ import hashlib
 import logging
 import os
 from dataclasses import dataclass, fields
+from itertools import chain
 from pathlib import Path
 
 from trfsite.findings import Finding
@@ -180,13 +181,15 @@ def _build_people(
             )
             if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
                 pages.make_here(page)
-        made_pieces = list(search.made)
+        again = []
         for path, piece in search.kept.items():
             if path in old_pages and pages.reuse(path):
                 digests[path] = old_pages[path]
             elif now is not None:
-                made_pieces.append((path, now.piece(piece)))
-        for path, text in made_pieces:
+                again.append((path, piece))
+        # One piece's text at a time (a first build makes every piece).
+        rest = ((path, now.piece(piece)) for path, piece in again) if now is not None else ()
+        for path, text in chain(search.made, rest):
             digests[path] = made_of = _digest(text)
             if old_pages.get(path) != made_of or not pages.reuse(path):
                 pages.place(path, text.encode("utf-8"))
