@@ -158,8 +158,6 @@ def build_events(
     static = _static_files(tasks)
     static_packed: dict[str, Packed] | None = None
     shared = SharedValues()
-    if plan.rounds is None:
-        plan.rounds = BuiltRounds()
     for done, output in enumerate(outputs, start=1):
         for path, data in output.files:
             writer.write_bytes(path, data)
@@ -178,6 +176,8 @@ def build_events(
             )
         key = plan.keys[output.slug]
         if output.people is not None:
+            if plan.rounds is None:  # a site with people pages
+                plan.rounds = BuiltRounds()
             plan.people[key] = shared.event(plan.rounds.take(key, output.people))
         entries.append(cache.entry_for(key, output))
         if output.pdf_failure:
