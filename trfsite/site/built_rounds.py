@@ -21,6 +21,9 @@ class BuiltRounds:
     def __init__(self) -> None:
         # "": a private temporary on-disk database, deleted by SQLite when closed.
         self._db = sqlite3.connect("", isolation_level=None, check_same_thread=False)
+        # SQLite's default page cache (2 MiB) would hold 300 events' rounds in memory:
+        # a small one, the rest read back from the file (the OS caches it).
+        self._db.execute("PRAGMA cache_size = -256")
         self._db.execute(
             "CREATE TABLE rounds (key TEXT NOT NULL, position INTEGER NOT NULL,"
             " record_text TEXT NOT NULL, PRIMARY KEY (key, position)) WITHOUT ROWID"
