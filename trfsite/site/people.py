@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from itertools import chain
 from pathlib import Path
@@ -322,10 +323,10 @@ def _listings(
     old_pages: dict[str, str],
     pages: PageFiles,
     digests: dict[str, str],
-) -> list[PeoplePage]:
-    """The listing pages to look at: a group left out of ``groups.members`` is linked
-    from the previous build, with its digest, when it is there (else made from
-    ``now``'s rows)."""
+) -> Iterable[PeoplePage]:
+    """The listing pages to look at, each made when iterated: a group left out of
+    ``groups.members`` is linked from the previous build, with its digest, when it is
+    there (else made from ``now``'s rows)."""
     made = listing_pages(planner, groups)
     missing = set()
     for path in made.kept:
@@ -338,7 +339,7 @@ def _listings(
     wanted = {group_path(*group): group for group in groups.counts}
     rows = {wanted[path]: now.group(wanted[path]) for path in sorted(missing)}
     again = listing_pages(planner, GroupRows(groups.counts, rows)).pages
-    return made.pages + [page for page in again if page.path in missing]
+    return chain(made.pages, (page for page in again if page.path in missing))
 
 
 def _shown(context: PeopleContext) -> str:
