@@ -459,7 +459,7 @@ def _rebuild_damaged(
     ]
     for task in again:  # the key of the bytes read (a file changed meanwhile)
         plan.keys[task.job.slug] = cache.event_key(plan.fingerprint, task)
-    redo = Plan(plan.keys, {}, again, plan.fingerprint, plan.people)
+    redo = Plan(plan.keys, {}, again, plan.fingerprint, plan.people, rounds=plan.rounds)
     kept = [entry for entry in entries if entry.slug not in damaged]
     return kept + build_events(part.writer, executor, workers, redo, None, local)
 
@@ -482,14 +482,19 @@ def _people(
     options = part.options
     if part.late is not None:  # the bytes read late (for the people the state lacks)
         tasks = [part.late.task(t) if t.job.slug in part.late.read else t for t in tasks]
-    return build_people(
-        part.writer,
-        options.out,
-        options.cache and (options.out / MARKER).is_file(),
-        [(plan.keys[task.job.slug], task) for task in tasks],
-        plan.people,
-        config,
-        PeopleRun(executor, workers, plan.fingerprint, local),
-        part.state_file or state_path(options.out),
-        part.taking,
-    )
+    try:
+        return build_people(
+            part.writer,
+            options.out,
+            options.cache and (options.out / MARKER).is_file(),
+            [(plan.keys[task.job.slug], task) for task in tasks],
+            plan.people,
+            config,
+            PeopleRun(executor, workers, plan.fingerprint, local),
+            part.state_file or state_path(options.out),
+            part.taking,
+            plan.rounds,
+        )
+    finally:
+        if plan.rounds is not None:
+            plan.rounds.close()

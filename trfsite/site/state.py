@@ -26,7 +26,7 @@ import hashlib
 import json
 import logging
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -138,6 +138,9 @@ class Changes:
     rows: Sequence[PersonRow] = ()  # the listing rows of ``resolved.people``
     kept: frozenset[str] = frozenset()  # the build's other events: the state holds them
     shown: Sequence[PeopleFinding] = ()  # ``resolved.findings`` as the findings page shows them
+    # (cache key, number of entries) -> the rounds of an event's entries that come
+    # without them (the events built now: ``site.built_rounds``); None: all carry them.
+    rounds: Callable[[str, int], list[str]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +322,7 @@ class BuildState:
             gone = known - set(changes.events) - changes.kept
             db.executemany("DELETE FROM events WHERE key = ?", ((key,) for key in sorted(gone)))
             for key in sorted(set(changes.events) - known):
-                _insert_event(db, key, changes.events[key])
+                _insert_event(db, key, changes.events[key], changes.rounds)
             old = dict(db.execute("SELECT path, digest FROM pages"))
             new = changes.pages
             dropped = sorted(set(old) - set(new))
@@ -383,9 +386,19 @@ def _refused(path: Path) -> Iterator[None]:
         ) from None
 
 
-def _insert_event(db: sqlite3.Connection, key: str, event: EventEntries) -> None:
+def _insert_event(
+    db: sqlite3.Connection,
+    key: str,
+    event: EventEntries,
+    rounds: Callable[[str, int], list[str]] | None = None,
+) -> None:
     # The rounds stay in their own column until a page that shows them is made
     # (``record``): most of an entry's bytes, and few pages are made in a rebuild.
+    apart = rounds(key, len(event.entries)) if rounds is not None else None
+    records = [
+        e.record_text or (apart[n] if apart is not None else "")
+        for n, e in enumerate(event.entries)
+    ]
     bare = replace(event, entries=tuple(e._replace(record_text="") for e in event.entries))
     data = json.dumps(entries_to_json(bare), ensure_ascii=False, separators=(",", ":"))
     db.execute(
@@ -396,7 +409,7 @@ def _insert_event(db: sqlite3.Connection, key: str, event: EventEntries) -> None
         "INSERT INTO entries (event_key, position, own_key, folded_name, fide_id, egd_pin,"
         " record_text) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (
-            (key, n, e.own_key, e.folded_name, e.fide_id, e.egd_pin, e.record_text)
+            (key, n, e.own_key, e.folded_name, e.fide_id, e.egd_pin, records[n])
             for n, e in enumerate(event.entries)
         ),
     )
