@@ -12,18 +12,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-import jinja2
 import pytest
-from framehelpers import AWKWARD, DATA, event_pages
+from framehelpers import (
+    AWKWARD,
+    CountingLookups,
+    built_with,
+    event_pages,
+    own_theme,
+    rendered_alike,
+)
 from lxml import html
 
 from trfsite.pages.contexts import PlayerCardPage
 from trfsite.render.environment import make_environment, render_page
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Contribution
-from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.card_body import CardFrames
 
 # Chess with rating cards and cut tie-break rows; a team event; Go with GoR cards,
@@ -113,14 +117,7 @@ def test_the_written_card_is_the_templates_bytes(event: str, language: str) -> N
     env = make_environment(theme_chain(find_theme("default")), language)
     cards = _cards(event, language)
     frames = CardFrames(env)
-    assert frames.render(cards[0]) == render_page(env, "player.html", cards[0])
-    assert frames.shared  # else each card below would be compared with itself
-    made = []
-    for card in cards:
-        for page in variants(card):
-            made.append(frames.render(page))
-            assert made[-1] == render_page(env, "player.html", page), page.meta.path
-    assert frames.shared
+    made = rendered_alike(frames, env, "player.html", cards, variants)
     assert len(made) == 4 * len(cards)
     # The variants do reach each part compared (each event has all of these).
     joined = "".join(made)
@@ -142,55 +139,32 @@ def test_each_card_event_kind_is_compared() -> None:
     assert any(not line.opponent for card in team for line in card.record)
 
 
-class _Counting(jinja2.Environment):
-    """Counts the templates' attribute lookups (``page.rank``: one each)."""
-
-    lookups = 0
-
-    def getattr(self, obj: Any, attribute: str) -> Any:
-        type(self).lookups += 1
-        return super().getattr(obj, attribute)
-
-
 def test_the_frame_s_cards_run_no_template_lookups() -> None:
     """A default-theme card looks nothing up through Jinja once its opponents' links
     are made: through player.html each card took some 250 lookups here (and 500
     and more in a large open's)."""
     made = make_environment(theme_chain(find_theme("default")), "en")
     env = made.overlay()
-    env.__class__ = _Counting  # the same settings, filters and globals; lookups counted
+    env.__class__ = CountingLookups  # the same settings, filters and globals; lookups counted
     frames = CardFrames(env)
     cards = [page for card in _cards(EVENTS[0], "en") for page in variants(card)]
     first = frames.render(cards[0])
     assert first == render_page(made, "player.html", cards[0])
     pages = [frames.render(card) for card in cards[1:]]  # the links made once
-    _Counting.lookups = 0
+    CountingLookups.lookups = 0
     again = [frames.render(card) for card in cards[1:]]
-    assert _Counting.lookups == 0
+    assert CountingLookups.lookups == 0
     assert frames.shared
     assert pages == again == [render_page(made, "player.html", card) for card in cards[1:]]
     # The same cards through the template: the lookups the written parts save.
-    _Counting.lookups = 0
+    CountingLookups.lookups = 0
     for card in cards[1:]:
         render_page(env, "player.html", card)
-    assert _Counting.lookups > 100 * len(cards[1:])
-
-
-def _theme(tmp_path: Path, templates: dict[str, str]) -> Path:
-    theme = tmp_path / "mytheme"
-    (theme / "templates").mkdir(parents=True)
-    (theme / "theme.toml").write_text('name = "mine"\nextends = "default"\n')
-    for name, text in templates.items():
-        (theme / "templates" / name).write_text(text)
-    return theme
+    assert CountingLookups.lookups > 100 * len(cards[1:])
 
 
 def _card_built_with(tmp_path: Path, theme: Path) -> html.HtmlElement:
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "open.trf").write_bytes((DATA / EVENTS[0]).read_bytes())
-    out = tmp_path / "out"
-    build_site(BuildOptions(src, out, theme=str(theme), pdf=False))
+    out = built_with(tmp_path, theme, EVENTS[0], "open")
     return html.fromstring((out / "open/players/2.html").read_bytes())
 
 
@@ -206,7 +180,7 @@ def test_a_theme_s_own_card_template_is_rendered(tmp_path: Path, template: str) 
     else:
         text = default.replace('<section aria-labelledby="', mine + '<section aria-labelledby="', 1)
         assert text != default
-    theme = _theme(tmp_path, {template: text})
+    theme = own_theme(tmp_path, {template: text})
     env = make_environment(theme_chain(find_theme(str(theme))), "en")
     frames = CardFrames(env)
     card = _cards(EVENTS[0], "en")[1]

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-import jinja2
 import pytest
-from framehelpers import AWKWARD, DATA, event_pages
+from framehelpers import AWKWARD, CountingLookups, built_with, event_pages, own_theme
 from lxml import html
 
 from trfsite.pages.contexts import CrosstablePage
@@ -26,7 +24,6 @@ from trfsite.pages.grid import GridGame
 from trfsite.render.environment import make_environment, render_page
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Note
-from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.crosstable_body import CrosstableFrames
 
 EVENTS = (
@@ -149,40 +146,30 @@ def test_each_crosstable_kind_is_compared() -> None:
     assert any(g.unrated for row in legacy.grid.rows for c in row.cells for g in c.games)
 
 
-class _Counting(jinja2.Environment):
-    """Counts the templates' attribute lookups (``row.rank``: one each)."""
-
-    lookups = 0
-
-    def getattr(self, obj: Any, attribute: str) -> Any:
-        type(self).lookups += 1
-        return super().getattr(obj, attribute)
-
-
 def test_a_large_crosstable_is_compared_on_its_first_rows() -> None:
     """A crosstable of 240 rows is filled once its first 24 rows gave the template's
     bytes: the template looks up what those rows hold, not what the page holds. A small
     one is rendered whole, its frame not made."""
     made = make_environment(theme_chain(find_theme("default")), "en")
     env = made.overlay()
-    env.__class__ = _Counting  # the same settings, filters and globals; lookups counted
+    env.__class__ = CountingLookups  # the same settings, filters and globals; lookups counted
     page = _page(EVENTS[0], "en")
     large = replace(page, rows=page.rows * 40)
     assert len(large.rows) == 240
-    _Counting.lookups = 0
+    CountingLookups.lookups = 0
     render_page(env, TEMPLATE, large)
-    whole = _Counting.lookups
+    whole = CountingLookups.lookups
     frames = CrosstableFrames(env)
-    _Counting.lookups = 0
+    CountingLookups.lookups = 0
     assert frames.render(large) == render_page(made, TEMPLATE, large)
     assert frames.shared
-    assert _Counting.lookups < whole / 5
-    _Counting.lookups = 0
+    assert CountingLookups.lookups < whole / 5
+    CountingLookups.lookups = 0
     render_page(env, TEMPLATE, page)
-    whole = _Counting.lookups
-    _Counting.lookups = 0
+    whole = CountingLookups.lookups
+    CountingLookups.lookups = 0
     assert CrosstableFrames(env).render(page) == render_page(made, TEMPLATE, page)
-    assert _Counting.lookups == whole  # no frame made, no parts compared
+    assert CountingLookups.lookups == whole  # no frame made, no parts compared
 
 
 @pytest.mark.parametrize("template", ["crosstable.html", "macros.html"])
@@ -195,20 +182,13 @@ def test_a_theme_s_own_crosstable_template_is_rendered(tmp_path: Path, template:
     else:
         text = default.replace("<tbody>", '<tbody id="mine">')
     assert text != default
-    theme = tmp_path / "mytheme"
-    (theme / "templates").mkdir(parents=True)
-    (theme / "theme.toml").write_text('name = "mine"\nextends = "default"\n')
-    (theme / "templates" / template).write_text(text)
+    theme = own_theme(tmp_path, {template: text})
     env = make_environment(theme_chain(find_theme(str(theme))), "en")
     frames = CrosstableFrames(env)
     page = _page(EVENTS[0], "en")
     assert frames.render(_long(page)) == render_page(env, TEMPLATE, _long(page))
     assert not frames.shared
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "event.trf").write_bytes((DATA / EVENTS[0]).read_bytes())
-    out = tmp_path / "out"
-    build_site(BuildOptions(src, out, theme=str(theme), pdf=False))
+    out = built_with(tmp_path, theme, EVENTS[0])
     doc = html.fromstring((out / "event/crosstable.html").read_bytes())
     if template == "macros.html":
         names = doc.xpath("//th[@class='name']/a/text()")

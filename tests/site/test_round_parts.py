@@ -13,18 +13,22 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-import jinja2
 import pytest
-from framehelpers import AWKWARD, DATA, event_pages
+from framehelpers import (
+    AWKWARD,
+    CountingLookups,
+    built_with,
+    event_pages,
+    own_theme,
+    rendered_alike,
+)
 from lxml import html
 
 from trfsite.pages.contexts import RoundPage
 from trfsite.pages.rows import ByeLine, MatchView, Ref
 from trfsite.render.environment import make_environment, render_page
 from trfsite.render.theme import find_theme, theme_chain
-from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.round_body import RoundFrames
 
 # Chess pairings with ratings; a team event's matches and boards; Go with handicaps.
@@ -102,14 +106,7 @@ def test_the_written_round_pages_are_the_template_s_bytes(event: str, language: 
     env = make_environment(theme_chain(find_theme("default")), language)
     pages = _pages(event, language)
     frames = RoundFrames(env)
-    assert frames.render(pages[0]) == render_page(env, TEMPLATE, pages[0])
-    assert frames.shared  # else each page below would be compared with itself
-    made = []
-    for page in pages:
-        for variant in variants(page):
-            made.append(frames.render(variant))
-            assert made[-1] == render_page(env, TEMPLATE, variant), variant.meta.path
-    assert frames.shared
+    made = rendered_alike(frames, env, TEMPLATE, pages, variants)
     assert len(made) == 3 * len(pages)
     joined = "".join(made)
     for shown in (
@@ -135,36 +132,26 @@ def test_the_written_round_pages_are_the_template_s_bytes(event: str, language: 
         assert "&lt;GM&gt;" in joined
 
 
-class _Counting(jinja2.Environment):
-    """Counts the templates' attribute lookups (``p.board``: one each)."""
-
-    lookups = 0
-
-    def getattr(self, obj: Any, attribute: str) -> Any:
-        type(self).lookups += 1
-        return super().getattr(obj, attribute)
-
-
 def test_the_frame_s_round_pages_run_no_template_lookups() -> None:
     """A default-theme round page looks nothing up through Jinja once its players'
     links are made: through round.html each board took some 15 lookups."""
     made = make_environment(theme_chain(find_theme("default")), "en")
     env = made.overlay()
-    env.__class__ = _Counting  # the same settings, filters and globals; lookups counted
+    env.__class__ = CountingLookups  # the same settings, filters and globals; lookups counted
     frames = RoundFrames(env)
     pages = [variant for page in _pages(EVENTS[0], "en") for variant in variants(page)]
     assert frames.render(pages[0]) == render_page(made, TEMPLATE, pages[0])
     first = [frames.render(page) for page in pages[1:]]  # the links made once
-    _Counting.lookups = 0
+    CountingLookups.lookups = 0
     again = [frames.render(page) for page in pages[1:]]
-    assert _Counting.lookups == 0
+    assert CountingLookups.lookups == 0
     assert frames.shared
     assert first == again == [render_page(made, TEMPLATE, page) for page in pages[1:]]
     boards = sum(len(page.pairings) for page in pages[1:])
-    _Counting.lookups = 0
+    CountingLookups.lookups = 0
     for page in pages[1:]:
         render_page(env, TEMPLATE, page)
-    assert _Counting.lookups > 10 * boards
+    assert CountingLookups.lookups > 10 * boards
 
 
 @pytest.mark.parametrize("template", ["round.html", "macros.html"])
@@ -177,20 +164,13 @@ def test_a_theme_s_own_round_template_is_rendered(tmp_path: Path, template: str)
     else:
         text = default.replace("<tbody>", '<tbody id="mine">')
     assert text != default
-    theme = tmp_path / "mytheme"
-    (theme / "templates").mkdir(parents=True)
-    (theme / "theme.toml").write_text('name = "mine"\nextends = "default"\n')
-    (theme / "templates" / template).write_text(text)
+    theme = own_theme(tmp_path, {template: text})
     env = make_environment(theme_chain(find_theme(str(theme))), "en")
     frames = RoundFrames(env)
     for page in _pages(EVENTS[0], "en"):
         assert frames.render(page) == render_page(env, TEMPLATE, page)
     assert not frames.shared
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "event.trf").write_bytes((DATA / EVENTS[0]).read_bytes())
-    out = tmp_path / "out"
-    build_site(BuildOptions(src, out, theme=str(theme), pdf=False))
+    out = built_with(tmp_path, theme, EVENTS[0])
     for number in (1, 2, 3):
         doc = html.fromstring((out / f"event/rounds/{number}.html").read_bytes())
         if template == "macros.html":

@@ -13,11 +13,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-import jinja2
 import pytest
-from framehelpers import AWKWARD, DATA, event_pages
+from framehelpers import (
+    AWKWARD,
+    CountingLookups,
+    built_with,
+    event_pages,
+    own_theme,
+    rendered_alike,
+)
 from lxml import html
 
 from trfsite.pages.contexts import StandingsPage
@@ -25,7 +30,6 @@ from trfsite.pages.rows import BoardStat, Link, Ref
 from trfsite.render.environment import make_environment, render_page
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Note
-from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.standings_body import StandingsFrames
 
 # Chess with ratings (rating change, performance) and shared ranks; a team event with
@@ -126,14 +130,7 @@ def test_the_written_standings_are_the_templates_bytes(event: str, language: str
     env = make_environment(theme_chain(find_theme("default")), language)
     pages = _pages(event, language)
     frames = StandingsFrames(env)
-    assert frames.render(pages[0]) == render_page(env, TEMPLATE, pages[0])
-    assert frames.shared  # else each page below would be compared with itself
-    made = []
-    for page in pages:
-        for variant in variants(page):
-            made.append(frames.render(variant))
-            assert made[-1] == render_page(env, TEMPLATE, variant), variant.meta.path
-    assert frames.shared
+    made = rendered_alike(frames, env, TEMPLATE, pages, variants)
     assert len(made) == 4 * len(pages)
     # The variants do reach each part compared.
     joined = "".join(made)
@@ -172,48 +169,29 @@ def test_each_standings_kind_is_compared() -> None:
     assert any(isinstance(cell.title, Note) for line in chinese[0].rows for cell in line.cells)
 
 
-class _Counting(jinja2.Environment):
-    """Counts the templates' attribute lookups (``line.rank``: one each)."""
-
-    lookups = 0
-
-    def getattr(self, obj: Any, attribute: str) -> Any:
-        type(self).lookups += 1
-        return super().getattr(obj, attribute)
-
-
 def test_the_frame_s_standings_run_no_template_lookups() -> None:
     """A default-theme standings page looks nothing up through Jinja once its names'
     links are made: through standings.html each row took some 20 lookups."""
     made = make_environment(theme_chain(find_theme("default")), "en")
     env = made.overlay()
-    env.__class__ = _Counting  # the same settings, filters and globals; lookups counted
+    env.__class__ = CountingLookups  # the same settings, filters and globals; lookups counted
     frames = StandingsFrames(env)
     pages = [variant for page in _pages(EVENTS[0], "en") for variant in variants(page)]
     assert frames.render(pages[0]) == render_page(made, TEMPLATE, pages[0])
     first = [frames.render(page) for page in pages[1:]]  # the links made once
-    _Counting.lookups = 0
+    CountingLookups.lookups = 0
     again = [frames.render(page) for page in pages[1:]]
     # The head row's cells are made by macros.html's own macros, once a page.
     head_lookups = sum(len(page.columns) * 2 for page in pages[1:])
-    assert _Counting.lookups <= head_lookups
+    assert CountingLookups.lookups <= head_lookups
     assert frames.shared
     assert first == again == [render_page(made, TEMPLATE, page) for page in pages[1:]]
     # The same pages through the template: the lookups the written parts save.
     rows = sum(len(page.rows) for page in pages[1:])
-    _Counting.lookups = 0
+    CountingLookups.lookups = 0
     for page in pages[1:]:
         render_page(env, TEMPLATE, page)
-    assert _Counting.lookups > head_lookups + 15 * rows
-
-
-def _theme(tmp_path: Path, templates: dict[str, str]) -> Path:
-    theme = tmp_path / "mytheme"
-    (theme / "templates").mkdir(parents=True)
-    (theme / "theme.toml").write_text('name = "mine"\nextends = "default"\n')
-    for name, text in templates.items():
-        (theme / "templates" / name).write_text(text)
-    return theme
+    assert CountingLookups.lookups > head_lookups + 15 * rows
 
 
 @pytest.mark.parametrize("template", ["standings.html", "board_stats.html", "macros.html"])
@@ -228,18 +206,14 @@ def test_a_theme_s_own_standings_template_is_rendered(tmp_path: Path, template: 
     else:
         text = default.replace("<tbody>", '<tbody id="mine">')
     assert text != default
-    theme = _theme(tmp_path, {template: text})
+    theme = own_theme(tmp_path, {template: text})
     env = make_environment(theme_chain(find_theme(str(theme))), "en")
     frames = StandingsFrames(env)
     event = EVENTS[1] if template == "board_stats.html" else EVENTS[0]
     for page in _pages(event, "en"):
         assert frames.render(page) == render_page(env, TEMPLATE, page)
     assert not frames.shared
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "event.trf").write_bytes((DATA / event).read_bytes())
-    out = tmp_path / "out"
-    build_site(BuildOptions(src, out, theme=str(theme), pdf=False))
+    out = built_with(tmp_path, theme, event)
     for name in ("standings.html", "standings-1.html"):
         doc = html.fromstring((out / "event" / name).read_bytes())
         if template == "macros.html":
@@ -255,15 +229,15 @@ def test_a_long_standings_page_is_compared_on_its_first_rows() -> None:
     the page holds."""
     made = make_environment(theme_chain(find_theme("default")), "en")
     env = made.overlay()
-    env.__class__ = _Counting  # the same settings, filters and globals; lookups counted
+    env.__class__ = CountingLookups  # the same settings, filters and globals; lookups counted
     page = _pages(EVENTS[0], "en")[0]
     long = replace(page, rows=page.rows * 40)
     assert len(long.rows) == 240
-    _Counting.lookups = 0
+    CountingLookups.lookups = 0
     render_page(env, TEMPLATE, long)
-    whole = _Counting.lookups
+    whole = CountingLookups.lookups
     frames = StandingsFrames(env)
-    _Counting.lookups = 0
+    CountingLookups.lookups = 0
     assert frames.render(long) == render_page(made, TEMPLATE, long)
     assert frames.shared
-    assert _Counting.lookups < whole / 5
+    assert CountingLookups.lookups < whole / 5
