@@ -49,7 +49,7 @@ logger = logging.getLogger(__name__)
 
 STATE_NAME = ".trfsite-state.sqlite"
 STAMP = ".trfsite-state-id"  # in a build folder: which build the page digests describe
-_VERSION = 9  # PRAGMA user_version; another one is dropped and made again
+_VERSION = 10  # PRAGMA user_version; another one is dropped and made again
 _SCHEMA = (
     """
 CREATE TABLE events (
@@ -112,6 +112,9 @@ CREATE INDEX person_pieces_person ON person_pieces(person);
 CREATE TABLE pages (
     path TEXT PRIMARY KEY, digest TEXT NOT NULL, since INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE event_people (
+    event_key TEXT PRIMARY KEY REFERENCES events(key) ON DELETE CASCADE, digest TEXT NOT NULL
+) WITHOUT ROWID;
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 """
     + state_history.SCHEMA
@@ -138,6 +141,10 @@ class Changes:
     rows: Sequence[PersonRow] = ()  # the listing rows of ``resolved.people``
     kept: frozenset[str] = frozenset()  # the build's other events: the state holds them
     shown: Sequence[PeopleFinding] = ()  # ``resolved.findings`` as the findings page shows them
+    # Event key -> the digest of its people as a person page shows them (see
+    # ``people.pages.people_digest``), for each event whose people this build knows
+    # whole; the others keep theirs.
+    people_at: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,12 +250,26 @@ class BuildState:
         One JSON text per event, not a row per entry: reading 23 columns of every
         entry through ``sqlite3`` cost four times as much as decoding them.
         """
+        return {key: entries_from_json(data, shared) for key, data in self.event_data(keys).items()}
+
+    def event_data(self, keys: Iterable[str]) -> dict[str, dict[str, object]]:
+        """The stored form of the events under ``keys`` (``people.codec``), their
+        entries not decoded: for a rebuild that needs a few of them (``site.identity_cut``)."""
         return {
-            key: entries_from_json(json.loads(data), shared)
+            key: json.loads(data)
             for key, data in select_in(
                 self._db, "SELECT key, data FROM events WHERE key IN ({keys})", keys
             )
         }
+
+    def people_at(self, keys: Iterable[str]) -> dict[str, str]:
+        """Event key -> the digest of its people (``Changes.people_at``), for ``keys``
+        the state holds one for: a person page's inputs without the event's people."""
+        return dict(
+            select_in(
+                self._db, "SELECT event_key, digest FROM event_people WHERE event_key IN ({keys})", keys
+            )
+        )
 
     @property
     def rows(self) -> state_rows.StoredRows:
@@ -320,6 +341,11 @@ class BuildState:
             db.executemany("DELETE FROM events WHERE key = ?", ((key,) for key in sorted(gone)))
             for key in sorted(set(changes.events) - known):
                 _insert_event(db, key, changes.events[key])
+            db.executemany(
+                "INSERT OR REPLACE INTO event_people (event_key, digest) SELECT ?, ?"
+                " WHERE EXISTS (SELECT 1 FROM events WHERE key = ?)",
+                ((key, digest, key) for key, digest in sorted(changes.people_at.items())),
+            )
             old = dict(db.execute("SELECT path, digest FROM pages"))
             new = changes.pages
             dropped = sorted(set(old) - set(new))
