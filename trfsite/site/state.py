@@ -265,11 +265,8 @@ class BuildState:
     def people_at(self, keys: Iterable[str]) -> dict[str, str]:
         """Event key -> the digest of its people (``Changes.people_at``), for ``keys``
         the state holds one for: a person page's inputs without the event's people."""
-        return dict(
-            select_in(
-                self._db, "SELECT event_key, digest FROM event_people WHERE event_key IN ({keys})", keys
-            )
-        )
+        query = "SELECT event_key, digest FROM event_people WHERE event_key IN ({keys})"
+        return dict(select_in(self._db, query, keys))
 
     @property
     def rows(self) -> state_rows.StoredRows:
