@@ -124,7 +124,9 @@ def resolve_alone(
     wanted = {event_key for found in entries_of.values() for event_key, _, _ in found}
     if not wanted <= set(current):
         raise Stale("a stored entry of an event gone")
-    loaded.update(state.events(sorted(wanted - set(loaded))))
+    # Their other events hold nobody of the part: loaded cut, their digests as stored.
+    cut = load_cut(state, _played(entries_of, set(loaded)))
+    loaded.update(cut.events)
     resolution = _resolution(stored, loaded, part, inside, keys, kept_positions)
     counts = {p.key: len(p.entries) for p in resolution.people}
     if any(counts.get(person) != len(found) for person, found in entries_of.items()):
@@ -156,7 +158,22 @@ def resolve_alone(
         rows,
         frozenset(key for key in current if key not in new),
         {event.file: key for key, event in loaded.items()},
+        cut.people_at,
+        cut.positions,
     )
+
+
+def _played(
+    entries_of: Mapping[str, list[tuple[str, int, str]]], skip: set[str]
+) -> dict[str, dict[int, str]]:
+    """Event key -> position -> packed rounds of the entries ``entries_of`` lists, but
+    in the events ``skip`` (loaded whole)."""
+    played: dict[str, dict[int, str]] = {}
+    for found in entries_of.values():
+        for key, position, record in found:
+            if key not in skip:
+                played.setdefault(key, {})[position] = record
+    return played
 
 
 # The fields of an entry that neither identity (``people.identity``) nor a listing
@@ -232,13 +249,7 @@ def _as_before(
         raise Stale("a stored entry of an event gone")
     loaded = {key: new[key] for key in replaced}
     # Their other events with their entries and opponents only (``site.identity_cut``).
-    played: dict[str, dict[int, str]] = {}
-    olds = set(replaced.values())
-    for found in entries_of.values():
-        for key, position, record in found:
-            if key not in olds:
-                played.setdefault(key, {})[position] = record
-    cut = load_cut(state, played)
+    cut = load_cut(state, _played(entries_of, set(replaced.values())))
     loaded.update(cut.events)
     nothing = _Part(loaded, {}, frozenset(), frozenset())
     resolution = _resolution(stored, loaded, nothing, Resolution((), (), {}), [], [])
