@@ -125,8 +125,8 @@ def resolve_alone(
     if not wanted <= set(current):
         raise Stale("a stored entry of an event gone")
     # Their other events hold nobody of the part: loaded cut, their digests as stored.
-    cut = load_cut(state, _played(entries_of, set(loaded)))
-    loaded.update(cut.events)
+    others = load_cut(state, _played(entries_of, set(loaded)))
+    loaded.update(others.events)
     resolution = _resolution(stored, loaded, part, inside, keys, kept_positions)
     counts = {p.key: len(p.entries) for p in resolution.people}
     if any(counts.get(person) != len(found) for person, found in entries_of.items()):
@@ -158,8 +158,8 @@ def resolve_alone(
         rows,
         frozenset(key for key in current if key not in new),
         {event.file: key for key, event in loaded.items()},
-        cut.people_at,
-        cut.positions,
+        others.people_at,
+        others.positions,
     )
 
 
