@@ -7,12 +7,10 @@ hundreds of thousands of entries, and the cache is read on every rebuild.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection
 
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry, SharedValues, TeamPlace
 
 _ENTRY_FIELDS = PersonEntry._fields
-_START = _ENTRY_FIELDS.index("start_number")
 _KIND = _ENTRY_FIELDS.index("key_kind")
 _NATIONAL = _ENTRY_FIELDS.index("national_ids")
 _RECORD = _ENTRY_FIELDS.index("record_text")
@@ -55,24 +53,10 @@ def entries_to_json(event: EventEntries) -> dict[str, object]:
     }
 
 
-def start_numbers(data: dict[str, object]) -> list[int]:
-    """The start number of each entry of an event as ``entries_to_json`` made it, in
-    order, without decoding the entries."""
-    return [int(e[_START]) for e in data["entries"]]  # type: ignore[attr-defined]
-
-
-def entries_from_json(
-    data: dict[str, object],
-    shared: SharedValues | None = None,
-    only: Collection[int] | None = None,
-) -> EventEntries:
+def entries_from_json(data: dict[str, object], shared: SharedValues | None = None) -> EventEntries:
     """Raises ValueError, KeyError or TypeError for anything but what ``entries_to_json`` made;
-    ``shared``: the values the entries repeat taken from (or put in) that table; ``only``:
-    the positions of the entries to decode (in their order), else all of them."""
+    ``shared``: the values the entries repeat taken from (or put in) that table."""
     date = data["date"]
-    found: list[list[object]] = data["entries"]  # type: ignore[assignment]
-    if only is not None:
-        found = [found[position] for position in sorted(only)]
     after = data["after_round"]
     return EventEntries(
         file=str(data["file"]),
@@ -83,7 +67,7 @@ def entries_from_json(
         kind=str(data["kind"]),
         participants=int(data["participants"]),  # type: ignore[call-overload]
         rounds=int(data["rounds"]),  # type: ignore[call-overload]
-        entries=tuple(_entry_from(e, shared) for e in found),
+        entries=tuple(_entry_from(e, shared) for e in data["entries"]),  # type: ignore[attr-defined]
         after_round=None if after is None else int(after),  # type: ignore[call-overload]
         teams=tuple(
             TeamPlace(str(name), int(rank), float(points))

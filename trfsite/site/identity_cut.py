@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from trfsite.people.codec import entries_from_json, start_numbers
 from trfsite.people.entries import EventEntries, unpack_record
 from trfsite.people.incremental import Stale
 from trfsite.site.state import BuildState
@@ -39,26 +38,30 @@ def load_cut(state: BuildState, wanted: Mapping[str, Mapping[int, str]]) -> CutE
     digests = state.people_at(wanted)
     if len(digests) != len(wanted):
         raise Stale("an event without the digest of its people")
+    found = state.events_with(
+        {
+            key: (
+                mine,
+                {
+                    game.opponent
+                    for record in mine.values()
+                    for game in unpack_record(record)
+                    if game.opponent is not None
+                },
+            )
+            for key, mine in wanted.items()
+        }
+    )
+    if len(found) != len(wanted):
+        raise Stale("a stored event gone")
     events: dict[str, EventEntries] = {}
     positions: dict[str, tuple[int, ...]] = {}
-    for key, data in state.event_data(wanted).items():
+    for key, (event, taken) in found.items():
         mine = wanted[key]
-        opponents = {
-            game.opponent
-            for record in mine.values()
-            for game in unpack_record(record)
-            if game.opponent is not None
-        }
-        taken = sorted(
-            set(mine) | {n for n, number in enumerate(start_numbers(data)) if number in opponents}
-        )
-        event = entries_from_json(data, only=taken)
         entries = tuple(
             entry._replace(record_text=mine[position]) if position in mine else entry
             for position, entry in zip(taken, event.entries, strict=True)
         )
         events[key] = replace(event, entries=entries)
-        positions[key] = tuple(taken)
-    if len(events) != len(wanted):
-        raise Stale("a stored event gone")
+        positions[key] = taken
     return CutEvents(events, positions, digests)
