@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from treedigest import tree_digest
 
 from trfsite.people import codec
 from trfsite.site.build import BuildOptions, build_site
-from trfsite.site.state import state_path
+from trfsite.site.state import BuildState, state_path
 
 RULES = Path(__file__).resolve().parent.parent / "data" / "people" / "rules"
 
@@ -54,9 +55,20 @@ def test_a_corrected_event_loads_its_peoples_other_events_with_them_and_their_op
         decoded.append(int(data[0]))  # type: ignore[call-overload]
         return entry_from(data, shared)  # type: ignore[arg-type]
 
+    whole: list[str] = []
+    events = BuildState.events
+
+    def loaded_whole(self: BuildState, keys: Iterable[str], shared: object = None) -> object:
+        found = events(self, keys, shared)  # type: ignore[arg-type]
+        whole.extend(event.file for event in found.values())
+        return found
+
     with monkeypatch.context() as patched:
         patched.setattr(codec, "_entry_from", counted)
+        patched.setattr(BuildState, "events", loaded_whole)
         build_site(BuildOptions(src, out, pdf=False))
+    # Read whole from the state: d-2023 as it was (to see that only its name changed).
+    assert whole == ["d-2023.trf"]
     # d-2023's people: Gross (1; c-2022:4), Østergaard (2), Kowalski (3; a-2020:2,
     # b-2021:4) and Smith 400001 (4; a-2020:3). d-2023 as stored before (to see that
     # nobody changed): its 4 entries. a-2020: Kowalski (2) met 1 and 4, Smith (3) met
