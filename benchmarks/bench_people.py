@@ -110,7 +110,7 @@ def bench_resolve(events: int, people: int, seed: int) -> None:
     resolution = resolve(found)
     took, cpu = time.perf_counter() - started, time.process_time() - cpu
     started = time.perf_counter()
-    pieces = search_pieces(person_rows(resolution, resolution.people), "search")
+    pieces = list(search_pieces(person_rows(resolution, resolution.people), "search"))
     search = time.perf_counter() - started
     tracemalloc.start()  # again, for its memory only (tracing slows it several times)
     resolve(found)

@@ -52,8 +52,11 @@ def main(argv: list[str] | None = None) -> None:
     from trfsite.render.page_meta import SiteInfo
     from trfsite.render.theme import find_theme, theme_chain
     from trfsite.site.card_body import CardFrames
+    from trfsite.site.crosstable_body import CrosstableFrames
     from trfsite.site.event_build import EventTask, build_event, environment
     from trfsite.site.game_frame import GameFrames
+    from trfsite.site.round_body import RoundFrames
+    from trfsite.site.standings_body import StandingsFrames
 
     with tempfile.TemporaryDirectory() as tmp:
         if args.file is None:
@@ -84,7 +87,13 @@ def main(argv: list[str] | None = None) -> None:
         counts: dict[str, int] = defaultdict(int)
         shared = 0.0
         # Game pages and player cards as the build renders them (site/event_build.py).
-        frames = {"game.html": GameFrames(env), "player.html": CardFrames(env)}
+        frames = {
+            "game.html": GameFrames(env),
+            "player.html": CardFrames(env),
+            "standings.html": StandingsFrames(env),
+            "round.html": RoundFrames(env),
+            "crosstable.html": CrosstableFrames(env),
+        }
         for run in range(args.runs):
             if run:  # a card hands its explanations over: the next run starts afresh
                 prepared = prepare_event(job)

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
 from trfsite.people import identity
+from trfsite.people.contexts import GroupPage
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+from trfsite.people.listings import every_group, listing_pages
 from trfsite.people.pages import PeoplePlanner
+from trfsite.people.rows import person_rows
 from trfsite.render.page_meta import SiteInfo
 
 
@@ -115,3 +119,53 @@ def test_the_planner_keeps_no_row_and_no_pair_for_each_entry(collector_off: None
     person = resolution.people[0]
     rows = planner.archive.entries(person)
     assert [(index, entry.own_key) for index, _, entry in rows] == [(0, "fide-4000000")]
+
+
+def _frozensets() -> int:
+    return sum(1 for obj in gc.get_objects() if type(obj) is frozenset)
+
+
+def test_the_listing_rows_of_1000_people_hold_no_set_and_share_their_groups(
+    collector_off: None,
+) -> None:
+    # A first build holds every person's listing row at once (people.rows).
+    events = [_event(number) for number in range(1000)]
+    resolution = identity.resolve(events)
+    before = _frozensets()
+    rows = person_rows(resolution, resolution.people)
+    # By hand: 1,000 people of GER without club, each named "Player, NumberN": in the
+    # group ("federation", "GER") and the search pieces "nu" and "pl". Main made two
+    # frozensets a row (2,000); now the rows share one tuple of groups, one of pieces.
+    assert _frozensets() - before == 0
+    assert {row.groups for row in rows} == {(("federation", "GER"),)}
+    assert {row.pieces for row in rows} == {("nu", "pl")}
+    assert len({id(row.groups) for row in rows}) == 1
+    assert len({id(row.pieces) for row in rows}) == 1
+
+
+def _group_pages() -> int:
+    return sum(1 for obj in gc.get_objects() if type(obj) is GroupPage)
+
+
+def test_the_group_pages_are_made_one_at_a_time(collector_off: None) -> None:
+    # A first build's group pages list everyone: all of them made at once were most
+    # of the people step's peak.
+    events = []
+    for number in range(100):
+        event = _event(number)
+        entry = event.entries[0]._replace(federation=f"F{number % 10}")
+        events.append(replace(event, entries=(entry,)))
+    resolution = identity.resolve(events)
+    site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
+    planner = PeoplePlanner(resolution, site, {event.file: event.slug for event in events})
+    groups = every_group(person_rows(resolution, resolution.people))
+    before = _group_pages()
+    listings = listing_pages(planner, groups)
+    assert _group_pages() - before == 0  # main: all 10 at once
+    held = []
+    for page in listings.pages:
+        if page.template == "people_group.html":
+            held.append(_group_pages() - before)
+    # By hand: 10 federations F0..F9 of 10 people each, one page each, made in turn
+    # (the one asked for alive, the one before it freed).
+    assert held == [1] * 10

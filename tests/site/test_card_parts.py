@@ -11,26 +11,21 @@ and a theme's own templates must still be rendered as they are.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
 import pytest
+from framehelpers import AWKWARD, DATA, event_pages
 from lxml import html
 
-from trfsite.pages import gather
-from trfsite.pages.config import EventConfig
 from trfsite.pages.contexts import PlayerCardPage
-from trfsite.pages.plan import EventJob
 from trfsite.render.environment import make_environment, render_page
-from trfsite.render.page_meta import SiteInfo
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Contribution
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.card_body import CardFrames
 
-DATA = Path(__file__).resolve().parents[1] / "data"
 # Chess with rating cards and cut tie-break rows; a team event; Go with GoR cards,
 # handicaps and the reasons of its rows.
 EVENTS = (
@@ -39,16 +34,10 @@ EVENTS = (
     "standings_go/mcmahon-handicap.h9",
     "samples/opengotha-tournoi-chinois.h9",
 )
-AWKWARD = 'O\'Brien & <Sons>, "Ann"\x01'
 
 
-@cache
 def _cards(event: str, language: str) -> tuple[PlayerCardPage, ...]:
-    site = SiteInfo("Results & <Co>", language, "https://example.org/r&s/", "2024-05-01", "t")
-    path = DATA / event
-    job = EventJob(path.read_bytes(), path.name, path.stem, "", EventConfig(), site, False)
-    plans = gather.prepare_event(job).plans
-    cards = tuple(plan.build().context for plan in plans if plan.template == "player.html")
+    cards = event_pages(event, language, "player.html")
     assert cards and all(isinstance(card, PlayerCardPage) for card in cards)
     return cards  # type: ignore[return-value]
 

@@ -13,7 +13,7 @@ from sitehelpers import small_round_robin
 
 from trfsite.pages.config import EventConfig
 from trfsite.pages.plan import EventJob
-from trfsite.people.entries import SharedValues
+from trfsite.people.entries import SharedValues, unpack_record
 from trfsite.render.page_meta import SiteInfo
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.site.build import BuildOptions, build_site
@@ -64,3 +64,42 @@ def test_events_read_back_from_the_state_share_the_values_they_repeat(tmp_path: 
     assert len(kowalski) == 3
     assert len({id(e.name) for e in kowalski}) == 1
     assert len({id(e.own_key) for e in kowalski}) == 1
+
+
+def test_the_players_of_events_built_are_kept_without_their_rounds(tmp_path: Path) -> None:
+    # The packed rounds were a third of what the build process kept of each event
+    # until the people pages: they wait on disk (``site.built_rounds``).
+    paths = tuple(t.path for t in theme_chain(find_theme("default")))
+    site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
+    job = EventJob(
+        small_round_robin().encode(), "spring.trf", "spring", "", EventConfig(), site, False
+    )
+    plan = Plan({"spring": "key-1"}, {}, [EventTask(job, paths)])
+    build_events(SiteWriter(tmp_path / "out"), InlineExecutor(), 1, plan, None, local=True)
+    entries = plan.people["key-1"].entries
+    assert len(entries) == 4
+    assert sum(1 for e in entries if e.record_text) == 0  # rounds held in memory: none
+    assert plan.rounds is not None
+    # sitehelpers.small_round_robin: Anna has white against 4 (won), white against 2
+    # (drawn), black against 3 (won).
+    anna = unpack_record(plan.rounds.record("key-1", 0) or "")
+    assert [(g.round, g.opponent, g.color, g.outcome) for g in anna] == [
+        (1, 4, "w", "1"),
+        (2, 2, "w", "="),
+        (3, 3, "b", "1"),
+    ]
+    assert plan.rounds.of("key-1", 4)[3].count(":") == 3 * 3  # Dora's three rounds
+
+
+def test_the_state_keeps_the_rounds_of_the_events_built(tmp_path: Path) -> None:
+    # A rebuild's person pages read the rounds of unchanged events from the state.
+    out = tmp_path / "out"
+    build_site(BuildOptions(RULES, out, pdf=False))
+    with BuildState(state_path(out)) as state:
+        events = state.events(state.known_events())
+        records = [
+            state.record(key, position)
+            for key, event in events.items()
+            for position in range(len(event.entries))
+        ]
+    assert records and all(records)  # every player of tests/data/people/rules played

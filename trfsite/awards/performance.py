@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from trfsite.awards.rating_change import RatingChange, rating_changes
 from trfsite.model import EventKind, Game, Outcome, Player, Tournament
-from trfsite.results import Contribution, Explanation, Note, Standings
+from trfsite.results import N_, Contribution, Explanation, Note, Standings
 from trfsite.scoring.rating_tables import percent, rating_difference
 from trfsite.scoring.rule_sets import RULE_SETS
 
@@ -111,7 +111,79 @@ def _label(opponent: Player) -> str:
     return f"{opponent.id} {opponent.name}".strip()
 
 
-def _which_games(unrated: list[tuple[int, Player]], unrated_rating: int | None) -> list[str]:
+_RATING = Note("rating")
+_RATED_ONLY = Note(
+    "over the games against rated opponents, as the FIDE Rating Regulations rate them (B.02 8.3.1)"
+)
+
+
+class _OpponentNotes:
+    """The lines an opponent's games add to TPR and ARO explanations, made once per event.
+
+    Every player who met an opponent reads the same line about them (their rating; the
+    result, of which there are three): made per game, they were some 60,000 notes for
+    the cards of a 2,000-player open, three in four of them the same text again.
+    """
+
+    __slots__ = ("_results", "_ratings", "_unrated", "_which", "unrated_rating")
+
+    def __init__(self, unrated_rating: int | None) -> None:
+        self.unrated_rating = unrated_rating
+        self._results: dict[tuple[int, int], Note] = {}
+        self._ratings: dict[int, Note] = {}
+        self._unrated: dict[int, Note] = {}
+        self._which: dict[int, tuple[str, ...]] = {}
+
+    def result(self, game: _Counted) -> Note:
+        """The game's line of a TPR explanation."""
+        key = (game.opponent.id, game.half_points)
+        note = self._results.get(key)
+        if note is None:
+            template = (
+                N_("opponent {opponent} rated {rating}: result {result:g}")
+                if game.opponent.rating
+                else N_("opponent {opponent} unrated, counted as {rating}: result {result:g}")
+            )
+            note = self._results[key] = Note(
+                template,
+                opponent=_label(game.opponent),
+                rating=game.rating,
+                result=game.half_points / 2,
+            )
+        return note
+
+    def rating(self, game: _Counted) -> Note:
+        """The game's line of an ARO explanation."""
+        note = self._ratings.get(game.opponent.id)
+        if note is None:
+            note = self._ratings[game.opponent.id] = Note(
+                "opponent {opponent}: {what} {value}",
+                opponent=_label(game.opponent),
+                what=_RATING,
+                value=game.rating,
+            )
+        return note
+
+    def left_out(self, opponent: Player) -> Note:
+        """The line of a game against an unrated opponent, not counted."""
+        note = self._unrated.get(opponent.id)
+        if note is None:
+            note = self._unrated[opponent.id] = Note(
+                "opponent {opponent} unrated: not counted", opponent=_label(opponent)
+            )
+        return note
+
+    def which_games(self, unrated: int) -> tuple[str, ...]:
+        """The notes that say which games count, for a player with ``unrated`` left out."""
+        if self.unrated_rating is not None:
+            unrated = 0  # they count: one note for everyone
+        notes = self._which.get(unrated)
+        if notes is None:
+            notes = self._which[unrated] = tuple(_which_games(unrated, self.unrated_rating))
+        return notes
+
+
+def _which_games(unrated: int, unrated_rating: int | None) -> list[str]:
     if unrated_rating is not None:
         return [
             Note(
@@ -120,64 +192,23 @@ def _which_games(unrated: list[tuple[int, Player]], unrated_rating: int | None) 
                 rating=unrated_rating,
             )
         ]
-    notes: list[str] = [
-        Note(
-            "over the games against rated opponents, as the FIDE Rating Regulations rate "
-            "them (B.02 8.3.1)"
-        )
-    ]
+    notes: list[str] = [_RATED_ONLY]
     if unrated:
-        notes.append(Note("games against unrated opponents left out: {n}", n=len(unrated)))
+        notes.append(Note("games against unrated opponents left out: {n}", n=unrated))
     return notes
 
 
 def _explained(
-    counted: list[_Counted], unrated: list[tuple[int, Player]], unrated_rating: int | None
+    counted: list[_Counted], unrated: list[tuple[int, Player]], lines: _OpponentNotes
 ) -> tuple[Explanation, Explanation]:
     performance, aro = _values(counted)
-    which = _which_games(unrated, unrated_rating)
-    left_out = [
-        Contribution(
-            r, None, Note("opponent {opponent} unrated: not counted", opponent=_label(opponent))
-        )
-        for r, opponent in unrated
-    ]
+    which = lines.which_games(len(unrated))
+    left_out = [Contribution(r, None, lines.left_out(opponent)) for r, opponent in unrated]
     results: list[Contribution] = []
     ratings: list[Contribution] = []
     for game in counted:
-        label = _label(game.opponent)
-        rated = bool(game.opponent.rating)
-        results.append(
-            Contribution(
-                game.round,
-                game.half_points / 2,
-                Note(
-                    "opponent {opponent} rated {rating}: result {result:g}",
-                    opponent=label,
-                    rating=game.rating,
-                    result=game.half_points / 2,
-                )
-                if rated
-                else Note(
-                    "opponent {opponent} unrated, counted as {rating}: result {result:g}",
-                    opponent=label,
-                    rating=game.rating,
-                    result=game.half_points / 2,
-                ),
-            )
-        )
-        ratings.append(
-            Contribution(
-                game.round,
-                float(game.rating),
-                Note(
-                    "opponent {opponent}: {what} {value}",
-                    opponent=label,
-                    what=Note("rating"),
-                    value=game.rating,
-                ),
-            )
-        )
+        results.append(Contribution(game.round, game.half_points / 2, lines.result(game)))
+        ratings.append(Contribution(game.round, float(game.rating), lines.rating(game)))
     if performance is None or aro is None:
         return (
             Explanation("TPR", None, tuple(left_out), (NO_RATED_GAMES, *which)),
@@ -238,13 +269,14 @@ def event_ratings(
     players = t.player_index()
     last = standings.after_round
     explaining = explain or explained is not None
+    lines = _OpponentNotes(unrated_rating)
     found: dict[int, PlayerRatings] = {}
     for player in t.players:
         if explained is not None and player.id not in explained:
             continue
         counted, unrated = _counted(player, players, last, unrated_rating)
         if explaining:
-            performance, aro = _explained(counted, unrated, unrated_rating)
+            performance, aro = _explained(counted, unrated, lines)
         else:
             values = _values(counted)
             performance = Explanation("TPR", None if values[0] is None else float(values[0]))

@@ -65,14 +65,12 @@ def _json_and_csv(
 def _rating_columns(data: EventData) -> tuple[dict[int, PlayerRatings], dict[int, GorChange]]:
     from trfsite.standings.output import rating_columns
 
-    config = data.job.config
-    changes = None
     if data.awards is not None and data.awards.ratings:
-        # The awards' rating changes, made from the same standings and K factors.
-        changes = {pid: found.change for pid, found in data.awards.ratings.items()}
-    return rating_columns(
-        data.final, config.awards.k_overrides, False, config.unrated_rating, changes
-    )
+        # The awards' ratings, made from the same standings, K factors and unrated rating:
+        # the columns are their values (rating change, TPR, ARO), not counted again.
+        return data.awards.ratings, {}
+    config = data.job.config
+    return rating_columns(data.final, config.awards.k_overrides, False, config.unrated_rating)
 
 
 # The JSON and the CSV of a table are made from the same values: computed once per event.

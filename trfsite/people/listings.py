@@ -11,8 +11,9 @@ only for the groups those people are, or were, in (``GroupRows.members``).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import chain
 
 from trfsite.people.contexts import (
     GroupLink,
@@ -50,7 +51,9 @@ class GroupRows:
 
 @dataclass(frozen=True, slots=True)
 class Listings:
-    pages: list[PeoplePage]  # made now
+    # Made as they are iterated, one at a time: a first build's group pages list
+    # everyone, and all of them at once were most of its people step's peak.
+    pages: Iterable[PeoplePage]
     kept: list[str]  # the paths of the groups not in ``GroupRows.members``
 
 
@@ -69,10 +72,11 @@ def every_group(rows: Iterable[PersonRow]) -> GroupRows:
 
 def group_pages(
     planner: PeoplePlanner, what: str, groups: GroupRows
-) -> tuple[list[PeoplePage], list[GroupLink], list[str]]:
-    """The federations' (or clubs') pages of ``groups.members``; (pages, every
-    group's link, the paths of those left out)."""
-    pages, links, kept = [], [], []
+) -> tuple[Iterator[PeoplePage], list[GroupLink], list[str]]:
+    """The federations' (or clubs') pages of ``groups.members``, each made when asked
+    for; (pages, every group's link, the paths of those left out)."""
+    wanted: list[tuple[str, str, int, list[PersonRow]]] = []
+    links, kept = [], []
     for value in sorted(value for kind, value in groups.counts if kind == what):
         path = group_path(what, value)
         count = groups.counts[(what, value)]
@@ -80,13 +84,20 @@ def group_pages(
         rows = groups.members.get((what, value))
         if rows is None:
             kept.append(path)
-            continue
-        lines = sorted(
-            (row.line("../") for row in rows), key=lambda line: (line.name.casefold(), line.href)
-        )
-        page = GroupPage(people_meta(planner.site, value, path), what, value, count, tuple(lines))
-        pages.append(PeoplePage(path, "people_group.html", page))
+        else:
+            wanted.append((value, path, count, rows))
+    pages = (_group_page(planner, what, *group) for group in wanted)
     return pages, links, kept
+
+
+def _group_page(
+    planner: PeoplePlanner, what: str, value: str, path: str, count: int, rows: list[PersonRow]
+) -> PeoplePage:
+    lines = sorted(
+        (row.line("../") for row in rows), key=lambda line: (line.name.casefold(), line.href)
+    )
+    page = GroupPage(people_meta(planner.site, value, path), what, value, count, tuple(lines))
+    return PeoplePage(path, "people_group.html", page)
 
 
 def listing_pages(planner: PeoplePlanner, groups: GroupRows) -> Listings:
@@ -95,7 +106,7 @@ def listing_pages(planner: PeoplePlanner, groups: GroupRows) -> Listings:
     site, resolution = planner.site, planner.resolution
     federations, federation_links, kept = group_pages(planner, "federation", groups)
     clubs, club_links, kept_clubs = group_pages(planner, "club", groups)
-    pages = federations + clubs
+    pages: list[PeoplePage] = []
     path = f"{PEOPLE_FOLDER}/findings.html"
     findings = PeopleFindingsPage(
         people_meta(site, Note("Identity findings"), path), planner.findings
@@ -125,7 +136,7 @@ def listing_pages(planner: PeoplePlanner, groups: GroupRows) -> Listings:
     )
     pages.append(PeoplePage(path, "people_index.html", index))
     pages += namesakes_pages(planner)
-    return Listings(pages, kept + kept_clubs)
+    return Listings(chain(federations, clubs, pages), kept + kept_clubs)
 
 
 def _line(planner: PeoplePlanner, person: Person) -> PersonLine:

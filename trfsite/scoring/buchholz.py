@@ -92,6 +92,21 @@ def opponent_label(
     return text
 
 
+def opponent_lines(ctx: EventContext, forfeits_played: bool) -> dict[int, list[Contribution]]:
+    """Player index -> a Buchholz explanation's lines (one per opponent's score, none cut),
+    filled by :func:`buchholz`.
+
+    BH, BH-C1, BH-M1... of one player read the same scores: their lines differ only by
+    the ones cut (``mark_cuts`` copies those), so they are made once per context and /P.
+    """
+    key = f"opponent-lines:{forfeits_played}"
+    made = ctx.cached(key)
+    if not isinstance(made, dict):
+        made = {}
+        ctx.remember(key, made)
+    return made
+
+
 def _opponent_account(ctx: EventContext, j: int) -> str:
     template = (
         N_("opponent {opponent}: Fore-adjusted score {score:g}")
@@ -134,7 +149,7 @@ def buchholz(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     values: list[float | None] = []
     explanations = ctx.unexplained()
     explaining = ctx.explaining
-    labels = opponent_labels(base) if explanations is not None else {}
+    lines = opponent_lines(base, spec.forfeits_played) if explanations is not None else {}
     for i in range(base.size):
         scores, cut_first, rounds = table[i]
         cuts: list[Cut] = []
@@ -146,10 +161,13 @@ def buchholz(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
             total = sum(scores)
         values.append(total)
         if explanations is not None and explaining[i]:
-            contributions = [
-                Contribution(r + 1, v, opponent_label(base, i, r, games[i], labels))
-                for v, r in zip(scores, rounds, strict=True)
-            ]
+            contributions = lines.get(i)
+            if contributions is None:
+                labels = opponent_labels(base)
+                contributions = lines[i] = [
+                    Contribution(r + 1, v, opponent_label(base, i, r, games[i], labels))
+                    for v, r in zip(scores, rounds, strict=True)
+                ]
             explanations[i] = Explanation(spec.code, total, tuple(mark_cuts(contributions, cuts)))
     found = TiebreakValues(values, explanations)
     ctx.remember(key, found)

@@ -46,16 +46,36 @@ def _count(
 
 
 def _describe(ctx: EventContext, i: int, r: int) -> str:
-    cell = ctx.cell[i][r]
+    """A round of the player's own record ("win with white against 17 Ann, 1 point(s)").
+
+    The line depends on the cell, colour, opponent and points alone: players who beat
+    the same opponent with the same colour read it alike, and WIN, WON, BPG... of one
+    player share it. Made once per context (half the wins of a large open repeat one).
+    """
+    cell, black, opponent, points = ctx.cell[i][r], ctx.black[i][r], ctx.opp[i][r], ctx.pts[i][r]
+    made = _described(ctx)
+    key = (cell, black, opponent, points)
+    line = made.get(key)
+    if line is not None:
+        return line
     text: str = CELL_LABELS[cell]
-    if ctx.opp[i][r] >= 0:
+    if opponent >= 0:
         template = (
             N_("{what} with black against {opponent}")
-            if ctx.black[i][r]
+            if black
             else N_("{what} with white against {opponent}")
         )
-        text = Note(template, what=text, opponent=ctx.label(ctx.opp[i][r]))
-    return Note("{what}, {points:g} point(s)", what=text, points=ctx.pts[i][r])
+        text = Note(template, what=text, opponent=ctx.label(opponent))
+    line = made[key] = Note("{what}, {points:g} point(s)", what=text, points=points)
+    return line
+
+
+def _described(ctx: EventContext) -> dict[tuple[object, ...], Note]:
+    made = ctx.cached("described-rounds")
+    if not isinstance(made, dict):
+        made = {}
+        ctx.remember("described-rounds", made)
+    return made
 
 
 def wins(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:

@@ -80,6 +80,11 @@ def write_archive(
     writer.written.append(ARCHIVE)
 
 
+def write_archive_at(root: Path, events: Sequence[ArchiveEvent], work: Path, fresh: bool) -> None:
+    """``write_archive`` into the site at ``root``, in a worker process."""
+    write_archive(SiteWriter(root), events, work, fresh)
+
+
 def _remove(*paths: Path) -> None:
     for path in paths:
         for suffix in ("", "-journal"):

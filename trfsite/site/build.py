@@ -46,7 +46,7 @@ from trfsite.site.failures import BuildError, reported_as_build_errors
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.lock import one_build_at_a_time
-from trfsite.site.open_data import write_open_data
+from trfsite.site.open_data import start_archive, write_open_data
 from trfsite.site.people_donor import PeopleTaking
 from trfsite.site.state import state_path
 from trfsite.site.state_cache import SourceStore
@@ -375,44 +375,57 @@ def _build_language(
     reused = [plan.reused[slug] for slug in sorted(plan.reused)]
     writer = part.writer
     entries = list(reused)
+    fresh = not use_cache
     if executor is not None:
         linking = part.link_reused(reused, None)
         entries += build_events(writer, executor, 2, plan, progress, local=False)
         entries = _rebuild_damaged(part, linking, tasks, plan, entries, executor, 2, False)
+        ordered = _in_order(tasks, entries)
+        archive = start_archive(None, writer, _archived(ordered, plan, part), state_file, fresh)
         people = _people(part, tasks, plan, config, executor, 2, False)
+        archive()
     else:
         with open_executor(part.options.executor, part.options.jobs) as (own, workers):
             local = (part.options.executor or "local") == "local"
-            linking = part.link_reused(reused, own if local and workers > 1 else None)
+            pool = own if local and workers > 1 else None
+            linking = part.link_reused(reused, pool)
             entries += build_events(writer, own, workers, plan, progress, local)
             entries = _rebuild_damaged(part, linking, tasks, plan, entries, own, workers, local)
-            # On the pool, while it is open:
+            ordered = _in_order(tasks, entries)
+            # On the pool, while it is open: the archive beside the people pages.
+            archive = start_archive(pool, writer, _archived(ordered, plan, part), state_file, fresh)
             people = _people(part, tasks, plan, config, own, workers, local)
-    by_slug = {e.slug: e for e in entries}
-    ordered = [by_slug[task.job.slug] for task in tasks]
+            archive()
     index_notes = ""
     if discovery.index_notes is not None:
         from trfsite.pages.notes import markdown_to_html
 
         index_notes = markdown_to_html(discovery.index_text)
     pages = _render_into(writer, chain, part.site, [e.summary for e in ordered], index_notes)
-    write_open_data(  # a reused event's files are in the live build (moved in at the end)
-        writer,
-        part.site,
-        [
-            ArchiveEvent(
-                e.key, e.summary, (options.out if e.slug in plan.reused else writer.root) / e.slug
-            )
-            for e in ordered
-        ],
-        state_file,
-        not use_cache,
-    )
+    write_open_data(writer, part.site, [e.summary for e in ordered])
     pages += sum(e.pages for e in ordered) + people
     cache.save_entries(writer, state_file, ordered, plan.reused, plan.previous, part.sources)
     if part.site.languages:  # the next build's _plan looks for it beside the cache's id
         writer.write_text(MARKER, f"trfsite {__version__}\n")
     return ordered, plan, pages
+
+
+def _archived(
+    ordered: list[cache.CacheEntry], plan: Plan, part: _LanguageBuild
+) -> list[ArchiveEvent]:
+    """The events of ``data/archive.sqlite``: a reused event's files are in the live build
+    (moved in at the end), the others in this one."""
+    live, root = part.options.out, part.writer.root
+    return [
+        ArchiveEvent(e.key, e.summary, (live if e.slug in plan.reused else root) / e.slug)
+        for e in ordered
+    ]
+
+
+def _in_order(tasks: list[EventTask], entries: list[cache.CacheEntry]) -> list[cache.CacheEntry]:
+    """``entries`` in the order of ``tasks``."""
+    by_slug = {e.slug: e for e in entries}
+    return [by_slug[task.job.slug] for task in tasks]
 
 
 def _rebuild_damaged(
@@ -446,7 +459,7 @@ def _rebuild_damaged(
     ]
     for task in again:  # the key of the bytes read (a file changed meanwhile)
         plan.keys[task.job.slug] = cache.event_key(plan.fingerprint, task)
-    redo = Plan(plan.keys, {}, again, plan.fingerprint, plan.people)
+    redo = Plan(plan.keys, {}, again, plan.fingerprint, plan.people, rounds=plan.rounds)
     kept = [entry for entry in entries if entry.slug not in damaged]
     return kept + build_events(part.writer, executor, workers, redo, None, local)
 
@@ -469,14 +482,19 @@ def _people(
     options = part.options
     if part.late is not None:  # the bytes read late (for the people the state lacks)
         tasks = [part.late.task(t) if t.job.slug in part.late.read else t for t in tasks]
-    return build_people(
-        part.writer,
-        options.out,
-        options.cache and (options.out / MARKER).is_file(),
-        [(plan.keys[task.job.slug], task) for task in tasks],
-        plan.people,
-        config,
-        PeopleRun(executor, workers, plan.fingerprint, local),
-        part.state_file or state_path(options.out),
-        part.taking,
-    )
+    try:
+        return build_people(
+            part.writer,
+            options.out,
+            options.cache and (options.out / MARKER).is_file(),
+            [(plan.keys[task.job.slug], task) for task in tasks],
+            plan.people,
+            config,
+            PeopleRun(executor, workers, plan.fingerprint, local),
+            part.state_file or state_path(options.out),
+            part.taking,
+            plan.rounds,
+        )
+    finally:
+        if plan.rounds is not None:
+            plan.rounds.close()

@@ -19,7 +19,7 @@ from trfsite.pages.rows import ExplanationView, PlayerRow, RecordLine
 from trfsite.render.charts import LineChart
 from trfsite.site.card_ratings import gor_card, rating_card
 from trfsite.site.card_text import CardText
-from trfsite.site.page_frame import PART_NAMES, PageFrames, Parts, are_default
+from trfsite.site.page_frame import PageFrames, default_parts
 
 # The templates these parts copy: they must be the default theme's.
 COPIED_TEMPLATES = ("player.html", "rating_card.html", "gor_card.html", "macros.html")
@@ -262,17 +262,11 @@ CARD_TEMPLATE = "player.html"
 FRAME_TEMPLATES = (CARD_TEMPLATE, "event.html", "base.html")
 
 
-def _card_parts(env: jinja2.Environment) -> Parts | None:
-    """The parts written here, while the templates they copy are the default theme's."""
-    if not are_default(env, COPIED_TEMPLATES):
-        return None
-    written = CardParts(env)
-    return {name: getattr(written, name) for name in PART_NAMES.values()}
-
-
 class CardFrames(PageFrames):
     """Renders an event's player cards in ``env``: the frame once, then each card's parts
     (the default theme's), or each card whole (a theme's own card)."""
 
     def __init__(self, env: jinja2.Environment) -> None:
-        super().__init__(env, CARD_TEMPLATE, FRAME_TEMPLATES, _card_parts)
+        super().__init__(
+            env, CARD_TEMPLATE, FRAME_TEMPLATES, default_parts(CardParts, COPIED_TEMPLATES)
+        )

@@ -1,4 +1,4 @@
-"""What the parts of a player card written in Python share (``card_body``, ``card_ratings``).
+"""What the page parts written in Python share (cards, standings and round pages).
 
 The environment's filters and ``macros.html``'s macros, each link made once a Ref,
 each word and table head once an event.

@@ -23,10 +23,13 @@ from trfsite.memo import forget_all
 from trfsite.pages.common import warn_part_failed
 from trfsite.pages.contexts import (
     BulletinData,
+    CrosstablePage,
     DownloadFile,
     GamePage,
     IndexPage,
     PlayerCardPage,
+    RoundPage,
+    StandingsPage,
 )
 from trfsite.pages.gather import EventResult, PreparedEvent, part_of, prepare_event
 from trfsite.pages.plan import EventJob
@@ -243,7 +246,11 @@ def render_event(
     """The pages of ``result`` and (``bulletin``) its bulletin, written or kept."""
     from trfsite.render.environment import render_page
     from trfsite.site.card_body import CARD_TEMPLATE, CardFrames
+    from trfsite.site.crosstable_body import CROSSTABLE_TEMPLATE, CrosstableFrames
     from trfsite.site.game_frame import GAME_TEMPLATE, GameFrames
+    from trfsite.site.page_frame import PageFrames
+    from trfsite.site.round_body import ROUND_TEMPLATE, RoundFrames
+    from trfsite.site.standings_body import STANDINGS_TEMPLATE, StandingsFrames
 
     files: list[tuple[str, bytes]] = []
     packed: list[Packed] = []
@@ -259,8 +266,14 @@ def render_event(
             logger.warning("%s: the PDF bulletin failed: %s", result.summary.source_name, made)
             result = _without_pdf_link(result)
     env = environment(task.theme_paths, task.job.site.language, task.fingerprint)
-    games = GameFrames(env)
-    cards = CardFrames(env)
+    # The pages an event has many of, each kind rendered into one frame (page_frame).
+    frames: dict[str, tuple[type, PageFrames]] = {
+        GAME_TEMPLATE: (GamePage, GameFrames(env)),
+        CARD_TEMPLATE: (PlayerCardPage, CardFrames(env)),
+        STANDINGS_TEMPLATE: (StandingsPage, StandingsFrames(env)),
+        ROUND_TEMPLATE: (RoundPage, RoundFrames(env)),
+        CROSSTABLE_TEMPLATE: (CrosstablePage, CrosstableFrames(env)),
+    }
     pages = result.pages
     sizes = [(path, len(data)) for path, data in files]
     # A failed event has no offline copy (see events.build_events).
@@ -283,10 +296,8 @@ def render_event(
         if isinstance(page.context, DownloadFile):
             outputs.append((page.path, page.context.text.encode("utf-8")))
             outputs.extend((path, text.encode("utf-8")) for path, text in page.context.also)
-        elif isinstance(page.context, GamePage) and page.template == GAME_TEMPLATE:
-            outputs.append((page.path, games.render(page.context).encode()))
-        elif isinstance(page.context, PlayerCardPage) and page.template == CARD_TEMPLATE:
-            outputs.append((page.path, cards.render(page.context).encode()))
+        elif (framed := frames.get(page.template)) and isinstance(page.context, framed[0]):
+            outputs.append((page.path, framed[1].render(page.context).encode()))
         else:
             outputs.append((page.path, render_page(env, page.template, page.context).encode()))
         for path, data in outputs:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, TypeVar
 from trfsite.render.theme import find_theme, load_theme, static_files, theme_chain
 from trfsite.site import cache
 from trfsite.site.build_sources import LateReads
+from trfsite.site.built_rounds import BuiltRounds
 from trfsite.site.event_build import EventOutput, EventTask, build_event
 from trfsite.site.offline_zip import Packed, pack_static, write_offline_zip, zip_name
 from trfsite.site.split_event import build_split, can_split
@@ -58,6 +59,7 @@ class Plan:
     fingerprint: str = ""
     people: dict[str, EventEntries] = field(default_factory=dict)  # key -> entries built now
     previous: cache.Previous = field(default_factory=cache.Previous)  # the live build's
+    rounds: BuiltRounds | None = None  # the rounds of ``people``'s entries (made by build_events)
 
 
 def _static_files(tasks: list[EventTask]) -> list[tuple[str, Path]]:
@@ -140,7 +142,8 @@ def build_events(
     Local workers write their files into the temporary folder themselves, so
     the pages do not travel back through a pipe; remote ones return them. The
     players of each event built go to ``plan.people``, kept until the people pages
-    with the values they repeat shared (``SharedValues``).
+    with the values they repeat shared (``SharedValues``), their rounds apart on disk
+    (``plan.rounds``).
     """
     from trfsite.people.entries import SharedValues
 
@@ -173,7 +176,9 @@ def build_events(
             )
         key = plan.keys[output.slug]
         if output.people is not None:
-            plan.people[key] = shared.event(output.people)
+            if plan.rounds is None:  # a site with people pages
+                plan.rounds = BuiltRounds()
+            plan.people[key] = shared.event(plan.rounds.take(key, output.people))
         entries.append(cache.entry_for(key, output))
         if output.pdf_failure:
             logger.warning("%s", output.pdf_failure)

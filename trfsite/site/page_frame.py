@@ -1,12 +1,15 @@
-"""An event's pages of one template rendered into one frame (game pages, player cards).
+"""An event's pages of one template rendered into one frame (game pages, player cards,
+standings, round pages, the crosstable).
 
-Every game page and every player card of an event has the same head, navigation and
-footer; only its title, heading, body and own path differ. The frame is rendered once,
+Every page of one kind of an event has the same head, navigation and footer; only its
+title, heading, body and own path differ. The frame is rendered once,
 with a marker in each of those places, and each page is the frame's pieces joined with
 its parts. A theme that overrides the page's template, ``event.html`` or ``base.html``
 may put anything of a page into the frame: its pages are rendered whole, as every
 other page. The first page is always rendered whole too, and compared with the frame
-filled with its parts: should they differ, the event's pages are rendered whole.
+filled with its parts: should they differ, the event's pages are rendered whole. A
+long page (standings, pairings, crosstable) is compared on its first rows (``sample``):
+whole, it would cost about what the parts save.
 """
 
 from __future__ import annotations
@@ -45,6 +48,41 @@ def are_default(env: jinja2.Environment, names: tuple[str, ...]) -> bool:
         return False
 
 
+# The rows of a page compared with its whole render, when a kind of page has a sample:
+# enough for each kind of row and cell of a small event; a large one's rows are alike.
+SAMPLE_ROWS = 24
+
+
+def first_rows(*fields: str) -> Callable[[Any], Any]:
+    """A ``PageFrames`` sample: the page with each of its ``fields`` (tuples of rows) cut
+    to its first ``SAMPLE_ROWS``; the page itself when none is longer."""
+
+    def sample(page: Any) -> Any:
+        cut = {
+            field: getattr(page, field)[:SAMPLE_ROWS]
+            for field in fields
+            if len(getattr(page, field)) > SAMPLE_ROWS
+        }
+        return replace(page, **cut) if cut else page
+
+    return sample
+
+
+def default_parts(
+    make: Callable[[jinja2.Environment], object], copied: tuple[str, ...]
+) -> Callable[[jinja2.Environment], Parts | None]:
+    """A ``PageFrames``' ``parts``: those written in Python by ``make(env)`` (an object
+    with a method per part), while the templates ``copied`` are the default theme's."""
+
+    def parts(env: jinja2.Environment) -> Parts | None:
+        if not are_default(env, copied):
+            return None
+        written = make(env)
+        return {name: getattr(written, name) for name in PART_NAMES.values()}
+
+    return parts
+
+
 class PageFrames:
     """Renders an event's pages of ``template`` in ``env``: the frame once, then each
     page's parts, given by ``parts`` (called once, on the first page; ``None``: every
@@ -58,11 +96,16 @@ class PageFrames:
         template: str,
         frame_templates: tuple[str, ...],
         parts: Callable[[jinja2.Environment], Parts | None],
+        sample: Callable[[Any], Any] | None = None,
     ) -> None:
         self.env = env
         self.template = template
         self.shared = are_default(env, frame_templates)
         self._make_parts = parts
+        # A page an event has one of (its crosstable) gains nothing when it is rendered
+        # whole to be compared: ``sample`` gives a small page of the same kind (its first
+        # rows) to compare instead, and the page itself is then filled.
+        self._sample = sample
         # The frame's text between its holes, and which hole follows each piece.
         self._pieces: list[str] = []
         self._holes: list[str] = []
@@ -73,12 +116,15 @@ class PageFrames:
             return render_page(self.env, self.template, page)
         try:
             if not self._pieces:
-                whole = render_page(self.env, self.template, page)
+                probe = page if self._sample is None else self._sample(page)
+                whole = render_page(self.env, self.template, probe)
                 # A marker's character from the file (an event named with one) would
                 # open a hole of its own: that event's pages are rendered whole.
-                if not self._split(page) or FRAME_MARK[0] in whole or self._filled(page) != whole:
+                if not self._split(probe) or FRAME_MARK[0] in whole or self._filled(probe) != whole:
                     self.shared = False
-                return whole
+                    return whole if probe is page else render_page(self.env, self.template, page)
+                if probe is page:
+                    return whole
             return self._filled(page)
         except Exception:
             # A theme's broken template: the whole page's render names its file and

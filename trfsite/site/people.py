@@ -14,7 +14,9 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
+from itertools import chain
 from pathlib import Path
 
 from trfsite.findings import Finding
@@ -41,6 +43,7 @@ from trfsite.people.pages import (
 from trfsite.people.report import PEOPLE_FOLDER
 from trfsite.people.rows import person_rows
 from trfsite.people.search import search_pieces
+from trfsite.site.built_rounds import BuiltRounds
 from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, paused_collector
 from trfsite.site.identity_alone import Alone, paths_to_link, resolve_alone
@@ -65,6 +68,7 @@ def build_people(
     run: PeopleRun,
     state_file: Path,
     taking: PeopleTaking | None = None,
+    rounds: BuiltRounds | None = None,
 ) -> int:
     """The people pages, beside the events in ``writer``, and the build state; pages made.
 
@@ -72,13 +76,16 @@ def build_people(
     entries of those built just now. A reused event's entries come from the build
     state (``state_file``, see ``site.state``), else (a new or damaged state) from
     its file again. ``taking``: the donor's people folder, taken whole at the end
-    of the build (``site.people_donor``). Raises ConfigError for bad ``[people]``
+    of the build (``site.people_donor``); ``rounds``: those of ``built``'s entries
+    (``site.built_rounds``). Raises ConfigError for bad ``[people]``
     settings (before anything is published).
     """
     if not events or not events[0][1].job.site.people:
         return 0
     with BuildState(state_file, fresh=not use_cache) as state:
-        return _build_people(writer, out, use_cache, events, built, config, run, state, taking)
+        return _build_people(
+            writer, out, use_cache, events, built, config, run, state, taking, rounds
+        )
 
 
 def _build_people(
@@ -91,6 +98,7 @@ def _build_people(
     run: PeopleRun,
     state: BuildState,
     taking: PeopleTaking | None,
+    rounds: BuiltRounds | None = None,
 ) -> int:
     site = events[0][1].job.site
     site_text = repr(site)
@@ -127,7 +135,7 @@ def _build_people(
             logger.warning("%s", finding.format_text())
         made, places = series_pages(config, resolution, site)
         positions = alone.positions if alone is not None else {}
-        full = _with_rounds(state, resolution, keys, positions)
+        full = _with_rounds(state, resolution, keys, positions, rounds)
         summary = alone.summary if alone is not None else None
         given = alone.people_at if alone is not None else {}
         planner = PeoplePlanner(
@@ -188,13 +196,15 @@ def _build_people(
             )
             if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
                 pages.make_here(page)
-        made_pieces = list(search.made)
+        again = []
         for path, piece in search.kept.items():
             if path in old_pages and pages.reuse(path):
                 digests[path] = old_pages[path]
             elif now is not None:
-                made_pieces.append((path, now.piece(piece)))
-        for path, text in made_pieces:
+                again.append((path, piece))
+        # One piece's text at a time (a first build makes every piece).
+        rest = ((path, now.piece(piece)) for path, piece in again) if now is not None else ()
+        for path, text in chain(search.made, rest):
             digests[path] = made_of = _digest(text)
             if old_pages.get(path) != made_of or not pages.reuse(path):
                 pages.place(path, text.encode("utf-8"))
@@ -217,6 +227,7 @@ def _build_people(
             fresh,
             kept,
             planner.findings,
+            rounds.of if rounds is not None else None,
             people_at,
         )
     )
@@ -302,16 +313,22 @@ def _with_rounds(
     resolution: Resolution,
     keys: dict[str, str],
     positions: dict[str, tuple[int, ...]],
+    rounds: BuiltRounds | None = None,
 ) -> FullEntry:
-    """Entries read from the state come without their rounds: fetched for a page made
-    (``positions``: the places in their whole events of those of events cut)."""
+    """Entries read from the state, and those of the events built now (``rounds``),
+    come without their rounds: fetched for a page made (``positions``: the places in
+    their whole events of the entries of events loaded cut)."""
 
     def full_entry(event: int, position: int, entry: PersonEntry) -> PersonEntry:
         if entry.record_text:
             return entry
         key = keys[resolution.events[event].file]
         whole = positions.get(key)
-        record = state.record(key, position if whole is None else whole[position])
+        if whole is not None:
+            position = whole[position]
+        record = rounds.record(key, position) if rounds is not None else None
+        if record is None:
+            record = state.record(key, position)
         return entry._replace(record_text=record)
 
     return full_entry
@@ -332,10 +349,10 @@ def _listings(
     old_pages: dict[str, str],
     pages: PageFiles,
     digests: dict[str, str],
-) -> list[PeoplePage]:
-    """The listing pages to look at: a group left out of ``groups.members`` is linked
-    from the previous build, with its digest, when it is there (else made from
-    ``now``'s rows)."""
+) -> Iterable[PeoplePage]:
+    """The listing pages to look at, each made when iterated: a group left out of
+    ``groups.members`` is linked from the previous build, with its digest, when it is
+    there (else made from ``now``'s rows)."""
     made = listing_pages(planner, groups)
     missing = set()
     for path in made.kept:
@@ -348,7 +365,7 @@ def _listings(
     wanted = {group_path(*group): group for group in groups.counts}
     rows = {wanted[path]: now.group(wanted[path]) for path in sorted(missing)}
     again = listing_pages(planner, GroupRows(groups.counts, rows)).pages
-    return made.pages + [page for page in again if page.path in missing]
+    return chain(made.pages, (page for page in again if page.path in missing))
 
 
 def _shown(context: PeopleContext) -> str:

@@ -9,6 +9,7 @@ others are taken from the previous build as they are.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from trfsite.people.listings import GroupRows
@@ -19,7 +20,7 @@ from trfsite.site.state_rows import StoredRows
 
 @dataclass(frozen=True, slots=True)
 class Pieces:
-    made: list[tuple[str, str]]  # (path, text) of the pieces that may have changed
+    made: Iterable[tuple[str, str]]  # (path, text) of the pieces that may have changed
     kept: dict[str, str]  # path -> piece: the others
 
 

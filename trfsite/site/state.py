@@ -26,7 +26,7 @@ import hashlib
 import json
 import logging
 import sqlite3
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -142,8 +142,11 @@ class Changes:
     rows: Sequence[PersonRow] = ()  # the listing rows of ``resolved.people``
     kept: frozenset[str] = frozenset()  # the build's other events: the state holds them
     shown: Sequence[PeopleFinding] = ()  # ``resolved.findings`` as the findings page shows them
+    # (cache key, number of entries) -> the rounds of an event's entries that come
+    # without them (the events built now: ``site.built_rounds``); None: all carry them.
+    rounds: Callable[[str, int], list[str]] | None = None
     # Event key -> the digest of its people as a person page shows them (see
-    # ``people.pages.people_digest``), for each event whose people this build knows
+    # ``people.pages._Archive.people_at``), for each event whose people this build knows
     # whole; the others keep theirs.
     people_at: Mapping[str, str] = field(default_factory=dict)
 
@@ -357,7 +360,7 @@ class BuildState:
             gone = known - set(changes.events) - changes.kept
             db.executemany("DELETE FROM events WHERE key = ?", ((key,) for key in sorted(gone)))
             for key in sorted(set(changes.events) - known):
-                _insert_event(db, key, changes.events[key])
+                _insert_event(db, key, changes.events[key], changes.rounds)
             db.executemany(
                 "INSERT OR REPLACE INTO event_people (event_key, digest) SELECT ?, ?"
                 " WHERE EXISTS (SELECT 1 FROM events WHERE key = ?)",
@@ -426,9 +429,19 @@ def _refused(path: Path) -> Iterator[None]:
         ) from None
 
 
-def _insert_event(db: sqlite3.Connection, key: str, event: EventEntries) -> None:
+def _insert_event(
+    db: sqlite3.Connection,
+    key: str,
+    event: EventEntries,
+    rounds: Callable[[str, int], list[str]] | None = None,
+) -> None:
     # The rounds stay in their own column until a page that shows them is made
     # (``record``): most of an entry's bytes, and few pages are made in a rebuild.
+    apart = rounds(key, len(event.entries)) if rounds is not None else None
+    records = [
+        e.record_text or (apart[n] if apart is not None else "")
+        for n, e in enumerate(event.entries)
+    ]
     bare = replace(event, entries=tuple(e._replace(record_text="") for e in event.entries))
     whole = entries_to_json(bare)
     data = json.dumps(whole, ensure_ascii=False, separators=(",", ":"))
@@ -451,7 +464,7 @@ def _insert_event(db: sqlite3.Connection, key: str, event: EventEntries) -> None
                 e.folded_name,
                 e.fide_id,
                 e.egd_pin,
-                e.record_text,
+                records[n],
                 e.start_number,
                 json.dumps(shown, ensure_ascii=False, separators=(",", ":")),
             )

@@ -1,10 +1,11 @@
 """What a template's ``{{ }}`` prints, for the page parts written in Python.
 
-The default theme's game page parts (``game_body``) and player cards (``card_body``)
-are written in Python while their templates are the default theme's. Each value goes
-through the environment's own ``finalize`` and escape, and each text through its own
-``_``, so that a page is the same bytes either way and a translation, a filter or the
-cleaning of control characters stays in one place.
+The default theme's game page parts (``game_body``), player cards (``card_body``),
+standings (``standings_body``) and round pages (``round_body``) are written in Python
+while their templates are the default theme's. Each value goes through the
+environment's own ``finalize`` and escape, and each text through its own ``_``, so
+that a page is the same bytes either way and a translation, a filter or the cleaning of
+control characters stays in one place.
 """
 
 from __future__ import annotations

@@ -1,0 +1,80 @@
+"""Explanations' lines made once where they are the same (issue 39).
+
+TPR and ARO: an opponent's line is made once per event, not once per game.
+
+The event (tests/scoring/events.py ``rated_event``): 4 players, each meets the 3 others.
+By hand, the results scored against each opponent:
+  against 1: player 2 lost, 3 lost, 4 won        -> 2 different lines (0, 1)
+  against 2: player 1 won, 4 drew, 3 won          -> 2 (1, 0.5)
+  against 3: player 4 lost, 1 won, 2 lost         -> 2 (0, 1)
+  against 4: player 3 won, 2 drew, 1 lost         -> 3 (1, 0.5, 0)
+so the 12 games' TPR lines are 9 notes and their ARO lines 4 (one per opponent).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from trfsite.awards.performance import PlayerRatings, event_ratings
+from trfsite.scoring import buchholz
+from trfsite.standings.compute import compute_standings
+from trfsite.standings.options import StandingsOptions
+
+from .events import rated_event
+
+
+def _ratings() -> dict[int, PlayerRatings]:
+    standings = compute_standings(rated_event(), StandingsOptions(rules="2023"))
+    return event_ratings(standings, None, True)
+
+
+def test_each_opponent_line_is_one_note() -> None:
+    ratings = _ratings()
+    tpr = [c.label for r in ratings.values() for c in r.performance.contributions]
+    aro = [c.label for r in ratings.values() for c in r.average_opponent_rating.contributions]
+    assert len(tpr) == len(aro) == 12
+    assert len({id(label) for label in tpr}) == 9
+    assert len({id(label) for label in aro}) == 4
+
+
+def test_lines_read_as_before() -> None:
+    # Player 4 (1900) beat 1 (2050) in round 3: its lines as the card prints them.
+    four = _ratings()[4]
+    assert four.performance.contributions[2].label == "opponent 1 Player 1 rated 2050: result 1"
+    assert four.average_opponent_rating.contributions[2].label == "opponent 1 Player 1: rating 2050"
+
+
+def test_buchholz_lines_made_once_for_every_buchholz_of_the_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # BH-C1 and BH read the same 3 opponents' scores for each of the 4 players: 12 lines,
+    # made once (main made them for each tie-break: 24). BH-C1 cuts one line a player.
+    calls: list[tuple[int, int]] = []
+    label = buchholz.opponent_label
+
+    def counted(ctx, i, r, games, labels):  # type: ignore[no-untyped-def]
+        calls.append((i, r))
+        return label(ctx, i, r, games, labels)
+
+    monkeypatch.setattr(buchholz, "opponent_label", counted)
+    options = StandingsOptions(tiebreaks=("BH-C1", "BH"), rules="2023", explain=True)
+    rows = compute_standings(rated_event(), options).rows
+    assert len(calls) == 12
+    for row in rows:
+        cut, whole = row.explanations
+        assert [c.label for c in cut.contributions] == [c.label for c in whole.contributions]
+        assert [c.cut for c in cut.contributions].count(True) == 1
+        assert not any(c.cut for c in whole.contributions)
+
+
+def test_a_round_of_the_own_record_is_one_line_for_win_and_won() -> None:
+    # rated_event's 5 wins, all over the board (1 beat 2 and 3, 3 beat 4 and 2, 4 beat 1):
+    # WIN and WON list the same 5 rounds, in the same words, made once (main: 10).
+    options = StandingsOptions(tiebreaks=("WIN", "WON"), rules="2023", explain=True)
+    rows = compute_standings(rated_event(), options).rows
+    win = [c.label for row in rows for c in row.explanations[0].contributions]
+    won = [c.label for row in rows for c in row.explanations[1].contributions]
+    assert win == won
+    assert len(win) == 5
+    assert len({id(label) for label in win + won}) == 5
+    assert "game with white against 2 Player 2, 1 point(s)" in win  # round 1, player 1

@@ -1,0 +1,105 @@
+"""``data/archive.sqlite`` made on a worker of the build's pool, beside the people pages.
+
+Copying the archive whole (``VACUUM INTO``) grows with it; a rebuild after one changed
+event of a large archive waited for it after its people pages. With a local pool the
+archive is started before the people step and made by a pool worker meanwhile; without
+one (``--jobs 1``) it is made at once, in the build's own process.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from sitehelpers import small_round_robin
+
+from trfsite.site import archive_work, build
+from trfsite.site.build import BuildOptions, build_site
+
+pytestmark = pytest.mark.slow
+
+
+def _two_events(src: Path) -> None:
+    (src / "a-2024.trf").write_text(small_round_robin(), encoding="utf-8")
+    (src / "b-2025.trf").write_text(small_round_robin().replace("2024", "2025"), encoding="utf-8")
+
+
+def _record_calls(monkeypatch: pytest.MonkeyPatch, log: Path) -> None:
+    """Writes each call of the archive, of the people step and who made it to ``log``
+    (a file: a forked worker inherits the wrappers, and appends as the build does)."""
+    real_archive, real_people, real_start = (
+        archive_work.write_archive,
+        build._people,
+        build.start_archive,
+    )
+
+    def start(*args: object, **kwargs: object) -> object:
+        with open(log, "a", encoding="utf-8") as file:
+            file.write(f"start {os.getpid()}\n")
+        return real_start(*args, **kwargs)  # type: ignore[arg-type]
+
+    def archive(*args: object, **kwargs: object) -> None:
+        with open(log, "a", encoding="utf-8") as file:
+            file.write(f"archive {os.getpid()}\n")
+        real_archive(*args, **kwargs)  # type: ignore[arg-type]
+
+    def people(*args: object, **kwargs: object) -> int:
+        with open(log, "a", encoding="utf-8") as file:
+            file.write(f"people {os.getpid()}\n")
+        return real_people(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(archive_work, "write_archive", archive)
+    monkeypatch.setattr(build, "_people", people)
+    monkeypatch.setattr(build, "start_archive", start)
+
+
+def _events_in(archive: Path) -> list[str]:
+    with closing(sqlite3.connect(archive)) as db:
+        return [slug for (slug,) in db.execute("SELECT slug FROM events ORDER BY slug")]
+
+
+def test_a_pool_worker_makes_the_archive_started_before_the_people_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src, log = tmp_path / "src", tmp_path / "calls.log"
+    src.mkdir()
+    _two_events(src)
+    _record_calls(monkeypatch, log)
+    build_site(BuildOptions(src, tmp_path / "out", pdf=False, jobs=2))
+    calls = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    here = str(os.getpid())
+    # Started here before the people step; made by a worker, while the people step runs
+    # here (which of the two writes its line first is the machine's choice).
+    assert calls[0] == ["start", here]
+    assert sorted(what for what, _ in calls[1:]) == ["archive", "people"]
+    by_step = dict(calls[1:])
+    assert by_step["people"] == here
+    assert by_step["archive"] != here
+    assert _events_in(tmp_path / "out" / "data" / "archive.sqlite") == ["a-2024", "b-2025"]
+
+
+def test_without_a_pool_the_archive_is_made_here_before_the_people_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src, log = tmp_path / "src", tmp_path / "calls.log"
+    src.mkdir()
+    _two_events(src)
+    _record_calls(monkeypatch, log)
+    build_site(BuildOptions(src, tmp_path / "out", pdf=False, jobs=1))
+    calls = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    here = str(os.getpid())
+    assert calls == [["start", here], ["archive", here], ["people", here]]
+    assert _events_in(tmp_path / "out" / "data" / "archive.sqlite") == ["a-2024", "b-2025"]
+
+
+def test_the_same_bytes_with_and_without_the_pool(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    _two_events(src)
+    build_site(BuildOptions(src, tmp_path / "one", pdf=False, jobs=1))
+    build_site(BuildOptions(src, tmp_path / "two", pdf=False, jobs=2))
+    archive = Path("data") / "archive.sqlite"
+    assert (tmp_path / "one" / archive).read_bytes() == (tmp_path / "two" / archive).read_bytes()
