@@ -95,7 +95,12 @@ def _as_is(event: int, position: int, entry: PersonEntry) -> PersonEntry:
 class _Archive:
     """Lookups shared by every page of one build."""
 
-    def __init__(self, resolution: Resolution, full_entry: FullEntry = _as_is) -> None:
+    def __init__(
+        self,
+        resolution: Resolution,
+        full_entry: FullEntry = _as_is,
+        people_at: Mapping[int, str] | None = None,
+    ) -> None:
         self.resolution = resolution
         self.full_entry = full_entry
         self.person_of: dict[str, Person] = {p.key: p for p in resolution.people}
@@ -110,7 +115,9 @@ class _Archive:
                 self._keys.setdefault(ref.event, {})[number] = person.key
         self._heads: dict[int, EventEntries] = {}
         self._last_year: dict[str, int | None] = {}
-        self._people_at: dict[int, str] = {}
+        # Given for the events loaded with a few of their people (``people_at``).
+        self._given = frozenset(people_at or ())
+        self._people_at: dict[int, str] = dict(people_at or {})
 
     def key_at(self, index: int, number: int) -> str | None:
         """The key of the person with start number ``number`` in event ``index``.
@@ -130,7 +137,8 @@ class _Archive:
 
     def people_at(self, index: int) -> str:
         """A digest of the keys, pages and names of event ``index``'s people, by start
-        number."""
+        number: what a person page shows of its events' other people (its opponents'
+        names and pages), so that it is made again when one of them changes."""
         if index not in self._people_at:
             found = []
             for entry in self.resolution.events[index].entries:
@@ -143,6 +151,14 @@ class _Archive:
                 text.encode("utf-8", "surrogatepass")
             ).hexdigest()
         return self._people_at[index]
+
+    def whole_events(self) -> dict[int, str]:
+        """``people_at`` of each event loaded with all its people (not given)."""
+        return {
+            index: self.people_at(index)
+            for index in range(len(self.resolution.events))
+            if index not in self._given
+        }
 
     def last_year(self, person: Person) -> int | None:
         if person.key not in self._last_year:
@@ -387,15 +403,18 @@ class PeoplePlanner:
         full_entry: FullEntry = _as_is,
         series: Mapping[str, tuple[SeriesPlace, ...]] | None = None,
         summary: ArchiveSummary | None = None,
+        people_at: Mapping[int, str] | None = None,
     ) -> None:
         """``event_keys`` maps each event's file to its cache key; ``full_entry`` gives
         an entry its rounds when they were left out of ``resolution``; ``series`` each
         person's places in the series (``trfsite.series.pages.person_places``);
-        ``summary``: the archive's, when ``resolution`` is a part of it."""
+        ``summary``: the archive's, when ``resolution`` is a part of it; ``people_at``:
+        the digest of each event (by index) loaded with only some of its people, as
+        ``_Archive.people_at`` made it when the event was loaded whole."""
         self.resolution, self.site, self.event_keys = resolution, site, event_keys
         self.series = series or {}
         self.summary = summary
-        self.archive = _Archive(resolution, full_entry)
+        self.archive = _Archive(resolution, full_entry, people_at)
         self.findings = _findings(self.archive)
         if summary is not None and summary.findings:
             self.findings = tuple(

@@ -20,7 +20,7 @@ events, more the larger the archive).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from trfsite.people.config import PeopleConfig
 from trfsite.people.contexts import PeopleFinding
@@ -39,6 +39,7 @@ from trfsite.people.pages import ArchiveSummary
 from trfsite.people.report import PEOPLE_FOLDER
 from trfsite.people.rows import PersonRow, person_rows
 from trfsite.site import identity_part
+from trfsite.site.identity_cut import load_cut
 from trfsite.site.state import BuildState, Resolved
 from trfsite.site.state_people import StoredPeople
 
@@ -55,6 +56,10 @@ class Alone:
     rows: list[PersonRow]  # the listing rows of the part's people
     kept: frozenset[str]  # the events the state holds and keeps (not read)
     event_keys: dict[str, str]  # the loaded events' files -> their cache keys
+    # The events loaded with some of their entries (``site.identity_cut``), by key:
+    # the digest of their people, and each loaded entry's place in the whole event.
+    people_at: dict[str, str] = field(default_factory=dict)
+    positions: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +121,12 @@ def resolve_alone(
         raise Stale("an entry without a stored person")
     whole = set(outside_of.values())
     entries_of = stored.entries_of(whole)
-    wanted = {event_key for found in entries_of.values() for event_key, _ in found}
+    wanted = {event_key for found in entries_of.values() for event_key, _, _ in found}
     if not wanted <= set(current):
         raise Stale("a stored entry of an event gone")
-    loaded.update(state.events(sorted(wanted - set(loaded))))
+    # Their other events hold nobody of the part: loaded cut, their digests as stored.
+    others = load_cut(state, _played(entries_of, set(loaded)))
+    loaded.update(others.events)
     resolution = _resolution(stored, loaded, part, inside, keys, kept_positions)
     counts = {p.key: len(p.entries) for p in resolution.people}
     if any(counts.get(person) != len(found) for person, found in entries_of.items()):
@@ -151,7 +158,22 @@ def resolve_alone(
         rows,
         frozenset(key for key in current if key not in new),
         {event.file: key for key, event in loaded.items()},
+        others.people_at,
+        others.positions,
     )
+
+
+def _played(
+    entries_of: Mapping[str, list[tuple[str, int, str]]], skip: set[str]
+) -> dict[str, dict[int, str]]:
+    """Event key -> position -> packed rounds of the entries ``entries_of`` lists, but
+    in the events ``skip`` (loaded whole)."""
+    played: dict[str, dict[int, str]] = {}
+    for found in entries_of.values():
+        for key, position, record in found:
+            if key not in skip:
+                played.setdefault(key, {})[position] = record
+    return played
 
 
 # The fields of an entry that neither identity (``people.identity``) nor a listing
@@ -222,11 +244,13 @@ def _as_before(
     people = set(person_of.values())
     entries_of = stored.entries_of(people)
     now_key = {old: key for key, old in replaced.items()}
-    wanted = {now_key.get(key, key) for found in entries_of.values() for key, _ in found}
+    wanted = {now_key.get(key, key) for found in entries_of.values() for key, _, _ in found}
     if not wanted <= set(current):
         raise Stale("a stored entry of an event gone")
     loaded = {key: new[key] for key in replaced}
-    loaded.update(state.events(sorted(wanted - set(loaded))))
+    # Their other events with their entries and opponents only (``site.identity_cut``).
+    cut = load_cut(state, _played(entries_of, set(replaced.values())))
+    loaded.update(cut.events)
     nothing = _Part(loaded, {}, frozenset(), frozenset())
     resolution = _resolution(stored, loaded, nothing, Resolution((), (), {}), [], [])
     counts = {p.key: len(p.entries) for p in resolution.people}
@@ -243,6 +267,8 @@ def _as_before(
         [],
         frozenset(key for key in current if key not in new),
         {event.file: key for key, event in loaded.items()},
+        cut.people_at,
+        cut.positions,
     )
 
 

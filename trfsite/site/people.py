@@ -134,9 +134,23 @@ def _build_people(
         for finding in resolved.findings:
             logger.warning("%s", finding.format_text())
         made, places = series_pages(config, resolution, site)
-        full = _with_rounds(state, resolution, keys, rounds)
+        positions = alone.positions if alone is not None else {}
+        full = _with_rounds(state, resolution, keys, positions, rounds)
         summary = alone.summary if alone is not None else None
-        planner = PeoplePlanner(resolution, site, keys, full, series=places, summary=summary)
+        given = alone.people_at if alone is not None else {}
+        planner = PeoplePlanner(
+            resolution,
+            site,
+            keys,
+            full,
+            series=places,
+            summary=summary,
+            people_at={
+                index: given[keys[event.file]]
+                for index, event in enumerate(resolution.events)
+                if keys[event.file] in given
+            },
+        )
         pages = PageFiles(run, writer.root, out if use_cache else None, events[0][1], in_place)
         for path, series_page in made:
             digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
@@ -195,6 +209,12 @@ def _build_people(
             if old_pages.get(path) != made_of or not pages.reuse(path):
                 pages.place(path, text.encode("utf-8"))
         pages.finish()
+        # The people of each event loaded whole, for a later rebuild that loads it
+        # with a few of its people (``site.identity_cut``).
+        people_at = {
+            keys[resolution.events[index].file]: digest
+            for index, digest in planner.archive.whole_events().items()
+        }
     stamp = stamp_of(digests)
     kept = alone.kept if alone is not None else frozenset()
     saved = state.save(
@@ -208,6 +228,7 @@ def _build_people(
             kept,
             planner.findings,
             rounds.of if rounds is not None else None,
+            people_at,
         )
     )
     if taking is not None:
@@ -291,15 +312,20 @@ def _with_rounds(
     state: BuildState,
     resolution: Resolution,
     keys: dict[str, str],
+    positions: dict[str, tuple[int, ...]],
     rounds: BuiltRounds | None = None,
 ) -> FullEntry:
     """Entries read from the state, and those of the events built now (``rounds``),
-    come without their rounds: fetched for a page made."""
+    come without their rounds: fetched for a page made (``positions``: the places in
+    their whole events of the entries of events loaded cut)."""
 
     def full_entry(event: int, position: int, entry: PersonEntry) -> PersonEntry:
         if entry.record_text:
             return entry
         key = keys[resolution.events[event].file]
+        whole = positions.get(key)
+        if whole is not None:
+            position = whole[position]
         record = rounds.record(key, position) if rounds is not None else None
         if record is None:
             record = state.record(key, position)

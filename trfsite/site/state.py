@@ -26,7 +26,7 @@ import hashlib
 import json
 import logging
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -49,17 +49,18 @@ logger = logging.getLogger(__name__)
 
 STATE_NAME = ".trfsite-state.sqlite"
 STAMP = ".trfsite-state-id"  # in a build folder: which build the page digests describe
-_VERSION = 9  # PRAGMA user_version; another one is dropped and made again
+_VERSION = 11  # PRAGMA user_version; another one is dropped and made again
 _SCHEMA = (
     """
 CREATE TABLE events (
     key TEXT PRIMARY KEY, file TEXT NOT NULL, slug TEXT NOT NULL,
-    data TEXT NOT NULL
+    data TEXT NOT NULL, head TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE entries (
     event_key TEXT NOT NULL REFERENCES events(key) ON DELETE CASCADE,
     position INTEGER NOT NULL, own_key TEXT NOT NULL, folded_name TEXT NOT NULL,
     fide_id TEXT NOT NULL, egd_pin TEXT NOT NULL, record_text TEXT NOT NULL,
+    start_number INTEGER NOT NULL, data TEXT NOT NULL,
     PRIMARY KEY (event_key, position)
 ) WITHOUT ROWID;
 CREATE INDEX entries_fide ON entries(fide_id) WHERE fide_id != '';
@@ -112,6 +113,9 @@ CREATE INDEX person_pieces_person ON person_pieces(person);
 CREATE TABLE pages (
     path TEXT PRIMARY KEY, digest TEXT NOT NULL, since INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE event_people (
+    event_key TEXT PRIMARY KEY REFERENCES events(key) ON DELETE CASCADE, digest TEXT NOT NULL
+) WITHOUT ROWID;
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 """
     + state_history.SCHEMA
@@ -141,6 +145,10 @@ class Changes:
     # (cache key, number of entries) -> the rounds of an event's entries that come
     # without them (the events built now: ``site.built_rounds``); None: all carry them.
     rounds: Callable[[str, int], list[str]] | None = None
+    # Event key -> the digest of its people as a person page shows them (see
+    # ``people.pages._Archive.people_at``), for each event whose people this build knows
+    # whole; the others keep theirs.
+    people_at: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +261,36 @@ class BuildState:
             )
         }
 
+    def events_with(
+        self, wanted: Mapping[str, tuple[Collection[int], Collection[int]]]
+    ) -> dict[str, tuple[EventEntries, tuple[int, ...]]]:
+        """Event key -> the event (without rounds) with only its entries at the given
+        positions or with the given start numbers, and their positions in the event
+        (``site.identity_cut``): each entry is stored on its own too, so that a few
+        are read without decoding the whole event."""
+        heads = dict(
+            select_in(self._db, "SELECT key, head FROM events WHERE key IN ({keys})", wanted)
+        )
+        found = {}
+        for key in sorted(heads):
+            positions, numbers = (sorted(set(values)) for values in wanted[key])
+            rows = self._db.execute(
+                "SELECT position, data FROM entries WHERE event_key = ? AND (position IN"
+                f" ({', '.join('?' * len(positions))}) OR start_number IN"
+                f" ({', '.join('?' * len(numbers))})) ORDER BY position",
+                (key, *positions, *numbers),
+            ).fetchall()
+            data = json.loads(heads[key])
+            data["entries"] = [json.loads(entry) for _, entry in rows]
+            found[key] = (entries_from_json(data), tuple(position for position, _ in rows))
+        return found
+
+    def people_at(self, keys: Iterable[str]) -> dict[str, str]:
+        """Event key -> the digest of its people (``Changes.people_at``), for ``keys``
+        the state holds one for: a person page's inputs without the event's people."""
+        query = "SELECT event_key, digest FROM event_people WHERE event_key IN ({keys})"
+        return dict(select_in(self._db, query, keys))
+
     @property
     def rows(self) -> state_rows.StoredRows:
         """The people's listing rows, as the previous build left them."""
@@ -323,6 +361,11 @@ class BuildState:
             db.executemany("DELETE FROM events WHERE key = ?", ((key,) for key in sorted(gone)))
             for key in sorted(set(changes.events) - known):
                 _insert_event(db, key, changes.events[key], changes.rounds)
+            db.executemany(
+                "INSERT OR REPLACE INTO event_people (event_key, digest) SELECT ?, ?"
+                " WHERE EXISTS (SELECT 1 FROM events WHERE key = ?)",
+                ((key, digest, key) for key, digest in sorted(changes.people_at.items())),
+            )
             old = dict(db.execute("SELECT path, digest FROM pages"))
             new = changes.pages
             dropped = sorted(set(old) - set(new))
@@ -400,17 +443,32 @@ def _insert_event(
         for n, e in enumerate(event.entries)
     ]
     bare = replace(event, entries=tuple(e._replace(record_text="") for e in event.entries))
-    data = json.dumps(entries_to_json(bare), ensure_ascii=False, separators=(",", ":"))
+    whole = entries_to_json(bare)
+    data = json.dumps(whole, ensure_ascii=False, separators=(",", ":"))
+    # Each entry on its own as well, and the event without them: a rebuild that needs
+    # a few entries of an event reads those (``events_with``).
+    entries: list[object] = whole.pop("entries")  # type: ignore[assignment]
+    head = json.dumps(whole, ensure_ascii=False, separators=(",", ":"))
     db.execute(
-        "INSERT INTO events (key, file, slug, data) VALUES (?, ?, ?, ?)",
-        (key, event.file, event.slug, data),
+        "INSERT INTO events (key, file, slug, data, head) VALUES (?, ?, ?, ?, ?)",
+        (key, event.file, event.slug, data, head),
     )
     db.executemany(
         "INSERT INTO entries (event_key, position, own_key, folded_name, fide_id, egd_pin,"
-        " record_text) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        " record_text, start_number, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
-            (key, n, e.own_key, e.folded_name, e.fide_id, e.egd_pin, records[n])
-            for n, e in enumerate(event.entries)
+            (
+                key,
+                n,
+                e.own_key,
+                e.folded_name,
+                e.fide_id,
+                e.egd_pin,
+                records[n],
+                e.start_number,
+                json.dumps(shown, ensure_ascii=False, separators=(",", ":")),
+            )
+            for n, (e, shown) in enumerate(zip(event.entries, entries, strict=True))
         ),
     )
     db.executemany(

@@ -81,17 +81,18 @@ class StoredPeople:
         )
         return {key: str(found[key]) for key in sorted(found)}
 
-    def entries_of(self, people: Iterable[str]) -> dict[str, list[tuple[str, int]]]:
-        """Each person's entries (event key, position), as the state holds them."""
+    def entries_of(self, people: Iterable[str]) -> dict[str, list[tuple[str, int, str]]]:
+        """Each person's entries (event key, position, packed rounds), as the state
+        holds them."""
         wanted = sorted(set(people))
-        found: dict[str, list[tuple[str, int]]] = {person: [] for person in wanted}
-        for person, event_key, position in select_in(
+        found: dict[str, list[tuple[str, int, str]]] = {person: [] for person in wanted}
+        for person, event_key, position, record in select_in(
             self._db,
-            "SELECT k.person, e.event_key, e.position FROM person_keys k JOIN entries e"
-            " ON e.own_key = k.own_key WHERE k.person IN ({keys})",
+            "SELECT k.person, e.event_key, e.position, e.record_text FROM person_keys k"
+            " JOIN entries e ON e.own_key = k.own_key WHERE k.person IN ({keys})",
             wanted,
         ):
-            found[person].append((event_key, position))
+            found[person].append((event_key, position, record))
         return found
 
     def namesakes_of(self, people: Iterable[str]) -> set[str]:
