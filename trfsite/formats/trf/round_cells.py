@@ -130,6 +130,8 @@ def _without_repeated_games(line: SourceLine, text: str, sink: Sink) -> str:
     more than the first, whose cells would cost every page and explanation.
     """
     starts = range(FIRST_CELL - 1, len(text), CELL_WIDTH)
+    if len(starts) <= limits.MAX_REPEATED_GAMES.limit:
+        return text  # too few cells to repeat a game more often than that: none to scan
     at = limits.repeated_game_at((text[start : start + 8] for start in starts), _names_opponent)
     if at is None:
         return text
