@@ -53,3 +53,31 @@ def test_a_line_stops_being_judged_once_it_cannot_vote(judged: list[str]) -> Non
     assert t.rounds == 4
     assert len(judged) == 9
     assert judged[-3:] == ["ab      ", "cd      ", "ef      "]
+
+
+def test_a_judged_cell_does_not_read_its_opponent_again(
+    monkeypatch: pytest.MonkeyPatch, judged: list[str]
+) -> None:
+    # The 8 cells judged (see above) all name an opponent read_cells has already read
+    # as a number: no field is converted again while they are judged (main: 8 times).
+    from trfsite.formats.trf import round_cells
+
+    read_again: list[str] = []
+    judging = round_count.is_written_cell  # the fixture's counter
+    original_whole = round_cells.whole
+
+    def counting_whole(text: str) -> int | None:
+        read_again.append(text)
+        return original_whole(text)
+
+    def judge(cell: str) -> bool:
+        monkeypatch.setattr(round_cells, "whole", counting_whole)
+        try:
+            return judging(cell)
+        finally:
+            monkeypatch.setattr(round_cells, "whole", original_whole)
+
+    monkeypatch.setattr(round_count, "is_written_cell", judge)
+    model("012 Votes", *WRITTEN)
+    assert len(judged) == 8
+    assert read_again == []

@@ -46,7 +46,12 @@ def is_written_cell(cell: str) -> bool:
     cell = cell.ljust(8)
     opponent = cell[:4]
     return (
-        (opponent in _NO_OPPONENT or whole(opponent.lstrip()) is not None)
+        # The fields read_cells has read as numbers need no reading again.
+        (
+            opponent in _OPPONENT_FIELDS
+            or opponent in _NO_OPPONENT
+            or whole(opponent.lstrip()) is not None
+        )
         and cell[4] == " "
         and cell[6] == " "
         and cell[5] in _COLORS
