@@ -7,11 +7,14 @@ are judged. The search must stay cheap there and change nothing of the standings
 
 from __future__ import annotations
 
+import pytest
 from generate import generate_individual_swiss
 
 from trfsite.formats import read_bytes
 from trfsite.model import Tournament
+from trfsite.standings import declared_ranks
 from trfsite.standings.compute import compute_standings
+from trfsite.standings.declared_ranks import Split
 from trfsite.standings.options import StandingsOptions
 
 OPTIONS = StandingsOptions(tiebreaks=("BH-C1", "BH", "SB", "PS", "WIN", "ARO"))
@@ -47,3 +50,41 @@ def test_a_closest_that_misses_most_places_is_not_named() -> None:
     (note,) = [n for n in s.notes if "columns 86-89" in n]
     assert "none of the 22 combinations" in note
     assert "the closest" not in note
+
+
+def test_each_list_is_dropped_before_its_first_column_is_sorted_for_everyone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The file ranks by points then start number: no list comes within the three places
+    # in four worth naming (150 of 200), so a column the search sorts by is given up once
+    # 151 places differ, before its last blocks, whose players are never sorted (on main
+    # every first column was sorted for all its tied players).
+    splits: list[tuple[int, int, object]] = []
+    split = declared_ranks.split_counting
+
+    def counted(declared, blocks, column, lower, beaten):  # type: ignore[no-untyped-def]
+        read = _Reads(column)
+        found = split(declared, blocks, read, lower, beaten)
+        splits.append((read.reads, sum(len(b) for b in blocks if len(b) > 1), found))
+        return found
+
+    monkeypatch.setattr(declared_ranks, "split_counting", counted)
+    compute_standings(_open(200, declared=True), StandingsOptions())
+    given_up = [(reads, tied, found) for reads, tied, found in splits if isinstance(found, int)]
+    # 11 first columns: 7 under C.07 2023 (BH-C1, BH, SB, BH-M1, PS, WIN after DE, ARO)
+    # and 4 under the rules before 2023 (BH-C1, BH, SB, BH-M1; the rest read no rule);
+    # no candidate is named, so each is given up at one of its columns.
+    assert len(splits) >= 11 and given_up
+    assert all(found > 150 and reads < tied for reads, tied, found in given_up)
+    # A split kept whole stays within the bound.
+    assert all(found.lenient <= 150 for _, _, found in splits if isinstance(found, Split))
+
+
+class _Reads(list[float | None]):
+    """A column that counts the values read from it."""
+
+    reads = 0
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        self.reads += 1
+        return super().__getitem__(index)

@@ -19,8 +19,10 @@ from trfsite.model import Tournament
 from trfsite.results import Standings
 from trfsite.standings.compute import compute_round_standings, compute_standings
 from trfsite.standings.declared_ranks import (
+    Split,
     count_differences,
     points_groups_judged,
+    split_counting,
 )
 from trfsite.standings.options import StandingsOptions
 from trfsite.validate import validate
@@ -55,6 +57,41 @@ def test_places_within_a_tie_may_be_declared_in_any_order() -> None:
     assert count_differences(declared, [[1], [2, 3], [4]]) == (0, 1)
     assert count_differences(declared, [[1], [3], [2], [4]]) == (2, 2)
     assert count_differences({1: 1, 3: 2}, [[1], [2], [3]]) == (0, 0)
+
+
+class _ReadCounted(list[float | None]):
+    """A column that counts the values read from it (the players sorted by it)."""
+
+    reads = 0
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        self.reads += 1
+        return super().__getitem__(index)
+
+
+def test_a_list_is_dropped_without_sorting_the_blocks_after_its_bound() -> None:
+    # Players 0-5 declared 1-6, in two blocks of tied players. Higher is better:
+    # [0, 1, 2] sorts 2 (3.0), 1 (2.0), 0 (1.0) into places 1-3: 2 declares 3 and 0
+    # declares 1, so 2 places differ (as printed, too); [3, 4, 5] sorts 3 (6.0), 4, 5:
+    # places 4-6, as declared. Total 2 and 2.
+    declared = {0: 1, 1: 2, 2: 3, 3: 4, 4: 5, 5: 6}
+    blocks = [[0, 1, 2], [3, 4, 5]]
+    column = _ReadCounted([1.0, 2.0, 3.0, 6.0, 5.0, 4.0])
+    assert split_counting(declared, blocks, column, False, 3) == Split(
+        [[2], [1], [0], [3], [4], [5]], 2, 2
+    )
+    assert column.reads == 6
+    # Beaten by a list that leaves 2 places differing: 2 already differ after the first
+    # block, so the second is neither sorted nor counted (3 values read, not 6).
+    column = _ReadCounted([1.0, 2.0, 3.0, 6.0, 5.0, 4.0])
+    assert split_counting(declared, blocks, column, False, 2) == 2
+    assert column.reads == 3
+    # Ties stay one block: [0, 1] share places 2-3 after 2 (3.0), where 0 declares 1
+    # (differs) and 1 declares 2 (inside; and the block's first place, as printed).
+    column = _ReadCounted([1.0, 1.0, 3.0, 6.0, 5.0, 4.0])
+    assert split_counting(declared, blocks, column, False, 3) == Split(
+        [[2], [0, 1], [3], [4], [5]], 2, 2
+    )
 
 
 def test_declared_ranks_outside_their_points_group_differ_under_every_list() -> None:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.memo import ByIdentity
 from trfsite.model import EventKind, Tournament
@@ -42,7 +43,7 @@ from trfsite.scoring.declared_points import declared_differences
 from trfsite.scoring.registry import Tiebreak, resolve
 from trfsite.scoring.rule_sets import rule_set_name
 from trfsite.standings.choices import plausible_rules
-from trfsite.standings.ranking import rank_players
+from trfsite.standings.ranking import rank_players, sort_keys, split_block
 
 RANKS_SOURCES = ("computed", "declared")
 
@@ -107,8 +108,16 @@ def count_differences(declared: dict[int, int], blocks: Iterable[Sequence[int]])
     ``blocks``: ids in ranked order, one block per shared place. Places are counted among
     the ranked players only (an unranked player takes none).
     """
+    lenient, shared, _ = _count_from(declared, blocks, 0)
+    return lenient, shared
+
+
+def _count_from(
+    declared: dict[int, int], blocks: Iterable[Sequence[int]], position: int
+) -> tuple[int, int, int]:
+    """``count_differences`` of blocks whose first place follows ``position``, and the
+    last place they take."""
     lenient = shared = 0
-    position = 0
     get = declared.get
     for block in blocks:
         if len(block) == 1:
@@ -124,7 +133,49 @@ def count_differences(declared: dict[int, int], blocks: Iterable[Sequence[int]])
         lenient += sum(1 for rank in ranks if not first <= rank <= last)
         shared += sum(1 for rank in ranks if rank != first)
         position = last
-    return lenient, shared
+    return lenient, shared, position
+
+
+class Split(NamedTuple):
+    """The blocks after one more tie-break, and their ``count_differences``."""
+
+    blocks: list[list[int]]
+    lenient: int
+    shared: int
+
+
+def split_counting(
+    declared: dict[int, int],
+    blocks: Sequence[list[int]],
+    column: Sequence[float | None],
+    lower_is_better: bool,
+    beaten: int,
+) -> Split | int:
+    """The blocks (best first) broken by one column, as ``rank_players`` breaks them, and
+    their differences from the declared ranks; or, as soon as the places that differ
+    with ties by lot reach ``beaten`` (above 0), that count so far: no later tie-break
+    brings it down (one only splits blocks), so the rest is neither sorted nor counted.
+
+    A block's places do not depend on how the blocks before it split, so a block is
+    sorted and counted in one step; most lists fail at their first column on a file
+    ranked by something else (a 2,000-player open ranked by start number fails after
+    three quarters of its players).
+    """
+    found: list[list[int]] = []
+    lenient = shared = position = 0
+    for block in blocks:
+        parts = (
+            [block]
+            if len(block) == 1
+            else split_block(block, sort_keys(column, block, lower_is_better))
+        )
+        more, more_shared, position = _count_from(declared, parts, position)
+        lenient += more
+        shared += more_shared
+        if lenient and lenient >= beaten:
+            return lenient
+        found.extend(parts)
+    return Split(found, lenient, shared)
 
 
 def row_blocks(rows: Sequence[StandingRow]) -> list[list[int]]:
@@ -344,6 +395,8 @@ class _Judge:
         self.names: dict[tuple[float | None, ...], int] = {}  # the columns' values, by content
         self.blocks: dict[tuple[object, ...], list[list[int]]] = {}
         self.counts: dict[tuple[object, ...], tuple[int, int]] = {}
+        # Prefixes given up before their last column was split: the differences counted.
+        self.dropped: dict[tuple[object, ...], int] = {}
         if self.after == t.rounds:  # declared totals are final totals
             ctx = self.context(rules, False)
             scores = {pid: ctx.score[i] for i, pid in enumerate(ctx.ids)}
@@ -426,6 +479,14 @@ class _Judge:
             else:
                 values, name = self.column(candidate.rules, by_declared_points, spec, tb)
                 prefix = (*prefix, (name, lower))
+                if (
+                    self.dropped.get(prefix, 0) >= beaten > 0
+                ):  # as counted before: beaten only falls
+                    return None
+                if prefix not in self.blocks and not self._split(
+                    ctx, prefix, blocks, values, lower, beaten
+                ):
+                    return None
             found = self.blocks.get(prefix)
             if found is None:
                 found = self.blocks[prefix] = rank_players(ctx, [column], [values], [None], blocks)
@@ -434,6 +495,27 @@ class _Judge:
             if lenient and lenient >= beaten:
                 return None
         return self.count(prefix, blocks)
+
+    def _split(
+        self,
+        ctx: EventContext,
+        prefix: tuple[object, ...],
+        blocks: list[list[int]],
+        values: list[float | None],
+        lower: bool,
+        beaten: int,
+    ) -> bool:
+        """The blocks and counts after a list prefix ending in a computed column, kept;
+        False when its count reached ``beaten`` before every block was split (the count
+        so far is kept: ``beaten`` only falls, so the prefix stays dropped)."""
+        split = split_counting(self.declared_by_index, blocks, values, lower, beaten)
+        if isinstance(split, int):
+            self.dropped[prefix] = split
+            return False
+        by_id = ctx.ids.__getitem__  # as rank_players leaves them: ties in start order
+        self.blocks[prefix] = [b if len(b) == 1 else sorted(b, key=by_id) for b in split.blocks]
+        self.counts[prefix] = (split.lenient, split.shared)
+        return True
 
     def count(self, prefix: tuple[object, ...], blocks: list[list[int]]) -> tuple[int, int]:
         """``count_differences`` of the blocks after a list prefix, once per prefix."""

@@ -35,7 +35,8 @@ def sort_keys(
     }
 
 
-def _split(group: list[int], key: dict[int, tuple[int, float]]) -> list[list[int]]:
+def split_block(group: list[int], key: dict[int, tuple[int, float]]) -> list[list[int]]:
+    """The players of ``group`` ordered by ``key`` (see ``sort_keys``), one block per key."""
     ordered = sorted(group, key=key.__getitem__)
     blocks: list[list[int]] = []
     for i in ordered:
@@ -58,7 +59,7 @@ def rank_players(
     ``groups``: the blocks to break, best first, every player in one (default: by points).
     """
     if groups is None:
-        groups = _split(list(range(ctx.size)), sort_keys(ctx.score, range(ctx.size), False))
+        groups = split_block(list(range(ctx.size)), sort_keys(ctx.score, range(ctx.size), False))
     for col, (spec, tb) in enumerate(columns):
         lower = tb.lower_is_better != spec.reverse
         if tb.per_group:
@@ -72,7 +73,7 @@ def rank_players(
             if len(group) == 1:
                 next_groups.append(group)
             else:
-                next_groups.extend(_split(group, key))
+                next_groups.extend(split_block(group, key))
         groups = next_groups
     by_id = ctx.ids.__getitem__
     return [group if len(group) == 1 else sorted(group, key=by_id) for group in groups]

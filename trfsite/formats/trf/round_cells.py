@@ -46,7 +46,12 @@ def is_written_cell(cell: str) -> bool:
     cell = cell.ljust(8)
     opponent = cell[:4]
     return (
-        (opponent in _NO_OPPONENT or whole(opponent.lstrip()) is not None)
+        # The fields read_cells has read as numbers need no reading again.
+        (
+            opponent in _OPPONENT_FIELDS
+            or opponent in _NO_OPPONENT
+            or whole(opponent.lstrip()) is not None
+        )
         and cell[4] == " "
         and cell[6] == " "
         and cell[5] in _COLORS
@@ -130,6 +135,8 @@ def _without_repeated_games(line: SourceLine, text: str, sink: Sink) -> str:
     more than the first, whose cells would cost every page and explanation.
     """
     starts = range(FIRST_CELL - 1, len(text), CELL_WIDTH)
+    if len(starts) <= limits.MAX_REPEATED_GAMES.limit:
+        return text  # too few cells to repeat a game more often than that: none to scan
     at = limits.repeated_game_at((text[start : start + 8] for start in starts), _names_opponent)
     if at is None:
         return text

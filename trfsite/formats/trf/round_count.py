@@ -18,12 +18,13 @@ rounds cost more than the whole event.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trfsite.formats.limits import MAX_PLAYER_ROUNDS
 from trfsite.formats.trf.fields import Sink
 from trfsite.formats.trf.round_cells import CELL_WIDTH, FIRST_CELL, is_written_cell
-from trfsite.model import Player, Span
+from trfsite.model import Player, RoundEntry, Span
 from trfsite.results import Note
 
 
@@ -115,12 +116,26 @@ def _voters(players: list[Player]) -> list[Player]:
     of some 150 cells (a 450 KB file) made 3 rounds of 4 players 145 rounds of 304, and
     their build took 16 s of CPU. When no line reads so, every line votes.
     """
-    voters = [
-        p
-        for p in players
-        if p.rounds and 2 * sum(1 for e in p.rounds if is_written_cell(e.raw)) >= len(p.rounds)
-    ]
+    voters = [p for p in players if _votes(p.rounds)]
     return voters or players
+
+
+def _votes(cells: Sequence[RoundEntry]) -> bool:
+    """At least half of the cells (one at least) read as TRF writes them: judged cell by
+    cell only until the answer is known (a usual line of 11 cells: its first 6)."""
+    needed = (len(cells) + 1) // 2
+    if not needed:
+        return False
+    left = len(cells)
+    for entry in cells:
+        if is_written_cell(entry.raw):
+            needed -= 1
+            if not needed:
+                return True
+        left -= 1
+        if left < needed:
+            return False
+    return False
 
 
 def _majority(cell_counts: list[int]) -> int:
