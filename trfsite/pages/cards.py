@@ -137,13 +137,10 @@ def _row_of(standings: Standings | None, pid: int) -> StandingRow | None:
 class _CardKit:
     """What every card of one event looks up, made once per event instead of per card."""
 
-    players: dict[int, Player]
-    refs: dict[int, Ref]
     team_of: dict[int, int]
     pending: frozenset[int]  # rounds whose silent cells are no cells (progress.known)
     # Each player's (points, rank) after each round, from the after-round standings.
     progress: dict[int, dict[int, tuple[float, int]]]
-    symbols: dict[Outcome, str]
     boards: dict[tuple[int, int], int]  # (round, player) -> board, team events
     first_round: int  # the first round a card lists (standings/event_cells.first_round_shown)
     # A record line's parts, made once per event (the open: 22,000 lines, 2,000
@@ -178,12 +175,9 @@ def _card_kit(data: EventData) -> _CardKit:
     refs = player_refs(t)
     symbols = GO_SYMBOL if data.is_go else RESULT_SYMBOL
     return _CardKit(
-        players=players,
-        refs=refs,
         team_of=team_of_players(t),
         pending=round_progress(t).pending_rounds,
         progress=progress,
-        symbols=symbols,
         boards=board_of_player(data.team_data) if data.team_data is not None else {},
         first_round=first_round_shown(t),
         opponents={
