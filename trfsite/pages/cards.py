@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from trfsite.memo import ByIdentity
 from trfsite.model import Outcome, Player
@@ -137,15 +137,31 @@ def _row_of(standings: Standings | None, pid: int) -> StandingRow | None:
 class _CardKit:
     """What every card of one event looks up, made once per event instead of per card."""
 
-    players: dict[int, Player]
-    refs: dict[int, Ref]
     team_of: dict[int, int]
     pending: frozenset[int]  # rounds whose silent cells are no cells (progress.known)
     # Each player's (points, rank) after each round, from the after-round standings.
     progress: dict[int, dict[int, tuple[float, int]]]
-    symbols: dict[Outcome, str]
     boards: dict[tuple[int, int], int]  # (round, player) -> board, team events
     first_round: int  # the first round a card lists (standings/event_cells.first_round_shown)
+    # A record line's parts, made once per event (the open: 22,000 lines, 2,000
+    # opponents, a dozen outcomes): an opponent's link, rating and federation, and an
+    # outcome's points, result symbol, style and notes.
+    opponents: dict[int, _OpponentParts]
+    outcomes: dict[Outcome, _OutcomeParts]
+
+
+class _OpponentParts(NamedTuple):
+    ref: Ref
+    rating: int | None
+    federation: str
+
+
+class _OutcomeParts(NamedTuple):
+    points: float  # to the running score (0 in a Go event)
+    result: str
+    css: str
+    note_alone: str  # with no opponent: the bye's kind, or absent
+    note_paired: str  # against an opponent: forfeit or nothing
 
 
 def _card_kit(data: EventData) -> _CardKit:
@@ -155,15 +171,29 @@ def _card_kit(data: EventData) -> _CardKit:
         for after in data.after_round:
             for pid, found in rows_by_id(after).items():
                 progress.setdefault(pid, {})[after.after_round] = (found.points, found.rank)
+    players = players_by_id(t)
+    refs = player_refs(t)
+    symbols = GO_SYMBOL if data.is_go else RESULT_SYMBOL
     return _CardKit(
-        players=players_by_id(t),
-        refs=player_refs(t),
         team_of=team_of_players(t),
         pending=round_progress(t).pending_rounds,
         progress=progress,
-        symbols=GO_SYMBOL if data.is_go else RESULT_SYMBOL,
         boards=board_of_player(data.team_data) if data.team_data is not None else {},
         first_round=first_round_shown(t),
+        opponents={
+            pid: _OpponentParts(refs[pid], p.rating or None, p.federation.strip())
+            for pid, p in players.items()
+        },
+        outcomes={
+            outcome: _OutcomeParts(
+                0.0 if data.is_go else t.scoring.points(outcome),
+                symbols.get(outcome, RESULT_SYMBOL[outcome]),
+                outcome_css(outcome),
+                BYE_NAMES.get(outcome, N_("Absent")),
+                "Forfeit" if outcome.is_forfeit else "",
+            )
+            for outcome in Outcome
+        },
     )
 
 
@@ -174,41 +204,38 @@ card_kit: ByIdentity[EventData, _CardKit] = ByIdentity(_card_kit, keep=4)
 def _record(
     data: EventData, kit: _CardKit, player: Player, changes: dict[int, float]
 ) -> list[RecordLine]:
-    t = data.tournament
     is_go = data.is_go
     is_team = data.is_team
     progress = kit.progress.get(player.id, {})
     record = []
     running = 0.0
     first = kit.first_round
+    opponents = kit.opponents
+    outcomes = kit.outcomes
     for round_no in data.header.rounds:
         entry = known(player.entry(round_no), round_no in kit.pending)
         if round_no < first:  # beyond MAX_EVENT_CELLS: the last rounds alone
-            running += t.scoring.points(entry.outcome) if entry and not is_go else 0.0
+            running += outcomes[entry.outcome].points if entry else 0.0
             continue
         if entry is None:
             record.append(RecordLine(round_no, None, None, "", "", "", "none", "Not paired"))
             continue
-        running += t.scoring.points(entry.outcome) if not is_go else 0.0
-        opponent = kit.players.get(entry.opponent) if entry.opponent is not None else None
-        note = ""
-        if opponent is None:
-            note = BYE_NAMES.get(entry.outcome, N_("Absent"))
-        elif entry.outcome.is_forfeit:
-            note = "Forfeit"
+        parts = outcomes[entry.outcome]
+        running += parts.points
+        opponent = opponents.get(entry.opponent) if entry.opponent is not None else None
         after_points, after_rank = progress.get(round_no, (None, None))
         if after_points is None and is_team:
             after_points = running
         record.append(
             RecordLine(
                 round=round_no,
-                opponent=kit.refs[opponent.id] if opponent else None,
-                opponent_rating=(opponent.rating or None) if opponent else None,
-                opponent_federation=opponent.federation.strip() if opponent else "",
+                opponent=opponent.ref if opponent else None,
+                opponent_rating=opponent.rating if opponent else None,
+                opponent_federation=opponent.federation if opponent else "",
                 color=COLOUR_LETTER.get(entry.color, ""),
-                result=kit.symbols.get(entry.outcome, RESULT_SYMBOL[entry.outcome]),
-                css=outcome_css(entry.outcome),
-                note=note,
+                result=parts.result,
+                css=parts.css,
+                note=parts.note_paired if opponent else parts.note_alone,
                 points_after=after_points,
                 rank_after=after_rank,
                 board=kit.boards.get((round_no, player.id)) if is_team else None,

@@ -171,17 +171,56 @@ def counts_points(column: TiebreakColumn) -> bool:
     return found is not None and found.group(1).upper() in POINTS_TIEBREAKS
 
 
-def standing_lines(data: EventData, standings: Standings) -> tuple[StandingLine, ...]:
-    t = data.tournament
-    players = players_by_id(t)
+# A player's part of a standing line (link, title, rating, federation): the same on
+# every standings page of the event (the open: 12 pages, the crosstable and the
+# overview, 2,000 rows each), made once per event.
+_PlayerParts = tuple[Ref, str, int | None, str]
+
+
+def _player_parts(t: Tournament) -> dict[int, _PlayerParts]:
     refs = player_refs(t)
-    ranks = [row.rank for row in standings.rows]
+    return {
+        pid: (refs[pid], display_title(p.title), p.rating or None, p.federation.strip())
+        for pid, p in players_by_id(t).items()
+    }
+
+
+_player_parts_of: ByIdentity[Tournament, dict[int, _PlayerParts]] = ByIdentity(_player_parts)
+# The final standings' lines are asked for by its page and by the crosstable: made once
+# per standings (and event: the lines take the event's players).
+_lines_of: ByIdentity[Standings, list[tuple[Tournament, tuple[StandingLine, ...]]]] = ByIdentity(
+    lambda standings: []
+)
+
+
+def standing_lines(
+    data: EventData, standings: Standings, first: int | None = None
+) -> tuple[StandingLine, ...]:
+    """The lines of ``standings``; ``first``: of its first rows only (the overview's
+    leaders), not the whole table's."""
+    if first is not None:
+        return _standing_lines(data, standings, first)
+    made = _lines_of(standings)
+    for event, lines in made:
+        if event is data.tournament:
+            return lines
+    lines = _standing_lines(data, standings, len(standings.rows))
+    made.append((data.tournament, lines))
+    return lines
+
+
+def _standing_lines(data: EventData, standings: Standings, first: int) -> tuple[StandingLine, ...]:
+    t = data.tournament
+    is_team = data.is_team
+    parts = {} if is_team else _player_parts_of(t)
+    rows = standings.rows
+    ranks = [row.rank for row in rows]
     lines = []
-    for index, row in enumerate(standings.rows):
+    for index, row in enumerate(rows[:first]):
         shared = (index > 0 and ranks[index - 1] == row.rank) or (
             index + 1 < len(ranks) and ranks[index + 1] == row.rank
         )
-        if data.is_team:
+        if is_team:
             ref = team_ref(t, row.id)
             if ref.href == "":
                 ref = Ref(row.id, row.name, "")
@@ -200,16 +239,18 @@ def standing_lines(data: EventData, standings: Standings) -> tuple[StandingLine,
                 )
             )
             continue
-        player = players.get(row.id)
-        ref = refs[row.id] if player is not None else Ref(row.id, row.name)
+        found = parts.get(row.id)
+        ref, title, rating, federation = (
+            found if found is not None else (Ref(row.id, row.name), "", None, "")
+        )
         lines.append(
             StandingLine(
                 row.rank,
                 shared,
                 ref,
-                display_title(player.title) if player else "",
-                (player.rating or None) if player else None,
-                player.federation.strip() if player else "",
+                title,
+                rating,
+                federation,
                 row.points,
                 row.tiebreaks,
                 row.match_points,

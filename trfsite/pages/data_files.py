@@ -13,12 +13,14 @@ Privacy: no birth date, sex or national rating line; an anonymised player (see
 
 from __future__ import annotations
 
+import csv
 import io
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from trfsite.formats.csv_cells import csv_writer
+from trfsite.formats.csv_cells import csv_writer, safe_cell
 from trfsite.formats.json_text import indented_json
 from trfsite.memo import ByIdentity
 from trfsite.model import Outcome, Player, Tournament
@@ -114,37 +116,80 @@ def _event(data: EventData) -> dict[str, object]:
 
 
 # --------------------------------------------------------------------------- rounds
+@dataclass(frozen=True, slots=True)
+class _RoundTables:
+    """The rounds as ``rounds.json`` lists them and as the lines of ``rounds.csv``."""
+
+    items: list[dict[str, object]]
+    lines: list[tuple[object, ...]]  # in _ROUND_COLUMNS' order, every cell safe
+
+
 def round_items(data: EventData) -> list[dict[str, object]]:
     """Each round's games in board order, its byes and its absent players."""
+    return _round_tables(data).items
+
+
+def _round_tables(data: EventData) -> _RoundTables:
+    # One pass per game makes its JSON item and its CSV line. Each text a line holds
+    # (a name, a result, an outcome) is made and made safe for a spreadsheet once per
+    # event, not once per cell: the open's 10,762 games have 2,000 names and a few
+    # results, where a guard per cell checked 120,000 cells.
     t = data.tournament
     go = data.is_go
     progress = round_progress(t)
     names = {p.id: p.name for p in t.players}
+    safe_names = {pid: safe_cell(name) for pid, name in names.items()}
+    results: dict[tuple[Outcome, Outcome, bool], tuple[str, object]] = {}
     rounds: list[dict[str, object]] = []
+    lines: list[tuple[object, ...]] = []
     for round_no in range(1, t.rounds + 1):
         cells = cells_in_board_order(t, data.after_round, round_no)
-        games = [
-            {
-                "board": board,
-                "white": pair.white,
-                "white_name": names.get(pair.white, ""),
-                "black": pair.black,
-                "black_name": names.get(pair.black, ""),
-                "white_outcome": outcome_name(pair.white_outcome),
-                "black_outcome": outcome_name(pair.black_outcome),
-                "result": result_text(
-                    pair.white_outcome, pair.black_outcome, go, pair.colours_known
-                ),
-                "forfeit": pair.white_outcome.is_forfeit or pair.black_outcome.is_forfeit,
-                "handicap": pair.handicap,
-                "colours_known": pair.colours_known,
-            }
-            for board, pair in enumerate(cells.pairings, start=1)
-        ]
-        byes = [
-            {"player": pid, "name": names.get(pid, ""), "outcome": outcome_name(outcome)}
-            for pid, outcome in cells.byes
-        ]
+        games: list[dict[str, object]] = []
+        for board, pair in enumerate(cells.pairings, start=1):
+            white_outcome, black_outcome = pair.white_outcome, pair.black_outcome
+            result_key = (white_outcome, black_outcome, pair.colours_known)
+            result = results.get(result_key)
+            if result is None:
+                text = result_text(white_outcome, black_outcome, go, pair.colours_known)
+                result = results[result_key] = (text, safe_cell(text))
+            forfeit = white_outcome.is_forfeit or black_outcome.is_forfeit
+            white_name, white_cell = _OUTCOME_NAMES[white_outcome]
+            black_name, black_cell = _OUTCOME_NAMES[black_outcome]
+            games.append(
+                {
+                    "board": board,
+                    "white": pair.white,
+                    "white_name": names.get(pair.white, ""),
+                    "black": pair.black,
+                    "black_name": names.get(pair.black, ""),
+                    "white_outcome": white_name,
+                    "black_outcome": black_name,
+                    "result": result[0],
+                    "forfeit": forfeit,
+                    "handicap": pair.handicap,
+                    "colours_known": pair.colours_known,
+                }
+            )
+            lines.append(
+                (
+                    round_no,
+                    board,
+                    pair.white,
+                    safe_names.get(pair.white, ""),
+                    pair.black,
+                    safe_names.get(pair.black, ""),
+                    result[1],
+                    white_cell,
+                    black_cell,
+                    "true" if forfeit else "false",
+                    "" if pair.handicap is None else pair.handicap,
+                )
+            )
+        byes: list[dict[str, object]] = []
+        for pid, outcome in cells.byes:  # a bye is a line with no Black
+            name, cell = _OUTCOME_NAMES[outcome]
+            byes.append({"player": pid, "name": names.get(pid, ""), "outcome": name})
+            lines.append((round_no, "", pid, safe_names.get(pid, ""), "", "", "", cell, "", "", ""))
         rounds.append(
             {
                 "round": round_no,
@@ -154,8 +199,13 @@ def round_items(data: EventData) -> list[dict[str, object]]:
                 "absent": list(cells.absent),
             }
         )
-    return rounds
+    return _RoundTables(rounds, lines)
 
+
+# Each outcome's name, and its CSV cell (the name made safe, see formats/csv_cells).
+_OUTCOME_NAMES = {
+    outcome: (outcome_name(outcome), safe_cell(outcome_name(outcome))) for outcome in Outcome
+}
 
 _ROUND_COLUMNS = (
     "round",
@@ -172,25 +222,19 @@ _ROUND_COLUMNS = (
 )
 
 
-_round_items_of: ByIdentity[EventData, list[dict[str, object]]] = ByIdentity(round_items)
+_round_tables_of: ByIdentity[EventData, _RoundTables] = ByIdentity(_round_tables)
 
 
 def _rounds(data: EventData, fmt: str) -> DownloadFile:
-    rounds = _round_items_of(data)
+    tables = _round_tables_of(data)
     if fmt == "json":
-        return _json({"version": DATA_VERSION, "event": _event(data), "rounds": rounds})
-    lines: list[list[object]] = []
-    for item in rounds:
-        games = item["games"]
-        byes = item["byes"]
-        assert isinstance(games, list) and isinstance(byes, list)
-        for game in games:
-            lines.append([item["round"] if key == "round" else game[key] for key in _ROUND_COLUMNS])
-        for bye in byes:  # a bye is a line with no Black
-            line = {"round": item["round"], "white": bye["player"], "white_name": bye["name"]}
-            line["white_outcome"] = bye["outcome"]
-            lines.append([line.get(key) for key in _ROUND_COLUMNS])
-    return _csv(_ROUND_COLUMNS, lines)
+        return _json({"version": DATA_VERSION, "event": _event(data), "rounds": tables.items})
+    buffer = io.StringIO()
+    csv_writer(buffer).writerow(_ROUND_COLUMNS)
+    # The lines' cells are safe already (made so once each, above): written as they
+    # are, in one call, with csv_writer's dialect.
+    csv.writer(buffer, lineterminator="\n").writerows(tables.lines)
+    return DownloadFile(buffer.getvalue())
 
 
 # --------------------------------------------------------------------------- players

@@ -135,7 +135,7 @@ def overview_page(data: EventData) -> OverviewPage:
             (n, t.round_dates[n - 1] if n - 1 < len(t.round_dates) else None)
             for n in range(1, t.rounds + 1)
         ),
-        leaders=standing_lines(data, data.final)[:3],
+        leaders=standing_lines(data, data.final, first=3),
         points_label=data.final.points_label,
         notes_html=data.notes_html,
         failure="",

@@ -1,0 +1,61 @@
+"""A player card's record lines take their parts from the event, made once (issue 39).
+
+Each line of a card showed its outcome's points, symbol and style and its
+opponent's rating and federation, worked out again for every line (the open:
+22,000 lines, a dozen outcomes). They are made once per event, when the cards'
+kit is: counted by the calls of ``outcome_css`` and ``ScoringSystem.points``, not timed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trfsite.model import Outcome, ScoringSystem
+from trfsite.pages import cards, gather
+from trfsite.pages.config import EventConfig
+from trfsite.pages.contexts import PlayerCardPage
+from trfsite.pages.plan import EventJob, build_plans
+from trfsite.render.page_meta import SiteInfo
+
+EVENT = Path(__file__).resolve().parents[1] / "data" / "trf" / "individual-2026.trf"
+
+
+def test_an_outcomes_parts_are_made_once_per_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    styled: list[Outcome] = []
+    scored: list[Outcome] = []
+    style = cards.outcome_css
+    points = ScoringSystem.points
+
+    def counting_style(outcome: Outcome) -> str:
+        styled.append(outcome)
+        return style(outcome)
+
+    def counting_points(scoring: ScoringSystem, outcome: Outcome) -> float:
+        scored.append(outcome)
+        return points(scoring, outcome)
+
+    site = SiteInfo("Results", "en", "https://example.org/", "2024-05-01", "t")
+    job = EventJob(EVENT.read_bytes(), EVENT.name, EVENT.stem, "", EventConfig(), site, False)
+    plans = gather.prepare_event(job).plans
+    card_plans = [plan for plan in plans if "/players/" in plan.path]
+    monkeypatch.setattr(cards, "outcome_css", counting_style)
+    monkeypatch.setattr(ScoringSystem, "points", counting_points)
+    made = [out.context for out in build_plans(card_plans)]
+    assert all(isinstance(card, PlayerCardPage) for card in made)
+    lines = [line for card in made if isinstance(card, PlayerCardPage) for line in card.record]
+    # individual-2026.trf: 6 players, 3 rounds, every cell filled: 18 lines.
+    assert len(lines) == 18
+    # Once for each of the 13 outcomes, where every line asked again (18).
+    assert set(styled) == set(Outcome) and len(styled) == len(Outcome) == 13
+    # Points: once per outcome for the cards' tie-breaks (scoring/context) and once
+    # for the record lines, where every line asked again (13 + 18).
+    assert len(scored) == 2 * len(Outcome)
+    # Player 3's round 1: a forfeit win against Nowak, Piotr (no rating, POL).
+    by_path = dict(zip((plan.path for plan in card_plans), made, strict=True))
+    smith = by_path["individual-2026/players/3.html"]
+    assert isinstance(smith, PlayerCardPage)
+    first = smith.record[0]
+    assert (first.result, first.css, first.note) == ("+", "win", "Forfeit")
+    assert (first.opponent_rating, first.opponent_federation) == (None, "POL")
