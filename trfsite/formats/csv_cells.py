@@ -5,7 +5,8 @@ formula in the standings CSV. A cell of text that starts with ``=``, ``+``,
 ``-``, ``@`` (or a tab or carriage return, which some spreadsheets skip first)
 gets a leading ``'``, which spreadsheets show as text; numbers such as ``-12``
 or ``+3.5`` stay numbers. Every CSV trfsite writes goes through ``csv_writer``
-(the standings, awards and people; the published open data too).
+(the standings, awards and people; the published open data too), a cell made safe
+by ``writerow`` or, for a large table, by ``safe_cell`` before ``writerows_made_safe``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ class CsvWriter:
 
     def writerow(self, row: Iterable[object]) -> None:
         self._writer.writerow([safe_cell(value) for value in row])
+
+    def writerows_made_safe(self, rows: Iterable[Iterable[object]]) -> None:
+        """``rows`` whose cells went through ``safe_cell`` already, written as they are:
+        a large table's repeated texts (names, results) made safe once each, not per cell."""
+        self._writer.writerows(rows)
 
 
 def csv_writer(stream: TextIO) -> CsvWriter:

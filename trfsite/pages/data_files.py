@@ -13,7 +13,6 @@ Privacy: no birth date, sex or national rating line; an anonymised player (see
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -230,10 +229,9 @@ def _rounds(data: EventData, fmt: str) -> DownloadFile:
     if fmt == "json":
         return _json({"version": DATA_VERSION, "event": _event(data), "rounds": tables.items})
     buffer = io.StringIO()
-    csv_writer(buffer).writerow(_ROUND_COLUMNS)
-    # The lines' cells are safe already (made so once each, above): written as they
-    # are, in one call, with csv_writer's dialect.
-    csv.writer(buffer, lineterminator="\n").writerows(tables.lines)
+    writer = csv_writer(buffer)
+    writer.writerow(_ROUND_COLUMNS)
+    writer.writerows_made_safe(tables.lines)  # each text made safe once, above
     return DownloadFile(buffer.getvalue())
 
 
