@@ -187,3 +187,30 @@ def test_a_pgn_changed_after_its_event_s_job_costs_that_file_alone(
     again = _report(src, out)
     assert (again.reused, again.refused) == (4, ())
     assert tree_digest(out) == _built(src, tmp_path / "cold")
+
+
+def test_a_pgn_gone_after_its_event_s_job_costs_that_file_alone(
+    make_src: MakeSrc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A PGN taken unread and removed before its event is built: the event is built
+    without games, and the PGN has one error finding."""
+    src = make_src(_files())
+    out = tmp_path / "out"
+    _settled(src, out)
+    (src / "trfsite.toml").write_text('title = "Club results"\n', encoding="utf-8")
+    event_jobs = build_module.event_jobs
+
+    def removed_meanwhile(*args: object, **kwargs: object) -> object:
+        found = event_jobs(*args, **kwargs)  # type: ignore[arg-type]
+        (src / "2024/spring.pgn").unlink()
+        return found
+
+    with monkeypatch.context() as patch:
+        patch.setattr(build_module, "event_jobs", removed_meanwhile)
+        report = _report(src, out)
+    assert [(f.file, f.code) for f in report.refused] == [("2024/spring.pgn", CHANGED_CODE)]
+    assert (report.events, report.failed) == (4, ())
+    assert not (out / "spring/games").exists()
+    again = _report(src, out)
+    assert (again.reused, again.refused) == (4, ())
+    assert tree_digest(out) == _built(src, tmp_path / "cold")
