@@ -4,7 +4,8 @@ Discovery takes a file unchanged since the last build unread (``state_cache``): 
 event's cache key comes from the stored digest, and its bytes are read only when the
 event is built (changed, or its folder damaged), or when the build state does not
 hold its people (a new or damaged state). So a rebuild after one changed event reads
-that event's file, not the archive.
+that event's file, not the archive. An event's own PGN file is taken so too
+(``game_files``).
 
 A file read late may have changed since discovery (an organiser saving it during
 ``trfsite publish``): its event is built from what was read, under the key of those
