@@ -46,6 +46,11 @@ class EventJob:
     want_bulletin: bool
     # The PGN files of its games: (path under SRC, bytes, cut at MAX_PGN_BYTES + 1).
     games: tuple[tuple[str, bytes], ...] = ()
+    # sha256 of each of ``games``' bytes, hex, in their order, when discovery knows them
+    # (``site.game_files``): the cache key takes them, so an unchanged PGN need not be
+    # read; with ``games_unread`` its bytes are empty until the event is built.
+    game_digests: tuple[str, ...] = ()
+    games_unread: bool = False
     # ``trfsite publish``: when the file was last saved (ISO date and time, shown on
     # the event's pages), and its last version that read as a tournament.
     updated: str = ""

@@ -4,7 +4,8 @@ Discovery takes a file unchanged since the last build unread (``state_cache``): 
 event's cache key comes from the stored digest, and its bytes are read only when the
 event is built (changed, or its folder damaged), or when the build state does not
 hold its people (a new or damaged state). So a rebuild after one changed event reads
-that event's file, not the archive.
+that event's file, not the archive. An event's own PGN file is taken so too
+(``game_files``).
 
 A file read late may have changed since discovery (an organiser saving it during
 ``trfsite publish``): its event is built from what was read, under the key of those
@@ -21,13 +22,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from trfsite.findings import Finding, Severity
-from trfsite.input_files import InputRefused
+from trfsite.input_files import InputRefused, shown_name
 from trfsite.pages.config import SiteConfig
 from trfsite.pages.plan import EventJob, Fallback
 from trfsite.render.page_meta import SiteInfo
 from trfsite.site.discover import Discovery, SourceFile, read_source
 from trfsite.site.event_build import EventTask
-from trfsite.site.game_files import game_files
+from trfsite.site.game_files import read_late, taken_game_files
 from trfsite.site.state import BuildState
 from trfsite.site.state_cache import SourceStore
 
@@ -50,6 +51,13 @@ def event_jobs(
     for source in discovery.files:
         stem = source.path.stem
         event_config = config.for_stem(stem)
+        games = taken_game_files(
+            source.path,
+            source.relative,
+            event_config.games.files,
+            discovery.games,
+            discovery.store,
+        )
         jobs.append(
             EventJob(
                 data=source.data,
@@ -60,7 +68,9 @@ def event_jobs(
                 config=event_config,
                 site=site,
                 want_bulletin=pdf,
-                games=game_files(source.path, source.relative, event_config.games.files),
+                games=games.files,
+                game_digests=games.digests,
+                games_unread=games.unread,
                 updated=saved_at(source.path) if live else "",
                 fallback=by_name.get(source.relative),
             )
@@ -89,15 +99,24 @@ def load_sources(state_file: Path) -> SourceStore:
         return SourceStore({})
 
 
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """What an event's files held when read late: its file's bytes and digest, its PGN files."""
+
+    data: bytes
+    digest: str
+    games: tuple[tuple[str, bytes], ...]
+
+
 @dataclass(slots=True)
 class LateReads:
     """The discovered files by slug, the folder they must be inside (None: the file
-    named by the user), the bytes read late (by slug: every language of a site gets
+    named by the user), what was read late (by slug: every language of a site gets
     the same), and a finding per file that changed since discovery."""
 
     sources: dict[str, SourceFile]
     root: Path | None
-    read: dict[str, tuple[bytes, str]] = field(default_factory=dict)
+    read: dict[str, _Read] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
 
     @classmethod
@@ -105,43 +124,81 @@ class LateReads:
         return cls({s.slug: s for s in discovery.files}, src if src.is_dir() else None)
 
     def unread(self, task: EventTask) -> bool:
-        """Discovery took ``task``'s file unread and it is not read yet."""
+        """Discovery took ``task``'s file or PGN files unread and they are not read yet."""
         source = self.sources.get(task.job.slug)
-        return source is not None and not source.read and task.job.slug not in self.read
+        return (
+            source is not None
+            and (not source.read or task.job.games_unread)
+            and task.job.slug not in self.read
+        )
 
     def task(self, task: EventTask) -> EventTask:
-        """``task`` with its file's bytes, read now when discovery did not read them.
+        """``task`` with its file's and PGN files' bytes, read now when discovery did not
+        read them.
 
         When they are not the bytes discovery knew (another digest), the task takes
         them with their digest (its key follows: ``cache.event_key``), and the file
-        gets a finding; a file that cannot be read any more gives its event no bytes.
+        gets a finding; a file that cannot be read any more gives its event no bytes
+        (a PGN file: no file).
         """
-        source = self.sources.get(task.job.slug)
-        if source is None or source.read:
+        job = task.job
+        source = self.sources.get(job.slug)
+        if source is None or (source.read and not job.games_unread):
             return task
-        if task.job.slug not in self.read:
-            self.read[task.job.slug] = self._read(source, task.job.digest)
-        data, digest = self.read[task.job.slug]
-        return replace(task, job=replace(task.job, data=data, digest=digest))
+        if job.slug not in self.read:
+            data, digest = (job.data, job.digest) if source.read else self._read(source, job.digest)
+            games = self._games(source, job) if job.games_unread else job.games
+            self.read[job.slug] = _Read(data, digest, games)
+        read = self.read[job.slug]
+        games_digests = tuple(hashlib.sha256(data).hexdigest() for _, data in read.games)
+        return replace(
+            task,
+            job=replace(
+                job,
+                data=read.data,
+                digest=read.digest,
+                games=read.games,
+                game_digests=games_digests,
+                games_unread=False,
+            ),
+        )
 
     def _read(self, source: SourceFile, expected: str) -> tuple[bytes, str]:
         try:
             data = read_source(source, self.root).data
         except InputRefused as exc:
-            self._changed(source, f"it {exc.reason} now")
+            self._changed(source.relative, f"it {exc.reason} now")
             return b"", hashlib.sha256(b"").hexdigest()
         digest = hashlib.sha256(data).hexdigest()
         if digest != expected:
-            self._changed(source, f"its bytes are not those found at first ({len(data)} bytes now)")
+            self._changed(
+                source.relative, f"its bytes are not those found at first ({len(data)} bytes now)"
+            )
         return data, digest
 
-    def _changed(self, source: SourceFile, what: str) -> None:
+    def _games(self, source: SourceFile, job: EventJob) -> tuple[tuple[str, bytes], ...]:
+        """The PGN files discovery took unread, read now beside the event's file."""
+        files = []
+        for (name, _), expected in zip(job.games, job.game_digests, strict=True):
+            data = read_late(source.path, name)
+            if data is None:
+                self._changed(shown_name(name), "it is no regular file that can be read now")
+                continue
+            if hashlib.sha256(data).hexdigest() != expected:
+                self._changed(
+                    shown_name(name),
+                    f"its bytes are not those found at first ({len(data)} bytes now)",
+                )
+            files.append((name, data))
+        return tuple(files)
+
+    def _changed(self, relative: str, what: str) -> None:
         self.findings.append(
             Finding(
                 Severity.ERROR,
                 CHANGED_CODE,
                 f"changed while the build ran: {what}; its event is built from what was "
                 "read then; expected the file unchanged until the build ends: build again",
-                source.relative,
+                relative,
             )
         )

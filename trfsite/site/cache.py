@@ -132,10 +132,14 @@ def event_key(fingerprint: str, task: EventTask) -> str:
         digest.update(len(job.fallback.data).to_bytes(8, "big") + job.fallback.data)
     # The file's digest, not its bytes: an unchanged file is not read (site.discover).
     digest.update((job.digest or hashlib.sha256(job.data).hexdigest()).encode())
-    for name, data in job.games:
+    # The PGN files' digests too, not their bytes: an unchanged one is not read.
+    for number, (name, data) in enumerate(job.games):
         encoded = name.encode("utf-8", "surrogatepass")
         digest.update(len(encoded).to_bytes(8, "big") + encoded)
-        digest.update(len(data).to_bytes(8, "big") + data)
+        if job.game_digests:
+            digest.update(job.game_digests[number].encode())
+        else:
+            digest.update(hashlib.sha256(data).hexdigest().encode())
     return digest.hexdigest()
 
 

@@ -6,7 +6,7 @@ import hashlib
 import logging
 import os
 import stat
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from trfsite.findings import Finding, Severity
@@ -70,6 +70,11 @@ class Discovery:
     # file, an unreadable or too large one, a link leading out of SRC (also of a NAME.md).
     refused: tuple[Finding, ...] = ()
     unread: int = 0  # files taken from the store without reading them
+    # The PGN files the walk listed (None: ``src`` is a file, not walked), so that an
+    # event without one costs no look-up (``site.game_files``).
+    games: frozenset[Path] | None = None
+    # The store discovery took files from; the PGN files' signatures go in it too.
+    store: SourceStore | None = field(default=None, compare=False)
 
 
 def _refusal(path: Path, root: Path, refused: InputRefused) -> Finding:
@@ -185,8 +190,10 @@ def _looks_like_tournament(path: Path, root: Path | None) -> bool:
         return False
 
 
-def _walk(src: Path, exclude: tuple[Path, ...]) -> list[Path]:
+def _walk(src: Path, exclude: tuple[Path, ...]) -> tuple[list[Path], list[Path]]:
+    """(the files that may be tournaments, the PGN files)."""
     found: list[Path] = []
+    games: list[Path] = []
     # Links to folders are not followed (os.walk's default): a link out of SRC is not walked.
     for folder, dirs, files in os.walk(src):
         here = Path(folder)
@@ -202,9 +209,12 @@ def _walk(src: Path, exclude: tuple[Path, ...]) -> list[Path]:
             if name.startswith("."):
                 continue
             path = here / name
-            if path.suffix.lower() not in _SKIP_SUFFIXES:
+            suffix = path.suffix.lower()
+            if suffix not in _SKIP_SUFFIXES:
                 found.append(path)
-    return found
+            elif suffix == ".pgn":
+                games.append(path)
+    return found, games
 
 
 def _text(path: Path, root: Path, refused: list[Finding]) -> str | None:
@@ -230,12 +240,13 @@ def discover(
     A file named by the user (``src`` itself) is always read.
     """
     inside: Path | None
+    games: list[Path] | None = None
     if src.is_file():
         candidates = [src]
         root, inside = src.parent, None  # named by the user: a link is theirs to choose
         store = None
     else:
-        candidates = _walk(src, tuple(p.resolve() for p in exclude))
+        candidates, games = _walk(src, tuple(p.resolve() for p in exclude))
         root = inside = src
     if store is not None:
         store.prefix = os.path.join(os.fsencode(src), b"")  # the keys: paths under SRC
@@ -250,7 +261,7 @@ def discover(
             refused.append(_refusal(path, root, exc))
     unread = sum(1 for _, (_, _, was_read) in read if not was_read)
     if store is not None:
-        store.walked(candidates)
+        store.walked([*candidates, *(games or ())])
         logger.info("%d of %d file(s) unchanged since the last build, not read", unread, len(read))
     slugs = assign_slugs(shown_name(path.stem) for path, _ in read)
     files = []
@@ -277,6 +288,8 @@ def discover(
         index_text or "",
         tuple(sorted(refused, key=lambda f: f.file)),
         unread,
+        None if games is None else frozenset(games),
+        store,
     )
 
 

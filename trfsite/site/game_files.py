@@ -1,13 +1,37 @@
-"""Which PGN files hold an event's games: its stem's ``.pgn``, or the configured globs."""
+"""Which PGN files hold an event's games: its stem's ``.pgn``, or the configured globs.
+
+A build's discovery lists every folder once (``site.discover``): an event's own PGN is
+looked for in that listing, and one unchanged since a build stored its signature
+(``state_cache``) is taken with its stored digest, unread, as tournament files are;
+``read_late`` reads it when its event is built.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
+import stat
+from collections.abc import Collection
+from dataclasses import dataclass
 from pathlib import Path
 
 from trfsite.formats.limits import MAX_PGN_BYTES
+from trfsite.site.state_cache import KnownSource, SourceStore, signature
 
 logger = logging.getLogger(__name__)
+
+_OWN_SUFFIXES = (".pgn", ".PGN")
+
+
+@dataclass(frozen=True, slots=True)
+class TakenGames:
+    """An event's PGN files: (path under SRC, bytes) each, with the sha256 of their bytes
+    (hex, in the same order); ``unread``: taken from the store, every bytes empty."""
+
+    files: tuple[tuple[str, bytes], ...]
+    digests: tuple[str, ...]
+    unread: bool = False
 
 
 def game_files(
@@ -36,10 +60,77 @@ def game_files(
             continue
         seen.add(resolved)
         try:
-            with path.open("rb") as handle:
-                data = handle.read(MAX_PGN_BYTES.limit + 1)
+            data = read_pgn(path)
         except OSError as exc:
             logger.warning("%s: cannot be read: %s", path, exc)
             continue
         files.append((resolved.relative_to(root).as_posix(), data))
     return tuple(files)
+
+
+def read_pgn(path: Path) -> bytes:
+    """The PGN file's bytes, one past ``MAX_PGN_BYTES`` at most."""
+    with path.open("rb") as handle:
+        return handle.read(MAX_PGN_BYTES.limit + 1)
+
+
+def taken_game_files(
+    tournament: Path,
+    relative: str,
+    patterns: tuple[str, ...],
+    listed: Collection[Path] | None,
+    store: SourceStore | None,
+) -> TakenGames:
+    """``game_files``, with the PGN beside ``tournament`` looked for in ``listed`` (the
+    PGN files discovery's walk saw; None: not walked) and taken unread from ``store``
+    when its signature is the stored one.
+
+    Only a regular file that is no link is taken so (a link or the globs of
+    ``patterns`` go ``game_files``' way, read every time): its path under SRC is then
+    the one ``game_files`` gives without resolving it.
+    """
+    if patterns or listed is None or store is None:
+        return _read_all(game_files(tournament, relative, patterns))
+    own = next((p for p in map(tournament.with_suffix, _OWN_SUFFIXES) if p in listed), None)
+    if own is None:
+        return TakenGames((), ())
+    try:
+        info = os.lstat(own)
+    except OSError:
+        return TakenGames((), ())
+    if not stat.S_ISREG(info.st_mode):  # a link, or no longer a file: as game_files does
+        return _read_all(game_files(tournament, relative, patterns))
+    name = own.relative_to(tournament.parents[relative.count("/")]).as_posix()
+    known = store.get(own, info)
+    if known is not None and known.digest:
+        return TakenGames(((name, b""),), (known.digest,), unread=True)
+    try:
+        data = read_pgn(own)
+    except OSError as exc:
+        logger.warning("%s: cannot be read: %s", own, exc)
+        return TakenGames((), ())
+    digest = hashlib.sha256(data).hexdigest()
+    try:
+        after = os.lstat(own)
+    except OSError:
+        after = None
+    if after is not None and signature(after) == signature(info):  # not changed while read
+        store.put(own, KnownSource(signature(info), digest, False))
+    return TakenGames(((name, data),), (digest,))
+
+
+def read_late(tournament: Path, name: str) -> bytes | None:
+    """The bytes of the PGN ``name`` (as ``taken_game_files`` gave it) beside
+    ``tournament``, read as discovery would have: a regular file that is no link;
+    None when it is not one any more or cannot be read."""
+    path = tournament.with_name(name.rpartition("/")[2])
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        return read_pgn(path)
+    except OSError:
+        return None
+
+
+def _read_all(files: tuple[tuple[str, bytes], ...]) -> TakenGames:
+    return TakenGames(files, tuple(hashlib.sha256(data).hexdigest() for _, data in files))
