@@ -11,11 +11,13 @@ escape it), so the layout is the same character for character.
 A list of objects with the same keys (a round's games, the standings' rows) is written
 as a table: each column's values by one call of the C encoder (an encoder call builds
 its C encoder anew: once per column, not once per object), and each object from a
-template of its keys; the keys are checked once per list, not once per object.
+template of its keys (made once per key set); the keys are checked once per list,
+not once per object.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from typing import cast
@@ -103,10 +105,17 @@ def _table(items: Sequence[object], level: int) -> list[str] | None:
     if set(map(type, keys)) != {str}:
         return None
     columns = [_column(values, level + 1) for values in zip(*map(dict.values, dicts), strict=True)]
+    return list(map(_template(keys, level).__mod__, zip(*columns, strict=True)))
+
+
+# The explanations' JSON has 13,000 small tables (a tie-break's contributions) over a
+# few key sets: each key set's template is made once.
+@functools.lru_cache(maxsize=256)
+def _template(keys: tuple[str, ...], level: int) -> str:
+    """An object with ``keys`` written at ``level``, a ``%s`` for each value."""
     inner = "\n" + _STEP * (level + 1)
     fields = ("," + inner).join(_TEXT.encode(key).replace("%", "%%") + ": %s" for key in keys)
-    template = "{" + inner + fields + "\n" + _STEP * level + "}"
-    return list(map(template.__mod__, zip(*columns, strict=True)))
+    return "{" + inner + fields + "\n" + _STEP * level + "}"
 
 
 def _column(values: tuple[object, ...], level: int) -> list[str]:
