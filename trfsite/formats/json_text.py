@@ -60,7 +60,8 @@ def _write(value: object, level: int, out: list[str]) -> None:
         inner = "\n" + _STEP * (level + 1)
         rows = _table(value, level + 1) if len(value) > 1 else None
         if rows is not None:
-            out.append("[" + inner + ("," + inner).join(rows) + "\n" + _STEP * level + "]")
+            # Three parts, not one sum: a sum copies the rows' text once per "+".
+            out.extend(("[" + inner, ("," + inner).join(rows), "\n" + _STEP * level + "]"))
             return
         out.append("[")
         for index, item in enumerate(value):
