@@ -34,6 +34,17 @@ CASES = [
     {"deep": [[{"a": [{"b": {}}]}]]},
     (1, (2, 3)),
     {"games": [{"board": 1, "white_name": "Ito, Hana", "forfeit": False, "handicap": None}]},
+    # Lists of objects with the same keys, written as tables (see test_a_table_...).
+    [{"a": 1, "b%s": "x"}, {"a": 2.5, "b%s": None}],
+    [{"a": "line\nbreak"}, {"a": "}\n{"}, {"a": Note("n")}],
+    [{"a": 1}, {"b": 1}],
+    [{"a": 1, "b": 2}, {"b": 2, "a": 1}],
+    [{}, {}],
+    [{1: "a"}, {1: "b"}],
+    [{Note("k"): 1}, {Note("k"): 2}],
+    [{"t": {"x": 1}, "l": [1]}, {"t": {"x": 2}, "l": []}],
+    [{"t": {"x": 1}}, {"t": {"y": [{"z": {}}, {"z": {}}]}}],
+    [{"t": {}}, {"t": {}}],
 ]
 
 
@@ -67,3 +78,37 @@ def test_random_documents() -> None:
 def test_no_json_value_fails_as_in_the_standard_library() -> None:
     with pytest.raises(TypeError):
         indented_json({"a": [1, object()]})
+
+
+def test_a_table_is_written_by_one_encoder_call_per_column(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A list of objects with the same keys (a round's games, the standings' rows): one
+    call of the C encoder per column, not one per object; the keys' template is made
+    once per key set (issue 39)."""
+    calls: list[object] = []
+    encode = json.JSONEncoder.encode
+
+    def counting(self: json.JSONEncoder, value: object) -> str:
+        calls.append(value)
+        return encode(self, value)
+
+    games = [
+        {"board": board, "name": f"P{board}", "result": "1-0", "forfeit": False}
+        for board in range(1, 101)
+    ]
+    rows = [{"rank": rank, "tiebreaks": {"BH": 1.5, "SB": 2.0}} for rank in range(1, 51)]
+    expected = [json.dumps(games, ensure_ascii=False, indent=2)]
+    expected.append(json.dumps(rows, ensure_ascii=False, indent=2))
+    monkeypatch.setattr(json.JSONEncoder, "encode", counting)
+    for _ in range(2):
+        calls.clear()
+        assert indented_json(games) == expected[0]
+        # The 4 columns (at most the 4 keys besides, once), where an object at a time
+        # took 100 calls.
+        assert len([value for value in calls if not isinstance(value, str)]) == 4
+    assert len(calls) == 4  # the second time, the keys' template was made already
+    calls.clear()
+    assert indented_json(rows) == expected[1]
+    # The columns "rank", "BH" and "SB", where 50 rows took 50 ranks and 50 tie-breaks.
+    assert len([value for value in calls if not isinstance(value, str)]) == 3

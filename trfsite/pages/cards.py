@@ -278,6 +278,7 @@ def player_card(
             y_min=1,
             y_max=rank_axis_end(max(rank for _, rank in ranks), len(data.final.rows)),
             dot_label="{x}: {y}",
+            distinct_points=True,  # a rank after a round is one player's
         )
     score_values = [
         (line.round, line.points_after) for line in record if line.points_after is not None

@@ -138,10 +138,7 @@ def _y_ticks(lo: float, hi: float, inverted: bool) -> tuple[Tick, ...]:
     return tuple(y_ticks)
 
 
-# The same (round, value) point recurs on many cards of an event (a score of 3 after
-# round 4, over the same rounds and range): its position and label are made once.
-@functools.lru_cache(maxsize=8192, typed=True)
-def _point(
+def _draw_point(
     x: int,
     y: float,
     x_lo: int,
@@ -157,6 +154,11 @@ def _point(
     return f"{px},{py}", Dot(px, py, Note(dot_label, x=x, y=shown))
 
 
+# The same (round, value) point recurs on many cards of an event (a score of 3 after
+# round 4, over the same rounds and range): its position and label are made once.
+_point = functools.lru_cache(maxsize=8192, typed=True)(_draw_point)
+
+
 def line_chart(
     title: str,
     values: list[tuple[int, float]],
@@ -166,8 +168,13 @@ def line_chart(
     y_min: float | None = None,
     y_max: float | None = None,
     dot_label: str = "{x}: {y}",
+    distinct_points: bool = False,
 ) -> LineChart | None:
-    """A line through (round, value) points; ``inverted`` puts low values on top (ranks)."""
+    """A line through (round, value) points; ``inverted`` puts low values on top (ranks).
+
+    ``distinct_points``: no other chart of the event has these points (a rank after a
+    round is one player's), so they are drawn without the cache, where they would only
+    miss and push out the points that recur."""
     if not values:
         return None
     xs = [x for x, _ in values]
@@ -179,7 +186,8 @@ def line_chart(
     x_lo, x_hi = min(xs), max(xs)
     if x_hi == x_lo:
         x_hi = x_lo + 1
-    drawn = [_point(x, y, x_lo, x_hi, lo, hi, inverted, dot_label) for x, y in values]
+    draw = _draw_point if distinct_points else _point
+    drawn = [draw(x, y, x_lo, x_hi, lo, hi, inverted, dot_label) for x, y in values]
     points = " ".join(text for text, _ in drawn)
     dots = tuple(dot for _, dot in drawn)
     return LineChart(
