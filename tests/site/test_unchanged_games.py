@@ -9,23 +9,21 @@ from pathlib import Path
 
 import pytest
 from games.gamehelpers import pgn, small_event
+from rebuildhelpers import built as _built
+from rebuildhelpers import report as _report
+from rebuildhelpers import (
+    report_changed_after,
+    settled_at_once,  # noqa: F401  (autouse: each test here)
+)
+from rebuildhelpers import settled as _settled
 from treedigest import tree_digest
 
-from trfsite.site import build as build_module
-from trfsite.site import state_cache
-from trfsite.site.build import BuildOptions, BuildReport, build_site
 from trfsite.site.build_sources import CHANGED_CODE
 
 MakeSrc = Callable[[dict[str, str | bytes]], Path]
 
 # The first game's comment in small.pgn (R1 board 1), shown on its game page.
 COMMENT = b"{Opera game moves.}"
-
-
-@pytest.fixture(autouse=True)
-def settled_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The files are written just before the first build: stored at once."""
-    monkeypatch.setattr(state_cache, "SETTLING_NS", 0)
 
 
 def _event(name: str) -> str:
@@ -58,21 +56,6 @@ class _PgnReads:
             return opened(path, *args, **kwargs)  # type: ignore[call-overload]
 
         monkeypatch.setattr(Path, "open", recorded)
-
-
-def _report(src: Path, out: Path) -> BuildReport:
-    return build_site(BuildOptions(src, out, pdf=False))
-
-
-def _built(src: Path, out: Path) -> dict[str, str]:
-    _report(src, out)
-    return tree_digest(out)
-
-
-def _settled(src: Path, out: Path) -> None:
-    """A cold build and one more: the second takes the state's signatures as stored."""
-    _built(src, out)
-    _built(src, out)
 
 
 def _game_page(out: Path, slug: str) -> str:
@@ -169,17 +152,10 @@ def test_a_pgn_changed_after_its_event_s_job_costs_that_file_alone(
     _settled(src, out)
     # A new title: every event is built, each PGN read late.
     (src / "trfsite.toml").write_text('title = "Club results"\n', encoding="utf-8")
-    event_jobs = build_module.event_jobs
     saved = pgn("small.pgn").replace(COMMENT, b"{Saved late.}")
-
-    def saved_meanwhile(*args: object, **kwargs: object) -> object:
-        found = event_jobs(*args, **kwargs)  # type: ignore[arg-type]
-        (src / "2024/spring.pgn").write_bytes(saved)
-        return found
-
-    with monkeypatch.context() as patch:
-        patch.setattr(build_module, "event_jobs", saved_meanwhile)
-        report = _report(src, out)
+    report = report_changed_after(
+        monkeypatch, src, out, "event_jobs", lambda: (src / "2024/spring.pgn").write_bytes(saved)
+    )
     assert [(f.file, f.code) for f in report.refused] == [("2024/spring.pgn", CHANGED_CODE)]
     assert (report.events, report.failed) == (4, ())
     assert "Saved late." in _game_page(out, "spring")
@@ -198,16 +174,9 @@ def test_a_pgn_gone_after_its_event_s_job_costs_that_file_alone(
     out = tmp_path / "out"
     _settled(src, out)
     (src / "trfsite.toml").write_text('title = "Club results"\n', encoding="utf-8")
-    event_jobs = build_module.event_jobs
-
-    def removed_meanwhile(*args: object, **kwargs: object) -> object:
-        found = event_jobs(*args, **kwargs)  # type: ignore[arg-type]
-        (src / "2024/spring.pgn").unlink()
-        return found
-
-    with monkeypatch.context() as patch:
-        patch.setattr(build_module, "event_jobs", removed_meanwhile)
-        report = _report(src, out)
+    report = report_changed_after(
+        monkeypatch, src, out, "event_jobs", lambda: (src / "2024/spring.pgn").unlink()
+    )
     assert [(f.file, f.code) for f in report.refused] == [("2024/spring.pgn", CHANGED_CODE)]
     assert (report.events, report.failed) == (4, ())
     assert not (out / "spring/games").exists()

@@ -14,6 +14,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from rebuildhelpers import built as _built
+from rebuildhelpers import report as _report
+from rebuildhelpers import (
+    report_changed_after,
+    settled_at_once,  # noqa: F401  (autouse: each test here)
+)
+from rebuildhelpers import settled as _settled
 from sitehelpers import ROOT, small_round_robin
 from treedigest import tree_digest
 
@@ -22,19 +29,11 @@ from trfsite.cli.shared import EXIT_FINDINGS
 from trfsite.site import build as build_module
 from trfsite.site import discover as discover_module
 from trfsite.site import publish, state_cache
-from trfsite.site.build import BuildOptions, BuildReport, build_site
 from trfsite.site.build_sources import CHANGED_CODE
 from trfsite.site.cache import CACHE_ID
 from trfsite.site.state import state_path
 
 MakeSrc = Callable[[dict[str, str | bytes]], Path]
-
-
-@pytest.fixture(autouse=True)
-def settled_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """This module's files are written just before the first build: without this, a
-    file is stored only once it is SETTLING_NS old (tested apart, below)."""
-    monkeypatch.setattr(state_cache, "SETTLING_NS", 0)
 
 
 def _event(name: str) -> str:
@@ -89,21 +88,6 @@ class _Written:
             save(db, replace(changes, entry=entry))
 
         monkeypatch.setattr(state_cache, "save", counted)
-
-
-def _report(src: Path, out: Path) -> BuildReport:
-    return build_site(BuildOptions(src, out, pdf=False))
-
-
-def _built(src: Path, out: Path) -> dict[str, str]:
-    _report(src, out)
-    return tree_digest(out)
-
-
-def _settled(src: Path, out: Path) -> None:
-    """A cold build and one more: the second takes the state's signatures as stored."""
-    _built(src, out)
-    _built(src, out)
 
 
 def _entries(out: Path) -> int:
@@ -274,16 +258,13 @@ def test_a_file_changed_after_discovery_costs_that_file_alone(
     _settled(src, out)
     # A new title: every event is built, each file read late.
     (src / "trfsite.toml").write_text('title = "Club results"\n', encoding="utf-8")
-    discover = build_module.discover
-
-    def saved_meanwhile(*args: object, **kwargs: object) -> object:
-        found = discover(*args, **kwargs)  # type: ignore[arg-type]
-        (src / "2024/spring.trf").write_text(_event("Spring Open, saved late"), "utf-8")
-        return found
-
-    with monkeypatch.context() as patch:
-        patch.setattr(build_module, "discover", saved_meanwhile)
-        report = _report(src, out)
+    report = report_changed_after(
+        monkeypatch,
+        src,
+        out,
+        "discover",
+        lambda: (src / "2024/spring.trf").write_text(_event("Spring Open, saved late"), "utf-8"),
+    )
     assert [(f.file, f.code) for f in report.refused] == [("2024/spring.trf", CHANGED_CODE)]
     assert "build again" in report.refused[0].message
     assert report.files_with_errors == 1  # the CLI's exit code for findings
