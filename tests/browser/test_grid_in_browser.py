@@ -55,3 +55,24 @@ def test_grid_names_lead_to_player_cards(browser: Any, site_url: str) -> None:
         assert problems == [], problems
     finally:
         context.close()
+
+
+def test_a_game_link_in_a_cell_leaves_the_grid_narrow(browser: Any, site_url: str) -> None:
+    """A cell whose result links to its game (``a.game``) was laid out as the game page's
+    two-column grid on a wide screen: each column 327 px, the grid 3,842 px wide in its
+    1,168 px box. Ten players' grid fits a desktop's width whole."""
+    context, page, problems = open_page(browser, site_url + PAGE, 1280)
+    try:
+        assert page.locator("table.crossgrid a.game").count() > 0  # the sample has games
+        widths = page.evaluate(
+            """() => [...document.querySelectorAll('table.crossgrid td.gc')]
+                   .map(cell => cell.getBoundingClientRect().width)"""
+        )
+        # one or two characters in 1.9rem (30.4 px) with padding: a narrow column each
+        assert max(widths) < 60, max(widths)
+        grid = page.locator("table.crossgrid").bounding_box()
+        box = page.locator(".grid-wrap").bounding_box()
+        assert grid["width"] <= box["width"]
+        assert problems == [], problems
+    finally:
+        context.close()
