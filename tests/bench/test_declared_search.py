@@ -14,7 +14,7 @@ from trfsite.formats import read_bytes
 from trfsite.model import Tournament
 from trfsite.standings import declared_ranks
 from trfsite.standings.compute import compute_standings
-from trfsite.standings.declared_ranks import Split
+from trfsite.standings.declared_places import Split
 from trfsite.standings.options import StandingsOptions
 
 OPTIONS = StandingsOptions(tiebreaks=("BH-C1", "BH", "SB", "PS", "WIN", "ARO"))

@@ -18,11 +18,9 @@ from trfsite.formats import read_bytes
 from trfsite.model import Tournament
 from trfsite.results import Standings
 from trfsite.standings.compute import compute_round_standings, compute_standings
+from trfsite.standings.declared_places import Split, count_differences, split_counting
 from trfsite.standings.declared_ranks import (
-    Split,
-    count_differences,
     points_groups_judged,
-    split_counting,
 )
 from trfsite.standings.options import StandingsOptions
 from trfsite.validate import validate

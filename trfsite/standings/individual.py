@@ -53,15 +53,14 @@ from trfsite.standings.choices import (
     tiebreak_column,
 )
 from trfsite.standings.declared_notes import adopted_note, declared_order_note, differing_note
+from trfsite.standings.declared_places import count_differences, row_blocks
 from trfsite.standings.declared_ranks import (
     RANKS_SOURCES,
     Candidate,
     DeclaredOrder,
-    count_differences,
     declared_ranks,
     judged_context,
     judged_values,
-    row_blocks,
     search_declared_order,
 )
 from trfsite.standings.options import StandingsOptions
