@@ -17,12 +17,15 @@ from dataclasses import replace
 
 import jinja2
 
+from trfsite.memo import keep_within
 from trfsite.people.contexts import HeadToHead, PersonEventLine, PersonPage
 from trfsite.render.page_meta import PageMeta
 from trfsite.site.card_text import CardText
 from trfsite.site.page_frame import PageFrames, default_parts
 
 PERSON_TEMPLATE = "person.html"
+# Escaped texts a process keeps (``PersonParts._kept``): results, classes, event names.
+_TEXTS_KEPT = 4096
 # The templates these parts copy: they must be the default theme's.
 COPIED_TEMPLATES = (PERSON_TEMPLATE, "macros.html")
 # The templates that make the frame.
@@ -37,6 +40,7 @@ class PersonParts(CardText):
         self._date: Callable[..., str] = env.filters["date"]
         self._label: Callable[[str], str] = env.globals["label"]  # type: ignore[assignment]
         self._ngettext: Callable[..., str] = env.globals["ngettext"]  # type: ignore[assignment]
+        self._texts: dict[str, str] = {}
 
     def title(self, page: PersonPage) -> str:
         return self._out(page.meta.title)
@@ -230,19 +234,30 @@ class PersonParts(CardText):
         )
 
     def _meeting(self, parts: list[str], h: HeadToHead) -> None:
-        """One opponent's row of the head-to-head table."""
-        out, round_word = self._out, self.said("round")
+        """One opponent's row of the head-to-head table. Its numbers are ints (printed
+        as their digits, as ``{{ }}`` prints them); a game's class, result and event
+        repeat over the rows, and are escaped once (``_kept``)."""
+        out, kept, round_word = self._out, self._kept, self.said("round")
         games = " ".join(
-            f'<a class="cell {out(g.css)}" href="{out(g.href)}" '
-            f'title="{out(g.event)}, {round_word} {out(g.round)}">{out(g.result)}</a>'
-            for g in h.games
+            [
+                f'<a class="cell {kept(g.css)}" href="{out(g.href)}" '
+                f'title="{kept(g.event)}, {round_word} {g.round}">{kept(g.result)}</a>'
+                for g in h.games
+            ]
         )
         parts.append(
             f'    <tr><th scope="row" class="name"><a href="{out(h.href)}">{out(h.opponent)}</a>'
-            f'</th><td class="num">{out(len(h.games))}</td><td class="num">{out(h.wins)}</td>'
-            f'<td class="num">{out(h.draws)}</td><td class="num">{out(h.losses)}</td>\n'
+            f'</th><td class="num">{len(h.games)}</td><td class="num">{h.wins}</td>'
+            f'<td class="num">{h.draws}</td><td class="num">{h.losses}</td>\n'
             f'      <td class="games">{games}</td></tr>\n'
         )
+
+    def _kept(self, value: str) -> str:
+        """``{{ value }}`` of a text that repeats (a result, an event's name), made once."""
+        made = self._texts.get(value)
+        if made is None:
+            made = keep_within(self._texts, value, self._out(value), _TEXTS_KEPT)
+        return made
 
 
 class PersonFrames(PageFrames):
