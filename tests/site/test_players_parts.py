@@ -23,7 +23,7 @@ from trfsite.pages.contexts import PlayersPage, StartListPage
 from trfsite.render.environment import make_environment, render_page
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.site.page_frame import SAMPLE_ROWS
-from trfsite.site.players_body import PlayersFrames, StartListFrames
+from trfsite.site.players_body import FRAMED_FROM, PlayersFrames, StartListFrames
 
 EVENTS = (
     "trf/individual-2026.trf",
@@ -32,7 +32,7 @@ EVENTS = (
     "samples/opengotha-tournoi-chinois.h9",
 )
 # Enough rows for the parts to be used (a shorter list is rendered whole).
-LONG = 3 * SAMPLE_ROWS
+LONG = FRAMED_FROM + SAMPLE_ROWS
 
 
 def _long(rows: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -74,8 +74,8 @@ def players_variants(page: PlayersPage) -> list[PlayersPage]:
         ),
         replace(
             page,
-            rows=page.rows,
-            alphabetical=_long(awkward),
+            rows=_long(page.rows),
+            alphabetical=(),
             **{flag: False for flag in flags},  # type: ignore[arg-type]
         ),
     ]
@@ -131,13 +131,14 @@ def test_the_written_lists_are_the_templates_bytes(event: str, language: str) ->
 
 
 def test_a_short_list_is_rendered_whole() -> None:
-    """A list of no more rows than the sample: no frame is made (it would cost more
-    than the parts save), the page is its whole render and its lookups alone."""
+    """A list of fewer than FRAMED_FROM rows: no frame is made (it and the sample would
+    cost more than the parts save), the page is its whole render and its lookups alone."""
     made = make_environment(theme_chain(find_theme("default")), "en")
     env = made.overlay()
     env.__class__ = CountingLookups
-    page = event_pages(EVENTS[0], "en", "players.html")[0]
-    assert len(page.rows) <= SAMPLE_ROWS  # type: ignore[attr-defined]
+    first = event_pages(EVENTS[0], "en", "players.html")[0]
+    rows = tuple(first.rows[i % len(first.rows)] for i in range(FRAMED_FROM - 1))  # type: ignore[attr-defined]
+    page = replace(first, rows=rows, alphabetical=rows)
     render_page(env, "players.html", page)  # the templates loaded
     CountingLookups.lookups = 0
     whole = render_page(env, "players.html", page)
@@ -145,6 +146,13 @@ def test_a_short_list_is_rendered_whole() -> None:
     CountingLookups.lookups = 0
     assert PlayersFrames(env).render(page) == whole
     assert CountingLookups.lookups == alone
+    # One row more: framed, the rows after the sample looked up no more.
+    longer = replace(page, rows=(*rows, rows[0]), alphabetical=(*rows, rows[0]))
+    frames = PlayersFrames(env)
+    CountingLookups.lookups = 0
+    assert frames.render(longer) == render_page(made, "players.html", longer)
+    assert frames.shared
+    assert CountingLookups.lookups < alone / 2
 
 
 def test_the_frame_s_lists_run_lookups_for_their_sample_only() -> None:
@@ -161,7 +169,7 @@ def test_the_frame_s_lists_run_lookups_for_their_sample_only() -> None:
     CountingLookups.lookups = 0
     render_page(env, "players.html", page)
     whole = CountingLookups.lookups
-    # The sample holds SAMPLE_ROWS of each list of LONG (3 x SAMPLE_ROWS) rows.
+    # The sample holds SAMPLE_ROWS of each list of LONG rows.
     assert written < whole / 2
     assert whole > 10 * 2 * LONG
 
