@@ -12,6 +12,7 @@ rendered as they are.
 from __future__ import annotations
 
 import datetime as dt
+import pickle
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -38,7 +39,7 @@ from trfsite.people.contexts import (
 from trfsite.render.environment import make_environment, render_page
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.site.build import BuildOptions, build_site
-from trfsite.site.person_body import PersonFrames
+from trfsite.site.person_body import PersonFrames, person_frames
 
 RULES = tuple(f"people/rules/{stem}.trf" for stem in ("a-2020", "b-2021", "c-2022", "d-2023"))
 # (events, people anonymised): chess with FIDE ids, findings and head to head; a team
@@ -243,3 +244,23 @@ def test_a_theme_s_own_person_template_is_rendered(tmp_path: Path, template: str
                 assert doc.xpath("//figcaption/text()")[0] == "mine"
         else:
             assert doc.xpath("//p[@id='mine']/text()") == [page.name]
+
+
+def test_a_process_keeps_one_frame_per_environment_and_site() -> None:
+    """A worker's batches (each a new copy of its pages) share one frame, compared with
+    a whole render once; another site, language or environment gets its own."""
+    env = make_environment(theme_chain(find_theme("default")), "en")
+    pages = person_pages(RULES, "en")
+    frames = person_frames(env, pages[0])
+    copied = pickle.loads(pickle.dumps(pages[1]))
+    assert copied.meta.site is not pages[0].meta.site
+    assert person_frames(env, copied) is frames
+    other_site = replace(
+        pages[1], meta=replace(pages[1].meta, site=replace(pages[1].meta.site, title="B"))
+    )
+    assert person_frames(env, other_site) is not frames
+    other_env = make_environment(theme_chain(find_theme("default")), "en")
+    assert person_frames(other_env, pages[1]) is not frames
+    assert [person_frames(env, page).render(page) for page in pages] == [
+        render_page(env, "person.html", page) for page in pages
+    ]

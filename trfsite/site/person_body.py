@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import replace
 
 import jinja2
 
 from trfsite.memo import keep_within
 from trfsite.people.contexts import HeadToHead, PersonEventLine, PersonPage
-from trfsite.render.page_meta import PageMeta
+from trfsite.render.page_meta import SiteInfo
 from trfsite.site.card_text import CardText
 from trfsite.site.page_frame import PageFrames, default_parts
 
@@ -275,15 +274,18 @@ class PersonFrames(PageFrames):
 
 
 # This process's frames, by environment, thread and what the frame holds of a page's
-# meta (the site, its root and navigation): a worker renders batch after batch of one
-# build's person pages, and compares only its first page with a whole render.
-_FRAMES: dict[tuple[int, int, PageMeta], tuple[jinja2.Environment, PersonFrames]] = {}
+# meta (the site, its root, base and navigation; not its title and path, the holes): a
+# worker renders batch after batch of one build's person pages, and compares only its
+# first page with a whole render. By value: each batch sent to a worker is a new copy.
+_FrameKey = tuple[int, int, SiteInfo, str, str, str]
+_FRAMES: dict[_FrameKey, tuple[jinja2.Environment, PersonFrames]] = {}
 _KEEP = 8
 
 
 def person_frames(env: jinja2.Environment, page: PersonPage) -> PersonFrames:
     """The frames that render ``page`` (made once for its environment and site)."""
-    key = (id(env), threading.get_ident(), replace(page.meta, title="", path=""))
+    meta = page.meta
+    key = (id(env), threading.get_ident(), meta.site, meta.root, meta.base, meta.current)
     made = _FRAMES.get(key)
     if made is None or made[0] is not env:
         made = _FRAMES[key] = (env, PersonFrames(env))
