@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
+import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -41,8 +42,28 @@ _HOLE = re.compile(FRAME_MARK.format("([THBP])"))
 Parts = Mapping[str, Callable[[Any], str]]
 
 
+# What ``are_default`` found, by environment: each event's frames (seven kinds) asked it
+# again, reading two files a template, 0.5 ms a kind. An environment's templates do not
+# change while it is used (a build's has ``auto_reload`` off; a changed theme is another
+# environment: ``event_build.environment``).
+_FOUND: weakref.WeakKeyDictionary[jinja2.Environment, dict[tuple[str, ...], bool]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def are_default(env: jinja2.Environment, names: tuple[str, ...]) -> bool:
-    """Whether each of the templates ``names`` is the default theme's."""
+    """Whether each of the templates ``names`` is the default theme's (read once an
+    environment)."""
+    found = _FOUND.get(env)
+    if found is None:
+        found = _FOUND[env] = {}
+    known = found.get(names)
+    if known is None:
+        known = found[names] = _are_default(env, names)
+    return known
+
+
+def _are_default(env: jinja2.Environment, names: tuple[str, ...]) -> bool:
     loader = env.loader
     if loader is None:
         return False
