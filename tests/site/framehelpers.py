@@ -1,5 +1,6 @@
 """What the tests of the page parts written in Python share (player cards, standings,
-round pages, crosstable): an event's page contexts on a site whose texts need escaping."""
+round pages, crosstable, person pages): an event's page contexts on a site whose texts
+need escaping."""
 
 from __future__ import annotations
 
@@ -13,6 +14,11 @@ import jinja2
 from trfsite.pages import gather
 from trfsite.pages.config import EventConfig
 from trfsite.pages.plan import EventJob
+from trfsite.people.contexts import PersonPage
+from trfsite.people.identity import resolve
+from trfsite.people.listing import read_entries
+from trfsite.people.pages import PeoplePlanner, PersonPlan
+from trfsite.people.privacy import PrivacySettings
 from trfsite.render.environment import render_page
 from trfsite.render.page_meta import SiteInfo
 from trfsite.site.build import BuildOptions, build_site
@@ -82,3 +88,25 @@ def rendered_alike(
             assert made[-1] == render_page(env, template, variant), variant.meta.path
     assert frames.shared
     return made
+
+
+@cache
+def person_pages(
+    events: tuple[str, ...], language: str, anonymised: tuple[str, ...] = ()
+) -> tuple[PersonPage, ...]:
+    """The person pages of an archive of ``tests/data/<event>`` files, in ``language``;
+    the people ``anonymised`` (ids or names) as ``[privacy]`` makes them."""
+    site = SiteInfo("Results & <Co>", language, "https://example.org/r&s/", "2024-05-01", "t")
+    config = EventConfig(privacy=PrivacySettings(anonymise=anonymised))
+    read = [
+        read_entries((DATA / event).read_bytes(), Path(event).name, Path(event).stem, config)
+        for event in events
+    ]
+    resolution = resolve([entries for entries in read if entries is not None])
+    planner = PeoplePlanner(resolution, site, {})
+    return tuple(
+        made.cut().make().context  # type: ignore[misc]
+        for person in resolution.people
+        for made in planner.person_pages(person)
+        if isinstance(made, PersonPlan)
+    )

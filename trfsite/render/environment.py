@@ -60,14 +60,35 @@ def frame_source(template: str) -> str:
     )
 
 
+# A page whose template extends ``base.html`` itself (the person page) has no title,
+# heading or body blocks: its frame, served as ``CONTENT_FRAME_PREFIX + "/x.html"``, marks
+# its whole content block as the body (its title is the page's own, marked in its meta).
+CONTENT_FRAME_PREFIX = "!\ue000content-frame"
+
+
+def content_frame_source(template: str) -> str:
+    """The frame of ``template`` (extending ``base.html``): its content block marked."""
+    return (
+        '{% extends "'
+        + template
+        + '" %}{% block content %}'
+        + FRAME_MARK.format("B")
+        + "{% endblock %}"
+    )
+
+
 class _FrameLoader(jinja2.BaseLoader):
-    """The frame of any template (``frame_source``). It lists none: a frame is no page of
-    its own, and is loaded where a page is first filled into it."""
+    """The frame of any template (``source``: ``frame_source`` or ``content_frame_source``).
+    It lists none: a frame is no page of its own, and is loaded where a page is first
+    filled into it."""
+
+    def __init__(self, source: Callable[[str], str]) -> None:
+        self._source = source
 
     def get_source(
         self, environment: jinja2.Environment, template: str
     ) -> tuple[str, str | None, Callable[[], bool] | None]:
-        return frame_source(template), None, None
+        return self._source(template), None, None
 
     def list_templates(self) -> list[str]:
         return []
@@ -75,7 +96,10 @@ class _FrameLoader(jinja2.BaseLoader):
 
 def make_loader(theme_chain: Sequence[Theme]) -> jinja2.BaseLoader:
     """Nearest theme first; ``"!name/x.html"`` reaches the template of theme ``name``."""
-    by_prefix: dict[str, jinja2.BaseLoader] = {FRAME_PREFIX: _FrameLoader()}
+    by_prefix: dict[str, jinja2.BaseLoader] = {
+        FRAME_PREFIX: _FrameLoader(frame_source),
+        CONTENT_FRAME_PREFIX: _FrameLoader(content_frame_source),
+    }
     for theme in theme_chain:
         by_prefix.setdefault(f"!{theme.name}", jinja2.FileSystemLoader(str(theme.templates)))
     chain = jinja2.FileSystemLoader([str(t.templates) for t in theme_chain])

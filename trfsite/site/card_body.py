@@ -16,7 +16,6 @@ import jinja2
 
 from trfsite.pages.contexts import PlayerCardPage
 from trfsite.pages.rows import ExplanationView, PlayerRow, RecordLine
-from trfsite.render.charts import LineChart
 from trfsite.site.card_ratings import gor_card, rating_card
 from trfsite.site.card_text import CardText
 from trfsite.site.page_frame import PageFrames, default_parts
@@ -63,8 +62,8 @@ class CardParts(CardText):
         self._record(parts, page, b)
         parts.append(
             "  </tbody>\n</table>\n</div>\n"
-            f'<div class="charts">\n{self._chart(page.rank_chart, "rank-chart")}\n'
-            f"{self._chart(page.score_chart, 'score-chart')}\n</div>\n"
+            f'<div class="charts">\n{self.line_chart(page.rank_chart, "rank-chart")}\n'
+            f"{self.line_chart(page.score_chart, 'score-chart')}\n</div>\n"
         )
         if page.explanations:
             parts.append(
@@ -203,33 +202,6 @@ class CardParts(CardText):
                 f'{change}    <td class="num">{out(points(line.points_after))}</td>\n'
                 f"{rank}  </tr>\n"
             )
-
-    def _chart(self, chart: LineChart | None, css: str) -> str:
-        """``{{ line_chart(chart, css) }}``."""
-        if not chart:
-            return ""
-        out = self._out
-        title = out(self._translate(chart.title))
-        x_label = out(self._translate(chart.x_label))
-        width, height = out(chart.width), out(chart.height)
-        grid = self._chart_grid(chart.left, chart.right, chart.bottom, chart.y_ticks, chart.x_ticks)
-        made = [
-            f'<figure class="{css}">\n'
-            f'  <svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-            f'role="img" aria-labelledby="{css}-title" preserveAspectRatio="xMidYMid meet">\n'
-            f'    <title id="{css}-title">{title}</title>\n'
-            f"    {out(grid)}\n"
-            f'    <text class="axis-label" x="{out(chart.right)}" y="{out(chart.height - 2)}" '
-            f'text-anchor="end">{x_label}</text>\n'
-            f'    <polyline class="line" points="{out(chart.polyline)}"></polyline>\n'
-        ]
-        made.extend(
-            f'    <circle class="dot" cx="{out(dot.x)}" cy="{out(dot.y)}" r="4">'
-            f"<title>{x_label} {out(dot.label)}</title></circle>\n"
-            for dot in chart.dots
-        )
-        made.append(f"  </svg>\n  <figcaption>{title}</figcaption>\n</figure>\n")
-        return "".join(made)
 
     def _explanation(self, parts: list[str], ex: ExplanationView, first: bool) -> None:
         """One tie-break's account, opened when ``first``."""

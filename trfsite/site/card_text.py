@@ -11,8 +11,13 @@ from typing import Any
 
 import jinja2
 
+from trfsite.memo import keep_within
 from trfsite.pages.rows import ExplanationView, Ref
+from trfsite.render.charts import LineChart
 from trfsite.site.written_parts import WrittenParts
+
+# Chart grids a process keeps (a person page's are its own: they seldom repeat).
+_GRIDS_KEPT = 256
 
 
 class CardText(WrittenParts):
@@ -30,11 +35,11 @@ class CardText(WrittenParts):
         self._titled_link: Callable[..., Any] = macros.titled_link  # type: ignore[attr-defined]
         self._title_badge: Callable[..., Any] = macros.title_badge  # type: ignore[attr-defined]
         self._person_link: Callable[..., Any] = macros.person_link  # type: ignore[attr-defined]
-        self._chart_grid: Callable[..., Any] = macros.chart_grid  # type: ignore[attr-defined]
         # Links by id(ref) * 3 + 0 (a link), 1 (a titled link) or 2 (a person link).
         self._links: dict[int, tuple[Ref | None, str, str]] = {}
         self._said: dict[str, str] = {}
         self._made: dict[str, str] = {}
+        self._grids: dict[tuple[object, ...], str] = {}
 
     def said(self, message: str) -> str:
         """``{{ _("message") }}``, made once."""
@@ -114,3 +119,57 @@ class CardText(WrittenParts):
         if made is None or made[0] is not ref or made[1] != root:
             made = self._links[key] = (ref, root, self._out(self._person_link(ref, root)))
         return made[2]
+
+    def line_chart(self, chart: LineChart | None, css: str) -> str:
+        """``{{ line_chart(chart, css) }}`` (a player card's and a person page's)."""
+        if not chart:
+            return ""
+        out = self._out
+        title = out(self._translate(chart.title))
+        x_label = out(self._translate(chart.x_label))
+        width, height = out(chart.width), out(chart.height)
+        grid = self.chart_grid(chart)
+        made = [
+            f'<figure class="{css}">\n'
+            f'  <svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+            f'role="img" aria-labelledby="{css}-title" preserveAspectRatio="xMidYMid meet">\n'
+            f'    <title id="{css}-title">{title}</title>\n'
+            f"    {grid}\n"
+            f'    <text class="axis-label" x="{out(chart.right)}" y="{out(chart.height - 2)}" '
+            f'text-anchor="end">{x_label}</text>\n'
+            f'    <polyline class="line" points="{out(chart.polyline)}"></polyline>\n'
+        ]
+        made.extend(
+            f'    <circle class="dot" cx="{out(dot.x)}" cy="{out(dot.y)}" r="4">'
+            f"<title>{x_label} {out(dot.label)}</title></circle>\n"
+            for dot in chart.dots
+        )
+        made.append(f"  </svg>\n  <figcaption>{title}</figcaption>\n</figure>\n")
+        return "".join(made)
+
+    def chart_grid(self, chart: LineChart) -> str:
+        """``{{ chart_grid(chart.left, chart.right, chart.bottom, chart.y_ticks,
+        chart.x_ticks) }}``: the grid lines and axis ticks, made once per axes (alike on
+        every card of an event; a person page's follow the person's ratings)."""
+        key = (chart.left, chart.right, chart.bottom, chart.y_ticks, chart.x_ticks)
+        made = self._grids.get(key)
+        if made is None:
+            out = self._out
+            left, right = out(chart.left), out(chart.right)
+            grid = ['<g class="grid">\n']
+            for tick in chart.y_ticks:
+                y, label = out(tick.position), out(tick.label)
+                grid.append(
+                    f'      <line x1="{left}" x2="{right}" y1="{y}" y2="{y}"></line>\n'
+                    f'      <text class="tick" x="{out(chart.left - 6)}" '
+                    f'y="{out(tick.position + 4)}" text-anchor="end">{label}</text>\n'
+                )
+            below = out(chart.bottom + 18)
+            grid.extend(
+                f'      <text class="tick" x="{out(tick.position)}" y="{below}" '
+                f'text-anchor="middle">{out(tick.label)}</text>\n'
+                for tick in chart.x_ticks
+            )
+            grid.append("    </g>")
+            made = keep_within(self._grids, key, "".join(grid), _GRIDS_KEPT)
+        return made

@@ -28,8 +28,10 @@ from trfsite.pages.contexts import (
     GamePage,
     IndexPage,
     PlayerCardPage,
+    PlayersPage,
     RoundPage,
     StandingsPage,
+    StartListPage,
 )
 from trfsite.pages.gather import EventResult, PreparedEvent, part_of, prepare_event
 from trfsite.pages.plan import EventJob
@@ -249,6 +251,12 @@ def render_event(
     from trfsite.site.crosstable_body import CROSSTABLE_TEMPLATE, CrosstableFrames
     from trfsite.site.game_frame import GAME_TEMPLATE, GameFrames
     from trfsite.site.page_frame import PageFrames
+    from trfsite.site.players_body import (
+        PLAYERS_TEMPLATE,
+        START_LIST_TEMPLATE,
+        PlayersFrames,
+        StartListFrames,
+    )
     from trfsite.site.round_body import ROUND_TEMPLATE, RoundFrames
     from trfsite.site.standings_body import STANDINGS_TEMPLATE, StandingsFrames
 
@@ -273,6 +281,8 @@ def render_event(
         STANDINGS_TEMPLATE: (StandingsPage, StandingsFrames(env)),
         ROUND_TEMPLATE: (RoundPage, RoundFrames(env)),
         CROSSTABLE_TEMPLATE: (CrosstablePage, CrosstableFrames(env)),
+        PLAYERS_TEMPLATE: (PlayersPage, PlayersFrames(env)),
+        START_LIST_TEMPLATE: (StartListPage, StartListFrames(env)),
     }
     pages = result.pages
     sizes = [(path, len(data)) for path, data in files]

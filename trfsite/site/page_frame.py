@@ -1,5 +1,6 @@
 """An event's pages of one template rendered into one frame (game pages, player cards,
-standings, round pages, the crosstable).
+standings, round pages, the crosstable, a long list of players), and a build's person
+pages (one frame a worker: ``person_body``).
 
 Every page of one kind of an event has the same head, navigation and footer; only its
 title, heading, body and own path differ. The frame is rendered once,
@@ -16,17 +17,24 @@ from __future__ import annotations
 
 import logging
 import re
+import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 import jinja2
 
-from trfsite.render.environment import FRAME_MARK, FRAME_PREFIX, render_page
+from trfsite.render.environment import (
+    CONTENT_FRAME_PREFIX,
+    FRAME_MARK,
+    FRAME_PREFIX,
+    render_page,
+)
 
 logger = logging.getLogger(__name__)
 
 _PATH = FRAME_MARK.format("P")
+_TITLE = FRAME_MARK.format("T")
 # Each hole's part.
 PART_NAMES = {"T": "title", "H": "heading", "B": "body", "P": "path"}
 _HOLE = re.compile(FRAME_MARK.format("([THBP])"))
@@ -34,8 +42,28 @@ _HOLE = re.compile(FRAME_MARK.format("([THBP])"))
 Parts = Mapping[str, Callable[[Any], str]]
 
 
+# What ``are_default`` found, by environment: each event's frames (seven kinds) asked it
+# again, reading two files a template, 0.5 ms a kind. An environment's templates do not
+# change while it is used (a build's has ``auto_reload`` off; a changed theme is another
+# environment: ``event_build.environment``).
+_FOUND: weakref.WeakKeyDictionary[jinja2.Environment, dict[tuple[str, ...], bool]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def are_default(env: jinja2.Environment, names: tuple[str, ...]) -> bool:
-    """Whether each of the templates ``names`` is the default theme's."""
+    """Whether each of the templates ``names`` is the default theme's (read once an
+    environment)."""
+    found = _FOUND.get(env)
+    if found is None:
+        found = _FOUND[env] = {}
+    known = found.get(names)
+    if known is None:
+        known = found[names] = _are_default(env, names)
+    return known
+
+
+def _are_default(env: jinja2.Environment, names: tuple[str, ...]) -> bool:
     loader = env.loader
     if loader is None:
         return False
@@ -88,7 +116,8 @@ class PageFrames:
     page's parts, given by ``parts`` (called once, on the first page; ``None``: every
     page is rendered whole). ``frame_templates`` must be the default theme's: the
     default's are known to read nothing of a page but its path outside the blocks
-    filled per page."""
+    filled per page. ``content``: the template extends base.html itself (see
+    ``CONTENT_FRAME_PREFIX``)."""
 
     def __init__(
         self,
@@ -97,6 +126,7 @@ class PageFrames:
         frame_templates: tuple[str, ...],
         parts: Callable[[jinja2.Environment], Parts | None],
         sample: Callable[[Any], Any] | None = None,
+        content: bool = False,
     ) -> None:
         self.env = env
         self.template = template
@@ -106,6 +136,9 @@ class PageFrames:
         # whole to be compared: ``sample`` gives a small page of the same kind (its first
         # rows) to compare instead, and the page itself is then filled.
         self._sample = sample
+        # A page extending base.html itself (``content``): its content block is the
+        # body, and its own title (base.html's <title> and og:title) a hole.
+        self._content = content
         # The frame's text between its holes, and which hole follows each piece.
         self._pieces: list[str] = []
         self._holes: list[str] = []
@@ -153,8 +186,13 @@ class PageFrames:
         if parts is None:
             return False
         self._parts = {hole: parts[name] for hole, name in PART_NAMES.items()}
-        marked = replace(page, meta=replace(page.meta, path=_PATH))
-        frame = self.env.get_template(f"{FRAME_PREFIX}/{self.template}").render(page=marked)
+        if self._content:
+            meta = replace(page.meta, path=_PATH, title=_TITLE)
+            prefix = CONTENT_FRAME_PREFIX
+        else:
+            meta, prefix = replace(page.meta, path=_PATH), FRAME_PREFIX
+        marked = replace(page, meta=meta)
+        frame = self.env.get_template(f"{prefix}/{self.template}").render(page=marked)
         split = _HOLE.split(frame)
         self._pieces = split[0::2]
         self._holes = split[1::2]

@@ -46,7 +46,9 @@ class RenderBatch:
 
 def render_batch(batch: RenderBatch) -> _Made:
     """The pages of ``batch``, rendered and written (or sent back); runs on a worker."""
+    from trfsite.people.contexts import PersonPage
     from trfsite.render.environment import render_page
+    from trfsite.site.person_body import person_frames
 
     env = environment(batch.theme_paths, batch.language, batch.fingerprint)
     files = []
@@ -55,7 +57,13 @@ def render_batch(batch: RenderBatch) -> _Made:
     with paused_collector():
         for item in batch.pages:
             page = item.make() if isinstance(item, PersonInput) else item
-            data = render_page(env, page.template, page.context).encode("utf-8")
+            context = page.context
+            if isinstance(context, PersonPage) and page.template == "person.html":
+                # Most of the pages: one frame, each filled with its parts (person_body).
+                text = person_frames(env, context).render(context)
+            else:
+                text = render_page(env, page.template, context)
+            data = text.encode("utf-8")
             if batch.root is None:
                 files.append((page.path, data))
             else:
