@@ -4,6 +4,7 @@ and the call is made here when no helper was forked or the helper died."""
 from __future__ import annotations
 
 import os
+from multiprocessing.connection import Connection
 
 import pytest
 
@@ -52,3 +53,21 @@ def test_a_call_failing_in_the_helper_fails_here_too() -> None:
     call.fork()
     with pytest.raises(ValueError, match="broken check"):
         call.result()
+
+
+def _forked_in_a_daemon(sender: Connection) -> None:
+    call = ForkedCall(os.getpid)
+    call.fork()  # a daemonic process may not have children (multiprocessing.Pool's workers)
+    sender.send((call.helper is None, call.result() == os.getpid()))
+    sender.close()
+
+
+@needs_fork
+def test_in_a_daemonic_process_the_call_is_made_there() -> None:
+    context = fork_context()
+    receiver, sender = context.Pipe(duplex=False)
+    daemon = context.Process(target=_forked_in_a_daemon, args=(sender,), daemon=True)
+    daemon.start()
+    sender.close()
+    assert receiver.recv() == (True, True)
+    daemon.join()

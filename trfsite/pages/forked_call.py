@@ -2,7 +2,7 @@
 
 For work of a split build whose inputs this process holds and whose result is small:
 the helper inherits the inputs, only the result is pickled. Where no helper can be
-forked (not Linux, one core, a daemonic worker), or it fails, the call is made here
+forked (not Linux, one core, a daemonic process), or it fails, the call is made here
 when its result is asked for.
 """
 
@@ -41,12 +41,14 @@ class ForkedCall(Generic[T]):
         context = fork_context()
         if context is None or self.helper is not None:
             return
+        receiver, sender = context.Pipe(duplex=False)
         try:
-            receiver, sender = context.Pipe(duplex=False)
             helper = context.Process(target=_run_helper, args=(self.call, sender), daemon=True)
             helper.start()
-        except (OSError, AssertionError, ValueError) as exc:  # no fork here (a daemonic worker)
+        except (OSError, AssertionError, ValueError) as exc:  # no fork here (a daemonic process)
             logger.debug("no forked helper: %s", exc)
+            receiver.close()
+            sender.close()
             return
         sender.close()
         self.helper, self.receiver = helper, receiver
