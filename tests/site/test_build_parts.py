@@ -19,7 +19,7 @@ from treedigest import tree_digest
 
 from trfsite.model import Player
 from trfsite.pages import cards as pages_cards
-from trfsite.pages import gather
+from trfsite.pages import gather, reading
 from trfsite.pages.plan import EventData
 from trfsite.render.theme import ThemeError
 from trfsite.site import event_build, split_event
@@ -286,3 +286,38 @@ def test_a_broken_theme_template_is_told_by_file_and_line_in_a_split_build(
         build_site(options)
     assert "players.html:2" in caught.value.format_message()
     assert (tmp_path / "out/small/players.html").read_bytes() == before
+
+
+def test_a_split_event_is_checked_by_a_helper_beside_its_ranking(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The split build's process ranks the event while a forked helper checks its file,
+    once; a build in one process checks it there. The helper's findings come through."""
+    src = tmp_path / "src"
+    src.mkdir()
+    # Dora (0 points) declared 3rd and Gus (1.5) 4th: two rank warnings.
+    lines = small_round_robin().splitlines()
+    lines[-2] = lines[-2][:85] + "   4" + lines[-2][89:]
+    lines[-1] = lines[-1][:85] + "   3" + lines[-1][89:]
+    (src / "small.trf").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    log = tmp_path / "checked"
+    log.mkdir()
+    real = reading.validate_file
+
+    def logged(*args: Any) -> Any:
+        with (log / str(os.getpid())).open("a", encoding="utf-8") as out:
+            out.write("checked\n")
+        return real(*args)
+
+    monkeypatch.setattr(reading, "validate_file", logged)
+    _build(src, tmp_path / "split", split=True)
+    checked = {int(f.name): f.read_text("utf-8").count("checked") for f in log.iterdir()}
+    assert os.getpid() not in checked and list(checked.values()) == [1]
+    for f in log.iterdir():
+        f.unlink()
+    _build(src, tmp_path / "whole", split=False)
+    checked = {int(f.name): f.read_text("utf-8").count("checked") for f in log.iterdir()}
+    assert checked == {os.getpid(): 1}
+    assert _tree(tmp_path / "split") == _tree(tmp_path / "whole")
+    page = (tmp_path / "split" / "small" / "validation.html").read_text("utf-8")
+    assert page.count("standings-rank-mismatch") == 2

@@ -12,26 +12,18 @@ that fails or is killed costs nothing but time: its missing chunks are replayed 
 from __future__ import annotations
 
 import logging
-import multiprocessing
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
 from trfsite.formats.pgn import PgnGame, Replay, replay
+from trfsite.pages.forked_call import fork_context
 
 logger = logging.getLogger(__name__)
 
 _CHUNK = 64  # games a claim takes: large enough to make a claim cheap, small to balance
 _HELPED_FROM = 256  # fewer games replay faster here than a fork starts and answers
-
-
-def _fork_context() -> Any:
-    """The fork context where a helper may be forked (Linux, two cores or more)."""
-    if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return None
-    return multiprocessing.get_context("fork")
 
 
 @dataclass(slots=True)
@@ -105,7 +97,7 @@ class ReplayAhead:
 def replay_ahead(games: Sequence[PgnGame]) -> ReplayAhead:
     """Start replaying ``games``; with many, a forked helper takes chunks from now on."""
     ahead = ReplayAhead(games)
-    context = _fork_context() if len(games) >= _HELPED_FROM else None
+    context = fork_context() if len(games) >= _HELPED_FROM else None
     if context is None:
         return ahead
     try:

@@ -1,9 +1,10 @@
 """One large event on every core: prepared once, then a forked pool renders its pages.
 
 With fewer events than workers, a build on this machine reads, checks and ranks
-each event once, here, then forks a pool whose workers inherit it: each renders
-every n-th page and writes it. The bulletin, the longest step, runs beside them
-in a process of its own, forked first so that it starts at once.
+each event once, here (the checks beside the ranking, by a forked helper), then
+forks a pool whose workers inherit it: each renders every n-th page and writes it.
+The bulletin, the longest step, runs beside them in a process of its own, forked
+first so that it starts at once.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def build_split(task: EventTask, workers: int) -> EventOutput:
         warm_environment(task)
         with paused_collector():  # the workers inherit it paused
             try:
-                _PREPARED[:] = [prepare_event(task.job)]
+                _PREPARED[:] = [prepare_event(task.job, check_beside=True)]
                 with ProcessPoolExecutor(workers, mp_context=context) as pool:
                     calls = [pool.submit(_render_part, task, n, workers) for n in range(workers)]
                     people = event_people(_PREPARED[0])  # while they render

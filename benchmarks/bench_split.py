@@ -1,0 +1,122 @@
+"""The critical path of a split build, by process: CPU, not wall, so it holds under load.
+
+A build of one event with two workers (``site/split_event.py``) runs in three steps:
+this process prepares the event (``prepare_event``: reading, checks, rankings, plans)
+while the other cores wait, then each forked worker renders every n-th page, then
+this process finishes the site. Prints, per run, the CPU (user + sys) and minor page
+faults of the preparation here, of each worker's pages (``part_of`` and rendering),
+and of the whole build with its children; then the same build with ``--jobs 1``,
+whose pages are one process's (the workers' sum above it is what splitting costs).
+
+    python benchmarks/bench_split.py --open 2000 11 --runs 3
+
+The preparation plus the slower worker is the part of the wall time that two cores
+cannot shorten; the whole build's CPU is what a busy machine pays.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generate import generate_individual_swiss  # noqa: E402
+
+
+def _usage(who: int = resource.RUSAGE_SELF) -> tuple[float, int]:
+    used = resource.getrusage(who)
+    return used.ru_utime + used.ru_stime, used.ru_minflt
+
+
+def _counted(real: Callable[..., Any], label: str, lines: list[str]) -> Callable[..., Any]:
+    """``real``, its CPU and minor faults added to ``lines`` as "label cpu faults"."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        cpu, faults = _usage()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            cpu_after, faults_after = _usage()
+            lines.append(f"{label} {cpu_after - cpu:.3f} {faults_after - faults}")
+
+    return call
+
+
+_REAL_PART: list[Callable[..., Any]] = []
+
+
+def _timed_part(*args: Any) -> Any:
+    """A worker's pages (split_event._render_part), its own line printed: a fork."""
+    cpu, faults = _usage()
+    result = _REAL_PART[0](*args)
+    cpu_after, faults_after = _usage()
+    print(f"  worker {args[1]}: {cpu_after - cpu:.3f} s, {faults_after - faults} faults")
+    return result
+
+
+def _run(src: Path, out: Path, jobs: int) -> None:
+    """One build in a forked child, its lines printed (the patches die with it)."""
+    child = os.fork()
+    if child:
+        os.waitpid(child, 0)
+        return
+    try:
+        _build_here(src, out, jobs)
+    finally:
+        sys.stdout.flush()
+        os._exit(0)
+
+
+def _build_here(src: Path, out: Path, jobs: int) -> None:
+    from trfsite.site import event_build, split_event
+    from trfsite.site.build import BuildOptions, build_site
+
+    lines: list[str] = []
+    _REAL_PART.append(split_event._render_part)
+    split_event._render_part = _timed_part  # the pool pickles it by name: module level
+    split_event.prepare_event = _counted(split_event.prepare_event, "prepare", lines)
+    event_build.prepare_event = _counted(event_build.prepare_event, "prepare", lines)
+    event_build.part_of = _counted(event_build.part_of, "pages", lines)
+    event_build.render_event = _counted(event_build.render_event, "pages", lines)
+    build_site(BuildOptions(src, out, pdf=False, cache=False, jobs=jobs))
+    cpu, faults = _usage()
+    children, child_faults = _usage(resource.RUSAGE_CHILDREN)
+    sums: dict[str, list[float]] = {}
+    for line in lines:
+        label, spent, count = line.split()
+        sums.setdefault(label, [0.0, 0.0])
+        sums[label][0] += float(spent)
+        sums[label][1] += int(count)
+    for label, (spent, count) in sums.items():
+        print(f"  {label} here: {spent:.3f} s, {int(count)} faults")
+    print(f"  build (--jobs {jobs}): {cpu + children:.3f} s, {faults + child_faults} faults")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--open", nargs=2, type=int, default=(2000, 11))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        players, rounds = args.open
+        text = generate_individual_swiss(players, rounds, args.seed)
+        (src / "open.trf").write_text(text, encoding="utf-8")
+        for run in range(1, args.runs + 1):
+            for jobs in (2, 1):
+                print(f"run {run}, --jobs {jobs}:", flush=True)
+                _run(src, Path(tmp) / f"out-{run}-{jobs}", jobs)
+
+
+if __name__ == "__main__":
+    main()
