@@ -29,7 +29,7 @@ import logging
 import os
 import sqlite3
 import stat
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Protocol
@@ -37,6 +37,7 @@ from typing import Protocol
 import trfsite
 from trfsite.pages.rows import EventSummary
 from trfsite.site.event_build import EventOutput, EventTask
+from trfsite.site.event_rows import EventRow
 from trfsite.site.publish import Listing
 from trfsite.site.state import BuildState
 from trfsite.site.state_cache import CacheChanges, SourceStore
@@ -286,10 +287,11 @@ def save_entries(
     reused: Collection[str],
     previous: Previous,
     sources: SourceStore | None = None,
+    rows: Sequence[EventRow] = (),
 ) -> None:
     """This build's id in its folder, and in the build state the entries of the events
     whose key changed or that were built (not ``reused``), with the ``sources``
-    discovery found anew; ``previous``: the live build."""
+    discovery found anew and the event ``rows`` made now; ``previous``: the live build."""
     by_slug = {entry.slug: entry for entry in entries}
     keys = {slug: entry.key for slug, entry in by_slug.items()}
     build = build_id(keys)
@@ -301,6 +303,7 @@ def save_entries(
         previous.keys,
         previous.build,
         sources,
+        rows,
     )
     with BuildState(state_file) as state:
         state.save_cache(changes)
