@@ -110,17 +110,33 @@ def build_fingerprint(theme_paths: tuple[Path, ...], bulletin_paths: tuple[Path,
     return digest.hexdigest()
 
 
-def event_key(fingerprint: str, task: EventTask) -> str:
+class KeyParts:
+    """The text of the values a build's events share (the theme chain, the site, the
+    settings of every event without a table of its own), made once per object, not
+    once per event: ``repr`` of a config is most of an unchanged event's key."""
+
+    def __init__(self) -> None:
+        self._shown: dict[int, tuple[object, str]] = {}  # id -> (the object, its repr)
+
+    def shown(self, value: object) -> str:
+        found = self._shown.get(id(value))
+        if found is None or found[0] is not value:  # kept alive: its id is not reused
+            found = self._shown[id(value)] = (value, repr(value))
+        return found[1]
+
+
+def event_key(fingerprint: str, task: EventTask, parts: KeyParts | None = None) -> str:
     """The key of one event: its inputs and settings, and the build fingerprint."""
     job = task.job
+    shown = (parts or KeyParts()).shown
     digest = hashlib.sha256()
     for part in (
         fingerprint,
-        repr(task.theme_paths),
+        shown(task.theme_paths),
         job.source_name,
         job.slug,
-        repr(job.config),
-        repr(job.site),
+        shown(job.config),
+        shown(job.site),
         repr(job.want_bulletin),
         job.notes_markdown,
         job.updated,
