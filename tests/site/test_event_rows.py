@@ -11,8 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from rebuildhelpers import built, settled
-from rebuildhelpers import settled_at_once  # noqa: F401  (autouse: each test here)
+from rebuildhelpers import (
+    built,
+    settled,
+    settled_at_once,  # noqa: F401  (autouse: each test here)
+)
 from sitehelpers import small_round_robin
 
 from trfsite.pages.data_files import DATA_VERSION
@@ -110,7 +113,7 @@ def _summary(slug: str, name: str, start: dt.date | None, **other: object) -> Ev
 
 
 _SUMMARIES = [
-    _summary("b", "Zoë <Open> & \"Cup\"", dt.date(2024, 5, 1), end_date=dt.date(2024, 5, 3)),
+    _summary("b", 'Zoë <Open> & "Cup"', dt.date(2024, 5, 1), end_date=dt.date(2024, 5, 3)),
     _summary("a", "alpha", dt.date(2024, 5, 1), failed=True, headline=""),
     _summary("c", "Undated", None, end_date=None, results_date=""),
     _summary("d", "Later", dt.date(2025, 1, 2), results_date="2025-01-09", kind="team"),
@@ -122,8 +125,8 @@ _SUMMARIES = [
 def test_the_joined_rows_are_the_whole_files_bytes(count: int, base_url: str) -> None:
     """events.json as ``json.dumps`` of the whole document gives it, feed.xml as
     ``atom_feed`` of every entry does: the files a build made before the rows."""
-    from trfsite.site.event_build import environment
     from trfsite.render.theme import find_theme, theme_chain
+    from trfsite.site.event_build import environment
 
     site = SiteInfo("Archive", "en", base_url, "2026-01-01", "trfsite", (), base_url, True, ())
     env = environment(tuple(t.path for t in theme_chain(find_theme("default"))), "en")

@@ -7,8 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from rebuildhelpers import built, settled
-from rebuildhelpers import settled_at_once  # noqa: F401  (autouse: each test here)
+from rebuildhelpers import (
+    built,
+    settled,
+    settled_at_once,  # noqa: F401  (autouse: each test here)
+)
 from sitehelpers import small_round_robin
 
 from trfsite.pages.config import EventConfig, SiteConfig
