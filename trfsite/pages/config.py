@@ -42,6 +42,7 @@ Every problem is collected and reported at once, each naming its key.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import tomllib
@@ -185,14 +186,27 @@ class SiteConfig:
         return self.languages or (self.language,)
 
     def for_stem(self, stem: str) -> EventConfig:
-        found = EventConfig()
+        """The settings of the event whose file is ``stem``: every event without settings
+        of its own gets the very same object, so a build's cache keys show it once
+        (``site.cache.KeyParts``)."""
+        found = _NO_TABLE
         for key, event in self.events:
             if key == stem:
                 found = event
         splits = tuple(sorted(self.people.splits_for(stem).items()))
         if splits:
             found = replace(found, people_splits=splits)
+        elif found is _NO_TABLE:
+            return _no_table_with(self.privacy)
         return replace(found, privacy=self.privacy) if self.privacy != found.privacy else found
+
+
+_NO_TABLE = EventConfig()  # an event that no [events.STEM] table names
+
+
+@functools.lru_cache(maxsize=8)
+def _no_table_with(privacy: PrivacySettings) -> EventConfig:
+    return _NO_TABLE if privacy == _NO_TABLE.privacy else replace(_NO_TABLE, privacy=privacy)
 
 
 def _expect_str(data: dict[str, object], key: str, where: str, problems: list[str]) -> str | None:

@@ -115,6 +115,9 @@ class IndexPage:
     years: tuple[int, ...]
     notes_html: str
     series: tuple[tuple[str, str], ...] = ()  # (series page, title)
+    # The events' cards (``event_card.html``), newest first: made once per event, kept
+    # in the build state (``site.event_rows``)
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,13 +70,16 @@ def atom_feed(
     home_href: str,
     feed_id: str,
     entries: list[tuple[str, str, str, str, str]],
+    updated: str | None = None,
 ) -> str:
-    """An Atom document; ``entries``: (id, title, link, updated, summary), newest first."""
+    """An Atom document; ``entries``: (id, title, link, updated, summary), newest first;
+    ``updated``: the feed's date, when not the latest entry's (``site.event_rows``)."""
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed", {"{http://www.w3.org/XML/1998/namespace}lang": language})
     ET.SubElement(feed, f"{{{ATOM}}}id").text = feed_id
     ET.SubElement(feed, f"{{{ATOM}}}title").text = title
-    updated = max((entry[3] for entry in entries), default=atom_time(EPOCH))
+    if updated is None:
+        updated = max((entry[3] for entry in entries), default=atom_time(EPOCH))
     ET.SubElement(feed, f"{{{ATOM}}}updated").text = updated
     ET.SubElement(ET.SubElement(feed, f"{{{ATOM}}}author"), f"{{{ATOM}}}name").text = author
     ET.SubElement(feed, f"{{{ATOM}}}link", {"rel": "self", "href": self_href})

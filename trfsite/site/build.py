@@ -24,6 +24,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from trfsite import __version__
 from trfsite.findings import Finding
@@ -31,8 +32,7 @@ from trfsite.input_files import shown_name
 from trfsite.pages.config import SiteConfig, load_config
 from trfsite.pages.contexts import IndexPage
 from trfsite.pages.plan import Fallback
-from trfsite.pages.rows import EventSummary
-from trfsite.render.page_meta import PageMeta, SiteInfo
+from trfsite.render.page_meta import SiteInfo
 from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache, publish
 from trfsite.site.archive_db import ArchiveEvent
@@ -43,6 +43,7 @@ from trfsite.site.event_build import EventTask, environment, make_pdf
 from trfsite.site.events import Plan, Progress, build_events, plan_events
 from trfsite.site.executors import open_executor
 from trfsite.site.failures import BuildError, reported_as_build_errors
+from trfsite.site.home_page import index_page, rows_of
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.lock import one_build_at_a_time
@@ -50,8 +51,11 @@ from trfsite.site.open_data import start_archive, write_open_data
 from trfsite.site.people_donor import PeopleTaking
 from trfsite.site.state import state_path
 from trfsite.site.state_cache import SourceStore
-from trfsite.site.web_files import newest_first, write_sitemaps
+from trfsite.site.web_files import write_sitemaps
 from trfsite.site.writer import SiteWriter
+
+if TYPE_CHECKING:
+    import jinja2
 
 __all__ = ["MARKER", "BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
 
@@ -135,29 +139,13 @@ def _pdf_available() -> bool:
     return True
 
 
-def _index_page(site: SiteInfo, summaries: list[EventSummary], notes_html: str) -> IndexPage:
-    ordered = newest_first(summaries)
-    kinds = tuple(sorted({s.kind for s in ordered}))
-    years = tuple(sorted({s.start_date.year for s in ordered if s.start_date}, reverse=True))
-    meta = PageMeta(site, site.title, "", "", "home", "index.html")
-    series = tuple((f"series/{key}.html", title) for key, title, _ in site.series)
-    return IndexPage(meta, tuple(ordered), kinds, years, notes_html, series)
-
-
 def _render_into(
-    writer: SiteWriter,
-    chain: tuple[Theme, ...],
-    site: SiteInfo,
-    summaries: list[EventSummary],
-    index_notes: str,
+    writer: SiteWriter, chain: tuple[Theme, ...], page: IndexPage, env: jinja2.Environment
 ) -> int:
     """The home page and the theme's static files (the events are written already)."""
     from trfsite.render.environment import render_page
 
-    env = environment(tuple(t.path for t in chain), site.language)
-    writer.write_text(
-        "index.html", render_page(env, "index.html", _index_page(site, summaries, index_notes))
-    )
+    writer.write_text("index.html", render_page(env, "index.html", page))
     for relative, source in static_files(chain):
         writer.copy_file(f"static/{relative}", source)
     return 1
@@ -401,10 +389,15 @@ def _build_language(
         from trfsite.pages.notes import markdown_to_html
 
         index_notes = markdown_to_html(discovery.index_text)
-    pages = _render_into(writer, chain, part.site, [e.summary for e in ordered], index_notes)
-    write_open_data(writer, part.site, [e.summary for e in ordered])
+    env = environment(theme_paths, part.site.language)
+    reused_keys = {entry.key for entry in plan.reused.values()}
+    events = [(e.key, e.summary) for e in ordered]
+    rows, made = rows_of(events, reused_keys, state_file if use_cache else None, env, part.site)
+    home = index_page(part.site, [e.summary for e in ordered], rows, index_notes)
+    pages = _render_into(writer, chain, home, env)
+    write_open_data(writer, part.site, rows)
     pages += sum(e.pages for e in ordered) + people
-    cache.save_entries(writer, state_file, ordered, plan.reused, plan.previous, part.sources)
+    cache.save_entries(writer, state_file, ordered, plan.reused, plan.previous, part.sources, made)
     if part.site.languages:  # the next build's _plan looks for it beside the cache's id
         writer.write_text(MARKER, f"trfsite {__version__}\n")
     return ordered, plan, pages

@@ -29,7 +29,7 @@ import logging
 import os
 import sqlite3
 import stat
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Protocol
@@ -37,6 +37,7 @@ from typing import Protocol
 import trfsite
 from trfsite.pages.rows import EventSummary
 from trfsite.site.event_build import EventOutput, EventTask
+from trfsite.site.event_rows import EventRow
 from trfsite.site.publish import Listing
 from trfsite.site.state import BuildState
 from trfsite.site.state_cache import CacheChanges, SourceStore
@@ -46,6 +47,8 @@ logger = logging.getLogger(__name__)
 
 CACHE_ID = ".trfsite-cache-id"  # in a build folder: which build the state's cache rows describe
 _DATE_FIELDS = ("start_date", "end_date")
+# Named once: ``fields()`` per stored entry was a tenth of a rebuild's plan.
+_SUMMARY_FIELDS = tuple(f.name for f in fields(EventSummary))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,17 +112,33 @@ def build_fingerprint(theme_paths: tuple[Path, ...], bulletin_paths: tuple[Path,
     return digest.hexdigest()
 
 
-def event_key(fingerprint: str, task: EventTask) -> str:
+class KeyParts:
+    """The text of the values a build's events share (the theme chain, the site, the
+    settings of every event without a table of its own), made once per object, not
+    once per event: ``repr`` of a config is most of an unchanged event's key."""
+
+    def __init__(self) -> None:
+        self._shown: dict[int, tuple[object, str]] = {}  # id -> (the object, its repr)
+
+    def shown(self, value: object) -> str:
+        found = self._shown.get(id(value))
+        if found is None or found[0] is not value:  # kept alive: its id is not reused
+            found = self._shown[id(value)] = (value, repr(value))
+        return found[1]
+
+
+def event_key(fingerprint: str, task: EventTask, parts: KeyParts | None = None) -> str:
     """The key of one event: its inputs and settings, and the build fingerprint."""
     job = task.job
+    shown = (parts or KeyParts()).shown
     digest = hashlib.sha256()
     for part in (
         fingerprint,
-        repr(task.theme_paths),
+        shown(task.theme_paths),
         job.source_name,
         job.slug,
-        repr(job.config),
-        repr(job.site),
+        shown(job.config),
+        shown(job.site),
         repr(job.want_bulletin),
         job.notes_markdown,
         job.updated,
@@ -156,13 +175,13 @@ def _summary_from(data: object) -> EventSummary:
     if not isinstance(data, dict):
         raise ValueError(f"summary is {type(data).__name__}; expected an object")
     values: dict[str, object] = {}
-    for f in fields(EventSummary):
-        value = data[f.name]
+    for name in _SUMMARY_FIELDS:
+        value = data[name]
         if value is not None and not isinstance(value, str | int | bool):
-            raise ValueError(f"summary field {f.name!r} is {value!r}; expected a scalar")
-        if f.name in _DATE_FIELDS and value is not None:
+            raise ValueError(f"summary field {name!r} is {value!r}; expected a scalar")
+        if name in _DATE_FIELDS and value is not None:
             value = dt.date.fromisoformat(str(value))
-        values[f.name] = value
+        values[name] = value
     if set(data) != set(values):
         raise ValueError(f"summary has unknown fields {sorted(set(data) - set(values))!r}")
     return EventSummary(**values)  # type: ignore[arg-type]
@@ -286,10 +305,11 @@ def save_entries(
     reused: Collection[str],
     previous: Previous,
     sources: SourceStore | None = None,
+    rows: Sequence[EventRow] = (),
 ) -> None:
     """This build's id in its folder, and in the build state the entries of the events
     whose key changed or that were built (not ``reused``), with the ``sources``
-    discovery found anew; ``previous``: the live build."""
+    discovery found anew and the event ``rows`` made now; ``previous``: the live build."""
     by_slug = {entry.slug: entry for entry in entries}
     keys = {slug: entry.key for slug, entry in by_slug.items()}
     build = build_id(keys)
@@ -301,6 +321,7 @@ def save_entries(
         previous.keys,
         previous.build,
         sources,
+        rows,
     )
     with BuildState(state_file) as state:
         state.save_cache(changes)
@@ -319,6 +340,6 @@ def reusable(entry: CacheEntry, out: Path) -> bool:
     built again then.
     """
     try:
-        return stat.S_ISDIR(os.lstat(out / entry.slug).st_mode)
+        return stat.S_ISDIR(os.lstat(os.path.join(out, entry.slug)).st_mode)
     except OSError:
         return False

@@ -87,7 +87,8 @@ def plan_events(
         bulletin_paths = tuple(t.path for t in theme_chain(find_theme("bulletin")))
     fingerprint = cache.build_fingerprint(tasks[0].theme_paths, bulletin_paths)
     tasks = [replace(task, fingerprint=fingerprint) for task in tasks]
-    keys = {task.job.slug: cache.event_key(fingerprint, task) for task in tasks}
+    parts = cache.KeyParts()
+    keys = {task.job.slug: cache.event_key(fingerprint, task, parts) for task in tasks}
     previous = cache.load_entries(out, state_file) if use_cache else cache.Previous()
     reused = {}
     for task in tasks:
@@ -100,7 +101,7 @@ def plan_events(
         for task in tasks:
             slug = task.job.slug
             if slug in late.read:  # the key of the bytes read (a file changed meanwhile)
-                keys[slug] = cache.event_key(fingerprint, task)
+                keys[slug] = cache.event_key(fingerprint, task, parts)
                 if slug in reused and reused[slug].key != keys[slug]:
                     del reused[slug]
     build = [t for t in tasks if t.job.slug not in reused]

@@ -49,7 +49,7 @@ logger = logging.getLogger(__name__)
 
 STATE_NAME = ".trfsite-state.sqlite"
 STAMP = ".trfsite-state-id"  # in a build folder: which build the page digests describe
-_VERSION = 11  # PRAGMA user_version; another one is dropped and made again
+_VERSION = 12  # PRAGMA user_version; another one is dropped and made again
 _SCHEMA = (
     """
 CREATE TABLE events (

@@ -17,6 +17,9 @@ changed and deletes those of the events gone: the entries of the others are ther
 was when a build last read it, with its digest and whether it looked like a
 tournament. A file whose signature is still that is taken with them, unread
 (``site.discover``), as git's index does; anything else is read.
+
+``event_rows``: what the home page, ``events.json`` and the feed show of each event
+(``site.event_rows``), by its cache key, kept and dropped with its ``cache_entries`` row.
 """
 
 from __future__ import annotations
@@ -24,9 +27,12 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from trfsite.site.event_rows import EventRow
+from trfsite.site.state_batch import select_in
 
 SCHEMA = """
 CREATE TABLE cache_entries (
@@ -34,6 +40,11 @@ CREATE TABLE cache_entries (
 ) WITHOUT ROWID;
 CREATE TABLE cache_live (slug TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE cache_undo (slug TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE event_rows (
+    key TEXT PRIMARY KEY, start INTEGER NOT NULL, name TEXT NOT NULL, slug TEXT NOT NULL,
+    kind TEXT NOT NULL, year INTEGER NOT NULL, updated TEXT NOT NULL, card TEXT NOT NULL,
+    item TEXT NOT NULL, entry TEXT NOT NULL
+) WITHOUT ROWID;
 CREATE TABLE sources (
     path BLOB PRIMARY KEY, device INTEGER NOT NULL, inode INTEGER NOT NULL,
     mode INTEGER NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
@@ -106,6 +117,9 @@ class SourceStore:
         return gone, new
 
 
+_ROW_COLUMNS = "key, start, name, slug, kind, year, updated, card, item, entry"
+
+
 @dataclass(frozen=True, slots=True)
 class CacheChanges:
     """What one build writes of the cache, in one transaction."""
@@ -117,6 +131,7 @@ class CacheChanges:
     live: Mapping[str, str] | None  # slug -> key of the live build's folders (None: unknown)
     live_build: str = ""  # the live build's id
     sources: SourceStore | None = None
+    rows: Sequence[EventRow] = ()  # the events' rows the state lacks (those built now)
 
 
 class StoredCache:
@@ -149,6 +164,16 @@ class StoredCache:
             )
         )
 
+    def rows(self, keys: Iterable[str]) -> dict[str, EventRow]:
+        """The stored rows of the events under ``keys`` (those it has), by key."""
+        query = f"SELECT {_ROW_COLUMNS} FROM event_rows WHERE key IN ({{keys}})"
+        return {
+            key: EventRow(key, (start, name, slug), kind, year, updated, card, item, entry)
+            for key, start, name, slug, kind, year, updated, card, item, entry in select_in(
+                self._db, query, keys
+            )
+        }
+
     def sources(self) -> dict[bytes, KnownSource]:
         return {
             bytes(path): KnownSource((dev, ino, mode, size, mtime, ctime), digest, bool(flag))
@@ -174,6 +199,15 @@ def save(db: sqlite3.Connection, changes: CacheChanges) -> None:
     old.update(key for (key,) in db.execute("SELECT key FROM cache_undo"))
     db.executemany(
         "DELETE FROM cache_entries WHERE key = ?", ((key,) for key in sorted(old - kept))
+    )
+    db.executemany("DELETE FROM event_rows WHERE key = ?", ((key,) for key in sorted(old - kept)))
+    db.executemany(
+        f"INSERT OR REPLACE INTO event_rows ({_ROW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            (r.key, *r.order, r.kind, r.year, r.updated, r.card, r.item, r.entry)
+            for r in sorted(changes.rows, key=lambda row: row.key)
+            if r.key in kept
+        ),
     )
     db.executemany(
         "INSERT OR REPLACE INTO cache_entries (key, slug, entry, files) VALUES (?, ?, ?, ?)",

@@ -1,68 +1,26 @@
-"""What makes the site a good web citizen: the site's Atom feed, ``sitemap.xml``, ``robots.txt``.
+"""What makes the site a good web citizen: ``sitemap.xml``, ``robots.txt`` (the site's
+Atom feed is joined from the events' rows: ``site.event_rows``).
 
-The feed has an entry per event, dated by its results (``pages/share``), never by the
-build's clock. The sitemap lists every HTML page of the finished build once, as an
-absolute URL under ``base_url``, split into files of 50,000 URLs under a sitemap index
-when there are more (the protocol's limit); without ``base_url`` there is no absolute
+The sitemap lists every HTML page of the finished build once, as an absolute URL
+under ``base_url``, split into files of 50,000 URLs under a sitemap index when there
+are more (the protocol's limit); without ``base_url`` there is no absolute
 URL to give, so the sitemap and ``robots.txt`` are left out (one info line says so).
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 import os
 from collections.abc import Sequence
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from trfsite.pages.rows import EventSummary
-from trfsite.pages.share import EPOCH, atom_feed, atom_time, page_id
-from trfsite.render.page_meta import SiteInfo
 from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
 
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 MAX_URLS = 50_000  # per sitemap file (sitemaps.org)
-
-
-def newest_first(summaries: Sequence[EventSummary]) -> list[EventSummary]:
-    """The home page's order: the latest start first, then by name."""
-    return sorted(
-        summaries,
-        key=lambda s: (-(s.start_date or dt.date.min).toordinal(), s.name.casefold(), s.slug),
-    )
-
-
-def write_feed(writer: SiteWriter, site: SiteInfo, summaries: Sequence[EventSummary]) -> None:
-    """``feed.xml``: an entry per event, newest first, linking to its overview."""
-    base = site.base_url
-    entries = [
-        (
-            page_id(base, f"{s.slug}/index.html"),
-            s.name,
-            f"{base}{s.slug}/index.html",
-            atom_time_of(s),
-            s.headline,
-        )
-        for s in newest_first(summaries)
-    ]
-    text = atom_feed(
-        site.language,
-        site.title,
-        site.title,
-        f"{base}feed.xml",
-        f"{base}index.html",
-        page_id(base, "feed.xml"),
-        entries,
-    )
-    writer.write_text("feed.xml", text)
-
-
-def atom_time_of(summary: EventSummary) -> str:
-    day = summary.results_date or (summary.end_date or summary.start_date or EPOCH).isoformat()
-    return atom_time(dt.date.fromisoformat(day))
 
 
 def html_pages(root: Path) -> list[str]:

@@ -1,0 +1,147 @@
+"""What the site-wide files show of each event, made once: its row.
+
+The home page's card of an event, its item in ``data/events.json`` and its entry in
+``feed.xml`` depend on its summary and the site alone, which its cache key covers
+(``site.cache.event_key``). So they are made when the event is built, kept in the
+build state under that key (``state_cache``'s ``event_rows``), and a rebuild joins
+the stored rows of the unchanged events, in the home page's order, around the new
+ones: a row read per unchanged event, not a template rendered, a JSON item encoded
+and an XML entry made again (at 1,000 events that work was most of what the home
+page, the feed and ``events.json`` cost a rebuild).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import jinja2
+
+from trfsite.pages.data_files import DATA_FILES, DATA_FOLDER, DATA_VERSION
+from trfsite.pages.rows import EventSummary
+from trfsite.pages.share import EPOCH, atom_feed, atom_time, page_id
+from trfsite.render.environment import render_page
+from trfsite.render.page_meta import SiteInfo
+
+CARD_TEMPLATE = "event_card.html"
+_FEED_END = "</feed>\n"
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """One event as the home page, ``events.json`` and ``feed.xml`` show it."""
+
+    key: str  # the event's cache key
+    order: tuple[int, str, str]  # the home page's order (see ``order_of``)
+    kind: str
+    year: int  # of its start (0: none)
+    updated: str  # its feed entry's date (the feed's own is the latest)
+    card: str  # the home page's ``<li>``, as the whole page holds it
+    item: str  # its ``events.json`` item, indented as in the file
+    entry: str  # its ``feed.xml`` entry, indented as in the file
+
+
+def order_of(summary: EventSummary) -> tuple[int, str, str]:
+    """The latest start first, then by name, then by folder (``web_files.newest_first``)."""
+    return (-(summary.start_date or dt.date.min).toordinal(), summary.name.casefold(), summary.slug)
+
+
+def make_row(env: jinja2.Environment, site: SiteInfo, key: str, summary: EventSummary) -> EventRow:
+    """The row of an event built now (or one the build state lacks)."""
+    updated = feed_time(summary)
+    entry = (
+        page_id(site.base_url, f"{summary.slug}/index.html"),
+        summary.name,
+        f"{site.base_url}{summary.slug}/index.html",
+        updated,
+        summary.headline,
+    )
+    return EventRow(
+        key,
+        order_of(summary),
+        summary.kind,
+        summary.start_date.year if summary.start_date else 0,
+        updated,
+        render_page(env, CARD_TEMPLATE, summary),
+        _indented(json.dumps(event_item(summary), ensure_ascii=False, indent=2), "    "),
+        _entry_text(site, entry),
+    )
+
+
+def feed_time(summary: EventSummary) -> str:
+    day = summary.results_date or (summary.end_date or summary.start_date or EPOCH).isoformat()
+    return atom_time(dt.date.fromisoformat(day))
+
+
+def event_item(summary: EventSummary) -> dict[str, object]:
+    """The event's item in ``data/events.json``."""
+    folder = f"{summary.slug}/{DATA_FOLDER}"
+    data = None
+    if not summary.failed:
+        data = {
+            f"{name}.{fmt}": f"{folder}/{name}.{fmt}"
+            for name in DATA_FILES
+            for fmt in ("json", "csv")
+        }
+    return {
+        "slug": summary.slug,
+        "name": summary.name,
+        "city": summary.city,
+        "federation": summary.federation,
+        "start_date": summary.start_date.isoformat() if summary.start_date else None,
+        "end_date": summary.end_date.isoformat() if summary.end_date else None,
+        "kind": summary.kind,
+        "participants": summary.participants,
+        "rounds": summary.rounds,
+        "complete_rounds": summary.complete_rounds,
+        "url": f"{summary.slug}/index.html",
+        "data": data,
+    }
+
+
+def _indented(text: str, margin: str) -> str:
+    # JSON text holds no newline inside a string (it is escaped), so lines are values.
+    return "\n".join(margin + line for line in text.split("\n"))
+
+
+def newest_first(rows: Sequence[EventRow]) -> list[EventRow]:
+    return sorted(rows, key=lambda row: row.order)
+
+
+def events_json(rows: Sequence[EventRow]) -> str:
+    """``data/events.json``: what ``json.dumps(..., indent=2)`` of every item gives, joined."""
+    head = f'{{\n  "version": {json.dumps(DATA_VERSION)},\n  "events": '
+    if not rows:
+        return head + "[]\n}\n"
+    items = ",\n".join(row.item for row in newest_first(rows))
+    return f"{head}[\n{items}\n  ]\n}}\n"
+
+
+def _feed(site: SiteInfo, entries: list[tuple[str, str, str, str, str]], updated: str) -> str:
+    base = site.base_url
+    return atom_feed(
+        site.language,
+        site.title,
+        site.title,
+        f"{base}feed.xml",
+        f"{base}index.html",
+        page_id(base, "feed.xml"),
+        entries,
+        updated,
+    )
+
+
+def _entry_text(site: SiteInfo, entry: tuple[str, str, str, str, str]) -> str:
+    """The entry as a whole feed holds it: two spaces in, its own line's end included."""
+    text = _feed(site, [entry], entry[3])
+    return text[text.index("\n  <entry>") + 1 : -len(_FEED_END)]
+
+
+def feed_xml(site: SiteInfo, rows: Sequence[EventRow]) -> str:
+    """``feed.xml``: an entry per event, newest first (``pages.share.atom_feed``'s text)."""
+    updated = max((row.updated for row in rows), default=atom_time(EPOCH))
+    text = _feed(site, [], updated)
+    entries = "".join(row.entry for row in newest_first(rows))
+    return text[: -len(_FEED_END)] + entries + _FEED_END

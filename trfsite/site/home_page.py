@@ -1,0 +1,62 @@
+"""The home page, from the events' rows (``site.event_rows``): the stored ones of the
+unchanged events, made now for the others."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Collection, Sequence
+from pathlib import Path
+
+import jinja2
+
+from trfsite.pages.contexts import IndexPage
+from trfsite.pages.rows import EventSummary
+from trfsite.render.page_meta import PageMeta, SiteInfo
+from trfsite.site import event_rows
+from trfsite.site.event_rows import EventRow
+from trfsite.site.state import BuildState
+
+logger = logging.getLogger(__name__)
+
+
+def rows_of(
+    events: Sequence[tuple[str, EventSummary]],
+    reused: Collection[str],
+    state_file: Path | None,
+    env: jinja2.Environment,
+    site: SiteInfo,
+) -> tuple[list[EventRow], list[EventRow]]:
+    """(the row of each of ``events``, (key, summary) in their order; the rows made now):
+    the build state's row of each ``reused`` key it holds (``state_file``: None when it may
+    not be read), a row made from the summary for the others."""
+    stored: dict[str, EventRow] = {}
+    wanted = [key for key, _ in events if key in reused]
+    if wanted and state_file is not None and state_file.is_file():
+        try:
+            with BuildState(state_file) as state:
+                stored = state.cache.rows(wanted)
+        except sqlite3.Error as exc:  # a cache: the rows are made again
+            logger.info("%s: event rows unreadable (%s); made again", state_file, exc)
+    rows, made = [], []
+    for key, summary in events:
+        row = stored.get(key)
+        if row is None:
+            row = event_rows.make_row(env, site, key, summary)
+            made.append(row)
+        rows.append(row)
+    return rows, made
+
+
+def index_page(
+    site: SiteInfo, summaries: Sequence[EventSummary], rows: Sequence[EventRow], notes_html: str
+) -> IndexPage:
+    """The home page's context: ``rows`` are ``summaries``' (a theme's own index.html may
+    show the summaries; the default one joins the rows' cards)."""
+    ordered = sorted(summaries, key=event_rows.order_of)
+    kinds = tuple(sorted({row.kind for row in rows}))
+    years = tuple(sorted({row.year for row in rows if row.year}, reverse=True))
+    meta = PageMeta(site, site.title, "", "", "home", "index.html")
+    series = tuple((f"series/{key}.html", title) for key, title, _ in site.series)
+    cards = tuple(row.card for row in event_rows.newest_first(rows))
+    return IndexPage(meta, tuple(ordered), kinds, years, notes_html, series, cards)
