@@ -10,7 +10,7 @@ its count reaches the best so far; the standings' note counts the printed rows.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from trfsite.results import StandingRow
 from trfsite.standings.ranking import sort_keys, split_block
@@ -44,10 +44,18 @@ def _count_from(
                     lenient += 1
                     shared += 1
             continue
-        ranks = [rank for rank in map(get, block) if rank is not None]
+        found = list(map(get, block))
+        # Players the file does not rank take no place.
+        ranks = (
+            cast("list[int]", found) if None not in found else [r for r in found if r is not None]
+        )
         first, last = position + 1, position + len(ranks)
-        lenient += sum(1 for rank in ranks if not first <= rank <= last)
-        shared += sum(1 for rank in ranks if rank != first)
+        # The first place lies among the block's places: only another rank can be outside.
+        for rank in ranks:
+            if rank != first:
+                shared += 1
+                if not first <= rank <= last:
+                    lenient += 1
         position = last
     return lenient, shared, position
 

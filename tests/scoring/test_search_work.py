@@ -1,0 +1,37 @@
+"""The work the declared-ranks search and the columns it ranks by do (issue 39: the
+standings no slower than before the search). Each test counts work, and the values are
+worked out by hand.
+
+``swiss-pre2023.trf`` (hand-derived in ``tests/data/standings/swiss-pre2023.md``): 6
+players, points 4: 3.0, 1 and 2: 2.5, 5 and 6: 1.5, 3: 0.5, so the points groups take
+places 1, 2-3, 4-5 and 6. ``rated_event`` (``events.py``): 4 players who all met.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from trfsite.standings.ranking import sort_keys, split_block
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "standings"
+
+
+def _declaring(ranks: dict[int, int]) -> str:
+    """swiss-pre2023.trf with these declared ranks (columns 86-89) by start number."""
+    lines = (DATA / "swiss-pre2023.trf").read_text(encoding="utf-8").splitlines()
+    return "\n".join(
+        line[:85] + f"{ranks[int(line[4:8])]:>4}" + line[89:] if line.startswith("001") else line
+        for line in lines
+    )
+
+
+def test_a_sort_key_is_one_number_so_that_sorting_compares_in_c() -> None:
+    # Higher is better: the value negated; lower is better: the value; undefined: after
+    # every defined value either way. Tuples (main) were compared element by element.
+    column = [2.5, None, 1.0, 2.5]
+    assert sort_keys(column, range(4), False) == {0: -2.5, 1: math.inf, 2: -1.0, 3: -2.5}
+    assert sort_keys(column, range(4), True) == {0: 2.5, 1: math.inf, 2: 1.0, 3: 2.5}
+    # Best first, one block per value, undefined last.
+    assert split_block([0, 1, 2, 3], sort_keys(column, range(4), False)) == [[0, 3], [2], [1]]
+    assert split_block([0, 1, 2, 3], sort_keys(column, range(4), True)) == [[2], [0, 3], [1]]
