@@ -12,7 +12,13 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import pytest
+
+from trfsite.scoring.context import EventContext, build_context
+from trfsite.scoring.registry import resolve
 from trfsite.standings.ranking import sort_keys, split_block
+
+from .events import rated_event
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "standings"
 
@@ -24,6 +30,28 @@ def _declaring(ranks: dict[int, int]) -> str:
         line[:85] + f"{ranks[int(line[4:8])]:>4}" + line[89:] if line.startswith("001") else line
         for line in lines
     )
+
+
+def test_the_rating_average_asks_the_context_for_the_games_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ARO (C.07 10.1), ratings 1: 2050, 2: 2100, 3: 2000, 4: 1900, everyone met everyone:
+    # 1: (2100 + 2000 + 1900) / 3 = 2000; 2: (2050 + 1900 + 2000) / 3 = 1983.3 -> 1983;
+    # 3: (1900 + 2050 + 2100) / 3 = 2016.7 -> 2017; 4: (2000 + 2100 + 2050) / 3 = 2050.
+    # The games of all players are asked for once per column (on main: once per player).
+    calls: list[object] = []
+    game_mask = EventContext.game_mask
+
+    def counted(self, article, forfeits_played):  # type: ignore[no-untyped-def]
+        calls.append(article)
+        return game_mask(self, article, forfeits_played)
+
+    monkeypatch.setattr(EventContext, "game_mask", counted)
+    ctx = build_context(rated_event(), 3, "2023", True)
+    spec, tb = resolve("ARO", "")
+    assert tb.compute is not None
+    assert tb.compute(ctx, spec).values == [2000.0, 1983.0, 2017.0, 2050.0]
+    assert len(calls) == 1
 
 
 def test_a_sort_key_is_one_number_so_that_sorting_compares_in_c() -> None:
