@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from trfsite.scoring import direct_encounter
 from trfsite.scoring.context import EventContext, build_context
 from trfsite.scoring.registry import resolve
 from trfsite.standings.ranking import sort_keys, split_block
@@ -30,6 +31,28 @@ def _declaring(ranks: dict[int, int]) -> str:
         line[:85] + f"{ranks[int(line[4:8])]:>4}" + line[89:] if line.startswith("001") else line
         for line in lines
     )
+
+
+def test_direct_encounter_scores_a_whole_group_without_a_call_per_member(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # rated_event's four players all met (1-2, 3-4, 1-3, 2-4, 4-1, 2-3): 6.2, the separate
+    # standings are the scores, 1: 2, 3: 2, 4: 1.5, 2: 0.5. 1 and 3 stay tied, and 6.2
+    # is applied again to them alone: 1 beat 3 (round 2). DE: 1 -> 1, 3 -> 2, 4 -> 3,
+    # 2 -> 4. Only that pair is scored member by member (on main all four were too).
+    scored: list[int] = []
+    score = direct_encounter._Encounters.score
+
+    def counted(self, i, among):  # type: ignore[no-untyped-def]
+        scored.append(i)
+        return score(self, i, among)
+
+    monkeypatch.setattr(direct_encounter._Encounters, "score", counted)
+    ctx = build_context(rated_event(), 3, "2023", True)
+    spec, _ = resolve("DE", "")
+    values, _ = direct_encounter.direct_encounter_ranks(ctx, spec, [0, 1, 2, 3])
+    assert values == [1.0, 4.0, 2.0, 3.0]
+    assert sorted(scored) == [0, 2]
 
 
 def test_the_rating_average_asks_the_context_for_the_games_once(

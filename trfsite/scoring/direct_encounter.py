@@ -40,16 +40,22 @@ class _Encounters:
         self.games: dict[int, dict[int, list[float]]] = {i: {} for i in group}
         self.rounds: dict[int, list[int]] = {i: [] for i in group}
         for i in group:
-            opp, pts, mask = ctx.opp[i], ctx.pts[i], games[i]
-            mine = self.games[i]
-            for r in range(ctx.rounds):
-                if mask[r] and opp[r] in members and opp[r] != i:
-                    mine.setdefault(opp[r], []).append(pts[r])
-                    self.rounds[i].append(r)
+            pts, mask = ctx.pts[i], games[i]
+            mine, met = self.games[i], self.rounds[i]
+            # Membership first: in a large group most opponents are outside it.
+            for r, j in enumerate(ctx.opp[i]):
+                if j in members and j != i and mask[r]:
+                    mine.setdefault(j, []).append(pts[r])
+                    met.append(r)
 
     def score(self, i: int, among: set[int]) -> float:
         """6.1 with 6.1.2: the average of repeated games against each member."""
         return sum(sum(p) / len(p) for j, p in self.games[i].items() if j in among)
+
+    @staticmethod
+    def total(games: dict[int, list[float]]) -> float:
+        """``score`` among every member: ``games``, one player's, are all against them."""
+        return sum(sum(p) / len(p) for p in games.values())
 
     def missing(self, i: int, among: set[int]) -> int:
         """Members of ``among`` that ``i`` has not met."""
@@ -61,9 +67,17 @@ def _order(enc: _Encounters, group: list[int], notes: list[str]) -> list[list[in
     if len(group) < 2:
         return [group]
     ctx = enc.ctx
-    among = set(group)
-    score = {i: enc.score(i, among) for i in group}
-    missing = {i: enc.missing(i, among) for i in group}
+    if len(group) == len(enc.games):
+        # The whole group: every game kept is among its members, none to leave out (most
+        # members of a large group met none of the others).
+        games = enc.games
+        others = len(group) - 1
+        score = {i: enc.total(games[i]) if games[i] else 0 for i in group}
+        missing = {i: others - len(games[i]) for i in group}
+    else:
+        among = set(group)
+        score = {i: enc.score(i, among) for i in group}
+        missing = {i: enc.missing(i, among) for i in group}
     ids = _some_ids([ctx.ids[i] for i in sorted(group)])
     if not any(missing.values()):
         levels = sorted({round(v, 9) for v in score.values()}, reverse=True)
