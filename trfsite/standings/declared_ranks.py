@@ -168,6 +168,10 @@ def _search(
     # evidence of how the event was ranked: not named, and no candidate is ranked
     # further once it cannot come within that.
     worth_naming = len(declared) * 3 // 4
+    if judge.fewest_possible() > worth_naming:
+        # The places no list can mend already miss more than that: no candidate matches
+        # or is named, and none needs a column to show it.
+        return DeclaredOrder(base, len(candidates))
     closest: tuple[int, Candidate] | None = None
     for tried, (adoptable, candidate) in enumerate(candidates, start=1):
         # No candidate places fewer than the bound, nor (a bound above 0) matches:
