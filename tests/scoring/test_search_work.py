@@ -23,6 +23,7 @@ from trfsite.standings.compute import compute_standings
 from trfsite.standings.options import StandingsOptions
 from trfsite.standings.ranking import sort_keys, split_block
 
+from .builders import event
 from .events import rated_event
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "standings"
@@ -118,3 +119,31 @@ def test_a_sort_key_is_one_number_so_that_sorting_compares_in_c() -> None:
     # Best first, one block per value, undefined last.
     assert split_block([0, 1, 2, 3], sort_keys(column, range(4), False)) == [[0, 3], [2], [1]]
     assert split_block([0, 1, 2, 3], sort_keys(column, range(4), True)) == [[2], [0, 3], [1]]
+
+
+def test_a_swiss_group_too_large_for_anyone_to_be_certain_reads_no_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One round, 1-2 and 3-4 drawn: all four on 0.5. Each met one of the three others
+    # and misses at least 2; the top scores at most 0.5 and loses nothing more (a loss
+    # is 0), anyone else may still add 2 x 1 = 2: 0.5 <= 2, so C.07 6.3 ranks no one
+    # and the four share DE 1, without their games being read (main: read).
+    built: list[list[int]] = []
+    encounters = direct_encounter._Encounters.__init__
+
+    def counted(self, ctx, spec, group):  # type: ignore[no-untyped-def]
+        built.append(group)
+        encounters(self, ctx, spec, group)
+
+    monkeypatch.setattr(direct_encounter._Encounters, "__init__", counted)
+    t = event({1: "2w=", 2: "1b=", 3: "4w=", 4: "3b="})
+    ctx = build_context(t, 1, "2023", True)
+    spec, _ = resolve("DE", "")
+    assert direct_encounter.direct_encounter_ranks(ctx, spec, [0, 1, 2, 3]) == ([1.0] * 4, None)
+    assert built == []
+    # Explained, the group is read as before: its note names the missing games.
+    explained = build_context(t, 1, "2023", True, explain=True)
+    values, why = direct_encounter.direct_encounter_ranks(explained, spec, [0, 1, 2, 3])
+    assert values == [1.0] * 4 and why is not None
+    assert "no one is certain to be first" in why[0].notes[0]
+    assert len(built) == 1

@@ -174,6 +174,31 @@ def fill_direct_encounter(
                 explanations[i] = why[pos]
 
 
+def _none_can_be_certain(ctx: EventContext, members: int) -> bool:
+    """A Swiss group too large for 6.3 to rank anyone, whatever its games: ``_order``
+    would leave it tied, so its games need not be read.
+
+    Each member met at most ``rounds`` others, so each misses at least ``others -
+    rounds`` (and not all met: 6.2 is out). With no round worth less than 0 and at most
+    ``most``, the top's worst case is at most ``rounds x most + max(loss, 0) x others``
+    and any other member's best case at least ``win x (others - rounds)``: when the
+    first is not above the second, no one stays alone on top (a large open's big points
+    groups, for the declared-ranks search's lists that start with DE).
+    """
+    rounds, others = ctx.rounds, members - 1
+    if not ctx.swiss or not rounds or others <= rounds or ctx.win < 0:
+        return False
+    found = ctx.cached("points-range")
+    if not isinstance(found, tuple):
+        found = (min(map(min, ctx.pts)), max(map(max, ctx.pts)))
+        ctx.remember("points-range", found)
+    least: float = found[0]
+    most: float = found[1]
+    if least < 0:
+        return False
+    return rounds * most + max(ctx.loss, 0.0) * others <= ctx.win * (others - rounds)
+
+
 NOT_TIED = 0.0  # the DE of a participant not tied when the list reaches DE
 NOT_TIED_NOTE = Note("not tied: direct encounter does not apply (0)")
 
@@ -188,6 +213,8 @@ def direct_encounter_ranks(
             return [NOT_TIED] * len(group), None
         explanation = Explanation(spec.code, NOT_TIED, (), (NOT_TIED_NOTE,))
         return [NOT_TIED] * len(group), [explanation] * len(group)
+    if _none_can_be_certain(ctx, len(group)) and not any(explaining[i] for i in group):
+        return [1.0] * len(group), None  # one block: everyone 1 (no one ahead)
     enc = _Encounters(ctx, spec, group)
     notes: list[str] = []
     blocks = _order(enc, group, notes)
