@@ -10,7 +10,7 @@ its count reaches the best so far; the standings' note counts the printed rows.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from trfsite.results import StandingRow
 from trfsite.standings.ranking import sort_keys, split_block
@@ -44,11 +44,8 @@ def _count_from(
                     lenient += 1
                     shared += 1
             continue
-        found = list(map(get, block))
-        # Players the file does not rank take no place.
-        ranks = (
-            cast("list[int]", found) if None not in found else [r for r in found if r is not None]
-        )
+        # Players the file does not rank take no place (declared ranks are never 0).
+        ranks = list(filter(None, map(get, block)))
         first, last = position + 1, position + len(ranks)
         # The first place lies among the block's places: only another rank can be outside.
         for rank in ranks:
