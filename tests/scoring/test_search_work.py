@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from trfsite.formats import read_bytes
+from trfsite.scoring import context as context_module
 from trfsite.scoring import direct_encounter
 from trfsite.scoring.context import EventContext, build_context
 from trfsite.scoring.registry import resolve
@@ -24,7 +25,7 @@ from trfsite.standings.options import StandingsOptions
 from trfsite.standings.ranking import sort_keys, split_block
 
 from .builders import event
-from .events import rated_event
+from .events import bye_event, rated_event
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "standings"
 
@@ -147,3 +148,31 @@ def test_a_swiss_group_too_large_for_anyone_to_be_certain_reads_no_games(
     assert values == [1.0] * 4 and why is not None
     assert "no one is certain to be first" in why[0].notes[0]
     assert len(built) == 1
+
+
+def test_a_context_under_another_rule_set_derives_only_the_opponents_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # bye_event: 1 takes a half-point bye in round 2 (category 3), 6 a pairing-allocated
+    # bye (category 1). Under the rules before 2023 opponents see every unplayed game as
+    # a draw: 1: 3.5 - 0.5 + 0.5 = 3.5, 6: 3.5 - 1 + 0.5 = 3.0, the others as they
+    # scored. The scores and categories read no rule: derived once, for C.07 2023.
+    derived: list[int] = []
+    categories = context_module.categories
+
+    def counted(ctx):  # type: ignore[no-untyped-def]
+        derived.append(len(ctx.cell))
+        return categories(ctx)
+
+    monkeypatch.setattr(context_module, "categories", counted)
+    t = bye_event()
+    ctx = build_context(t, 5, "2023", True)
+    old = ctx.under("pre2023")
+    assert old.rules == "pre2023"
+    assert old.score == [3.5, 3.5, 3.5, 1.0, 0.5, 3.5]
+    assert old.adjusted == [3.5, 3.5, 3.5, 1.0, 0.5, 3.0]
+    assert old.category[0] == [0, 3, 0, 0, 0] and old.category[5] == [0, 1, 0, 0, 0]
+    assert derived == [6]
+    # As built from the file under those rules.
+    fresh = build_context(t, 5, "pre2023", True)
+    assert (old.progressive, old.adjusted) == (fresh.progressive, fresh.adjusted)

@@ -334,10 +334,17 @@ class _Judge:
         key = (rules, by_declared_points)
         ctx = self.contexts.get(key)
         if ctx is None:
-            ctx = build_context(self.t, self.after, rules, self.swiss, self.unrated_rating)
-            if by_declared_points:
-                ctx.add_bonus(self.differences_by_id)
-            elif rules == self.rules:
+            # Another rule set's context on the same points lends what reads no rule.
+            like = next(
+                (c for (_, by), c in self.contexts.items() if by == by_declared_points), None
+            )
+            if like is not None:
+                ctx = like.under(rules)
+            else:
+                ctx = build_context(self.t, self.after, rules, self.swiss, self.unrated_rating)
+                if by_declared_points:
+                    ctx.add_bonus(self.differences_by_id)
+            if not by_declared_points and rules == self.rules:
                 _CONTEXTS(self.t)[(self.after, rules, self.swiss, self.unrated_rating)] = ctx
             self.contexts[key] = ctx
         return ctx
