@@ -109,3 +109,26 @@ def test_folding_keeps_letters_only() -> None:
     assert folded("- Spielfrei -") == "spielfrei"
     assert folded("volný los") == folded("VOLNY LOS") == "volnylos"
     assert folded("Müller,Hans") not in BYE_NAMES
+
+
+def test_ascii_names_are_folded_without_taking_accents_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # NFKD leaves ASCII as it is: of "- Spielfrei -", "Kern, Gus" and "Exempté" only
+    # the last is decomposed (main: all three), and each folds as before.
+    import unicodedata
+
+    decomposed: list[str] = []
+    normalize = unicodedata.normalize
+
+    def counted(form: str, text: str) -> str:
+        decomposed.append(text)
+        return normalize(form, text)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(unicodedata, "normalize", counted)
+    assert [folded(n) for n in ("- Spielfrei -", "Kern, Gus", "Exempté")] == [
+        "spielfrei",
+        "kerngus",
+        "exempte",
+    ]
+    assert decomposed == ["Exempté"]

@@ -81,3 +81,14 @@ def test_a_judged_cell_does_not_read_its_opponent_again(
     model("012 Votes", *WRITTEN)
     assert len(judged) == 8
     assert read_again == []
+
+
+def test_no_cell_is_judged_when_the_declared_count_stands_whatever_the_votes(
+    judged: list[str],
+) -> None:
+    # Record 142 declares the 4 rounds that every line reaches: the readable lines' count
+    # could only come out lower (4 or fewer), and a declared count of at least the lines'
+    # majority stands either way, so no line votes (main: the 8 cells above were judged).
+    t = model("012 Votes", "142 4", *WRITTEN)
+    assert t.rounds == 4
+    assert judged == []

@@ -139,7 +139,10 @@ class EventContext:
             self.explaining = [True] * len(self.ids)
         else:
             self.explaining = [pid in chosen for pid in self.ids]
-        self._derive()
+        if self.score:  # given by ``under``: only the opponents' view reads the rules
+            self.adjusted = adjusted_scores(self)
+        else:
+            self._derive()
 
     @property
     def size(self) -> int:
@@ -157,6 +160,34 @@ class EventContext:
             self.score.append(total + self.bonus[i])
         self.category = categories(self)
         self.adjusted = adjusted_scores(self)
+
+    def under(self, rules: str) -> EventContext:
+        """This context under another rule set. The points, running scores and 16.2
+        categories read no rule: shared, not derived again (the declared-ranks search
+        ranks an event under up to three rule sets); the opponents' view is derived."""
+        return EventContext(
+            ids=self.ids,
+            names=self.names,
+            ratings=self.ratings,
+            rounds=self.rounds,
+            rules=rules,
+            swiss=self.swiss,
+            win=self.win,
+            draw=self.draw,
+            loss=self.loss,
+            cell=self.cell,
+            opp=self.opp,
+            black=self.black,
+            pts=self.pts,
+            result=self.result,
+            bonus=self.bonus,
+            explain=self.explain,
+            explained=self.explained,
+            fore_mode=self.fore_mode,
+            score=self.score,
+            progressive=self.progressive,
+            category=self.category,
+        )
 
     def add_bonus(self, extra: dict[int, float]) -> None:
         """Add points by player id to the totals (points_source = "declared")."""

@@ -40,16 +40,22 @@ class _Encounters:
         self.games: dict[int, dict[int, list[float]]] = {i: {} for i in group}
         self.rounds: dict[int, list[int]] = {i: [] for i in group}
         for i in group:
-            opp, pts, mask = ctx.opp[i], ctx.pts[i], games[i]
-            mine = self.games[i]
-            for r in range(ctx.rounds):
-                if mask[r] and opp[r] in members and opp[r] != i:
-                    mine.setdefault(opp[r], []).append(pts[r])
-                    self.rounds[i].append(r)
+            pts, mask = ctx.pts[i], games[i]
+            mine, met = self.games[i], self.rounds[i]
+            # Membership first: in a large group most opponents are outside it.
+            for r, j in enumerate(ctx.opp[i]):
+                if j in members and j != i and mask[r]:
+                    mine.setdefault(j, []).append(pts[r])
+                    met.append(r)
 
     def score(self, i: int, among: set[int]) -> float:
         """6.1 with 6.1.2: the average of repeated games against each member."""
         return sum(sum(p) / len(p) for j, p in self.games[i].items() if j in among)
+
+    @staticmethod
+    def total(games: dict[int, list[float]]) -> float:
+        """``score`` among every member: ``games``, one player's, are all against them."""
+        return sum(sum(p) / len(p) for p in games.values())
 
     def missing(self, i: int, among: set[int]) -> int:
         """Members of ``among`` that ``i`` has not met."""
@@ -61,9 +67,17 @@ def _order(enc: _Encounters, group: list[int], notes: list[str]) -> list[list[in
     if len(group) < 2:
         return [group]
     ctx = enc.ctx
-    among = set(group)
-    score = {i: enc.score(i, among) for i in group}
-    missing = {i: enc.missing(i, among) for i in group}
+    if len(group) == len(enc.games):
+        # The whole group: every game kept is among its members, none to leave out (most
+        # members of a large group met none of the others).
+        games = enc.games
+        others = len(group) - 1
+        score = {i: enc.total(games[i]) if games[i] else 0 for i in group}
+        missing = {i: others - len(games[i]) for i in group}
+    else:
+        among = set(group)
+        score = {i: enc.score(i, among) for i in group}
+        missing = {i: enc.missing(i, among) for i in group}
     ids = _some_ids([ctx.ids[i] for i in sorted(group)])
     if not any(missing.values()):
         levels = sorted({round(v, 9) for v in score.values()}, reverse=True)
@@ -160,6 +174,31 @@ def fill_direct_encounter(
                 explanations[i] = why[pos]
 
 
+def _none_can_be_certain(ctx: EventContext, members: int) -> bool:
+    """A Swiss group too large for 6.3 to rank anyone, whatever its games: ``_order``
+    would leave it tied, so its games need not be read.
+
+    Each member met at most ``rounds`` others, so each misses at least ``others -
+    rounds`` (and not all met: 6.2 is out). With no round worth less than 0 and at most
+    ``most``, the top's worst case is at most ``rounds x most + max(loss, 0) x others``
+    and any other member's best case at least ``win x (others - rounds)``: when the
+    first is not above the second, no one stays alone on top (a large open's big points
+    groups, for the declared-ranks search's lists that start with DE).
+    """
+    rounds, others = ctx.rounds, members - 1
+    if not ctx.swiss or not rounds or others <= rounds or ctx.win < 0:
+        return False
+    found = ctx.cached("points-range")
+    if not isinstance(found, tuple):
+        found = (min(map(min, ctx.pts)), max(map(max, ctx.pts)))
+        ctx.remember("points-range", found)
+    least: float = found[0]
+    most: float = found[1]
+    if least < 0:
+        return False
+    return rounds * most + max(ctx.loss, 0.0) * others <= ctx.win * (others - rounds)
+
+
 NOT_TIED = 0.0  # the DE of a participant not tied when the list reaches DE
 NOT_TIED_NOTE = Note("not tied: direct encounter does not apply (0)")
 
@@ -174,6 +213,8 @@ def direct_encounter_ranks(
             return [NOT_TIED] * len(group), None
         explanation = Explanation(spec.code, NOT_TIED, (), (NOT_TIED_NOTE,))
         return [NOT_TIED] * len(group), [explanation] * len(group)
+    if _none_can_be_certain(ctx, len(group)) and not any(explaining[i] for i in group):
+        return [1.0] * len(group), None  # one block: everyone 1 (no one ahead)
     enc = _Encounters(ctx, spec, group)
     notes: list[str] = []
     blocks = _order(enc, group, notes)

@@ -18,7 +18,9 @@ the weakest opponent's rating - 800 and the strongest opponent's + 800.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import compress
+from typing import cast
 
 from trfsite.results import Contribution, Explanation, Note
 from trfsite.scoring.cells import Cell
@@ -62,24 +64,34 @@ def _opponent_ratings(ctx: EventContext, i: int, rounds: list[int]) -> list[int 
 def _averaged(
     ctx: EventContext,
     spec: TiebreakSpec,
-    per_opponent: Callable[[int], int | None],
+    per_opponent: Sequence[int | None],
     what: Note,
 ) -> TiebreakValues:
-    """Average of a per-opponent number over the games, with cuts, rounded half up."""
+    """Average of a per-player number (``per_opponent``, by index) over each player's
+    opponents in games, with cuts, rounded half up."""
     values: list[float | None] = []
     explanations = ctx.unexplained()
     explaining = ctx.explaining
     # Every player who met j reads the same line about j: made once per opponent.
     lines: dict[int, Note] = {}
+    # The games of every player, asked of the context once, not once per player.
+    mask = ctx.game_mask(Article.RATINGS, spec.forfeits_played)
+    low, high = spec.low_cuts, spec.high_cuts
+    by_opponent = per_opponent.__getitem__
     for i in range(ctx.size):
-        rounds = _games(ctx, spec, i)
-        found = [per_opponent(ctx.opp[i][r]) for r in rounds]
-        known = [v for v in found if v is not None]
+        opp = ctx.opp[i]
+        found = list(map(by_opponent, compress(opp, mask[i])))
+        known = (
+            cast("list[int]", found) if None not in found else [v for v in found if v is not None]
+        )
         value: float | None = None
         cuts: list[Cut] = []
         total, kept = 0.0, 0
         if known and len(known) == len(found):
-            total, cuts = cut_total([float(v) for v in known], spec.low_cuts, spec.high_cuts)
+            if low or high:
+                total, cuts = cut_total([float(v) for v in known], low, high)
+            else:  # cut_total's sum less nothing: whole ratings add up exactly either way
+                total = float(sum(known))
             kept = len(known) - len(cuts)
             if kept:
                 value = float(_round_half_up(round(total), kept))
@@ -97,6 +109,7 @@ def _averaged(
                     value=value,
                 )
             contributions = []
+            rounds = [r for r in range(ctx.rounds) if mask[i][r]]
             for v, r in zip(found, rounds, strict=True):
                 j = ctx.opp[i][r]
                 line = lines.get(j)
@@ -115,7 +128,7 @@ def _averaged(
 
 
 def average_rating_of_opponents(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
-    return _averaged(ctx, spec, lambda j: ctx.ratings[j], Note("rating"))
+    return _averaged(ctx, spec, ctx.ratings, Note("rating"))
 
 
 # A player's value and its note ("" when ``noted`` is False: the value alone is wanted).
@@ -249,11 +262,11 @@ def _per_player(
 
 def average_performance_of_opponents(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     tprs = _per_player(ctx, spec, _performance, f"TPR:{spec.forfeits_played}")
-    return _averaged(ctx, spec, lambda j: tprs[j], Note("TPR"))
+    return _averaged(ctx, spec, tprs, Note("TPR"))
 
 
 def average_perfect_performance_of_opponents(
     ctx: EventContext, spec: TiebreakSpec
 ) -> TiebreakValues:
     ptps = _per_player(ctx, spec, _perfect, f"PTP:{spec.forfeits_played}")
-    return _averaged(ctx, spec, lambda j: ptps[j], Note("PTP"))
+    return _averaged(ctx, spec, ptps, Note("PTP"))

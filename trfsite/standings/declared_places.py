@@ -44,10 +44,15 @@ def _count_from(
                     lenient += 1
                     shared += 1
             continue
-        ranks = [rank for rank in map(get, block) if rank is not None]
+        # Players the file does not rank take no place (declared ranks are never 0).
+        ranks = list(filter(None, map(get, block)))
         first, last = position + 1, position + len(ranks)
-        lenient += sum(1 for rank in ranks if not first <= rank <= last)
-        shared += sum(1 for rank in ranks if rank != first)
+        # The first place lies among the block's places: only another rank can be outside.
+        for rank in ranks:
+            if rank != first:
+                shared += 1
+                if not first <= rank <= last:
+                    lenient += 1
         position = last
     return lenient, shared, position
 

@@ -168,6 +168,10 @@ def _search(
     # evidence of how the event was ranked: not named, and no candidate is ranked
     # further once it cannot come within that.
     worth_naming = len(declared) * 3 // 4
+    if judge.fewest_possible() > worth_naming:
+        # The places no list can mend already miss more than that: no candidate matches
+        # or is named, and none needs a column to show it.
+        return DeclaredOrder(base, len(candidates))
     closest: tuple[int, Candidate] | None = None
     for tried, (adoptable, candidate) in enumerate(candidates, start=1):
         # No candidate places fewer than the bound, nor (a bound above 0) matches:
@@ -330,10 +334,17 @@ class _Judge:
         key = (rules, by_declared_points)
         ctx = self.contexts.get(key)
         if ctx is None:
-            ctx = build_context(self.t, self.after, rules, self.swiss, self.unrated_rating)
-            if by_declared_points:
-                ctx.add_bonus(self.differences_by_id)
-            elif rules == self.rules:
+            # Another rule set's context on the same points lends what reads no rule.
+            like = next(
+                (c for (_, by), c in self.contexts.items() if by == by_declared_points), None
+            )
+            if like is not None:
+                ctx = like.under(rules)
+            else:
+                ctx = build_context(self.t, self.after, rules, self.swiss, self.unrated_rating)
+                if by_declared_points:
+                    ctx.add_bonus(self.differences_by_id)
+            if not by_declared_points and rules == self.rules:
                 _CONTEXTS(self.t)[(self.after, rules, self.swiss, self.unrated_rating)] = ctx
             self.contexts[key] = ctx
         return ctx

@@ -6,8 +6,9 @@ Shared by the individual engine and the search for the order a file declares
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
-from itertools import chain
+from itertools import chain, groupby
 
 from trfsite.results import Explanation
 from trfsite.scoring.codes import TiebreakSpec
@@ -18,33 +19,32 @@ from trfsite.scoring.registry import Tiebreak
 
 def sort_keys(
     column: Sequence[float | None], players: Iterable[int], lower_is_better: bool
-) -> dict[int, tuple[int, float]]:
-    """Each player's sort key for one column: (0, value), best first, or (1, 0.0) when the
-    value is undefined (after every defined one). Written out here, not a call per player.
+) -> dict[int, float]:
+    """Each player's sort key for one column, best first: the value (negated when higher is
+    better), or infinity when undefined (after every defined one: values are finite).
+    Floats alone, so that sorting compares them in C; written out here, not a call per
+    player.
     """
     # A multiple of 1/64 (0.015625) has at most six decimals, so rounding gives it back:
     # points and most tie-breaks are quarters or halves, and round() converts to decimal.
     if lower_is_better:
         return {
-            i: (1, 0.0) if (v := column[i]) is None else (0, round(v, 9) if v * 64 % 1 else v)
+            i: _UNDEFINED if (v := column[i]) is None else (round(v, 9) if v * 64 % 1 else v)
             for i in players
         }
     return {
-        i: (1, 0.0) if (v := column[i]) is None else (0, -(round(v, 9) if v * 64 % 1 else v))
+        i: _UNDEFINED if (v := column[i]) is None else -(round(v, 9) if v * 64 % 1 else v)
         for i in players
     }
 
 
-def split_block(group: list[int], key: dict[int, tuple[int, float]]) -> list[list[int]]:
+_UNDEFINED = math.inf
+
+
+def split_block(group: list[int], key: dict[int, float]) -> list[list[int]]:
     """The players of ``group`` ordered by ``key`` (see ``sort_keys``), one block per key."""
-    ordered = sorted(group, key=key.__getitem__)
-    blocks: list[list[int]] = []
-    for i in ordered:
-        if blocks and key[blocks[-1][0]] == key[i]:
-            blocks[-1].append(i)
-        else:
-            blocks.append([i])
-    return blocks
+    by_key = key.__getitem__
+    return [list(block) for _, block in groupby(sorted(group, key=by_key), by_key)]
 
 
 def rank_players(

@@ -66,8 +66,9 @@ _PLAYED = frozenset(
 
 def folded(name: str) -> str:
     """``"- Spielfrei -"`` -> ``"spielfrei"``: letters only, without accents, case-folded."""
-    plain = unicodedata.normalize("NFKD", name)
-    return "".join(c for c in plain if c.isalpha()).casefold()
+    # ASCII has no accents to take apart (NFKD leaves it as it is): nearly every name.
+    plain = name if name.isascii() else unicodedata.normalize("NFKD", name)
+    return "".join(filter(str.isalpha, plain)).casefold()
 
 
 BYE_NAMES = frozenset(folded(name) for name in _SPELLINGS)

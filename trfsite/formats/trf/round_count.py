@@ -83,12 +83,17 @@ def plausible_declared(
 def event_rounds(players: list[Player], declared: int | None) -> RoundCount:
     """The rounds of the event: the declared count or the majority of the lines, if more."""
     majority = _majority([len(p.rounds) for p in players])
-    voters = _voters(players)
-    # Garbage lines add no rounds; where they are the shorter, they decide as before
-    # (each of their cells is scored either way: a count below theirs costs less).
-    readable = (
-        _majority([len(p.rounds) for p in voters]) if len(voters) < len(players) else majority
-    )
+    if declared is not None and declared >= majority:
+        # The declared count stands whatever the lines' votes: the count of the readable
+        # lines below weighs only when it is under ``majority``.
+        readable = majority
+    else:
+        voters = _voters(players)
+        # Garbage lines add no rounds; where they are the shorter, they decide as before
+        # (each of their cells is scored either way: a count below theirs costs less).
+        readable = (
+            _majority([len(p.rounds) for p in voters]) if len(voters) < len(players) else majority
+        )
     if declared is not None and declared >= min(majority, readable):
         return RoundCount(
             declared,

@@ -1,0 +1,178 @@
+"""The work the declared-ranks search and the columns it ranks by do (issue 39: the
+standings no slower than before the search). Each test counts work, and the values are
+worked out by hand.
+
+``swiss-pre2023.trf`` (hand-derived in ``tests/data/standings/swiss-pre2023.md``): 6
+players, points 4: 3.0, 1 and 2: 2.5, 5 and 6: 1.5, 3: 0.5, so the points groups take
+places 1, 2-3, 4-5 and 6. ``rated_event`` (``events.py``): 4 players who all met.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from trfsite.formats import read_bytes
+from trfsite.scoring import context as context_module
+from trfsite.scoring import direct_encounter
+from trfsite.scoring.context import EventContext, build_context
+from trfsite.scoring.registry import resolve
+from trfsite.standings import declared_ranks
+from trfsite.standings.compute import compute_standings
+from trfsite.standings.options import StandingsOptions
+from trfsite.standings.ranking import sort_keys, split_block
+
+from .builders import event
+from .events import bye_event, rated_event
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "standings"
+
+
+def _declaring(ranks: dict[int, int]) -> str:
+    """swiss-pre2023.trf with these declared ranks (columns 86-89) by start number."""
+    lines = (DATA / "swiss-pre2023.trf").read_text(encoding="utf-8").splitlines()
+    return "\n".join(
+        line[:85] + f"{ranks[int(line[4:8])]:>4}" + line[89:] if line.startswith("001") else line
+        for line in lines
+    )
+
+
+def test_no_column_is_computed_when_the_places_no_list_can_mend_are_too_many(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The file declares the points order reversed: 4 (place 1) declares 6, 1 and 2
+    # (places 2-3) declare 4 and 5, 5 and 6 (places 4-5) declare 2 and 3, 3 (place 6)
+    # declares 1. Every declared rank lies outside its points group's places: 6 differ
+    # under any list, more than the 4 (6 x 3 // 4) worth naming a closest. The event
+    # started in 2005 (the rules before 2023 alone) and names no list: the default list
+    # and the 10 usual ones, 11 combinations, none reproducing the ranks, none named.
+    # On main each combination's first column was computed before it was dropped.
+    columns: list[str] = []
+    column = declared_ranks._Judge.column
+
+    def counted(self, rules, by_declared_points, spec, tb):  # type: ignore[no-untyped-def]
+        columns.append(spec.code)
+        return column(self, rules, by_declared_points, spec, tb)
+
+    monkeypatch.setattr(declared_ranks._Judge, "column", counted)
+    text = _declaring({4: 6, 1: 4, 2: 5, 5: 2, 6: 3, 3: 1})
+    t = read_bytes(text.encode(), "event.trf").tournament
+    assert t is not None
+    s = compute_standings(t, StandingsOptions())
+    (note,) = [n for n in s.notes if "columns 86-89" in n]
+    assert "none of the 11 combinations" in note
+    assert "the closest" not in note
+    assert columns == []
+
+
+def test_the_rating_average_asks_the_context_for_the_games_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ARO (C.07 10.1), ratings 1: 2050, 2: 2100, 3: 2000, 4: 1900, everyone met everyone:
+    # 1: (2100 + 2000 + 1900) / 3 = 2000; 2: (2050 + 1900 + 2000) / 3 = 1983.3 -> 1983;
+    # 3: (1900 + 2050 + 2100) / 3 = 2016.7 -> 2017; 4: (2000 + 2100 + 2050) / 3 = 2050.
+    # The games of all players are asked for once per column (on main: once per player).
+    calls: list[object] = []
+    game_mask = EventContext.game_mask
+
+    def counted(self, article, forfeits_played):  # type: ignore[no-untyped-def]
+        calls.append(article)
+        return game_mask(self, article, forfeits_played)
+
+    monkeypatch.setattr(EventContext, "game_mask", counted)
+    ctx = build_context(rated_event(), 3, "2023", True)
+    spec, tb = resolve("ARO", "")
+    assert tb.compute is not None
+    assert tb.compute(ctx, spec).values == [2000.0, 1983.0, 2017.0, 2050.0]
+    assert len(calls) == 1
+
+
+def test_direct_encounter_scores_a_whole_group_without_a_call_per_member(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # rated_event's four players all met (1-2, 3-4, 1-3, 2-4, 4-1, 2-3): 6.2, the separate
+    # standings are the scores, 1: 2, 3: 2, 4: 1.5, 2: 0.5. 1 and 3 stay tied, and 6.2
+    # is applied again to them alone: 1 beat 3 (round 2). DE: 1 -> 1, 3 -> 2, 4 -> 3,
+    # 2 -> 4. Only that pair is scored member by member (on main all four were too).
+    scored: list[int] = []
+    score = direct_encounter._Encounters.score
+
+    def counted(self, i, among):  # type: ignore[no-untyped-def]
+        scored.append(i)
+        return score(self, i, among)
+
+    monkeypatch.setattr(direct_encounter._Encounters, "score", counted)
+    ctx = build_context(rated_event(), 3, "2023", True)
+    spec, _ = resolve("DE", "")
+    values, _ = direct_encounter.direct_encounter_ranks(ctx, spec, [0, 1, 2, 3])
+    assert values == [1.0, 4.0, 2.0, 3.0]
+    assert sorted(scored) == [0, 2]
+
+
+def test_a_sort_key_is_one_number_so_that_sorting_compares_in_c() -> None:
+    # Higher is better: the value negated; lower is better: the value; undefined: after
+    # every defined value either way. Tuples (main) were compared element by element.
+    column = [2.5, None, 1.0, 2.5]
+    assert sort_keys(column, range(4), False) == {0: -2.5, 1: math.inf, 2: -1.0, 3: -2.5}
+    assert sort_keys(column, range(4), True) == {0: 2.5, 1: math.inf, 2: 1.0, 3: 2.5}
+    # Best first, one block per value, undefined last.
+    assert split_block([0, 1, 2, 3], sort_keys(column, range(4), False)) == [[0, 3], [2], [1]]
+    assert split_block([0, 1, 2, 3], sort_keys(column, range(4), True)) == [[2], [0, 3], [1]]
+
+
+def test_a_swiss_group_too_large_for_anyone_to_be_certain_reads_no_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One round, 1-2 and 3-4 drawn: all four on 0.5. Each met one of the three others
+    # and misses at least 2; the top scores at most 0.5 and loses nothing more (a loss
+    # is 0), anyone else may still add 2 x 1 = 2: 0.5 <= 2, so C.07 6.3 ranks no one
+    # and the four share DE 1, without their games being read (main: read).
+    built: list[list[int]] = []
+    encounters = direct_encounter._Encounters.__init__
+
+    def counted(self, ctx, spec, group):  # type: ignore[no-untyped-def]
+        built.append(group)
+        encounters(self, ctx, spec, group)
+
+    monkeypatch.setattr(direct_encounter._Encounters, "__init__", counted)
+    t = event({1: "2w=", 2: "1b=", 3: "4w=", 4: "3b="})
+    ctx = build_context(t, 1, "2023", True)
+    spec, _ = resolve("DE", "")
+    assert direct_encounter.direct_encounter_ranks(ctx, spec, [0, 1, 2, 3]) == ([1.0] * 4, None)
+    assert built == []
+    # Explained, the group is read as before: its note names the missing games.
+    explained = build_context(t, 1, "2023", True, explain=True)
+    values, why = direct_encounter.direct_encounter_ranks(explained, spec, [0, 1, 2, 3])
+    assert values == [1.0] * 4 and why is not None
+    assert "no one is certain to be first" in why[0].notes[0]
+    assert len(built) == 1
+
+
+def test_a_context_under_another_rule_set_derives_only_the_opponents_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # bye_event: 1 takes a half-point bye in round 2 (category 3), 6 a pairing-allocated
+    # bye (category 1). Under the rules before 2023 opponents see every unplayed game as
+    # a draw: 1: 3.5 - 0.5 + 0.5 = 3.5, 6: 3.5 - 1 + 0.5 = 3.0, the others as they
+    # scored. The scores and categories read no rule: derived once, for C.07 2023.
+    derived: list[int] = []
+    categories = context_module.categories
+
+    def counted(ctx):  # type: ignore[no-untyped-def]
+        derived.append(len(ctx.cell))
+        return categories(ctx)
+
+    monkeypatch.setattr(context_module, "categories", counted)
+    t = bye_event()
+    ctx = build_context(t, 5, "2023", True)
+    old = ctx.under("pre2023")
+    assert old.rules == "pre2023"
+    assert old.score == [3.5, 3.5, 3.5, 1.0, 0.5, 3.5]
+    assert old.adjusted == [3.5, 3.5, 3.5, 1.0, 0.5, 3.0]
+    assert old.category[0] == [0, 3, 0, 0, 0] and old.category[5] == [0, 1, 0, 0, 0]
+    assert derived == [6]
+    # As built from the file under those rules.
+    fresh = build_context(t, 5, "pre2023", True)
+    assert (old.progressive, old.adjusted) == (fresh.progressive, fresh.adjusted)
