@@ -102,6 +102,21 @@ def test_writer_keeps_212_pts_and_team_scoring() -> None:
     assert _round_trip(t).team_scoring.win == 3.0
 
 
+def test_a_202_kept_after_a_212_is_written_once() -> None:
+    # 202 and 212 share one slot: a 202 after a 212 is kept as written (the first one is
+    # used), and needs no empty 202 before it to stay second when read again. Found by
+    # test_fuzz: "012 T" mutated into "212 T".
+    t = model("212 T", "202 BH,SB", player(1, "Alpha"))
+    assert t.tiebreak_record == "212"
+    assert [record.text for record in t.unknown_records] == ["202 BH,SB"]
+    text = write_trf(t)
+    assert [line for line in text.splitlines() if line[:3] in ("202", "212")] == [
+        "212 PTS,T",
+        "202 BH,SB",
+    ]
+    _round_trip(t)
+
+
 def test_trf16_is_converted_to_trf2026_and_reads_back_equal() -> None:
     # issue 2: export writes normalised TRF-2026, "this covers TRF16 -> TRF-2026 conversion".
     t = read_bytes((DATA / "trf16-legacy.trf").read_bytes(), "old.trf").tournament

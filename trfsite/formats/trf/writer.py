@@ -126,14 +126,20 @@ def _header(t: Tournament) -> list[str]:
         out.append("362 " + "".join(f"{c}{format_points(v)}   " for c, v in pairs))
     # A record kept as a duplicate is written at the end; if its first occurrence was
     # empty, write that empty record here so the kept one stays second when re-read.
-    written = {line[:3] for line in out}
+    written = {_slot(line[:3]) for line in out}
     for record in t.unknown_records:
         # Only a real duplicate ("212 ..."); "2120 ..." is an unknown record of its own.
         duplicate = record.text[3:4].strip() == ""
-        if duplicate and record.code in TOURNAMENT_CODES and record.code not in written:
+        slot = _slot(record.code)
+        if duplicate and record.code in TOURNAMENT_CODES and slot not in written:
             out.append(record.code)
-            written.add(record.code)
+            written.add(slot)
     return out
+
+
+def _slot(code: str) -> str:
+    """The record a kept duplicate follows: 202 and 212 are one (the reader uses the first)."""
+    return "202" if code == "212" else code
 
 
 def _scoring(scoring: ScoringSystem) -> str:
