@@ -10,14 +10,36 @@ empties every cache when a task is done, so that its event goes at once.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
+_LOCK = threading.Lock()
 _KEEP = 32  # a final standings, one per round, an individual one, with room to spare
 _CACHES: list[ByIdentity[object, object]] = []  # every cache made, for forget_all
+
+
+class _Forgets(Protocol):
+    def forget(self) -> None: ...
+
+
+# Caches kept for the task that runs (an event, a batch of people pages) and emptied
+# by forget_all with the others; weakly, so that a cache goes with its owner.
+_PER_TASK: weakref.WeakSet[_Forgets] = weakref.WeakSet()
+
+
+def forgotten_per_task(cache: _Forgets) -> None:
+    """Have ``forget_all`` empty ``cache`` when a task is done.
+
+    For values a task reuses that the next one rarely does (a page header's and a
+    person's chart's HTML): kept across the tasks, a worker held what it had made
+    for the whole archive it went through, up to the cache's bound (issue 46).
+    """
+    with _LOCK:
+        _PER_TASK.add(cache)
 
 
 class ByIdentity(Generic[_K, _V]):
@@ -70,3 +92,7 @@ def forget_all() -> None:
     """
     for cache in _CACHES:
         cache.forget()
+    with _LOCK:
+        per_task = list(_PER_TASK)
+    for kept in per_task:
+        kept.forget()

@@ -20,7 +20,7 @@ import jinja2
 import jinja2.ext
 from markupsafe import Markup
 
-from trfsite.memo import keep_within
+from trfsite.memo import forgotten_per_task, keep_within
 from trfsite.render.i18n import FALLBACK_LANGUAGE, Catalog, language_name, load_catalog
 from trfsite.render.theme import Theme, ThemeError
 from trfsite.render.translation import ConstantTranslations, Label, Translate, TranslatePlural
@@ -270,6 +270,12 @@ class Memoized:
     def __init__(self, macro: Callable[..., Any]) -> None:
         self.macro = macro
         self._made: dict[object, Any] = {}
+        # Emptied when the task rendering with it ends (memo.forget_all): an event's
+        # header or a person's chart is not made again by the next task.
+        forgotten_per_task(self)
+
+    def forget(self) -> None:
+        self._made.clear()
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         key: tuple[Any, ...]

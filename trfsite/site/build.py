@@ -37,7 +37,7 @@ from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
 from trfsite.site import cache, publish
 from trfsite.site.archive_db import ArchiveEvent
 from trfsite.site.build_checks import MARKER, check_event_sections, check_paths, published_events
-from trfsite.site.build_sources import LateReads, event_jobs, load_sources
+from trfsite.site.build_sources import HELD_SOURCE_BYTES, LateReads, event_jobs, load_sources
 from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventTask, environment, make_pdf
 from trfsite.site.events import Plan, Progress, build_events, plan_events
@@ -190,10 +190,15 @@ def _build_site(
     # The files unchanged since the last build are not read (state_cache); --no-cache reads all.
     first_state = state_path(options.out, languages[0] if several else "")
     sources = load_sources(first_state) if options.cache else None
+    # The archive's bytes are not held for the whole build (HELD_SOURCE_BYTES; several
+    # languages: a file read again is kept, so that each gets the same bytes).
     discovery = discover(
-        options.src, exclude=(options.out, publish.builds_dir(options.out)), store=sources
+        options.src,
+        exclude=(options.out, publish.builds_dir(options.out)),
+        store=sources,
+        hold_bytes=HELD_SOURCE_BYTES,
     )
-    late = LateReads.of(discovery, options.src)
+    late = LateReads.of(discovery, options.src, hold=several)
     check_event_sections(discovery, config)
     if not discovery.files:
         published = published_events(options.out)
@@ -457,6 +462,15 @@ def _rebuild_damaged(
     return kept + build_events(part.writer, executor, workers, redo, None, local)
 
 
+def _lacks_people(task: EventTask, plan: Plan, late: LateReads) -> bool:
+    """The people step may read ``task``'s file: kept already, or built now without its
+    people listed (they are read from the file, as for an event the state lacks)."""
+    slug = task.job.slug
+    return slug in late.read or (
+        slug not in plan.reused and plan.keys[slug] not in plan.people and late.unread(task)
+    )
+
+
 def _people(
     part: _LanguageBuild,
     tasks: list[EventTask],
@@ -474,7 +488,8 @@ def _people(
 
     options = part.options
     if part.late is not None:  # the bytes read late (for the people the state lacks)
-        tasks = [part.late.task(t) if t.job.slug in part.late.read else t for t in tasks]
+        late = part.late
+        tasks = [late.task(t) if _lacks_people(t, plan, late) else t for t in tasks]
     try:
         return build_people(
             part.writer,

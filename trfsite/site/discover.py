@@ -56,9 +56,10 @@ class SourceFile:
     data: bytes = b""  # the file, read once (read_input: a regular file within the budget)
     notes: str = ""  # NAME.md's text
     digest: str = ""  # sha256 of the file's bytes, hex (the event's cache key takes it)
-    # False: unchanged since a build stored it (state_cache), ``data`` is empty and
-    # ``read_source`` reads it when the event is built.
+    # False: ``data`` is empty and ``read_source`` reads it when the event is built
+    # (unchanged since a build stored it, state_cache, or not held: ``discover``).
     read: bool = True
+    size: int = 0  # the file's size in bytes when found (the biggest events are built first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,21 +132,31 @@ def _same(after: os.stat_result | None, before: os.stat_result) -> bool:
     return after is not None and signature(after) == signature(before)
 
 
-def _taken(path: Path, root: Path | None, store: SourceStore | None) -> tuple[bytes, str, bool]:
-    """(bytes, digest, read): the file read, or its stored digest when it has not changed."""
+@dataclass(frozen=True, slots=True)
+class _Taken:
+    """A file as discovery took it: its bytes (empty when not read), digest and size."""
+
+    data: bytes
+    digest: str
+    size: int
+    read: bool  # False: taken from the store, unread
+
+
+def _taken(path: Path, root: Path | None, store: SourceStore | None) -> _Taken:
+    """The file read, or its stored digest when it has not changed."""
     from trfsite.formats.limits import MAX_FILE_BYTES
 
     info = _stat(path, root) if store is not None else None
     if store is not None and info is not None:
         known = store.get(path, info)
         if known is not None and known.digest:
-            return b"", known.digest, False
+            return _Taken(b"", known.digest, info.st_size, False)
     data = read_input(path, MAX_FILE_BYTES.limit, root)
     digest = hashlib.sha256(data).hexdigest()
     # Stored only when nothing changed while it was read.
     if store is not None and info is not None and _same(_stat(path, root), info):
         store.put(path, KnownSource(signature(info), digest, True))
-    return data, digest, True
+    return _Taken(data, digest, len(data), True)
 
 
 def read_source(source: SourceFile, root: Path | None) -> SourceFile:
@@ -229,7 +240,10 @@ def _text(path: Path, root: Path, refused: list[Finding]) -> str | None:
 
 
 def discover(
-    src: Path, exclude: tuple[Path, ...] = (), store: SourceStore | None = None
+    src: Path,
+    exclude: tuple[Path, ...] = (),
+    store: SourceStore | None = None,
+    hold_bytes: int | None = None,
 ) -> Discovery:
     """Every tournament file under ``src`` (recursively), sorted by relative path, read.
 
@@ -237,7 +251,12 @@ def discover(
     is refused) and within the file budget; a file that is not read is one finding.
     ``store``: what the last builds read (``state_cache``); a file unchanged since is
     taken unread (``SourceFile.read``), and the store learns what was read now.
-    A file named by the user (``src`` itself) is always read.
+    A file named by the user (``src`` itself) is always read. ``hold_bytes`` (a
+    build): the bytes kept at most, in the files' order (None: all); the files read
+    past it are not kept but read again when their event is built
+    (``build_sources.LateReads``), so that a cold build does not hold the whole
+    archive's bytes (issue 46: ~10 MiB per 1,000 events) while a rebuild keeps the
+    few files that changed.
     """
     inside: Path | None
     games: list[Path] | None = None
@@ -253,19 +272,29 @@ def discover(
     chosen = [p for p in candidates if _sniffed(p, inside, store)]
     chosen.sort(key=lambda p: _relative(p, root))
     refused: list[Finding] = []
-    read: list[tuple[Path, tuple[bytes, str, bool]]] = []
+    read: list[tuple[Path, _Taken]] = []
+    unread = 0
+    budget = hold_bytes
     for path in chosen:
         try:
-            read.append((path, _taken(path, inside, store)))
+            taken = _taken(path, inside, store)
         except InputRefused as exc:
             refused.append(_refusal(path, root, exc))
-    unread = sum(1 for _, (_, _, was_read) in read if not was_read)
+            continue
+        unread += not taken.read
+        if budget is not None and inside is not None and taken.read:
+            if len(taken.data) > budget:  # dropped at once: read again when built
+                taken = replace(taken, data=b"", read=False)
+                budget = 0  # the next files too: the bytes kept are the first ones
+            else:
+                budget -= len(taken.data)
+        read.append((path, taken))
     if store is not None:
         store.walked([*candidates, *(games or ())])
         logger.info("%d of %d file(s) unchanged since the last build, not read", unread, len(read))
     slugs = assign_slugs(shown_name(path.stem) for path, _ in read)
     files = []
-    for (path, (data, digest, was_read)), slug in zip(read, slugs, strict=True):
+    for (path, taken), slug in zip(read, slugs, strict=True):
         notes_path = path.with_suffix(".md")
         notes = _text(notes_path, root, refused) if _exists(notes_path) else None
         files.append(
@@ -274,10 +303,11 @@ def discover(
                 _relative(path, root),
                 slug,
                 notes_path if notes is not None else None,
-                data,
+                taken.data,
                 notes or "",
-                digest,
-                was_read,
+                taken.digest,
+                taken.read,
+                taken.size,
             )
         )
     index = root / "index.md"

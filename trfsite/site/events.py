@@ -60,6 +60,8 @@ class Plan:
     people: dict[str, EventEntries] = field(default_factory=dict)  # key -> entries built now
     previous: cache.Previous = field(default_factory=cache.Previous)  # the live build's
     rounds: BuiltRounds | None = None  # the rounds of ``people``'s entries (made by build_events)
+    # The files discovery did not keep: ``build`` reads each task's as it is sent out.
+    late: LateReads | None = None
 
 
 def _static_files(tasks: list[EventTask]) -> list[tuple[str, Path]]:
@@ -105,8 +107,8 @@ def plan_events(
                 if slug in reused and reused[slug].key != keys[slug]:
                     del reused[slug]
     build = [t for t in tasks if t.job.slug not in reused]
-    build.sort(key=lambda t: -len(t.job.data))
-    return Plan(keys, reused, build, fingerprint, previous=replace(previous, entries={}))
+    build.sort(key=lambda t: -late.size(t) if late is not None else -len(t.job.data))
+    return Plan(keys, reused, build, fingerprint, previous=replace(previous, entries={}), late=late)
 
 
 def _read_needed(
@@ -117,8 +119,9 @@ def _read_needed(
     state_file: Path,
     use_cache: bool,
 ) -> None:
-    """Read the files discovery took unread of the events to build, and of those
-    reused whose people the build state does not hold (a site with people pages)."""
+    """Read the files discovery took unread of the events reused whose people the build
+    state does not hold (a site with people pages); those of the events to build are
+    read as their tasks go out (``build_events``)."""
     unread = [task for task in tasks if late.unread(task)]
     held: set[str] = set()
     if unread and tasks[0].job.site.people and use_cache and state_file.is_file():
@@ -126,7 +129,7 @@ def _read_needed(
             held = state.known_events()
     for task in unread:
         slug = task.job.slug
-        if slug not in reused or (task.job.site.people and keys[slug] not in held):
+        if slug in reused and task.job.site.people and keys[slug] not in held:
             late.task(task)
 
 
@@ -148,15 +151,20 @@ def build_events(
     """
     from trfsite.people.entries import SharedValues
 
-    tasks = [replace(task, out_root=writer.root if local else None) for task in plan.build]
+    # Each task's bytes are read as it goes out: the build holds those of the tasks
+    # in flight, not the archive's.
+    tasks = (
+        replace(_with_bytes(plan, task), out_root=writer.root if local else None)
+        for task in plan.build
+    )
     outputs: Iterator[EventOutput]
-    if local and can_split(executor, workers, len(tasks)):
+    if local and can_split(executor, workers, len(plan.build)):
         outputs = (build_split(task, workers) for task in tasks)
     else:
         outputs = in_order(executor, workers, build_event, tasks)
     entries = []
-    sites = {task.job.slug: task.job.site for task in tasks}
-    static = _static_files(tasks)
+    sites = {task.job.slug: task.job.site for task in plan.build}
+    static = _static_files(plan.build)
     static_packed: dict[str, Packed] | None = None
     shared = SharedValues()
     for done, output in enumerate(outputs, start=1):
@@ -184,5 +192,15 @@ def build_events(
         if output.pdf_failure:
             logger.warning("%s", output.pdf_failure)
         if progress:
-            progress("events", done, len(tasks))
+            progress("events", done, len(plan.build))
     return entries
+
+
+def _with_bytes(plan: Plan, task: EventTask) -> EventTask:
+    """``task`` with its files' bytes, read now when discovery did not keep them; its
+    key follows the bytes read (a file changed since discovery has another)."""
+    if plan.late is None or not plan.late.unread(task):
+        return task
+    task = plan.late.built(task)
+    plan.keys[task.job.slug] = cache.event_key(plan.fingerprint, task)
+    return task

@@ -14,6 +14,7 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
 
+from trfsite.memo import forget_all
 from trfsite.people.pages import PeoplePage, PersonInput
 from trfsite.site.event_build import EventTask, environment, paused_collector
 
@@ -55,20 +56,25 @@ def render_batch(batch: RenderBatch) -> _Made:
     counts = [0, 0]  # written, linked
     folders: set[str] = set()
     with paused_collector():
-        for item in batch.pages:
-            page = item.make() if isinstance(item, PersonInput) else item
-            context = page.context
-            if isinstance(context, PersonPage) and page.template == "person.html":
-                # Most of the pages: one frame, each filled with its parts (person_body).
-                text = person_frames(env, context).render(context)
-            else:
-                text = render_page(env, page.template, context)
-            data = text.encode("utf-8")
-            if batch.root is None:
-                files.append((page.path, data))
-            else:
-                linked = _place(batch.root, batch.previous, page.path, data, folders)
-                counts[1 if linked else 0] += 1
+        try:
+            for item in batch.pages:
+                page = item.make() if isinstance(item, PersonInput) else item
+                context = page.context
+                if isinstance(context, PersonPage) and page.template == "person.html":
+                    # Most of the pages: one frame, each filled with its parts (person_body).
+                    text = person_frames(env, context).render(context)
+                else:
+                    text = render_page(env, page.template, context)
+                data = text.encode("utf-8")
+                if batch.root is None:
+                    files.append((page.path, data))
+                else:
+                    linked = _place(batch.root, batch.previous, page.path, data, folders)
+                    counts[1 if linked else 0] += 1
+        finally:
+            # What the batch's pages memoized (their charts, links) is not kept: over
+            # an archive's person pages it grew to its bound (issue 46).
+            forget_all()
     return tuple(files), counts[0], counts[1]
 
 
