@@ -1,4 +1,5 @@
-"""``trfsite standings`` imports only what its file needs (issue 17: start-up counts).
+"""``trfsite standings`` and ``trfsite build`` import only what their files need (issue 17:
+start-up counts; issue 39: the imports before a big open's pages are on its critical path).
 
 Each check runs the command in a fresh interpreter, then lists what got imported.
 """
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -86,3 +88,28 @@ def test_json_loads_the_ratings_only_then() -> None:
     modules = _imported("standings", str(SAMPLES / "fide-example1-trf16.trf"), "--format", "json")
     assert "trfsite.awards.performance" in modules
     assert _loaded(modules, _NEVER) == []
+
+
+# What ``trfsite build`` of one individual chess event, without PGN, with ``--no-pdf``, never
+# uses: the other engines and readers, the games, team views, the PDF, and the commands
+# that serve or publish a site.
+_NOT_FOR_CHESS_SITE = ("trfsite.standings.go", "trfsite.standings.team", "trfsite.teams",
+                       "trfsite.scoring.go", "trfsite.scoring.go_context",
+                       "trfsite.scoring.team_context", "trfsite.formats.egf.reader",
+                       "trfsite.formats.egf.header", "trfsite.formats.egf.grades",
+                       "trfsite.validate.egf_checks", "trfsite.formats.pgn",
+                       "trfsite.pages.games", "trfsite.pages.game_replay",
+                       "trfsite.pages.game_pages", "trfsite.pages.teamview", "trfsite.pdf",
+                       "weasyprint", "pypdf", "trfsite.site.live_publish", "trfsite.site.deploy",
+                       "trfsite.cli.live_server")  # fmt: skip
+
+
+def test_chess_site_without_games_loads_no_go_team_games_or_pdf(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.copy(SAMPLES / "fide-example1-trf16.trf", src)
+    # One process (--jobs 1): its modules are every module the build used.
+    modules = _imported("build", str(src), "-o", str(tmp_path / "out"), "--no-pdf", "--jobs", "1")
+    assert "trfsite.site.card_body" in modules  # the probe did build the pages
+    assert "trfsite.validate.structure" in modules  # and checked the file
+    assert _loaded(modules, _NOT_FOR_CHESS_SITE) == []

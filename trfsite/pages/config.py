@@ -52,11 +52,10 @@ from pathlib import Path
 import click
 
 from trfsite.awards.settings import AWARD_KEYS, AwardSettings, read_award_settings
-from trfsite.formats.egf.header import is_known_column, normalise_column
 from trfsite.formats.limits import MAX_CONFIG_BYTES
-from trfsite.formats.pgn.settings import GAME_KEYS, GameSettings, read_game_settings
 from trfsite.input_files import InputRefused, read_input, shown_name
 from trfsite.norms.settings import NormSettings, read_norm_settings
+from trfsite.pages.config_games import GAME_KEYS, GameSettings, read_game_settings
 from trfsite.pages.config_shape import shape_problem
 from trfsite.pages.config_tiebreaks import check_tiebreaks, within_budget
 from trfsite.people.config import PeopleConfig, parse_people
@@ -289,6 +288,9 @@ def _read_go(data: dict[str, object], where: str, problems: list[str]) -> GoConv
     columns: tuple[str, ...] | None = None
     raw = data.get("go_columns")
     if isinstance(raw, list) and all(isinstance(c, str) for c in raw):
+        # The EGF header reader, for a Go event's key only (a chess site never needs it).
+        from trfsite.formats.egf.header import is_known_column, normalise_column
+
         columns = tuple(str(c).strip() for c in raw)
         for column in columns:
             if column != "-" and not is_known_column(normalise_column(column)):

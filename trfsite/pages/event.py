@@ -29,6 +29,7 @@ from trfsite.pages.grid import CrossGrid
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.plan import EventData, EventJob, PagePlan, meta_for
 from trfsite.pages.rows import CrossCell, CrossRow, Fact, Link
+from trfsite.pages.stats import team_boards
 from trfsite.progress import round_progress
 from trfsite.results import N_, Note, Standings
 
@@ -205,8 +206,6 @@ def players_page(data: EventData) -> PlayersPage:
 
 
 def standings_page(data: EventData, standings: Standings, final: bool) -> StandingsPage:
-    from trfsite.pages.teamview import board_stats
-
     page = "standings.html" if final else f"standings-{standings.after_round}.html"
     from trfsite.pages.awards import with_ratings
 
@@ -243,7 +242,7 @@ def standings_page(data: EventData, standings: Standings, final: bool) -> Standi
         other_rounds=others,
         is_team=data.is_team,
         is_go=data.is_go,
-        board_stats=board_stats(data) if final and data.is_team else (),
+        board_stats=team_boards(data) if final else (),
         in_progress=current.round if current else 0,
         has_ratings=rated,
         grid_rounds=grid,

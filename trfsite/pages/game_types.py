@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding
-from trfsite.formats.pgn import PgnGame, Replay
+
+if TYPE_CHECKING:  # the PGN reader is imported where an event has games (pages.games)
+    from trfsite.formats.pgn import PgnGame, Replay
 
 
 @dataclass(frozen=True, slots=True)

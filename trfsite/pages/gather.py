@@ -220,12 +220,17 @@ def prepare_event(
         failure = _standings_failure(job, exc)
         _stop_games(started)
         return _prepared_failure(job, gather_failed(job, t, checks.result(), notes_html, failure))
-    from trfsite.pages.games import event_games, missing_bulletin_games
-
-    games = event_games(job, t, after, started)
-    findings = checks.result()
     chosen = job.config.games.bulletin
-    bulletin_missing = missing_bulletin_games(games, chosen, PurePosixPath(job.source_name).stem)
+    games = started if isinstance(started, EventGames) else NO_GAMES
+    bulletin_missing: list[Finding] = []
+    if not isinstance(started, EventGames) or chosen:
+        # The PGN reader and matcher, for an event with games (or games asked for) only.
+        from trfsite.pages.games import event_games, missing_bulletin_games
+
+        games = event_games(job, t, after, started)
+        stem = PurePosixPath(job.source_name).stem
+        bulletin_missing = missing_bulletin_games(games, chosen, stem)
+    findings = checks.result()
     omitted = [] if in_full or not with_pages else [detail_omitted(t, job.source_name)]
     if games.findings or bulletin_missing or omitted:
         findings = sort_findings([*findings, *games.findings, *bulletin_missing, *omitted])

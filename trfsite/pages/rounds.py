@@ -9,13 +9,11 @@ from trfsite.pages.contexts import RoundPage
 from trfsite.pages.lookups import players_by_id
 from trfsite.pages.pairings import cells_in_board_order, points_before, result_text
 from trfsite.pages.plan import EventData, PagePlan, meta_for
-from trfsite.pages.rows import ByeLine, PairingLine
+from trfsite.pages.rows import ByeLine, MatchView, PairingLine
 from trfsite.progress import round_progress
 
 
 def round_page(data: EventData, round_no: int) -> RoundPage:
-    from trfsite.pages.teamview import round_matches
-
     t = data.tournament
     players = players_by_id(t)
     refs = player_refs(t)
@@ -49,7 +47,11 @@ def round_page(data: EventData, round_no: int) -> RoundPage:
     absent = tuple(ref_in(refs, pid) for pid in cells.absent)
     rounds = data.header.rounds
     date = t.round_dates[round_no - 1] if round_no - 1 < len(t.round_dates) else None
-    matches = round_matches(data, round_no) if data.is_team else ()
+    matches: tuple[MatchView, ...] = ()
+    if data.is_team:  # the team views, imported by a team event's pages only
+        from trfsite.pages.teamview import round_matches
+
+        matches = round_matches(data, round_no)
     return RoundPage(
         meta=meta_for(data.job, data.header.name, f"rounds/{round_no}.html", "rounds"),
         event=data.header,

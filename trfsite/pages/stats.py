@@ -9,7 +9,7 @@ from trfsite.pages.common import display_title
 from trfsite.pages.contexts import StatisticsPage
 from trfsite.pages.pairings import round_cells
 from trfsite.pages.plan import EventData, meta_for
-from trfsite.pages.rows import CountRow, RoundStat
+from trfsite.pages.rows import BoardStat, CountRow, RoundStat
 from trfsite.render.charts import bar_chart
 from trfsite.results import N_
 
@@ -81,9 +81,16 @@ def round_stats(data: EventData) -> tuple[RoundStat, ...]:
     return tuple(stats)
 
 
-def statistics_page(data: EventData) -> StatisticsPage:
+def team_boards(data: EventData) -> tuple[BoardStat, ...]:
+    """A team event's statistics per board; none, and the team views not imported, otherwise."""
+    if not data.is_team:
+        return ()
     from trfsite.pages.teamview import board_stats
 
+    return board_stats(data)
+
+
+def statistics_page(data: EventData) -> StatisticsPage:
     t = data.tournament
     players = t.players
     total = len(players)
@@ -144,7 +151,7 @@ def statistics_page(data: EventData) -> StatisticsPage:
         forfeits=sum(r.forfeits for r in per_round),
         byes=sum(r.byes for r in per_round),
         per_round=per_round,
-        board_stats=board_stats(data) if data.is_team else (),
+        board_stats=team_boards(data),
         results_chart=results_chart,
         ratings_chart=bar_chart(
             "Grades" if data.is_go else "Ratings",
