@@ -30,6 +30,9 @@ class CardText(WrittenParts):
         self.number: Callable[..., str] = filters["number"]
         self.signed: Callable[..., str] = filters["signed"]
         self.note: Callable[[str], str] = filters["note"]
+        # ``{{ value }}`` (see ``WrittenParts``) for the rating cards: the bound method
+        # itself, not a method that calls it (a frame more for each of ~45 values a card).
+        self.out: Callable[[object], str] = self._out
         macros = env.get_template("macros.html").module
         self._ref_link: Callable[..., Any] = macros.ref_link  # type: ignore[attr-defined]
         self._titled_link: Callable[..., Any] = macros.titled_link  # type: ignore[attr-defined]
@@ -93,10 +96,6 @@ class CardText(WrittenParts):
         """``{% for note in notes %}<p class="note">{{ note|note }}</p>{% endfor %}``."""
         out, note = self._out, self.note
         return "".join(f'<p class="note">{out(note(text))}</p>' for text in notes)
-
-    def out(self, value: object) -> str:
-        """``{{ value }}`` (see ``WrittenParts``)."""
-        return self._out(value)
 
     def link(self, ref: Ref | None, base: str, titled: bool = False) -> str:
         """``{{ ref_link(ref, base) }}`` (``titled``: ``titled_link(ref.title, ref, base)``),
