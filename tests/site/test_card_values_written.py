@@ -1,5 +1,5 @@
-"""The values of a card's rating card written straight through ``_out``
-(site/card_text.py, issue 46)."""
+"""What a player card written in Python writes once (site/card_text.py and
+site/card_body.py, issue 46): counted in the values it writes and the frames it runs."""
 
 from __future__ import annotations
 
@@ -7,8 +7,11 @@ import sys
 
 from framehelpers import event_pages
 
+from trfsite.pages.rows import ExplanationView
 from trfsite.render.environment import make_environment
 from trfsite.render.theme import find_theme, theme_chain
+from trfsite.results import Contribution
+from trfsite.site.card_body import CardParts
 from trfsite.site.card_ratings import rating_card
 from trfsite.site.card_text import CardText
 
@@ -49,3 +52,37 @@ def test_a_rating_card_s_values_are_written_without_a_wrapper() -> None:
         sys.setprofile(None)
     assert CountingText.outs > 10 * len(cards)  # a card writes its values
     assert frames.count("out") == 0
+
+
+class CountingParts(CardParts):
+    """Counts the ``{{ value }}`` written."""
+
+    outs = 0
+
+    def _out(self, value: object) -> str:
+        CountingParts.outs += 1
+        return super()._out(value)
+
+
+def test_a_row_two_tie_breaks_share_is_written_once_a_card() -> None:
+    """Buchholz and its cut variant share the objects of the rows the cut leaves: the
+    variant writes only its own rows."""
+    kept_a, kept_b = Contribution(2, 5.0, "opponent 7: score 5"), Contribution(3, 6.5, "x")
+    first = Contribution(1, 4.0, "opponent 3: score 4")
+    cut = Contribution(1, 4.0, "opponent 3: score 4", cut=True)
+    bh = ExplanationView("BH", "Buchholz", 15.5, (first, kept_a, kept_b), ())
+    bh_c1 = ExplanationView("BH-C1", "Buchholz Cut 1", 11.5, (cut, kept_a, kept_b), ())
+    parts = CountingParts(make_environment(theme_chain(find_theme("default")), "en"))
+    parts.said("cut")  # the word made once, before counting
+    rows: dict[int, tuple[Contribution, str]] = {}
+    parts._explanation([], bh, True, rows)
+    CountingParts.outs = 0
+    shared: list[str] = []
+    parts._explanation(shared, bh_c1, False, rows)
+    # The summary's name, code and value (3), the cut row's round, label and value (3);
+    # the two kept rows as BH wrote them (3 values each before).
+    assert CountingParts.outs == 6
+    alone: list[str] = []
+    parts._explanation(alone, bh_c1, False, {})
+    assert shared == alone
+    assert '<tr class="cut"><td class="num">1</td><td>opponent 3: score 4 <span' in "".join(alone)
