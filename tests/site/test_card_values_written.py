@@ -3,14 +3,16 @@ site/card_body.py, issue 46): counted in the values it writes and the frames it 
 
 from __future__ import annotations
 
+import datetime as dt
 import sys
 
+import pytest
 from framehelpers import event_pages
 
 from trfsite.pages.rows import ExplanationView
 from trfsite.render.environment import make_environment
 from trfsite.render.theme import find_theme, theme_chain
-from trfsite.results import Contribution
+from trfsite.results import Contribution, Note
 from trfsite.site.card_body import CardParts
 from trfsite.site.card_ratings import rating_card
 from trfsite.site.card_text import CardText
@@ -86,3 +88,38 @@ def test_a_row_two_tie_breaks_share_is_written_once_a_card() -> None:
     parts._explanation(alone, bh_c1, False, {})
     assert shared == alone
     assert '<tr class="cut"><td class="num">1</td><td>opponent 3: score 4 <span' in "".join(alone)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_note_is_written_without_the_finalize(language: str) -> None:
+    """A Note (a chart dot's label, a row's reason) is put in the page's language and
+    then written as a text: the template's bytes, without the finalize's call, but
+    for a note that holds a control character."""
+    env = make_environment(theme_chain(find_theme("default")), language)
+    finalize = env.finalize
+    calls: list[object] = []
+
+    def counted(value: object) -> object:
+        calls.append(value)
+        return finalize(value)  # type: ignore[misc]
+
+    env.finalize = counted
+    text = CountingText(env)
+    template = env.from_string("{{ value }}")
+    plain = Note("Round {x}: {y}", x=2, y=3)
+    awkward = Note("{name}: score {score}", name="O'Brien & <Sons>", score=4.5)
+    dated = Note("Played on {day}", day=dt.date(2024, 5, 1))
+    for note in (plain, awkward, dated):
+        assert text.out(note) == template.render(value=note)
+    assert text.out(awkward) == "O&#39;Brien &amp; &lt;Sons&gt;: score " + (
+        "4.5" if language == "en" else "4,5"
+    )
+    calls.clear()
+    for note in (plain, awkward, dated):
+        text.out(note)
+    assert calls == []
+    control = Note("{name} won", name="A\x01B")
+    expected = template.render(value=control)
+    calls.clear()
+    assert text.out(control) == expected == "A\ufffdB won"
+    assert len(calls) == 1
