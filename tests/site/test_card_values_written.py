@@ -10,6 +10,7 @@ import pytest
 from framehelpers import event_pages
 
 from trfsite.pages.rows import ExplanationView
+from trfsite.render.charts import line_chart
 from trfsite.render.environment import make_environment
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Contribution, Note
@@ -123,3 +124,26 @@ def test_a_note_is_written_without_the_finalize(language: str) -> None:
     calls.clear()
     assert text.out(control) == expected == "A\ufffdB won"
     assert len(calls) == 1
+
+
+def test_a_chart_s_title_and_axis_are_translated_once() -> None:
+    """A chart's title and x axis are fixed texts: translated for the first chart,
+    then taken as they were made (two translations a chart before)."""
+    first = line_chart("Rank after each round", [(1, 2.0), (2, 1.0)], "Round", "Rank")
+    second = line_chart("Rank after each round", [(1, 3.0), (2, 4.0)], "Round", "Rank")
+    assert first is not None and second is not None
+    text = _text()
+    translate = text._translate
+    asked: list[str] = []
+
+    def counted(message: str, **values: object) -> str:
+        asked.append(message)
+        return translate(message, **values)
+
+    text._translate = counted
+    made = text.line_chart(first, "rank-chart")
+    assert asked == ["Rank after each round", "Round"]
+    text.line_chart(second, "rank-chart")
+    assert asked == ["Rank after each round", "Round"]
+    assert '<title id="rank-chart-title">Rank after each round</title>' in made
+    assert made.endswith("<figcaption>Rank after each round</figcaption>\n</figure>\n")

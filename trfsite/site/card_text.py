@@ -124,8 +124,8 @@ class CardText(WrittenParts):
         if not chart:
             return ""
         out = self._out
-        title = out(self._translate(chart.title))
-        x_label = out(self._translate(chart.x_label))
+        # Fixed texts ("Rank after each round", "Round"), translated once a writer.
+        title, x_label = self.said(chart.title), self.said(chart.x_label)
         width, height = out(chart.width), out(chart.height)
         grid = self.chart_grid(chart)
         made = [
