@@ -15,7 +15,7 @@ from __future__ import annotations
 import jinja2
 
 from trfsite.pages.contexts import PlayerCardPage
-from trfsite.pages.rows import ExplanationView, PlayerRow, RecordLine
+from trfsite.pages.rows import ContributionLine, ExplanationView, PlayerRow, RecordLine
 from trfsite.site.card_ratings import gor_card, rating_card
 from trfsite.site.card_text import CardText
 from trfsite.site.page_frame import PageFrames, default_parts
@@ -70,8 +70,11 @@ class CardParts(CardText):
                 '<section aria-labelledby="why-heading">\n'
                 f'  <h2 id="why-heading">{said("How the tie-breaks were computed")}</h2>\n'
             )
+            # A tie-break and its cut or median variant share their rows' objects
+            # (a quarter of a chess open's rows): each row written once a card.
+            rows: dict[int, tuple[ContributionLine, str]] = {}
             for index, explanation in enumerate(page.explanations):
-                self._explanation(parts, explanation, index == 0)
+                self._explanation(parts, explanation, index == 0, rows)
             parts.append("</section>\n")
         if page.rating_card:
             rating_card(self, parts, page.rating_card, b)
@@ -203,12 +206,23 @@ class CardParts(CardText):
                 f"{rank}  </tr>\n"
             )
 
-    def _explanation(self, parts: list[str], ex: ExplanationView, first: bool) -> None:
-        """One tie-break's account, opened when ``first``."""
+    def _explanation(
+        self,
+        parts: list[str],
+        ex: ExplanationView,
+        first: bool,
+        rows: dict[int, tuple[ContributionLine, str]],
+    ) -> None:
+        """One tie-break's account, opened when ``first``; ``rows``: the card's rows
+        written so far, by id of their contribution."""
         out, said, note, number = self._out, self.said, self.note, self.number
         parts.append(self.explanation_open(ex, first))
         if ex.contributions:
             for c in ex.contributions:
+                written = rows.get(id(c))
+                if written is not None and written[0] is c:
+                    parts.append(written[1])
+                    continue
                 cut, why = c.cut, c.why
                 if cut:
                     reason = f": {out(note(why))}" if why else ""
@@ -219,11 +233,13 @@ class CardParts(CardText):
                     label = f'{out(note(c.label))} <span class="note">({out(note(why))})</span>'
                 else:
                     label = out(note(c.label))
-                parts.append(
+                row = (
                     f"      <tr{_CUT if cut else ''}>"
                     f'<td class="num">{out(c.rounds_text)}</td><td>{label}</td>'
                     f'<td class="num">{out(number(c.value))}</td></tr>\n'
                 )
+                rows[id(c)] = (c, row)
+                parts.append(row)
             parts.append("      </tbody>\n    </table>\n    </div>\n")
         parts.append(self.notes(ex.notes))
         parts.append("  </details>\n")

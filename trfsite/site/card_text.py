@@ -33,6 +33,9 @@ class CardText(WrittenParts):
         self.number: Callable[..., str] = filters["number"]
         self.signed: Callable[..., str] = filters["signed"]
         self.note: Callable[[str], str] = filters["note"]
+        # ``{{ value }}`` (see ``WrittenParts``) for the rating cards: the bound method
+        # itself, not a method that calls it (a frame more for each of ~45 values a card).
+        self.out: Callable[[object], str] = self._out
         macros = env.get_template("macros.html").module
         self._person_link: Callable[..., Any] = macros.person_link  # type: ignore[attr-defined]
         # Links by id(ref) * 3 + 0 (a link), 1 (a titled link) or 2 (a person link).
@@ -94,10 +97,6 @@ class CardText(WrittenParts):
         out, note = self._out, self.note
         return "".join(f'<p class="note">{out(note(text))}</p>' for text in notes)
 
-    def out(self, value: object) -> str:
-        """``{{ value }}`` (see ``WrittenParts``)."""
-        return self._out(value)
-
     def link(self, ref: Ref | None, base: str, titled: bool = False) -> str:
         """``{{ ref_link(ref, base) }}`` (``titled``: ``titled_link(ref.title, ref, base)``),
         kept by the Ref (the event's, the same object on each card that shows it): no
@@ -150,8 +149,8 @@ class CardText(WrittenParts):
         if not chart:
             return ""
         out = self._out
-        title = out(self._translate(chart.title))
-        x_label = out(self._translate(chart.x_label))
+        # Fixed texts ("Rank after each round", "Round"), translated once a writer.
+        title, x_label = self.said(chart.title), self.said(chart.x_label)
         width, height = out(chart.width), out(chart.height)
         grid = self.chart_grid(chart)
         made = [

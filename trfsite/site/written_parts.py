@@ -16,6 +16,8 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
+from trfsite.results import Note
+
 
 class WrittenParts:
     """The ``{{ }}`` of ``env``'s templates, for page parts written in Python."""
@@ -23,6 +25,7 @@ class WrittenParts:
     def __init__(self, env: jinja2.Environment) -> None:
         self._finalize: Callable[[Any], Any] = env.finalize or (lambda value: value)
         self._translate: Callable[..., str] = env.globals["_"]  # type: ignore[assignment]
+        self._note: Callable[[str], str] = env.filters["note"]
 
     def _word(self, message: str) -> str:
         """``{{ _("message") }}``: translated (as the template compiles it) and escaped."""
@@ -47,6 +50,11 @@ class WrittenParts:
                 return value  # type: ignore[return-value]
         elif cls is int or cls is float:
             return str(value)  # digits, a sign, a point: nothing to escape
+        elif cls is Note:
+            # What the finalize does first (the note in the page's language, a plain
+            # str), then a text's own way: not the finalize's cleaning and a Markup made
+            # for each (a chart's dots, a row's reason: 16 a card).
+            return self._out(self._note(value))  # type: ignore[arg-type]
         return str(escape(self._finalize(value)))
 
     def _safe(self, value: str) -> str:

@@ -1,0 +1,149 @@
+"""What a player card written in Python writes once (site/card_text.py and
+site/card_body.py, issue 46): counted in the values it writes and the frames it runs."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+
+import pytest
+from framehelpers import event_pages
+
+from trfsite.pages.rows import ExplanationView
+from trfsite.render.charts import line_chart
+from trfsite.render.environment import make_environment
+from trfsite.render.theme import find_theme, theme_chain
+from trfsite.results import Contribution, Note
+from trfsite.site.card_body import CardParts
+from trfsite.site.card_ratings import rating_card
+from trfsite.site.card_text import CardText
+
+
+class CountingText(CardText):
+    """Counts the ``{{ value }}`` written."""
+
+    outs = 0
+
+    def _out(self, value: object) -> str:
+        CountingText.outs += 1
+        return super()._out(value)
+
+
+def _text() -> CountingText:
+    return CountingText(make_environment(theme_chain(find_theme("default")), "en"))
+
+
+def test_a_rating_card_s_values_are_written_without_a_wrapper() -> None:
+    """Each value of a rating card goes straight to ``_out``: no ``out`` frame that only
+    calls it (a frame more for each of its ~45 values, 122,000 on a 40-event archive)."""
+    pages = event_pages("trf/individual-2026.trf", "en", "player.html")
+    cards = [card for card in pages if card.rating_card]
+    assert cards
+    text = _text()
+    frames: list[str] = []
+
+    def count(frame: object, event: str, arg: object) -> None:
+        if event == "call":
+            frames.append(frame.f_code.co_name)  # type: ignore[attr-defined]
+
+    CountingText.outs = 0
+    sys.setprofile(count)
+    try:
+        for card in cards:
+            rating_card(text, [], card.rating_card, "../")
+    finally:
+        sys.setprofile(None)
+    assert CountingText.outs > 10 * len(cards)  # a card writes its values
+    assert frames.count("out") == 0
+
+
+class CountingParts(CardParts):
+    """Counts the ``{{ value }}`` written."""
+
+    outs = 0
+
+    def _out(self, value: object) -> str:
+        CountingParts.outs += 1
+        return super()._out(value)
+
+
+def test_a_row_two_tie_breaks_share_is_written_once_a_card() -> None:
+    """Buchholz and its cut variant share the objects of the rows the cut leaves: the
+    variant writes only its own rows."""
+    kept_a, kept_b = Contribution(2, 5.0, "opponent 7: score 5"), Contribution(3, 6.5, "x")
+    first = Contribution(1, 4.0, "opponent 3: score 4")
+    cut = Contribution(1, 4.0, "opponent 3: score 4", cut=True)
+    bh = ExplanationView("BH", "Buchholz", 15.5, (first, kept_a, kept_b), ())
+    bh_c1 = ExplanationView("BH-C1", "Buchholz Cut 1", 11.5, (cut, kept_a, kept_b), ())
+    parts = CountingParts(make_environment(theme_chain(find_theme("default")), "en"))
+    parts.said("cut")  # the word made once, before counting
+    rows: dict[int, tuple[Contribution, str]] = {}
+    parts._explanation([], bh, True, rows)
+    CountingParts.outs = 0
+    shared: list[str] = []
+    parts._explanation(shared, bh_c1, False, rows)
+    # The summary's name, code and value (3), the cut row's round, label and value (3);
+    # the two kept rows as BH wrote them (3 values each before).
+    assert CountingParts.outs == 6
+    alone: list[str] = []
+    parts._explanation(alone, bh_c1, False, {})
+    assert shared == alone
+    assert '<tr class="cut"><td class="num">1</td><td>opponent 3: score 4 <span' in "".join(alone)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_note_is_written_without_the_finalize(language: str) -> None:
+    """A Note (a chart dot's label, a row's reason) is put in the page's language and
+    then written as a text: the template's bytes, without the finalize's call, but
+    for a note that holds a control character."""
+    env = make_environment(theme_chain(find_theme("default")), language)
+    finalize = env.finalize
+    calls: list[object] = []
+
+    def counted(value: object) -> object:
+        calls.append(value)
+        return finalize(value)  # type: ignore[misc]
+
+    env.finalize = counted
+    text = CountingText(env)
+    template = env.from_string("{{ value }}")
+    plain = Note("Round {x}: {y}", x=2, y=3)
+    awkward = Note("{name}: score {score}", name="O'Brien & <Sons>", score=4.5)
+    dated = Note("Played on {day}", day=dt.date(2024, 5, 1))
+    for note in (plain, awkward, dated):
+        assert text.out(note) == template.render(value=note)
+    assert text.out(awkward) == "O&#39;Brien &amp; &lt;Sons&gt;: score " + (
+        "4.5" if language == "en" else "4,5"
+    )
+    calls.clear()
+    for note in (plain, awkward, dated):
+        text.out(note)
+    assert calls == []
+    control = Note("{name} won", name="A\x01B")
+    expected = template.render(value=control)
+    calls.clear()
+    assert text.out(control) == expected == "A\ufffdB won"
+    assert len(calls) == 1
+
+
+def test_a_chart_s_title_and_axis_are_translated_once() -> None:
+    """A chart's title and x axis are fixed texts: translated for the first chart,
+    then taken as they were made (two translations a chart before)."""
+    first = line_chart("Rank after each round", [(1, 2.0), (2, 1.0)], "Round", "Rank")
+    second = line_chart("Rank after each round", [(1, 3.0), (2, 4.0)], "Round", "Rank")
+    assert first is not None and second is not None
+    text = _text()
+    translate = text._translate
+    asked: list[str] = []
+
+    def counted(message: str, **values: object) -> str:
+        asked.append(message)
+        return translate(message, **values)
+
+    text._translate = counted
+    made = text.line_chart(first, "rank-chart")
+    assert asked == ["Rank after each round", "Round"]
+    text.line_chart(second, "rank-chart")
+    assert asked == ["Rank after each round", "Round"]
+    assert '<title id="rank-chart-title">Rank after each round</title>' in made
+    assert made.endswith("<figcaption>Rank after each round</figcaption>\n</figure>\n")
