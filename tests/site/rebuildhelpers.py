@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from sitehelpers import small_round_robin
 from treedigest import tree_digest
 
 from trfsite.site import build as build_module
@@ -19,6 +20,14 @@ def settled_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A test's files are written just before its first build: without this, a file is
     stored only once it is SETTLING_NS old (tested apart, in test_unchanged_sources)."""
     monkeypatch.setattr(state_cache, "SETTLING_NS", 0)
+
+
+MakeSrc = Callable[[dict[str, str | bytes]], Path]
+
+
+def named_round_robin(name: str) -> str:
+    """The small round robin under another event name (012)."""
+    return small_round_robin().replace("012 Small Test Round Robin", f"012 {name}")
 
 
 def report(src: Path, out: Path) -> BuildReport:

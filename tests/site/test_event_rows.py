@@ -7,16 +7,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sqlite3
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from rebuildhelpers import (
+    MakeSrc,
     built,
+    named_round_robin,
     settled,
     settled_at_once,  # noqa: F401  (autouse: each test here)
 )
-from sitehelpers import small_round_robin
 
 from trfsite.pages.data_files import DATA_VERSION
 from trfsite.pages.rows import EventSummary
@@ -25,18 +25,12 @@ from trfsite.render.page_meta import SiteInfo
 from trfsite.site import event_rows
 from trfsite.site.state import state_path
 
-MakeSrc = Callable[[dict[str, str | bytes]], Path]
-
-
-def _event(name: str) -> str:
-    return small_round_robin().replace("012 Small Test Round Robin", f"012 {name}")
-
 
 def _files() -> dict[str, str | bytes]:
     return {
-        "2024/spring.trf": _event("Spring Open"),
-        "2024/summer.trf": _event("Summer Open"),
-        "2025/autumn.trf": _event("Autumn Open"),
+        "2024/spring.trf": named_round_robin("Spring Open"),
+        "2024/summer.trf": named_round_robin("Summer Open"),
+        "2025/autumn.trf": named_round_robin("Autumn Open"),
     }
 
 
@@ -64,7 +58,9 @@ def test_a_rebuild_makes_the_changed_events_row_alone(
     settled(src, out)
     assert sorted(made.slugs) == ["autumn", "spring", "summer"]  # the cold build's
     made.slugs.clear()
-    (src / "2024/summer.trf").write_text(_event("Summer Open, corrected"), encoding="utf-8")
+    (src / "2024/summer.trf").write_text(
+        named_round_robin("Summer Open, corrected"), encoding="utf-8"
+    )
     rebuilt = built(src, out)
     assert made.slugs == ["summer"]  # main: every event's card rendered, item and entry made
     assert rebuilt == built(src, tmp_path / "cold")  # the same bytes as a build from nothing
@@ -84,7 +80,9 @@ def test_an_unchanged_events_card_item_and_entry_come_from_the_state(
             " entry = replace(entry, 'Spring Open', 'Spring Open (kept)') WHERE slug = 'spring'"
         ).rowcount
     assert changed == 1
-    (src / "2025/autumn.trf").write_text(_event("Autumn Open, corrected"), encoding="utf-8")
+    (src / "2025/autumn.trf").write_text(
+        named_round_robin("Autumn Open, corrected"), encoding="utf-8"
+    )
     built(src, out)
     for name in ("index.html", "feed.xml", "data/events.json"):
         text = (out / name).read_text(encoding="utf-8")

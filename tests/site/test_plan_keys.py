@@ -3,25 +3,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from rebuildhelpers import (
+    MakeSrc,
     built,
+    named_round_robin,
     settled,
     settled_at_once,  # noqa: F401  (autouse: each test here)
 )
-from sitehelpers import small_round_robin
 
 from trfsite.pages.config import EventConfig, SiteConfig
 from trfsite.render.page_meta import SiteInfo
-
-MakeSrc = Callable[[dict[str, str | bytes]], Path]
-
-
-def _event(name: str) -> str:
-    return small_round_robin().replace("012 Small Test Round Robin", f"012 {name}")
 
 
 class _Shown:
@@ -52,10 +46,14 @@ def test_a_rebuilds_keys_show_the_shared_settings_once(
     make_src: MakeSrc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     names = ("Spring Open", "Summer Open", "Autumn Open", "Winter Open")
-    src = make_src({f"2024/{name.split()[0].lower()}.trf": _event(name) for name in names})
+    src = make_src(
+        {f"2024/{name.split()[0].lower()}.trf": named_round_robin(name) for name in names}
+    )
     out = tmp_path / "out"
     settled(src, out)
-    (src / "2024/summer.trf").write_text(_event("Summer Open, corrected"), encoding="utf-8")
+    (src / "2024/summer.trf").write_text(
+        named_round_robin("Summer Open, corrected"), encoding="utf-8"
+    )
     cold = built(src, tmp_path / "cold")
     shown = _Shown(monkeypatch)
     rebuilt = built(src, out)

@@ -8,20 +8,22 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from rebuildhelpers import built as _built
-from rebuildhelpers import report as _report
 from rebuildhelpers import (
+    MakeSrc,
+    named_round_robin,
     report_changed_after,
     settled_at_once,  # noqa: F401  (autouse: each test here)
 )
+from rebuildhelpers import built as _built
+from rebuildhelpers import report as _report
 from rebuildhelpers import settled as _settled
-from sitehelpers import ROOT, small_round_robin
+from sitehelpers import ROOT
 from treedigest import tree_digest
 
 from trfsite.cli import cli
@@ -33,20 +35,14 @@ from trfsite.site.build_sources import CHANGED_CODE
 from trfsite.site.cache import CACHE_ID
 from trfsite.site.state import state_path
 
-MakeSrc = Callable[[dict[str, str | bytes]], Path]
-
-
-def _event(name: str) -> str:
-    return small_round_robin().replace("012 Small Test Round Robin", f"012 {name}")
-
 
 def _files() -> dict[str, str | bytes]:
     # Three .trf files and one without a tournament suffix, found by sniffing its head.
     return {
-        "2024/spring.trf": _event("Spring Open"),
-        "2024/summer.trf": _event("Summer Open"),
-        "2025/autumn.trf": _event("Autumn Open"),
-        "2025/club.txt": _event("Club Championship"),
+        "2024/spring.trf": named_round_robin("Spring Open"),
+        "2024/summer.trf": named_round_robin("Summer Open"),
+        "2025/autumn.trf": named_round_robin("Autumn Open"),
+        "2025/club.txt": named_round_robin("Club Championship"),
     }
 
 
@@ -102,7 +98,7 @@ def test_a_rebuild_reads_only_the_changed_file_and_writes_its_entry_alone(
     out = tmp_path / "out"
     _settled(src, out)
     changed = src / "2024/summer.trf"
-    text = _event("Summer Open, corrected")
+    text = named_round_robin("Summer Open, corrected")
     changed.write_text(text, encoding="utf-8")
     cold = _built(src, tmp_path / "cold")
     reads, written = _Reads(monkeypatch), _Written(monkeypatch)
@@ -128,7 +124,9 @@ def test_a_rebuild_decodes_no_file_list_of_a_folder_moved_whole(
     src = make_src(_files())
     out = tmp_path / "out"
     _settled(src, out)  # two builds: the first is the donor of the third
-    (src / "2024/summer.trf").write_text(_event("Summer Open, corrected"), encoding="utf-8")
+    (src / "2024/summer.trf").write_text(
+        named_round_robin("Summer Open, corrected"), encoding="utf-8"
+    )
     decoded: list[str] = []
     walk = publish.Listing.__iter__
 
@@ -224,7 +222,9 @@ def test_a_site_in_two_languages_reads_the_changed_file_once(
     src = make_src({**_files(), "trfsite.toml": 'languages = ["en", "de"]\n'})
     out = tmp_path / "out"
     _settled(src, out)
-    (src / "2024/summer.trf").write_text(_event("Summer Open, corrected"), encoding="utf-8")
+    (src / "2024/summer.trf").write_text(
+        named_round_robin("Summer Open, corrected"), encoding="utf-8"
+    )
     cold = _built(src, tmp_path / "cold")
     reads, written = _Reads(monkeypatch), _Written(monkeypatch)
     rebuilt = _built(src, out)
@@ -263,7 +263,9 @@ def test_a_file_changed_after_discovery_costs_that_file_alone(
         src,
         out,
         "discover",
-        lambda: (src / "2024/spring.trf").write_text(_event("Spring Open, saved late"), "utf-8"),
+        lambda: (src / "2024/spring.trf").write_text(
+            named_round_robin("Spring Open, saved late"), "utf-8"
+        ),
     )
     assert [(f.file, f.code) for f in report.refused] == [("2024/spring.trf", CHANGED_CODE)]
     assert "build again" in report.refused[0].message
@@ -333,7 +335,7 @@ def test_a_build_killed_after_its_commit_leaves_the_next_build_right(
     live = tree_digest(out)
     path = src / "2024/summer.trf"
     original = path.read_text(encoding="utf-8")
-    path.write_text(_event("Summer Open, killed"), encoding="utf-8")
+    path.write_text(named_round_robin("Summer Open, killed"), encoding="utf-8")
     _killed_before_publishing(src, out)
     assert tree_digest(out) == live
     with sqlite3.connect(state_path(out)) as db:  # the state describes the unpublished build
