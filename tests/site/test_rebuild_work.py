@@ -3,6 +3,7 @@ people pages' digests read once, the unchanged event folders' file lists not loa
 
 from __future__ import annotations
 
+import pickle
 import sqlite3
 import sys
 from pathlib import Path
@@ -10,6 +11,8 @@ from pathlib import Path
 import pytest
 from treedigest import tree_digest
 
+from trfsite.people.report import PEOPLE_FOLDER
+from trfsite.site import publish
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.state import BuildState
 
@@ -62,3 +65,45 @@ def test_a_rebuild_reads_the_people_pages_digests_once(
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1714521600")
     build_site(BuildOptions(src, tmp_path / "cold", pdf=False))
     assert tree_digest(out) == tree_digest(tmp_path / "cold")
+
+
+def _event_pages(out: Path) -> dict[str, int]:
+    """Each event's home page under ``out`` and its inode."""
+    pages = (p for p in out.glob("*/index.html") if p.parent.name != PEOPLE_FOLDER)
+    return {p.parent.name: p.stat().st_ino for p in pages}
+
+
+def test_unchanged_folders_go_to_the_link_workers_without_their_file_lists(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unchanged event folder the donor build holds is moved in whole: the link
+    workers need its seal, not the list of its files (main: each listing's JSON read
+    from the state and pickled to them). A rebuild without a donor (the second build)
+    reads the lists where it links the folders file by file. Both equal a cold build."""
+    src, files = _archive(tmp_path, monkeypatch)
+    out = tmp_path / "out"
+    sent: list[list[publish.Reused]] = []
+    starts = publish.Linking.__init__
+
+    def linking(
+        self: publish.Linking, live: Path, tmp: Path, folders: list[publish.Reused], *rest: object
+    ) -> None:
+        sent.append(folders)
+        starts(self, live, tmp, folders, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(publish.Linking, "__init__", linking)
+    build_site(BuildOptions(src, out, pdf=False))
+    for build, name in enumerate(("Corrected event name", "Corrected again")):
+        _rename(files[2], name)
+        before = _event_pages(out)
+        build_site(BuildOptions(src, out, pdf=False))
+        after = _event_pages(out)
+        # The five unchanged events' pages carried over (linked, then moved), not built.
+        assert sum(1 for page, inode in before.items() if after.get(page) == inode) == 5
+        build_site(BuildOptions(src, tmp_path / f"cold{build}", pdf=False))
+        assert tree_digest(out) == tree_digest(tmp_path / f"cold{build}")
+    assert [len(folders) for folders in sent] == [5, 5]
+    # The second rebuild has a donor: no listing read; 64 bytes of key and the seal's
+    # path and size each, not their ~20 files' paths and sizes.
+    assert all(isinstance(f.files, publish.Listing) and f.files.text is None for f in sent[1])
+    assert len(pickle.dumps(sent[1])) < 5 * 300, len(pickle.dumps(sent[1]))
