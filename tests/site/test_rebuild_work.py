@@ -3,6 +3,7 @@ people pages' digests read once, the unchanged event folders' file lists not loa
 
 from __future__ import annotations
 
+import os
 import pickle
 import sqlite3
 import sys
@@ -107,3 +108,38 @@ def test_unchanged_folders_go_to_the_link_workers_without_their_file_lists(
     # path and size each, not their ~20 files' paths and sizes.
     assert all(isinstance(f.files, publish.Listing) and f.files.text is None for f in sent[1])
     assert len(pickle.dumps(sent[1])) < 5 * 300, len(pickle.dumps(sent[1]))
+
+
+def test_unchanged_folders_are_moved_from_the_donor_without_a_mkdir_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folders the donor build holds are renamed into the new build; their parent
+    (the build's root) is made once, not asked for again per folder (main: one
+    ``mkdir`` per unchanged event)."""
+    src, files = _archive(tmp_path, monkeypatch)
+    out = tmp_path / "out"
+    for name in ("", "Corrected event name"):
+        if name:
+            _rename(files[2], name)
+        build_site(BuildOptions(src, out, pdf=False))
+    made: list[str] = []
+    mkdir, moves = os.mkdir, publish.Linking.move_from_donor
+
+    def counted(path: object, *args: object, **kwargs: object) -> None:
+        made.append(str(path))
+        mkdir(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    def moving(self: publish.Linking) -> None:
+        with monkeypatch.context() as patch:
+            patch.setattr(os, "mkdir", counted)
+            moves(self)
+
+    monkeypatch.setattr(publish.Linking, "move_from_donor", moving)
+    _rename(files[2], "Corrected again")
+    before = _event_pages(out)
+    build_site(BuildOptions(src, out, pdf=False))
+    after = _event_pages(out)
+    assert sum(1 for page, inode in before.items() if after.get(page) == inode) == 5
+    assert len(made) == 1, made
+    build_site(BuildOptions(src, tmp_path / "cold", pdf=False))
+    assert tree_digest(out) == tree_digest(tmp_path / "cold")

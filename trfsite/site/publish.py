@@ -322,11 +322,16 @@ class Linking:
     def move_from_donor(self) -> None:
         """Move the folders left in the donor into the new build (after ``join``, once
         the build is complete: the donor stays whole until then); raises OSError."""
+        donor, tmp = str(self._donor), str(self._tmp)
+        parents: set[str] = set()  # made: one per language, not a call per folder
         for folder in self._movable:
-            target = self._tmp / folder
-            target.parent.mkdir(parents=True, exist_ok=True)
+            target = os.path.join(tmp, folder)
+            parent = os.path.dirname(target)
+            if parent not in parents:
+                os.makedirs(parent, exist_ok=True)
+                parents.add(parent)
             try:
-                os.rename(self._donor / folder, target)  # type: ignore[operator]
+                os.rename(os.path.join(donor, folder), target)
                 self._moved.append(folder)
             except OSError as exc:
                 logger.debug("%s: not moved from %s (%s); linked", folder, self._donor, exc)
