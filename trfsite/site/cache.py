@@ -224,9 +224,9 @@ def _typed(data: dict[str, object], name: str, kind: type) -> object:
     return value
 
 
-def _entry_from(key: str, data: object, files: str) -> CacheEntry:
-    """The entry stored as ``data`` (see ``_entry_json``), its files' listing ``files``;
-    raises ValueError (or KeyError, TypeError) for a damaged one."""
+def _entry_from(key: str, data: object, state_file: str) -> CacheEntry:
+    """The entry stored as ``data`` (see ``_entry_json``) in ``state_file``, its files'
+    listing left there; raises ValueError (or KeyError, TypeError) for a damaged one."""
     if not isinstance(data, dict):
         raise ValueError(f"entry is {type(data).__name__}; expected an object")
     slug = str(_typed(data, "slug", str))
@@ -244,7 +244,7 @@ def _entry_from(key: str, data: object, files: str) -> CacheEntry:
         key=key,
         slug=slug,
         summary=_summary_from(data["summary"]),
-        files=Listing(slug, files, (seal[0], seal[1])),  # type: ignore[index]
+        files=Listing(slug, None, (seal[0], seal[1]), (state_file, key)),  # type: ignore[index]
         pages=int(_typed(data, "pages", int)),  # type: ignore[call-overload]
         pdf=bool(_typed(data, "pdf", bool)),
         errors=int(_typed(data, "errors", int)),  # type: ignore[call-overload]
@@ -290,12 +290,13 @@ def load_entries(out: Path, state_file: Path) -> Previous:
     if not rows:
         return Previous()
     found = {}
-    for _, key, text, files in rows:
+    where = str(state_file)  # one string, pickled once with the listings that name it
+    for _, key, text in rows:
         try:
-            found[key] = _entry_from(key, json.loads(text), files)
+            found[key] = _entry_from(key, json.loads(text), where)
         except (KeyError, TypeError, ValueError) as exc:
             logger.info("%s: cache entry %s skipped (%s)", state_file, key[:12], exc)
-    return Previous(build, {slug: key for slug, key, _, _ in rows}, found)
+    return Previous(build, {slug: key for slug, key, _ in rows}, found)
 
 
 def save_entries(

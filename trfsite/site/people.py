@@ -229,6 +229,8 @@ def _build_people(
             planner.findings,
             rounds.of if rounds is not None else None,
             people_at,
+            # The digests read at the start are the state's pages (read none: {}).
+            old_pages or None,
         )
     )
     if taking is not None:

@@ -149,6 +149,9 @@ class Changes:
     # ``people.pages._Archive.people_at``), for each event whose people this build knows
     # whole; the others keep theirs.
     people_at: Mapping[str, str] = field(default_factory=dict)
+    # The state's people pages' digests as this build read them (``page_digests``),
+    # so that saving does not read every digest again; None: read them when saving.
+    old_pages: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,10 +169,10 @@ class Resolved:
 def stamp_of(pages: Mapping[str, str]) -> str:
     """A build's id from its people pages' digests: two builds with the same id have
     the same pages (so a folder's id is deterministic and never trusted wrongly)."""
-    found = hashlib.sha256()
-    for path in sorted(pages):
-        found.update(f"{path}\0{pages[path]}\n".encode("utf-8", "surrogatepass"))
-    return found.hexdigest()
+    # One text hashed at once: the same digest as a line at a time, without a call
+    # per people page (15,000 at 1,000 events).
+    text = "".join([f"{path}\0{pages[path]}\n" for path in sorted(pages)])
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def read_stamp(folder: Path | None) -> str:
@@ -366,7 +369,9 @@ class BuildState:
                 " WHERE EXISTS (SELECT 1 FROM events WHERE key = ?)",
                 ((key, digest, key) for key, digest in sorted(changes.people_at.items())),
             )
-            old = dict(db.execute("SELECT path, digest FROM pages"))
+            old = changes.old_pages
+            if old is None:
+                old = dict(db.execute("SELECT path, digest FROM pages"))
             new = changes.pages
             dropped = sorted(set(old) - set(new))
             db.executemany("DELETE FROM pages WHERE path = ?", ((p,) for p in dropped))

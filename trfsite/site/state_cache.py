@@ -127,7 +127,9 @@ class CacheChanges:
     build: str  # the id the build wrote into its folder
     keys: Mapping[str, str]  # slug -> key of every event of the build
     built: Collection[str]  # the slugs built now (their rows are written again)
-    entry: Callable[[str], tuple[str, str]]  # (entry, files) of a slug of the build, as stored
+    # (entry, files) of a slug of the build, as stored; files None: an entry read from
+    # the state, whose row is kept as it is (a key's row never changes).
+    entry: Callable[[str], tuple[str, str | None]]
     live: Mapping[str, str] | None  # slug -> key of the live build's folders (None: unknown)
     live_build: str = ""  # the live build's id
     sources: SourceStore | None = None
@@ -140,17 +142,17 @@ class StoredCache:
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
 
-    def live_entries(self, build: str) -> list[tuple[str, str, str, str]]:
-        """(slug, key, entry, files) of each event folder of the build ``build``; none when
-        the state does not describe that build."""
+    def live_entries(self, build: str) -> list[tuple[str, str, str]]:
+        """(slug, key, entry) of each event folder of the build ``build``; none when the
+        state does not describe that build. Their files are read apart, by the calls
+        that link a folder file by file (``stored_listings``)."""
         meta = dict(
             self._db.execute(
                 "SELECT name, value FROM meta WHERE name IN ('cache_build', 'cache_before')"
             )
         )
         live = (
-            "SELECT l.slug, l.key, c.entry, c.files FROM cache_live l"
-            " JOIN cache_entries c ON c.key = l.key"
+            "SELECT l.slug, l.key, c.entry FROM cache_live l JOIN cache_entries c ON c.key = l.key"
         )
         if build and build == meta.get("cache_build"):
             return list(self._db.execute(live))
@@ -159,7 +161,7 @@ class StoredCache:
         undo = dict(self._db.execute("SELECT slug, key FROM cache_undo"))
         return [row for row in self._db.execute(live) if row[0] not in undo] + list(
             self._db.execute(
-                "SELECT u.slug, u.key, c.entry, c.files FROM cache_undo u"
+                "SELECT u.slug, u.key, c.entry FROM cache_undo u"
                 " JOIN cache_entries c ON c.key = u.key"
             )
         )
@@ -181,6 +183,30 @@ class StoredCache:
                 "SELECT * FROM sources"
             )
         }
+
+
+def stored_listings(wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """The files' listings (``publish.Listing``'s text) of the entries ``wanted``, each
+    (build state file, cache key), by them: those the files hold, one query per file.
+    Read-only, beside a build that may be writing the state; none from a file that
+    cannot be read."""
+    keys: dict[str, list[str]] = {}
+    for state_file, key in wanted:
+        keys.setdefault(state_file, []).append(key)
+    found: dict[tuple[str, str], str] = {}
+    for state_file, asked in keys.items():
+        try:
+            db = sqlite3.connect(f"{Path(state_file).resolve().as_uri()}?mode=ro", uri=True)
+        except sqlite3.Error:
+            continue
+        try:
+            query = "SELECT key, files FROM cache_entries WHERE key IN ({keys})"
+            found.update(((state_file, key), text) for key, text in select_in(db, query, asked))
+        except sqlite3.Error:
+            pass  # those folders are built again
+        finally:
+            db.close()
+    return found
 
 
 def save(db: sqlite3.Connection, changes: CacheChanges) -> None:
@@ -209,9 +235,12 @@ def save(db: sqlite3.Connection, changes: CacheChanges) -> None:
             if r.key in kept
         ),
     )
+    written = (
+        (now[slug], slug, *changes.entry(slug)) for slug in sorted(changed | set(changes.built))
+    )
     db.executemany(
         "INSERT OR REPLACE INTO cache_entries (key, slug, entry, files) VALUES (?, ?, ?, ?)",
-        ((now[slug], slug, *changes.entry(slug)) for slug in sorted(changed | set(changes.built))),
+        (row for row in written if row[3] is not None),
     )
     db.executemany("DELETE FROM cache_live WHERE slug = ?", ((slug,) for slug in gone))
     db.executemany(
