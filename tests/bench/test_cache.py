@@ -204,7 +204,7 @@ def test_failed_build_leaves_the_previous_output(
         raise RuntimeError("disk full")
 
     with monkeypatch.context() as patch:
-        patch.setattr(build_module, "_render_into", explode)
+        patch.setattr(build_module, "write_home", explode)
         with pytest.raises(RuntimeError):
             _build(src, out)
     assert tree_digest(out) == before

@@ -115,7 +115,7 @@ def test_failed_build_leaves_out_byte_for_byte(
     def explode(*args: object, **kwargs: object) -> int:
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(build_module, "_render_into", explode)
+    monkeypatch.setattr(build_module, "write_home", explode)
     with pytest.raises(RuntimeError):
         build_site(BuildOptions(src, out, pdf=False))
     assert tree_digest(out) == before

@@ -358,7 +358,7 @@ def test_a_failed_build_leaves_the_donor_whole(
 
     (src / "open.md").write_text("Notes 2.\n", "utf-8")
     with monkeypatch.context() as patch:
-        patch.setattr(build_module, "_render_into", explode)
+        patch.setattr(build_module, "write_home", explode)
         with pytest.raises(RuntimeError):
             build_site(BuildOptions(src, out, pdf=False, jobs=1))
     assert _inodes(donor) == before

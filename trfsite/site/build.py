@@ -24,16 +24,14 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from trfsite import __version__
 from trfsite.findings import Finding
 from trfsite.input_files import shown_name
 from trfsite.pages.config import SiteConfig, load_config
-from trfsite.pages.contexts import IndexPage
 from trfsite.pages.plan import Fallback
 from trfsite.render.page_meta import SiteInfo
-from trfsite.render.theme import Theme, find_theme, static_files, theme_chain
+from trfsite.render.theme import Theme, find_theme, theme_chain
 from trfsite.site import cache, publish
 from trfsite.site.archive_db import ArchiveEvent
 from trfsite.site.build_checks import MARKER, check_event_sections, check_paths, published_events
@@ -43,7 +41,7 @@ from trfsite.site.event_build import EventTask, environment, make_pdf
 from trfsite.site.events import Plan, Progress, build_events, plan_events
 from trfsite.site.executors import open_executor
 from trfsite.site.failures import BuildError, reported_as_build_errors
-from trfsite.site.home_page import index_page, rows_of
+from trfsite.site.home_page import index_page, rows_of, write_home
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.lock import one_build_at_a_time
@@ -53,9 +51,6 @@ from trfsite.site.state import state_path
 from trfsite.site.state_cache import SourceStore
 from trfsite.site.web_files import write_sitemaps
 from trfsite.site.writer import SiteWriter
-
-if TYPE_CHECKING:
-    import jinja2
 
 __all__ = ["MARKER", "BuildError", "BuildOptions", "BuildReport", "build_site", "make_pdf"]
 
@@ -137,18 +132,6 @@ def _pdf_available() -> bool:
         logger.warning("PDF bulletins skipped: trfsite.pdf cannot be imported (%s)", exc)
         return False
     return True
-
-
-def _render_into(
-    writer: SiteWriter, chain: tuple[Theme, ...], page: IndexPage, env: jinja2.Environment
-) -> int:
-    """The home page and the theme's static files (the events are written already)."""
-    from trfsite.render.environment import render_page
-
-    writer.write_text("index.html", render_page(env, "index.html", page))
-    for relative, source in static_files(chain):
-        writer.copy_file(f"static/{relative}", source)
-    return 1
 
 
 def _make_tmp(out: Path, prune_later: bool) -> Path:
@@ -399,7 +382,7 @@ def _build_language(
     events = [(e.key, e.summary) for e in ordered]
     rows, made = rows_of(events, reused_keys, state_file if use_cache else None, env, part.site)
     home = index_page(part.site, [e.summary for e in ordered], rows, index_notes)
-    pages = _render_into(writer, chain, home, env)
+    pages = write_home(writer, chain, home, env)
     write_open_data(writer, part.site, rows)
     pages += sum(e.pages for e in ordered) + people
     cache.save_entries(writer, state_file, ordered, plan.reused, plan.previous, part.sources, made)

@@ -13,9 +13,11 @@ import jinja2
 from trfsite.pages.contexts import IndexPage
 from trfsite.pages.rows import EventSummary
 from trfsite.render.page_meta import PageMeta, SiteInfo
+from trfsite.render.theme import Theme, static_files
 from trfsite.site import event_rows
 from trfsite.site.event_rows import EventRow
 from trfsite.site.state import BuildState
+from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
 
@@ -60,3 +62,15 @@ def index_page(
     series = tuple((f"series/{key}.html", title) for key, title, _ in site.series)
     cards = tuple(row.card for row in event_rows.newest_first(rows))
     return IndexPage(meta, tuple(ordered), kinds, years, notes_html, series, cards)
+
+
+def write_home(
+    writer: SiteWriter, chain: tuple[Theme, ...], page: IndexPage, env: jinja2.Environment
+) -> int:
+    """The home page and the theme's static files (the events are written already)."""
+    from trfsite.render.environment import render_page
+
+    writer.write_text("index.html", render_page(env, "index.html", page))
+    for relative, source in static_files(chain):
+        writer.copy_file(f"static/{relative}", source)
+    return 1
