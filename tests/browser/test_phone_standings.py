@@ -116,3 +116,22 @@ def test_a_persons_events_fit_a_phone(browser: Any, site_url: str) -> None:
         assert problems == [], problems
     finally:
         context.close()
+
+
+HEAD_TO_HEAD = "people/fide-1101463.html"  # seven opponents, names up to 20 letters
+
+
+def test_a_persons_head_to_head_fits_a_phone(browser: Any, site_url: str) -> None:
+    """Opponent, games, +, =, − and the results fit 390 px without scrolling sideways
+    (the last column, the results, was 25 px out of view)."""
+    context, page, problems = open_page(browser, site_url + HEAD_TO_HEAD, PHONE)
+    try:
+        wrap = page.locator(".table-wrap:has(table.head-to-head)")
+        assert wrap.evaluate("w => w.scrollWidth - w.clientWidth") <= 0
+        result = page.locator("table.head-to-head thead th").nth(5)
+        assert result.inner_text().strip() == "Result"
+        box = result.bounding_box()
+        assert box is not None and _inside(box, 0, PHONE)
+        assert problems == [], problems
+    finally:
+        context.close()
