@@ -193,7 +193,8 @@ def measure(src: Path, out: Path, rebuild: bool = False) -> Measured:
         _timed(build, "discover", "discover", totals),
         _timed(build, "plan_events", "plan (cache)", totals),
         _timed(cache, "save_entries", "cache write", totals),
-        _timed(build, "_render_into", "home page", totals),
+        _timed(build, "rows_of", "home page", totals),
+        _timed(build, "write_home", "home page", totals),
         _timed(archive_work, "write_archive", "archive.sqlite", totals),
         _timed(publish, "publish", "publish", totals),
     ]
