@@ -44,7 +44,7 @@ class EventRow:
 
 
 def order_of(summary: EventSummary) -> tuple[int, str, str]:
-    """The latest start first, then by name, then by folder (``web_files.newest_first``)."""
+    """The latest start first, then by name, then by folder: the home page's order."""
     return (-(summary.start_date or dt.date.min).toordinal(), summary.name.casefold(), summary.slug)
 
 
