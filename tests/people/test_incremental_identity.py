@@ -20,7 +20,7 @@ from treedigest import tree_digest
 
 from trfsite.people.listings import GroupRows, Listings
 from trfsite.people.pages import PeoplePlanner
-from trfsite.site import identity_part
+from trfsite.site import identity_part, state_schema
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.state import state_path
 
@@ -418,13 +418,12 @@ def test_people_merges_and_splits_kept_while_an_event_changes(
 def test_a_state_of_another_schema_version_resolves_everyone_and_equals_a_cold_build(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from trfsite.site import state
 
     src, out = tmp_path / "src", tmp_path / "out"
     shutil.copytree(RULES, src)
     build_site(BuildOptions(src, out, pdf=False))
     with sqlite3.connect(state_path(out)) as db:  # as an older trfsite left it
-        db.execute(f"PRAGMA user_version = {state._VERSION - 1}")
+        db.execute(f"PRAGMA user_version = {state_schema.VERSION - 1}")
     _player_two(src, MULLER_AUT)
     caplog.clear()
     with _listening(caplog):
@@ -434,7 +433,7 @@ def test_a_state_of_another_schema_version_resolves_everyone_and_equals_a_cold_b
     build_site(BuildOptions(src, cold, pdf=False))
     assert tree_digest(out) == tree_digest(cold)
     with sqlite3.connect(state_path(out)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == state._VERSION
+        assert db.execute("PRAGMA user_version").fetchone()[0] == state_schema.VERSION
     # And the next rebuild, from the state made again, resolves its part alone.
     _player_two(src, OSTERGAARD)
     caplog.clear()

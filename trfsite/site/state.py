@@ -41,6 +41,7 @@ from trfsite.people.rows import PersonRow
 from trfsite.site import state_cache, state_entries, state_history, state_people, state_rows
 from trfsite.site.failures import BuildError
 from trfsite.site.state_batch import select_in
+from trfsite.site.state_schema import SCHEMA, VERSION
 
 if TYPE_CHECKING:
     from trfsite.people.identity import Person
@@ -49,78 +50,6 @@ logger = logging.getLogger(__name__)
 
 STATE_NAME = ".trfsite-state.sqlite"
 STAMP = ".trfsite-state-id"  # in a build folder: which build the page digests describe
-_VERSION = 12  # PRAGMA user_version; another one is dropped and made again
-_SCHEMA = (
-    """
-CREATE TABLE events (
-    key TEXT PRIMARY KEY, file TEXT NOT NULL, slug TEXT NOT NULL,
-    data TEXT NOT NULL, head TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE entries (
-    event_key TEXT NOT NULL REFERENCES events(key) ON DELETE CASCADE,
-    position INTEGER NOT NULL, own_key TEXT NOT NULL, folded_name TEXT NOT NULL,
-    fide_id TEXT NOT NULL, egd_pin TEXT NOT NULL, record_text TEXT NOT NULL,
-    start_number INTEGER NOT NULL, data TEXT NOT NULL,
-    PRIMARY KEY (event_key, position)
-) WITHOUT ROWID;
-CREATE INDEX entries_fide ON entries(fide_id) WHERE fide_id != '';
-CREATE INDEX entries_egd ON entries(egd_pin) WHERE egd_pin != '';
-CREATE INDEX entries_name ON entries(folded_name);
-CREATE INDEX entries_own_key ON entries(own_key);
-CREATE TABLE national_ids (
-    national_id TEXT NOT NULL, event_key TEXT NOT NULL REFERENCES events(key) ON DELETE CASCADE,
-    position INTEGER NOT NULL, PRIMARY KEY (national_id, event_key, position)
-) WITHOUT ROWID;
-CREATE TABLE linked_keys (
-    event_key TEXT NOT NULL REFERENCES events(key) ON DELETE CASCADE,
-    position INTEGER NOT NULL, key TEXT NOT NULL, PRIMARY KEY (event_key, position, key)
-) WITHOUT ROWID;
-CREATE INDEX linked_keys_key ON linked_keys(key);
-CREATE TABLE people (
-    key TEXT PRIMARY KEY, name TEXT NOT NULL, fide_id TEXT NOT NULL, egd_pin TEXT NOT NULL,
-    federation TEXT NOT NULL, aliases TEXT NOT NULL, name_matched INTEGER NOT NULL,
-    page TEXT NOT NULL, redirects TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX people_fide ON people(fide_id) WHERE fide_id != '';
-CREATE INDEX people_egd ON people(egd_pin) WHERE egd_pin != '';
-CREATE TABLE person_keys (
-    own_key TEXT PRIMARY KEY, person TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX person_keys_person ON person_keys(person);
-CREATE TABLE namesakes (
-    address TEXT NOT NULL, person TEXT NOT NULL, PRIMARY KEY (address, person)
-) WITHOUT ROWID;
-CREATE INDEX namesakes_person ON namesakes(person);
-CREATE TABLE findings (
-    file TEXT NOT NULL, line INTEGER NOT NULL, column INTEGER NOT NULL,
-    severity TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL,
-    href TEXT NOT NULL, person_href TEXT NOT NULL
-);
-CREATE TABLE person_rows (
-    key TEXT PRIMARY KEY, page TEXT NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
-    federation TEXT NOT NULL, events INTEGER NOT NULL, last_year INTEGER, shown TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX person_rows_events ON person_rows(events);
-CREATE TABLE person_groups (
-    kind TEXT NOT NULL, value TEXT NOT NULL, person TEXT NOT NULL,
-    PRIMARY KEY (kind, value, person)
-) WITHOUT ROWID;
-CREATE INDEX person_groups_person ON person_groups(person);
-CREATE TABLE person_pieces (
-    piece TEXT NOT NULL, person TEXT NOT NULL, PRIMARY KEY (piece, person)
-) WITHOUT ROWID;
-CREATE INDEX person_pieces_person ON person_pieces(person);
-CREATE TABLE pages (
-    path TEXT PRIMARY KEY, digest TEXT NOT NULL, since INTEGER NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE event_people (
-    event_key TEXT PRIMARY KEY REFERENCES events(key) ON DELETE CASCADE, digest TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-"""
-    + state_history.SCHEMA
-    + state_cache.SCHEMA
-)
 
 
 def state_path(out: Path, language: str = "") -> Path:
@@ -212,7 +141,7 @@ class BuildState:
             db.execute("PRAGMA foreign_keys = ON")
             db.execute("PRAGMA synchronous = NORMAL")
             version = db.execute("PRAGMA user_version").fetchone()[0]
-            if fresh or version != _VERSION:
+            if fresh or version != VERSION:
                 tables = db.execute(
                     "SELECT name FROM sqlite_master WHERE type = 'table'"
                     " AND name NOT LIKE 'sqlite_%'"
@@ -221,7 +150,7 @@ class BuildState:
                 # One script, one transaction: a build killed here leaves the old
                 # tables or the new ones.
                 db.executescript(
-                    f"BEGIN IMMEDIATE;{drops}{_SCHEMA}PRAGMA user_version = {_VERSION};COMMIT;"
+                    f"BEGIN IMMEDIATE;{drops}{SCHEMA}PRAGMA user_version = {VERSION};COMMIT;"
                 )
             # Reads in one transaction (see _transaction): in autocommit mode each of
             # a rebuild's thousands of one-row queries cost SQLite a lock and three
