@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from statetrace import traced_statements
 from treedigest import tree_digest
 
 from trfsite.site import identity_part
@@ -42,15 +43,8 @@ def test_a_rebuild_looks_people_up_by_chunks_of_keys(
     files[2].write_text("".join(text), encoding="utf-8")
     players = sum(1 for line in text if line.startswith("001 "))
 
-    statements: list[str] = []
-    opened = BuildState._open
-
-    def traced(self: BuildState, fresh: bool) -> sqlite3.Connection:
-        db = opened(self, fresh)
-        db.set_trace_callback(statements.append)
-        return db
-
-    monkeypatch.setattr(BuildState, "_open", traced)
+    opened = BuildState._open  # put back once the rebuild is traced
+    statements = traced_statements(monkeypatch)
     # Its own logger: an earlier CLI test may have stopped ``trfsite`` propagating.
     people_log = logging.getLogger("trfsite.site.people")
     level = people_log.level

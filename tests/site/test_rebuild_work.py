@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import os
 import pickle
-import sqlite3
 import sys
 from pathlib import Path
 
 import pytest
+from statetrace import traced_statements
 from treedigest import tree_digest
 
 from trfsite.people.report import PEOPLE_FOLDER
 from trfsite.site import publish
 from trfsite.site.build import BuildOptions, build_site
-from trfsite.site.state import BuildState
 
 _PAGES_READ = "SELECT path, digest FROM pages"
 
@@ -35,18 +34,6 @@ def _rename(path: Path, name: str) -> None:
     path.write_text("".join(text), encoding="utf-8")
 
 
-def _traced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The SQL statements of every build state opened from now on."""
-    statements: list[str] = []
-    opened = BuildState._open
-
-    def traced(self: BuildState, fresh: bool) -> sqlite3.Connection:
-        db = opened(self, fresh)
-        db.set_trace_callback(statements.append)
-        return db
-
-    monkeypatch.setattr(BuildState, "_open", traced)
-    return statements
 
 
 def test_a_rebuild_reads_the_people_pages_digests_once(
@@ -59,7 +46,7 @@ def test_a_rebuild_reads_the_people_pages_digests_once(
     out = tmp_path / "out"
     build_site(BuildOptions(src, out, pdf=False))
     _rename(files[2], "Corrected event name")
-    statements = _traced(monkeypatch)
+    statements = traced_statements(monkeypatch)
     build_site(BuildOptions(src, out, pdf=False))
     monkeypatch.undo()
     assert sum(1 for s in statements if s.startswith(_PAGES_READ)) == 1
