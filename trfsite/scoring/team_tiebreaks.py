@@ -79,6 +79,23 @@ def _mods(*letters: str) -> frozenset[str]:
 
 
 _OPP = _mods("C", "M", "P", "F")
+
+
+def _extended_de(acronym: str, name: str, since: str = "2026") -> TeamTiebreak:
+    """An Extended Direct Encounter variant (13.3): the variants share the article, the
+    function and the modifiers, and differ in acronym, name and the rules they came with."""
+    return TeamTiebreak(
+        acronym,
+        name,
+        "13.3",
+        None,
+        extended_direct_encounter,
+        modifiers=_mods("P"),
+        lower_is_better=True,
+        since=since,
+    )
+
+
 TEAM_TIEBREAKS: list[TeamTiebreak] = [
     TeamTiebreak("PTS", N_("Primary Score"), "13", primary_points),
     TeamTiebreak("MPTS", N_("Match Points"), "11.1.1", match_points),
@@ -112,54 +129,12 @@ TEAM_TIEBREAKS: list[TeamTiebreak] = [
         extended_sonneborn(GP, GP),
         modifiers=_OPP,
     ),
-    TeamTiebreak(
-        "EDE",
-        N_("Extended Direct Encounter"),
-        "13.3",
-        None,
-        extended_direct_encounter,
-        modifiers=_mods("P"),
-        lower_is_better=True,
-    ),
-    TeamTiebreak(
-        "EDET",
-        N_("Extended Direct Encounter, then Top Board Results"),
-        "13.3",
-        None,
-        extended_direct_encounter,
-        modifiers=_mods("P"),
-        lower_is_better=True,
-        since="2026",
-    ),
-    TeamTiebreak(
-        "EDEB",
-        N_("Extended Direct Encounter, then Bottom Board Elimination"),
-        "13.3",
-        None,
-        extended_direct_encounter,
-        modifiers=_mods("P"),
-        lower_is_better=True,
-        since="2026",
-    ),
-    TeamTiebreak(
-        "EDEBT",
-        N_("Extended Direct Encounter, then Board Count and Top Board Results"),
-        "13.3",
-        None,
-        extended_direct_encounter,
-        modifiers=_mods("P"),
-        lower_is_better=True,
-        since="2026",
-    ),
-    TeamTiebreak(
-        "EDEBB",
-        N_("Extended Direct Encounter, then Board Count and Bottom Board Elimination"),
-        "13.3",
-        None,
-        extended_direct_encounter,
-        modifiers=_mods("P"),
-        lower_is_better=True,
-        since="2026",
+    _extended_de("EDE", N_("Extended Direct Encounter"), since="2023"),
+    _extended_de("EDET", N_("Extended Direct Encounter, then Top Board Results")),
+    _extended_de("EDEB", N_("Extended Direct Encounter, then Bottom Board Elimination")),
+    _extended_de("EDEBT", N_("Extended Direct Encounter, then Board Count and Top Board Results")),
+    _extended_de(
+        "EDEBB", N_("Extended Direct Encounter, then Board Count and Bottom Board Elimination")
     ),
     TeamTiebreak(
         "SSSC",
