@@ -16,7 +16,7 @@ import pytest
 
 from trfsite.formats import read_bytes
 from trfsite.scoring import context as context_module
-from trfsite.scoring import direct_encounter
+from trfsite.scoring import direct_encounter, modifiers
 from trfsite.scoring.context import EventContext, build_context
 from trfsite.scoring.registry import resolve
 from trfsite.standings import declared_ranks
@@ -176,3 +176,31 @@ def test_a_context_under_another_rule_set_derives_only_the_opponents_view(
     # As built from the file under those rules.
     fresh = build_context(t, 5, "pre2023", True)
     assert (old.progressive, old.adjusted) == (fresh.progressive, fresh.adjusted)
+
+
+def test_a_median_with_an_unplayed_round_to_cut_first_is_summed_without_choosing_cuts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # BH-M1 (C.07 14.2) under C.07 2023, bye_event: 1 met 4 (1.0), took a half-point bye
+    # in round 2 (category 3: a dummy of 1's own score, 3.5, flagged by 16.5), then met
+    # 5 (0.5), 2 (3.5), 3 (3.5): 12.0. The low cut takes the bye's 3.5 (16.5: not lower
+    # than the least value, 0.5), the high cut a 3.5 left: 5.0 (8.0 without 16.5).
+    # 2: 0.5 + 3.5 + 3.5 + 3.5 + 1.0 = 12.0 - 0.5 - 3.5 = 8.0; 3: 3.5 + 3.5 + 1.0 + 0.5
+    # + 3.5 = 8.0; 4: 3.5 + 0.5 + 3.5 + 3.5 + 3.5 = 10.5; 5: 3.5 + 1.0 + 3.5 + 3.5 + 3.5
+    # = 10.5; 6: 3.5 + 3.5 (pairing-allocated bye, not flagged) + 3.5 + 1.0 + 0.5 = 8.0.
+    # No value is chosen one cut at a time (main: 1's row went through ``_cuts``, as does
+    # every such row of the search's BH-M1: 543 on the 2,000-player open).
+    chosen: list[object] = []
+    cuts = modifiers._cuts
+
+    def counted(values, low, high, keys, cut_first, reasons):  # type: ignore[no-untyped-def]
+        chosen.append(values)
+        return cuts(values, low, high, keys, cut_first, reasons)
+
+    monkeypatch.setattr(modifiers, "_cuts", counted)
+    ctx = build_context(bye_event(), 5, "2023", True)
+    spec, tb = resolve("BH-M1", "")
+    assert tb.compute is not None
+    assert tb.compute(ctx, spec).values == [5.0, 8.0, 8.0, 10.5, 10.5, 8.0]
+    assert chosen == []
+
