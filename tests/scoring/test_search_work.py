@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from trfsite.formats import read_bytes
+from trfsite.scoring import buchholz, direct_encounter, modifiers
 from trfsite.scoring import context as context_module
-from trfsite.scoring import direct_encounter, modifiers
 from trfsite.scoring.context import EventContext, build_context
 from trfsite.scoring.registry import resolve
 from trfsite.standings import declared_ranks
@@ -204,3 +204,28 @@ def test_a_median_with_an_unplayed_round_to_cut_first_is_summed_without_choosing
     assert tb.compute(ctx, spec).values == [5.0, 8.0, 8.0, 10.5, 10.5, 8.0]
     assert chosen == []
 
+
+def test_the_opponents_scores_of_a_row_of_games_are_read_without_a_call_per_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # bye_event: only 1 (a half-point bye) and 6 (a pairing-allocated bye) have an
+    # unplayed round; the four rows of games alone are read in one pass each (main: a
+    # call of opponent_scores for each of the six players). 2 met 5, 3, 6, 1, 4, who
+    # scored 0.5, 3.5, 3.5, 3.5, 1.0; 1's bye counts its own score, 3.5 (C.07 16.4),
+    # and is flagged for 16.5 (category 3).
+    rows: list[int] = []
+    scores = buchholz.opponent_scores
+
+    def counted(ctx, i, games):  # type: ignore[no-untyped-def]
+        rows.append(i)
+        return scores(ctx, i, games)
+
+    monkeypatch.setattr(buchholz, "opponent_scores", counted)
+    table = buchholz.opponent_table(build_context(bye_event(), 5, "2023", True), False)
+    assert table[1] == ([0.5, 3.5, 3.5, 3.5, 1.0], [], [0, 1, 2, 3, 4])
+    assert table[0] == (
+        [1.0, 3.5, 0.5, 3.5, 3.5],
+        [False, True, False, False, False],
+        [0, 1, 2, 3, 4],
+    )
+    assert sorted(rows) == [0, 5]
