@@ -19,7 +19,7 @@ from trfsite.scoring import buchholz, direct_encounter, modifiers
 from trfsite.scoring import context as context_module
 from trfsite.scoring.context import EventContext, build_context
 from trfsite.scoring.registry import resolve
-from trfsite.standings import declared_ranks
+from trfsite.standings import declared_ranks, ranking
 from trfsite.standings.compute import compute_standings
 from trfsite.standings.options import StandingsOptions
 from trfsite.standings.ranking import sort_keys, split_block
@@ -229,3 +229,29 @@ def test_the_opponents_scores_of_a_row_of_games_are_read_without_a_call_per_play
         [0, 1, 2, 3, 4],
     )
     assert sorted(rows) == [0, 5]
+
+
+def test_a_column_of_exact_values_is_sorted_by_them_without_a_key_per_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # bye_event's points: 1, 2, 3 and 6 on 3.5 (indices 0, 1, 2, 5), 4 on 1.0, 5 on 0.5.
+    # A column of halves and quarters (8.0 for 3, 6.75 for 1, 2 and 6) is its own sort
+    # key: 3 first, then 1, 2, 6 still tied, then 4 and 5 by points. Neither the points
+    # nor the column make a key per player (main: one sort_keys call for each); a value
+    # that is no multiple of 1/64 (6.7) still does, and ranks alike.
+    made: list[object] = []
+    keys = ranking.sort_keys
+
+    def counted(column, players, lower):  # type: ignore[no-untyped-def]
+        made.append(column)
+        return keys(column, players, lower)
+
+    monkeypatch.setattr(ranking, "sort_keys", counted)
+    ctx = build_context(bye_event(), 5, "2023", True)
+    column = resolve("SB", "")
+    exact = [6.75, 6.75, 8.0, 3.0, 2.0, 6.75]
+    blocks = [[2], [0, 1, 5], [3], [4]]
+    assert ranking.rank_players(ctx, [column], [exact], [None]) == blocks
+    assert made == []
+    assert ranking.rank_players(ctx, [column], [[6.7, 6.7, 8.0, 3.0, 2.0, 6.7]], [None]) == blocks
+    assert len(made) == 1
