@@ -17,7 +17,7 @@ import pytest
 from trfsite.formats import read_bytes
 from trfsite.scoring import buchholz, direct_encounter, modifiers
 from trfsite.scoring import context as context_module
-from trfsite.scoring.context import EventContext, build_context
+from trfsite.scoring.context import Article, EventContext, build_context
 from trfsite.scoring.registry import resolve
 from trfsite.standings import declared_ranks, ranking
 from trfsite.standings.compute import compute_standings
@@ -255,3 +255,18 @@ def test_a_column_of_exact_values_is_sorted_by_them_without_a_key_per_player(
     assert made == []
     assert ranking.rank_players(ctx, [column], [[6.7, 6.7, 8.0, 3.0, 2.0, 6.7]], [None]) == blocks
     assert len(made) == 1
+
+
+def test_a_context_under_another_rule_set_shares_the_game_masks() -> None:
+    # bye_event, a Swiss: a game mask reads only the cells and opponents, which ``under``
+    # shares. 1's round 2 (H) and 6's (U) are no games. Made once for C.07 2023 and read
+    # under the rules before 2023 (main: made again, 14 M instructions on the open); a
+    # mask made under the other rules first is shared too. The Fore view changes the
+    # cells of the last round: its own masks.
+    ctx = build_context(bye_event(), 5, "2023", True)
+    mask = ctx.game_mask(Article.OPPONENTS, False)
+    assert mask[0] == mask[5] == [True, False, True, True, True]
+    old = ctx.under("pre2023")
+    assert old.game_mask(Article.OPPONENTS, False) is mask
+    assert old.game_mask(Article.OPPONENTS, True) is ctx.game_mask(Article.OPPONENTS, True)
+    assert ctx.fore().game_mask(Article.OPPONENTS, False) is not mask
