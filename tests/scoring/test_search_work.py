@@ -270,3 +270,35 @@ def test_a_context_under_another_rule_set_shares_the_game_masks() -> None:
     assert old.game_mask(Article.OPPONENTS, False) is mask
     assert old.game_mask(Article.OPPONENTS, True) is ctx.game_mask(Article.OPPONENTS, True)
     assert ctx.fore().game_mask(Article.OPPONENTS, False) is not mask
+
+
+class _Rows(list[list[float]]):
+    """A context's per-player rows, counting the rows fetched one player at a time."""
+
+    fetched = 0
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        self.fetched += 1
+        return super().__getitem__(index)
+
+
+def test_progressive_scores_and_the_rating_average_are_summed_without_a_loop_per_player() -> None:
+    # PS (C.07 7.5) of bye_event, the running scores added: 1: 1 + 1.5 + 2.5 + 3 + 3.5 =
+    # 11.5; 2: 1 + 1 + 2 + 2.5 + 3.5 = 10.0; 3: 0.5 + 1.5 + 2 + 3 + 3.5 = 10.5; 4: 0 + 0.5
+    # + 1 + 1 + 1 = 3.5; 5: 0 + 0.5 x 4 = 2.0; 6: 0.5 + 1.5 (U: a win's point) + 1.5 +
+    # 2.5 + 3.5 = 9.5. Summed row by row in C: no row fetched per player (main: 6).
+    ctx = build_context(bye_event(), 5, "2023", True)
+    ctx.progressive = running = _Rows(ctx.progressive)
+    spec, tb = resolve("PS", "")
+    assert tb.compute is not None
+    assert tb.compute(ctx, spec).values == [11.5, 10.0, 10.5, 3.5, 2.0, 9.5]
+    assert running.fetched == 0
+    # ARO without cuts (the search tries ARO, BH): rated_event's averages as worked out
+    # in test_the_rating_average_asks_the_context_for_the_games_once, with no opponents'
+    # row fetched per player (main: 4).
+    ctx = build_context(rated_event(), 3, "2023", True)
+    ctx.opp = opponents = _Rows(ctx.opp)  # type: ignore[arg-type]
+    spec, tb = resolve("ARO", "")
+    assert tb.compute is not None
+    assert tb.compute(ctx, spec).values == [2000.0, 1983.0, 2017.0, 2050.0]
+    assert opponents.fetched == 0
