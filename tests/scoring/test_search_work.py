@@ -302,3 +302,30 @@ def test_progressive_scores_and_the_rating_average_are_summed_without_a_loop_per
     assert tb.compute is not None
     assert tb.compute(ctx, spec).values == [2000.0, 1983.0, 2017.0, 2050.0]
     assert opponents.fetched == 0
+
+
+def test_a_buchholz_without_explanations_reads_the_opponent_table_row_by_row(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # bye_event under C.07 2023 (the opponents' scores in the tests above): BH 1: 1.0 +
+    # 3.5 (bye: own score) + 0.5 + 3.5 + 3.5 = 12.0; 2: 12.0; 3: 12.0; 4: 3.5 + 0.5 + 3.5
+    # + 3.5 + 3.5 = 14.5; 5: 3.5 + 1.0 + 3.5 x 3 = 15.0; 6: 12.0. BH-C1: 1's flagged bye
+    # is cut (16.5), 8.5; 2, 3 and 6 lose 0.5, 11.5; 4 loses 0.5, 14.0; 5 loses 1.0, 14.0.
+    # Values only: no row fetched per player, nor its bookkeeping (main: 6 per column).
+    fetched: list[_Rows] = []
+    table = buchholz.opponent_table
+
+    def counted(ctx, forfeits_played):  # type: ignore[no-untyped-def]
+        fetched.append(_Rows(table(ctx, forfeits_played)))
+        return fetched[-1]
+
+    monkeypatch.setattr(buchholz, "opponent_table", counted)
+    ctx = build_context(bye_event(), 5, "2023", True)
+    for code, expected in (
+        ("BH", [12.0, 12.0, 12.0, 14.5, 15.0, 12.0]),
+        ("BH-C1", [8.5, 11.5, 11.5, 14.0, 14.0, 11.5]),
+    ):
+        spec, tb = resolve(code, "")
+        assert tb.compute is not None
+        assert tb.compute(ctx, spec).values == expected
+    assert [rows.fetched for rows in fetched] == [0, 0]

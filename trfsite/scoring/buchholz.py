@@ -17,6 +17,8 @@ average is not rounded, and is undefined (None) for a participant with no games.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from trfsite.results import N_, Contribution, Explanation, Note
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
@@ -152,6 +154,16 @@ def buchholz(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     table = opponent_table(base, spec.forfeits_played)
     low, high = spec.low_cuts, spec.high_cuts
     values: list[float | None] = []
+    if not ctx.explain:
+        # Values only (the standings, the declared-ranks search): each row's total, without
+        # the explanations' bookkeeping per player.
+        if low or high:
+            values = [cut_sum(scores, low, high, None, flags) for scores, flags, _ in table]
+        else:
+            values = list(map(sum, map(itemgetter(0), table)))
+        found = TiebreakValues(values)
+        ctx.remember(key, found)
+        return found
     explanations = ctx.unexplained()
     explaining = ctx.explaining
     lines = opponent_lines(base, spec.forfeits_played) if explanations is not None else {}
