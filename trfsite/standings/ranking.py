@@ -7,9 +7,10 @@ Shared by the individual engine and the search for the order a file declares
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby, repeat
 from operator import mul
+from typing import cast
 
 from trfsite.results import Explanation
 from trfsite.scoring.codes import TiebreakSpec
@@ -63,7 +64,7 @@ def split_by(
     equal values in their order, as sorting the negated values does."""
     if not exact:
         return split_block(group, sort_keys(column, group, lower_is_better))
-    by_value = column.__getitem__
+    by_value = cast("Callable[[int], float]", column.__getitem__)  # none undefined: exact
     ordered = sorted(group, key=by_value, reverse=not lower_is_better)
     return [list(block) for _, block in groupby(ordered, by_value)]
 
