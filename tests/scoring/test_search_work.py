@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from trfsite.formats import read_bytes
+from trfsite.scoring import buchholz, direct_encounter, modifiers
 from trfsite.scoring import context as context_module
-from trfsite.scoring import direct_encounter
-from trfsite.scoring.context import EventContext, build_context
+from trfsite.scoring.context import Article, EventContext, build_context
 from trfsite.scoring.registry import resolve
-from trfsite.standings import declared_ranks
+from trfsite.standings import declared_ranks, ranking
 from trfsite.standings.compute import compute_standings
 from trfsite.standings.options import StandingsOptions
 from trfsite.standings.ranking import sort_keys, split_block
@@ -176,3 +176,156 @@ def test_a_context_under_another_rule_set_derives_only_the_opponents_view(
     # As built from the file under those rules.
     fresh = build_context(t, 5, "pre2023", True)
     assert (old.progressive, old.adjusted) == (fresh.progressive, fresh.adjusted)
+
+
+def test_a_median_with_an_unplayed_round_to_cut_first_is_summed_without_choosing_cuts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # BH-M1 (C.07 14.2) under C.07 2023, bye_event: 1 met 4 (1.0), took a half-point bye
+    # in round 2 (category 3: a dummy of 1's own score, 3.5, flagged by 16.5), then met
+    # 5 (0.5), 2 (3.5), 3 (3.5): 12.0. The low cut takes the bye's 3.5 (16.5: not lower
+    # than the least value, 0.5), the high cut a 3.5 left: 5.0 (8.0 without 16.5).
+    # 2: 0.5 + 3.5 + 3.5 + 3.5 + 1.0 = 12.0 - 0.5 - 3.5 = 8.0; 3: 3.5 + 3.5 + 1.0 + 0.5
+    # + 3.5 = 8.0; 4: 3.5 + 0.5 + 3.5 + 3.5 + 3.5 = 10.5; 5: 3.5 + 1.0 + 3.5 + 3.5 + 3.5
+    # = 10.5; 6: 3.5 + 3.5 (pairing-allocated bye, not flagged) + 3.5 + 1.0 + 0.5 = 8.0.
+    # No value is chosen one cut at a time (main: 1's row went through ``_cuts``, as does
+    # every such row of the search's BH-M1: 543 on the 2,000-player open).
+    chosen: list[object] = []
+    cuts = modifiers._cuts
+
+    def counted(values, low, high, keys, cut_first, reasons):  # type: ignore[no-untyped-def]
+        chosen.append(values)
+        return cuts(values, low, high, keys, cut_first, reasons)
+
+    monkeypatch.setattr(modifiers, "_cuts", counted)
+    ctx = build_context(bye_event(), 5, "2023", True)
+    spec, tb = resolve("BH-M1", "")
+    assert tb.compute is not None
+    assert tb.compute(ctx, spec).values == [5.0, 8.0, 8.0, 10.5, 10.5, 8.0]
+    assert chosen == []
+
+
+def test_the_opponents_scores_of_a_row_of_games_are_read_without_a_call_per_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # bye_event: only 1 (a half-point bye) and 6 (a pairing-allocated bye) have an
+    # unplayed round; the four rows of games alone are read in one pass each (main: a
+    # call of opponent_scores for each of the six players). 2 met 5, 3, 6, 1, 4, who
+    # scored 0.5, 3.5, 3.5, 3.5, 1.0; 1's bye counts its own score, 3.5 (C.07 16.4),
+    # and is flagged for 16.5 (category 3).
+    rows: list[int] = []
+    scores = buchholz.opponent_scores
+
+    def counted(ctx, i, games):  # type: ignore[no-untyped-def]
+        rows.append(i)
+        return scores(ctx, i, games)
+
+    monkeypatch.setattr(buchholz, "opponent_scores", counted)
+    table = buchholz.opponent_table(build_context(bye_event(), 5, "2023", True), False)
+    assert table[1] == ([0.5, 3.5, 3.5, 3.5, 1.0], [], [0, 1, 2, 3, 4])
+    assert table[0] == (
+        [1.0, 3.5, 0.5, 3.5, 3.5],
+        [False, True, False, False, False],
+        [0, 1, 2, 3, 4],
+    )
+    assert sorted(rows) == [0, 5]
+
+
+def test_a_column_of_exact_values_is_sorted_by_them_without_a_key_per_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # bye_event's points: 1, 2, 3 and 6 on 3.5 (indices 0, 1, 2, 5), 4 on 1.0, 5 on 0.5.
+    # A column of halves and quarters (8.0 for 3, 6.75 for 1, 2 and 6) is its own sort
+    # key: 3 first, then 1, 2, 6 still tied, then 4 and 5 by points. Neither the points
+    # nor the column make a key per player (main: one sort_keys call for each); a value
+    # that is no multiple of 1/64 (6.7) still does, and ranks alike.
+    made: list[object] = []
+    keys = ranking.sort_keys
+
+    def counted(column, players, lower):  # type: ignore[no-untyped-def]
+        made.append(column)
+        return keys(column, players, lower)
+
+    monkeypatch.setattr(ranking, "sort_keys", counted)
+    ctx = build_context(bye_event(), 5, "2023", True)
+    column = resolve("SB", "")
+    exact = [6.75, 6.75, 8.0, 3.0, 2.0, 6.75]
+    blocks = [[2], [0, 1, 5], [3], [4]]
+    assert ranking.rank_players(ctx, [column], [exact], [None]) == blocks
+    assert made == []
+    assert ranking.rank_players(ctx, [column], [[6.7, 6.7, 8.0, 3.0, 2.0, 6.7]], [None]) == blocks
+    assert len(made) == 1
+
+
+def test_a_context_under_another_rule_set_shares_the_game_masks() -> None:
+    # bye_event, a Swiss: a game mask reads only the cells and opponents, which ``under``
+    # shares. 1's round 2 (H) and 6's (U) are no games. Made once for C.07 2023 and read
+    # under the rules before 2023 (main: made again, 14 M instructions on the open); a
+    # mask made under the other rules first is shared too. The Fore view changes the
+    # cells of the last round: its own masks.
+    ctx = build_context(bye_event(), 5, "2023", True)
+    mask = ctx.game_mask(Article.OPPONENTS, False)
+    assert mask[0] == mask[5] == [True, False, True, True, True]
+    old = ctx.under("pre2023")
+    assert old.game_mask(Article.OPPONENTS, False) is mask
+    assert old.game_mask(Article.OPPONENTS, True) is ctx.game_mask(Article.OPPONENTS, True)
+    assert ctx.fore().game_mask(Article.OPPONENTS, False) is not mask
+
+
+class _Rows(list[list[float]]):
+    """A context's per-player rows, counting the rows fetched one player at a time."""
+
+    fetched = 0
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        self.fetched += 1
+        return super().__getitem__(index)
+
+
+def test_progressive_scores_and_the_rating_average_are_summed_without_a_loop_per_player() -> None:
+    # PS (C.07 7.5) of bye_event, the running scores added: 1: 1 + 1.5 + 2.5 + 3 + 3.5 =
+    # 11.5; 2: 1 + 1 + 2 + 2.5 + 3.5 = 10.0; 3: 0.5 + 1.5 + 2 + 3 + 3.5 = 10.5; 4: 0 + 0.5
+    # + 1 + 1 + 1 = 3.5; 5: 0 + 0.5 x 4 = 2.0; 6: 0.5 + 1.5 (U: a win's point) + 1.5 +
+    # 2.5 + 3.5 = 9.5. Summed row by row in C: no row fetched per player (main: 6).
+    ctx = build_context(bye_event(), 5, "2023", True)
+    ctx.progressive = running = _Rows(ctx.progressive)
+    spec, tb = resolve("PS", "")
+    assert tb.compute is not None
+    assert tb.compute(ctx, spec).values == [11.5, 10.0, 10.5, 3.5, 2.0, 9.5]
+    assert running.fetched == 0
+    # ARO without cuts (the search tries ARO, BH): rated_event's averages as worked out
+    # in test_the_rating_average_asks_the_context_for_the_games_once, with no opponents'
+    # row fetched per player (main: 4).
+    ctx = build_context(rated_event(), 3, "2023", True)
+    ctx.opp = opponents = _Rows(ctx.opp)  # type: ignore[arg-type]
+    spec, tb = resolve("ARO", "")
+    assert tb.compute is not None
+    assert tb.compute(ctx, spec).values == [2000.0, 1983.0, 2017.0, 2050.0]
+    assert opponents.fetched == 0
+
+
+def test_a_buchholz_without_explanations_reads_the_opponent_table_row_by_row(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # bye_event under C.07 2023 (the opponents' scores in the tests above): BH 1: 1.0 +
+    # 3.5 (bye: own score) + 0.5 + 3.5 + 3.5 = 12.0; 2: 12.0; 3: 12.0; 4: 3.5 + 0.5 + 3.5
+    # + 3.5 + 3.5 = 14.5; 5: 3.5 + 1.0 + 3.5 x 3 = 15.0; 6: 12.0. BH-C1: 1's flagged bye
+    # is cut (16.5), 8.5; 2, 3 and 6 lose 0.5, 11.5; 4 loses 0.5, 14.0; 5 loses 1.0, 14.0.
+    # Values only: no row fetched per player, nor its bookkeeping (main: 6 per column).
+    fetched: list[_Rows] = []
+    table = buchholz.opponent_table
+
+    def counted(ctx, forfeits_played):  # type: ignore[no-untyped-def]
+        fetched.append(_Rows(table(ctx, forfeits_played)))
+        return fetched[-1]
+
+    monkeypatch.setattr(buchholz, "opponent_table", counted)
+    ctx = build_context(bye_event(), 5, "2023", True)
+    for code, expected in (
+        ("BH", [12.0, 12.0, 12.0, 14.5, 15.0, 12.0]),
+        ("BH-C1", [8.5, 11.5, 11.5, 14.0, 14.0, 11.5]),
+    ):
+        spec, tb = resolve(code, "")
+        assert tb.compute is not None
+        assert tb.compute(ctx, spec).values == expected
+    assert [rows.fetched for rows in fetched] == [0, 0]

@@ -17,6 +17,8 @@ average is not rounded, and is undefined (None) for a participant with no games.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from trfsite.results import N_, Contribution, Explanation, Note
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
@@ -31,8 +33,6 @@ def opponent_scores(
     """Per counted round: the opponent's (or dummy's) score, 16.5 flag, round index."""
     adjusted = ctx.adjusted
     opp = ctx.opp[i]
-    if all(games):  # the common case: every round a game
-        return list(map(adjusted.__getitem__, opp)), [], list(range(ctx.rounds))
     cats = ctx.category[i]
     # 16.5 did not exist before 2023: a cut takes the least significant value, always.
     cut_exception = ctx.rules != PRE2023
@@ -61,7 +61,14 @@ def opponent_table(ctx: EventContext, forfeits_played: bool) -> OpponentTable:
     if isinstance(hit, list):
         return hit
     games = ctx.game_mask(Article.OPPONENTS, forfeits_played)
-    table = [opponent_scores(ctx, i, games[i]) for i in range(ctx.size)]
+    # The common row, a game every round (most of a Swiss), is read in C without a call
+    # per player; its rounds are one list, which every reader only reads.
+    every_round = list(range(ctx.rounds))
+    adjusted = ctx.adjusted.__getitem__
+    table = [
+        (list(map(adjusted, opp)), [], every_round) if all(row) else opponent_scores(ctx, i, row)
+        for i, (opp, row) in enumerate(zip(ctx.opp, games, strict=True))
+    ]
     ctx.remember(key, table)
     return table
 
@@ -147,6 +154,16 @@ def buchholz(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     table = opponent_table(base, spec.forfeits_played)
     low, high = spec.low_cuts, spec.high_cuts
     values: list[float | None] = []
+    if not ctx.explain:
+        # Values only (the standings, the declared-ranks search): each row's total, without
+        # the explanations' bookkeeping per player.
+        if low or high:
+            values = [cut_sum(scores, low, high, None, flags) for scores, flags, _ in table]
+        else:
+            values = list(map(sum, map(itemgetter(0), table)))
+        found = TiebreakValues(values)
+        ctx.remember(key, found)
+        return found
     explanations = ctx.unexplained()
     explaining = ctx.explaining
     lines = opponent_lines(base, spec.forfeits_played) if explanations is not None else {}

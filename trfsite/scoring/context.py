@@ -129,6 +129,8 @@ class EventContext:
     explaining: list[bool] = field(default_factory=list)
     _fore: EventContext | None = None
     _cache: dict[str, object] = field(default_factory=dict)
+    # game_mask's: they read only the cells and opponents, so ``under`` shares the dict.
+    _masks: dict[str, list[list[bool]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.index = {pid: i for i, pid in enumerate(self.ids)}
@@ -162,8 +164,8 @@ class EventContext:
         self.adjusted = adjusted_scores(self)
 
     def under(self, rules: str) -> EventContext:
-        """This context under another rule set. The points, running scores and 16.2
-        categories read no rule: shared, not derived again (the declared-ranks search
+        """This context under another rule set. The points, running scores, 16.2 categories
+        and game masks read no rule: shared, not derived again (the declared-ranks search
         ranks an event under up to three rule sets); the opponents' view is derived."""
         return EventContext(
             ids=self.ids,
@@ -187,6 +189,7 @@ class EventContext:
             score=self.score,
             progressive=self.progressive,
             category=self.category,
+            _masks=self._masks,
         )
 
     def add_bonus(self, extra: dict[int, float]) -> None:
@@ -230,9 +233,9 @@ class EventContext:
         """``mask[i][r]``: round r of player i counts as a game (with an opponent)."""
         fwin, floss = self.forfeits_are_games(article, forfeits_played)
         key = f"mask:{fwin}:{floss}"
-        hit = self._cache.get(key)
+        hit = self._masks.get(key)
         if hit is not None:
-            return hit  # type: ignore[return-value]
+            return hit
         ok = [False] * len(Cell)  # indexed by cell: no enum hashing in the loop
         ok[Cell.PLAYED] = True
         ok[Cell.FORFEIT_WIN] = fwin
@@ -245,7 +248,7 @@ class EventContext:
             else [ok[c] and o >= 0 for c, o in zip(cells, opps, strict=True)]
             for cells, opps in zip(self.cell, self.opp, strict=True)
         ]
-        self._cache[key] = mask
+        self._masks[key] = mask
         return mask
 
     def fore(self) -> EventContext:

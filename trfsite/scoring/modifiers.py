@@ -126,11 +126,17 @@ def cut_sum(
     if keys is None and not (cut_first and any(cut_first)):
         ordered = sorted(values)  # cutting by value alone: the ends of the sorted list
         return sum(ordered[low : len(ordered) - high])
-    if keys is None and low == 1 and not high and cut_first:
-        # Cut-1 (BH-C1, the usual first tie-break of a Swiss) with an unplayed round to
-        # cut first: 16.5 takes the lowest such contribution, which can never be lower
-        # than the least value of all, so it is always the one cut.
-        return sum(values) - min(compress(values, cut_first))
+    if keys is None and low == 1 and high <= 1 and cut_first:
+        # Cut-1 (BH-C1, the usual first tie-break of a Swiss) or Median-1 (BH-M1) with an
+        # unplayed round to cut first: 16.5 takes the lowest such contribution, which can
+        # never be lower than the least value of all, so it is always the one cut; the
+        # median's high cut then takes the greatest value left.
+        lowest = min(compress(values, cut_first))
+        if not high or len(values) == 1:
+            return sum(values) - lowest
+        left = list(values)
+        left.remove(lowest)
+        return sum(values) - (lowest + max(left))
     cuts = _cuts(values, low, high, keys, cut_first, reasons=False)
     return sum(values) - sum(values[k] for k, _ in cuts)
 

@@ -14,6 +14,9 @@ from trfsite.scoring.context import EventContext, TiebreakValues
 
 def progressive_scores(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     low, high = spec.low_cuts, spec.high_cuts
+    if not (low or high or ctx.explain):
+        # Values only, no cut: each player's running scores summed in C, no loop.
+        return TiebreakValues(list(map(sum, ctx.progressive)))
     values: list[float | None] = []
     explanations = ctx.unexplained()
     explaining = ctx.explaining

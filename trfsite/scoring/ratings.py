@@ -78,6 +78,17 @@ def _averaged(
     mask = ctx.game_mask(Article.RATINGS, spec.forfeits_played)
     low, high = spec.low_cuts, spec.high_cuts
     by_opponent = per_opponent.__getitem__
+    if not (low or high or ctx.explain):
+        # Values only, no cut (ARO as the search tries it): the loop below without its
+        # cuts and notes; undefined without games or with an opponent's number unknown.
+        for opp, games in zip(ctx.opp, mask, strict=True):
+            found = list(map(by_opponent, compress(opp, games)))
+            values.append(
+                float(_round_half_up(round(float(sum(found))), len(found)))  # type: ignore[arg-type]
+                if found and None not in found
+                else None
+            )
+        return TiebreakValues(values)
     for i in range(ctx.size):
         opp = ctx.opp[i]
         found = list(map(by_opponent, compress(opp, mask[i])))

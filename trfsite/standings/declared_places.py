@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from trfsite.results import StandingRow
-from trfsite.standings.ranking import sort_keys, split_block
+from trfsite.standings.ranking import split_by
 
 
 def count_differences(declared: dict[int, int], blocks: Iterable[Sequence[int]]) -> tuple[int, int]:
@@ -71,6 +71,7 @@ def split_counting(
     column: Sequence[float | None],
     lower_is_better: bool,
     beaten: int,
+    exact: bool = False,
 ) -> Split | int:
     """The blocks (best first) broken by one column, as ``rank_players`` breaks them, and
     their differences from the declared ranks; or, as soon as the places that differ
@@ -80,16 +81,12 @@ def split_counting(
     A block's places do not depend on how the blocks before it split, so a block is
     sorted and counted in one step; most lists fail at their first column on a file
     ranked by something else (a 2,000-player open ranked by start number fails after
-    three quarters of its players).
+    three quarters of its players). ``exact``: the column ``is_exact`` (see ``split_by``).
     """
     found: list[list[int]] = []
     lenient = shared = position = 0
     for block in blocks:
-        parts = (
-            [block]
-            if len(block) == 1
-            else split_block(block, sort_keys(column, block, lower_is_better))
-        )
+        parts = [block] if len(block) == 1 else split_by(block, column, lower_is_better, exact)
         more, more_shared, position = _count_from(declared, parts, position)
         lenient += more
         shared += more_shared

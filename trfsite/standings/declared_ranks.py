@@ -42,7 +42,7 @@ from trfsite.scoring.registry import Tiebreak, resolve
 from trfsite.scoring.rule_sets import rule_set_name
 from trfsite.standings.choices import plausible_rules
 from trfsite.standings.declared_places import count_differences, split_counting
-from trfsite.standings.ranking import rank_players
+from trfsite.standings.ranking import is_exact, rank_players
 
 RANKS_SOURCES = ("computed", "declared")
 
@@ -305,6 +305,7 @@ class _Judge:
         self.unmendable: dict[bool, int] = {}
         self.columns: dict[tuple[str, bool, str], tuple[list[float | None], int]] = {}
         self.names: dict[tuple[float | None, ...], int] = {}  # the columns' values, by content
+        self.exact: dict[int, bool] = {}  # by name: the column is sorted by its values
         self.blocks: dict[tuple[object, ...], list[list[int]]] = {}
         self.counts: dict[tuple[object, ...], tuple[int, int]] = {}
         # Prefixes given up before their last column was split: the differences counted.
@@ -351,7 +352,10 @@ class _Judge:
 
     def name(self, values: Sequence[float | None]) -> int:
         """Equal value lists get one name: the blocks they make are shared."""
-        return self.names.setdefault(tuple(values), len(self.names))
+        name = self.names.setdefault(tuple(values), len(self.names))
+        if name not in self.exact:
+            self.exact[name] = is_exact(values)
+        return name
 
     def rules_read(self, rules: str, spec: TiebreakSpec) -> str:
         """The rule set a column's values depend on ("" when on none)."""
@@ -403,7 +407,7 @@ class _Judge:
                 ):  # as counted before: beaten only falls
                     return None
                 if prefix not in self.blocks and not self._split(
-                    ctx, prefix, blocks, values, lower, beaten
+                    ctx, prefix, blocks, values, lower, beaten, self.exact[name]
                 ):
                     return None
             found = self.blocks.get(prefix)
@@ -423,11 +427,12 @@ class _Judge:
         values: list[float | None],
         lower: bool,
         beaten: int,
+        exact: bool,
     ) -> bool:
         """The blocks and counts after a list prefix ending in a computed column, kept;
         False when its count reached ``beaten`` before every block was split (the count
         so far is kept: ``beaten`` only falls, so the prefix stays dropped)."""
-        split = split_counting(self.declared_by_index, blocks, values, lower, beaten)
+        split = split_counting(self.declared_by_index, blocks, values, lower, beaten, exact)
         if isinstance(split, int):
             self.dropped[prefix] = split
             return False

@@ -7,8 +7,10 @@ Shared by the individual engine and the search for the order a file declares
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from itertools import chain, groupby
+from collections.abc import Callable, Iterable, Sequence
+from itertools import groupby, repeat
+from operator import mul
+from typing import cast
 
 from trfsite.results import Explanation
 from trfsite.scoring.codes import TiebreakSpec
@@ -47,6 +49,26 @@ def split_block(group: list[int], key: dict[int, float]) -> list[list[int]]:
     return [list(block) for _, block in groupby(sorted(group, key=by_key), by_key)]
 
 
+def is_exact(column: Sequence[float | None]) -> bool:
+    """Every value defined and a multiple of 1/64 (points, Buchholz, Sonneborn-Berger...):
+    each is its own sort key, as ``sort_keys`` would make it. Checked in C."""
+    return None not in column and all(map(float.is_integer, map(mul, column, repeat(64.0))))
+
+
+def split_by(
+    group: list[int], column: Sequence[float | None], lower_is_better: bool, exact: bool
+) -> list[list[int]]:
+    """``split_block(group, sort_keys(column, group, lower_is_better))``; a column
+    ``is_exact`` is sorted by its values, without making a key per player (a third of
+    the declared-ranks search's time in sorting on a large open). A reverse sort keeps
+    equal values in their order, as sorting the negated values does."""
+    if not exact:
+        return split_block(group, sort_keys(column, group, lower_is_better))
+    by_value = cast("Callable[[int], float]", column.__getitem__)  # none undefined: exact
+    ordered = sorted(group, key=by_value, reverse=not lower_is_better)
+    return [list(block) for _, block in groupby(ordered, by_value)]
+
+
 def rank_players(
     ctx: EventContext,
     columns: list[tuple[TiebreakSpec, Tiebreak]],
@@ -59,21 +81,21 @@ def rank_players(
     ``groups``: the blocks to break, best first, every player in one (default: by points).
     """
     if groups is None:
-        groups = split_block(list(range(ctx.size)), sort_keys(ctx.score, range(ctx.size), False))
+        groups = split_by(list(range(ctx.size)), ctx.score, False, is_exact(ctx.score))
     for col, (spec, tb) in enumerate(columns):
         lower = tb.lower_is_better != spec.reverse
         if tb.per_group:
             fill_direct_encounter(ctx, spec, groups, values[col], explanations[col])
         if len(groups) == ctx.size:  # no one is tied any more
             continue
-        tied = chain.from_iterable(group for group in groups if len(group) > 1)
-        key = sort_keys(values[col], tied, lower)
+        column = values[col]
+        exact = is_exact(column)
         next_groups: list[list[int]] = []
         for group in groups:
             if len(group) == 1:
                 next_groups.append(group)
             else:
-                next_groups.extend(split_block(group, key))
+                next_groups.extend(split_by(group, column, lower, exact))
         groups = next_groups
     by_id = ctx.ids.__getitem__
     return [group if len(group) == 1 else sorted(group, key=by_id) for group in groups]
