@@ -9,6 +9,7 @@ lives through the whole people step, beside every entry.
 from __future__ import annotations
 
 import gc
+import pickle
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -17,6 +18,7 @@ import pytest
 from trfsite.people import identity
 from trfsite.people.contexts import GroupPage
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+from trfsite.people.entry_refs import EntryRef, EntryRefs
 from trfsite.people.listings import every_group, listing_pages
 from trfsite.people.pages import PeoplePlanner
 from trfsite.people.rows import person_rows
@@ -169,3 +171,31 @@ def test_the_group_pages_are_made_one_at_a_time(collector_off: None) -> None:
     # By hand: 10 federations F0..F9 of 10 people each, one page each, made in turn
     # (the one asked for alive, the one before it freed).
     assert held == [1] * 10
+
+
+def _entry_refs() -> int:
+    return sum(1 for obj in gc.get_objects() if type(obj) is EntryRef)
+
+
+def test_the_people_of_1000_entries_hold_no_entry_ref_each(collector_off: None) -> None:
+    # The people live to the end of the people step; an EntryRef tuple per entry was
+    # ~70 bytes (65,000 entries per 1,000 events), their numbers in an array take 8.
+    events = [_event(number) for number in range(1000)]
+    before = _entry_refs()
+    resolution = identity.resolve(events)
+    # By hand: 1,000 people of one entry each; main held 1,000 EntryRefs.
+    assert _entry_refs() - before == 0
+    person = resolution.people[999]
+    assert person.entries == (EntryRef(999, 0),) and list(person.entries) == [EntryRef(999, 0)]
+    assert resolution.entry(person.entries[-1])[1].own_key == "fide-4000999"
+
+
+def test_entry_refs_compare_and_pickle_as_their_tuple() -> None:
+    refs = (EntryRef(3, 0), EntryRef(70_000, 250))
+    packed = EntryRefs(refs)
+    assert packed == refs and hash(packed) == hash(refs) and len(packed) == 2
+    assert packed[1] == EntryRef(70_000, 250) and packed[0:1] == (EntryRef(3, 0),)
+    copy = pickle.loads(pickle.dumps(packed))
+    assert type(copy) is tuple and copy == refs
+    with pytest.raises(IndexError):
+        packed[2]

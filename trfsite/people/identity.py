@@ -21,13 +21,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
-from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity
 from trfsite.formats.numbers import is_whole
 from trfsite.people.collect import link_stem
 from trfsite.people.config import PeopleConfig
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+
+# EntryRef is named from here too (``identity_alone``, ``incremental``).
+from trfsite.people.entry_refs import EntryRef as EntryRef
+from trfsite.people.entry_refs import EntryRefs
 from trfsite.people.key_union import Group, KeyUnion, with_value
 from trfsite.results import Note
 
@@ -40,13 +43,6 @@ _PRIORITY = {
 }
 
 
-class EntryRef(NamedTuple):
-    """An entry of the archive (a tuple: one per entry, made on every build)."""
-
-    event: int  # index into Resolution.events
-    entry: int  # index into that event's entries
-
-
 @dataclass(frozen=True, slots=True)
 class Person:
     key: str  # what [people] settings and `trfsite people` name the person by
@@ -55,7 +51,7 @@ class Person:
     egd_pin: str
     federation: str  # the latest one
     aliases: tuple[str, ...]  # other keys of this person's entries
-    entries: tuple[EntryRef, ...]  # oldest event first
+    entries: Sequence[EntryRef]  # oldest event first (packed: ``EntryRefs``)
     name_matched: bool  # some entry joined by name only
     page: str = ""  # the page is people/<page>.html (``assign_pages``)
     redirects: tuple[str, ...] = ()  # other addresses that lead here (``assign_pages``)
@@ -354,7 +350,8 @@ def _people(
         if len(keys) > 1:
             keys.sort(key=rank)
         person_key = keys[0]
-        refs = sorted((ref for key in keys for ref in nodes[key]), key=when)
+        # Taken out of ``nodes``: each entry's EntryRef goes once its person is packed.
+        refs = sorted((ref for key in keys for ref in nodes.pop(key)), key=when)
         latest = [events[r.event].entries[r.entry] for r in refs]
         federations = [e.federation for e in latest if e.federation]
         pins = (
@@ -372,7 +369,7 @@ def _people(
                 egd_pin=pins.most_common(1)[0][0] if pins else "",
                 federation=federations[-1] if federations else "",
                 aliases=tuple(keys[1:]),
-                entries=tuple(refs),
+                entries=EntryRefs(refs),
                 name_matched=any(key in name_matched for key in keys),
             )
         )
