@@ -19,6 +19,7 @@ from trfsite.people import identity
 from trfsite.people.contexts import GroupPage
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
 from trfsite.people.entry_refs import EntryRef, EntryRefs
+from trfsite.people.key_union import Group
 from trfsite.people.listings import every_group, listing_pages
 from trfsite.people.pages import PeoplePlanner
 from trfsite.people.rows import person_rows
@@ -199,3 +200,23 @@ def test_entry_refs_compare_and_pickle_as_their_tuple() -> None:
     assert type(copy) is tuple and copy == refs
     with pytest.raises(IndexError):
         packed[2]
+
+
+def test_the_union_is_freed_before_the_pages_are_given(
+    collector_off: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Giving the pages was the resolution's peak: the union's groups, the people
+    # and the pages' maps all at once.
+    events = [_event(number) for number in range(1000)]
+    alive = []
+    assign_pages = identity.assign_pages
+
+    def counting(*args, **kwargs):
+        alive.append(sum(1 for obj in gc.get_objects() if type(obj) is Group))
+        return assign_pages(*args, **kwargs)
+
+    monkeypatch.setattr(identity, "assign_pages", counting)
+    resolution = identity.resolve(events)
+    assert len(resolution.people) == 1000
+    # By hand: 1,000 own keys, a group each, none joined; main held all 1,000 then.
+    assert alive == [0]

@@ -84,10 +84,37 @@ def resolve(events: Iterable[EventEntries], config: PeopleConfig | None = None) 
     """Every person of ``events`` (any order: the result is sorted by file)."""
     config = config or PeopleConfig()
     ordered = tuple(sorted(events, key=lambda e: e.file))
+    nodes, kinds, union = _own_keys(ordered)
+    findings: list[Finding] = []
+    findings += _birth_conflicts(ordered, nodes, kinds)
+    findings += _link_secondary_ids(ordered, union)
+    name_matched = _match_names(ordered, nodes, kinds, union, findings)
+    preferred: dict[str, int] = {}
+    problems = _merge(config, union, preferred)
+    problems += _unknown_splits(config, ordered)
+    people, key_of = _people(ordered, nodes, kinds, union, preferred, name_matched)
+    # The union and its maps are done with: freed before the pages are given (the
+    # build process's peak, issue 46).
+    del nodes, kinds, union, preferred, name_matched
+    placed, namesakes = assign_pages(ordered, people)
+    return Resolution(
+        ordered,
+        placed,
+        key_of,
+        tuple(sorted(findings, key=finding_order)),
+        tuple(problems),
+        namesakes,
+    )
+
+
+def _own_keys(
+    ordered: tuple[EventEntries, ...],
+) -> tuple[dict[str, list[EntryRef]], dict[str, KeyKind], KeyUnion]:
+    """Each own key's entries and kind, and the union of the keys, each its own root
+    with the facts of its entries."""
     nodes: dict[str, list[EntryRef]] = {}
     kinds: dict[str, KeyKind] = {}
     union = KeyUnion()
-    findings: list[Finding] = []
     facts_of = union.facts
     for e, event in enumerate(ordered):
         for i, entry in enumerate(event.entries):
@@ -109,13 +136,7 @@ def resolve(events: Iterable[EventEntries], config: PeopleConfig | None = None) 
             facts.has_id = facts.has_id or entry.key_kind is not KeyKind.NAME
             if entry.fide_id:
                 facts.fide = with_value(facts.fide, entry.fide_id)
-    findings += _birth_conflicts(ordered, nodes, kinds)
-    findings += _link_secondary_ids(ordered, union)
-    name_matched = _match_names(ordered, nodes, kinds, union, findings)
-    preferred: dict[str, int] = {}
-    problems = _merge(config, union, preferred)
-    problems += _unknown_splits(config, ordered)
-    return _people(ordered, nodes, kinds, union, preferred, name_matched, findings, problems)
+    return nodes, kinds, union
 
 
 def _birth_conflicts(
@@ -329,9 +350,8 @@ def _people(
     union: KeyUnion,
     preferred: dict[str, int],
     name_matched: set[str],
-    findings: list[Finding],
-    problems: list[str],
-) -> Resolution:
+) -> tuple[list[Person], dict[str, str]]:
+    """The people, by key, and the person key of each own key (their pages not given)."""
     members: dict[str, list[str]] = {}
     for key in nodes:
         members.setdefault(union.root(key), []).append(key)
@@ -374,15 +394,7 @@ def _people(
             )
         )
     people.sort(key=lambda p: p.key)
-    placed, namesakes = assign_pages(events, people)
-    return Resolution(
-        events,
-        placed,
-        key_of,
-        tuple(sorted(findings, key=finding_order)),
-        tuple(problems),
-        namesakes,
-    )
+    return people, key_of
 
 
 NUMBERED = "--"  # a namesake's page: ``<address>--2``; no key or address holds "--"
@@ -401,7 +413,9 @@ def assign_pages(
     redirects to their page. Settled from the people of ``events`` alone.
     """
     people = tuple(people)
-    holders: dict[str, set[str]] = {}  # address -> keys of the people it leads to
+    # address -> keys of the people it leads to (a list: most have one, and a set
+    # took 216 bytes an address of the archive)
+    holders: dict[str, list[str]] = {}
     own: dict[str, str] = {}  # person key -> the address of that key itself
     for person in people:
         addresses = {key: key for key in (person.key, *person.aliases)}
@@ -413,8 +427,8 @@ def assign_pages(
                 addresses[entry.own_key] = link_stem(
                     entry.own_key, entry.key_kind, entry.birth_year, entry.name
                 )
-        for address in addresses.values():
-            holders.setdefault(address, set()).add(person.key)
+        for address in dict.fromkeys(addresses.values()):
+            holders.setdefault(address, []).append(person.key)
         own[person.key] = addresses[person.key]
     page_of: dict[str, str] = {}
     redirects: dict[str, list[str]] = {}
