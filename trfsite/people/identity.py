@@ -230,10 +230,11 @@ def _match_names(
 ) -> set[str]:
     """Join entries without id to the one person they match; report ambiguous matches."""
     matched: set[str] = set()
-    by_name: dict[str, set[str]] = {}
+    # Lists, not sets (216 bytes each, a name of the archive): each key comes once.
+    by_name: dict[str, list[str]] = {}
     for key in nodes:
         for name in union.facts[union.root(key)].names:
-            by_name.setdefault(name, set()).add(key)
+            by_name.setdefault(name, []).append(key)
     name_keys = sorted(k for k, kind in kinds.items() if kind is KeyKind.NAME)
     # Spellings of one name (``Müller`` / ``Mueller``) give different keys but fold alike:
     # with the same federation and birth year they are one person by rule 2.
