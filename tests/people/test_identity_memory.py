@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import pickle
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -220,3 +221,21 @@ def test_the_union_is_freed_before_the_pages_are_given(
     assert len(resolution.people) == 1000
     # By hand: 1,000 own keys, a group each, none joined; main held all 1,000 then.
     assert alive == [0]
+
+
+def test_the_planner_maps_start_numbers_in_4_bytes_an_entry() -> None:
+    # The planner lives to the end of the people step; a dict per event of start
+    # number -> key took ~50 bytes an entry.
+    entries = tuple(
+        _event(number).entries[0]._replace(start_number=number + 1) for number in range(2000)
+    )
+    event = EventEntries("big.trf", "big", "Open", None, "chess", "individual", 2000, 1, entries)
+    resolution = identity.resolve([event])
+    site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
+    planner = PeoplePlanner(resolution, site, {"big.trf": "big"})
+    maps = planner.archive._places  # main: no such map (a dict of 2,000 per event)
+    # By hand: one event, start numbers 1..2000 (and an unused 0): 2,001 numbers of 4
+    # bytes, with the array's own spare room under 1 byte a number (a dict: ~37).
+    assert sum(sys.getsizeof(places) for places in maps.values()) < 5 * 2001
+    assert planner.archive.key_at(0, 2000) == "fide-4001999"
+    assert planner.archive.key_at(0, 2001) is None and planner.archive.key_at(0, 0) is None
