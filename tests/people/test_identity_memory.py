@@ -239,3 +239,23 @@ def test_the_planner_maps_start_numbers_in_4_bytes_an_entry() -> None:
     assert sum(sys.getsizeof(places) for places in maps.values()) < 5 * 2001
     assert planner.archive.key_at(0, 2000) == "fide-4001999"
     assert planner.archive.key_at(0, 2001) is None and planner.archive.key_at(0, 0) is None
+
+
+def test_the_keys_entries_are_collected_without_an_entry_ref_each(
+    collector_off: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every own key's entries are held until the people are made: the first half of
+    # the resolution's peak.
+    events = [_event(number) for number in range(1000)]
+    alive = []
+    match_names = identity._match_names
+
+    def counting(*args, **kwargs):
+        alive.append(_entry_refs())
+        return match_names(*args, **kwargs)
+
+    monkeypatch.setattr(identity, "_match_names", counting)
+    before = _entry_refs()
+    identity.resolve(events)
+    # By hand: 1,000 entries, an EntryRef each on main.
+    assert [count - before for count in alive] == [0]

@@ -24,12 +24,18 @@ class EntryRefs(Sequence[EntryRef]):
 
     __slots__ = ("_numbers",)
 
-    def __init__(self, refs: Iterable[EntryRef]) -> None:
+    def __init__(self, refs: Iterable[EntryRef] = ()) -> None:
         numbers = array("I")
         for event, entry in refs:
             numbers.append(event)
             numbers.append(entry)
         self._numbers = numbers
+
+    def append(self, ref: EntryRef) -> None:
+        """Only while ``identity`` collects an own key's entries (before any ``Person``
+        holds them: a person's are never changed)."""
+        self._numbers.append(ref.event)
+        self._numbers.append(ref.entry)
 
     def __len__(self) -> int:
         return len(self._numbers) // 2

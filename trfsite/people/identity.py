@@ -109,10 +109,10 @@ def resolve(events: Iterable[EventEntries], config: PeopleConfig | None = None) 
 
 def _own_keys(
     ordered: tuple[EventEntries, ...],
-) -> tuple[dict[str, list[EntryRef]], dict[str, KeyKind], KeyUnion]:
+) -> tuple[dict[str, EntryRefs], dict[str, KeyKind], KeyUnion]:
     """Each own key's entries and kind, and the union of the keys, each its own root
     with the facts of its entries."""
-    nodes: dict[str, list[EntryRef]] = {}
+    nodes: dict[str, EntryRefs] = {}
     kinds: dict[str, KeyKind] = {}
     union = KeyUnion()
     facts_of = union.facts
@@ -121,7 +121,7 @@ def _own_keys(
             key = entry.own_key
             refs = nodes.get(key)
             if refs is None:  # nothing is joined yet: each key is its own root
-                refs = nodes[key] = []
+                refs = nodes[key] = EntryRefs()  # 8 bytes an entry (an EntryRef: ~70)
                 kinds[key] = entry.key_kind
                 union.add(key)
             refs.append(EntryRef(e, i))
@@ -140,7 +140,7 @@ def _own_keys(
 
 
 def _birth_conflicts(
-    events: tuple[EventEntries, ...], nodes: dict[str, list[EntryRef]], kinds: dict[str, KeyKind]
+    events: tuple[EventEntries, ...], nodes: dict[str, EntryRefs], kinds: dict[str, KeyKind]
 ) -> list[Finding]:
     found = []
     for key, refs in nodes.items():
@@ -223,7 +223,7 @@ def _compatible(entry: PersonEntry, facts: Group) -> bool:
 
 def _match_names(
     events: tuple[EventEntries, ...],
-    nodes: dict[str, list[EntryRef]],
+    nodes: dict[str, EntryRefs],
     kinds: dict[str, KeyKind],
     union: KeyUnion,
     findings: list[Finding],
@@ -288,7 +288,7 @@ def _match_names(
     return matched
 
 
-def _address(events: tuple[EventEntries, ...], nodes: dict[str, list[EntryRef]], key: str) -> str:
+def _address(events: tuple[EventEntries, ...], nodes: dict[str, EntryRefs], key: str) -> str:
     """Where event pages link ``key``'s entries (``collect.link_stem``)."""
     refs = nodes.get(key)
     if not refs:
@@ -346,7 +346,7 @@ def _unknown_splits(config: PeopleConfig, events: tuple[EventEntries, ...]) -> l
 
 def _people(
     events: tuple[EventEntries, ...],
-    nodes: dict[str, list[EntryRef]],
+    nodes: dict[str, EntryRefs],
     kinds: dict[str, KeyKind],
     union: KeyUnion,
     preferred: dict[str, int],
@@ -371,7 +371,7 @@ def _people(
         if len(keys) > 1:
             keys.sort(key=rank)
         person_key = keys[0]
-        # Taken out of ``nodes``: each entry's EntryRef goes once its person is packed.
+        # Taken out of ``nodes``: each key's refs go once its person is made.
         refs = sorted((ref for key in keys for ref in nodes.pop(key)), key=when)
         latest = [events[r.event].entries[r.entry] for r in refs]
         federations = [e.federation for e in latest if e.federation]
