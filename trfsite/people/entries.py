@@ -128,6 +128,7 @@ _WIDTH = len(PersonEntry._fields)
 # An entry's own texts, in no other entry: kept as they are, not numbered in the table.
 _OWN = tuple(PersonEntry._fields.index(name) for name in ("record_text", "game_pages"))
 _NUMBERED = tuple(at for at in range(_WIDTH) if at not in _OWN)
+_WIDE = len(_NUMBERED)
 
 
 class PackedEntries(Sequence[PersonEntry]):
@@ -148,7 +149,7 @@ class PackedEntries(Sequence[PersonEntry]):
         self._own = own  # ``_OWN``'s values of each entry, in turn; () when all are ""
 
     def __len__(self) -> int:
-        return len(self._codes) // len(_NUMBERED)
+        return len(self._codes) // _WIDE
 
     @overload
     def __getitem__(self, index: int) -> PersonEntry: ...
@@ -170,10 +171,8 @@ class PackedEntries(Sequence[PersonEntry]):
         return (self._entry(n) for n in range(len(self)))
 
     def _entry(self, index: int) -> PersonEntry:
-        width = len(_NUMBERED)
-        start = index * width
-        table = self._table
-        values = [table[code] for code in self._codes[start : start + width]]
+        start = index * _WIDE
+        values = list(map(self._table.__getitem__, self._codes[start : start + _WIDE]))
         own = self._own
         for n, at in enumerate(_OWN):  # ascending: each lands in its place
             values.insert(at, own[index * len(_OWN) + n] if own else "")
