@@ -51,9 +51,9 @@ def test_a_corrected_event_loads_its_peoples_other_events_with_them_and_their_op
     decoded: list[int] = []
     entry_from = codec._entry_from
 
-    def counted(data: list[object], shared: object) -> object:
+    def counted(data: list[object]) -> object:
         decoded.append(int(data[0]))  # type: ignore[call-overload]
-        return entry_from(data, shared)  # type: ignore[arg-type]
+        return entry_from(data)
 
     whole: list[str] = []
     events = BuildState.events

@@ -9,6 +9,8 @@ lives through the whole people step, beside every entry.
 from __future__ import annotations
 
 import gc
+import pickle
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -17,6 +19,8 @@ import pytest
 from trfsite.people import identity
 from trfsite.people.contexts import GroupPage
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+from trfsite.people.entry_refs import EntryRef, EntryRefs
+from trfsite.people.key_union import Group
 from trfsite.people.listings import every_group, listing_pages
 from trfsite.people.pages import PeoplePlanner
 from trfsite.people.rows import person_rows
@@ -169,3 +173,89 @@ def test_the_group_pages_are_made_one_at_a_time(collector_off: None) -> None:
     # By hand: 10 federations F0..F9 of 10 people each, one page each, made in turn
     # (the one asked for alive, the one before it freed).
     assert held == [1] * 10
+
+
+def _entry_refs() -> int:
+    return sum(1 for obj in gc.get_objects() if type(obj) is EntryRef)
+
+
+def test_the_people_of_1000_entries_hold_no_entry_ref_each(collector_off: None) -> None:
+    # The people live to the end of the people step; an EntryRef tuple per entry was
+    # ~70 bytes (65,000 entries per 1,000 events), their numbers in an array take 8.
+    events = [_event(number) for number in range(1000)]
+    before = _entry_refs()
+    resolution = identity.resolve(events)
+    # By hand: 1,000 people of one entry each; main held 1,000 EntryRefs.
+    assert _entry_refs() - before == 0
+    person = resolution.people[999]
+    assert person.entries == (EntryRef(999, 0),) and list(person.entries) == [EntryRef(999, 0)]
+    assert resolution.entry(person.entries[-1])[1].own_key == "fide-4000999"
+
+
+def test_entry_refs_compare_and_pickle_as_their_tuple() -> None:
+    refs = (EntryRef(3, 0), EntryRef(70_000, 250))
+    packed = EntryRefs(refs)
+    assert packed == refs and hash(packed) == hash(refs) and len(packed) == 2
+    assert packed[1] == EntryRef(70_000, 250) and packed[0:1] == (EntryRef(3, 0),)
+    copy = pickle.loads(pickle.dumps(packed))
+    assert type(copy) is tuple and copy == refs
+    with pytest.raises(IndexError):
+        packed[2]
+
+
+def test_the_union_is_freed_before_the_pages_are_given(
+    collector_off: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Giving the pages was the resolution's peak: the union's groups, the people
+    # and the pages' maps all at once.
+    events = [_event(number) for number in range(1000)]
+    alive = []
+    assign_pages = identity.assign_pages
+
+    def counting(*args, **kwargs):
+        alive.append(sum(1 for obj in gc.get_objects() if type(obj) is Group))
+        return assign_pages(*args, **kwargs)
+
+    monkeypatch.setattr(identity, "assign_pages", counting)
+    resolution = identity.resolve(events)
+    assert len(resolution.people) == 1000
+    # By hand: 1,000 own keys, a group each, none joined; main held all 1,000 then.
+    assert alive == [0]
+
+
+def test_the_planner_maps_start_numbers_in_4_bytes_an_entry() -> None:
+    # The planner lives to the end of the people step; a dict per event of start
+    # number -> key took ~50 bytes an entry.
+    entries = tuple(
+        _event(number).entries[0]._replace(start_number=number + 1) for number in range(2000)
+    )
+    event = EventEntries("big.trf", "big", "Open", None, "chess", "individual", 2000, 1, entries)
+    resolution = identity.resolve([event])
+    site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
+    planner = PeoplePlanner(resolution, site, {"big.trf": "big"})
+    maps = planner.archive._places  # main: no such map (a dict of 2,000 per event)
+    # By hand: one event, start numbers 1..2000 (and an unused 0): 2,001 numbers of 4
+    # bytes, with the array's own spare room under 1 byte a number (a dict: ~37).
+    assert sum(sys.getsizeof(places) for places in maps.values()) < 5 * 2001
+    assert planner.archive.key_at(0, 2000) == "fide-4001999"
+    assert planner.archive.key_at(0, 2001) is None and planner.archive.key_at(0, 0) is None
+
+
+def test_the_keys_entries_are_collected_without_an_entry_ref_each(
+    collector_off: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every own key's entries are held until the people are made: the first half of
+    # the resolution's peak.
+    events = [_event(number) for number in range(1000)]
+    alive = []
+    match_names = identity._match_names
+
+    def counting(*args, **kwargs):
+        alive.append(_entry_refs())
+        return match_names(*args, **kwargs)
+
+    monkeypatch.setattr(identity, "_match_names", counting)
+    before = _entry_refs()
+    identity.resolve(events)
+    # By hand: 1,000 entries, an EntryRef each on main.
+    assert [count - before for count in alive] == [0]

@@ -1,12 +1,17 @@
-"""SharedValues: one object for each value the entries of many events repeat, each
-shown as before (issue 46: the build process's memory)."""
+"""SharedValues and PackedEntries: an event's entries as numbers into one table of
+the values the entries of many events repeat, each shown as before (issue 46: the
+build process's memory)."""
 
 from __future__ import annotations
 
-from trfsite.people.entries import EventEntries, KeyKind, PersonEntry, SharedValues
+import pickle
+
+import pytest
+
+from trfsite.people.entries import EventEntries, KeyKind, PackedEntries, PersonEntry, SharedValues
 
 
-def _entry(name: str, points: float | int, change: float | None) -> PersonEntry:
+def _entry(name: str, points: float | int, change: float | None, record: str = "") -> PersonEntry:
     # Each string made afresh, as an unpickled or decoded entry has it.
     return PersonEntry(
         start_number=1,
@@ -29,7 +34,7 @@ def _entry(name: str, points: float | int, change: float | None) -> PersonEntry:
         performance=None,
         rating_change=change,
         line=9,
-        record_text="".join(["1:2:", "w:1"]),
+        record_text=record,
     )
 
 
@@ -37,24 +42,41 @@ def _event(*entries: PersonEntry) -> EventEntries:
     return EventEntries("a.trf", "a", "A", None, "chess", "individual", 2, 3, entries)
 
 
-def test_equal_values_become_one_object_and_the_rounds_stay_the_entrys() -> None:
+def test_equal_values_are_held_once_and_the_rounds_stay_the_entrys() -> None:
     shared = SharedValues()
-    one = shared.event(_event(_entry("Anna Alpha", 2.5, 4.0)))
-    two = shared.event(_event(_entry("Anna Alpha", 2.5, 4.0), _entry("Bert Beta", 2.5, None)))
-    anna, again, bert = one.entries[0], two.entries[0], two.entries[1]
-    assert anna == again
-    assert anna.name is again.name and anna.own_key is again.own_key
-    assert anna.federation is bert.federation and anna.rating is bert.rating
-    assert anna.points is bert.points and anna.birth_year is bert.birth_year
-    assert anna.record_text is not again.record_text  # the entry's own: never shared
+    anna = _entry("Anna Alpha", 2.5, 4.0, "1:2:w:1")
+    bert = _entry("Bert Beta", 2.5, None)
+    one = shared.event(_event(anna))
+    two = shared.event(_event(_entry("Anna Alpha", 2.5, 4.0, "1:2:w:1"), bert))
+    assert isinstance(two.entries, PackedEntries)
+    assert list(one.entries) == [anna] and list(two.entries) == [anna, bert]
+    assert two.entries[1] == bert and two.entries[-1] == bert and two.entries[0:1] == (anna,)
+    again = two.entries[0]
+    assert one.entries[0].name is again.name and one.entries[0].own_key is again.own_key
+    # The values of both events, each once: 1, 2.5, 3, 9, 1850, 1990, None, "", "GER",
+    # KeyKind.NAME, (), 4.0 and each player's name, key and folded name (the table
+    # holds no rounds: they are each entry's own).
+    assert len(shared.values) == 12 + 2 * 3
+    assert "1:2:w:1" not in shared.values
+    with pytest.raises(IndexError):
+        two.entries[2]
 
 
 def test_numbers_equal_but_shown_otherwise_stay_apart() -> None:
-    # 2 == 2.0 and 0.0 == -0.0 as dict keys; a page shows "2" and "2.0", "-0.0".
+    # 2 == 2.0 == True and 0.0 == -0.0 as dict keys; a page shows each as itself.
     shared = SharedValues()
-    made = [
-        shared.entry(entry)
-        for entry in (_entry("A", 2, 0.0), _entry("B", 2.0, -0.0), _entry("C", True, None))
-    ]
+    made = shared.pack([_entry("A", 2, 0.0), _entry("B", 2.0, -0.0), _entry("C", True, None)])
     assert [repr(e.points) for e in made] == ["2", "2.0", "True"]
     assert [repr(e.rating_change) for e in made] == ["0.0", "-0.0", "None"]
+
+
+def test_packed_entries_compare_and_pickle_as_their_tuple() -> None:
+    # Sent to another process, the entries go without the build's table.
+    entries = (_entry("A", 1, None), _entry("B", 0, None, "1:1:b:0"))
+    packed = SharedValues().pack(entries)
+    assert packed == entries and hash(packed) == hash(entries)
+    assert _event(*entries) == EventEntries(
+        "a.trf", "a", "A", None, "chess", "individual", 2, 3, packed
+    )
+    copy = pickle.loads(pickle.dumps(packed))
+    assert type(copy) is tuple and copy == entries

@@ -24,7 +24,7 @@ def _entry_json(entry: PersonEntry) -> list[object]:
     return values
 
 
-def _entry_from(data: list[object], shared: SharedValues | None) -> PersonEntry:
+def _entry_from(data: list[object]) -> PersonEntry:
     if len(data) != len(_ENTRY_FIELDS):
         raise ValueError(f"entry has {len(data)} values; expected {len(_ENTRY_FIELDS)}")
     values = list(data)
@@ -32,8 +32,6 @@ def _entry_from(data: list[object], shared: SharedValues | None) -> PersonEntry:
     values[_NATIONAL] = tuple(values[_NATIONAL])  # type: ignore[arg-type]
     if not isinstance(values[_RECORD], str):
         raise TypeError(f"record is {values[_RECORD]!r}; expected packed rounds")
-    if shared is not None:
-        shared.share(values)
     return PersonEntry._make(values)
 
 
@@ -55,9 +53,10 @@ def entries_to_json(event: EventEntries) -> dict[str, object]:
 
 def entries_from_json(data: dict[str, object], shared: SharedValues | None = None) -> EventEntries:
     """Raises ValueError, KeyError or TypeError for anything but what ``entries_to_json`` made;
-    ``shared``: the values the entries repeat taken from (or put in) that table."""
+    ``shared``: the entries packed, the values they repeat numbered in that table."""
     date = data["date"]
     after = data["after_round"]
+    entries = tuple(_entry_from(e) for e in data["entries"])  # type: ignore[attr-defined]
     return EventEntries(
         file=str(data["file"]),
         slug=str(data["slug"]),
@@ -67,7 +66,7 @@ def entries_from_json(data: dict[str, object], shared: SharedValues | None = Non
         kind=str(data["kind"]),
         participants=int(data["participants"]),  # type: ignore[call-overload]
         rounds=int(data["rounds"]),  # type: ignore[call-overload]
-        entries=tuple(_entry_from(e, shared) for e in data["entries"]),  # type: ignore[attr-defined]
+        entries=entries if shared is None else shared.pack(entries),
         after_round=None if after is None else int(after),  # type: ignore[call-overload]
         teams=tuple(
             TeamPlace(str(name), int(rank), float(points))

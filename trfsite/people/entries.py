@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
-from collections.abc import Iterable
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple, overload
 
 
 class KeyKind(enum.Enum):
@@ -116,77 +117,125 @@ class EventEntries:
     kind: str  # "individual", "team", "go"
     participants: int
     rounds: int
-    entries: tuple[PersonEntry, ...]
+    entries: Sequence[PersonEntry]  # a tuple, or packed (``SharedValues``)
     # The round the ranks are after (None: unknown); below ``rounds``, the event is in
     # progress (a series counts it only when ``live``).
     after_round: int | None = None
     teams: tuple[TeamPlace, ...] = ()  # a team event's teams, by rank
 
 
-# The values many entries repeat across an archive: a person's name, keys and ids in
-# each of their events, a federation or a rating in thousands. The rounds and game
-# pages are the entry's own.
-_SHARED_TEXT = tuple(
-    PersonEntry._fields.index(name)
-    for name in (
-        "name",
-        "own_key",
-        "folded_name",
-        "fide_id",
-        "egd_pin",
-        "federation",
-        "title",
-        "club",
-        "grade",
-        "team",
-        "sex",
-    )
-)
-_SHARED_NUMBERS = tuple(
-    PersonEntry._fields.index(name)
-    for name in ("birth_year", "rating", "points", "performance", "rating_change")
-)
+_WIDTH = len(PersonEntry._fields)
+# An entry's own texts, in no other entry: kept as they are, not numbered in the table.
+_OWN = tuple(PersonEntry._fields.index(name) for name in ("record_text", "game_pages"))
+_NUMBERED = tuple(at for at in range(_WIDTH) if at not in _OWN)
+_WIDE = len(_NUMBERED)
+
+
+class PackedEntries(Sequence[PersonEntry]):
+    """An event's entries as numbers into a build's table of values (``SharedValues``).
+
+    A tuple of 24 fields an entry cost the build process ~250 bytes more than these 4
+    bytes a field, and a 1,000-event archive has 65,000 entries, kept from their
+    event's build to the people step (issue 46). Each entry is made again when it is
+    read (identity, the planner and the listings read them a few times each).
+    Pickled as a plain tuple: a copy sent elsewhere does not carry the table.
+    """
+
+    __slots__ = ("_codes", "_own", "_table")
+
+    def __init__(self, table: list[object], codes: array[int], own: tuple[str, ...]) -> None:
+        self._table = table
+        self._codes = codes  # ``_NUMBERED``'s values of each entry, in turn
+        self._own = own  # ``_OWN``'s values of each entry, in turn; () when all are ""
+
+    def __len__(self) -> int:
+        return len(self._codes) // _WIDE
+
+    @overload
+    def __getitem__(self, index: int) -> PersonEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[PersonEntry, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> PersonEntry | tuple[PersonEntry, ...]:
+        if isinstance(index, slice):
+            return tuple(self._entry(n) for n in range(*index.indices(len(self))))
+        count = len(self)
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError("entry index out of range")
+        return self._entry(index)
+
+    def __iter__(self) -> Iterator[PersonEntry]:
+        return (self._entry(n) for n in range(len(self)))
+
+    def _entry(self, index: int) -> PersonEntry:
+        start = index * _WIDE
+        values = list(map(self._table.__getitem__, self._codes[start : start + _WIDE]))
+        own = self._own
+        for n, at in enumerate(_OWN):  # ascending: each lands in its place
+            values.insert(at, own[index * len(_OWN) + n] if own else "")
+        return PersonEntry._make(values)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PackedEntries | tuple):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __reduce__(self) -> tuple[type[tuple[PersonEntry, ...]], tuple[tuple[PersonEntry, ...]]]:
+        return (tuple, (tuple(self),))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
 
 
 class SharedValues:
-    """One object for each value that the entries of many events repeat.
+    """A build's table of the values that the entries of many events repeat, each
+    once, which ``PackedEntries`` number.
 
     An event's entries come from a worker (unpickled) or from the build state (JSON)
     with strings and numbers of their own: the build process then held a copy of a
     person's name, keys and ids for each event they played, and a ``"GER"`` for each
-    entry, 760 bytes an entry where 450 are shared (a 1,000-event archive's 70,000
-    entries, kept from their event's build to the people pages). The table lives as
-    long as its owner (one build), not the process.
+    entry. The table lives as long as its owner (one build), not the process.
     """
 
-    __slots__ = ("_floats", "_ints", "_text")
+    __slots__ = ("_numbers", "_others", "_text", "values")
 
     def __init__(self) -> None:
-        self._text: dict[str, str] = {}
-        self._ints: dict[int, int] = {}
-        # By repr: 0.0 and -0.0 are equal keys, but each is shown as itself.
-        self._floats: dict[str, float] = {}
+        self.values: list[object] = []
+        self._text: dict[str, int] = {}
+        # By type and repr: 2, 2.0 and True, or 0.0 and -0.0, are equal keys, but each
+        # is shown as itself.
+        self._numbers: dict[tuple[type, str], int] = {}
+        self._others: dict[object, int] = {}  # None, a KeyKind, national ids
 
     def event(self, event: EventEntries) -> EventEntries:
-        """``event`` with its entries' repeated values taken from (or put in) the table."""
-        return replace(event, entries=tuple(self.entry(entry) for entry in event.entries))
+        """``event`` with its entries packed, their values numbered in the table."""
+        return replace(event, entries=self.pack(event.entries))
 
-    def entry(self, entry: PersonEntry) -> PersonEntry:
-        values: list[object] = list(entry)
-        self.share(values)
-        return PersonEntry._make(values)
+    def pack(self, entries: Iterable[PersonEntry]) -> PackedEntries:
+        codes = array("I")
+        own: list[str] = []
+        number = self._number
+        for entry in entries:
+            codes.extend([number(entry[at]) for at in _NUMBERED])
+            own.extend(entry[at] for at in _OWN)  # type: ignore[misc]
+        return PackedEntries(self.values, codes, tuple(own) if any(own) else ())
 
-    def share(self, values: list[object]) -> None:
-        """An entry's values (in ``PersonEntry``'s order), the repeated ones replaced
-        by the table's."""
-        text, ints, floats = self._text.setdefault, self._ints.setdefault, self._floats
-        for at in _SHARED_TEXT:
-            value = values[at]
-            values[at] = text(value, value)  # type: ignore[arg-type]
-        for at in _SHARED_NUMBERS:
-            value = values[at]
-            kind = type(value)
-            if kind is int:  # exactly: True stays True, 1.0 stays a float
-                values[at] = ints(value, value)  # type: ignore[arg-type]
-            elif kind is float:
-                values[at] = floats.setdefault(repr(value), value)  # type: ignore[arg-type]
+    def _number(self, value: object) -> int:
+        if type(value) is str:
+            table: dict[Any, int] = self._text
+            key: object = value
+        elif isinstance(value, int | float):
+            table, key = self._numbers, (type(value), repr(value))
+        else:
+            table, key = self._others, value
+        found = table.get(key)
+        if found is None:
+            found = table[key] = len(self.values)
+            self.values.append(value)
+        return found

@@ -21,13 +21,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
-from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity
 from trfsite.formats.numbers import is_whole
 from trfsite.people.collect import link_stem
 from trfsite.people.config import PeopleConfig
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+
+# EntryRef is named from here too (``identity_alone``, ``incremental``).
+from trfsite.people.entry_refs import EntryRef as EntryRef
+from trfsite.people.entry_refs import EntryRefs
 from trfsite.people.key_union import Group, KeyUnion, with_value
 from trfsite.results import Note
 
@@ -40,13 +43,6 @@ _PRIORITY = {
 }
 
 
-class EntryRef(NamedTuple):
-    """An entry of the archive (a tuple: one per entry, made on every build)."""
-
-    event: int  # index into Resolution.events
-    entry: int  # index into that event's entries
-
-
 @dataclass(frozen=True, slots=True)
 class Person:
     key: str  # what [people] settings and `trfsite people` name the person by
@@ -55,7 +51,7 @@ class Person:
     egd_pin: str
     federation: str  # the latest one
     aliases: tuple[str, ...]  # other keys of this person's entries
-    entries: tuple[EntryRef, ...]  # oldest event first
+    entries: Sequence[EntryRef]  # oldest event first (packed: ``EntryRefs``)
     name_matched: bool  # some entry joined by name only
     page: str = ""  # the page is people/<page>.html (``assign_pages``)
     redirects: tuple[str, ...] = ()  # other addresses that lead here (``assign_pages``)
@@ -88,17 +84,44 @@ def resolve(events: Iterable[EventEntries], config: PeopleConfig | None = None) 
     """Every person of ``events`` (any order: the result is sorted by file)."""
     config = config or PeopleConfig()
     ordered = tuple(sorted(events, key=lambda e: e.file))
-    nodes: dict[str, list[EntryRef]] = {}
+    nodes, kinds, union = _own_keys(ordered)
+    findings: list[Finding] = []
+    findings += _birth_conflicts(ordered, nodes, kinds)
+    findings += _link_secondary_ids(ordered, union)
+    name_matched = _match_names(ordered, nodes, kinds, union, findings)
+    preferred: dict[str, int] = {}
+    problems = _merge(config, union, preferred)
+    problems += _unknown_splits(config, ordered)
+    people, key_of = _people(ordered, nodes, kinds, union, preferred, name_matched)
+    # The union and its maps are done with: freed before the pages are given (the
+    # build process's peak, issue 46).
+    del nodes, kinds, union, preferred, name_matched
+    placed, namesakes = assign_pages(ordered, people)
+    return Resolution(
+        ordered,
+        placed,
+        key_of,
+        tuple(sorted(findings, key=finding_order)),
+        tuple(problems),
+        namesakes,
+    )
+
+
+def _own_keys(
+    ordered: tuple[EventEntries, ...],
+) -> tuple[dict[str, EntryRefs], dict[str, KeyKind], KeyUnion]:
+    """Each own key's entries and kind, and the union of the keys, each its own root
+    with the facts of its entries."""
+    nodes: dict[str, EntryRefs] = {}
     kinds: dict[str, KeyKind] = {}
     union = KeyUnion()
-    findings: list[Finding] = []
     facts_of = union.facts
     for e, event in enumerate(ordered):
         for i, entry in enumerate(event.entries):
             key = entry.own_key
             refs = nodes.get(key)
             if refs is None:  # nothing is joined yet: each key is its own root
-                refs = nodes[key] = []
+                refs = nodes[key] = EntryRefs()  # 8 bytes an entry (an EntryRef: ~70)
                 kinds[key] = entry.key_kind
                 union.add(key)
             refs.append(EntryRef(e, i))
@@ -113,17 +136,11 @@ def resolve(events: Iterable[EventEntries], config: PeopleConfig | None = None) 
             facts.has_id = facts.has_id or entry.key_kind is not KeyKind.NAME
             if entry.fide_id:
                 facts.fide = with_value(facts.fide, entry.fide_id)
-    findings += _birth_conflicts(ordered, nodes, kinds)
-    findings += _link_secondary_ids(ordered, union)
-    name_matched = _match_names(ordered, nodes, kinds, union, findings)
-    preferred: dict[str, int] = {}
-    problems = _merge(config, union, preferred)
-    problems += _unknown_splits(config, ordered)
-    return _people(ordered, nodes, kinds, union, preferred, name_matched, findings, problems)
+    return nodes, kinds, union
 
 
 def _birth_conflicts(
-    events: tuple[EventEntries, ...], nodes: dict[str, list[EntryRef]], kinds: dict[str, KeyKind]
+    events: tuple[EventEntries, ...], nodes: dict[str, EntryRefs], kinds: dict[str, KeyKind]
 ) -> list[Finding]:
     found = []
     for key, refs in nodes.items():
@@ -206,17 +223,18 @@ def _compatible(entry: PersonEntry, facts: Group) -> bool:
 
 def _match_names(
     events: tuple[EventEntries, ...],
-    nodes: dict[str, list[EntryRef]],
+    nodes: dict[str, EntryRefs],
     kinds: dict[str, KeyKind],
     union: KeyUnion,
     findings: list[Finding],
 ) -> set[str]:
     """Join entries without id to the one person they match; report ambiguous matches."""
     matched: set[str] = set()
-    by_name: dict[str, set[str]] = {}
+    # Lists, not sets (216 bytes each, a name of the archive): each key comes once.
+    by_name: dict[str, list[str]] = {}
     for key in nodes:
         for name in union.facts[union.root(key)].names:
-            by_name.setdefault(name, set()).add(key)
+            by_name.setdefault(name, []).append(key)
     name_keys = sorted(k for k, kind in kinds.items() if kind is KeyKind.NAME)
     # Spellings of one name (``Müller`` / ``Mueller``) give different keys but fold alike:
     # with the same federation and birth year they are one person by rule 2.
@@ -270,7 +288,7 @@ def _match_names(
     return matched
 
 
-def _address(events: tuple[EventEntries, ...], nodes: dict[str, list[EntryRef]], key: str) -> str:
+def _address(events: tuple[EventEntries, ...], nodes: dict[str, EntryRefs], key: str) -> str:
     """Where event pages link ``key``'s entries (``collect.link_stem``)."""
     refs = nodes.get(key)
     if not refs:
@@ -328,14 +346,13 @@ def _unknown_splits(config: PeopleConfig, events: tuple[EventEntries, ...]) -> l
 
 def _people(
     events: tuple[EventEntries, ...],
-    nodes: dict[str, list[EntryRef]],
+    nodes: dict[str, EntryRefs],
     kinds: dict[str, KeyKind],
     union: KeyUnion,
     preferred: dict[str, int],
     name_matched: set[str],
-    findings: list[Finding],
-    problems: list[str],
-) -> Resolution:
+) -> tuple[list[Person], dict[str, str]]:
+    """The people, by key, and the person key of each own key (their pages not given)."""
     members: dict[str, list[str]] = {}
     for key in nodes:
         members.setdefault(union.root(key), []).append(key)
@@ -354,7 +371,8 @@ def _people(
         if len(keys) > 1:
             keys.sort(key=rank)
         person_key = keys[0]
-        refs = sorted((ref for key in keys for ref in nodes[key]), key=when)
+        # Taken out of ``nodes``: each key's refs go once its person is made.
+        refs = sorted((ref for key in keys for ref in nodes.pop(key)), key=when)
         latest = [events[r.event].entries[r.entry] for r in refs]
         federations = [e.federation for e in latest if e.federation]
         pins = (
@@ -372,20 +390,12 @@ def _people(
                 egd_pin=pins.most_common(1)[0][0] if pins else "",
                 federation=federations[-1] if federations else "",
                 aliases=tuple(keys[1:]),
-                entries=tuple(refs),
+                entries=EntryRefs(refs),
                 name_matched=any(key in name_matched for key in keys),
             )
         )
     people.sort(key=lambda p: p.key)
-    placed, namesakes = assign_pages(events, people)
-    return Resolution(
-        events,
-        placed,
-        key_of,
-        tuple(sorted(findings, key=finding_order)),
-        tuple(problems),
-        namesakes,
-    )
+    return people, key_of
 
 
 NUMBERED = "--"  # a namesake's page: ``<address>--2``; no key or address holds "--"
@@ -404,7 +414,9 @@ def assign_pages(
     redirects to their page. Settled from the people of ``events`` alone.
     """
     people = tuple(people)
-    holders: dict[str, set[str]] = {}  # address -> keys of the people it leads to
+    # address -> keys of the people it leads to (a list: most have one, and a set
+    # took 216 bytes an address of the archive)
+    holders: dict[str, list[str]] = {}
     own: dict[str, str] = {}  # person key -> the address of that key itself
     for person in people:
         addresses = {key: key for key in (person.key, *person.aliases)}
@@ -416,8 +428,8 @@ def assign_pages(
                 addresses[entry.own_key] = link_stem(
                     entry.own_key, entry.key_kind, entry.birth_year, entry.name
                 )
-        for address in addresses.values():
-            holders.setdefault(address, set()).add(person.key)
+        for address in dict.fromkeys(addresses.values()):
+            holders.setdefault(address, []).append(person.key)
         own[person.key] = addresses[person.key]
     page_of: dict[str, str] = {}
     redirects: dict[str, list[str]] = {}

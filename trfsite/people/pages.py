@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
@@ -104,15 +105,23 @@ class _Archive:
         self.resolution = resolution
         self.full_entry = full_entry
         self.person_of: dict[str, Person] = {p.key: p for p in resolution.people}
-        # Event index -> start number -> person key (see ``key_at``). Nothing more is
-        # kept per entry (each person's rows are made when asked for): the planner
-        # lives through the whole people step, beside every entry of the archive.
-        self._keys: dict[int, dict[int, str]] = {}
+        # Event index -> start number -> the person's place in ``resolution.people``,
+        # plus one (0: nobody; see ``key_at``). Nothing more is kept per entry (each
+        # person's rows are made when asked for): the planner lives through the whole
+        # people step, beside every entry of the archive; a dict per event took ~50
+        # bytes an entry where this array takes 4.
+        self._places: dict[int, array[int]] = {}
         events = resolution.events
-        for person in resolution.people:
+        for place, person in enumerate(resolution.people, start=1):
             for ref in person.entries:
                 number = events[ref.event].entries[ref.entry].start_number
-                self._keys.setdefault(ref.event, {})[number] = person.key
+                places = self._places.get(ref.event)
+                if places is None:
+                    size = len(events[ref.event].entries) + 1
+                    places = self._places[ref.event] = array("I", bytes(4 * size))
+                if number >= len(places):  # start numbers with gaps
+                    places.extend(array("I", bytes(4 * (number + 1 - len(places)))))
+                places[number] = place
         self._heads: dict[int, EventEntries] = {}
         self._last_year: dict[str, int | None] = {}
         # Given for the events loaded with a few of their people (``people_at``).
@@ -122,10 +131,12 @@ class _Archive:
     def key_at(self, index: int, number: int) -> str | None:
         """The key of the person with start number ``number`` in event ``index``.
 
-        A map per event, not one keyed by (index, number): that pair was a tuple of
-        56 bytes for each entry of the archive."""
-        keys = self._keys.get(index)
-        return None if keys is None else keys.get(number)
+        An array per event, not a map keyed by (index, number): that pair was a tuple
+        of 56 bytes for each entry of the archive."""
+        places = self._places.get(index)
+        if places is None or not 0 <= number < len(places) or not places[number]:
+            return None
+        return self.resolution.people[places[number] - 1].key
 
     def entries(self, person: Person) -> tuple[tuple[int, EventEntries, PersonEntry], ...]:
         """(event index, event, entry) of each of the person's entries, oldest first."""

@@ -146,8 +146,8 @@ def build_events(
     Local workers write their files into the temporary folder themselves, so
     the pages do not travel back through a pipe; remote ones return them. The
     players of each event built go to ``plan.people``, kept until the people pages
-    with the values they repeat shared (``SharedValues``), their rounds apart on disk
-    (``plan.rounds``).
+    packed (numbers into a table of the values they repeat: ``SharedValues``), their
+    rounds apart on disk (``plan.rounds``).
     """
     from trfsite.people.entries import SharedValues
 

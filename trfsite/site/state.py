@@ -180,8 +180,8 @@ class BuildState:
         self, keys: Iterable[str], shared: SharedValues | None = None
     ) -> dict[str, EventEntries]:
         """The entries of the events under ``keys`` that the state holds (without
-        their rounds: see ``record``); ``shared``: the values they repeat shared
-        as they are decoded.
+        their rounds: see ``record``); ``shared``: packed as they are decoded, the
+        values they repeat numbered in that table.
 
         One JSON text per event, not a row per entry: reading 23 columns of every
         entry through ``sqlite3`` cost four times as much as decoding them.
