@@ -56,3 +56,29 @@ def test_rows_and_contexts_are_named_tuples_on_the_build_path() -> None:
     made = _dataclasses(*BUILD)
     for module in _ROWS_AND_CONTEXTS:
         assert made[module] == _KEPT.get(module, []), module
+
+
+# ``trfsite standings`` of a plain TRF file: the modules it imports (tests/test_lazy_imports.py
+# says which it may not).
+STANDINGS = ("trfsite.cli.standings_cmd", "trfsite.standings.compute", "trfsite.standings.output",
+             "trfsite.input_files", "trfsite.formats.egf", "trfsite.formats.trf",
+             "trfsite.validate.structure", "trfsite.validate.game_sides",
+             "trfsite.standings.individual", "trfsite.standings.declared_notes")  # fmt: skip
+
+# The dataclasses each path may make: the model (its equality leaves the source lines out),
+# the readers' mutable scratch records, the settings read with ``fields()``. A new record
+# that is only a bag of values is a named tuple; raise a budget only for a class that
+# needs a dataclass's features, and say which in its comment.
+_BUDGETS = {STANDINGS: 32, BUILD: 101}
+
+
+def test_standings_path_makes_at_most_its_budget_of_dataclasses() -> None:
+    made = _dataclasses(*STANDINGS)
+    found = sorted(f"{module}.{name}" for module, names in made.items() for name in names)
+    assert len(found) <= _BUDGETS[STANDINGS], found
+
+
+def test_build_path_makes_at_most_its_budget_of_dataclasses() -> None:
+    made = _dataclasses(*BUILD)
+    found = sorted(f"{module}.{name}" for module, names in made.items() for name in names)
+    assert len(found) <= _BUDGETS[BUILD], found
