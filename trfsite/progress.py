@@ -9,7 +9,7 @@ agree on "standings after round 6, round 7 in progress".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.memo import ByIdentity
 from trfsite.model import Game, Outcome, Player, RoundEntry, Tournament
@@ -42,8 +42,7 @@ def known(entry: RoundEntry | None, pending: bool) -> RoundEntry | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class PendingRound:
+class PendingRound(NamedTuple):
     """A round after the last complete one: pairings or byes known, results not all in."""
 
     round: int
@@ -55,8 +54,7 @@ class PendingRound:
         return self.games - self.missing
 
 
-@dataclass(frozen=True, slots=True)
-class RoundProgress:
+class RoundProgress(NamedTuple):
     """``complete``: the last complete round, the one standings are after (0: none yet)."""
 
     complete: int

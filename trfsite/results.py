@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import NamedTuple, cast
 
 from trfsite.model import EventKind, Tournament
 
@@ -92,6 +92,7 @@ def join_notes(parts: Sequence[str], template: str = LIST_TEMPLATE) -> str:
     return joined
 
 
+# A dataclass: its ``count`` would hide tuple.count in a NamedTuple.
 @dataclass(frozen=True, slots=True)
 class Contribution:
     """One line of a tie-break explanation ("round 3: opponent 17 scored 4.5").
@@ -186,8 +187,7 @@ class Explanation:
         object.__setattr__(self, "contributions", summarise(self.contributions))
 
 
-@dataclass(frozen=True, slots=True)
-class TiebreakColumn:
+class TiebreakColumn(NamedTuple):
     """One tie-break of the list: as the user spelled it, and its full name."""
 
     code: str  # exactly as spelled by the user or the file (JSON key)

@@ -162,7 +162,7 @@ def test_an_event_named_with_a_marker_s_character_is_rendered_whole() -> None:
     holds one (a damaged file) must not open a hole: such pages are rendered whole."""
     site = SITES["plain"]
     contexts = game_contexts(site)
-    named = [replace(c, event=replace(c.event, name="Open \ue000T\ue000 2024")) for c in contexts]
+    named = [c._replace(event=c.event._replace(name="Open \ue000T\ue000 2024")) for c in contexts]
     env = make_environment(theme_chain(find_theme("default")), site.language)
     frames = GameFrames(env)
     for context in named:

@@ -31,8 +31,7 @@ def variants(page: GamePage) -> list[GamePage]:
     white, black = page.white, page.black
     return [
         page,
-        replace(
-            page,
+        page._replace(
             eco="B12",
             opening="Caro–Kann <Advance> & 'Short'",
             date="2024-03-05",
@@ -42,12 +41,11 @@ def variants(page: GamePage) -> list[GamePage]:
             next="",
             last_move="",
         ),
-        replace(page, eco="", opening="Only\x01 an opening", date="2024.??.??", black_rating=None),
-        replace(page, eco="A00", opening="", result="1/2-1/2", score="<b>x\x02</b>", next=""),
-        replace(
-            page,
-            white=replace(white, title="GM", name="Surname,First,Third"),
-            black=replace(black, title="IM", href="", person=""),
+        page._replace(eco="", opening="Only\x01 an opening", date="2024.??.??", black_rating=None),
+        page._replace(eco="A00", opening="", result="1/2-1/2", score="<b>x\x02</b>", next=""),
+        page._replace(
+            white=white._replace(title="GM", name="Surname,First,Third"),
+            black=black._replace(title="IM", href="", person=""),
             source="a&b <c>.pgn:3",
             previous="",
         ),

@@ -224,12 +224,11 @@ def _env() -> jinja2.Environment:
 
 
 def test_notes_headings_are_not_bulletin_sections(bulletin_env: jinja2.Environment) -> None:
-    from dataclasses import replace
 
     from pdfhelpers import read_pdf
 
     notes = "<h1>Prizes</h1><p>500 €</p><h2>Juniors</h2><p>Books</p>"
-    pdf = read_pdf(render_bulletin(replace(INDIVIDUAL_DATA, notes_html=notes), bulletin_env))
+    pdf = read_pdf(render_bulletin(INDIVIDUAL_DATA._replace(notes_html=notes), bulletin_env))
     titles = [title for _, title, _ in _outline(pdf)]
     assert "Notes" in titles
     assert "Prizes" not in titles and "Juniors" not in titles

@@ -117,7 +117,7 @@ def test_team_round_robin_grid_cells() -> None:
 def test_team_round_robin_bulletin(bulletin_env: jinja2.Environment) -> None:
     # the bulletin prints a grid when the standings were ranked as a round robin
     standings = ROUND_ROBIN_STANDINGS
-    pdf = read_pdf(render_bulletin(replace(TEAM_DATA, standings=standings), bulletin_env))
+    pdf = read_pdf(render_bulletin(TEAM_DATA._replace(standings=standings), bulletin_env))
     text = _crosstable_text(pdf)
     # Köln: 1½ 2 1½, 6 match points, 5 game points (pdf_events.py works them out)
     assert "1 SF Köln 1½ 2 1½ 6 5" in text

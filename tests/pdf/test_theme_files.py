@@ -75,11 +75,11 @@ def test_language_and_decimal_mark_follow_the_site() -> None:
     from trfsite.render.environment import make_environment
 
     german = make_environment(theme_chain(BULLETIN), "de")
-    data = replace(INDIVIDUAL_DATA, language="de")
+    data = INDIVIDUAL_DATA._replace(language="de")
     html = bulletin_html(data, german)
     assert '<html lang="de">' in html
     # tie-breaks through the site's number filter, with the German decimal mark
     rows = list(data.standings.rows)
     rows[0] = replace(rows[0], tiebreaks=(2.0, 4.25))
-    html = bulletin_html(replace(data, standings=replace(data.standings, rows=tuple(rows))), german)
+    html = bulletin_html(data._replace(standings=replace(data.standings, rows=tuple(rows))), german)
     assert "<td>4,25</td>" in html

@@ -58,37 +58,34 @@ def _cut(contribution: Contribution, index: int) -> Contribution:
 def variants(card: PlayerCardPage) -> list[PlayerCardPage]:
     """The card, and the card with each optional part present, absent or awkward."""
     player, record = card.player, card.record
-    awkward_ref = replace(player.ref, name=AWKWARD, person="people/o-brien.html")
+    awkward_ref = player.ref._replace(name=AWKWARD, person="people/o-brien.html")
     opponents = [line.opponent for line in record if line.opponent is not None]
     named = {
-        id(ref): replace(ref, name=f"{ref.name} <&>'\"", title="GM", person="people/x.html")
+        id(ref): ref._replace(name=f"{ref.name} <&>'\"", title="GM", person="people/x.html")
         for ref in opponents
     }
     return [
         card,
         # The last rounds alone (a large event), each game linked, notes on the lines.
-        replace(
-            card,
+        card._replace(
             record=tuple(
-                replace(line, game=f"games/{line.round}-1.html", note="forfeit & <default>")
+                line._replace(game=f"games/{line.round}-1.html", note="forfeit & <default>")
                 for line in record[1:]
             ),
-            player=replace(
-                player, ref=awkward_ref, title="IM", fide_id="1503014", rating=2400, club="A&B"
+            player=player._replace(
+                ref=awkward_ref, title="IM", fide_id="1503014", rating=2400, club="A&B"
             ),
         ),
         # Opponents whose names need escaping, with titles and person links.
-        replace(
-            card,
+        card._replace(
             record=tuple(
-                replace(line, opponent=named[id(line.opponent)], opponent_federation="<X>")
+                line._replace(opponent=named[id(line.opponent)], opponent_federation="<X>")
                 if line.opponent is not None
                 else line
                 for line in record
             ),
             explanations=tuple(
-                replace(
-                    ex,
+                ex._replace(
                     name=f"{ex.name} <&>",
                     notes=("A note & <more>", "\x02"),
                     contributions=tuple(_cut(c, index) for index, c in enumerate(ex.contributions)),
@@ -97,8 +94,7 @@ def variants(card: PlayerCardPage) -> list[PlayerCardPage]:
             ),
         ),
         # Nothing optional: no rank, points, charts, explanations nor rating card.
-        replace(
-            card,
+        card._replace(
             rank=None,
             points=None,
             rank_chart=None,
@@ -106,7 +102,7 @@ def variants(card: PlayerCardPage) -> list[PlayerCardPage]:
             explanations=(),
             rating_card=None,
             gor_card=None,
-            player=replace(player, federation="", fide_id="", team=None, grade="", club=""),
+            player=player._replace(federation="", fide_id="", team=None, grade="", club=""),
         ),
     ]
 

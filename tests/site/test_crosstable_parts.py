@@ -12,7 +12,6 @@ templates must still be rendered as they are.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -45,12 +44,11 @@ def _page(event: str, language: str) -> CrosstablePage:
 def variants(page: CrosstablePage) -> list[CrosstablePage]:
     """The page, and the page with its optional parts present, absent or awkward."""
     rows = tuple(
-        replace(
-            row,
-            ref=replace(row.ref, name=AWKWARD, title="<GM>") if index % 2 else row.ref,
+        row._replace(
+            ref=row.ref._replace(name=AWKWARD, title="<GM>") if index % 2 else row.ref,
             rating=None if index % 3 == 1 else row.rating,
             cells=tuple(
-                replace(cell, title=Note("bye & <more>") if i % 2 else AWKWARD, game=i % 3 == 0)
+                cell._replace(title=Note("bye & <more>") if i % 2 else AWKWARD, game=i % 3 == 0)
                 for i, cell in enumerate(row.cells)
             ),
             tiebreaks=tuple(
@@ -60,10 +58,10 @@ def variants(page: CrosstablePage) -> list[CrosstablePage]:
         for index, row in enumerate(page.rows)
     )
     columns = tuple(
-        replace(column, points=i % 2 == 0, short=f"<{column.short}>")
+        column._replace(points=i % 2 == 0, short=f"<{column.short}>")
         for i, column in enumerate(page.columns)
     )
-    made = [page, replace(page, rows=rows, columns=columns)]
+    made = [page, page._replace(rows=rows, columns=columns)]
     grid = page.grid
     if grid is not None:
         games = (
@@ -71,27 +69,24 @@ def variants(page: CrosstablePage) -> list[CrosstablePage]:
             GridGame(2, "+", "win", "w", forfeit=True, game="games/2-1.html"),
         )
         grid_rows = tuple(
-            replace(
-                row,
-                ref=replace(row.ref, name=AWKWARD) if index % 2 else row.ref,
+            row._replace(
+                ref=row.ref._replace(name=AWKWARD) if index % 2 else row.ref,
                 title="<IM>" if index % 2 else row.title,
                 rating=None if index % 2 else row.rating,
                 cells=tuple(
-                    replace(cell, games=games) if not cell.diagonal and i % 2 else cell
+                    cell._replace(games=games) if not cell.diagonal and i % 2 else cell
                     for i, cell in enumerate(row.cells)
                 ),
             )
             for index, row in enumerate(grid.rows)
         )
         heads = tuple(
-            replace(head, points=i % 2 == 1, name=f"{head.name} & more")
+            head._replace(points=i % 2 == 1, name=f"{head.name} & more")
             for i, head in enumerate(grid.heads)
         )
         made.append(
-            replace(
-                page,
-                grid=replace(
-                    grid,
+            page._replace(
+                grid=grid._replace(
                     rows=grid_rows,
                     heads=heads,
                     games_per_pair=2,
@@ -100,13 +95,13 @@ def variants(page: CrosstablePage) -> list[CrosstablePage]:
                 ),
             )
         )
-        made.append(replace(page, grid=replace(grid, is_team=not grid.is_team)))
+        made.append(page._replace(grid=grid._replace(is_team=not grid.is_team)))
     return made
 
 
 def _long(page: CrosstablePage) -> CrosstablePage:
     """The crosstable with its rows 25 times over: more than the rows compared."""
-    return replace(page, rows=page.rows * 25)
+    return page._replace(rows=page.rows * 25)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
@@ -154,7 +149,7 @@ def test_a_large_crosstable_is_compared_on_its_first_rows() -> None:
     env = made.overlay()
     env.__class__ = CountingLookups  # the same settings, filters and globals; lookups counted
     page = _page(EVENTS[0], "en")
-    large = replace(page, rows=page.rows * 40)
+    large = page._replace(rows=page.rows * 40)
     assert len(large.rows) == 240
     CountingLookups.lookups = 0
     render_page(env, TEMPLATE, large)

@@ -64,8 +64,7 @@ def _line(line: PersonEventLine, index: int) -> PersonEventLine:
     """Every other line with a team, game links and nothing ranked or rated."""
     if index % 2:
         return line
-    return replace(
-        line,
+    return line._replace(
         team="<A&B> 'team'",
         game_links=((1, "../e/games/1-1.html"), (3, "../e/games/3-2.html?a&b")),
         rank=None,
@@ -84,8 +83,7 @@ def variants(page: PersonPage) -> list[PersonPage]:
     game = MeetingGame(dt.date(2024, 1, 2), "Open <&>", 4, "../e/rounds/4.html", "w", "½", "draw")
     return [
         page,
-        replace(
-            page,
+        page._replace(
             meta=replace(page.meta, title=AWKWARD),
             name=AWKWARD,
             fide_id="1503014",
@@ -97,7 +95,7 @@ def variants(page: PersonPage) -> list[PersonPage]:
             name_matched=True,
             events=tuple(_line(line, index) for index, line in enumerate(page.events)),
             head_to_head=tuple(
-                replace(h, opponent=f"{h.opponent} <&>'\"", games=(*h.games, game))
+                h._replace(opponent=f"{h.opponent} <&>'\"", games=(*h.games, game))
                 for h in page.head_to_head
             ),
             history=(
@@ -115,8 +113,7 @@ def variants(page: PersonPage) -> list[PersonPage]:
                 SeriesPlace("club", "Club's", None, 3.0, 9, 3),
             ),
         ),
-        replace(
-            page,
+        page._replace(
             fide_id="",
             egd_pin="",
             national_ids=(),
@@ -255,8 +252,8 @@ def test_a_process_keeps_one_frame_per_environment_and_site() -> None:
     copied = pickle.loads(pickle.dumps(pages[1]))
     assert copied.meta.site is not pages[0].meta.site
     assert person_frames(env, copied) is frames
-    other_site = replace(
-        pages[1], meta=replace(pages[1].meta, site=replace(pages[1].meta.site, title="B"))
+    other_site = pages[1]._replace(
+        meta=replace(pages[1].meta, site=replace(pages[1].meta.site, title="B"))
     )
     assert person_frames(env, other_site) is not frames
     other_env = make_environment(theme_chain(find_theme("default")), "en")

@@ -11,7 +11,6 @@ templates must still be rendered as they are.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +41,8 @@ def _long(rows: tuple[Any, ...]) -> tuple[Any, ...]:
 def players_variants(page: PlayersPage) -> list[PlayersPage]:
     """The list made long, with awkward names and every optional column, and without."""
     awkward = tuple(
-        replace(
-            row,
-            ref=replace(row.ref, name=AWKWARD, person="people/o-brien.html"),
+        row._replace(
+            ref=row.ref._replace(name=AWKWARD, person="people/o-brien.html"),
             title="<GM>",
             rating=None if index % 2 else 2400,
             federation="A&B",
@@ -52,28 +50,25 @@ def players_variants(page: PlayersPage) -> list[PlayersPage]:
             birth="U18 & S50",
             grade="5k<",
             club="Club 'x'",
-            team=replace(row.team, name="Team <&>") if row.team else None,
+            team=row.team._replace(name="Team <&>") if row.team else None,
         )
         for index, row in enumerate(page.rows)
     )
     flags = {"has_teams", "has_fide_ids", "has_birth", "has_start_list", "birth_is_year"}
     return [
-        replace(page, rows=_long(page.rows), alphabetical=_long(page.alphabetical)),
-        replace(
-            page,
+        page._replace(rows=_long(page.rows), alphabetical=_long(page.alphabetical)),
+        page._replace(
             rows=_long(awkward),
             alphabetical=_long(awkward),
             **{flag: True for flag in flags},  # type: ignore[arg-type]
         ),
-        replace(
-            page,
+        page._replace(
             rows=_long(awkward),
             alphabetical=page.alphabetical,
             has_birth=True,
             birth_is_year=False,
         ),
-        replace(
-            page,
+        page._replace(
             rows=_long(page.rows),
             alphabetical=(),
             **{flag: False for flag in flags},  # type: ignore[arg-type]
@@ -83,9 +78,8 @@ def players_variants(page: PlayersPage) -> list[PlayersPage]:
 
 def start_variants(page: StartListPage) -> list[StartListPage]:
     awkward = tuple(
-        replace(
-            row,
-            ref=replace(row.ref, name=AWKWARD),
+        row._replace(
+            ref=row.ref._replace(name=AWKWARD),
             title="<GM>",
             rating=None if index % 2 else row.rating,
             federation="A&B",
@@ -96,8 +90,8 @@ def start_variants(page: StartListPage) -> list[StartListPage]:
         for index, row in enumerate(page.rows)
     )
     return [
-        replace(page, rows=_long(page.rows)),
-        replace(page, rows=_long(awkward), has_fide_ids=not page.has_fide_ids),
+        page._replace(rows=_long(page.rows)),
+        page._replace(rows=_long(awkward), has_fide_ids=not page.has_fide_ids),
     ]
 
 
@@ -138,7 +132,7 @@ def test_a_short_list_is_rendered_whole() -> None:
     env.__class__ = CountingLookups
     first = event_pages(EVENTS[0], "en", "players.html")[0]
     rows = tuple(first.rows[i % len(first.rows)] for i in range(FRAMED_FROM - 1))  # type: ignore[attr-defined]
-    page = replace(first, rows=rows, alphabetical=rows)
+    page = first._replace(rows=rows, alphabetical=rows)
     render_page(env, "players.html", page)  # the templates loaded
     CountingLookups.lookups = 0
     whole = render_page(env, "players.html", page)
@@ -147,7 +141,7 @@ def test_a_short_list_is_rendered_whole() -> None:
     assert PlayersFrames(env).render(page) == whole
     assert CountingLookups.lookups == alone
     # One row more: framed, the rows after the sample looked up no more.
-    longer = replace(page, rows=(*rows, rows[0]), alphabetical=(*rows, rows[0]))
+    longer = page._replace(rows=(*rows, rows[0]), alphabetical=(*rows, rows[0]))
     frames = PlayersFrames(env)
     CountingLookups.lookups = 0
     assert frames.render(longer) == render_page(made, "players.html", longer)

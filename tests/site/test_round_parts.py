@@ -11,7 +11,6 @@ each board, and a theme's own templates must still be rendered as they are.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -52,8 +51,7 @@ def variants(page: RoundPage) -> list[RoundPage]:
     awkward = Ref(9, AWKWARD, "players/9.html", "<GM>", "people/o-brien.html")
     plain = Ref(8, "Plain, Pat")
     pairings = tuple(
-        replace(
-            p,
+        p._replace(
             white=awkward if index % 2 else p.white,
             black=plain if index % 3 == 1 else p.black,
             white_rating=None if index % 2 else 2345,
@@ -68,13 +66,12 @@ def variants(page: RoundPage) -> list[RoundPage]:
     )
     match = MatchView(1, 3, awkward, None, 1.0, None, "1–0", (), "Bye & <more>")
     matches = tuple(
-        replace(m, home=awkward, number=0, note="Forfeited & <match>") if index % 2 else m
+        m._replace(home=awkward, number=0, note="Forfeited & <match>") if index % 2 else m
         for index, m in enumerate(page.matches)
     )
     return [
         page,
-        replace(
-            page,
+        page._replace(
             date=dt.date(2024, 8, 2),
             pending=True,
             pairings=pairings,
@@ -87,8 +84,7 @@ def variants(page: RoundPage) -> list[RoundPage]:
             next=None,
         ),
         # Nothing optional: no date, pairings, matches, byes, absentees nor pager.
-        replace(
-            page,
+        page._replace(
             date=None,
             pairings=(),
             matches=(),

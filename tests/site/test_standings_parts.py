@@ -11,7 +11,6 @@ for each row, and a theme's own templates must still be rendered as they are.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -52,12 +51,11 @@ def _pages(event: str, language: str) -> tuple[StandingsPage, ...]:
 def variants(page: StandingsPage) -> list[StandingsPage]:
     """The page, and the page with each optional part present, absent or awkward."""
     awkward_refs = {
-        id(line.ref): replace(line.ref, name=f"{line.ref.name} {AWKWARD}", title="<1d>")
+        id(line.ref): line.ref._replace(name=f"{line.ref.name} {AWKWARD}", title="<1d>")
         for line in page.rows
     }
     rows = tuple(
-        replace(
-            line,
+        line._replace(
             ref=awkward_refs[id(line.ref)] if index % 2 else line.ref,
             title="GM" if index % 3 == 0 else "",
             federation="<A&B>" if index % 2 else line.federation,
@@ -70,15 +68,14 @@ def variants(page: StandingsPage) -> list[StandingsPage]:
                 for i, value in enumerate(line.tiebreaks)
             ),
             cells=tuple(
-                replace(cell, title=Note("bye & <more>"), href="") if i % 3 == 0 else cell
+                cell._replace(title=Note("bye & <more>"), href="") if i % 3 == 0 else cell
                 for i, cell in enumerate(line.cells)
             ),
         )
         for index, line in enumerate(page.rows)
     )
     columns = tuple(
-        replace(
-            column,
+        column._replace(
             points=i % 2 == 0,
             short=f"{column.short}<{i}>",
             code=column.short if i % 3 == 1 else f"{column.code}&",
@@ -94,8 +91,7 @@ def variants(page: StandingsPage) -> list[StandingsPage]:
     )
     return [
         page,
-        replace(
-            page,
+        page._replace(
             rows=rows,
             columns=columns,
             notes=(Note("A note & <more>"), "\x02 plain"),
@@ -106,16 +102,15 @@ def variants(page: StandingsPage) -> list[StandingsPage]:
             board_stats=stats,
             has_ratings=not page.is_go and not page.is_team,
             has_gor=page.is_go,
-            event=replace(page.event, updated="2024-08-03T18:05:00"),
+            event=page.event._replace(updated="2024-08-03T18:05:00"),
         ),
         # The final standings of an event still being played, under other rules.
-        replace(page, final=True, in_progress=3, rules="2026 <new>", rows=rows[::-1]),
+        page._replace(final=True, in_progress=3, rules="2026 <new>", rows=rows[::-1]),
         # Nothing optional: no links, columns, notes, statistics, ratings nor GoR.
-        replace(
-            page,
+        page._replace(
             other_rounds=(),
             columns=(),
-            rows=tuple(replace(line, tiebreaks=()) for line in rows),
+            rows=tuple(line._replace(tiebreaks=()) for line in rows),
             notes=(),
             board_stats=(),
             has_ratings=False,
@@ -231,7 +226,7 @@ def test_a_long_standings_page_is_compared_on_its_first_rows() -> None:
     env = made.overlay()
     env.__class__ = CountingLookups  # the same settings, filters and globals; lookups counted
     page = _pages(EVENTS[0], "en")[0]
-    long = replace(page, rows=page.rows * 40)
+    long = page._replace(rows=page.rows * 40)
     assert len(long.rows) == 240
     CountingLookups.lookups = 0
     render_page(env, TEMPLATE, long)

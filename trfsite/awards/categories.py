@@ -19,7 +19,7 @@ import enum
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.formats.numbers import is_whole
 from trfsite.model import Player, Tournament
@@ -42,8 +42,7 @@ class CategoryKind(enum.Enum):
     CLUB = "club"
 
 
-@dataclass(frozen=True, slots=True)
-class Category:
+class Category(NamedTuple):
     code: str  # as written in the config, e.g. "U18", "fed:GER"
     kind: CategoryKind
     low: int = 0  # age, or the lowest rating
@@ -165,16 +164,14 @@ def default_categories(t: Tournament, year: int | None) -> tuple[Category, ...]:
     return tuple(found)
 
 
-@dataclass(frozen=True, slots=True)
-class CategoryLine:
+class CategoryLine(NamedTuple):
     category_rank: int
     overall_rank: int
     player_id: int
     points: float
 
 
-@dataclass(frozen=True, slots=True)
-class CategoryStandings:
+class CategoryStandings(NamedTuple):
     category: Category
     lines: tuple[CategoryLine, ...]
 

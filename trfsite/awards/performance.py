@@ -17,7 +17,7 @@ tie-breaks ARO and TPR (C.07 10.1, 10.2) are the scoring layer's own.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.awards.rating_change import RatingChange, rating_changes
 from trfsite.model import EventKind, Game, Outcome, Player, Tournament
@@ -31,15 +31,13 @@ _HALF_POINTS = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
 NO_RATED_GAMES = Note("no game over the board against a rated opponent")
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerRatings:
+class PlayerRatings(NamedTuple):
     change: RatingChange
     performance: Explanation  # value None when there is no game to count
     average_opponent_rating: Explanation  # ARO
 
 
-@dataclass(frozen=True, slots=True)
-class _Counted:
+class _Counted(NamedTuple):
     """One game counted: round, opponent, the rating it counts at, score in half points."""
 
     round: int

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from typing import NamedTuple
 
 from trfsite.awards.categories import CategoryStandings
 from trfsite.results import Note
@@ -45,8 +45,7 @@ def find_prize_rule(name: str) -> PrizeRule:
     raise ValueError(f"{name!r} is not a prize rule; expected one of: {known}")
 
 
-@dataclass(frozen=True, slots=True)
-class Prize:
+class Prize(NamedTuple):
     category: str  # a category code, or "overall"
     place: int
     money: Decimal | None  # None for a named prize
@@ -68,8 +67,7 @@ class Prize:
         return money_note(self.money)
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+class Award(NamedTuple):
     prize: Prize
     player_id: int
     category_rank: int
@@ -78,8 +76,7 @@ class Award:
     how: str  # how the amount was reached, in words
 
 
-@dataclass(frozen=True, slots=True)
-class PrizeList:
+class PrizeList(NamedTuple):
     rule: PrizeRule
     awards: tuple[Award, ...]  # in the order of the prizes
     unawarded: tuple[Prize, ...]  # prizes for which nobody qualified

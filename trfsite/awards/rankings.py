@@ -8,7 +8,7 @@ counted player; the rank is shared only if all three are equal.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.results import Standings
 
@@ -18,8 +18,7 @@ class GroupBy(enum.Enum):
     CLUB = "club"
 
 
-@dataclass(frozen=True, slots=True)
-class GroupLine:
+class GroupLine(NamedTuple):
     rank: int
     name: str
     total: float

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from typing import NamedTuple
 
 from trfsite.formats.numbers import is_whole
 from trfsite.model import Outcome, Player, Tournament
@@ -29,14 +29,12 @@ JUNIOR_K, DEFAULT_K, TOP_K = 40, 20, 10
 _SCORE_HUNDREDTHS = {Outcome.WIN: 100, Outcome.DRAW: 50, Outcome.LOSS: 0}
 
 
-@dataclass(frozen=True, slots=True)
-class KFactor:
+class KFactor(NamedTuple):
     value: int
     reason: str  # why this K, in words, for the explanation
 
 
-@dataclass(frozen=True, slots=True)
-class RatedGame:
+class RatedGame(NamedTuple):
     """One rated game: W, We (table 8.1(b)), W - We and its share K x (W - We)."""
 
     round: int
@@ -52,8 +50,7 @@ class RatedGame:
         return round(self.score - self.expected, 2)
 
 
-@dataclass(frozen=True, slots=True)
-class RatingChange:
+class RatingChange(NamedTuple):
     """One player's change in one event; ``value`` is None for an unrated player."""
 
     player_id: int

@@ -7,14 +7,13 @@ looks one up by name, and ``sniff`` picks one by content.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.model import ReadResult
 from trfsite.results import Note
 
 
-@dataclass(frozen=True, slots=True)
-class Reader:
+class Reader(NamedTuple):
     """One format: how to recognise its text and how to read it."""
 
     name: str  # "trf" or "egf"

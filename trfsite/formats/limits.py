@@ -8,14 +8,13 @@ alone, quickly. Each budget here has a finding code used where it is exceeded.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity
 from trfsite.results import Note
 
 
-@dataclass(frozen=True, slots=True)
-class Budget:
+class Budget(NamedTuple):
     """One limit, the finding code reported when a file exceeds it, and why it exists."""
 
     name: str

@@ -8,7 +8,7 @@ Latin-1, with LF, CRLF or CR line endings. Readers call ``decode`` and then
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity
 from trfsite.results import Note
@@ -26,8 +26,7 @@ class NotTextError(ValueError):
         self.finding = finding
 
 
-@dataclass(frozen=True, slots=True)
-class Decoded:
+class Decoded(NamedTuple):
     """A file's text, the encoding it was read in, and what decoding found."""
 
     text: str

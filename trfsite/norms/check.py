@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.model import Outcome
 from trfsite.norms.games import CountedGame, Opponent, PlayerGames
@@ -92,8 +92,7 @@ MIX = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Check:
+class Check(NamedTuple):
     """One requirement: what the set has against what the norm needs."""
 
     requirement: Requirement
@@ -109,8 +108,7 @@ class Check:
         return self.actual <= self.needed if self.at_most else self.actual >= self.needed
 
 
-@dataclass(frozen=True, slots=True)
-class NormContext:
+class NormContext(NamedTuple):
     """Everything about the event and the player that one norm's check needs."""
 
     rule: NormRule
@@ -134,8 +132,7 @@ class NormContext:
         return opponent.federation or None
 
 
-@dataclass(frozen=True, slots=True)
-class Mix:
+class Mix(NamedTuple):
     titled: int
     level: int
     own: int
@@ -197,8 +194,7 @@ def least_score(ra: int, games: int, rule: NormRule) -> int | None:
     return None if percent is None else least_half_points(percent, games)
 
 
-@dataclass(frozen=True, slots=True)
-class Assessment:
+class Assessment(NamedTuple):
     """One candidate set of games, computed through."""
 
     games: tuple[CountedGame, ...]  # the games used

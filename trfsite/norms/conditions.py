@@ -7,14 +7,13 @@ that the arbiter confirms them before signing a norm certificate.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.model import Tournament
 from trfsite.results import N_, Note
 
 
-@dataclass(frozen=True, slots=True)
-class Condition:
+class Condition(NamedTuple):
     """What the regulations ask, and what the file shows of it ("" when nothing)."""
 
     key: str

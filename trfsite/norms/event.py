@@ -8,7 +8,7 @@ games, and the players still in reach of one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.model import Game, Player, Tournament
 from trfsite.norms.check import (
@@ -62,8 +62,7 @@ _MIN_GAMES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerNorm:
+class PlayerNorm(NamedTuple):
     """A player's highest norm: the best set of games that makes it."""
 
     player: Player
@@ -74,8 +73,7 @@ class PlayerNorm:
     exempt: str  # why the federation rules are lifted ("" when they are not)
 
 
-@dataclass(frozen=True, slots=True)
-class NormsReport:
+class NormsReport(NamedTuple):
     settings: NormSettings
     edition: Edition | None
     not_checked: str  # why the event was not checked ("" when it was)

@@ -9,7 +9,7 @@ pairing-allocated bye is not a missed round, nor is a forfeit win.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.model import Outcome, Player, Tournament
 from trfsite.norms.rules import normal_title
@@ -23,8 +23,7 @@ MOST_MISSED_ROUNDS = 1
 _MISSED = frozenset({Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.ZERO_BYE, Outcome.FORFEIT_LOSS})
 
 
-@dataclass(frozen=True, slots=True)
-class SwissExemption:
+class SwissExemption(NamedTuple):
     """Whether the file shows the Swiss exemption, with the counts that decide it."""
 
     applies: bool

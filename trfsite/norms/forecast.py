@@ -15,8 +15,8 @@ shown is the one that needs the smallest share of the games left.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from trfsite.model import Outcome, Player
 from trfsite.norms.check import Mix, NormContext, mix_needs
@@ -37,8 +37,7 @@ from trfsite.progress import announced
 _MADE_UP = frozenset({Outcome.FORFEIT_WIN, Outcome.PAIRING_BYE})
 
 
-@dataclass(frozen=True, slots=True)
-class Slot:
+class Slot(NamedTuple):
     """A game still to play: its round (None: a round robin's, not yet known) and its
     opponent (None: not known yet)."""
 
@@ -46,16 +45,14 @@ class Slot:
     opponent: Opponent | None
 
 
-@dataclass(frozen=True, slots=True)
-class Future:
+class Future(NamedTuple):
     """A player's rounds after the last complete one."""
 
     slots: tuple[Slot, ...]
     no_games: tuple[tuple[int, Outcome], ...]  # rounds already known to be no game
 
 
-@dataclass(frozen=True, slots=True)
-class Forecast:
+class Forecast(NamedTuple):
     player_id: int
     rule: NormRule
     first_round: int  # the rounds still to play that it counts: first_round..last_round

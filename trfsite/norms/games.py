@@ -11,7 +11,7 @@ nothing against rated opponents does not count.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.model import Outcome, Player, Tournament
 from trfsite.norms.rules import normal_title
@@ -28,8 +28,7 @@ _HALF_POINTS = {
 _SHORT = frozenset({Outcome.WIN_UNRATED, Outcome.DRAW_UNRATED, Outcome.LOSS_UNRATED})
 
 
-@dataclass(frozen=True, slots=True)
-class Opponent:
+class Opponent(NamedTuple):
     """An opponent as the norm sees them: title, federation and rating at the start."""
 
     id: int
@@ -40,8 +39,7 @@ class Opponent:
     fide_id: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class CountedGame:
+class CountedGame(NamedTuple):
     round: int
     opponent: Opponent
     half_points: int  # 2 a win, 1 a draw, 0 a loss
@@ -75,16 +73,14 @@ _REASONS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class NotCounted:
+class NotCounted(NamedTuple):
     round: int
     reason: NotCountedReason
     outcome: Outcome | None = None  # None: the player has no cell in this round
     opponent_id: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerGames:
+class PlayerGames(NamedTuple):
     """One player's rounds 1..``rounds``: the games that count and the others."""
 
     player: Player

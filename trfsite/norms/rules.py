@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.formats.trf.player_records import LEGACY_TITLES
 from trfsite.results import N_
@@ -24,8 +24,7 @@ class NormTitle(enum.Enum):
     WIM = "WIM"
 
 
-@dataclass(frozen=True, slots=True)
-class NormRule:
+class NormRule(NamedTuple):
     """One norm's thresholds (B.01 section 1): Rp, Ra, the floor and its level titles."""
 
     norm: NormTitle
@@ -153,8 +152,7 @@ def one_federation_most(games: int) -> int:
     return 2 * games // 3
 
 
-@dataclass(frozen=True, slots=True)
-class Edition:
+class Edition(NamedTuple):
     """An edition of B.01, applied to events that start on or after ``first_day``."""
 
     name: str

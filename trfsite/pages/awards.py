@@ -4,7 +4,6 @@ prizes, federation and club rankings, and a player card's rating change."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import partial
 
 from trfsite.awards.categories import parse_category
@@ -212,8 +211,7 @@ def with_ratings(data: EventData, lines: tuple[StandingLine, ...]) -> tuple[Stan
             continue
         value = rated.change.value
         found.append(
-            replace(
-                line,
+            line._replace(
                 rating_change=value,
                 performance=rated.performance.value,
             )

@@ -3,13 +3,12 @@ GoR change, with the games each counts (contexts.PlayerCardPage holds them)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.pages.rows import ExplanationView, Ref
 
 
-@dataclass(frozen=True, slots=True)
-class RatingGameLine:
+class RatingGameLine(NamedTuple):
     """One rated game on a player card: W, We (table 8.1(b)), W - We, K x (W - We)."""
 
     round: int
@@ -22,8 +21,7 @@ class RatingGameLine:
     change: float  # K x (W - We), shown signed, one decimal (the ``signed`` filter)
 
 
-@dataclass(frozen=True, slots=True)
-class RatingCard:
+class RatingCard(NamedTuple):
     rating: int | None
     k: int | None
     change: float | None  # K x sum(W - We); None for unrated players
@@ -33,8 +31,7 @@ class RatingCard:
     average_opponent_rating: ExplanationView
 
 
-@dataclass(frozen=True, slots=True)
-class GorGameLine:
+class GorGameLine(NamedTuple):
     """One game of the GoR change: the EGF formula's terms (trfsite.awards.gor)."""
 
     round: int
@@ -51,8 +48,7 @@ class GorGameLine:
     change: float  # con (Sa - Se) + bonus, unrounded (shown with two decimals)
 
 
-@dataclass(frozen=True, slots=True)
-class GorCard:
+class GorCard(NamedTuple):
     rating: int | None  # GoR before the event
     weight: float | None  # the class weight (None: class X, not rated)
     change: float | None  # None when it cannot be estimated

@@ -1,14 +1,16 @@
-"""Typed page contexts: one frozen dataclass per page, no god dictionary.
+"""Typed page contexts: one named tuple per page, no god dictionary.
 
-Templates read only these. Everything here is display-ready (strings, numbers,
-relative links) except ``BulletinData``, which hands the PDF theme the model and
-the standings themselves.
+Named tuples, not frozen dataclasses: a process imports some 80 of these and of their
+rows, and a frozen slotted dataclass compiles six methods each at import (issue 39),
+where a named tuple is made from one. Templates read only these. Everything here is
+display-ready (strings, numbers, relative links) except ``BulletinData``, which hands
+the PDF theme the model and the standings themselves.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.awards.event import EventAwards
 from trfsite.model import Tournament
@@ -47,8 +49,7 @@ from trfsite.render.page_meta import PageMeta
 from trfsite.results import Standings
 
 
-@dataclass(frozen=True, slots=True)
-class BulletinData:
+class BulletinData(NamedTuple):
     """Everything the PDF bulletin (``trfsite.pdf.render_bulletin``) draws from."""
 
     tournament: Tournament
@@ -66,8 +67,7 @@ class BulletinData:
     games: tuple[BulletinGame, ...] = ()  # bulletin_games: printed with a diagram
 
 
-@dataclass(frozen=True, slots=True)
-class BulletinGame:
+class BulletinGame(NamedTuple):
     """A game the bulletin prints (``bulletin_games``): its final position and score."""
 
     round: int
@@ -83,8 +83,7 @@ class BulletinGame:
 
 
 # --------------------------------------------------------------------------- shared parts
-@dataclass(frozen=True, slots=True)
-class EventHeader:
+class EventHeader(NamedTuple):
     """What every page of an event shows at its top, and its navigation."""
 
     slug: str
@@ -107,8 +106,7 @@ class EventHeader:
 
 
 # --------------------------------------------------------------------------- pages
-@dataclass(frozen=True, slots=True)
-class IndexPage:
+class IndexPage(NamedTuple):
     meta: PageMeta
     events: tuple[EventSummary, ...]  # newest first
     kinds: tuple[str, ...]  # for the filter
@@ -120,15 +118,13 @@ class IndexPage:
     cards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class LanguageChoicePage:
+class LanguageChoicePage(NamedTuple):
     """OUT/index.html of a site built in several languages (``languages.html``)."""
 
     meta: PageMeta
 
 
-@dataclass(frozen=True, slots=True)
-class OverviewPage:
+class OverviewPage(NamedTuple):
     meta: PageMeta
     event: EventHeader
     federation: str
@@ -160,8 +156,7 @@ class OverviewPage:
     norm_chances: int = 0  # live event: players still in reach of a norm
 
 
-@dataclass(frozen=True, slots=True)
-class PlayersPage:
+class PlayersPage(NamedTuple):
     meta: PageMeta
     event: EventHeader
     rows: tuple[PlayerRow, ...]  # by start number
@@ -174,8 +169,7 @@ class PlayersPage:
     birth_is_year: bool = False  # [privacy] birth = "year"
 
 
-@dataclass(frozen=True, slots=True)
-class StandingsPage:
+class StandingsPage(NamedTuple):
     meta: PageMeta
     event: EventHeader
     after_round: int
@@ -195,8 +189,7 @@ class StandingsPage:
     has_gor: bool = False  # Go: the estimated GoR change column
 
 
-@dataclass(frozen=True, slots=True)
-class CrosstablePage:
+class CrosstablePage(NamedTuple):
     meta: PageMeta
     event: EventHeader
     rounds: tuple[int, ...]
@@ -208,8 +201,7 @@ class CrosstablePage:
     grid: CrossGrid | None = None  # round robins: every participant against every other
 
 
-@dataclass(frozen=True, slots=True)
-class RoundPage:
+class RoundPage(NamedTuple):
     meta: PageMeta
     event: EventHeader
     number: int
@@ -227,8 +219,7 @@ class RoundPage:
     games_pgn: str = ""  # the round's games as PGN, relative to the event folder
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerCardPage:
+class PlayerCardPage(NamedTuple):
     meta: PageMeta
     event: EventHeader
     player: PlayerRow
@@ -245,8 +236,7 @@ class PlayerCardPage:
     gor_card: GorCard | None = None  # Go: the estimated GoR change
 
 
-@dataclass(frozen=True, slots=True)
-class TeamCardPage:
+class TeamCardPage(NamedTuple):
     meta: PageMeta
     event: EventHeader
     team: Ref
@@ -259,8 +249,7 @@ class TeamCardPage:
     explanations: tuple[ExplanationView, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ValidationPage:
+class ValidationPage(NamedTuple):
     meta: PageMeta
     event: EventHeader
     source_name: str
@@ -272,8 +261,7 @@ class ValidationPage:
     failure: str
 
 
-@dataclass(frozen=True, slots=True)
-class StatisticsPage:
+class StatisticsPage(NamedTuple):
     meta: PageMeta
     event: EventHeader
     participants: int
@@ -297,8 +285,7 @@ class StatisticsPage:
 
 
 # --------------------------------------------------------------------------- awards
-@dataclass(frozen=True, slots=True)
-class StartLine:
+class StartLine(NamedTuple):
     number: int
     ref: Ref
     title: str
@@ -309,16 +296,14 @@ class StartLine:
     k_reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class StartListPage:
+class StartListPage(NamedTuple):
     meta: PageMeta
     event: EventHeader
     rows: tuple[StartLine, ...]  # by rating, then start number
     has_fide_ids: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CategoryRow:
+class CategoryRow(NamedTuple):
     category_rank: int
     overall_rank: int
     ref: Ref
@@ -329,8 +314,7 @@ class CategoryRow:
     points: float
 
 
-@dataclass(frozen=True, slots=True)
-class CategoryView:
+class CategoryView(NamedTuple):
     code: str
     label: str
     anchor: str
@@ -338,8 +322,7 @@ class CategoryView:
     has_birth: bool = False  # the birth column tells something (not only this age group)
 
 
-@dataclass(frozen=True, slots=True)
-class PrizeLine:
+class PrizeLine(NamedTuple):
     category: str  # label
     place: int
     prize: str  # a note "1,000.00" (spelled in the page's language) or "Trophy"
@@ -349,8 +332,7 @@ class PrizeLine:
     how: str
 
 
-@dataclass(frozen=True, slots=True)
-class GroupRow:
+class GroupRow(NamedTuple):
     rank: int
     name: str
     total: float
@@ -358,8 +340,7 @@ class GroupRow:
     others: tuple[tuple[Ref, float], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class AwardsPage:
+class AwardsPage(NamedTuple):
     meta: PageMeta
     event: EventHeader
     prize_rule: str  # "one-prize", "hort", "" when there are no prizes
@@ -372,8 +353,7 @@ class AwardsPage:
     birth_is_year: bool = False  # [privacy] birth = "year": years, else age groups
 
 
-@dataclass(frozen=True, slots=True)
-class BoardView:
+class BoardView(NamedTuple):
     """A position drawn on the server: what a reader without JavaScript sees."""
 
     fen: str  # the placement field of the FEN (its squares: ``game_pages.board_html``)
@@ -381,8 +361,7 @@ class BoardView:
     black: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class GamePage:
+class GamePage(NamedTuple):
     meta: PageMeta
     event: EventHeader
     round: int
@@ -412,8 +391,7 @@ class GamePage:
     next: str
 
 
-@dataclass(frozen=True, slots=True)
-class DownloadFile:
+class DownloadFile(NamedTuple):
     """A file the site offers as it is (a PGN of games), written without a template."""
 
     text: str
@@ -423,8 +401,7 @@ class DownloadFile:
 
 
 # --------------------------------------------------------------------------- norms
-@dataclass(frozen=True, slots=True)
-class NormsPage:
+class NormsPage(NamedTuple):
     """norms.html: who made a norm, with what; during a live event who still can."""
 
     meta: PageMeta
@@ -442,8 +419,7 @@ class NormsPage:
     cut: bool  # some player's search reached its bound
 
 
-@dataclass(frozen=True, slots=True)
-class NormsReportPage:
+class NormsReportPage(NamedTuple):
     """norms-report.html: the arbiter's report, one printable block per norm."""
 
     meta: PageMeta
@@ -454,8 +430,7 @@ class NormsReportPage:
     conditions: tuple[ConditionRow, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class NormsDataPage:
+class NormsDataPage(NamedTuple):
     """norms.json: the arbiter's report as data (``trfsite norms --format json``)."""
 
     meta: PageMeta

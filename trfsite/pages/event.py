@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 from functools import partial
 
 from trfsite.formats.limits import MAX_ROUND_GRID_CELLS, MAX_ROUND_STANDINGS_ROWS
@@ -303,7 +302,7 @@ def _team_cell(data: EventData, round_no: int, tid: int, ranks: dict[int, int]) 
 def _with_games(cells: tuple[CrossCell, ...], games: EventGames, pid: int) -> tuple[CrossCell, ...]:
     """A cell whose game has a page links to it rather than to the opponent's card."""
     return tuple(
-        replace(cell, href=games.page_of(cell.round, pid) or cell.href, game=True)
+        cell._replace(href=games.page_of(cell.round, pid) or cell.href, game=True)
         if games.page_of(cell.round, pid)
         else cell
         for cell in cells
@@ -359,13 +358,11 @@ def _grid_with_games(grid: CrossGrid | None, data: EventData) -> CrossGrid | Non
     if grid is None or not games.games or data.is_team:
         return grid
     rows = tuple(
-        replace(
-            row,
+        row._replace(
             cells=tuple(
-                replace(
-                    cell,
+                cell._replace(
                     games=tuple(
-                        replace(game, game=games.page_of(game.round, row.ref.id))
+                        game._replace(game=games.page_of(game.round, row.ref.id))
                         for game in cell.games
                     ),
                 )
@@ -374,4 +371,4 @@ def _grid_with_games(grid: CrossGrid | None, data: EventData) -> CrossGrid | Non
         )
         for row in grid.rows
     )
-    return replace(grid, rows=rows)
+    return grid._replace(rows=rows)

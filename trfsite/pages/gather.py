@@ -256,8 +256,7 @@ def prepare_event(
     # Stale: the findings are the latest version's, which has no format to show.
     shown = None if stale else t
     validation = validation_page(job, header, shown, findings, STALE_NOTE if stale else "")
-    summary = replace(
-        summary_for(job, t, errors, warnings, False, final.after_round),
+    summary = summary_for(job, t, errors, warnings, False, final.after_round)._replace(
         headline=header.headline,
         results_date=results_date(t, final.after_round).isoformat(),
     )

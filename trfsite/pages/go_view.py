@@ -8,8 +8,6 @@ The GoR change (:mod:`trfsite.awards.gor`) is an estimate from the table.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from trfsite.awards.gor import GorChange, gor_changes
 from trfsite.memo import ByIdentity
 from trfsite.model import Outcome, Player
@@ -84,7 +82,7 @@ def with_grid(
         cells = tuple(grid_cell(player, r, ranks, players) for r in rounds) if player else ()
         change = changes.get(line.ref.id)
         value = change.value if change else None
-        out.append(replace(line, cells=cells, rating_change=value))
+        out.append(line._replace(cells=cells, rating_change=value))
     return tuple(out)
 
 

@@ -5,13 +5,12 @@ Below the page contexts that carry a grid and the builder that fills one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.pages.rows import ColumnHead, Ref
 
 
-@dataclass(frozen=True, slots=True)
-class GridGame:
+class GridGame(NamedTuple):
     """One game (or team match) inside a cell, from the row participant's side."""
 
     round: int
@@ -28,8 +27,7 @@ class GridGame:
         return f"{self.css} forfeit" if self.forfeit else self.css
 
 
-@dataclass(frozen=True, slots=True)
-class GridCell:
+class GridCell(NamedTuple):
     """Row participant against column participant: every game between them, in round order."""
 
     column: int  # 1-based position of the column participant
@@ -47,14 +45,12 @@ class GridCell:
         return self.games[0].css if len(kinds) == 1 else "mixed"
 
 
-@dataclass(frozen=True, slots=True)
-class GridColumn:
+class GridColumn(NamedTuple):
     number: int  # the row position it stands for (1..N)
     ref: Ref  # name for the header's title, and the card
 
 
-@dataclass(frozen=True, slots=True)
-class GridRow:
+class GridRow(NamedTuple):
     position: int  # 1..N, the number its column is headed with
     rank: int  # final rank (equal for shared ranks)
     ref: Ref
@@ -68,8 +64,7 @@ class GridRow:
     game_points: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class CrossGrid:
+class CrossGrid(NamedTuple):
     columns: tuple[GridColumn, ...]
     rows: tuple[GridRow, ...]  # final rank order
     heads: tuple[ColumnHead, ...]  # tie-break columns

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.pages.rows import Ref
 
 
-@dataclass(frozen=True, slots=True)
-class NormGameRow:
+class NormGameRow(NamedTuple):
     """A game the norm uses: the opponent as the certificate lists them."""
 
     round: int
@@ -22,8 +21,7 @@ class NormGameRow:
     result: str  # "1", "½", "0"
 
 
-@dataclass(frozen=True, slots=True)
-class NormLeftRow:
+class NormLeftRow(NamedTuple):
     """A round the norm does not use: a game left out, or no game at all."""
 
     round: int
@@ -32,8 +30,7 @@ class NormLeftRow:
     result: str
 
 
-@dataclass(frozen=True, slots=True)
-class RequirementRow:
+class RequirementRow(NamedTuple):
     label: str  # a Note
     detail: str  # e.g. the level titles, "" when none
     actual: int
@@ -43,8 +40,7 @@ class RequirementRow:
     exempt: bool
 
 
-@dataclass(frozen=True, slots=True)
-class NormView:
+class NormView(NamedTuple):
     anchor: str
     player: Ref
     title: str
@@ -70,8 +66,7 @@ class NormView:
     requirements: tuple[RequirementRow, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ForecastRow:
+class ForecastRow(NamedTuple):
     player: Ref
     title: str
     norm: str
@@ -88,21 +83,18 @@ class ForecastRow:
     other_federations_more: int
 
 
-@dataclass(frozen=True, slots=True)
-class ConditionRow:
+class ConditionRow(NamedTuple):
     asked: str
     shown: str  # what the file shows, "" when nothing
 
 
-@dataclass(frozen=True, slots=True)
-class SettingRow:
+class SettingRow(NamedTuple):
     key: str
     question: str  # a text the page translates
     value: str
 
 
-@dataclass(frozen=True, slots=True)
-class EventFacts:
+class EventFacts(NamedTuple):
     """What the norm certificate asks about the event."""
 
     name: str

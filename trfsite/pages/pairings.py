@@ -9,7 +9,7 @@ and the PDF bulletin all number boards with :func:`round_cells`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.memo import ByIdentity, keep_within
 from trfsite.model import Color, EventKind, Outcome, Tournament
@@ -19,8 +19,7 @@ from trfsite.progress import known, round_progress
 from trfsite.results import N_, Standings
 
 
-@dataclass(frozen=True, slots=True)
-class Pairing:
+class Pairing(NamedTuple):
     white: int
     black: int
     white_outcome: Outcome  # the result from White's side
@@ -29,8 +28,7 @@ class Pairing:
     colours_known: bool  # False: the file gives no colours, "white" is the first listed
 
 
-@dataclass(frozen=True, slots=True)
-class RoundCells:
+class RoundCells(NamedTuple):
     pairings: tuple[Pairing, ...]  # in board order
     byes: tuple[tuple[int, Outcome], ...]  # (id, outcome) for byes and forfeit wins alone
     absent: tuple[int, ...]  # not paired, or "0000 - -"

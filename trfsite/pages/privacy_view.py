@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from trfsite.model import Player, SourceFormat, Tournament
 from trfsite.pages.rows import FindingView
@@ -149,6 +149,6 @@ def redacted(views: tuple[FindingView, ...], r: Redaction) -> tuple[FindingView,
         if dates or r.hidden_names or r.hidden_ids:
             message = _masked_message(message, r, dates)
         if source != view.source_line or message is not view.message:
-            view = replace(view, source_line=source, message=message)
+            view = view._replace(source_line=source, message=message)
         found.append(view)
     return tuple(found)

@@ -1,22 +1,22 @@
-"""Display-ready rows that page contexts are made of (frozen, picklable, no model objects)."""
+"""Display-ready rows that page contexts are made of (named tuples, as the contexts: frozen,
+picklable, no model objects)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.people.links import fide_profile
 from trfsite.results import Contribution
 
 
-@dataclass(frozen=True, slots=True)
-class Link:
+class Link(NamedTuple):
     href: str  # relative to the page's event folder (or to the site root on the home page)
     label: str
 
 
-@dataclass(frozen=True, slots=True)
-class Ref:
+class Ref(NamedTuple):
     """A participant (player or team) with the link to its card, relative to the event."""
 
     id: int
@@ -26,22 +26,19 @@ class Ref:
     person: str = ""  # a player's page across events, relative to the site root
 
 
-@dataclass(frozen=True, slots=True)
-class Fact:
+class Fact(NamedTuple):
     label: str
     value: str
 
 
-@dataclass(frozen=True, slots=True)
-class ColumnHead:
+class ColumnHead(NamedTuple):
     code: str  # as the user or the file spelled it
     short: str  # Handbook short form, e.g. "BH-C1"
     name: str  # full name, e.g. "Buchholz Cut 1"
     points: bool = False  # values are points (MPvGP, GPTS): spelled 33½ like the points column
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerRow:
+class PlayerRow(NamedTuple):
     ref: Ref
     title: str = ""
     rating: int | None = None
@@ -59,8 +56,7 @@ class PlayerRow:
         return fide_profile(self.fide_id)
 
 
-@dataclass(frozen=True, slots=True)
-class StandingLine:
+class StandingLine(NamedTuple):
     rank: int
     shared: bool  # tied with the line before or after (same rank)
     ref: Ref
@@ -76,8 +72,7 @@ class StandingLine:
     cells: tuple[CrossCell, ...] = ()  # Go: the results grid, one cell per round
 
 
-@dataclass(frozen=True, slots=True)
-class CrossCell:
+class CrossCell(NamedTuple):
     round: int
     text: str  # e.g. "12w1", "+", "bye"
     css: str  # "win", "draw", "loss", "bye", "none"
@@ -88,8 +83,7 @@ class CrossCell:
     game: bool = False  # ``href`` is the game's page
 
 
-@dataclass(frozen=True, slots=True)
-class CrossRow:
+class CrossRow(NamedTuple):
     rank: int
     ref: Ref
     rating: int | None
@@ -101,8 +95,7 @@ class CrossRow:
     game_points: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PairingLine:
+class PairingLine(NamedTuple):
     board: int
     white: Ref
     white_rating: int | None
@@ -116,15 +109,13 @@ class PairingLine:
     game: str = ""  # the game's page, relative to the event folder
 
 
-@dataclass(frozen=True, slots=True)
-class ByeLine:
+class ByeLine(NamedTuple):
     ref: Ref
     kind: str  # spelled out, e.g. "Half-point bye"
     points: float | None
 
 
-@dataclass(frozen=True, slots=True)
-class BoardLine:
+class BoardLine(NamedTuple):
     board: int
     home: Ref | None  # None: empty board
     away: Ref | None
@@ -132,8 +123,7 @@ class BoardLine:
     home_color: str = ""  # "w" or "b" for the home player
 
 
-@dataclass(frozen=True, slots=True)
-class MatchView:
+class MatchView(NamedTuple):
     round: int
     number: int  # match (table) number within the round
     home: Ref
@@ -145,8 +135,7 @@ class MatchView:
     note: str = ""  # bye, forfeited match...
 
 
-@dataclass(frozen=True, slots=True)
-class RecordLine:
+class RecordLine(NamedTuple):
     """One round of a player's card."""
 
     round: int
@@ -170,8 +159,7 @@ class RecordLine:
 ContributionLine = Contribution
 
 
-@dataclass(frozen=True, slots=True)
-class ExplanationView:
+class ExplanationView(NamedTuple):
     code: str
     name: str
     value: float | None
@@ -179,8 +167,7 @@ class ExplanationView:
     notes: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class RosterLine:
+class RosterLine(NamedTuple):
     board: int
     ref: Ref
     rating: int | None
@@ -190,8 +177,7 @@ class RosterLine:
     percent: float | None
 
 
-@dataclass(frozen=True, slots=True)
-class FindingView:
+class FindingView(NamedTuple):
     severity: str  # "error", "warning", "info"
     code: str
     line: int
@@ -201,6 +187,7 @@ class FindingView:
     file: str = ""  # another file than the event's (a PGN file of its games), "" for its own
 
 
+# A dataclass: its field ``count`` would hide tuple.count in a NamedTuple.
 @dataclass(frozen=True, slots=True)
 class CountRow:
     label: str
@@ -209,8 +196,7 @@ class CountRow:
     share_text: str = ""  # as printed: "12 %", "<1 %" (pages.stats.share_text)
 
 
-@dataclass(frozen=True, slots=True)
-class RoundStat:
+class RoundStat(NamedTuple):
     round: int
     games: int
     white_wins: int
@@ -220,8 +206,7 @@ class RoundStat:
     byes: int
 
 
-@dataclass(frozen=True, slots=True)
-class BoardStat:
+class BoardStat(NamedTuple):
     """Team events: how each board did, and its best individual result."""
 
     board: int
@@ -232,8 +217,7 @@ class BoardStat:
     best_games: int
 
 
-@dataclass(frozen=True, slots=True)
-class EventSummary:
+class EventSummary(NamedTuple):
     """One event on the home page."""
 
     slug: str

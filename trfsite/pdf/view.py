@@ -321,7 +321,7 @@ def _standings(standings: Standings, fmt: PointsFormat, number: PointsFormat) ->
         gor=go and any(line.gor for line in lines),
         in_progress=round_progress(standings.tournament).in_progress is not None,
         after_round=standings.after_round,
-        columns=tuple(replace(c, short=spelled_short(c)) for c in standings.columns),
+        columns=tuple(c._replace(short=spelled_short(c)) for c in standings.columns),
         lines=tuple(lines),
         team=team,
         points_label=standings.points_label,

@@ -6,14 +6,13 @@ Links are relative to the page, which sits in ``people/`` or one folder below it
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.render.charts import LineChart
 from trfsite.render.page_meta import PageMeta
 
 
-@dataclass(frozen=True, slots=True)
-class PersonEventLine:
+class PersonEventLine(NamedTuple):
     number: int  # 1, 2, ... oldest first (the charts' x axis)
     date: dt.date | None
     event: str
@@ -36,8 +35,7 @@ class PersonEventLine:
     game_links: tuple[tuple[int, str], ...] = ()  # (round, href) of the games with a page
 
 
-@dataclass(frozen=True, slots=True)
-class MeetingGame:
+class MeetingGame(NamedTuple):
     date: dt.date | None
     event: str
     round: int
@@ -47,8 +45,7 @@ class MeetingGame:
     css: str  # "win", "draw", "loss"
 
 
-@dataclass(frozen=True, slots=True)
-class HeadToHead:
+class HeadToHead(NamedTuple):
     opponent: str
     href: str  # the opponent's person page ("" when the opponent has none)
     wins: int
@@ -61,8 +58,7 @@ class HeadToHead:
         return self.wins + self.draws / 2
 
 
-@dataclass(frozen=True, slots=True)
-class Period:
+class Period(NamedTuple):
     """A value held over a span of years (a federation, a club, a title)."""
 
     what: str  # "federation", "club", "title", "name"
@@ -72,8 +68,7 @@ class Period:
     href: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class PersonPage:
+class PersonPage(NamedTuple):
     meta: PageMeta
     key: str
     name: str
@@ -93,8 +88,7 @@ class PersonPage:
     series: tuple[SeriesPlace, ...] = ()  # the series they play in (trfsite.series)
 
 
-@dataclass(frozen=True, slots=True)
-class SeriesPlace:
+class SeriesPlace(NamedTuple):
     """A person's place in a series, for their page (the series page has the rest)."""
 
     key: str  # the page is series/<key>.html
@@ -105,8 +99,7 @@ class SeriesPlace:
     events: int  # the person's events in it
 
 
-@dataclass(frozen=True, slots=True)
-class PersonLine:
+class PersonLine(NamedTuple):
     name: str
     href: str
     federation: str
@@ -114,15 +107,13 @@ class PersonLine:
     last_year: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class GroupLink:
+class GroupLink(NamedTuple):
     label: str
     href: str
     people: int
 
 
-@dataclass(frozen=True, slots=True)
-class PeopleIndexPage:
+class PeopleIndexPage(NamedTuple):
     meta: PageMeta
     people: int
     events: int
@@ -133,8 +124,7 @@ class PeopleIndexPage:
     recent: tuple[PersonLine, ...]  # the most active people, shown before any search
 
 
-@dataclass(frozen=True, slots=True)
-class GroupPage:
+class GroupPage(NamedTuple):
     """A federation's or a club's people, by name: a row each (``listings.PersonRow``)."""
 
     meta: PageMeta
@@ -144,8 +134,7 @@ class GroupPage:
     members: tuple[PersonLine, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PeopleFinding:
+class PeopleFinding(NamedTuple):
     file: str
     line: int
     code: str
@@ -154,14 +143,12 @@ class PeopleFinding:
     person_href: str
 
 
-@dataclass(frozen=True, slots=True)
-class PeopleFindingsPage:
+class PeopleFindingsPage(NamedTuple):
     meta: PageMeta
     findings: tuple[PeopleFinding, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class RedirectPage:
+class RedirectPage(NamedTuple):
     """A key that is not its person's own (a name match, a merge): it forwards."""
 
     meta: PageMeta
@@ -169,8 +156,7 @@ class RedirectPage:
     name: str
 
 
-@dataclass(frozen=True, slots=True)
-class Namesake:
+class Namesake(NamedTuple):
     name: str
     href: str
     federation: str
@@ -180,8 +166,7 @@ class Namesake:
     events: int
 
 
-@dataclass(frozen=True, slots=True)
-class NamesakesPage:
+class NamesakesPage(NamedTuple):
     """An address that event pages link several people to (same name and federation,
     told apart by a birth year no address shows): the reader chooses."""
 

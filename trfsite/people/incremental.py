@@ -12,7 +12,8 @@ the previous build gave it. ``[people]`` merges and splits are part of the part
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from trfsite.findings import Finding
 from trfsite.people.config import PeopleConfig
@@ -28,8 +29,7 @@ from trfsite.people.identity import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class KnownPerson:
+class KnownPerson(NamedTuple):
     """A person as the previous build resolved it (without its entries)."""
 
     key: str
@@ -60,8 +60,7 @@ class KnownPerson:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Known:
+class Known(NamedTuple):
     """What the previous build resolved, for the entries outside the part."""
 
     people: Mapping[str, KnownPerson]  # by key

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from itertools import chain
+from typing import NamedTuple
 
 from trfsite.people.contexts import (
     GroupLink,
@@ -41,16 +41,14 @@ GROUP_KINDS = {"federation": "federations", "club": "clubs"}  # kind -> folder
 BUSIEST = 50  # the people of most events the index lists
 
 
-@dataclass(frozen=True, slots=True)
-class GroupRows:
+class GroupRows(NamedTuple):
     """Every group's number of people, and the rows of the groups to make."""
 
     counts: Mapping[Group, int]
     members: Mapping[Group, list[PersonRow]]
 
 
-@dataclass(frozen=True, slots=True)
-class Listings:
+class Listings(NamedTuple):
     # Made as they are iterated, one at a time: a first build's group pages list
     # everyone, and all of them at once were most of its people step's peak.
     pages: Iterable[PeoplePage]

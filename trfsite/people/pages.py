@@ -6,8 +6,9 @@ import hashlib
 from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
+from typing import NamedTuple
 
 from trfsite.people.contexts import (
     HeadToHead,
@@ -42,15 +43,13 @@ _RESULTS = {
 }  # outcome -> css class, as shown
 
 
-@dataclass(frozen=True, slots=True)
-class PeoplePage:
+class PeoplePage(NamedTuple):
     path: str  # under OUT
     template: str
     context: PeopleContext
 
 
-@dataclass(frozen=True, slots=True)
-class PersonInput:
+class PersonInput(NamedTuple):
     """Everything one person page shows, cut from the archive: small enough to send
     to a worker, which then needs no copy of the whole archive."""
 
@@ -66,8 +65,7 @@ class PersonInput:
         return PeoplePage(page.meta.path, "person.html", page)
 
 
-@dataclass(frozen=True, slots=True)
-class PersonPlan:
+class PersonPlan(NamedTuple):
     """A person page made only when its inputs changed (``inputs`` says what they are)."""
 
     path: str
@@ -387,8 +385,7 @@ def person_inputs(
     return "\n".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
-class ArchiveSummary:
+class ArchiveSummary(NamedTuple):
     """What the people index shows of the whole archive, when the planner's
     resolution holds a part of it only (``site.identity_alone``)."""
 
@@ -399,7 +396,7 @@ class ArchiveSummary:
 
 
 def _with_series(cut: Callable[[], PersonInput], places: tuple[SeriesPlace, ...]) -> PersonInput:
-    return replace(cut(), series=places)
+    return cut()._replace(series=places)
 
 
 class PeoplePlanner:

@@ -8,7 +8,7 @@ again only for the people it resolved again and reads the others'.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.people.contexts import PersonLine
 from trfsite.people.identity import Person, Resolution
@@ -19,8 +19,7 @@ Group = tuple[str, str]  # ("federation" or "club", its name as written)
 _PIECE_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 
-@dataclass(frozen=True, slots=True)
-class PersonRow:
+class PersonRow(NamedTuple):
     """What a listing shows of one person, and where the person is listed."""
 
     key: str

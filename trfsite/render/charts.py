@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from trfsite.results import Note
@@ -19,15 +18,13 @@ class Tick(NamedTuple):
     label: str
 
 
-@dataclass(frozen=True, slots=True)
-class Dot:
+class Dot(NamedTuple):
     x: float
     y: float
     label: str  # tooltip, e.g. "Round 3: rank 7"
 
 
-@dataclass(frozen=True, slots=True)
-class LineChart:
+class LineChart(NamedTuple):
     title: str
     width: int
     height: int
@@ -43,8 +40,7 @@ class LineChart:
     y_label: str
 
 
-@dataclass(frozen=True, slots=True)
-class Bar:
+class Bar(NamedTuple):
     label: str
     value_text: str
     x: float
@@ -54,8 +50,7 @@ class Bar:
     label_y: float
 
 
-@dataclass(frozen=True, slots=True)
-class BarChart:
+class BarChart(NamedTuple):
     title: str
     width: int
     height: int

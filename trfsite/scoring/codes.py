@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import click
 
@@ -47,8 +47,7 @@ class UnknownTiebreakError(click.ClickException):
         super().__init__(f"{prefix}{what}; known tie-breaks: {', '.join(self.known)}")
 
 
-@dataclass(frozen=True, slots=True)
-class TiebreakSpec:
+class TiebreakSpec(NamedTuple):
     """One entry of a tie-break list, as parsed.
 
     ``code`` is exactly what the user wrote (the JSON key); ``name`` is the

@@ -35,8 +35,7 @@ from trfsite.scoring.rule_sets import PRE2023, RULES_2026
 from trfsite.scoring.unplayed import adjusted_scores, categories
 
 
-@dataclass(frozen=True, slots=True)
-class TiebreakValues:
+class TiebreakValues(NamedTuple):
     """One tie-break's value for every player (by index), and optionally why."""
 
     values: list[float | None]

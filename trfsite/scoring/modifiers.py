@@ -16,8 +16,8 @@ earliest round so that the output is deterministic.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import compress
+from typing import NamedTuple
 
 from trfsite.results import N_, Contribution, Note
 
@@ -25,8 +25,7 @@ LEAST_SIGNIFICANT = Note("C.07 14.1: least significant value")
 MOST_SIGNIFICANT = Note("C.07 14.3: most significant value")
 
 
-@dataclass(frozen=True, slots=True)
-class Cut:
+class Cut(NamedTuple):
     """One value a cut or median modifier removes, and why."""
 
     position: int  # index into the values

@@ -9,8 +9,7 @@ modifiers against the registry.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from trfsite.results import N_, Note
 from trfsite.scoring import buchholz, counts, koya, progressive, ratings, sonneborn
@@ -27,8 +26,7 @@ Compute = Callable[[EventContext, TiebreakSpec], TiebreakValues]
 _CUTS = frozenset({"C", "M"})
 
 
-@dataclass(frozen=True, slots=True)
-class Tiebreak:
+class Tiebreak(NamedTuple):
     """One tie-break of C.07. ``compute`` is None for DE, which the ranker applies per group."""
 
     acronym: str

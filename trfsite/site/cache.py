@@ -30,7 +30,7 @@ import os
 import sqlite3
 import stat
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
@@ -47,8 +47,7 @@ logger = logging.getLogger(__name__)
 
 CACHE_ID = ".trfsite-cache-id"  # in a build folder: which build the state's cache rows describe
 _DATE_FIELDS = ("start_date", "end_date")
-# Named once: ``fields()`` per stored entry was a tenth of a rebuild's plan.
-_SUMMARY_FIELDS = tuple(f.name for f in fields(EventSummary))
+_SUMMARY_FIELDS = EventSummary._fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,9 +164,8 @@ def event_key(fingerprint: str, task: EventTask, parts: KeyParts | None = None) 
 # --------------------------------------------------------------------------- manifest
 def _summary_json(summary: EventSummary) -> dict[str, object]:
     data: dict[str, object] = {}
-    for f in fields(summary):
-        value = getattr(summary, f.name)
-        data[f.name] = value.isoformat() if isinstance(value, dt.date) else value
+    for name, value in zip(_SUMMARY_FIELDS, summary, strict=True):
+        data[name] = value.isoformat() if isinstance(value, dt.date) else value
     return data
 
 

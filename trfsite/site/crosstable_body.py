@@ -12,8 +12,6 @@ default theme's: a theme that changes one gets its templates, unchanged.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import jinja2
 
 from trfsite.pages.contexts import CrosstablePage
@@ -253,7 +251,7 @@ def _sample(page: CrosstablePage) -> CrosstablePage:
     sample: CrosstablePage = first_rows("rows")(page)
     grid = page.grid
     if grid is not None and grid.size > SAMPLE_ROWS:
-        sample = replace(sample, grid=replace(grid, rows=grid.rows[:SAMPLE_ROWS]))
+        sample = sample._replace(grid=grid._replace(rows=grid.rows[:SAMPLE_ROWS]))
     return sample
 
 

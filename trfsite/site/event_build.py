@@ -154,7 +154,7 @@ def _without_pdf_link(result: EventResult) -> EventResult:
     for page in result.pages:
         context = page.context
         if not isinstance(context, IndexPage | DownloadFile) and context.event.pdf:
-            context = replace(context, event=replace(context.event, pdf=""))
+            context = context._replace(event=context.event._replace(pdf=""))
         pages.append(replace(page, context=context))
     return replace(result, pages=tuple(pages))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from trfsite.people.config import PeopleConfig
@@ -80,7 +80,7 @@ def _resolve_part(
         if finding.file not in part.changed_files and (finding.file, finding.line) not in lines
     )
     resolution = resolve_part(
-        (entries for _, entries in found), part.positions, replace(known, findings=outside), config
+        (entries for _, entries in found), part.positions, known._replace(findings=outside), config
     )
     mine = {
         resolution.key_of[event.entries[position].own_key]

@@ -91,7 +91,7 @@ def first_rows(*fields: str) -> Callable[[Any], Any]:
             for field in fields
             if len(getattr(page, field)) > SAMPLE_ROWS
         }
-        return replace(page, **cut) if cut else page
+        return page._replace(**cut) if cut else page
 
     return sample
 
@@ -191,7 +191,7 @@ class PageFrames:
             prefix = CONTENT_FRAME_PREFIX
         else:
             meta, prefix = replace(page.meta, path=_PATH), FRAME_PREFIX
-        marked = replace(page, meta=meta)
+        marked = page._replace(meta=meta)
         frame = self.env.get_template(f"{prefix}/{self.template}").render(page=marked)
         split = _HOLE.split(frame)
         self._pieces = split[0::2]

@@ -15,7 +15,7 @@ import hashlib
 import logging
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
 
@@ -373,7 +373,7 @@ def _listings(
 def _shown(context: PeopleContext) -> str:
     """What a listing page shows: its context but for its ``meta`` (whose site is in
     the digest once, and the rest follows from the page's path and rows)."""
-    values = [getattr(context, f.name) for f in fields(context) if f.name != "meta"]
+    values = [v for name, v in zip(context._fields, context, strict=True) if name != "meta"]
     return repr((context.meta.title, values))
 
 

@@ -30,7 +30,7 @@ ranked, each prefix of a list once (see ``_Judge``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.memo import ByIdentity
 from trfsite.model import EventKind, Tournament
@@ -70,8 +70,7 @@ USUAL_ROUND_ROBIN_LISTS: tuple[tuple[str, ...], ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+class Candidate(NamedTuple):
     """One way the event may have been ranked: a rule set and a tie-break list."""
 
     rules: str
@@ -82,8 +81,7 @@ class Candidate:
         return ", ".join(self.codes) or "-", rule_set_name(self.rules)
 
 
-@dataclass(frozen=True, slots=True)
-class DeclaredOrder:
+class DeclaredOrder(NamedTuple):
     """What the search found."""
 
     base: Candidate  # the choice made without the evidence

@@ -90,7 +90,7 @@ def _games_from_round(change: RatingChange, first: int) -> RatingChange:
         last=first - 1,
         delta=sum(g.score - g.expected for g in earlier),
     )
-    return replace(change, games=games, notes=(note, *change.notes))
+    return change._replace(games=games, notes=(note, *change.notes))
 
 
 def _last_round(c: Contribution) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity, cap_per_code, sort_findings
 from trfsite.formats.limits import MAX_FINDINGS_PER_CODE
@@ -25,8 +25,7 @@ logger = logging.getLogger(__name__)
 CheckFunction = Callable[[Tournament, str], list[Finding]]
 
 
-@dataclass(frozen=True, slots=True)
-class Check:
+class Check(NamedTuple):
     """One named check of the report."""
 
     name: str

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity, capped_note
 from trfsite.formats.limits import MAX_FINDINGS_PER_CODE
@@ -19,8 +20,7 @@ from trfsite.model import Span
 from trfsite.results import Note
 
 
-@dataclass(frozen=True, slots=True)
-class SourceLine:
+class SourceLine(NamedTuple):
     """One line of the file: its 1-based number and its text (tabs read as spaces)."""
 
     number: int

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.formats.limits import MAX_PLAYER_ROUNDS
 from trfsite.formats.trf.fields import Sink
@@ -28,8 +28,7 @@ from trfsite.model import Player, RoundEntry, Span
 from trfsite.results import Note
 
 
-@dataclass(frozen=True, slots=True)
-class RoundCount:
+class RoundCount(NamedTuple):
     """The rounds of the event, and why so many."""
 
     rounds: int

@@ -1,0 +1,84 @@
+"""What importing a command's modules makes before its work (issue 39): every frozen slotted
+dataclass compiles its methods from source at import (about 0.5 ms each on Python 3.11),
+a named tuple one function (ten times less). The records that are only bags of values are
+named tuples; these tests count the classes a path defines, in a fresh interpreter.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Prints, per trfsite module imported, its classes that are dataclasses.
+_PROBE = """
+import json, sys
+for name in sys.argv[1:]:
+    __import__(name)
+made = {}
+for name, module in list(sys.modules.items()):
+    if name.startswith("trfsite"):
+        made[name] = sorted(v.__qualname__ for v in vars(module).values()
+                            if isinstance(v, type) and v.__module__ == name
+                            and "__dataclass_fields__" in v.__dict__)
+print(json.dumps(made))
+"""
+
+BUILD = ("trfsite.cli.build_cmd", "trfsite.site.build")
+
+# Display rows and page contexts: made, read by templates and the page parts, never changed.
+_ROWS_AND_CONTEXTS = ("trfsite.pages.rows", "trfsite.pages.contexts", "trfsite.people.contexts",
+                      "trfsite.pages.norm_rows", "trfsite.pages.grid",
+                      "trfsite.pages.card_values")  # fmt: skip
+# Their one dataclass: a named tuple's field ``count`` would hide ``tuple.count``.
+_KEPT = {"trfsite.pages.rows": ["CountRow"]}
+
+
+def _dataclasses(*modules: str) -> dict[str, list[str]]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, *modules],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    made: dict[str, list[str]] = json.loads(done.stdout)
+    return made
+
+
+def test_rows_and_contexts_are_named_tuples_on_the_build_path() -> None:
+    made = _dataclasses(*BUILD)
+    for module in _ROWS_AND_CONTEXTS:
+        assert made[module] == _KEPT.get(module, []), module
+
+
+# ``trfsite standings`` of a plain TRF file: the modules it imports (tests/test_lazy_imports.py
+# says which it may not).
+STANDINGS = ("trfsite.cli.standings_cmd", "trfsite.standings.compute", "trfsite.standings.output",
+             "trfsite.input_files", "trfsite.formats.egf", "trfsite.formats.trf",
+             "trfsite.validate.structure", "trfsite.validate.game_sides",
+             "trfsite.standings.individual", "trfsite.standings.declared_notes")  # fmt: skip
+
+# The dataclasses each path may make: the model (its equality leaves the source lines out),
+# the readers' mutable scratch records, the settings read with ``fields()``. A new record
+# that is only a bag of values is a named tuple; raise a budget only for a class that
+# needs a dataclass's features, and say which in its comment.
+_BUDGETS = {STANDINGS: 32, BUILD: 90}
+
+
+def test_standings_path_makes_at_most_its_budget_of_dataclasses() -> None:
+    made = _dataclasses(*STANDINGS)
+    found = sorted(f"{module}.{name}" for module, names in made.items() for name in names)
+    assert len(found) <= _BUDGETS[STANDINGS], found
+
+
+def test_build_path_makes_at_most_its_budget_of_dataclasses() -> None:
+    made = _dataclasses(*BUILD)
+    found = sorted(f"{module}.{name}" for module, names in made.items() for name in names)
+    assert len(found) <= _BUDGETS[BUILD], found
