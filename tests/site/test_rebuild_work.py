@@ -34,8 +34,6 @@ def _rename(path: Path, name: str) -> None:
     path.write_text("".join(text), encoding="utf-8")
 
 
-
-
 def test_a_rebuild_reads_the_people_pages_digests_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
