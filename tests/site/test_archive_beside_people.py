@@ -143,3 +143,59 @@ def test_the_archive_is_waited_for_after_the_home_page_and_the_cache_rows(
     build_site(BuildOptions(src, tmp_path / "out", pdf=False, jobs=2))
     assert steps == ["home page", "cache rows", "archive waited for"]
     assert _events_in(tmp_path / "out" / "data" / "archive.sqlite") == ["a-2024", "b-2025"]
+
+
+def test_the_donors_folders_are_moved_in_while_the_archive_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 46: a rebuild moves each unchanged event's folder from the donor (the older
+    build that publishing removes), a rename each (0.1 s of CPU at 3,000 events, more in
+    the kernel); it did so after waiting for the archive, and now while it is made. Each
+    folder is moved once, and the site is the same as a cold build's."""
+    from treedigest import tree_digest
+
+    from trfsite.site import publish
+
+    src = tmp_path / "src"
+    src.mkdir()
+    _two_events(src)
+    out = tmp_path / "out"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1714521600")
+    build_site(BuildOptions(src, out, pdf=False, jobs=2))
+    changed = src / "b-2025.trf"
+    changed.write_text(changed.read_text("utf-8").replace("2025", "2026"), encoding="utf-8")
+    build_site(BuildOptions(src, out, pdf=False, jobs=2))  # the first build is kept: a donor
+    changed.write_text(changed.read_text("utf-8").replace("2026", "2027"), encoding="utf-8")
+    steps: list[str] = []
+    real_start, real_move = build.start_archive, publish.Linking.move_from_donor
+    renames, rename = [], os.rename
+
+    def start(*args: object, **kwargs: object) -> object:
+        wait = real_start(*args, **kwargs)  # type: ignore[arg-type]
+
+        def waited() -> None:
+            steps.append("archive waited for")
+            wait()  # type: ignore[operator]
+
+        return waited
+
+    def move(self: publish.Linking) -> None:
+        steps.append("moved from the donor")
+        real_move(self)
+
+    def counted(source: object, target: object) -> None:
+        renames.append(Path(str(source)).name)
+        rename(source, target)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(build, "start_archive", start)
+    monkeypatch.setattr(publish.Linking, "move_from_donor", move)
+    monkeypatch.setattr(publish.os, "rename", counted)
+    build_site(BuildOptions(src, out, pdf=False, jobs=2))
+    monkeypatch.undo()
+    assert steps == ["moved from the donor", "archive waited for"]
+    assert renames.count("a-2024") == 1  # the unchanged event, from the donor, once
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1714521600")
+    build_site(BuildOptions(src, tmp_path / "cold", pdf=False, jobs=2, cache=False))
+    ignored = {".trfsite-cache-id", ".trfsite-state-id"}
+    same = tree_digest(out, ignore=lambda n: n in ignored)
+    assert same == tree_digest(tmp_path / "cold", ignore=lambda n: n in ignored)
