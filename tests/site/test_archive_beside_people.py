@@ -154,7 +154,7 @@ def test_the_donors_folders_are_moved_in_while_the_archive_is_made(
     folder is moved once, and the site is the same as a cold build's."""
     from treedigest import tree_digest
 
-    from trfsite.site import publish
+    from trfsite.site import linking
 
     src = tmp_path / "src"
     src.mkdir()
@@ -167,7 +167,7 @@ def test_the_donors_folders_are_moved_in_while_the_archive_is_made(
     build_site(BuildOptions(src, out, pdf=False, jobs=2))  # the first build is kept: a donor
     changed.write_text(changed.read_text("utf-8").replace("2026", "2027"), encoding="utf-8")
     steps: list[str] = []
-    real_start, real_move = build.start_archive, publish.Linking.move_from_donor
+    real_start, real_move = build.start_archive, linking.Linking.move_from_donor
     renames, rename = [], os.rename
 
     def start(*args: object, **kwargs: object) -> object:
@@ -179,7 +179,7 @@ def test_the_donors_folders_are_moved_in_while_the_archive_is_made(
 
         return waited
 
-    def move(self: publish.Linking) -> None:
+    def move(self: linking.Linking) -> None:
         steps.append("moved from the donor")
         real_move(self)
 
@@ -188,8 +188,8 @@ def test_the_donors_folders_are_moved_in_while_the_archive_is_made(
         rename(source, target)  # type: ignore[arg-type]
 
     monkeypatch.setattr(build, "start_archive", start)
-    monkeypatch.setattr(publish.Linking, "move_from_donor", move)
-    monkeypatch.setattr(publish.os, "rename", counted)
+    monkeypatch.setattr(linking.Linking, "move_from_donor", move)
+    monkeypatch.setattr(linking.os, "rename", counted)
     build_site(BuildOptions(src, out, pdf=False, jobs=2))
     monkeypatch.undo()
     assert steps == ["moved from the donor", "archive waited for"]

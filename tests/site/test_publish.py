@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate_individual_swiss  # noqa: E402
 
 from trfsite.site.build import BuildOptions, build_site  # noqa: E402
-from trfsite.site.publish import Linking, Reused  # noqa: E402
+from trfsite.site.linking import Linking, Reused  # noqa: E402
 from trfsite.site.state import STATE_NAME  # noqa: E402
 
 PAGES = ("index.html", "open/index.html", "open/standings.html", "open/players/1.html")

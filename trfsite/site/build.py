@@ -43,6 +43,7 @@ from trfsite.site.executors import open_executor
 from trfsite.site.failures import BuildError, reported_as_build_errors
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
+from trfsite.site.linking import Linking, Reused
 from trfsite.site.lock import one_build_at_a_time
 from trfsite.site.open_data import start_archive
 from trfsite.site.people_donor import PeopleTaking
@@ -204,17 +205,17 @@ def _build_site(
     tmp = _make_tmp(options.out, options.prune_later)
     live = publish.live_folder(options.out)
     donor = publish.donor_build(options.out, options.keep) if options.cache else None
-    links: list[publish.Linking] = []
-    early: list[publish.Linking] = []  # those of ``links`` moved from the donor already
+    links: list[Linking] = []
+    early: list[Linking] = []  # those of ``links`` moved from the donor already
     takings: list[PeopleTaking] = []
 
     def link_reused(
         reused: list[cache.CacheEntry], workers: Executor | None, prefix: str
-    ) -> publish.Linking | None:
+    ) -> Linking | None:
         if live is None or not reused:
             return None
-        folders = [publish.Reused(prefix + e.slug, e.files.within(prefix)) for e in reused]
-        linking = publish.Linking(live, tmp, folders, workers, donor)
+        folders = [Reused(prefix + e.slug, e.files.within(prefix)) for e in reused]
+        linking = Linking(live, tmp, folders, workers, donor)
         links.append(linking)
         return linking
 
@@ -326,7 +327,7 @@ class _LanguageBuild:
     site: SiteInfo
     # Starts hard-linking the reused events' folders from the live build (see Linking),
     # on these local workers if given (the caller then joins it before they stop).
-    link_reused: Callable[[list[cache.CacheEntry], Executor | None], publish.Linking | None] = (
+    link_reused: Callable[[list[cache.CacheEntry], Executor | None], Linking | None] = (
         lambda reused, workers: None
     )
     state_file: Path | None = None  # the build state's database (site/state.py)
@@ -334,7 +335,7 @@ class _LanguageBuild:
     late: LateReads | None = None  # the files discovery took unread (site/build_sources.py)
     sources: SourceStore | None = None  # saved with this language's cache (the first one)
     # The links whose folders the donor gave before the end of the build (see _build_language).
-    moved_early: list[publish.Linking] = field(default_factory=list)
+    moved_early: list[Linking] = field(default_factory=list)
 
 
 def _build_language(
@@ -409,7 +410,7 @@ def _in_order(tasks: list[EventTask], entries: list[cache.CacheEntry]) -> list[c
 
 def _rebuild_damaged(
     part: _LanguageBuild,
-    linking: publish.Linking | None,
+    linking: Linking | None,
     tasks: list[EventTask],
     plan: Plan,
     entries: list[cache.CacheEntry],
