@@ -165,6 +165,7 @@ def measure(src: Path, out: Path, rebuild: bool = False) -> Measured:
         people,
         people_files,
         publish,
+        site_wide,
         writer,
     )
     from trfsite.site.build import BuildOptions, build_site
@@ -189,12 +190,12 @@ def measure(src: Path, out: Path, rebuild: bool = False) -> Measured:
         _timed(writer.SiteWriter, "write_bytes", "write", totals),
         _timed(people_files, "_place", "write", totals),
         _timed(people, "build_people", "people step", totals),
-        _timed(build, "write_open_data", "open data", totals),
+        _timed(site_wide, "write_open_data", "open data", totals),
         _timed(build, "discover", "discover", totals),
         _timed(build, "plan_events", "plan (cache)", totals),
         _timed(cache, "save_entries", "cache write", totals),
-        _timed(build, "rows_of", "home page", totals),
-        _timed(build, "write_home", "home page", totals),
+        _timed(site_wide, "rows_of", "home page", totals),
+        _timed(site_wide, "write_home", "home page", totals),
         _timed(archive_work, "write_archive", "archive.sqlite", totals),
         _timed(publish, "publish", "publish", totals),
     ]

@@ -16,8 +16,8 @@ from generate import generate_individual_swiss, generate_mcmahon, generate_team_
 from treedigest import tree_digest
 
 import trfsite
-from trfsite.site import build as build_module
 from trfsite.site import publish as publish_module
+from trfsite.site import site_wide
 from trfsite.site.build import BuildOptions, BuildReport, build_site
 from trfsite.site.cache import CACHE_ID
 from trfsite.site.state import state_path
@@ -204,7 +204,7 @@ def test_failed_build_leaves_the_previous_output(
         raise RuntimeError("disk full")
 
     with monkeypatch.context() as patch:
-        patch.setattr(build_module, "write_home", explode)
+        patch.setattr(site_wide, "write_home", explode)
         with pytest.raises(RuntimeError):
             _build(src, out)
     assert tree_digest(out) == before

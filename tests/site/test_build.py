@@ -13,7 +13,7 @@ from treedigest import tree_digest
 
 from trfsite.cli import cli
 from trfsite.pages.config import ConfigError, parse_config
-from trfsite.site import build as build_module
+from trfsite.site import site_wide
 from trfsite.site.build import BuildError, BuildOptions, build_site
 from trfsite.site.discover import discover
 from trfsite.site.slug import assign_slugs, slugify
@@ -115,7 +115,7 @@ def test_failed_build_leaves_out_byte_for_byte(
     def explode(*args: object, **kwargs: object) -> int:
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(build_module, "write_home", explode)
+    monkeypatch.setattr(site_wide, "write_home", explode)
     with pytest.raises(RuntimeError):
         build_site(BuildOptions(src, out, pdf=False))
     assert tree_digest(out) == before

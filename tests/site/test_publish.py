@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate_individual_swiss  # noqa: E402
 
 from trfsite.site.build import BuildOptions, build_site  # noqa: E402
-from trfsite.site.publish import Linking, Reused  # noqa: E402
+from trfsite.site.linking import Linking, Reused  # noqa: E402
 from trfsite.site.state import STATE_NAME  # noqa: E402
 
 PAGES = ("index.html", "open/index.html", "open/standings.html", "open/players/1.html")
@@ -348,7 +348,7 @@ def test_a_donor_folder_that_differs_is_linked_from_the_live_build(
 def test_a_failed_build_leaves_the_donor_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import trfsite.site.build as build_module
+    import trfsite.site.site_wide as site_wide
 
     src, out, donor = _built_twice(tmp_path)
     before = _inodes(donor)
@@ -358,7 +358,7 @@ def test_a_failed_build_leaves_the_donor_whole(
 
     (src / "open.md").write_text("Notes 2.\n", "utf-8")
     with monkeypatch.context() as patch:
-        patch.setattr(build_module, "write_home", explode)
+        patch.setattr(site_wide, "write_home", explode)
         with pytest.raises(RuntimeError):
             build_site(BuildOptions(src, out, pdf=False, jobs=1))
     assert _inodes(donor) == before

@@ -13,8 +13,8 @@ from statetrace import traced_statements
 from treedigest import tree_digest
 
 from trfsite.people.report import PEOPLE_FOLDER
-from trfsite.site import publish
 from trfsite.site.build import BuildOptions, build_site
+from trfsite.site.linking import Linking, Listing, Reused
 
 _PAGES_READ = "SELECT path, digest FROM pages"
 
@@ -68,16 +68,14 @@ def test_unchanged_folders_go_to_the_link_workers_without_their_file_lists(
     reads the lists where it links the folders file by file. Both equal a cold build."""
     src, files = _archive(tmp_path, monkeypatch)
     out = tmp_path / "out"
-    sent: list[list[publish.Reused]] = []
-    starts = publish.Linking.__init__
+    sent: list[list[Reused]] = []
+    starts = Linking.__init__
 
-    def linking(
-        self: publish.Linking, live: Path, tmp: Path, folders: list[publish.Reused], *rest: object
-    ) -> None:
+    def linking(self: Linking, live: Path, tmp: Path, folders: list[Reused], *rest: object) -> None:
         sent.append(folders)
         starts(self, live, tmp, folders, *rest)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(publish.Linking, "__init__", linking)
+    monkeypatch.setattr(Linking, "__init__", linking)
     build_site(BuildOptions(src, out, pdf=False))
     for build, name in enumerate(("Corrected event name", "Corrected again")):
         _rename(files[2], name)
@@ -91,7 +89,7 @@ def test_unchanged_folders_go_to_the_link_workers_without_their_file_lists(
     assert [len(folders) for folders in sent] == [5, 5]
     # The second rebuild has a donor: no listing read; 64 bytes of key and the seal's
     # path and size each, not their ~20 files' paths and sizes.
-    assert all(isinstance(f.files, publish.Listing) and f.files.text is None for f in sent[1])
+    assert all(isinstance(f.files, Listing) and f.files.text is None for f in sent[1])
     assert len(pickle.dumps(sent[1])) < 5 * 300, len(pickle.dumps(sent[1]))
 
 
@@ -108,18 +106,18 @@ def test_unchanged_folders_are_moved_from_the_donor_without_a_mkdir_each(
             _rename(files[2], name)
         build_site(BuildOptions(src, out, pdf=False))
     made: list[str] = []
-    mkdir, moves = os.mkdir, publish.Linking.move_from_donor
+    mkdir, moves = os.mkdir, Linking.move_from_donor
 
     def counted(path: object, *args: object, **kwargs: object) -> None:
         made.append(str(path))
         mkdir(path, *args, **kwargs)  # type: ignore[arg-type]
 
-    def moving(self: publish.Linking) -> None:
+    def moving(self: Linking) -> None:
         with monkeypatch.context() as patch:
             patch.setattr(os, "mkdir", counted)
             moves(self)
 
-    monkeypatch.setattr(publish.Linking, "move_from_donor", moving)
+    monkeypatch.setattr(Linking, "move_from_donor", moving)
     _rename(files[2], "Corrected again")
     before = _event_pages(out)
     build_site(BuildOptions(src, out, pdf=False))

@@ -30,7 +30,7 @@ from trfsite.cli import cli
 from trfsite.cli.shared import EXIT_FINDINGS
 from trfsite.site import build as build_module
 from trfsite.site import discover as discover_module
-from trfsite.site import publish, state_cache
+from trfsite.site import linking, state_cache
 from trfsite.site.build_sources import CHANGED_CODE
 from trfsite.site.cache import CACHE_ID
 from trfsite.site.state import state_path
@@ -128,13 +128,13 @@ def test_a_rebuild_decodes_no_file_list_of_a_folder_moved_whole(
         named_round_robin("Summer Open, corrected"), encoding="utf-8"
     )
     decoded: list[str] = []
-    walk = publish.Listing.__iter__
+    walk = linking.Listing.__iter__
 
-    def counted(listing: publish.Listing) -> Iterator[tuple[str, int]]:
+    def counted(listing: linking.Listing) -> Iterator[tuple[str, int]]:
         decoded.append(listing.folder)
         return walk(listing)
 
-    monkeypatch.setattr(publish.Listing, "__iter__", counted)
+    monkeypatch.setattr(linking.Listing, "__iter__", counted)
     report = _report(src, out)
     assert report.reused == 3
     assert decoded == []  # main decoded the whole manifest: every event's files

@@ -75,9 +75,25 @@ def write_archive(
     target = writer.target(ARCHIVE)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.unlink(missing_ok=True)
-    with closing(sqlite3.connect(copy)) as db:
-        db.execute("VACUUM INTO ?", (str(target),))
+    publish_copy(copy, target)
     writer.written.append(ARCHIVE)
+
+
+def publish_copy(copy: Path, target: Path) -> None:
+    """``VACUUM INTO`` ``target`` from the working copy ``copy`` (the same bytes as a
+    fresh file's), not synced.
+
+    The target is a file of the build folder like its pages, none of which is synced
+    (publishing swaps the folder in; a killed build leaves the page cache whole): with
+    SQLite's default (``synchronous = FULL``) it was synced six times, 145 MB written
+    through to the disk at 3,000 events while the build waited. This connection only
+    reads the copy, which keeps its own setting. (Read through a memory map, the copy
+    took ~5 % less CPU, but its pages counted in the worker's resident memory, the
+    largest process of a build: 164 MB more at 3,000 events.)
+    """
+    with closing(sqlite3.connect(copy)) as db:
+        db.execute("PRAGMA synchronous = OFF")
+        db.execute("VACUUM INTO ?", (str(target),))
 
 
 def write_archive_at(root: Path, events: Sequence[ArchiveEvent], work: Path, fresh: bool) -> None:

@@ -22,7 +22,7 @@ import shutil
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from trfsite import __version__
@@ -37,16 +37,17 @@ from trfsite.site.archive_db import ArchiveEvent
 from trfsite.site.build_checks import MARKER, check_event_sections, check_paths, published_events
 from trfsite.site.build_sources import HELD_SOURCE_BYTES, LateReads, event_jobs, load_sources
 from trfsite.site.discover import Discovery, discover
-from trfsite.site.event_build import EventTask, environment, make_pdf
+from trfsite.site.event_build import EventTask, make_pdf
 from trfsite.site.events import Plan, Progress, build_events, plan_events
 from trfsite.site.executors import open_executor
 from trfsite.site.failures import BuildError, reported_as_build_errors
-from trfsite.site.home_page import index_page, rows_of, write_home
 from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
+from trfsite.site.linking import Linking, Reused
 from trfsite.site.lock import one_build_at_a_time
-from trfsite.site.open_data import start_archive, write_open_data
+from trfsite.site.open_data import start_archive
 from trfsite.site.people_donor import PeopleTaking
+from trfsite.site.site_wide import SiteWide
 from trfsite.site.state import state_path
 from trfsite.site.state_cache import SourceStore
 from trfsite.site.web_files import write_sitemaps
@@ -204,16 +205,17 @@ def _build_site(
     tmp = _make_tmp(options.out, options.prune_later)
     live = publish.live_folder(options.out)
     donor = publish.donor_build(options.out, options.keep) if options.cache else None
-    links: list[publish.Linking] = []
+    links: list[Linking] = []
+    early: list[Linking] = []  # those of ``links`` moved from the donor already
     takings: list[PeopleTaking] = []
 
     def link_reused(
         reused: list[cache.CacheEntry], workers: Executor | None, prefix: str
-    ) -> publish.Linking | None:
+    ) -> Linking | None:
         if live is None or not reused:
             return None
-        folders = [publish.Reused(prefix + e.slug, e.files.within(prefix)) for e in reused]
-        linking = publish.Linking(live, tmp, folders, workers, donor)
+        folders = [Reused(prefix + e.slug, e.files.within(prefix)) for e in reused]
+        linking = Linking(live, tmp, folders, workers, donor)
         links.append(linking)
         return linking
 
@@ -252,6 +254,7 @@ def _build_site(
                 taking,
                 late,
                 sources if first is None else None,
+                early,
             )
             ordered, plan, made = _build_language(
                 part, discovery, config, chain, want_pdf, executor, progress
@@ -263,9 +266,11 @@ def _build_site(
             pages += write_language_choice(SiteWriter(tmp), chain, config, languages, build_date())
         SiteWriter(tmp).write_text(MARKER, f"trfsite {__version__}\n")
         for linking in links:
-            linking.join()
+            if linking not in early:
+                linking.join()
         for linking in links:
-            linking.move_from_donor()
+            if linking not in early:
+                linking.move_from_donor()
         for taking in takings:
             taking.move_in()
             taking.mark()
@@ -322,13 +327,15 @@ class _LanguageBuild:
     site: SiteInfo
     # Starts hard-linking the reused events' folders from the live build (see Linking),
     # on these local workers if given (the caller then joins it before they stop).
-    link_reused: Callable[[list[cache.CacheEntry], Executor | None], publish.Linking | None] = (
+    link_reused: Callable[[list[cache.CacheEntry], Executor | None], Linking | None] = (
         lambda reused, workers: None
     )
     state_file: Path | None = None  # the build state's database (site/state.py)
     taking: PeopleTaking | None = None  # the donor's people folder (site/people_donor.py)
     late: LateReads | None = None  # the files discovery took unread (site/build_sources.py)
     sources: SourceStore | None = None  # saved with this language's cache (the first one)
+    # The links whose folders the donor gave before the end of the build (see _build_language).
+    moved_early: list[Linking] = field(default_factory=list)
 
 
 def _build_language(
@@ -352,6 +359,7 @@ def _build_language(
     writer = part.writer
     entries = list(reused)
     fresh = not use_cache
+    site_wide = SiteWide(writer, part.site, chain, state_file, use_cache, part.sources)
     if executor is not None:
         linking = part.link_reused(reused, None)
         entries += build_events(writer, executor, 2, plan, progress, local=False)
@@ -359,6 +367,7 @@ def _build_language(
         ordered = _in_order(tasks, entries)
         archive = start_archive(None, writer, _archived(ordered, plan, part), state_file, fresh)
         people = _people(part, tasks, plan, config, executor, 2, False)
+        pages = site_wide.write(discovery, ordered, plan, people)
         archive()
     else:
         with open_executor(part.options.executor, part.options.jobs) as (own, workers):
@@ -368,26 +377,16 @@ def _build_language(
             entries += build_events(writer, own, workers, plan, progress, local)
             entries = _rebuild_damaged(part, linking, tasks, plan, entries, own, workers, local)
             ordered = _in_order(tasks, entries)
-            # On the pool, while it is open: the archive beside the people pages.
+            # On the pool, while it is open: the archive beside the people pages and the
+            # site-wide files, which do not read it (waited for last: it grows with the
+            # archive, 0.2 s of CPU per 1,000 events, and took longer than the people).
             archive = start_archive(pool, writer, _archived(ordered, plan, part), state_file, fresh)
             people = _people(part, tasks, plan, config, own, workers, local)
+            pages = site_wide.write(discovery, ordered, plan, people)
+            if linking is not None:  # the donor's folders too: a rename each, 0.1 s a 3,000
+                linking.move_from_donor()
+                part.moved_early.append(linking)
             archive()
-    index_notes = ""
-    if discovery.index_notes is not None:
-        from trfsite.pages.notes import markdown_to_html
-
-        index_notes = markdown_to_html(discovery.index_text)
-    env = environment(theme_paths, part.site.language)
-    reused_keys = {entry.key for entry in plan.reused.values()}
-    events = [(e.key, e.summary) for e in ordered]
-    rows, made = rows_of(events, reused_keys, state_file if use_cache else None, env, part.site)
-    home = index_page(part.site, [e.summary for e in ordered], rows, index_notes)
-    pages = write_home(writer, chain, home, env)
-    write_open_data(writer, part.site, rows)
-    pages += sum(e.pages for e in ordered) + people
-    cache.save_entries(writer, state_file, ordered, plan.reused, plan.previous, part.sources, made)
-    if part.site.languages:  # the next build's _plan looks for it beside the cache's id
-        writer.write_text(MARKER, f"trfsite {__version__}\n")
     return ordered, plan, pages
 
 
@@ -411,7 +410,7 @@ def _in_order(tasks: list[EventTask], entries: list[cache.CacheEntry]) -> list[c
 
 def _rebuild_damaged(
     part: _LanguageBuild,
-    linking: publish.Linking | None,
+    linking: Linking | None,
     tasks: list[EventTask],
     plan: Plan,
     entries: list[cache.CacheEntry],

@@ -38,7 +38,7 @@ import trfsite
 from trfsite.pages.rows import EventSummary
 from trfsite.site.event_build import EventOutput, EventTask
 from trfsite.site.event_rows import EventRow
-from trfsite.site.publish import Listing
+from trfsite.site.linking import Listing
 from trfsite.site.state import BuildState
 from trfsite.site.state_cache import CacheChanges, SourceStore
 from trfsite.site.writer import SiteWriter
@@ -335,7 +335,7 @@ def reusable(entry: CacheEntry, out: Path) -> bool:
     """The event's folder is still in OUT, a folder (not a link).
 
     Its files are checked as they are linked into the new build, in the workers
-    (``publish.link_unchanged``); an event whose files are not as listed is
+    (``linking.link_unchanged``); an event whose files are not as listed is
     built again then.
     """
     try:

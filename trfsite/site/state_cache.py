@@ -186,7 +186,7 @@ class StoredCache:
 
 
 def stored_listings(wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
-    """The files' listings (``publish.Listing``'s text) of the entries ``wanted``, each
+    """The files' listings (``linking.Listing``'s text) of the entries ``wanted``, each
     (build state file, cache key), by them: those the files hold, one query per file.
     Read-only, beside a build that may be writing the state; none from a file that
     cannot be read."""
