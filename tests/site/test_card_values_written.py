@@ -82,9 +82,10 @@ def test_a_row_two_tie_breaks_share_is_written_once_a_card() -> None:
     CountingParts.outs = 0
     shared: list[str] = []
     parts._explanation(shared, bh_c1, False, rows)
-    # The summary's name, code and value (3), the cut row's round, label and value (3);
-    # the two kept rows as BH wrote them (3 values each before).
-    assert CountingParts.outs == 6
+    # The summary's name, code and value 11.5 (3), the cut row's round and label (2):
+    # its value 4.0 was written by BH's first row; the two kept rows as BH wrote them
+    # (3 values each before).
+    assert CountingParts.outs == 5
     alone: list[str] = []
     parts._explanation(alone, bh_c1, False, {})
     assert shared == alone
@@ -147,3 +148,41 @@ def test_a_chart_s_title_and_axis_are_translated_once() -> None:
     assert asked == ["Rank after each round", "Round"]
     assert '<title id="rank-chart-title">Rank after each round</title>' in made
     assert made.endswith("<figcaption>Rank after each round</figcaption>\n</figure>\n")
+
+
+def test_a_number_is_formatted_and_escaped_once_a_writer() -> None:
+    """A card's numbers (tie-break rows, rating games, record points) recur across its
+    cells and its event's cards: each distinct value is formatted by the filter and
+    escaped once a writer, then taken as written."""
+    env = make_environment(theme_chain(find_theme("default")), "de")
+    asked: list[tuple[str, object]] = []
+    for name in ("number", "signed", "points"):
+        real = env.filters[name]
+
+        def counted(value: object, *args: object, _name: str = name, _real: object = real) -> str:
+            asked.append((_name, value))
+            return _real(value, *args)  # type: ignore[operator, no-any-return]
+
+        env.filters[name] = counted
+    parts = CountingParts(env)
+    rows = tuple(Contribution(r, 4.0, f"opponent {r}: score 4") for r in (1, 2, 3))
+    sb = ExplanationView("SB", "Sonneborn-Berger", 12.0, rows, ())
+    first: list[str] = []
+    parts._explanation(first, sb, True, {})
+    # The summary's 12.0 and the rows' 4.0, once each (four before: one a cell).
+    assert asked == [("number", 12.0), ("number", 4.0)]
+    assert "".join(first).count('<td class="num">4</td>') == 3
+    again: list[str] = []
+    parts._explanation(again, sb, True, {})  # the next card: every value written before
+    assert again == first and len(asked) == 2
+    # 1 and 1.0 are spelled apart by the filters; a signed value is not a number.
+    assert (parts.written_number(1), parts.written_number(1.0)) == ("1", "1")
+    assert parts.written_signed(1.0) == "+1,0" and parts.written_signed(1.0, 2) == "+1,00"
+    assert parts.written_points(0.5) == "½"
+    assert asked[2:] == [
+        ("number", 1),
+        ("number", 1.0),
+        ("signed", 1.0),
+        ("signed", 1.0),
+        ("points", 0.5),
+    ]

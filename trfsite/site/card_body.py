@@ -92,7 +92,7 @@ class CardParts(CardText):
             facts.append(f"<div><dt>{said('Rank')}</dt><dd>{out(page.rank)}</dd></div>")
         if page.points is not None:
             label = self._word(page.points_label)
-            facts.append(f"<div><dt>{label}</dt><dd>{out(self.points(page.points))}</dd></div>")
+            facts.append(f"<div><dt>{label}</dt><dd>{self.written_points(page.points)}</dd></div>")
         if page.is_go:
             if p.grade:
                 facts.append(f"<div><dt>{said('Grade')}</dt><dd>{out(p.grade)}</dd></div>")
@@ -158,7 +158,7 @@ class CardParts(CardText):
     def _record(self, parts: list[str], page: PlayerCardPage, b: str) -> None:
         """The record's rows, one a round."""
         out, said, link, translate = self._out, self.said, self.link, self._translate
-        points, signed = self.points, self.signed
+        points, signed = self.written_points, self.written_signed
         is_team, is_go = page.is_team, page.is_go
         changes = bool(page.rating_card or page.gor_card)
         line: RecordLine
@@ -193,7 +193,7 @@ class CardParts(CardText):
                     f'<a class="game" href="{b}{out(line.game)}" title="{said("Game")}">'
                     f"{result}</a>"
                 )
-            change = f'<td class="num">{out(signed(line.rating_change))}</td>' if changes else ""
+            change = f'<td class="num">{signed(line.rating_change)}</td>' if changes else ""
             rank = "" if is_team else f'<td class="num">{out(line.rank_after or "")}</td>'
             parts.append(
                 f'  <tr class="{css}">\n'
@@ -202,7 +202,7 @@ class CardParts(CardText):
                 f'    <td class="num">{rating}</td>\n'
                 f"    <td>{colour}</td>\n"
                 f'    <td class="result cell {css}">{result}</td>\n'
-                f'{change}    <td class="num">{out(points(line.points_after))}</td>\n'
+                f'{change}    <td class="num">{points(line.points_after)}</td>\n'
                 f"{rank}  </tr>\n"
             )
 
@@ -215,7 +215,7 @@ class CardParts(CardText):
     ) -> None:
         """One tie-break's account, opened when ``first``; ``rows``: the card's rows
         written so far, by id of their contribution."""
-        out, said, note, number = self._out, self.said, self.note, self.number
+        out, said, note, number = self._out, self.said, self.note, self.written_number
         parts.append(self.explanation_open(ex, first))
         if ex.contributions:
             for c in ex.contributions:
@@ -236,7 +236,7 @@ class CardParts(CardText):
                 row = (
                     f"      <tr{_CUT if cut else ''}>"
                     f'<td class="num">{out(c.rounds_text)}</td><td>{label}</td>'
-                    f'<td class="num">{out(number(c.value))}</td></tr>\n'
+                    f'<td class="num">{number(c.value)}</td></tr>\n'
                 )
                 rows[id(c)] = (c, row)
                 parts.append(row)

@@ -21,6 +21,8 @@ from trfsite.site.written_parts import WrittenParts
 
 # Chart grids a process keeps (a person page's are its own: they seldom repeat).
 _GRIDS_KEPT = 256
+# Numbers a writer keeps written (a 2,000-player open's cards: ~2,500 distinct values).
+_VALUES_KEPT = 20_000
 
 
 class CardText(WrittenParts):
@@ -43,6 +45,36 @@ class CardText(WrittenParts):
         self._said: dict[str, str] = {}
         self._made: dict[str, str] = {}
         self._grids: dict[tuple[object, ...], str] = {}
+        self._values: dict[tuple[object, ...], str] = {}
+
+    # A card writes some 130 numbers (its tie-breaks' rows, its rating games, its
+    # record's points): each is formatted by the filter and escaped once per distinct
+    # value a writer, not once per cell. The key holds the value's class: the filters
+    # spell 1 and 1.0 apart.
+    def written_number(self, value: float | int | None) -> str:
+        """``{{ value|number }}``."""
+        key = ("number", value.__class__, value)
+        text = self._values.get(key)
+        if text is None:
+            text = keep_within(self._values, key, self._out(self.number(value)), _VALUES_KEPT)
+        return text
+
+    def written_signed(self, value: float | None, digits: int = 1) -> str:
+        """``{{ value|signed }}`` (``signed(digits)``)."""
+        key = ("signed", digits, value.__class__, value)
+        text = self._values.get(key)
+        if text is None:
+            made = self._out(self.signed(value, digits))
+            text = keep_within(self._values, key, made, _VALUES_KEPT)
+        return text
+
+    def written_points(self, value: float | None) -> str:
+        """``{{ value|points }}``."""
+        key = ("points", value.__class__, value)
+        text = self._values.get(key)
+        if text is None:
+            text = keep_within(self._values, key, self._out(self.points(value)), _VALUES_KEPT)
+        return text
 
     def said(self, message: str) -> str:
         """``{{ _("message") }}``, made once."""
@@ -80,7 +112,7 @@ class CardText(WrittenParts):
         text = (
             f'  <details class="explanation"{" open" if opened else ""}>\n'
             f"    <summary><strong>{name}</strong> <code>{out(ex.code)}</code>: "
-            f"{out(self.number(ex.value))}</summary>\n"
+            f"{self.written_number(ex.value)}</summary>\n"
         )
         if not ex.contributions:
             return text
