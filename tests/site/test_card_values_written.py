@@ -82,10 +82,10 @@ def test_a_row_two_tie_breaks_share_is_written_once_a_card() -> None:
     CountingParts.outs = 0
     shared: list[str] = []
     parts._explanation(shared, bh_c1, False, rows)
-    # The summary's name, code and value 11.5 (3), the cut row's round and label (2):
-    # its value 4.0 was written by BH's first row; the two kept rows as BH wrote them
-    # (3 values each before).
-    assert CountingParts.outs == 5
+    # The summary's name, code and value 11.5 (3), the cut row's round (1): its label
+    # (the same text object) and its value 4.0 were written by BH's first row; the two
+    # kept rows as BH wrote them (3 values each before).
+    assert CountingParts.outs == 4
     alone: list[str] = []
     parts._explanation(alone, bh_c1, False, {})
     assert shared == alone
@@ -186,3 +186,48 @@ def test_a_number_is_formatted_and_escaped_once_a_writer() -> None:
         ("signed", 1.0),
         ("points", 0.5),
     ]
+
+
+def test_a_row_label_shared_by_cards_is_written_once_a_writer() -> None:
+    """The players who met the same opponent read the same Note on their cards' rows
+    (one object, made once by the scoring): put in the page's language and escaped
+    for the first card only."""
+    env = make_environment(theme_chain(find_theme("default")), "de")
+    real = env.filters["note"]
+    asked: list[object] = []
+
+    def counted(value: str) -> str:
+        asked.append(value)
+        return real(value)  # type: ignore[no-any-return]
+
+    env.filters["note"] = counted
+    parts = CountingParts(env)
+    label = Note("opponent {opponent}: score {score}", opponent="7 O'Brien, Ana", score=5.5)
+    cards = [
+        ExplanationView("BH", "Buchholz", 5.5, (Contribution(r, 5.5, label),), ()) for r in (2, 4)
+    ]
+    written = []
+    for card in cards:
+        made: list[str] = []
+        parts._explanation(made, card, True, {})
+        written.append("".join(made))
+    assert [value for value in asked if value is label] == [label]  # twice before
+    row = "<td>opponent 7 O&#39;Brien, Ana: score 5,5</td>"
+    assert row in written[0] and row in written[1]
+
+
+def test_a_chart_dot_shared_by_cards_is_written_once_a_writer() -> None:
+    """Two score charts through the same points share their dots (render.charts draws
+    each once): the second chart writes its own values only, not its dots again."""
+    first = line_chart("Score after each round", [(1, 1.0), (2, 1.5)], "Round", "Pts", y_min=0)
+    second = line_chart("Score after each round", [(1, 1.0), (2, 1.5)], "Round", "Pts", y_min=0)
+    assert first is not None and second is not None and first.dots[1] is second.dots[1]
+    text = _text()
+    made = text.line_chart(first, "score-chart")
+    CountingText.outs = 0
+    again = text.line_chart(second, "score-chart")
+    # Its width, height, the axis label's x and y, and the polyline: 5 (13 before, with
+    # each dot's x, y and label, a Note written in two calls).
+    assert CountingText.outs == 5
+    assert again == made
+    assert '<circle class="dot" cx="466.0" cy="14.0" r="4"><title>Round 2: 1.5</title>' in made

@@ -215,7 +215,7 @@ class CardParts(CardText):
     ) -> None:
         """One tie-break's account, opened when ``first``; ``rows``: the card's rows
         written so far, by id of their contribution."""
-        out, said, note, number = self._out, self.said, self.note, self.written_number
+        out, said, note, number = self._out, self.said, self.written_note, self.written_number
         parts.append(self.explanation_open(ex, first))
         if ex.contributions:
             for c in ex.contributions:
@@ -225,14 +225,12 @@ class CardParts(CardText):
                     continue
                 cut, why = c.cut, c.why
                 if cut:
-                    reason = f": {out(note(why))}" if why else ""
-                    label = (
-                        f'{out(note(c.label))} <span class="note">({said("cut")}{reason})</span>'
-                    )
+                    reason = f": {note(why)}" if why else ""
+                    label = f'{note(c.label)} <span class="note">({said("cut")}{reason})</span>'
                 elif why:
-                    label = f'{out(note(c.label))} <span class="note">({out(note(why))})</span>'
+                    label = f'{note(c.label)} <span class="note">({note(why)})</span>'
                 else:
-                    label = out(note(c.label))
+                    label = note(c.label)
                 row = (
                     f"      <tr{_CUT if cut else ''}>"
                     f'<td class="num">{out(c.rounds_text)}</td><td>{label}</td>'

@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from trfsite.memo import keep_within
 from trfsite.pages.rows import ExplanationView, Ref
-from trfsite.render.charts import LineChart
+from trfsite.render.charts import Dot, LineChart
 from trfsite.site.written_parts import WrittenParts
 
 # Chart grids a process keeps (a person page's are its own: they seldom repeat).
@@ -46,6 +46,9 @@ class CardText(WrittenParts):
         self._made: dict[str, str] = {}
         self._grids: dict[tuple[object, ...], str] = {}
         self._values: dict[tuple[object, ...], str] = {}
+        # Notes and chart dots as written, by id of the object (kept with it).
+        self._notes: dict[int, tuple[str, str]] = {}
+        self._dots: dict[int, tuple[Dot, str, str]] = {}
 
     # A card writes some 130 numbers (its tie-breaks' rows, its rating games, its
     # record's points): each is formatted by the filter and escaped once per distinct
@@ -75,6 +78,17 @@ class CardText(WrittenParts):
         if text is None:
             text = keep_within(self._values, key, self._out(self.points(value)), _VALUES_KEPT)
         return text
+
+    def written_note(self, text: str) -> str:
+        """``{{ text|note }}``, written once per object a writer: a tie-break row's label
+        (and a TPR or ARO row's) is one Note for every card whose player met that
+        opponent, about four cards of an open each."""
+        made = self._notes.get(id(text))
+        if made is None or made[0] is not text:
+            made = keep_within(
+                self._notes, id(text), (text, self._out(self.note(text))), _VALUES_KEPT
+            )
+        return made[1]
 
     def said(self, message: str) -> str:
         """``{{ _("message") }}``, made once."""
@@ -195,11 +209,18 @@ class CardText(WrittenParts):
             f'text-anchor="end">{x_label}</text>\n'
             f'    <polyline class="line" points="{out(chart.polyline)}"></polyline>\n'
         ]
-        made.extend(
-            f'    <circle class="dot" cx="{out(dot.x)}" cy="{out(dot.y)}" r="4">'
-            f"<title>{x_label} {out(dot.label)}</title></circle>\n"
-            for dot in chart.dots
-        )
+        # A score chart's dots are shared by the cards that pass through the same score
+        # after the same round (render.charts draws each once): written once a writer.
+        dots = self._dots
+        for dot in chart.dots:
+            written = dots.get(id(dot))
+            if written is None or written[0] is not dot or written[1] != x_label:
+                text = (
+                    f'    <circle class="dot" cx="{out(dot.x)}" cy="{out(dot.y)}" r="4">'
+                    f"<title>{x_label} {out(dot.label)}</title></circle>\n"
+                )
+                written = keep_within(dots, id(dot), (dot, x_label, text), _VALUES_KEPT)
+            made.append(written[2])
         made.append(f"  </svg>\n  <figcaption>{title}</figcaption>\n</figure>\n")
         return "".join(made)
 
