@@ -231,3 +231,28 @@ def test_a_chart_dot_shared_by_cards_is_written_once_a_writer() -> None:
     assert CountingText.outs == 5
     assert again == made
     assert '<circle class="dot" cx="466.0" cy="14.0" r="4"><title>Round 2: 1.5</title>' in made
+
+
+def test_a_record_line_s_colour_cell_is_made_once_per_colour() -> None:
+    """Every line of a card's record shows its colour, with the colour's name: the cell
+    is made once per colour (and Go handicap) a writer, not once a line."""
+    pages = event_pages("trf/individual-2026.trf", "en", "player.html")
+    parts = CountingParts(make_environment(theme_chain(find_theme("default")), "en"))
+    real = parts.said
+    asked: list[str] = []
+
+    def said(message: str) -> str:
+        asked.append(message)
+        return real(message)
+
+    parts.said = said  # type: ignore[method-assign]
+    written = []
+    for page in pages:
+        made: list[str] = []
+        parts._record(made, page, "../")
+        written.append("".join(made))
+    # 6 players, 3 rounds: 18 lines, nearly all with a colour; each name asked once.
+    assert sorted(m for m in asked if m in ("White", "Black")) == ["Black", "White"]
+    cells = "".join(written)
+    assert cells.count('<span class="colour w" aria-hidden="true" title="White">') > 1
+    assert cells.count('<span class="colour b" aria-hidden="true" title="Black">') > 1

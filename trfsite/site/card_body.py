@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import jinja2
 
+from trfsite.memo import keep_within
 from trfsite.pages.contexts import PlayerCardPage
 from trfsite.pages.rows import ContributionLine, ExplanationView, PlayerRow, RecordLine
 from trfsite.site.card_ratings import gor_card, rating_card
@@ -23,6 +24,7 @@ from trfsite.site.page_frame import PageFrames, default_parts
 # The templates these parts copy: they must be the default theme's.
 COPIED_TEMPLATES = ("player.html", "rating_card.html", "gor_card.html", "macros.html")
 _CUT = ' class="cut"'
+_COLOURS_KEPT = 64  # colour cells a writer keeps (two colours, a Go game's handicaps)
 
 
 class CardParts(CardText):
@@ -31,6 +33,7 @@ class CardParts(CardText):
     def __init__(self, env: jinja2.Environment) -> None:
         super().__init__(env)
         self._heads: dict[tuple[bool, bool, bool, bool, str], str] = {}
+        self._colours: dict[tuple[str, int | None], str] = {}
 
     def title(self, page: PlayerCardPage) -> str:
         return self._out(page.player.ref.name)
@@ -177,16 +180,7 @@ class CardParts(CardText):
                 rating = out(opponent.title if opponent else "")
             else:
                 rating = out(line.opponent_rating or "")
-            colour = ""
-            if color:
-                colour_name = said("White") if color == "w" else said("Black")
-                colour = (
-                    f'<span class="colour {out(color)}" aria-hidden="true" '
-                    f'title="{colour_name}"></span><span class="visually-hidden">'
-                    f"{colour_name}</span>"
-                )
-                if line.handicap:
-                    colour += f" H{out(line.handicap)}"
+            colour = self._colour(color, line.handicap) if color else ""
             result = out(line.result)
             if line.game:
                 result = (
@@ -205,6 +199,24 @@ class CardParts(CardText):
                 f'{change}    <td class="num">{points(line.points_after)}</td>\n'
                 f"{rank}  </tr>\n"
             )
+
+    def _colour(self, color: str, handicap: int | None) -> str:
+        """A record line's colour cell: its swatch and name, and a Go game's handicap;
+        made once per colour and handicap a writer (a card's every line had it made)."""
+        key = (color, handicap)
+        made = self._colours.get(key)
+        if made is None:
+            out, said = self._out, self.said
+            colour_name = said("White") if color == "w" else said("Black")
+            made = (
+                f'<span class="colour {out(color)}" aria-hidden="true" '
+                f'title="{colour_name}"></span><span class="visually-hidden">'
+                f"{colour_name}</span>"
+            )
+            if handicap:
+                made += f" H{out(handicap)}"
+            keep_within(self._colours, key, made, _COLOURS_KEPT)
+        return made
 
     def _explanation(
         self,
