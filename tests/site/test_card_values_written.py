@@ -82,10 +82,10 @@ def test_a_row_two_tie_breaks_share_is_written_once_a_card() -> None:
     CountingParts.outs = 0
     shared: list[str] = []
     parts._explanation(shared, bh_c1, False, rows)
-    # The summary's name, code and value 11.5 (3), the cut row's round (1): its label
-    # (the same text object) and its value 4.0 were written by BH's first row; the two
-    # kept rows as BH wrote them (3 values each before).
-    assert CountingParts.outs == 4
+    # The summary's name, code and value 11.5 (3): the cut row's round 1, its label (the
+    # same text object) and its value 4.0 were written by BH's first row; the two kept
+    # rows as BH wrote them (3 values each before).
+    assert CountingParts.outs == 3
     alone: list[str] = []
     parts._explanation(alone, bh_c1, False, {})
     assert shared == alone

@@ -243,9 +243,11 @@ class CardParts(CardText):
                     label = f'{note(c.label)} <span class="note">({note(why)})</span>'
                 else:
                     label = note(c.label)
+                # A summary line's rounds are its own; one round's, as every row's.
+                rounds = out(c.rounds_text) if c.rounds else self.written_round(c.round)
                 row = (
                     f"      <tr{_CUT if cut else ''}>"
-                    f'<td class="num">{out(c.rounds_text)}</td><td>{label}</td>'
+                    f'<td class="num">{rounds}</td><td>{label}</td>'
                     f'<td class="num">{number(c.value)}</td></tr>\n'
                 )
                 rows[id(c)] = (c, row)

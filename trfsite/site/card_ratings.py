@@ -84,11 +84,11 @@ def _rating_head(w: CardText) -> str:
 
 def _explanation(w: CardText, parts: list[str], ex: ExplanationView) -> None:
     """One of the rating card's explanations (TPR, ARO), closed."""
-    out, note, number = w.out, w.written_note, w.written_number
+    rnd, note, number = w.written_round, w.written_note, w.written_number
     parts.append(w.explanation_open(ex, False))
     if ex.contributions:
         parts.extend(
-            f'      <tr><td class="num">{out(c.round or "")}</td><td>{note(c.label)}</td>'
+            f'      <tr><td class="num">{rnd(c.round)}</td><td>{note(c.label)}</td>'
             f'<td class="num">{number(c.value)}</td></tr>\n'
             for c in ex.contributions
         )

@@ -48,6 +48,7 @@ class CardText(WrittenParts):
         self._values: dict[tuple[object, ...], str] = {}
         # Notes and chart dots as written, by id of the object (kept with it).
         self._notes: dict[int, tuple[str, str]] = {}
+        self._rounds: dict[int, str] = {}
         self._dots: dict[int, tuple[Dot, str, str]] = {}
 
     # A card writes some 130 numbers (its tie-breaks' rows, its rating games, its
@@ -77,6 +78,16 @@ class CardText(WrittenParts):
         text = self._values.get(key)
         if text is None:
             text = keep_within(self._values, key, self._out(self.points(value)), _VALUES_KEPT)
+        return text
+
+    def written_round(self, round_no: int | None) -> str:
+        """``{{ round or "" }}``: an explanation row's round (some 75 a card), written
+        once per round a writer."""
+        if round_no.__class__ is not int:
+            return self._out(round_no or "")
+        text = self._rounds.get(round_no)  # type: ignore[arg-type]
+        if text is None:
+            text = keep_within(self._rounds, round_no, self._out(round_no or ""), _VALUES_KEPT)
         return text
 
     def written_note(self, text: str) -> str:
