@@ -1,7 +1,7 @@
 """An event split between forked workers gives the same files as one built in one piece.
 
-With fewer events than workers, the build prepares each event once and a forked
-pool renders every n-th page each (``trfsite.site.split_event``).
+With fewer events than workers, the build prepares each event once, then it and a
+forked pool render every n-th page each (``trfsite.site.split_event``).
 """
 
 from __future__ import annotations
@@ -133,8 +133,9 @@ def test_a_failed_bulletin_in_a_split_build_leaves_no_link_to_it(
 def test_each_part_explains_only_the_players_of_its_cards(
     src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The event's process ranks it without explanations; each page worker explains the
-    players whose cards it builds, once (a file per worker tells which)."""
+    """The event's process ranks it without explanations; each part (this process's
+    own, and the worker's) explains the players whose cards it builds, once (a file per
+    process tells which)."""
     log = tmp_path / "explained"
     log.mkdir()
     real = pages_cards.CardExplanations.prepare
@@ -148,11 +149,13 @@ def test_each_part_explains_only_the_players_of_its_cards(
     monkeypatch.setattr(gather, "compute_final", _unexplained(gather.compute_final))
     build_site(BuildOptions(src, tmp_path / "forked", pdf=False, cache=False, jobs=2))
     calls = [f.read_text("utf-8").splitlines() for f in sorted(log.iterdir())]
-    assert len(calls) == 2 and all(len(lines) == 1 for lines in calls)  # once per worker
+    assert len(calls) == 2 and all(len(lines) == 1 for lines in calls)  # once per part
     parts = [set(map(int, lines[0].split())) for lines in calls]
     assert not parts[0] & parts[1]
     assert parts[0] | parts[1] == {1, 2, 3, 4}
-    assert os.getpid() not in {int(f.name) for f in log.iterdir()}
+    # Here only for the first part's cards (its players: every other one), not before.
+    here = (log / str(os.getpid())).read_text("utf-8").split()
+    assert sorted(map(int, here)) == [1, 3]
     monkeypatch.setattr(pages_cards.CardExplanations, "prepare", real)
     _build(src, tmp_path / "whole", split=False)
     assert _tree(tmp_path / "forked") == _tree(tmp_path / "whole")
@@ -321,3 +324,26 @@ def test_a_split_event_is_checked_by_a_helper_beside_its_ranking(
     assert _tree(tmp_path / "split") == _tree(tmp_path / "whole")
     page = (tmp_path / "split" / "small" / "validation.html").read_text("utf-8")
     assert page.count("standings-rank-mismatch") == 2
+
+
+def test_the_build_s_own_process_renders_the_first_part_beside_the_workers(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With two jobs, one worker is forked: this process renders part 0 itself, rather
+    than waiting for two workers (a fork, the event's pages piped back)."""
+    parent = os.getpid()
+    log = tmp_path / "parts"
+    log.mkdir()
+    real = split_event.part_of
+
+    def logged(prepared: gather.PreparedEvent, part: int = 0, parts_: int = 1) -> Any:
+        who = "here" if os.getpid() == parent else "worker"
+        (log / f"{part}-of-{parts_}-{who}").touch()  # a file tells, from either process
+        return real(prepared, part, parts_)
+
+    monkeypatch.setattr(split_event, "part_of", logged)
+    _build(src, tmp_path / "split", split=True)
+    assert sorted(f.name for f in log.iterdir()) == ["0-of-2-here", "1-of-2-worker"]
+    monkeypatch.setattr(split_event, "part_of", real)
+    _build(src, tmp_path / "whole", split=False)
+    assert _tree(tmp_path / "split") == _tree(tmp_path / "whole")

@@ -82,9 +82,10 @@ def test_a_row_two_tie_breaks_share_is_written_once_a_card() -> None:
     CountingParts.outs = 0
     shared: list[str] = []
     parts._explanation(shared, bh_c1, False, rows)
-    # The summary's name, code and value (3), the cut row's round, label and value (3);
-    # the two kept rows as BH wrote them (3 values each before).
-    assert CountingParts.outs == 6
+    # The summary's name, code and value 11.5 (3): the cut row's round 1, its label (the
+    # same text object) and its value 4.0 were written by BH's first row; the two kept
+    # rows as BH wrote them (3 values each before).
+    assert CountingParts.outs == 3
     alone: list[str] = []
     parts._explanation(alone, bh_c1, False, {})
     assert shared == alone
@@ -147,3 +148,111 @@ def test_a_chart_s_title_and_axis_are_translated_once() -> None:
     assert asked == ["Rank after each round", "Round"]
     assert '<title id="rank-chart-title">Rank after each round</title>' in made
     assert made.endswith("<figcaption>Rank after each round</figcaption>\n</figure>\n")
+
+
+def test_a_number_is_formatted_and_escaped_once_a_writer() -> None:
+    """A card's numbers (tie-break rows, rating games, record points) recur across its
+    cells and its event's cards: each distinct value is formatted by the filter and
+    escaped once a writer, then taken as written."""
+    env = make_environment(theme_chain(find_theme("default")), "de")
+    asked: list[tuple[str, object]] = []
+    for name in ("number", "signed", "points"):
+        real = env.filters[name]
+
+        def counted(value: object, *args: object, _name: str = name, _real: object = real) -> str:
+            asked.append((_name, value))
+            return _real(value, *args)  # type: ignore[operator, no-any-return]
+
+        env.filters[name] = counted
+    parts = CountingParts(env)
+    rows = tuple(Contribution(r, 4.0, f"opponent {r}: score 4") for r in (1, 2, 3))
+    sb = ExplanationView("SB", "Sonneborn-Berger", 12.0, rows, ())
+    first: list[str] = []
+    parts._explanation(first, sb, True, {})
+    # The summary's 12.0 and the rows' 4.0, once each (four before: one a cell).
+    assert asked == [("number", 12.0), ("number", 4.0)]
+    assert "".join(first).count('<td class="num">4</td>') == 3
+    again: list[str] = []
+    parts._explanation(again, sb, True, {})  # the next card: every value written before
+    assert again == first and len(asked) == 2
+    # 1 and 1.0 are spelled apart by the filters; a signed value is not a number.
+    assert (parts.written_number(1), parts.written_number(1.0)) == ("1", "1")
+    assert parts.written_signed(1.0) == "+1,0" and parts.written_signed(1.0, 2) == "+1,00"
+    assert parts.written_points(0.5) == "½"
+    assert asked[2:] == [
+        ("number", 1),
+        ("number", 1.0),
+        ("signed", 1.0),
+        ("signed", 1.0),
+        ("points", 0.5),
+    ]
+
+
+def test_a_row_label_shared_by_cards_is_written_once_a_writer() -> None:
+    """The players who met the same opponent read the same Note on their cards' rows
+    (one object, made once by the scoring): put in the page's language and escaped
+    for the first card only."""
+    env = make_environment(theme_chain(find_theme("default")), "de")
+    real = env.filters["note"]
+    asked: list[object] = []
+
+    def counted(value: str) -> str:
+        asked.append(value)
+        return real(value)  # type: ignore[no-any-return]
+
+    env.filters["note"] = counted
+    parts = CountingParts(env)
+    label = Note("opponent {opponent}: score {score}", opponent="7 O'Brien, Ana", score=5.5)
+    cards = [
+        ExplanationView("BH", "Buchholz", 5.5, (Contribution(r, 5.5, label),), ()) for r in (2, 4)
+    ]
+    written = []
+    for card in cards:
+        made: list[str] = []
+        parts._explanation(made, card, True, {})
+        written.append("".join(made))
+    assert [value for value in asked if value is label] == [label]  # twice before
+    row = "<td>opponent 7 O&#39;Brien, Ana: score 5,5</td>"
+    assert row in written[0] and row in written[1]
+
+
+def test_a_chart_dot_shared_by_cards_is_written_once_a_writer() -> None:
+    """Two score charts through the same points share their dots (render.charts draws
+    each once): the second chart writes its own values only, not its dots again."""
+    first = line_chart("Score after each round", [(1, 1.0), (2, 1.5)], "Round", "Pts", y_min=0)
+    second = line_chart("Score after each round", [(1, 1.0), (2, 1.5)], "Round", "Pts", y_min=0)
+    assert first is not None and second is not None and first.dots[1] is second.dots[1]
+    text = _text()
+    made = text.line_chart(first, "score-chart")
+    CountingText.outs = 0
+    again = text.line_chart(second, "score-chart")
+    # Its width, height, the axis label's x and y, and the polyline: 5 (13 before, with
+    # each dot's x, y and label, a Note written in two calls).
+    assert CountingText.outs == 5
+    assert again == made
+    assert '<circle class="dot" cx="466.0" cy="14.0" r="4"><title>Round 2: 1.5</title>' in made
+
+
+def test_a_record_line_s_colour_cell_is_made_once_per_colour() -> None:
+    """Every line of a card's record shows its colour, with the colour's name: the cell
+    is made once per colour (and Go handicap) a writer, not once a line."""
+    pages = event_pages("trf/individual-2026.trf", "en", "player.html")
+    parts = CountingParts(make_environment(theme_chain(find_theme("default")), "en"))
+    real = parts.said
+    asked: list[str] = []
+
+    def said(message: str) -> str:
+        asked.append(message)
+        return real(message)
+
+    parts.said = said  # type: ignore[method-assign]
+    written = []
+    for page in pages:
+        made: list[str] = []
+        parts._record(made, page, "../")
+        written.append("".join(made))
+    # 6 players, 3 rounds: 18 lines, nearly all with a colour; each name asked once.
+    assert sorted(m for m in asked if m in ("White", "Black")) == ["Black", "White"]
+    cells = "".join(written)
+    assert cells.count('<span class="colour w" aria-hidden="true" title="White">') > 1
+    assert cells.count('<span class="colour b" aria-hidden="true" title="Black">') > 1

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import jinja2
 
+from trfsite.memo import keep_within
 from trfsite.pages.contexts import PlayerCardPage
 from trfsite.pages.rows import ContributionLine, ExplanationView, PlayerRow, RecordLine
 from trfsite.site.card_ratings import gor_card, rating_card
@@ -23,6 +24,7 @@ from trfsite.site.page_frame import PageFrames, default_parts
 # The templates these parts copy: they must be the default theme's.
 COPIED_TEMPLATES = ("player.html", "rating_card.html", "gor_card.html", "macros.html")
 _CUT = ' class="cut"'
+_COLOURS_KEPT = 64  # colour cells a writer keeps (two colours, a Go game's handicaps)
 
 
 class CardParts(CardText):
@@ -31,6 +33,7 @@ class CardParts(CardText):
     def __init__(self, env: jinja2.Environment) -> None:
         super().__init__(env)
         self._heads: dict[tuple[bool, bool, bool, bool, str], str] = {}
+        self._colours: dict[tuple[str, int | None], str] = {}
 
     def title(self, page: PlayerCardPage) -> str:
         return self._out(page.player.ref.name)
@@ -92,7 +95,7 @@ class CardParts(CardText):
             facts.append(f"<div><dt>{said('Rank')}</dt><dd>{out(page.rank)}</dd></div>")
         if page.points is not None:
             label = self._word(page.points_label)
-            facts.append(f"<div><dt>{label}</dt><dd>{out(self.points(page.points))}</dd></div>")
+            facts.append(f"<div><dt>{label}</dt><dd>{self.written_points(page.points)}</dd></div>")
         if page.is_go:
             if p.grade:
                 facts.append(f"<div><dt>{said('Grade')}</dt><dd>{out(p.grade)}</dd></div>")
@@ -158,7 +161,7 @@ class CardParts(CardText):
     def _record(self, parts: list[str], page: PlayerCardPage, b: str) -> None:
         """The record's rows, one a round."""
         out, said, link, translate = self._out, self.said, self.link, self._translate
-        points, signed = self.points, self.signed
+        points, signed = self.written_points, self.written_signed
         is_team, is_go = page.is_team, page.is_go
         changes = bool(page.rating_card or page.gor_card)
         line: RecordLine
@@ -177,23 +180,14 @@ class CardParts(CardText):
                 rating = out(opponent.title if opponent else "")
             else:
                 rating = out(line.opponent_rating or "")
-            colour = ""
-            if color:
-                colour_name = said("White") if color == "w" else said("Black")
-                colour = (
-                    f'<span class="colour {out(color)}" aria-hidden="true" '
-                    f'title="{colour_name}"></span><span class="visually-hidden">'
-                    f"{colour_name}</span>"
-                )
-                if line.handicap:
-                    colour += f" H{out(line.handicap)}"
+            colour = self._colour(color, line.handicap) if color else ""
             result = out(line.result)
             if line.game:
                 result = (
                     f'<a class="game" href="{b}{out(line.game)}" title="{said("Game")}">'
                     f"{result}</a>"
                 )
-            change = f'<td class="num">{out(signed(line.rating_change))}</td>' if changes else ""
+            change = f'<td class="num">{signed(line.rating_change)}</td>' if changes else ""
             rank = "" if is_team else f'<td class="num">{out(line.rank_after or "")}</td>'
             parts.append(
                 f'  <tr class="{css}">\n'
@@ -202,9 +196,27 @@ class CardParts(CardText):
                 f'    <td class="num">{rating}</td>\n'
                 f"    <td>{colour}</td>\n"
                 f'    <td class="result cell {css}">{result}</td>\n'
-                f'{change}    <td class="num">{out(points(line.points_after))}</td>\n'
+                f'{change}    <td class="num">{points(line.points_after)}</td>\n'
                 f"{rank}  </tr>\n"
             )
+
+    def _colour(self, color: str, handicap: int | None) -> str:
+        """A record line's colour cell: its swatch and name, and a Go game's handicap;
+        made once per colour and handicap a writer (a card's every line had it made)."""
+        key = (color, handicap)
+        made = self._colours.get(key)
+        if made is None:
+            out, said = self._out, self.said
+            colour_name = said("White") if color == "w" else said("Black")
+            made = (
+                f'<span class="colour {out(color)}" aria-hidden="true" '
+                f'title="{colour_name}"></span><span class="visually-hidden">'
+                f"{colour_name}</span>"
+            )
+            if handicap:
+                made += f" H{out(handicap)}"
+            keep_within(self._colours, key, made, _COLOURS_KEPT)
+        return made
 
     def _explanation(
         self,
@@ -215,7 +227,7 @@ class CardParts(CardText):
     ) -> None:
         """One tie-break's account, opened when ``first``; ``rows``: the card's rows
         written so far, by id of their contribution."""
-        out, said, note, number = self._out, self.said, self.note, self.number
+        out, said, note, number = self._out, self.said, self.written_note, self.written_number
         parts.append(self.explanation_open(ex, first))
         if ex.contributions:
             for c in ex.contributions:
@@ -225,18 +237,18 @@ class CardParts(CardText):
                     continue
                 cut, why = c.cut, c.why
                 if cut:
-                    reason = f": {out(note(why))}" if why else ""
-                    label = (
-                        f'{out(note(c.label))} <span class="note">({said("cut")}{reason})</span>'
-                    )
+                    reason = f": {note(why)}" if why else ""
+                    label = f'{note(c.label)} <span class="note">({said("cut")}{reason})</span>'
                 elif why:
-                    label = f'{out(note(c.label))} <span class="note">({out(note(why))})</span>'
+                    label = f'{note(c.label)} <span class="note">({note(why)})</span>'
                 else:
-                    label = out(note(c.label))
+                    label = note(c.label)
+                # A summary line's rounds are its own; one round's, as every row's.
+                rounds = out(c.rounds_text) if c.rounds else self.written_round(c.round)
                 row = (
                     f"      <tr{_CUT if cut else ''}>"
-                    f'<td class="num">{out(c.rounds_text)}</td><td>{label}</td>'
-                    f'<td class="num">{out(number(c.value))}</td></tr>\n'
+                    f'<td class="num">{rounds}</td><td>{label}</td>'
+                    f'<td class="num">{number(c.value)}</td></tr>\n'
                 )
                 rows[id(c)] = (c, row)
                 parts.append(row)

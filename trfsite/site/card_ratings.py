@@ -15,28 +15,26 @@ _DASH = "\u2013"  # the templates' "–" for a value that is not there
 
 def rating_card(w: CardText, parts: list[str], rc: RatingCard, b: str) -> None:
     """``{% include "rating_card.html" %}``."""
-    out, said, number, signed = w.out, w.said, w.number, w.signed
+    out, said, number, signed = w.out, w.said, w.written_number, w.written_signed
     parts.append(
         '<section aria-labelledby="rating">\n'
         f'  <h2 id="rating">{said("Rating change and performance")}</h2>\n'
         '  <dl class="facts inline">\n'
     )
     if rc.change is not None:
-        parts.append(
-            f"<div><dt>{said('Rating change')}</dt><dd>{out(signed(rc.change))}</dd></div>"
-        )
+        parts.append(f"<div><dt>{said('Rating change')}</dt><dd>{signed(rc.change)}</dd></div>")
     if rc.k:
         parts.append(f"<div><dt>K</dt><dd>{out(rc.k)}</dd></div>")
     performance, average = rc.performance.value, rc.average_opponent_rating.value
     parts.append(
         f"    <div><dt>{said('Performance')}</dt><dd>"
-        f"{out(number(performance) if performance is not None else _DASH)}</dd></div>\n"
+        f"{number(performance) if performance is not None else _DASH}</dd></div>\n"
         f"    <div><dt>{said('Average opponent rating')}</dt><dd>"
-        f"{out(number(average) if average is not None else _DASH)}</dd></div>\n"
+        f"{number(average) if average is not None else _DASH}</dd></div>\n"
         "  </dl>\n"
         '  <details class="explanation rating-change" open>\n'
         f"    <summary><strong>{said('Rating change')}</strong>: "
-        f"{out(signed(rc.change) if rc.change is not None else _DASH)}</summary>\n"
+        f"{signed(rc.change) if rc.change is not None else _DASH}</summary>\n"
     )
     if rc.games:
         parts.append(_rating_head(w))
@@ -45,10 +43,10 @@ def rating_card(w: CardText, parts: list[str], rc: RatingCard, b: str) -> None:
                 f'      <tr><td class="num">{out(g.round)}</td><td>{w.link(g.opponent, b)}</td>'
                 f'<td class="num">{out(g.opponent_rating)}</td>'
                 f'<td class="num">{out(f"{g.difference:+d}")}</td>'
-                f'<td class="num">{out(number(g.score))}</td>'
-                f'<td class="num">{out(number(g.expected))}</td>'
-                f'<td class="num">{out(number(g.delta))}</td>'
-                f'<td class="num">{out(signed(g.change))}</td></tr>\n'
+                f'<td class="num">{number(g.score)}</td>'
+                f'<td class="num">{number(g.expected)}</td>'
+                f'<td class="num">{number(g.delta)}</td>'
+                f'<td class="num">{signed(g.change)}</td></tr>\n'
             )
         parts.append("      </tbody>\n    </table>\n    </div>\n")
     parts.append(w.notes(rc.notes))
@@ -86,12 +84,12 @@ def _rating_head(w: CardText) -> str:
 
 def _explanation(w: CardText, parts: list[str], ex: ExplanationView) -> None:
     """One of the rating card's explanations (TPR, ARO), closed."""
-    out, note, number = w.out, w.note, w.number
+    rnd, note, number = w.written_round, w.written_note, w.written_number
     parts.append(w.explanation_open(ex, False))
     if ex.contributions:
         parts.extend(
-            f'      <tr><td class="num">{out(c.round or "")}</td><td>{out(note(c.label))}</td>'
-            f'<td class="num">{out(number(c.value))}</td></tr>\n'
+            f'      <tr><td class="num">{rnd(c.round)}</td><td>{note(c.label)}</td>'
+            f'<td class="num">{number(c.value)}</td></tr>\n'
             for c in ex.contributions
         )
         parts.append("      </tbody>\n    </table>\n    </div>\n")
@@ -101,8 +99,9 @@ def _explanation(w: CardText, parts: list[str], ex: ExplanationView) -> None:
 
 def gor_card(w: CardText, parts: list[str], gc: GorCard, b: str) -> None:
     """``{% include "gor_card.html" %}``."""
-    out, said, number, signed, points = w.out, w.said, w.number, w.signed, w.points
-    change = out(signed(gc.change) or _DASH)
+    out, said = w.out, w.said
+    number, signed, points = w.written_number, w.written_signed, w.written_points
+    change = signed(gc.change) or _DASH
     parts.append(
         '<section aria-labelledby="gor">\n'
         f'  <h2 id="gor">{said("GoR change")}</h2>\n'
@@ -111,10 +110,10 @@ def gor_card(w: CardText, parts: list[str], gc: GorCard, b: str) -> None:
         f"{out(gc.rating if gc.rating is not None else _DASH)}</dd></div>\n"
     )
     if gc.weight is not None:
-        parts.append(f"<div><dt>{said('Class weight')}</dt><dd>{out(number(gc.weight))}</dd></div>")
+        parts.append(f"<div><dt>{said('Class weight')}</dt><dd>{number(gc.weight)}</dd></div>")
     weighted = ""
     if gc.weight is not None:
-        weighted = f" = {out(number(gc.weight))} × {out(signed(gc.total, 2))}"
+        weighted = f" = {number(gc.weight)} × {signed(gc.total, 2)}"
     parts.append(
         f"    <div><dt>{said('GoR change')}</dt><dd>{change}</dd></div>\n"
         "  </dl>\n"
@@ -131,11 +130,11 @@ def gor_card(w: CardText, parts: list[str], gc: GorCard, b: str) -> None:
                 f'      <tr><td class="num">{out(g.round)}</td><td>{w.link(g.opponent, b)}</td>'
                 f'<td class="num">{out(g.opponent_rating)}</td><td class="num">{handicap}</td>'
                 f'<td class="num">{out(g.own_adjusted)} / {out(g.opponent_adjusted)}</td>'
-                f'<td class="num">{out(number(g.expected))}</td>'
-                f'<td class="num">{out(points(g.score))}</td>'
-                f'<td class="num">{out(number(g.con))}</td>'
-                f'<td class="num">{out(number(g.bonus))}</td>'
-                f'<td class="num">{out(signed(g.change, 2))}</td></tr>\n'
+                f'<td class="num">{number(g.expected)}</td>'
+                f'<td class="num">{points(g.score)}</td>'
+                f'<td class="num">{number(g.con)}</td>'
+                f'<td class="num">{number(g.bonus)}</td>'
+                f'<td class="num">{signed(g.change, 2)}</td></tr>\n'
             )
         parts.append("      </tbody>\n    </table>\n    </div>\n")
     parts.append(w.notes(gc.notes))

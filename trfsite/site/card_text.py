@@ -16,11 +16,13 @@ from markupsafe import Markup
 
 from trfsite.memo import keep_within
 from trfsite.pages.rows import ExplanationView, Ref
-from trfsite.render.charts import LineChart
+from trfsite.render.charts import Dot, LineChart
 from trfsite.site.written_parts import WrittenParts
 
 # Chart grids a process keeps (a person page's are its own: they seldom repeat).
 _GRIDS_KEPT = 256
+# Numbers a writer keeps written (a 2,000-player open's cards: ~2,500 distinct values).
+_VALUES_KEPT = 20_000
 
 
 class CardText(WrittenParts):
@@ -43,6 +45,61 @@ class CardText(WrittenParts):
         self._said: dict[str, str] = {}
         self._made: dict[str, str] = {}
         self._grids: dict[tuple[object, ...], str] = {}
+        self._values: dict[tuple[object, ...], str] = {}
+        # Notes and chart dots as written, by id of the object (kept with it).
+        self._notes: dict[int, tuple[str, str]] = {}
+        self._rounds: dict[int, str] = {}
+        self._dots: dict[int, tuple[Dot, str, str]] = {}
+
+    # A card writes some 130 numbers (its tie-breaks' rows, its rating games, its
+    # record's points): each is formatted by the filter and escaped once per distinct
+    # value a writer, not once per cell. The key holds the value's class: the filters
+    # spell 1 and 1.0 apart.
+    def written_number(self, value: float | int | None) -> str:
+        """``{{ value|number }}``."""
+        key = ("number", value.__class__, value)
+        text = self._values.get(key)
+        if text is None:
+            text = keep_within(self._values, key, self._out(self.number(value)), _VALUES_KEPT)
+        return text
+
+    def written_signed(self, value: float | None, digits: int = 1) -> str:
+        """``{{ value|signed }}`` (``signed(digits)``)."""
+        key = ("signed", digits, value.__class__, value)
+        text = self._values.get(key)
+        if text is None:
+            made = self._out(self.signed(value, digits))
+            text = keep_within(self._values, key, made, _VALUES_KEPT)
+        return text
+
+    def written_points(self, value: float | None) -> str:
+        """``{{ value|points }}``."""
+        key = ("points", value.__class__, value)
+        text = self._values.get(key)
+        if text is None:
+            text = keep_within(self._values, key, self._out(self.points(value)), _VALUES_KEPT)
+        return text
+
+    def written_round(self, round_no: int | None) -> str:
+        """``{{ round or "" }}``: an explanation row's round (some 75 a card), written
+        once per round a writer."""
+        if round_no.__class__ is not int:
+            return self._out(round_no or "")
+        text = self._rounds.get(round_no)  # type: ignore[arg-type]
+        if text is None:
+            text = keep_within(self._rounds, round_no, self._out(round_no or ""), _VALUES_KEPT)
+        return text
+
+    def written_note(self, text: str) -> str:
+        """``{{ text|note }}``, written once per object a writer: a tie-break row's label
+        (and a TPR or ARO row's) is one Note for every card whose player met that
+        opponent, about four cards of an open each."""
+        made = self._notes.get(id(text))
+        if made is None or made[0] is not text:
+            made = keep_within(
+                self._notes, id(text), (text, self._out(self.note(text))), _VALUES_KEPT
+            )
+        return made[1]
 
     def said(self, message: str) -> str:
         """``{{ _("message") }}``, made once."""
@@ -80,7 +137,7 @@ class CardText(WrittenParts):
         text = (
             f'  <details class="explanation"{" open" if opened else ""}>\n'
             f"    <summary><strong>{name}</strong> <code>{out(ex.code)}</code>: "
-            f"{out(self.number(ex.value))}</summary>\n"
+            f"{self.written_number(ex.value)}</summary>\n"
         )
         if not ex.contributions:
             return text
@@ -163,11 +220,18 @@ class CardText(WrittenParts):
             f'text-anchor="end">{x_label}</text>\n'
             f'    <polyline class="line" points="{out(chart.polyline)}"></polyline>\n'
         ]
-        made.extend(
-            f'    <circle class="dot" cx="{out(dot.x)}" cy="{out(dot.y)}" r="4">'
-            f"<title>{x_label} {out(dot.label)}</title></circle>\n"
-            for dot in chart.dots
-        )
+        # A score chart's dots are shared by the cards that pass through the same score
+        # after the same round (render.charts draws each once): written once a writer.
+        dots = self._dots
+        for dot in chart.dots:
+            written = dots.get(id(dot))
+            if written is None or written[0] is not dot or written[1] != x_label:
+                text = (
+                    f'    <circle class="dot" cx="{out(dot.x)}" cy="{out(dot.y)}" r="4">'
+                    f"<title>{x_label} {out(dot.label)}</title></circle>\n"
+                )
+                written = keep_within(dots, id(dot), (dot, x_label, text), _VALUES_KEPT)
+            made.append(written[2])
         made.append(f"  </svg>\n  <figcaption>{title}</figcaption>\n</figure>\n")
         return "".join(made)
 

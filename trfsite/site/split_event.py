@@ -2,7 +2,8 @@
 
 With fewer events than workers, a build on this machine reads, checks and ranks
 each event once, here (the checks beside the ranking, by a forked helper), then
-forks a pool whose workers inherit it: each renders every n-th page and writes it.
+forks a pool whose workers inherit it: each part renders every n-th page and writes
+it, the first part in this process.
 The bulletin, the longest step, runs beside them in a process of its own, forked
 first so that it starts at once.
 """
@@ -58,10 +59,14 @@ def build_split(task: EventTask, workers: int) -> EventOutput:
         with paused_collector():  # the workers inherit it paused
             try:
                 _PREPARED[:] = [prepare_event(task.job, check_beside=True)]
-                with ProcessPoolExecutor(workers, mp_context=context) as pool:
-                    calls = [pool.submit(_render_part, task, n, workers) for n in range(workers)]
-                    people = event_people(_PREPARED[0])  # while they render
-                    parts = [call.result() for call in calls]
+                # This process renders the first part itself, beside the workers forked
+                # for the others: it would only wait for them, and its own part needs
+                # no fork, no copy-on-write of the event and no pipe back.
+                with ProcessPoolExecutor(workers - 1, mp_context=context) as pool:
+                    calls = [pool.submit(_render_part, task, n, workers) for n in range(1, workers)]
+                    parts = [_render_part(task, 0, workers)]
+                    people = event_people(_PREPARED[0])
+                    parts += [call.result() for call in calls]
             finally:
                 _PREPARED.clear()
                 forget_all()
@@ -82,7 +87,8 @@ def build_split(task: EventTask, workers: int) -> EventOutput:
 
 
 def _render_part(task: EventTask, part: int, parts: int) -> EventOutput:
-    """Every ``parts``-th page of the inherited event from the ``part``-th; in a worker."""
+    """Every ``parts``-th page of the prepared event from the ``part``-th (in a worker,
+    which inherited it, or here)."""
     return render_event(task, part_of(_PREPARED[0], part, parts), bulletin=False)
 
 
