@@ -378,7 +378,9 @@ def _summary(
     return ArchiveSummary(count, events, tuple(row.line("") for row in rows[:BUSIEST]), findings)
 
 
-def paths_to_link(alone: Alone, old_pages: Mapping[str, str], listed: Sequence[str]) -> list[str]:
+def paths_to_link(
+    alone: Alone, old_pages: Mapping[str, str], listed: Sequence[str]
+) -> frozenset[str]:
     """The previous build's people pages that stay as they are: those of the people
     outside the part that nothing touched (``listed``: the listings' folders and
     pages, looked at apart). Raises Stale when a path of the part was someone
@@ -390,13 +392,12 @@ def paths_to_link(alone: Alone, old_pages: Mapping[str, str], listed: Sequence[s
         if person.key in alone.touched:
             paths = {f"{PEOPLE_FOLDER}/{a}.html" for a in (person.page, *person.redirects)}
             (part if person.key in mine else planned).update(paths)
-    prefix = f"{PEOPLE_FOLDER}/"
-    links = []
-    for path in sorted(old_pages):
-        if not path.startswith(prefix) or path.startswith(tuple(listed)) or path in alone.owned:
-            continue
-        if path in part:
-            raise Stale(f"{path}: a path of the part was someone else's")
-        if path not in planned:
-            links.append(path)
-    return links
+    prefix, apart = f"{PEOPLE_FOLDER}/", tuple(listed)
+    # Every people page of the archive: one pass, then set operations (a loop over
+    # them with a test a path was most of this at 3,000 events, 38,000 pages).
+    theirs = {p for p in old_pages if p.startswith(prefix) and not p.startswith(apart)}
+    theirs -= alone.owned
+    clash = theirs & part
+    if clash:
+        raise Stale(f"{min(clash)}: a path of the part was someone else's")
+    return frozenset(theirs - planned)

@@ -106,7 +106,7 @@ def _build_people(
     old_pages = state.page_digests(read_stamp(out), made_with) if use_cache else {}
     in_place = taking.plan(state.history, old_pages) if taking else frozenset()
     alone: Alone | None = None
-    links: list[str] = []
+    links: frozenset[str] = frozenset()
     entries_now: dict[str, EventEntries] = {}
     if old_pages and not config.series:
         alone, links, entries_now = _alone(state, events, built, config, old_pages, out, in_place)
@@ -154,9 +154,8 @@ def _build_people(
         pages = PageFiles(run, writer.root, out if use_cache else None, events[0][1], in_place)
         for path, series_page in made:
             digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
-        for path in links:
-            pages.link_checked(path)
-            digests[path] = old_pages[path]
+        pages.link_unchanged(links)
+        digests.update({path: old_pages[path] for path in links})
         for person in resolution.people:
             wanted = None
             if alone is not None and person.key not in alone.touched:
@@ -262,10 +261,10 @@ def _alone(
     old_pages: dict[str, str],
     out: Path,
     in_place: frozenset[str],
-) -> tuple[Alone | None, list[str], dict[str, EventEntries]]:
+) -> tuple[Alone | None, frozenset[str], dict[str, EventEntries]]:
     """The people of the part a rebuild touches, resolved alone (``site.identity_alone``),
     the previous build's pages to link as they are (or leave ``in_place``), and the
-    events the state does not hold; (None, [], {}) when the part cannot be resolved alone."""
+    events the state does not hold; (None, no paths, {}) when the part cannot be resolved alone."""
     held = state.known_events()
     current, new = [], {}
     for key, task in events:
@@ -283,11 +282,11 @@ def _alone(
         links = paths_to_link(alone, old_pages, LISTED)
     except Stale as exc:
         logger.info("people: the part resolved among all the people (%s)", exc)
-        return None, [], {}
-    for path in links:  # one deleted by hand is made again, by its person
-        if path not in in_place and not regular_file(os.path.join(out, path)):
+        return None, frozenset(), {}
+    for path in sorted(links - in_place):  # one deleted by hand is made again, by its person
+        if not regular_file(os.path.join(out, path)):
             logger.info("people: %s is not in the live build", path)
-            return None, [], {}
+            return None, frozenset(), {}
     people = sum(1 for _ in alone.resolved.people)
     logger.info("people: %d person(s) resolved again, the part alone", people)
     return alone, links, new
