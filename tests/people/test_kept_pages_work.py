@@ -3,7 +3,7 @@ unchanged person pages, left in the donor, cost the people step no call each on 
 build's page files (``site.people_files.PageFiles``): they are kept as a set.
 
 At 3,000 events such a rebuild keeps 38,000 person pages; a call (and a test) a page
-was ~0.03 s of its people step, on the critical path.
+was ~0.01 s of its people step (0.27 s), on the critical path.
 """
 
 from __future__ import annotations

@@ -106,7 +106,7 @@ def _build_people(
     old_pages = state.page_digests(read_stamp(out), made_with) if use_cache else {}
     in_place = taking.plan(state.history, old_pages) if taking else frozenset()
     alone: Alone | None = None
-    links: frozenset[str] = frozenset()
+    links: list[str] = []
     entries_now: dict[str, EventEntries] = {}
     if old_pages and not config.series:
         alone, links, entries_now = _alone(state, events, built, config, old_pages, out, in_place)
@@ -261,10 +261,10 @@ def _alone(
     old_pages: dict[str, str],
     out: Path,
     in_place: frozenset[str],
-) -> tuple[Alone | None, frozenset[str], dict[str, EventEntries]]:
+) -> tuple[Alone | None, list[str], dict[str, EventEntries]]:
     """The people of the part a rebuild touches, resolved alone (``site.identity_alone``),
     the previous build's pages to link as they are (or leave ``in_place``), and the
-    events the state does not hold; (None, no paths, {}) when the part cannot be resolved alone."""
+    events the state does not hold; (None, [], {}) when the part cannot be resolved alone."""
     held = state.known_events()
     current, new = [], {}
     for key, task in events:
@@ -282,11 +282,11 @@ def _alone(
         links = paths_to_link(alone, old_pages, LISTED)
     except Stale as exc:
         logger.info("people: the part resolved among all the people (%s)", exc)
-        return None, frozenset(), {}
-    for path in sorted(links - in_place):  # one deleted by hand is made again, by its person
-        if not regular_file(os.path.join(out, path)):
+        return None, [], {}
+    for path in links:  # one deleted by hand is made again, by its person
+        if path not in in_place and not regular_file(os.path.join(out, path)):
             logger.info("people: %s is not in the live build", path)
-            return None, frozenset(), {}
+            return None, [], {}
     people = sum(1 for _ in alone.resolved.people)
     logger.info("people: %d person(s) resolved again, the part alone", people)
     return alone, links, new
