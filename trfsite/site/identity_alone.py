@@ -379,9 +379,9 @@ def _summary(
 
 
 def paths_to_link(alone: Alone, old_pages: Mapping[str, str], listed: Sequence[str]) -> list[str]:
-    """The previous build's people pages that stay as they are: those of the people
-    outside the part that nothing touched (``listed``: the listings' folders and
-    pages, looked at apart). Raises Stale when a path of the part was someone
+    """The previous build's people pages that stay as they are, sorted: those of the
+    people outside the part that nothing touched (``listed``: the listings' folders
+    and pages, looked at apart). Raises Stale when a path of the part was someone
     else's (the part would not be closed)."""
     mine = {person.key for person in alone.resolved.people}
     part = {f"{PEOPLE_FOLDER}/{address}.html" for address in alone.resolution.namesakes}
@@ -390,13 +390,16 @@ def paths_to_link(alone: Alone, old_pages: Mapping[str, str], listed: Sequence[s
         if person.key in alone.touched:
             paths = {f"{PEOPLE_FOLDER}/{a}.html" for a in (person.page, *person.redirects)}
             (part if person.key in mine else planned).update(paths)
-    prefix = f"{PEOPLE_FOLDER}/"
-    links = []
-    for path in sorted(old_pages):
-        if not path.startswith(prefix) or path.startswith(tuple(listed)) or path in alone.owned:
-            continue
-        if path in part:
-            raise Stale(f"{path}: a path of the part was someone else's")
-        if path not in planned:
-            links.append(path)
-    return links
+    prefix, apart, owned = f"{PEOPLE_FOLDER}/", tuple(listed), alone.owned
+    clash = [p for p in part if p in old_pages and not p.startswith(apart) and p not in owned]
+    if clash:
+        raise Stale(f"{min(clash)}: a path of the part was someone else's")
+    # Every people page of the archive (38,000 at 3,000 events): one test each, the
+    # listings' prefixes made once. Sorted: the digests are then added, and hashed
+    # (``state.stamp_of``), in order.
+    skipped = owned | planned
+    return [
+        p
+        for p in sorted(old_pages)
+        if p.startswith(prefix) and not p.startswith(apart) and p not in skipped
+    ]

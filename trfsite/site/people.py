@@ -154,9 +154,8 @@ def _build_people(
         pages = PageFiles(run, writer.root, out if use_cache else None, events[0][1], in_place)
         for path, series_page in made:
             digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
-        for path in links:
-            pages.link_checked(path)
-            digests[path] = old_pages[path]
+        pages.link_unchanged(links)
+        digests.update({path: old_pages[path] for path in links})
         for person in resolution.people:
             wanted = None
             if alone is not None and person.key not in alone.touched:

@@ -115,9 +115,8 @@ class PeopleTaking:
             source = os.path.join(donor, path)
             if os.path.lexists(source):  # dropped or changed since: not the build's
                 self._rename(source, os.path.join(aside, path))
-        for path in sorted(self._pages):
-            if path not in self._kept:
-                self._rename(os.path.join(root, path), os.path.join(donor, path))
+        for path in sorted(set(self._pages) - self._kept):  # a few: most are kept
+            self._rename(os.path.join(root, path), os.path.join(donor, path))
         if os.path.lexists(root / PEOPLE_FOLDER):
             shutil.rmtree(root / PEOPLE_FOLDER)  # empty folders now
         self._rename(str(donor / PEOPLE_FOLDER), str(root / PEOPLE_FOLDER))

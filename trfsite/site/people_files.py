@@ -10,6 +10,7 @@ import os
 import shutil
 import stat
 from collections import deque
+from collections.abc import Collection
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,14 +111,19 @@ class PageFiles:
             return True
         return False
 
-    def link_checked(self, path: str) -> None:
-        """Link ``path`` from the previous output, where it is a regular file."""
-        if self._keep(path):
-            return
-        target = os.path.join(self._root, path)
-        _folder_for(target, self._folders)
-        link_or_copy(os.path.join(str(self._previous), path), target)
-        self.linked += 1
+    def link_unchanged(self, paths: Collection[str]) -> None:
+        """Link ``paths`` from the previous output, where each is a regular file (the
+        caller checked); those in place are left there. Set operations, not a call
+        a page: a rebuild at 3,000 events keeps 38,000 person pages, most in place."""
+        kept = set(paths)
+        linked = kept - self._in_place
+        kept -= linked
+        self.kept_paths |= kept
+        for path in sorted(linked):
+            target = os.path.join(self._root, path)
+            _folder_for(target, self._folders)
+            link_or_copy(os.path.join(str(self._previous), path), target)
+            self.linked += 1
 
     def _keep(self, path: str) -> bool:
         """Whether ``path`` is in place (in the donor: see ``people_donor``); then it

@@ -38,11 +38,17 @@ def known_person(row: tuple[str, str, str, str, str, str, int, str, str]) -> Kno
         fide,
         egd,
         federation,
-        tuple(json.loads(aliases)),
+        _texts(aliases),
         bool(by),
         page,
-        tuple(json.loads(redirects)),
+        _texts(redirects),
     )
+
+
+def _texts(stored: str) -> tuple[str, ...]:
+    """A stored list of texts (aliases, redirects); most people have none, and a rebuild
+    after a corrected event reads ~2,000 of them at 3,000 events: "[]" is not decoded."""
+    return () if stored == "[]" else tuple(json.loads(stored))
 
 
 class StoredPeople:
