@@ -7,7 +7,6 @@ to the same bytes, and keep a theme's own templates in effect.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -44,7 +43,7 @@ SITES = {
 def game_contexts(site: SiteInfo) -> list[GamePage]:
     games = (("small.pgn", pgn("small.pgn")),)
     job = EventJob(small_event().encode(), "small.trf", "small", "", EventConfig(), site, False)
-    job = replace(job, games=games)
+    job = job._replace(games=games)
     plans = [plan for plan in gather.prepare_event(job).plans if plan.template == "game.html"]
     contexts = [plan.build().context for plan in plans]
     assert all(isinstance(context, GamePage) for context in contexts)

@@ -157,7 +157,7 @@ def test_team_pages_look_byes_up_without_a_scan(monkeypatch: pytest.MonkeyPatch)
             return super().__iter__()
 
     teams = replace(data.team_data, byes=Counted(data.team_data.byes))
-    data = replace(data, team_data=teams)
+    data = data._replace(team_data=teams)
     byes = [(t, v.round) for t in teams.team_ids for v in team_matches(data, t) if not v.away]
     cells = {(t, r): team_round_cell(data, r, t, {}).css for t in teams.team_ids for r in (1, 2, 3)}
     # One pass builds the index; a scan per team and round made 3 x 3 = 9 or more.

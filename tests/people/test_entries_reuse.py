@@ -55,7 +55,7 @@ def test_an_event_with_k_overrides_computes_its_own() -> None:
     # page's business (B.02 8.3.3 from the file): the person keeps the file's K.
     t, final = _event("karl-mala-open-2005.trf")
     plain = EventConfig()
-    config = replace(plain, awards=replace(AwardSettings(), k_factors=((1, 40),)))
+    config = plain._replace(awards=replace(AwardSettings(), k_factors=((1, 40),)))
     overridden = event_awards(final, config.awards, True, None).ratings[1].change.value
     assert overridden != event_awards(final, plain.awards, True, None).ratings[1].change.value
     found = _entries(t, config, final, reuse=True)

@@ -10,7 +10,6 @@ values are read by hand from the sample files named at each test.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -119,7 +118,7 @@ def test_build_summary_counts_take_the_singular_for_one() -> None:
         files_with_warnings=0, failed=(), pdf_failures=(), seconds=1.0, out=Path("out"),
     )  # fmt: skip
     assert report.summary_line() == "1 event, 7 pages, 1 PDF, 1 error, 0 warnings in 1.0 s -> out"
-    many = replace(report, events=11, errors=21, reused=1)
+    many = report._replace(events=11, errors=21, reused=1)
     assert many.summary_line().startswith("11 events (1 unchanged), 7 pages, 1 PDF, 21 errors")
 
 

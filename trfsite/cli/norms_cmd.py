@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 import tomllib
-from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -79,7 +78,7 @@ def norms(
         chosen = read_norm_settings(table, "--setting ", problems)
         if problems:
             raise ConfigError("--setting", [p.replace("--setting norms.", "") for p in problems])
-        config = replace(config, norms=chosen)
+        config = config._replace(norms=chosen)
     result = read_bytes(data, str(file))
     if result.tournament is None:
         for finding in result.findings:

@@ -46,8 +46,8 @@ import functools
 import os
 import re
 import tomllib
-from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import NamedTuple
 
 import click
 
@@ -107,23 +107,30 @@ class ConfigError(click.ClickException):
         super().__init__(f"{path}: {len(problems)} {noun}:\n{lines}")
 
 
-@dataclass(frozen=True, slots=True)
-class TeamByeSetting:
+class TeamByeSetting(NamedTuple):
     """``team_bye = { match_points = 1, game_points = "half" }``: a PAB the file leaves unvalued."""
 
     match_points: float = 1.0
     game_points: float | None = None  # None: "half", half the boards' points
 
 
-@dataclass(frozen=True, slots=True)
-class EventConfig:
+class GoConventions(NamedTuple):
+    """How to read a Go table's columns, when its own numbers should not decide."""
+
+    columns: tuple[str, ...] | None = None
+    free_draw_points: float | None = None
+    bye_in_sos: str | None = None
+    round_down_free_points: bool | None = None
+
+
+class EventConfig(NamedTuple):
     tiebreaks: tuple[str, ...] | None = None
     rules: str = "auto"
     unrated_rating: int | None = None
     system: str | None = None
     go_bar: str | None = None
     go_floor: str | None = None
-    go: GoConventions = field(default_factory=lambda: GoConventions())
+    go: GoConventions = GoConventions()
     team_bye: TeamByeSetting | None = None
     points_source: str = "cells"
     ranks_source: str = "computed"
@@ -155,23 +162,12 @@ class EventConfig:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class GoConventions:
-    """How to read a Go table's columns, when its own numbers should not decide."""
-
-    columns: tuple[str, ...] | None = None
-    free_draw_points: float | None = None
-    bye_in_sos: str | None = None
-    round_down_free_points: bool | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SiteConfig:
+class SiteConfig(NamedTuple):
     title: str = DEFAULT_TITLE
     language: str = "en"
     theme: str = "default"
     base_url: str = ""
-    events: tuple[tuple[str, EventConfig], ...] = field(default=())
+    events: tuple[tuple[str, EventConfig], ...] = ()
     path: str = ""  # where it was read from, "" for the defaults
     # Two or more: the site is built in each, under OUT/<language>/; the first is
     # the default (``language``). Empty: one language, at the top of OUT.
@@ -194,10 +190,10 @@ class SiteConfig:
                 found = event
         splits = tuple(sorted(self.people.splits_for(stem).items()))
         if splits:
-            found = replace(found, people_splits=splits)
+            found = found._replace(people_splits=splits)
         elif found is _NO_TABLE:
             return _no_table_with(self.privacy)
-        return replace(found, privacy=self.privacy) if self.privacy != found.privacy else found
+        return found._replace(privacy=self.privacy) if self.privacy != found.privacy else found
 
 
 _NO_TABLE = EventConfig()  # an event that no [events.STEM] table names
@@ -205,7 +201,7 @@ _NO_TABLE = EventConfig()  # an event that no [events.STEM] table names
 
 @functools.lru_cache(maxsize=8)
 def _no_table_with(privacy: PrivacySettings) -> EventConfig:
-    return _NO_TABLE if privacy == _NO_TABLE.privacy else replace(_NO_TABLE, privacy=privacy)
+    return _NO_TABLE if privacy == _NO_TABLE.privacy else _NO_TABLE._replace(privacy=privacy)
 
 
 def _expect_str(data: dict[str, object], key: str, where: str, problems: list[str]) -> str | None:

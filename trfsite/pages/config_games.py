@@ -11,15 +11,14 @@ reports every error at once.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import PurePosixPath
+from typing import NamedTuple
 
 GAME_KEYS = ("games", "bulletin_games")
 _ROUND_BOARD = re.compile(r"^[1-9]\d{0,2}\.[1-9]\d{0,3}$")
 
 
-@dataclass(frozen=True, slots=True)
-class GameSettings:
+class GameSettings(NamedTuple):
     # Glob patterns relative to the tournament file's folder; () means its stem's .pgn.
     files: tuple[str, ...] = ()
     bulletin: tuple[tuple[int, int], ...] = ()  # (round, board) printed in the PDF

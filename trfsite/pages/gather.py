@@ -154,12 +154,12 @@ def prepare_event(
     if result.tournament is None and job.fallback is not None:
         # trfsite publish: the pages of the file's last readable version stay online;
         # the validation page says why the latest one is not shown.
-        previous = replace(job, data=job.fallback.data, updated=job.fallback.updated)
+        previous = job._replace(data=job.fallback.data, updated=job.fallback.updated)
         again, again_crashed = reading.read_file(previous)
         if again.tournament is not None:
             latest = crashed if crashed is not None else reading.validate_file(job, result)
             result, crashed = again, again_crashed
-            job = replace(job, updated=job.fallback.updated)
+            job = job._replace(updated=job.fallback.updated)
     t = result.tournament
     bye = job.config.team_bye
     if t is not None and bye is not None:

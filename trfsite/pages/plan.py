@@ -7,8 +7,7 @@ builders import only these types, never ``gather``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from trfsite.findings import Finding
 from trfsite.model import EventKind, Game, Tournament
@@ -24,8 +23,7 @@ if TYPE_CHECKING:
     from trfsite.teams.data import TeamEventData
 
 
-@dataclass(frozen=True, slots=True)
-class Fallback:
+class Fallback(NamedTuple):
     """A file's last version that read as a tournament: its pages stay online while the
     latest version cannot be read (a half-written export, a broken one)."""
 
@@ -33,8 +31,7 @@ class Fallback:
     updated: str  # when that version was saved (ISO date and time)
 
 
-@dataclass(frozen=True, slots=True)
-class EventJob:
+class EventJob(NamedTuple):
     """Everything one event's pages depend on."""
 
     data: bytes
@@ -61,8 +58,7 @@ class EventJob:
     digest: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class PageOut:
+class PageOut(NamedTuple):
     path: str  # under OUT, POSIX, e.g. "open-2024/rounds/3.html"
     template: str
     context: PageContext
@@ -74,8 +70,7 @@ class Batch(Protocol):
     def prepare(self, keys: Sequence[int]) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class PagePlan:
+class PagePlan(NamedTuple):
     """A page whose context is made only when its part of the event is built.
 
     ``batch``: shared work (the card explanations of the players a part builds),
@@ -113,8 +108,7 @@ def ready(path: str, template: str, context: PageContext) -> PagePlan:
     return PagePlan(path, template, lambda: context)
 
 
-@dataclass(frozen=True, slots=True)
-class EventData:
+class EventData(NamedTuple):
     """What the page builders share for one event (internal to the pages package)."""
 
     job: EventJob

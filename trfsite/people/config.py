@@ -21,7 +21,7 @@ Parsing collects every problem, each naming its key, like the rest of the config
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from trfsite.people.names import KEY_PATTERN, SITE_KEYS
 
@@ -29,8 +29,7 @@ _KEYS = ("merge", "pages", "split")
 _ENTRY = re.compile(r"^(?P<stem>.+):(?P<number>\d{1,5})$")
 
 
-@dataclass(frozen=True, slots=True)
-class PeopleConfig:
+class PeopleConfig(NamedTuple):
     merges: tuple[tuple[str, ...], ...] = ()
     splits: tuple[tuple[str, int, str], ...] = ()  # (file stem, start number, key)
     pages: bool | None = None  # None: people pages when the site has more than one event

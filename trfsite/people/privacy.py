@@ -20,7 +20,8 @@ carries none of the tags that identify a player (issue 42).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from trfsite.formats.numbers import is_whole
 from trfsite.model import Tournament
@@ -36,8 +37,7 @@ class BirthShown(enum.Enum):
     YEAR = "year"  # the year of birth alone
 
 
-@dataclass(frozen=True, slots=True)
-class PrivacySettings:
+class PrivacySettings(NamedTuple):
     birth: BirthShown = BirthShown.NONE
     anonymise: tuple[str, ...] = ()  # FIDE ids / EGD PINs (digits) or names, as written
 

@@ -12,8 +12,8 @@ import json
 import logging
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from trfsite.pages.data_files import DATA_FOLDER
 from trfsite.pages.rows import EventSummary
@@ -23,8 +23,7 @@ logger = logging.getLogger(__name__)
 ARCHIVE = f"{DATA_FOLDER}/archive.sqlite"
 
 
-@dataclass(frozen=True, slots=True)
-class ArchiveEvent:
+class ArchiveEvent(NamedTuple):
     """One event of ``data/archive.sqlite``."""
 
     key: str  # the event's cache key: its rows are kept while it is the same

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from trfsite import __version__
 from trfsite.findings import Finding
@@ -58,8 +59,7 @@ __all__ = ["MARKER", "BuildError", "BuildOptions", "BuildReport", "build_site", 
 logger = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
-class BuildOptions:
+class BuildOptions(NamedTuple):
     src: Path
     out: Path
     theme: str | None = None  # overrides the config's theme
@@ -78,8 +78,7 @@ class BuildOptions:
     fallbacks: tuple[tuple[str, Fallback], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class BuildReport:
+class BuildReport(NamedTuple):
     events: int
     pages: int
     pdfs: int
@@ -246,7 +245,7 @@ def _build_site(
             )
             takings.append(taking)
             part = _LanguageBuild(
-                replace(options, out=options.out / language) if several else options,
+                options._replace(out=options.out / language) if several else options,
                 SiteWriter(tmp / language if several else tmp),
                 site,
                 functools.partial(link_reused, prefix=prefix),

@@ -20,6 +20,7 @@ import logging
 import sqlite3
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity
 from trfsite.input_files import InputRefused, shown_name
@@ -103,8 +104,7 @@ def load_sources(state_file: Path) -> SourceStore:
         return SourceStore({})
 
 
-@dataclass(frozen=True, slots=True)
-class _Read:
+class _Read(NamedTuple):
     """What an event's files held when read late: its file's bytes and digest, its PGN files."""
 
     data: bytes
@@ -222,8 +222,7 @@ def _with_read(task: EventTask, read: _Read) -> EventTask:
     games_digests = tuple(hashlib.sha256(data).hexdigest() for _, data in read.games)
     return replace(
         task,
-        job=replace(
-            task.job,
+        job=task.job._replace(
             data=read.data,
             digest=read.digest,
             games=read.games,

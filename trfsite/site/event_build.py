@@ -155,7 +155,7 @@ def _without_pdf_link(result: EventResult) -> EventResult:
         context = page.context
         if not isinstance(context, IndexPage | DownloadFile) and context.event.pdf:
             context = context._replace(event=context.event._replace(pdf=""))
-        pages.append(replace(page, context=context))
+        pages.append(page._replace(context=context))
     return replace(result, pages=tuple(pages))
 
 

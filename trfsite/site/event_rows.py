@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import jinja2
 
@@ -29,8 +29,7 @@ CARD_TEMPLATE = "event_card.html"
 _FEED_END = "</feed>\n"
 
 
-@dataclass(frozen=True, slots=True)
-class EventRow:
+class EventRow(NamedTuple):
     """One event as the home page, ``events.json`` and ``feed.xml`` show it."""
 
     key: str  # the event's cache key

@@ -11,8 +11,7 @@ import contextlib
 import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import click
 
@@ -58,8 +57,7 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-@dataclass(frozen=True, slots=True)
-class Scheme:
+class Scheme(NamedTuple):
     prefix: str
     example: str
     make: Callable[[str, int], contextlib.AbstractContextManager[tuple[Executor, int]]]

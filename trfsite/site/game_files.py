@@ -13,8 +13,8 @@ import logging
 import os
 import stat
 from collections.abc import Collection
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from trfsite.formats.limits import MAX_PGN_BYTES
 from trfsite.site.state_cache import KnownSource, SourceStore, signature
@@ -24,8 +24,7 @@ logger = logging.getLogger(__name__)
 _OWN_SUFFIXES = (".pgn", ".PGN")
 
 
-@dataclass(frozen=True, slots=True)
-class TakenGames:
+class TakenGames(NamedTuple):
     """An event's PGN files: (path under SRC, bytes) each, with the sha256 of their bytes
     (hex, in the same order); ``unread``: taken from the store, every bytes empty."""
 

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 logger = logging.getLogger(__name__)
 
@@ -74,8 +75,7 @@ class Listing:
             yield f"{self.folder}/{path}", size
 
 
-@dataclass(frozen=True, slots=True)
-class Reused:
+class Reused(NamedTuple):
     """An event folder of the live build that enters the new one unchanged."""
 
     folder: str  # under the build, forward slashes

@@ -24,9 +24,8 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 # Fixed for identical bytes on every build (the zip format's earliest date).
 _TIMESTAMP = (1980, 1, 1, 0, 0, 0)
@@ -49,8 +48,7 @@ def zip_name(slug: str) -> str:
     return f"{slug}/{slug}.zip"
 
 
-@dataclass(frozen=True, slots=True)
-class Packed:
+class Packed(NamedTuple):
     """One file of the copy, ready to be put in it: its bytes as the copy holds them."""
 
     arcname: str  # its path in the copy (and under OUT)

@@ -8,8 +8,8 @@ archive (0.2 s of CPU per 1,000 events) and took longer than the people pages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from trfsite import __version__
 from trfsite.render.page_meta import SiteInfo
@@ -25,8 +25,7 @@ from trfsite.site.state_cache import SourceStore
 from trfsite.site.writer import SiteWriter
 
 
-@dataclass(frozen=True, slots=True)
-class SiteWide:
+class SiteWide(NamedTuple):
     """Where one language's site-wide files go and what they are made with."""
 
     writer: SiteWriter

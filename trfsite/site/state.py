@@ -27,9 +27,10 @@ import json
 import logging
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
 from trfsite.findings import Finding
 from trfsite.people.codec import entries_from_json, entries_to_json
@@ -59,8 +60,7 @@ def state_path(out: Path, language: str = "") -> Path:
     return out.parent / f"{out.name}.builds" / name
 
 
-@dataclass(frozen=True, slots=True)
-class Changes:
+class Changes(NamedTuple):
     """What one build writes into the state, all in one transaction."""
 
     events: Mapping[str, EventEntries]  # the build's events, by cache key (see ``kept``)
@@ -77,14 +77,13 @@ class Changes:
     # Event key -> the digest of its people as a person page shows them (see
     # ``people.pages._Archive.people_at``), for each event whose people this build knows
     # whole; the others keep theirs.
-    people_at: Mapping[str, str] = field(default_factory=dict)
+    people_at: Mapping[str, str] = MappingProxyType({})  # read only: one empty map for all
     # The state's people pages' digests as this build read them (``page_digests``),
     # so that saving does not read every digest again; None: read them when saving.
     old_pages: Mapping[str, str] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Resolved:
+class Resolved(NamedTuple):
     """The people one build resolved: all of them, or those of the part it resolved
     again (``site.identity_part``)."""
 
@@ -92,7 +91,7 @@ class Resolved:
     gone: frozenset[str] | None  # the previous people they replace (None: all of them)
     findings: tuple[Finding, ...]  # every identity finding of the build
     config: str  # the ``[people]`` settings they were resolved with (their repr)
-    namesakes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # of ``people``
+    namesakes: dict[str, tuple[str, ...]]  # of ``people``
 
 
 def stamp_of(pages: Mapping[str, str]) -> str:

@@ -16,7 +16,7 @@ import os
 import sqlite3
 import stat
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Builds remembered: an older donor is not taken (with the default ``keep`` of 1
 # the donor is two builds old; each build adds one).
@@ -32,8 +32,7 @@ CREATE INDEX people_folders_inode ON people_folders(inode);
 """
 
 
-@dataclass(frozen=True, slots=True)
-class FolderMark:
+class FolderMark(NamedTuple):
     """A folder of people pages as a build left it: which folder it is (device and
     inode) and when an entry of it last came, went or was replaced (its mtime:
     writing a file in place does not change it, adding, deleting, renaming or

@@ -8,8 +8,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from trfsite.findings import Finding, Severity
 from trfsite.people.contexts import PeopleFinding
@@ -22,8 +21,7 @@ if TYPE_CHECKING:
 _PERSON = "key, name, fide_id, egd_pin, federation, aliases, name_matched, page, redirects"
 
 
-@dataclass(frozen=True, slots=True)
-class StoredFinding:
+class StoredFinding(NamedTuple):
     """An identity finding as the previous build showed it (with its links)."""
 
     finding: Finding
