@@ -124,6 +124,8 @@ class CardParts(CardText):
             page.rating_card is not None,
             page.gor_card is not None,
             page.points_label,
+            page.score_chart is not None,
+            page.rank_chart is not None,
         )
         made = self._heads.get(key)
         if made is None:
@@ -140,7 +142,9 @@ class CardParts(CardText):
                     f'<th scope="col" class="num"><abbr title="{word("GoR change")}">'
                     f"{word('GoR ±')}</abbr></th>"
                 )
-            rank = "" if page.is_team else f'<th scope="col" class="num">{word("Rank")}</th>'
+            # Charted below the table: on a phone they leave it (``opt``).
+            points_css, rank_css = _charted_css(page)
+            rank = "" if page.is_team else f'<th scope="col" class="{rank_css}">{word("Rank")}</th>'
             made = (
                 '<div class="table-wrap" role="region" aria-labelledby="record-caption" '
                 'tabindex="0">\n<table class="record">\n'
@@ -152,7 +156,7 @@ class CardParts(CardText):
                 f"{word('Grade') if page.is_go else word('Rating')}</th>\n"
                 f'    <th scope="col"><abbr title="{word("Colour")}">{word("Col.")}</abbr></th>\n'
                 f'    <th scope="col" class="result">{word("Result")}</th>\n'
-                f'{change}    <th scope="col" class="num">{word(page.points_label)}</th>\n'
+                f'{change}    <th scope="col" class="{points_css}">{word(page.points_label)}</th>\n'
                 f"{rank}  </tr></thead>\n  <tbody>\n"
             )
             self._heads[key] = made
@@ -164,6 +168,7 @@ class CardParts(CardText):
         points, signed = self.written_points, self.written_signed
         is_team, is_go = page.is_team, page.is_go
         changes = bool(page.rating_card or page.gor_card)
+        points_css, rank_css = _charted_css(page)
         line: RecordLine
         for line in page.record:
             css, rnd, opponent, color = out(line.css), out(line.round), line.opponent, line.color
@@ -188,7 +193,7 @@ class CardParts(CardText):
                     f"{result}</a>"
                 )
             change = f'<td class="num">{signed(line.rating_change)}</td>' if changes else ""
-            rank = "" if is_team else f'<td class="num">{out(line.rank_after or "")}</td>'
+            rank = "" if is_team else f'<td class="{rank_css}">{out(line.rank_after or "")}</td>'
             parts.append(
                 f'  <tr class="{css}">\n'
                 f'    <td class="num"><a href="{b}rounds/{rnd}.html">{rnd}</a></td>\n'
@@ -196,7 +201,7 @@ class CardParts(CardText):
                 f'    <td class="num">{rating}</td>\n'
                 f"    <td>{colour}</td>\n"
                 f'    <td class="result cell {css}">{result}</td>\n'
-                f'{change}    <td class="num">{points(line.points_after)}</td>\n'
+                f'{change}    <td class="{points_css}">{points(line.points_after)}</td>\n'
                 f"{rank}  </tr>\n"
             )
 
@@ -270,3 +275,12 @@ class CardFrames(PageFrames):
         super().__init__(
             env, CARD_TEMPLATE, FRAME_TEMPLATES, default_parts(CardParts, COPIED_TEMPLATES)
         )
+
+
+def _charted_css(page: PlayerCardPage) -> tuple[str, str]:
+    """The classes of the record's score and rank columns: ``opt`` (left out on a phone)
+    when a chart below the table shows the same values."""
+    return (
+        "num opt" if page.score_chart is not None else "num",
+        "num opt" if page.rank_chart is not None else "num",
+    )
