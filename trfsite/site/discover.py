@@ -8,6 +8,7 @@ import os
 import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity
 from trfsite.input_files import InputRefused, check_inside, read_head, read_input, shown_name
@@ -201,8 +202,7 @@ def _looks_like_tournament(path: Path, root: Path | None) -> bool:
         return False
 
 
-@dataclass(frozen=True, slots=True)
-class _Walked:
+class _Walked(NamedTuple):
     """What the walk of SRC saw: the files that may be tournaments, the PGN files, and
     the names in each candidate's folder (every entry: files, folders, links)."""
 
