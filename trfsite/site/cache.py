@@ -48,6 +48,9 @@ logger = logging.getLogger(__name__)
 CACHE_ID = ".trfsite-cache-id"  # in a build folder: which build the state's cache rows describe
 _DATE_FIELDS = ("start_date", "end_date")
 _SUMMARY_FIELDS = EventSummary._fields
+_SUMMARY_NAMES = frozenset(_SUMMARY_FIELDS)
+_DATE_PLACES = tuple(_SUMMARY_FIELDS.index(name) for name in _DATE_FIELDS)
+_SCALARS = frozenset({str, int, bool, type(None)})  # the exact types JSON gives them
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,19 +173,24 @@ def _summary_json(summary: EventSummary) -> dict[str, object]:
 
 
 def _summary_from(data: object) -> EventSummary:
+    # Checked as a whole, then field by field only to name a bad one: each unchanged
+    # event's summary is decoded in a rebuild (issue 46: 3,000 of them).
     if not isinstance(data, dict):
         raise ValueError(f"summary is {type(data).__name__}; expected an object")
-    values: dict[str, object] = {}
-    for name in _SUMMARY_FIELDS:
-        value = data[name]
-        if value is not None and not isinstance(value, str | int | bool):
-            raise ValueError(f"summary field {name!r} is {value!r}; expected a scalar")
-        if name in _DATE_FIELDS and value is not None:
-            value = dt.date.fromisoformat(str(value))
-        values[name] = value
-    if set(data) != set(values):
-        raise ValueError(f"summary has unknown fields {sorted(set(data) - set(values))!r}")
-    return EventSummary(**values)  # type: ignore[arg-type]
+    if data.keys() != _SUMMARY_NAMES:
+        missing = sorted(_SUMMARY_NAMES - data.keys())
+        if missing:
+            raise ValueError(f"summary lacks the fields {missing!r}")
+        raise ValueError(f"summary has unknown fields {sorted(data.keys() - _SUMMARY_NAMES)!r}")
+    values = [data[name] for name in _SUMMARY_FIELDS]
+    if not _SCALARS.issuperset(map(type, values)):
+        for name, value in zip(_SUMMARY_FIELDS, values, strict=True):
+            if type(value) not in _SCALARS:
+                raise ValueError(f"summary field {name!r} is {value!r}; expected a scalar")
+    for place in _DATE_PLACES:
+        if values[place] is not None:
+            values[place] = dt.date.fromisoformat(str(values[place]))
+    return EventSummary._make(values)
 
 
 def entry_for(key: str, output: EventOutput) -> CacheEntry:
@@ -215,11 +223,17 @@ def _entry_json(entry: CacheEntry) -> dict[str, object]:
     }
 
 
-def _typed(data: dict[str, object], name: str, kind: type) -> object:
-    value = data[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ValueError(f"{name!r} is {value!r}; expected {kind.__name__}")
-    return value
+# An entry's fields and their JSON types (exact: a bool is no int).
+_ENTRY_KINDS = (
+    ("slug", str),
+    ("seal", list),
+    ("pages", int),
+    ("pdf", bool),
+    ("errors", int),
+    ("warnings", int),
+    ("failure", str),
+    ("pdf_failure", str),
+)
 
 
 def _entry_from(key: str, data: object, state_file: str) -> CacheEntry:
@@ -227,28 +241,31 @@ def _entry_from(key: str, data: object, state_file: str) -> CacheEntry:
     listing left there; raises ValueError (or KeyError, TypeError) for a damaged one."""
     if not isinstance(data, dict):
         raise ValueError(f"entry is {type(data).__name__}; expected an object")
-    slug = str(_typed(data, "slug", str))
+    for name, kind in _ENTRY_KINDS:
+        if type(data[name]) is not kind:
+            raise ValueError(f"{name!r} is {data[name]!r}; expected {kind.__name__}")
+    slug: str = data["slug"]
     if not slug or "/" in slug or slug.startswith("."):
         raise ValueError(f"slug {slug!r} is not a folder name")
-    seal = _typed(data, "seal", list)
+    seal: list[object] = data["seal"]
     if not (
-        len(seal) == 2  # type: ignore[arg-type]
-        and isinstance(seal[0], str)  # type: ignore[index]
-        and isinstance(seal[1], int)  # type: ignore[index]
-        and ".." not in seal[0].split("/")  # type: ignore[index]
+        len(seal) == 2
+        and isinstance(seal[0], str)
+        and isinstance(seal[1], int)
+        and ".." not in seal[0].split("/")
     ):
         raise ValueError(f"seal {seal!r}; expected [path, size]")
     return CacheEntry(
-        key=key,
-        slug=slug,
-        summary=_summary_from(data["summary"]),
-        files=Listing(slug, None, (seal[0], seal[1]), (state_file, key)),  # type: ignore[index]
-        pages=int(_typed(data, "pages", int)),  # type: ignore[call-overload]
-        pdf=bool(_typed(data, "pdf", bool)),
-        errors=int(_typed(data, "errors", int)),  # type: ignore[call-overload]
-        warnings=int(_typed(data, "warnings", int)),  # type: ignore[call-overload]
-        failure=str(_typed(data, "failure", str)),
-        pdf_failure=str(_typed(data, "pdf_failure", str)),
+        key,
+        slug,
+        _summary_from(data["summary"]),
+        Listing(slug, None, (seal[0], seal[1]), (state_file, key)),
+        data["pages"],
+        data["pdf"],
+        data["errors"],
+        data["warnings"],
+        data["failure"],
+        data["pdf_failure"],
     )
 
 
@@ -270,9 +287,10 @@ class Previous:
     entries: dict[str, CacheEntry] = field(default_factory=dict)  # by key, damaged ones left out
 
 
-def load_entries(out: Path, state_file: Path) -> Previous:
+def load_entries(out: Path, state_file: Path, wanted: Collection[str] | None = None) -> Previous:
     """The entries of the live build's events, when the build state describes that
-    build (else none)."""
+    build (else none); ``wanted``: the keys whose entries are decoded (None: all), the
+    others' only named in ``Previous.keys`` (a changed event's old entry is not read)."""
     try:
         build = (out / CACHE_ID).read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):
@@ -290,6 +308,8 @@ def load_entries(out: Path, state_file: Path) -> Previous:
     found = {}
     where = str(state_file)  # one string, pickled once with the listings that name it
     for _, key, text in rows:
+        if wanted is not None and key not in wanted:
+            continue
         try:
             found[key] = _entry_from(key, json.loads(text), where)
         except (KeyError, TypeError, ValueError) as exc:

@@ -8,6 +8,7 @@ import os
 import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity
 from trfsite.input_files import InputRefused, check_inside, read_head, read_input, shown_name
@@ -201,13 +202,30 @@ def _looks_like_tournament(path: Path, root: Path | None) -> bool:
         return False
 
 
-def _walk(src: Path, exclude: tuple[Path, ...]) -> tuple[list[Path], list[Path]]:
-    """(the files that may be tournaments, the PGN files)."""
+class _Walked(NamedTuple):
+    """What the walk of SRC saw: the files that may be tournaments, the PGN files, and
+    the names in each candidate's folder (every entry: files, folders, links)."""
+
+    found: list[Path]
+    games: list[Path]
+    beside: dict[Path, frozenset[str]]  # candidate -> the names in its folder
+    top: frozenset[str]  # the names in SRC itself
+
+
+def _walk(src: Path, exclude: tuple[Path, ...]) -> _Walked:
     found: list[Path] = []
     games: list[Path] = []
+    beside: dict[Path, frozenset[str]] = {}
+    top: frozenset[str] = frozenset()
+    start = os.fspath(src)  # os.walk gives it first, as given
     # Links to folders are not followed (os.walk's default): a link out of SRC is not walked.
     for folder, dirs, files in os.walk(src):
         here = Path(folder)
+        # Every name of the folder, before any is left out: whether an event has notes
+        # is answered from it, not by one more lstat per event (issue 46).
+        names = frozenset(files).union(dirs)
+        if folder == start:
+            top = names
         # Sorted, and without hidden folders or the output folder itself.
         dirs[:] = sorted(
             d
@@ -223,9 +241,10 @@ def _walk(src: Path, exclude: tuple[Path, ...]) -> tuple[list[Path], list[Path]]
             suffix = path.suffix.lower()
             if suffix not in _SKIP_SUFFIXES:
                 found.append(path)
+                beside[path] = names
             elif suffix == ".pgn":
                 games.append(path)
-    return found, games
+    return _Walked(found, games, beside, top)
 
 
 def _text(path: Path, root: Path, refused: list[Finding]) -> str | None:
@@ -260,17 +279,21 @@ def discover(
     """
     inside: Path | None
     games: list[Path] | None = None
+    beside: dict[Path, frozenset[str]] = {}
+    top: frozenset[str] | None = None  # None: not walked, looked for
     if src.is_file():
         candidates = [src]
         root, inside = src.parent, None  # named by the user: a link is theirs to choose
         store = None
     else:
-        candidates, games = _walk(src, tuple(p.resolve() for p in exclude))
+        walked = _walk(src, tuple(p.resolve() for p in exclude))
+        candidates, games, beside, top = walked.found, walked.games, walked.beside, walked.top
         root = inside = src
     if store is not None:
         store.prefix = os.path.join(os.fsencode(src), b"")  # the keys: paths under SRC
-    chosen = [p for p in candidates if _sniffed(p, inside, store)]
-    chosen.sort(key=lambda p: _relative(p, root))
+    # Each path's name under SRC made once: the sort's key, then the file's.
+    relative = {p: _relative(p, root) for p in candidates if _sniffed(p, inside, store)}
+    chosen = sorted(relative, key=relative.__getitem__)
     refused: list[Finding] = []
     read: list[tuple[Path, _Taken]] = []
     unread = 0
@@ -296,11 +319,13 @@ def discover(
     files = []
     for (path, taken), slug in zip(read, slugs, strict=True):
         notes_path = path.with_suffix(".md")
-        notes = _text(notes_path, root, refused) if _exists(notes_path) else None
+        names = beside.get(path)
+        there = notes_path.name in names if names is not None else _exists(notes_path)
+        notes = _text(notes_path, root, refused) if there else None
         files.append(
             SourceFile(
                 path,
-                _relative(path, root),
+                relative[path],
                 slug,
                 notes_path if notes is not None else None,
                 taken.data,
@@ -311,7 +336,8 @@ def discover(
             )
         )
     index = root / "index.md"
-    index_text = _text(index, root, refused) if _exists(index) else None
+    there = index.name in top if top is not None else _exists(index)
+    index_text = _text(index, root, refused) if there else None
     return Discovery(
         tuple(files),
         index if index_text is not None else None,

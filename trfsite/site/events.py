@@ -91,7 +91,9 @@ def plan_events(
     tasks = [replace(task, fingerprint=fingerprint) for task in tasks]
     parts = cache.KeyParts()
     keys = {task.job.slug: cache.event_key(fingerprint, task, parts) for task in tasks}
-    previous = cache.load_entries(out, state_file) if use_cache else cache.Previous()
+    previous = (
+        cache.load_entries(out, state_file, set(keys.values())) if use_cache else cache.Previous()
+    )
     reused = {}
     for task in tasks:
         entry = previous.entries.get(keys[task.job.slug])

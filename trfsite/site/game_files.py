@@ -90,6 +90,8 @@ def taken_game_files(
     """
     if patterns or listed is None or store is None:
         return _read_all(game_files(tournament, relative, patterns))
+    if not listed:  # no PGN file in SRC: no path made and hashed per event (issue 46)
+        return TakenGames((), ())
     own = next((p for p in map(tournament.with_suffix, _OWN_SUFFIXES) if p in listed), None)
     if own is None:
         return TakenGames((), ())
