@@ -32,7 +32,7 @@ class CardParts(CardText):
 
     def __init__(self, env: jinja2.Environment) -> None:
         super().__init__(env)
-        self._heads: dict[tuple[bool, bool, bool, bool, str], str] = {}
+        self._heads: dict[tuple[bool, bool, bool, bool, str, bool, bool], str] = {}
         self._colours: dict[tuple[str, int | None], str] = {}
 
     def title(self, page: PlayerCardPage) -> str:
