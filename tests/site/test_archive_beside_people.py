@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
@@ -105,6 +106,22 @@ def test_the_same_bytes_with_and_without_the_pool(tmp_path: Path) -> None:
     assert (tmp_path / "one" / archive).read_bytes() == (tmp_path / "two" / archive).read_bytes()
 
 
+def _noting_the_wait(steps: list[str]) -> Callable[..., object]:
+    """``build.start_archive`` whose returned wait adds "archive waited for" to ``steps``."""
+    real_start = build.start_archive
+
+    def start(*args: object, **kwargs: object) -> object:
+        wait = real_start(*args, **kwargs)  # type: ignore[arg-type]
+
+        def waited() -> None:
+            steps.append("archive waited for")
+            wait()  # type: ignore[operator]
+
+        return waited
+
+    return start
+
+
 def test_the_archive_is_waited_for_after_the_home_page_and_the_cache_rows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -118,16 +135,7 @@ def test_the_archive_is_waited_for_after_the_home_page_and_the_cache_rows(
     _two_events(src)
     _record_calls(monkeypatch, log)
     steps: list[str] = []
-    real_start, real_home, real_save = build.start_archive, site_wide.write_home, cache.save_entries
-
-    def start(*args: object, **kwargs: object) -> object:
-        wait = real_start(*args, **kwargs)  # type: ignore[arg-type]
-
-        def waited() -> None:
-            steps.append("archive waited for")
-            wait()  # type: ignore[operator]
-
-        return waited
+    real_home, real_save = site_wide.write_home, cache.save_entries
 
     def home(*args: object, **kwargs: object) -> int:
         steps.append("home page")
@@ -137,7 +145,7 @@ def test_the_archive_is_waited_for_after_the_home_page_and_the_cache_rows(
         steps.append("cache rows")
         real_save(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(build, "start_archive", start)
+    monkeypatch.setattr(build, "start_archive", _noting_the_wait(steps))
     monkeypatch.setattr(site_wide, "write_home", home)
     monkeypatch.setattr(cache, "save_entries", save)
     build_site(BuildOptions(src, tmp_path / "out", pdf=False, jobs=2))
@@ -167,17 +175,8 @@ def test_the_donors_folders_are_moved_in_while_the_archive_is_made(
     build_site(BuildOptions(src, out, pdf=False, jobs=2))  # the first build is kept: a donor
     changed.write_text(changed.read_text("utf-8").replace("2026", "2027"), encoding="utf-8")
     steps: list[str] = []
-    real_start, real_move = build.start_archive, linking.Linking.move_from_donor
+    real_move = linking.Linking.move_from_donor
     renames, rename = [], os.rename
-
-    def start(*args: object, **kwargs: object) -> object:
-        wait = real_start(*args, **kwargs)  # type: ignore[arg-type]
-
-        def waited() -> None:
-            steps.append("archive waited for")
-            wait()  # type: ignore[operator]
-
-        return waited
 
     def move(self: linking.Linking) -> None:
         steps.append("moved from the donor")
@@ -187,7 +186,7 @@ def test_the_donors_folders_are_moved_in_while_the_archive_is_made(
         renames.append(Path(str(source)).name)
         rename(source, target)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(build, "start_archive", start)
+    monkeypatch.setattr(build, "start_archive", _noting_the_wait(steps))
     monkeypatch.setattr(linking.Linking, "move_from_donor", move)
     monkeypatch.setattr(linking.os, "rename", counted)
     build_site(BuildOptions(src, out, pdf=False, jobs=2))

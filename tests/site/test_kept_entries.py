@@ -27,7 +27,9 @@ from trfsite.site.writer import SiteWriter
 RULES = Path(__file__).resolve().parent.parent / "data" / "people" / "rules"
 
 
-def test_the_players_of_events_built_share_the_values_they_repeat(tmp_path: Path) -> None:
+def _two_events_built(tmp_path: Path) -> Plan:
+    """The same small round robin built as two events, "spring" and "autumn" (keys
+    key-1 and key-2), in this process; the plan holds their people entries."""
     paths = tuple(t.path for t in theme_chain(find_theme("default")))
     site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
     tasks = [
@@ -41,6 +43,11 @@ def test_the_players_of_events_built_share_the_values_they_repeat(tmp_path: Path
     ]
     plan = Plan({"spring": "key-1", "autumn": "key-2"}, {}, tasks)
     build_events(SiteWriter(tmp_path / "out"), InlineExecutor(), 1, plan, None, local=True)
+    return plan
+
+
+def test_the_players_of_events_built_share_the_values_they_repeat(tmp_path: Path) -> None:
+    plan = _two_events_built(tmp_path)
     first, second = (plan.people[key].entries for key in ("key-1", "key-2"))
     # The same four players (each file read apart), all rated, all of GER.
     assert [e.name for e in first] == [e.name for e in second]
@@ -57,19 +64,7 @@ def test_the_players_of_events_built_share_the_values_they_repeat(tmp_path: Path
 def test_no_entry_of_the_events_built_is_held_as_a_tuple(tmp_path: Path) -> None:
     # A 24-field tuple an entry was ~250 bytes more than its numbers into the build's
     # table of values (``PackedEntries``): 16 MiB per 1,000 events, held to the end.
-    paths = tuple(t.path for t in theme_chain(find_theme("default")))
-    site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
-    tasks = [
-        EventTask(
-            EventJob(
-                small_round_robin().encode(), f"{slug}.trf", slug, "", EventConfig(), site, False
-            ),
-            paths,
-        )
-        for slug in ("spring", "autumn")
-    ]
-    plan = Plan({"spring": "key-1", "autumn": "key-2"}, {}, tasks)
-    build_events(SiteWriter(tmp_path / "out"), InlineExecutor(), 1, plan, None, local=True)
+    plan = _two_events_built(tmp_path)
     gc.collect()
     held = sum(1 for thing in gc.get_objects() if type(thing) is PersonEntry)
     assert held == 0  # main: 8 (4 players an event)
