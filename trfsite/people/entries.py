@@ -5,9 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import enum
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple
+
+from trfsite.people.packed import PackedTuple
 
 
 class KeyKind(enum.Enum):
@@ -131,7 +133,7 @@ _NUMBERED = tuple(at for at in range(_WIDTH) if at not in _OWN)
 _WIDE = len(_NUMBERED)
 
 
-class PackedEntries(Sequence[PersonEntry]):
+class PackedEntries(PackedTuple[PersonEntry]):
     """An event's entries as numbers into a build's table of values (``SharedValues``).
 
     A tuple of 24 fields an entry cost the build process ~250 bytes more than these 4
@@ -151,46 +153,13 @@ class PackedEntries(Sequence[PersonEntry]):
     def __len__(self) -> int:
         return len(self._codes) // _WIDE
 
-    @overload
-    def __getitem__(self, index: int) -> PersonEntry: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[PersonEntry, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> PersonEntry | tuple[PersonEntry, ...]:
-        if isinstance(index, slice):
-            return tuple(self._entry(n) for n in range(*index.indices(len(self))))
-        count = len(self)
-        if index < 0:
-            index += count
-        if not 0 <= index < count:
-            raise IndexError("entry index out of range")
-        return self._entry(index)
-
-    def __iter__(self) -> Iterator[PersonEntry]:
-        return (self._entry(n) for n in range(len(self)))
-
-    def _entry(self, index: int) -> PersonEntry:
+    def _item(self, index: int) -> PersonEntry:
         start = index * _WIDE
         values = list(map(self._table.__getitem__, self._codes[start : start + _WIDE]))
         own = self._own
         for n, at in enumerate(_OWN):  # ascending: each lands in its place
             values.insert(at, own[index * len(_OWN) + n] if own else "")
         return PersonEntry._make(values)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, PackedEntries | tuple):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __reduce__(self) -> tuple[type[tuple[PersonEntry, ...]], tuple[tuple[PersonEntry, ...]]]:
-        return (tuple, (tuple(self),))
-
-    def __repr__(self) -> str:
-        return repr(tuple(self))
 
 
 class SharedValues:

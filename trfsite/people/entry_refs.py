@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple, overload
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from trfsite.people.packed import PackedTuple
 
 
 class EntryRef(NamedTuple):
@@ -14,7 +16,7 @@ class EntryRef(NamedTuple):
     entry: int  # index into that event's entries
 
 
-class EntryRefs(Sequence[EntryRef]):
+class EntryRefs(PackedTuple[EntryRef]):
     """A person's entries as one array of numbers (event, entry, event, entry, ...).
 
     An ``EntryRef`` tuple each took ~70 bytes (a 1,000-event archive has 65,000
@@ -40,36 +42,9 @@ class EntryRefs(Sequence[EntryRef]):
     def __len__(self) -> int:
         return len(self._numbers) // 2
 
-    @overload
-    def __getitem__(self, index: int) -> EntryRef: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[EntryRef, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> EntryRef | tuple[EntryRef, ...]:
-        if isinstance(index, slice):
-            return tuple(self[n] for n in range(*index.indices(len(self))))
-        count = len(self)
-        if index < 0:
-            index += count
-        if not 0 <= index < count:
-            raise IndexError("entry index out of range")
+    def _item(self, index: int) -> EntryRef:
         return EntryRef(self._numbers[2 * index], self._numbers[2 * index + 1])
 
     def __iter__(self) -> Iterator[EntryRef]:
         numbers = self._numbers
         return (EntryRef(numbers[n], numbers[n + 1]) for n in range(0, len(numbers), 2))
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, EntryRefs | tuple):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __reduce__(self) -> tuple[type[tuple[EntryRef, ...]], tuple[tuple[EntryRef, ...]]]:
-        return (tuple, (tuple(self),))
-
-    def __repr__(self) -> str:
-        return repr(tuple(self))
