@@ -51,8 +51,7 @@ def test_the_live_entries_are_read_from_rows_without_listings(tmp_path: Path) ->
         read = _columns_read(db, build)
         tables = {table for table, _ in read}
         columns = {
-            table: {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-            for table in tables
+            table: {row[1] for row in db.execute(f"PRAGMA table_info({table})")} for table in tables
         }
         keys = [key for (key,) in db.execute("SELECT key FROM cache_live ORDER BY slug")]
     # The entries' rows hold no listing (main: cache_entries held ``files`` too).
