@@ -97,8 +97,9 @@ def _rendered(
 
 class PageFiles:
     """The pages of one build: sent to the executor in batches, a few ahead (bounded
-    memory), or placed here; unchanged ones linked from the previous output, or
-    left as they are among those ``in_place`` (from the donor: see ``people_donor``)."""
+    memory), or placed here (a rebuild's few pages: rendered here too); unchanged ones
+    linked from the previous output, or left as they are among those ``in_place`` (from
+    the donor: see ``people_donor``)."""
 
     def __init__(
         self,
