@@ -42,10 +42,10 @@ def _record_calls(monkeypatch: pytest.MonkeyPatch, log: Path) -> None:
             file.write(f"start {os.getpid()}\n")
         return real_start(*args, **kwargs)  # type: ignore[arg-type]
 
-    def archive(*args: object, **kwargs: object) -> None:
+    def archive(*args: object, **kwargs: object) -> bool:
         with open(log, "a", encoding="utf-8") as file:
             file.write(f"archive {os.getpid()}\n")
-        real_archive(*args, **kwargs)  # type: ignore[arg-type]
+        return real_archive(*args, **kwargs)  # type: ignore[arg-type]
 
     def people(*args: object, **kwargs: object) -> int:
         with open(log, "a", encoding="utf-8") as file:

@@ -210,6 +210,9 @@ class _Walked(NamedTuple):
     games: list[Path]
     beside: dict[Path, frozenset[str]]  # candidate -> the names in its folder
     top: frozenset[str]  # the names in SRC itself
+    # candidate -> its POSIX path under SRC, joined from the walk's names (``Path.relative_to``
+    # and ``as_posix`` for each were a third of a 3,000-event rebuild's discovery)
+    under: dict[Path, str]
 
 
 def _walk(src: Path, exclude: tuple[Path, ...]) -> _Walked:
@@ -217,10 +220,13 @@ def _walk(src: Path, exclude: tuple[Path, ...]) -> _Walked:
     games: list[Path] = []
     beside: dict[Path, frozenset[str]] = {}
     top: frozenset[str] = frozenset()
+    under: dict[Path, str] = {}
     start = os.fspath(src)  # os.walk gives it first, as given
+    prefix = os.path.join(start, "")  # and each folder below it joined to it
     # Links to folders are not followed (os.walk's default): a link out of SRC is not walked.
     for folder, dirs, files in os.walk(src):
         here = Path(folder)
+        inside = "" if folder == start else folder[len(prefix) :].replace(os.sep, "/") + "/"
         # Every name of the folder, before any is left out: whether an event has notes
         # is answered from it, not by one more lstat per event (issue 46).
         names = frozenset(files).union(dirs)
@@ -242,9 +248,10 @@ def _walk(src: Path, exclude: tuple[Path, ...]) -> _Walked:
             if suffix not in _SKIP_SUFFIXES:
                 found.append(path)
                 beside[path] = names
+                under[path] = inside + name
             elif suffix == ".pgn":
                 games.append(path)
-    return _Walked(found, games, beside, top)
+    return _Walked(found, games, beside, top, under)
 
 
 def _text(path: Path, root: Path, refused: list[Finding]) -> str | None:
@@ -285,14 +292,16 @@ def discover(
         candidates = [src]
         root, inside = src.parent, None  # named by the user: a link is theirs to choose
         store = None
+        under = {src: src.name}  # its path under its folder
     else:
         walked = _walk(src, tuple(p.resolve() for p in exclude))
         candidates, games, beside, top = walked.found, walked.games, walked.beside, walked.top
+        under = walked.under
         root = inside = src
     if store is not None:
         store.prefix = os.path.join(os.fsencode(src), b"")  # the keys: paths under SRC
     # Each path's name under SRC made once: the sort's key, then the file's.
-    relative = {p: _relative(p, root) for p in candidates if _sniffed(p, inside, store)}
+    relative = {p: shown_name(under[p]) for p in candidates if _sniffed(p, inside, store)}
     chosen = sorted(relative, key=relative.__getitem__)
     refused: list[Finding] = []
     read: list[tuple[Path, _Taken]] = []

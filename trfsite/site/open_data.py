@@ -50,10 +50,17 @@ def start_archive(
     if pool is None:
         archive_work.write_archive(writer, events, work, fresh)
         return lambda: None
-    running = pool.submit(archive_work.write_archive_at, writer.root, list(events), work, fresh)
+    # The events whose rows the copy holds go without their summaries.
+    held = {} if fresh else archive_work.held_keys(work)
+    sent = [
+        archive_work.KeptEvent(e.key, e.summary.slug) if held.get(e.summary.slug) == e.key else e
+        for e in events
+    ]
+    running = pool.submit(archive_work.write_archive_at, writer.root, sent, work, fresh)
 
     def wait() -> None:
-        running.result()
+        if not running.result():  # the copy changed since it was read: made here
+            archive_work.write_archive(writer, events, work)
         writer.written.append(ARCHIVE)
 
     return wait

@@ -10,7 +10,7 @@ import os
 import shutil
 import stat
 from collections import deque
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Iterator
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +20,11 @@ from trfsite.people.pages import PeoplePage, PersonInput
 from trfsite.site.event_build import EventTask, environment, paused_collector
 
 _BATCH = 40  # pages per call: enough to hide a call's cost, few enough to keep workers busy
+# At most this many pages in all (a rebuild's few) are rendered here, not on the workers:
+# this process only waited for them at ``finish`` (a renamed event's 42 players at 3,000
+# events: 0.06 s), while a worker rendering them took the other core from the archive's
+# copy, the longest part of such a rebuild (``site.open_data.start_archive``).
+_HERE_AT_MOST = 2 * _BATCH
 
 _Made = tuple[tuple[tuple[str, bytes], ...], int, int]  # (pages sent back, written, linked)
 
@@ -48,17 +53,34 @@ class RenderBatch:
 
 def render_batch(batch: RenderBatch) -> _Made:
     """The pages of ``batch``, rendered and written (or sent back); runs on a worker."""
+    files = []
+    counts = [0, 0]  # written, linked
+    folders: set[str] = set()
+    made = _rendered(batch.theme_paths, batch.language, batch.fingerprint, batch.pages)
+    for path, data in made:
+        if batch.root is None:
+            files.append((path, data))
+        else:
+            linked = _place(batch.root, batch.previous, path, data, folders)
+            counts[1 if linked else 0] += 1
+    return tuple(files), counts[0], counts[1]
+
+
+def _rendered(
+    theme_paths: tuple[Path, ...],
+    language: str,
+    fingerprint: str,
+    pages: Iterable[PeoplePage | PersonInput],
+) -> Iterator[tuple[str, bytes]]:
+    """(path, bytes) of each of ``pages``, rendered one at a time."""
     from trfsite.people.contexts import PersonPage
     from trfsite.render.environment import render_page
     from trfsite.site.person_body import person_frames
 
-    env = environment(batch.theme_paths, batch.language, batch.fingerprint)
-    files = []
-    counts = [0, 0]  # written, linked
-    folders: set[str] = set()
+    env = environment(theme_paths, language, fingerprint)
     with paused_collector():
         try:
-            for item in batch.pages:
+            for item in pages:
                 page = item.make() if isinstance(item, PersonInput) else item
                 context = page.context
                 if isinstance(context, PersonPage) and page.template == "person.html":
@@ -66,23 +88,18 @@ def render_batch(batch: RenderBatch) -> _Made:
                     text = person_frames(env, context).render(context)
                 else:
                     text = render_page(env, page.template, context)
-                data = text.encode("utf-8")
-                if batch.root is None:
-                    files.append((page.path, data))
-                else:
-                    linked = _place(batch.root, batch.previous, page.path, data, folders)
-                    counts[1 if linked else 0] += 1
+                yield page.path, text.encode("utf-8")
         finally:
-            # What the batch's pages memoized (their charts, links) is not kept: over
-            # an archive's person pages it grew to its bound (issue 46).
+            # What the pages memoized (their charts, links) is not kept: over an
+            # archive's person pages it grew to its bound (issue 46).
             forget_all()
-    return tuple(files), counts[0], counts[1]
 
 
 class PageFiles:
     """The pages of one build: sent to the executor in batches, a few ahead (bounded
-    memory), or placed here; unchanged ones linked from the previous output, or
-    left as they are among those ``in_place`` (from the donor: see ``people_donor``)."""
+    memory), or placed here (a rebuild's few pages: rendered here too); unchanged ones
+    linked from the previous output, or left as they are among those ``in_place`` (from
+    the donor: see ``people_donor``)."""
 
     def __init__(
         self,
@@ -97,6 +114,9 @@ class PageFiles:
         self._theme_paths, self._language = task.theme_paths, task.job.site.language
         self.written = self.linked = 0
         self._batch: list[PeoplePage | PersonInput] = []
+        # The first pages, held until more than _HERE_AT_MOST come (None: then sent)
+        # or the build finishes with them (rendered here); without workers, all sent.
+        self._held: list[PeoplePage | PersonInput] | None = [] if run.workers > 1 else None
         self._pending: deque[Future[_Made]] = deque()
         self._folders: set[str] = set()
         self._in_place = in_place  # pages the donor holds as the live build has them
@@ -134,6 +154,16 @@ class PageFiles:
         return True
 
     def send(self, page: PeoplePage | PersonInput) -> None:
+        if self._held is None:
+            self._queue(page)
+            return
+        self._held.append(page)
+        if len(self._held) > _HERE_AT_MOST:
+            held, self._held = self._held, None
+            for item in held:
+                self._queue(item)
+
+    def _queue(self, page: PeoplePage | PersonInput) -> None:
         self._batch.append(page)
         if len(self._batch) >= _BATCH:
             self._send()
@@ -157,6 +187,11 @@ class PageFiles:
             self.written += 1
 
     def finish(self) -> None:
+        if self._held:  # few: here, without a worker's environment made for them
+            made = _rendered(self._theme_paths, self._language, self._run.fingerprint, self._held)
+            for path, data in made:
+                self.place(path, data)
+        self._held = None
         if self._batch:
             self._send()
         while self._pending:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from trfsite.site import state_cache, state_history
 
-VERSION = 12  # PRAGMA user_version; another one is dropped and made again
+VERSION = 13  # PRAGMA user_version; another one is dropped and made again
 SCHEMA = (
     """
 CREATE TABLE events (
