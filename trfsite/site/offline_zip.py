@@ -131,23 +131,23 @@ def write_offline_zip(
     folder not among them (or of another size) is read from disk.
     """
     name = zip_name(slug)
-    sources: dict[str, Path] = {f"static/{relative}": source for relative, source in static}
+    static_sources = {f"static/{relative}": source for relative, source in static}
     found = _folder_files(root / slug, f"{slug}/")
     found.pop(name, None)
-    for arcname, entry in found.items():
-        sources[arcname] = Path(entry.path)
     made = packed or {}
     entries: list[Packed] = []
-    for arcname in sorted(sources):
+    for arcname in sorted(static_sources.keys() | found.keys()):
         ready = made.get(arcname)
-        entry = found.get(arcname)
-        # A file of the folder is stat'ed once, to see it is still what was packed.
-        size = (entry.stat() if entry is not None else sources[arcname].stat()).st_size
+        file = found.get(arcname)
+        # Each file is stat'ed once, to see it is still what was packed.
+        size = (file.stat() if file is not None else static_sources[arcname].stat()).st_size
         if ready is None or ready.source_size != size:
-            ready = pack(arcname, sources[arcname].read_bytes(), slug, base_url)
+            source = Path(file.path) if file is not None else static_sources[arcname]
+            ready = pack(arcname, source.read_bytes(), slug, base_url)
         entries.append(ready)
     target = root / name
     if len(entries) > _PLAIN_ENTRIES or sum(len(e.data) + 200 for e in entries) > _PLAIN_LIMIT:
+        sources = {**static_sources, **{arcname: Path(f.path) for arcname, f in found.items()}}
         _write_with_zipfile(target, entries, sources, slug, base_url)
         return target.stat().st_size
     # A large buffer: the entries' headers and data go out in a few writes, not two each.
