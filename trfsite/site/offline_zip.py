@@ -156,7 +156,7 @@ def write_offline_zip(
         return out.tell()
 
 
-def _folder_files(folder: Path, prefix: str) -> dict[str, os.DirEntry[str]]:
+def _folder_files(folder: Path | str, prefix: str) -> dict[str, os.DirEntry[str]]:
     """The files below ``folder``, by path under OUT (``prefix``: the folder's), as
     ``Path.rglob`` and ``is_file`` find them (symbolic links to folders not followed);
     the directory's entries tell files from folders without a ``stat`` each."""
@@ -164,11 +164,11 @@ def _folder_files(folder: Path, prefix: str) -> dict[str, os.DirEntry[str]]:
     try:
         with os.scandir(folder) as entries:
             listed = list(entries)
-    except (FileNotFoundError, NotADirectoryError):
+    except (FileNotFoundError, NotADirectoryError, PermissionError):  # as rglob skips them
         return found
     for entry in listed:
         if entry.is_dir(follow_symlinks=False):
-            found.update(_folder_files(Path(entry.path), f"{prefix}{entry.name}/"))
+            found.update(_folder_files(entry.path, f"{prefix}{entry.name}/"))
         elif entry.is_file():
             found[f"{prefix}{entry.name}"] = entry
     return found
