@@ -11,9 +11,14 @@ from disk.
 
 from __future__ import annotations
 
+import io
+import os
+import random
 import shutil
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lxml import html
@@ -212,3 +217,95 @@ def test_static_files_are_packed_once_a_build(
         for name in static:
             assert one.getinfo(name).CRC == two.getinfo(name).CRC
             assert one.read(name) == two.read(name) == (out / name).read_bytes()
+
+
+class _CountedEntry:
+    """A directory entry whose ``stat`` calls (each a system call) are counted."""
+
+    def __init__(self, entry: os.DirEntry[str], stats: list[str]) -> None:
+        self._entry, self._stats = entry, stats
+
+    def stat(self, **kwargs: bool) -> os.stat_result:
+        self._stats.append(self._entry.path)
+        return self._entry.stat(**kwargs)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._entry, name)
+
+
+def test_the_copy_stats_each_file_once_and_is_written_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 46: the build process puts each event's copy together; it stat'ed every file
+    of the event's folder twice (``is_file``, then its size against the packed form's):
+    once now, the directory's entries telling files from folders. And it wrote each
+    entry's header and data apart (two system calls an entry larger than the buffer):
+    a copy under 1 MiB is one write now. The copy is the same."""
+    from trfsite.site.offline_zip import pack, write_offline_zip
+
+    root = tmp_path / "out"
+    # Pages that deflate badly: each entry's data is larger than a default buffer.
+    files = {f"ev/players/{n}.html": random.Random(n).randbytes(12_000) for n in range(1, 6)}
+    files |= {"ev/index.html": b"<p>index</p>", "ev/data/rounds.json": b"{}\n"}
+    for name, data in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+    (root / "ev" / "old").mkdir()  # an empty folder: nothing to stat
+    static = tmp_path / "site.css"
+    static.write_bytes(b"body{}\n" * 10)
+    packed = {name: pack(name, data, "ev", "") for name, data in files.items()}
+
+    stats: list[str] = []
+    real_stat, real_scandir = os.stat, os.scandir
+
+    def counted_stat(path: object, **kwargs: bool) -> os.stat_result:
+        stats.append(str(path))
+        return real_stat(path, **kwargs)  # type: ignore[arg-type]
+
+    class CountedScandir:
+        def __init__(self, path: object) -> None:
+            self._listing = real_scandir(path)  # type: ignore[call-overload]
+
+        def __enter__(self) -> CountedScandir:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self._listing.close()
+
+        def __iter__(self) -> Iterator[_CountedEntry]:
+            return (_CountedEntry(entry, stats) for entry in self._listing)
+
+        def close(self) -> None:
+            self._listing.close()
+
+    writes: list[int] = []
+
+    class CountedFile(io.FileIO):
+        def write(self, data: Any) -> int:
+            writes.append(len(memoryview(data)))
+            return super().write(data)
+
+    real_open = Path.open
+
+    def counted_open(path: Path, mode: str = "r", buffering: int = -1, **kwargs: Any) -> Any:
+        if path.suffix != ".zip":
+            return real_open(path, mode, buffering, **kwargs)
+        size = buffering if buffering > 1 else io.DEFAULT_BUFFER_SIZE
+        return io.BufferedWriter(CountedFile(path, "wb"), size)
+
+    monkeypatch.setattr(os, "stat", counted_stat)
+    monkeypatch.setattr(os, "scandir", CountedScandir)
+    monkeypatch.setattr(Path, "open", counted_open)
+    size = write_offline_zip(root, "ev", [("site.css", static)], "", packed)
+    monkeypatch.undo()
+
+    # One stat a file of the folder and one the static file (main: two a file).
+    assert sorted(stats) == sorted([str(root / name) for name in files] + [str(static)])
+    # One write of the whole copy (main: 11, the five pages' data and headers apart).
+    assert writes == [size]
+    made = (root / "ev" / "ev.zip").read_bytes()
+    assert size == len(made)
+    expected = _zipfile_copy(
+        tmp_path / "expected.zip", {**files, "static/site.css": static.read_bytes()}
+    )
+    assert made == expected

@@ -236,3 +236,31 @@ def test_a_long_standings_page_is_compared_on_its_first_rows() -> None:
     assert frames.render(long) == render_page(made, TEMPLATE, long)
     assert frames.shared
     assert CountingLookups.lookups < whole / 5
+
+
+def test_a_players_rating_and_federation_cells_are_made_once_an_event() -> None:
+    """Issue 46: an event's standings pages (final and after each round) show each
+    player's rating and federation on each: their cells are made once an event, by
+    their values, as the points and tie-break cells are. Counted by the ``sortkey``
+    filter's calls once each page was rendered once: only the rating change's and
+    the performance's remain (2 a row of a page with ratings); main sorted each row's
+    rating again on every page."""
+    env = make_environment(theme_chain(find_theme("default")), "en")
+    made = make_environment(theme_chain(find_theme("default")), "en")
+    sorted_values: list[object] = []
+    real_sortkey = env.filters["sortkey"]
+
+    def sortkey(value: object) -> str:
+        sorted_values.append(value)
+        return real_sortkey(value)  # type: ignore[no-any-return]
+
+    env.filters["sortkey"] = sortkey
+    pages = _pages(EVENTS[0], "en")
+    assert not pages[0].is_go and not pages[0].is_team and len(pages) > 2
+    frames = StandingsFrames(env)
+    first = [frames.render(page) for page in pages]
+    assert frames.shared
+    sorted_values.clear()
+    again = [frames.render(page) for page in pages]
+    assert first == again == [render_page(made, TEMPLATE, page) for page in pages]
+    assert len(sorted_values) == sum(2 * len(page.rows) for page in pages if page.has_ratings)

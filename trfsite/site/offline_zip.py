@@ -18,6 +18,7 @@ the plain format is left to ``zipfile`` itself.
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 import struct
@@ -41,6 +42,7 @@ _PLAIN_ENTRIES = 0xFFFF
 _MODE = 0o644 << 16  # rw-r--r--, whatever the umask
 _UNIX = 3  # the system that made the entries: Unix, on every platform
 _VERSION = 20  # the format's version 2.0: deflate
+_WRITE_BUFFER = 1 << 20
 
 
 def zip_name(slug: str) -> str:
@@ -129,27 +131,47 @@ def write_offline_zip(
     folder not among them (or of another size) is read from disk.
     """
     name = zip_name(slug)
-    sources: dict[str, Path] = {f"static/{relative}": source for relative, source in static}
-    folder = root / slug
-    for path in folder.rglob("*"):
-        arcname = path.relative_to(root).as_posix()
-        if arcname != name and path.is_file():
-            sources[arcname] = path
+    static_sources = {f"static/{relative}": source for relative, source in static}
+    found = _folder_files(root / slug, f"{slug}/")
+    found.pop(name, None)
     made = packed or {}
     entries: list[Packed] = []
-    for arcname in sorted(sources):
-        path = sources[arcname]
+    for arcname in sorted(static_sources.keys() | found.keys()):
         ready = made.get(arcname)
-        if ready is None or ready.source_size != path.stat().st_size:
-            ready = pack(arcname, path.read_bytes(), slug, base_url)
+        file = found.get(arcname)
+        # Each file is stat'ed once, to see it is still what was packed.
+        size = (file.stat() if file is not None else static_sources[arcname].stat()).st_size
+        if ready is None or ready.source_size != size:
+            source = Path(file.path) if file is not None else static_sources[arcname]
+            ready = pack(arcname, source.read_bytes(), slug, base_url)
         entries.append(ready)
     target = root / name
     if len(entries) > _PLAIN_ENTRIES or sum(len(e.data) + 200 for e in entries) > _PLAIN_LIMIT:
+        sources = {**static_sources, **{arcname: Path(f.path) for arcname, f in found.items()}}
         _write_with_zipfile(target, entries, sources, slug, base_url)
-    else:
-        with target.open("wb") as out:
-            _write_archive(out, entries)
-    return target.stat().st_size
+        return target.stat().st_size
+    # A large buffer: the entries' headers and data go out in a few writes, not two each.
+    with target.open("wb", buffering=_WRITE_BUFFER) as out:
+        _write_archive(out, entries)
+        return out.tell()
+
+
+def _folder_files(folder: Path | str, prefix: str) -> dict[str, os.DirEntry[str]]:
+    """The files below ``folder``, by path under OUT (``prefix``: the folder's), as
+    ``Path.rglob`` and ``is_file`` find them (symbolic links to folders not followed);
+    the directory's entries tell files from folders without a ``stat`` each."""
+    found: dict[str, os.DirEntry[str]] = {}
+    try:
+        with os.scandir(folder) as entries:
+            listed = list(entries)
+    except (FileNotFoundError, NotADirectoryError, PermissionError):  # as rglob skips them
+        return found
+    for entry in listed:
+        if entry.is_dir(follow_symlinks=False):
+            found.update(_folder_files(entry.path, f"{prefix}{entry.name}/"))
+        elif entry.is_file():
+            found[f"{prefix}{entry.name}"] = entry
+    return found
 
 
 def _write_with_zipfile(

@@ -103,6 +103,14 @@ class RankedTable(CardText):
 class StandingsParts(RankedTable):
     """A standings page's title, heading, body and path, as ``standings.html`` makes them."""
 
+    def __init__(self, env: jinja2.Environment) -> None:
+        super().__init__(env)
+        # A row's place and rank cell, and a player's rating and federation cells, by
+        # their values: each player's on every standings page of the event (one after
+        # each round), the same places and ranks on most.
+        self._rank_cells: dict[tuple[int, type, object], str] = {}
+        self._rating_cells: dict[tuple[type, object, type, object], str] = {}
+
     def title(self, page: StandingsPage) -> str:
         if page.final:
             return self.said("Standings")
@@ -266,13 +274,20 @@ class StandingsParts(RankedTable):
         )
         grid = bool(page.grid_rounds)
         as_points, tiebreak_cells = self._as_points(page.columns), self._tiebreak_cells
+        rank_cells, rating_cells = self._rank_cells, self._rating_cells
         for index, line in enumerate(page.rows, 1):
             row = ["  <tr"]
             if line.shared:
                 row.append(' class="shared"')
             if grid:
                 row.append(f' id="p{out(line.ref.id)}"')
-            row.append(f'>\n    <td class="num rk" data-sort="{index}">{out(line.rank)}</td>\n')
+            rank = line.rank
+            key = (index, rank.__class__, rank)
+            cell = rank_cells.get(key)
+            if cell is None:
+                cell = f'>\n    <td class="num rk" data-sort="{index}">{out(rank)}</td>\n'
+                rank_cells[key] = cell
+            row.append(cell)
             row.append(name_cell(line, b))
             if is_go:
                 row.append(
@@ -281,11 +296,16 @@ class StandingsParts(RankedTable):
                 )
                 row.append(self._go_cells(line.cells))
             elif not is_team:
-                rating = line.rating
-                row.append(
-                    f'<td class="num opt" data-sort="{out(sortkey(rating))}">{out(rating or "")}'
-                    f'</td><td class="opt">{out(line.federation)}</td>'
-                )
+                rating, federation = line.rating, line.federation
+                cells = (rating.__class__, rating, federation.__class__, federation)
+                cell = rating_cells.get(cells)
+                if cell is None:
+                    cell = (
+                        f'<td class="num opt" data-sort="{out(sortkey(rating))}">'
+                        f'{out(rating or "")}</td><td class="opt">{out(federation)}</td>'
+                    )
+                    rating_cells[cells] = cell
+                row.append(cell)
             if is_team:
                 row.append(
                     f"    {points_cell('num strong pts', line.match_points)}\n"

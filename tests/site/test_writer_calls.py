@@ -1,0 +1,68 @@
+"""Issue 46: a page is written in three system calls (open, write, close).
+
+Every file of a build goes through ``SiteWriter.write_bytes`` (some 130 an event of
+the people archive). ``open(path, "wb")`` made a buffered file around each, which asked
+the system three things more (the file's size, whether it is a terminal, the
+position): six system calls a page, three now. The bytes, the mode and the folders are
+the same.
+"""
+
+from __future__ import annotations
+
+import builtins
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from trfsite.site.writer import SiteWriter
+
+
+def test_a_page_is_one_open_one_write_one_close(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pages = {
+        "ev/index.html": b"<p>index</p>",
+        "ev/players/1.html": "<p>Ærøskøbing</p>".encode() * 3000,
+        "ev/players/2.html": b"",
+        "ev/data/rounds.json": b"{}\n",
+    }
+    calls: list[str] = []
+    real = {name: getattr(os, name) for name in ("open", "write", "close")}
+
+    def counted(name: str) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            calls.append(name)
+            return real[name](*args, **kwargs)
+
+        return call
+
+    def buffered(*args: Any, **kwargs: Any) -> Any:
+        calls.append("buffered open")  # openat, fstat, ioctl, lseek; then write, close
+        return real_open(*args, **kwargs)
+
+    real_open = builtins.open
+    writer = SiteWriter(tmp_path / "site")
+    writer.write_bytes("ev/old.html", b"before")  # a folder made before counting
+    for name in real:
+        monkeypatch.setattr(os, name, counted(name))
+    monkeypatch.setattr(builtins, "open", buffered)
+    for relative, data in pages.items():
+        writer.write_bytes(relative, data)
+    writer.write_bytes("ev/old.html", b"after")  # written over: truncated
+    monkeypatch.undo()
+
+    # Each page: open, write (none for an empty one), close; main: a buffered open each.
+    assert (
+        calls == ["open", "write", "close"] * 2 + ["open", "close"] + ["open", "write", "close"] * 2
+    )
+    root = tmp_path / "site"
+    for relative, data in pages.items():
+        assert (root / relative).read_bytes() == data
+    assert (root / "ev/old.html").read_bytes() == b"after"
+    assert writer.written == [*["ev/old.html"], *pages, "ev/old.html"]
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE((root / "ev/index.html").stat().st_mode) == 0o666 & ~umask
