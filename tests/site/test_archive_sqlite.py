@@ -98,11 +98,30 @@ def test_keys_hold_and_builds_agree_byte_for_byte(built: tuple[Path, Path]) -> N
     tables = {row[0] for row in _query(one, "SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"events", "players", "standings", "tiebreaks", "games", "people"} <= tables
     indexes = _query(one, "SELECT name FROM sqlite_master WHERE type='index' AND sql IS NOT NULL")
-    assert len(indexes) >= 5
+    # For the questions across events; an event's games and tie-breaks go by their keys.
+    assert sorted(name for (name,) in indexes) == [
+        "events_start",
+        "players_federation",
+        "players_person",
+        "standings_rank",
+    ]
     assert _query(one, "SELECT count(*) FROM people") == [(4,)]
     assert (one / "data" / "archive.sqlite").read_bytes() == (
         two / "data" / "archive.sqlite"
     ).read_bytes()
+
+
+def test_a_players_games_and_tie_breaks_go_by_the_event_key(built: tuple[Path, Path]) -> None:
+    """Without indexes of their own, a player's games in an event and an event's
+    tie-breaks are searched by the key's first column (the event), not scanned."""
+    site, _ = built
+    games = "SELECT * FROM games WHERE event = 'spring-2025' AND (white = 4 OR black = 4)"
+    codes = "SELECT * FROM tiebreaks WHERE event = 'spring-2025' AND code = 'SB'"
+    for sql in (games, codes):
+        plan = " ".join(str(row[-1]) for row in _query(site, "EXPLAIN QUERY PLAN " + sql))
+        assert "USING PRIMARY KEY (event=?)" in plan, plan
+    # Dora (4) played one game in 2025: white against Anna, a win.
+    assert [(w, b, o) for (_, _, _, _, w, b, o, *_) in _query(site, games)] == [(4, 1, "win")]
 
 
 def test_standings_are_the_events_own(built: tuple[Path, Path]) -> None:

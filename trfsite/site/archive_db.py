@@ -69,12 +69,14 @@ CREATE TABLE games (
     FOREIGN KEY (event, white) REFERENCES players(event, id),
     FOREIGN KEY (event, black) REFERENCES players(event, id)
 ) WITHOUT ROWID;
+-- Indexes for the questions across events (a person's results, a federation's players,
+-- an event's ranking, events by date). An event's games and tie-breaks are found by
+-- their keys, event first: indexes on games' players and tie-breaks' codes made the
+-- file 138 -> 90 MB at 3,000 events, and each rebuild copies it whole (VACUUM INTO:
+-- 0.47 -> 0.28 s), for no question the README asks.
 CREATE INDEX players_person ON players(person);
 CREATE INDEX players_federation ON players(federation, rating);
 CREATE INDEX standings_rank ON standings(event, rank);
-CREATE INDEX tiebreaks_code ON tiebreaks(code);
-CREATE INDEX games_white ON games(event, white);
-CREATE INDEX games_black ON games(event, black);
 CREATE INDEX events_start ON events(start_date);
 """
 
