@@ -8,6 +8,7 @@ lives through the whole people step, beside every entry.
 
 from __future__ import annotations
 
+import datetime as dt
 import gc
 import pickle
 import sys
@@ -145,6 +146,23 @@ def test_the_listing_rows_of_1000_people_hold_no_set_and_share_their_groups(
     assert {row.pieces for row in rows} == {("nu", "pl")}
     assert len({id(row.groups) for row in rows}) == 1
     assert len({id(row.pieces) for row in rows}) == 1
+
+
+def test_the_listing_rows_hold_no_folded_name_or_year_of_their_own() -> None:
+    # A first build holds every row to the state's save: a folded name made again and
+    # a year read from a date (a new int) were ~100 bytes a person.
+    events = [
+        replace(_event(number), date=dt.date(2000 + number % 3, 5, 1)) for number in range(30)
+    ]
+    resolution = identity.resolve(events)
+    rows = person_rows(resolution, resolution.people)
+    # By hand: "Player, NumberN" folds to the entry's "player numberN"; each played one
+    # event, of 2000, 2001 or 2002.
+    assert sorted(row.folded for row in rows) == sorted(f"player number{n}" for n in range(30))
+    held = {id(event.entries[0].folded_name) for event in events}
+    assert {id(row.folded) for row in rows} <= held  # main: 30 texts of their own
+    assert {row.last_year for row in rows} == {2000, 2001, 2002}
+    assert len({id(row.last_year) for row in rows}) == 3  # main: 30
 
 
 def _group_pages() -> int:
