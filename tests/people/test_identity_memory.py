@@ -90,6 +90,29 @@ def test_the_groups_of_1000_keys_hold_no_set(
     assert counted == [0]
 
 
+def _tuples_of(value: object) -> int:
+    return sum(1 for obj in gc.get_objects() if type(obj) is tuple and obj == (value,))
+
+
+def test_the_groups_of_1000_keys_share_one_tuple_of_their_federation_and_year(
+    collector_off: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events = [_event(number) for number in range(1000)]
+    counted = []
+    match_names = identity._match_names
+
+    def counting(*args, **kwargs):  # every group is made by now, none joined yet
+        counted.append((_tuples_of("GER") - before[0], _tuples_of(1990) - before[1]))
+        return match_names(*args, **kwargs)
+
+    monkeypatch.setattr(identity, "_match_names", counting)
+    before = (_tuples_of("GER"), _tuples_of(1990))
+    identity.resolve(events)
+    # By hand: 1,000 keys, each of GER and born 1990: one ("GER",) and one (1990,) for
+    # all of them (main: 1,000 of each).
+    assert counted == [(1, 1)]
+
+
 def _rows_of_entries() -> int:
     """(event index, event, entry) triples alive: a person's rows, as the planner walks them."""
     return sum(
