@@ -8,6 +8,7 @@ lives through the whole people step, beside every entry.
 
 from __future__ import annotations
 
+import datetime as dt
 import gc
 import pickle
 import sys
@@ -89,6 +90,29 @@ def test_the_groups_of_1000_keys_hold_no_set(
     assert counted == [0]
 
 
+def _tuples_of(value: object) -> int:
+    return sum(1 for obj in gc.get_objects() if type(obj) is tuple and obj == (value,))
+
+
+def test_the_groups_of_1000_keys_share_one_tuple_of_their_federation_and_year(
+    collector_off: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events = [_event(number) for number in range(1000)]
+    counted = []
+    match_names = identity._match_names
+
+    def counting(*args, **kwargs):  # every group is made by now, none joined yet
+        counted.append((_tuples_of("GER") - before[0], _tuples_of(1990) - before[1]))
+        return match_names(*args, **kwargs)
+
+    monkeypatch.setattr(identity, "_match_names", counting)
+    before = (_tuples_of("GER"), _tuples_of(1990))
+    identity.resolve(events)
+    # By hand: 1,000 keys, each of GER and born 1990: one ("GER",) and one (1990,) for
+    # all of them (main: 1,000 of each).
+    assert counted == [(1, 1)]
+
+
 def _rows_of_entries() -> int:
     """(event index, event, entry) triples alive: a person's rows, as the planner walks them."""
     return sum(
@@ -145,6 +169,23 @@ def test_the_listing_rows_of_1000_people_hold_no_set_and_share_their_groups(
     assert {row.pieces for row in rows} == {("nu", "pl")}
     assert len({id(row.groups) for row in rows}) == 1
     assert len({id(row.pieces) for row in rows}) == 1
+
+
+def test_the_listing_rows_hold_no_folded_name_or_year_of_their_own() -> None:
+    # A first build holds every row to the state's save: a folded name made again and
+    # a year read from a date (a new int) were ~100 bytes a person.
+    events = [
+        replace(_event(number), date=dt.date(2000 + number % 3, 5, 1)) for number in range(30)
+    ]
+    resolution = identity.resolve(events)
+    rows = person_rows(resolution, resolution.people)
+    # By hand: "Player, NumberN" folds to the entry's "player numberN"; each played one
+    # event, of 2000, 2001 or 2002.
+    assert sorted(row.folded for row in rows) == sorted(f"player number{n}" for n in range(30))
+    held = {id(event.entries[0].folded_name) for event in events}
+    assert {id(row.folded) for row in rows} <= held  # main: 30 texts of their own
+    assert {row.last_year for row in rows} == {2000, 2001, 2002}
+    assert len({id(row.last_year) for row in rows}) == 3  # main: 30
 
 
 def _group_pages() -> int:

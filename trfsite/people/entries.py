@@ -131,31 +131,61 @@ _WIDTH = len(PersonEntry._fields)
 _OWN = tuple(PersonEntry._fields.index(name) for name in ("record_text", "game_pages"))
 _NUMBERED = tuple(at for at in range(_WIDTH) if at not in _OWN)
 _WIDE = len(_NUMBERED)
+_NARROW = 0xFFFF  # the largest number of an array("H")
+_NO_CODES = array("I")  # never changed
 
 
 class PackedEntries(PackedTuple[PersonEntry]):
     """An event's entries as numbers into a build's table of values (``SharedValues``).
 
-    A tuple of 24 fields an entry cost the build process ~250 bytes more than these 4
-    bytes a field, and a 1,000-event archive has 65,000 entries, kept from their
-    event's build to the people step (issue 46). Each entry is made again when it is
-    read (identity, the planner and the listings read them a few times each).
-    Pickled as a plain tuple: a copy sent elsewhere does not carry the table.
+    A tuple of 24 fields an entry cost the build process ~250 bytes more than these 2
+    bytes a field (4 for a field whose numbers pass 65,535 in the event), and a
+    1,000-event archive has 65,000 entries, kept from their event's build to the
+    people step (issue 46). Each entry is made again when it is read (identity, the
+    planner and the listings read them a few times each). Pickled as a plain tuple: a
+    copy sent elsewhere does not carry the table.
     """
 
-    __slots__ = ("_codes", "_own", "_table")
+    __slots__ = ("_codes", "_count", "_own", "_table", "_wide", "_wide_codes")
 
-    def __init__(self, table: list[object], codes: array[int], own: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        table: list[object],
+        count: int,
+        codes: array[int],
+        own: tuple[str, ...],
+        wide: tuple[int, ...] = (),
+        wide_codes: array[int] = _NO_CODES,
+    ) -> None:
         self._table = table
-        self._codes = codes  # ``_NUMBERED``'s values of each entry, in turn
+        self._count = count
+        # ``_NUMBERED``'s values of each entry, in turn, but those at ``wide`` (indexes
+        # into ``_NUMBERED``), which are in ``wide_codes``.
+        self._codes = codes
+        self._wide = wide
+        self._wide_codes = wide_codes
         self._own = own  # ``_OWN``'s values of each entry, in turn; () when all are ""
 
     def __len__(self) -> int:
-        return len(self._codes) // _WIDE
+        return self._count
+
+    @property
+    def held(self) -> int:
+        """The bytes of the entries' numbers."""
+        codes, wide = self._codes, self._wide_codes
+        return len(codes) * codes.itemsize + len(wide) * wide.itemsize
 
     def _item(self, index: int) -> PersonEntry:
-        start = index * _WIDE
-        values = list(map(self._table.__getitem__, self._codes[start : start + _WIDE]))
+        get, wide = self._table.__getitem__, self._wide
+        if not wide:
+            start = index * _WIDE
+            values = list(map(get, self._codes[start : start + _WIDE]))
+        else:
+            size = _WIDE - len(wide)
+            values = list(map(get, self._codes[index * size : (index + 1) * size]))
+            codes = self._wide_codes
+            for n, at in enumerate(wide):  # ascending: each lands in its place
+                values.insert(at, get(codes[index * len(wide) + n]))
         own = self._own
         for n, at in enumerate(_OWN):  # ascending: each lands in its place
             values.insert(at, own[index * len(_OWN) + n] if own else "")
@@ -193,7 +223,22 @@ class SharedValues:
         for entry in entries:
             codes.extend([number(entry[at]) for at in _NUMBERED])
             own.extend(entry[at] for at in _OWN)  # type: ignore[misc]
-        return PackedEntries(self.values, codes, tuple(own) if any(own) else ())
+        kept = tuple(own) if any(own) else ()
+        count = len(codes) // _WIDE
+        if not codes or max(codes) <= _NARROW:  # all, up to ~1,000 events (36,914 values)
+            return PackedEntries(self.values, count, array("H", codes), kept)
+        # Past 65,536 values, only the fields that number new values (names, keys, ids,
+        # ratings) need 4 bytes: a federation or a rank was numbered early.
+        wide = tuple(at for at in range(_WIDE) if max(codes[at::_WIDE]) > _NARROW)
+        narrow = [at for at in range(_WIDE) if at not in wide]
+        return PackedEntries(
+            self.values,
+            count,
+            array("H", [codes[n * _WIDE + at] for n in range(count) for at in narrow]),
+            kept,
+            wide,
+            array("I", [codes[n * _WIDE + at] for n in range(count) for at in wide]),
+        )
 
     def _number(self, value: object) -> int:
         if type(value) is str:

@@ -25,8 +25,19 @@ class Group:
     has_id: bool = False
 
 
-def with_value(values: tuple[_V, ...], value: _V) -> tuple[_V, ...]:
-    return values if value in values else (*values, value)
+def with_value(
+    values: tuple[_V, ...], value: _V, shared: dict[_V, tuple[_V, ...]] | None = None
+) -> tuple[_V, ...]:
+    """``values`` with ``value``, each once; ``shared``: the one-value tuples made so far,
+    one for each value (the federation and the year of most groups: thousands share each)."""
+    if value in values:
+        return values
+    if not values and shared is not None:
+        one = shared.get(value)
+        if one is None:
+            one = shared[value] = (value,)
+        return one
+    return (*values, value)
 
 
 def joined(values: tuple[_V, ...], others: tuple[_V, ...]) -> tuple[_V, ...]:

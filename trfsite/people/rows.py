@@ -47,15 +47,19 @@ def piece_name(word: str) -> str:
 
 def person_rows(resolution: Resolution, people: Iterable[Person]) -> list[PersonRow]:
     """The rows of ``people`` (a walk over their entries); the groups, their pairs and
-    the piece names that many rows repeat are one object each."""
+    the piece names that many rows repeat are one object each, and a row's folded name
+    and last year are those its entries hold already (a first build holds every row
+    to the state's save: a text and a number of their own were ~100 bytes a person)."""
     events = resolution.events
     rows = []
+    one_year: dict[int, int] = {}  # a date's year is a new int each time it is read
     one_group: dict[Group, Group] = {}
     group_sets: dict[tuple[Group, ...], tuple[Group, ...]] = {}
     piece_sets: dict[tuple[str, ...], tuple[str, ...]] = {}
     for person in people:
         groups = set()
         years = []
+        folded = fold_name(person.name)
         for ref in person.entries:
             event = events[ref.event]
             entry = event.entries[ref.entry]
@@ -65,7 +69,9 @@ def person_rows(resolution: Resolution, people: Iterable[Person]) -> list[Person
                 groups.add(("club", entry.club))
             if event.date is not None:
                 years.append(event.date.year)
-        folded = fold_name(person.name)
+            if entry.folded_name == folded:
+                folded = entry.folded_name
+        last = max(years) if years else None
         pieces = tuple(sorted({piece_name(word) for word in folded.split()}))
         found = tuple(sorted(one_group.setdefault(group, group) for group in groups))
         rows.append(
@@ -76,7 +82,7 @@ def person_rows(resolution: Resolution, people: Iterable[Person]) -> list[Person
                 folded,
                 person.federation,
                 len(person.entries),
-                max(years) if years else None,
+                None if last is None else one_year.setdefault(last, last),
                 group_sets.setdefault(found, found),
                 piece_sets.setdefault(pieces, pieces),
             )

@@ -52,7 +52,8 @@ from trfsite.site.people_donor import PeopleTaking
 from trfsite.site.people_files import PageFiles, PeopleRun, regular_file
 from trfsite.site.people_listings import Pieces, RowsNow
 from trfsite.site.series import SERIES_TEMPLATE, series_pages, series_problems_of
-from trfsite.site.state import STAMP, BuildState, Changes, read_stamp, stamp_of
+from trfsite.site.state import STAMP, BuildState, Changes, read_stamp
+from trfsite.site.state_pages import PageDigests
 from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
@@ -119,7 +120,8 @@ def _build_people(
         keys = alone.event_keys
     # The collector would scan the events' entries again and again: 0.87 -> 0.67 s of
     # CPU for the 2000 person pages of a 2000-player open.
-    digests: dict[str, str] = {}
+    # To the state as they are made, not held to its save (issue 46).
+    digests = state.made_pages()
     with paused_collector():
         if alone is None:
             resolution, resolved, touched = resolve_people(state, found, config.people, use_cache)
@@ -214,7 +216,7 @@ def _build_people(
             keys[resolution.events[index].file]: digest
             for index, digest in planner.archive.whole_events().items()
         }
-    stamp = stamp_of(digests)
+    stamp = digests.stamp()
     kept = alone.kept if alone is not None else frozenset()
     saved = state.save(
         Changes(
@@ -228,8 +230,6 @@ def _build_people(
             planner.findings,
             rounds.of if rounds is not None else None,
             people_at,
-            # The digests read at the start are the state's pages (read none: {}).
-            old_pages or None,
         )
     )
     if taking is not None:
@@ -349,7 +349,7 @@ def _listings(
     now: RowsNow | None,
     old_pages: dict[str, str],
     pages: PageFiles,
-    digests: dict[str, str],
+    digests: PageDigests,
 ) -> Iterable[PeoplePage]:
     """The listing pages to look at, each made when iterated: a group left out of
     ``groups.members`` is linked from the previous build, with its digest, when it is

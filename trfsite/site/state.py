@@ -22,7 +22,6 @@ is reused.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import logging
 import sqlite3
@@ -39,9 +38,17 @@ from trfsite.people.entries import EventEntries, SharedValues
 from trfsite.people.identity import linked_keys
 from trfsite.people.incremental import Known
 from trfsite.people.rows import PersonRow
-from trfsite.site import state_cache, state_entries, state_history, state_people, state_rows
+from trfsite.site import (
+    state_cache,
+    state_entries,
+    state_history,
+    state_pages,
+    state_people,
+    state_rows,
+)
 from trfsite.site.failures import BuildError
 from trfsite.site.state_batch import select_in
+from trfsite.site.state_pages import PageDigests
 from trfsite.site.state_schema import SCHEMA, VERSION
 
 if TYPE_CHECKING:
@@ -64,9 +71,9 @@ class Changes(NamedTuple):
     """What one build writes into the state, all in one transaction."""
 
     events: Mapping[str, EventEntries]  # the build's events, by cache key (see ``kept``)
-    pages: Mapping[str, str]  # every people page: path -> digest of what made it
+    pages: PageDigests  # every people page: path -> digest of what made it
     resolved: Resolved
-    stamp: str  # the id of the build these pages are in (see ``stamp_of``)
+    stamp: str  # the id of the build these pages are in (``PageDigests.stamp``)
     made_with: str = ""  # a digest of what every people page depends on (theme, code, site)
     rows: Sequence[PersonRow] = ()  # the listing rows of ``resolved.people``
     kept: frozenset[str] = frozenset()  # the build's other events: the state holds them
@@ -78,9 +85,6 @@ class Changes(NamedTuple):
     # ``people.pages._Archive.people_at``), for each event whose people this build knows
     # whole; the others keep theirs.
     people_at: Mapping[str, str] = MappingProxyType({})  # read only: one empty map for all
-    # The state's people pages' digests as this build read them (``page_digests``),
-    # so that saving does not read every digest again; None: read them when saving.
-    old_pages: Mapping[str, str] | None = None
 
 
 class Resolved(NamedTuple):
@@ -92,15 +96,6 @@ class Resolved(NamedTuple):
     findings: tuple[Finding, ...]  # every identity finding of the build
     config: str  # the ``[people]`` settings they were resolved with (their repr)
     namesakes: dict[str, tuple[str, ...]]  # of ``people``
-
-
-def stamp_of(pages: Mapping[str, str]) -> str:
-    """A build's id from its people pages' digests: two builds with the same id have
-    the same pages (so a folder's id is deterministic and never trusted wrongly)."""
-    # One text hashed at once: the same digest as a line at a time, without a call
-    # per people page (15,000 at 1,000 events).
-    text = "".join([f"{path}\0{pages[path]}\n" for path in sorted(pages)])
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def read_stamp(folder: Path | None) -> str:
@@ -297,19 +292,9 @@ class BuildState:
                 " WHERE EXISTS (SELECT 1 FROM events WHERE key = ?)",
                 ((key, digest, key) for key, digest in sorted(changes.people_at.items())),
             )
-            old = changes.old_pages
-            if old is None:
-                old = dict(db.execute("SELECT path, digest FROM pages"))
-            new = changes.pages
-            dropped = sorted(set(old) - set(new))
-            db.executemany("DELETE FROM pages WHERE path = ?", ((p,) for p in dropped))
-            changed = sorted(path for path, digest in new.items() if old.get(path) != digest)
+            changes.pages.flush()  # the last batch
             seq = state_history.next_seq(db)
-            db.executemany(
-                "INSERT OR REPLACE INTO pages (path, digest, since) VALUES (?, ?, ?)",
-                ((path, new[path], seq) for path in changed),
-            )
-            state_history.save_history(db, seq, dropped)
+            state_history.save_history(db, seq, state_pages.save_pages(db, seq))
             resolved = changes.resolved
             state_people.save_people(db, resolved.people, resolved.gone, resolved.namesakes)
             state_people.save_findings(db, resolved.findings, changes.shown)
@@ -322,6 +307,11 @@ class BuildState:
                 (("stamp", changes.stamp), ("made_with", changes.made_with)),
             )
         return seq
+
+    def made_pages(self, batch: int = state_pages.BATCH) -> PageDigests:
+        """Where the build's people pages' digests go as they are made, ``batch`` at a
+        time (none kept from an earlier call), until ``save``."""
+        return PageDigests(self._db, batch)
 
     def save_marks(self, seq: int, marks: Sequence[state_history.FolderMark]) -> None:
         """Build ``seq``'s people folders as it leaves them (``site.people_donor``)."""
@@ -338,7 +328,8 @@ class BuildState:
         """A write transaction, between two read ones (see ``_open``)."""
         db = self._db
         if db.in_transaction:
-            db.execute("ROLLBACK")  # nothing written in it
+            # Nothing written in it but the temporary tables (``made_pages``), kept.
+            db.execute("COMMIT")
         db.execute("BEGIN IMMEDIATE")
         try:
             yield db
