@@ -83,7 +83,9 @@ def build_people(
     """
     if not events or not events[0][1].job.site.people:
         return 0
-    with BuildState(state_file, fresh=not use_cache) as state:
+    # Emptied already when ``use_cache`` is false (``plan_events``): the built events'
+    # listings are in it since.
+    with BuildState(state_file) as state:
         return _build_people(
             writer, out, use_cache, events, built, config, run, state, taking, rounds
         )
