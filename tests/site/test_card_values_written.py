@@ -15,6 +15,7 @@ from trfsite.render.environment import make_environment
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Contribution, Note
 from trfsite.site.card_body import CardParts
+from trfsite.site import card_ratings
 from trfsite.site.card_ratings import rating_card
 from trfsite.site.card_text import CardText
 
@@ -256,3 +257,64 @@ def test_a_record_line_s_colour_cell_is_made_once_per_colour() -> None:
     cells = "".join(written)
     assert cells.count('<span class="colour w" aria-hidden="true" title="White">') > 1
     assert cells.count('<span class="colour b" aria-hidden="true" title="Black">') > 1
+
+
+class CountingCalls(CardParts):
+    """Counts the labels and numbers asked to be written."""
+
+    asked: list[object] = []
+
+    def written_note(self, text: str) -> str:
+        CountingCalls.asked.append(("note", text))
+        return super().written_note(text)
+
+    def written_number(self, value: float | int | None) -> str:
+        CountingCalls.asked.append(("number", value))
+        return super().written_number(value)
+
+
+def test_an_explanation_row_s_cells_after_its_round_are_written_once_a_writer() -> None:
+    """Every player who met an opponent has a row with that opponent's label and value
+    (Buchholz, TPR, ARO): after the first card, a row is its round's start and the
+    cells written before, with no label or number asked again (two a row before)."""
+    parts = CountingCalls(make_environment(theme_chain(find_theme("default")), "de"))
+    label = Note("opponent {opponent}: score {score}", opponent="7 O'Brien, Ana", score=5.5)
+    rating = Note("opponent {opponent}: rating {value}", opponent="7 O'Brien, Ana", value=2100)
+    other = Note("opponent {opponent}: score {score}", opponent="9 Lee, Bo", score=3)
+
+    def card(round_no: int) -> tuple[list[str], list[str]]:
+        bh = ExplanationView(
+            "BH",
+            "Buchholz",
+            8.5,
+            (Contribution(round_no, 5.5, label), Contribution(round_no + 1, 3, other)),
+            (),
+        )
+        aro = ExplanationView("ARO", "ARO", 2100.0, (Contribution(round_no, 2100.0, rating),), ())
+        tiebreaks: list[str] = []
+        parts._explanation(tiebreaks, bh, True, {})
+        ratings: list[str] = []
+        card_ratings._explanation(parts, ratings, aro)
+        return tiebreaks, ratings
+
+    first = card(2)
+    assert ("note", label) in CountingCalls.asked and ("note", rating) in CountingCalls.asked
+    CountingCalls.asked = []
+    second = card(4)
+    # The summaries' values (8.5, 2100.0) were written for the first card too: asked
+    # again only as the summary asks them, never for a row.
+    assert [kind for kind, value in CountingCalls.asked if value in (label, rating, other)] == []
+    assert CountingCalls.asked == [("number", 8.5), ("number", 2100.0)]
+    row = '<tr><td class="num">4</td><td>opponent 7 O&#39;Brien, Ana: score 5,5</td>'
+    assert row + '<td class="num">5,5</td></tr>\n' in "".join(second[0])
+    assert '<tr><td class="num">5</td><td>opponent 9 Lee, Bo: score 3</td>' in "".join(second[0])
+    assert '<td class="num">4</td><td>opponent 7 O&#39;Brien, Ana: rating 2100</td>' in "".join(
+        second[1]
+    )
+    assert "".join(second[0]).replace(">4<", ">2<").replace(">5<", ">3<") == "".join(first[0])
+    # The same label with another value (or 1 against 1.0) is written anew.
+    CountingCalls.asked = []
+    for value in (3, 3.0, 4.0, 4.0):
+        assert parts.contribution_row(1, other, value).endswith(f">{value:g}</td></tr>\n")
+    numbers = [value for kind, value in CountingCalls.asked if kind == "number"]
+    assert numbers == [3.0, 4.0] and numbers[0].__class__ is float  # 3 was the cards'

@@ -241,6 +241,11 @@ class CardParts(CardText):
                     parts.append(written[1])
                     continue
                 cut, why = c.cut, c.why
+                if not cut and not why and not c.rounds:
+                    row = self.contribution_row(c.round, c.label, c.value)
+                    rows[id(c)] = (c, row)
+                    parts.append(row)
+                    continue
                 if cut:
                     reason = f": {note(why)}" if why else ""
                     label = f'{note(c.label)} <span class="note">({said("cut")}{reason})</span>'

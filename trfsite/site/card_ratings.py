@@ -84,14 +84,10 @@ def _rating_head(w: CardText) -> str:
 
 def _explanation(w: CardText, parts: list[str], ex: ExplanationView) -> None:
     """One of the rating card's explanations (TPR, ARO), closed."""
-    rnd, note, number = w.written_round, w.written_note, w.written_number
+    row = w.contribution_row
     parts.append(w.explanation_open(ex, False))
     if ex.contributions:
-        parts.extend(
-            f'      <tr><td class="num">{rnd(c.round)}</td><td>{note(c.label)}</td>'
-            f'<td class="num">{number(c.value)}</td></tr>\n'
-            for c in ex.contributions
-        )
+        parts.extend(row(c.round, c.label, c.value) for c in ex.contributions)
         parts.append("      </tbody>\n    </table>\n    </div>\n")
     parts.append(w.notes(ex.notes))
     parts.append("  </details>\n")

@@ -49,6 +49,10 @@ class CardText(WrittenParts):
         # Notes and chart dots as written, by id of the object (kept with it).
         self._notes: dict[int, tuple[str, str]] = {}
         self._rounds: dict[int, str] = {}
+        # An explanation row's cells after its round, by id of its label (kept with it
+        # and its value), and a row's start by its round: see ``contribution_row``.
+        self._row_tails: dict[int, tuple[str, float | None, str]] = {}
+        self._row_heads: dict[int | None, str] = {}
         self._dots: dict[int, tuple[Dot, str, str]] = {}
 
     # A card writes some 130 numbers (its tie-breaks' rows, its rating games, its
@@ -100,6 +104,32 @@ class CardText(WrittenParts):
                 self._notes, id(text), (text, self._out(self.note(text))), _VALUES_KEPT
             )
         return made[1]
+
+    def contribution_row(self, round_no: int | None, label: str, value: float | None) -> str:
+        """An explanation row that is not cut, one round's: ``<tr><td class="num">{{
+        round or "" }}</td><td>{{ label|note }}</td><td class="num">{{ value|number
+        }}</td></tr>``. Its label is one object for every card whose player met that
+        opponent (a Buchholz, TPR or ARO line), and its value goes with it: the cells
+        after the round are written once per label and value a writer, not per row
+        (some 80 rows a card of an open, about five cards sharing each label)."""
+        tails = self._row_tails
+        made = tails.get(id(label))
+        if (
+            made is None
+            or made[0] is not label
+            or made[1] != value
+            or made[1].__class__ is not value.__class__  # the filters spell 1 and 1.0 apart
+        ):
+            text = (
+                f"</td><td>{self.written_note(label)}</td>"
+                f'<td class="num">{self.written_number(value)}</td></tr>\n'
+            )
+            made = keep_within(tails, id(label), (label, value, text), _VALUES_KEPT)
+        head = self._row_heads.get(round_no)
+        if head is None:
+            head = f'      <tr><td class="num">{self.written_round(round_no)}'
+            head = keep_within(self._row_heads, round_no, head, _VALUES_KEPT)
+        return head + made[2]
 
     def said(self, message: str) -> str:
         """``{{ _("message") }}``, made once."""
