@@ -14,8 +14,8 @@ from trfsite.render.charts import line_chart
 from trfsite.render.environment import make_environment
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Contribution, Note
-from trfsite.site.card_body import CardParts
 from trfsite.site import card_ratings
+from trfsite.site.card_body import CardParts
 from trfsite.site.card_ratings import rating_card
 from trfsite.site.card_text import CardText
 
