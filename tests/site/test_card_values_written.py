@@ -318,3 +318,42 @@ def test_an_explanation_row_s_cells_after_its_round_are_written_once_a_writer() 
         assert parts.contribution_row(1, other, value).endswith(f">{value:g}</td></tr>\n")
     numbers = [value for kind, value in CountingCalls.asked if kind == "number"]
     assert numbers == [3.0, 4.0] and numbers[0].__class__ is float  # 3 was the cards'
+
+
+class CountingLinks(CardParts):
+    """Counts the links asked for."""
+
+    links: list[object] = []
+
+    def link(self, ref: object, base: str, titled: bool = False) -> str:
+        CountingLinks.links.append(ref)
+        return super().link(ref, base, titled)  # type: ignore[arg-type]
+
+
+def test_a_record_row_s_opponent_cells_are_written_once_per_opponent_a_writer() -> None:
+    """The players who met an opponent show the same link, federation and rating on
+    their record's rows: each opponent's cells are written for the first row that
+    shows them, then joined as written (a link, a federation and a rating a row before)."""
+    pages = event_pages("trf/individual-2026.trf", "en", "player.html")
+    parts = CountingLinks(make_environment(theme_chain(find_theme("default")), "en"))
+    CountingLinks.links = []
+    written = []
+    for page in pages:
+        made: list[str] = []
+        parts._record(made, page, "../")
+        written.append("".join(made))
+    lines = [line for page in pages for line in page.record if line.opponent]
+    distinct = {id(line.opponent) for line in lines if not line.note}
+    noted = [line for line in lines if line.note]
+    # 6 players, 3 rounds: 14 rows against an opponent, 12 of them against one of 5
+    # opponents, whose links are asked once each; the 2 rows with a note (forfeits) are
+    # written as they are.
+    assert (len(lines), len(distinct), len(noted)) == (14, 5, 2)
+    assert len(CountingLinks.links) == 7
+    # The rows as a fresh writer makes them, card by card.
+    for page, made_here in zip(pages, written, strict=True):
+        alone: list[str] = []
+        CardParts(make_environment(theme_chain(find_theme("default")), "en"))._record(
+            alone, page, "../"
+        )
+        assert "".join(alone) == made_here
