@@ -9,7 +9,7 @@ import sys
 import pytest
 from framehelpers import event_pages
 
-from trfsite.pages.rows import ExplanationView
+from trfsite.pages.rows import ExplanationView, Ref
 from trfsite.render.charts import line_chart
 from trfsite.render.environment import make_environment
 from trfsite.render.theme import find_theme, theme_chain
@@ -357,3 +357,35 @@ def test_a_record_row_s_opponent_cells_are_written_once_per_opponent_a_writer() 
             alone, page, "../"
         )
         assert "".join(alone) == made_here
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_person_link_is_written_without_the_macro(language: str) -> None:
+    """A person link (one a player with a person page, on nearly every row of an open's
+    cards) is written in Python: the bytes of ``macros.html``'s ``person_link``, with
+    no macro frame run (one a person before)."""
+    env = make_environment(theme_chain(find_theme("default")), language)
+    macro = env.get_template("macros.html").module.person_link  # type: ignore[attr-defined]
+    refs = [
+        Ref(1, "O'Brien & <Sons>, Ann", "players/1.html", "GM", "people/o-brien.html"),
+        Ref(2, "Lee,\x01Bo", "players/2.html", "", "people/lee-bo.html?x=1&y=2"),
+    ]
+    text = CountingText(env)
+    frames: list[str] = []
+
+    def count(frame: object, event: str, arg: object) -> None:
+        if event == "call":
+            frames.append(frame.f_code.co_name)  # type: ignore[attr-defined]
+
+    sys.setprofile(count)
+    try:
+        written = [text.person_link(ref, "../../") for ref in refs]
+        linked = [text.link(ref, "../", titled) for ref in refs for titled in (False, True)]
+    finally:
+        sys.setprofile(None)
+    assert frames.count("macro") == 0
+    assert written == [str(macro(ref, "../../")) for ref in refs]
+    # Each link (plain and titled) ends with its person link, made once a Ref.
+    assert [made.endswith(written[index // 2]) for index, made in enumerate(linked)] == [True] * 4
+    assert 'href="../../people/lee-bo.html?x=1&amp;y=2"' in written[1]
+    assert "O&#39;Brien &amp; &lt;Sons&gt;, Ann" in written[0] and "\x01" not in written[1]

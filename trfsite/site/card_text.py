@@ -9,7 +9,6 @@ line of every page, are written here too (``ref_link``, ``titled_link``,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import jinja2
 from markupsafe import Markup
@@ -38,8 +37,6 @@ class CardText(WrittenParts):
         # ``{{ value }}`` (see ``WrittenParts``) for the rating cards: the bound method
         # itself, not a method that calls it (a frame more for each of ~45 values a card).
         self.out: Callable[[object], str] = self._out
-        macros = env.get_template("macros.html").module
-        self._person_link: Callable[..., Any] = macros.person_link  # type: ignore[attr-defined]
         # Links by id(ref) * 3 + 0 (a link), 1 (a titled link) or 2 (a person link).
         self._links: dict[int, tuple[Ref | None, str, str]] = {}
         self._said: dict[str, str] = {}
@@ -228,8 +225,19 @@ class CardText(WrittenParts):
         key = id(ref) * 3 + 2
         made = self._links.get(key)
         if made is None or made[0] is not ref or made[1] != root:
-            made = self._links[key] = (ref, root, self._out(self._person_link(ref, root)))
+            made = self._links[key] = (ref, root, self._person_link_of(ref, root))
         return made[2]
+
+    def _person_link_of(self, ref: Ref, root: str) -> str:
+        """``{{ person_link(ref, root) }}`` of the default ``macros.html``: its label
+        set from ``_()`` (a text, escaped where it is printed), not a macro call per
+        person (one a player of every event, 2,000 for an open's cards)."""
+        out = self._out
+        label = out(self._translate("All events of {name}", name=ref.name))
+        return (
+            f'<a class="person-link" href="{out(root)}{out(ref.person)}" title="{label}" '
+            f'aria-label="{label}"></a>'
+        )
 
     def line_chart(self, chart: LineChart | None, css: str) -> str:
         """``{{ line_chart(chart, css) }}`` (a player card's and a person page's)."""
