@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from trfsite.awards.rating_change import RatingChange, rating_changes
 from trfsite.model import EventKind, Game, Outcome, Player, Tournament
-from trfsite.results import N_, Contribution, Explanation, Note, Standings
+from trfsite.results import N_, Contribution, Explanation, Note, Standings, new_contribution
 from trfsite.scoring.rating_tables import percent, rating_difference
 from trfsite.scoring.rule_sets import RULE_SETS
 
@@ -201,12 +201,12 @@ def _explained(
 ) -> tuple[Explanation, Explanation]:
     performance, aro = _values(counted)
     which = lines.which_games(len(unrated))
-    left_out = [Contribution(r, None, lines.left_out(opponent)) for r, opponent in unrated]
+    left_out = [new_contribution(r, None, lines.left_out(opponent)) for r, opponent in unrated]
     results: list[Contribution] = []
     ratings: list[Contribution] = []
     for game in counted:
-        results.append(Contribution(game.round, game.half_points / 2, lines.result(game)))
-        ratings.append(Contribution(game.round, float(game.rating), lines.rating(game)))
+        results.append(new_contribution(game.round, game.half_points / 2, lines.result(game)))
+        ratings.append(new_contribution(game.round, float(game.rating), lines.rating(game)))
     if performance is None or aro is None:
         return (
             Explanation("TPR", None, tuple(left_out), (NO_RATED_GAMES, *which)),

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trfsite.results import N_, Contribution, Explanation, Note
+from trfsite.results import N_, Explanation, Note, new_contribution
 from trfsite.scoring.cells import CELL_LABELS, Cell
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import UNEXPLAINED, Article, EventContext, TiebreakValues
@@ -40,7 +40,7 @@ def _count(
         hits = [r for r in range(ctx.rounds) if counts(i, r)]
         values.append(float(len(hits)))
         if explanations is not None and explaining[i]:
-            contributions = tuple(Contribution(r + 1, 1.0, label(i, r)) for r in hits)
+            contributions = tuple(new_contribution(r + 1, 1.0, label(i, r)) for r in hits)
             explanations[i] = Explanation(spec.code, float(len(hits)), contributions)
     return TiebreakValues(values, explanations)
 
@@ -127,7 +127,9 @@ def games_elected(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
         values.append(value)
         if explanations is not None and explaining[i]:
             contributions = tuple(
-                Contribution(r + 1, -1.0, Note("not elected: {what}", what=_describe(ctx, i, r)))
+                new_contribution(
+                    r + 1, -1.0, Note("not elected: {what}", what=_describe(ctx, i, r))
+                )
                 for r in missed
             )
             note = Note(
@@ -169,7 +171,7 @@ def standard_points(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                     )
                 )
                 label = Note("scored {points:g}; {against}", points=own, against=against)
-                contributions.append(Contribution(r + 1, value, label))
+                contributions.append(new_contribution(r + 1, value, label))
         values.append(total)
         if explanations is not None and explain:
             explanations[i] = Explanation(spec.code, total, tuple(contributions))
