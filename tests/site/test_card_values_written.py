@@ -389,3 +389,30 @@ def test_a_person_link_is_written_without_the_macro(language: str) -> None:
     assert [made.endswith(written[index // 2]) for index, made in enumerate(linked)] == [True] * 4
     assert 'href="../../people/lee-bo.html?x=1&amp;y=2"' in written[1]
     assert "O&#39;Brien &amp; &lt;Sons&gt;, Ann" in written[0] and "\x01" not in written[1]
+
+
+def test_an_explanation_s_opening_is_written_once_per_name_a_writer() -> None:
+    """Every card explains the same tie-breaks: an explanation's ``<details>``, summary
+    and table opening are written for the first card, then only its value (the name,
+    code and the table opening made per card before). A Note and a text spelled
+    alike are not the same name: the Note is translated."""
+    parts = CountingParts(make_environment(theme_chain(find_theme("default")), "de"))
+    row = (Contribution(1, 2.5, "x"),)
+    first = ExplanationView("TPR", Note("Performance (TPR)"), 2400.0, row, ())
+    made = parts.explanation_open(first, False)
+    parts.written_number(2500.0)  # a value written before, by another cell
+    CountingParts.outs = 0
+    again = parts.explanation_open(
+        first._replace(name=Note("Performance (TPR)"), value=2500.0), False
+    )
+    assert CountingParts.outs == 0  # 2 before: the name, the code
+    assert again == made.replace("2400", "2500") and "Turnierleistung (TPR)" in made
+    plain = parts.explanation_open(first._replace(name="Performance (TPR)"), False)
+    assert "<strong>Performance (TPR)</strong>" in plain
+    closed = parts.explanation_open(first._replace(contributions=()), True)
+    assert closed == (
+        '  <details class="explanation" open>\n'
+        f"    <summary><strong>{made.split('<strong>')[1].split('</strong>')[0]}</strong> "
+        "<code>TPR</code>: 2400</summary>\n"
+    )
+    assert made.startswith(closed.replace(" open>", ">")) and "<caption" in made

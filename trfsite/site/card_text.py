@@ -16,6 +16,7 @@ from markupsafe import Markup
 from trfsite.memo import keep_within
 from trfsite.pages.rows import ExplanationView, Ref
 from trfsite.render.charts import Dot, LineChart
+from trfsite.results import Note
 from trfsite.site.written_parts import WrittenParts
 
 # Chart grids a process keeps (a person page's are its own: they seldom repeat).
@@ -50,6 +51,7 @@ class CardText(WrittenParts):
         # and its value), and a row's start by its round: see ``contribution_row``.
         self._row_tails: dict[int, tuple[str, float | None, str]] = {}
         self._row_heads: dict[int | None, str] = {}
+        self._opens: dict[tuple[object, ...], tuple[str, str]] = {}
         self._dots: dict[int, tuple[Dot, str, str]] = {}
 
     # A card writes some 130 numbers (its tie-breaks' rows, its rating games, its
@@ -158,18 +160,34 @@ class CardText(WrittenParts):
     def explanation_open(self, ex: ExplanationView, opened: bool) -> str:
         """An explanation's ``<details>`` (``opened``: shown open) and summary, and the
         start of its table when it has contributions (``player.html``'s and
-        ``rating_card.html``'s alike)."""
+        ``rating_card.html``'s alike). All but its value is the same on every card that
+        explains that tie-break (seven a card): written once per name, code and shape a
+        writer. A Note's template is in the key, as the ``note`` filter keys it."""
+        name = ex.name
+        key = (
+            name,
+            name.template if name.__class__ is Note else None,  # type: ignore[attr-defined]
+            ex.code,
+            opened,
+            not ex.contributions,
+        )
+        made = self._opens.get(key)
+        if made is None:
+            made = keep_within(self._opens, key, self._explanation_open(ex, opened), _GRIDS_KEPT)
+        return f"{made[0]}{self.written_number(ex.value)}{made[1]}"
+
+    def _explanation_open(self, ex: ExplanationView, opened: bool) -> tuple[str, str]:
+        """``explanation_open``'s text before its value and after it."""
         out = self._out
         name = out(self.note(ex.name))
-        text = (
+        before = (
             f'  <details class="explanation"{" open" if opened else ""}>\n'
             f"    <summary><strong>{name}</strong> <code>{out(ex.code)}</code>: "
-            f"{self.written_number(ex.value)}</summary>\n"
         )
         if not ex.contributions:
-            return text
-        return (
-            f"{text}"
+            return before, "</summary>\n"
+        return before, (
+            "</summary>\n"
             f'    <div class="table-wrap" role="region" aria-label="{name}" tabindex="0">\n'
             '    <table class="contributions">\n'
             f'      <caption class="visually-hidden">{name}</caption>\n'
