@@ -416,3 +416,27 @@ def test_an_explanation_s_opening_is_written_once_per_name_a_writer() -> None:
         "<code>TPR</code>: 2400</summary>\n"
     )
     assert made.startswith(closed.replace(" open>", ">")) and "<caption" in made
+
+
+def test_a_rating_game_s_cells_are_written_once_per_opponent_and_figures() -> None:
+    """A rating game's opponent (link and rating) is written once a writer, for the first
+    card whose player met them, and its figures (D, W, We, W - We, change) once per
+    distinct five; then joined as written (a link and seven values a game before)."""
+    pages = event_pages("trf/individual-2026.trf", "en", "player.html")
+    cards = [card.rating_card for card in pages if card.rating_card]
+    games = [game for card in cards for game in card.games]
+    parts = CountingLinks(make_environment(theme_chain(find_theme("default")), "en"))
+    CountingLinks.links = []
+    written = []
+    for card in cards:
+        made: list[str] = []
+        rating_card(parts, made, card, "../")
+        written.append("".join(made))
+    distinct = {id(game.opponent) for game in games}
+    assert len(games) > len(distinct) >= 3
+    assert len(CountingLinks.links) == len(distinct)
+    assert len(parts.game_figures) == len({game[3:] for game in games}) < len(games)
+    for card, made_here in zip(cards, written, strict=True):
+        alone: list[str] = []
+        rating_card(_text(), alone, card, "../")
+        assert "".join(alone) == made_here

@@ -52,6 +52,10 @@ class CardText(WrittenParts):
         self._row_tails: dict[int, tuple[str, float | None, str]] = {}
         self._row_heads: dict[int | None, str] = {}
         self._opens: dict[tuple[object, ...], tuple[str, str]] = {}
+        # A rating game's opponent cells by id of the Ref, and its figures' cells by
+        # their values (``card_ratings``).
+        self.game_opponents: dict[int, tuple[object, int, str, str]] = {}
+        self.game_figures: dict[tuple[object, ...], str] = {}
         self._dots: dict[int, tuple[Dot, str, str]] = {}
 
     # A card writes some 130 numbers (its tie-breaks' rows, its rating games, its
