@@ -62,20 +62,24 @@ def test_an_outcomes_parts_are_made_once_per_event(monkeypatch: pytest.MonkeyPat
 
 
 def test_a_card_s_lines_are_made_without_their_constructors_argument_handling() -> None:
-    """A record line (14 fields) and a rating game's line (8) are made from their fields
-    given whole, not through the named tuple's ``__new__`` and its keywords (six times
-    the cost: 11,000 lines of each for a part's cards of an open); the rating card's
-    TPR and ARO names are the event's two Notes, not two made per card."""
+    """A record line (14 fields), a rating game's line (8) and an explanation's view (5)
+    are made from their fields given whole, not through the named tuple's ``__new__``
+    and its keywords (six times the cost: 11,000 lines of each for a part's cards of an
+    open); the rating card's TPR and ARO names are two Notes, not two made per card."""
     import sys
 
     from trfsite.pages.card_values import RatingGameLine
-    from trfsite.pages.rows import RecordLine
+    from trfsite.pages.rows import ExplanationView, RecordLine
     from trfsite.results import Note
 
     site = SiteInfo("Results", "en", "https://example.org/", "2024-05-01", "t")
     job = EventJob(EVENT.read_bytes(), EVENT.name, EVENT.stem, "", EventConfig(), site, False)
     card_plans = [plan for plan in gather.prepare_event(job).plans if "/players/" in plan.path]
-    constructors = {RecordLine.__new__.__code__, RatingGameLine.__new__.__code__}
+    constructors = {
+        RecordLine.__new__.__code__,
+        RatingGameLine.__new__.__code__,
+        ExplanationView.__new__.__code__,
+    }
     calls: list[object] = []
     notes: list[object] = []
     note_new = Note.__new__.__code__
@@ -102,6 +106,8 @@ def test_a_card_s_lines_are_made_without_their_constructors_argument_handling() 
     assert len(lines) == 18 and games
     assert all(type(line) is RecordLine and len(line) == 14 for line in lines)
     assert all(type(game) is RatingGameLine and len(game) == 8 for game in games)
+    views = [view for card in cards_made for view in card.explanations]
+    assert views and all(type(v) is ExplanationView and len(v) == 5 for v in views)
     assert calls == [] and notes == []
     first = lines[0]
     assert first == RecordLine(**first._asdict())

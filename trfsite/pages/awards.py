@@ -147,15 +147,19 @@ def awards_page(data: EventData) -> AwardsPage:
     )
 
 
+# A rating card's lines and views, their fields given whole in order, without the
+# constructors' argument handling (a part's 1,000 cards of an open: 11,000 lines).
+_game_line = tuple.__new__
+
+
 def _view(explanation: Explanation, name: str) -> ExplanationView:
-    return ExplanationView(
-        explanation.code, name, explanation.value, explanation.contributions, explanation.notes
+    # Its fields given whole (see ``_game_line``): two a card.
+    return _game_line(
+        ExplanationView,
+        (explanation.code, name, explanation.value, explanation.contributions, explanation.notes),
     )
 
 
-# A rating game's line, its fields given whole in order, without the constructor's
-# argument handling (a part's 1,000 cards of an open: 11,000 lines).
-_game_line = tuple.__new__
 # The rating card's explanations' names, the same on every card.
 _PERFORMANCE = Note("Performance (TPR)")
 _AVERAGE_RATING = Note("Average rating of opponents")

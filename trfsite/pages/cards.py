@@ -104,6 +104,12 @@ class CardExplanations:
         return self._tiebreaks.pop(player_id, ()), self._ratings.pop(player_id, None)
 
 
+# A card's lines and views made from their fields given whole, in order, without the
+# keyword handling of their constructors (six times the cost; as pgn/board makes
+# moves): a part's 1,000 cards of an open make 11,000 record lines.
+_line = tuple.__new__
+
+
 def explanation_views(
     standings: Standings,
     row: StandingRow | None,
@@ -113,18 +119,15 @@ def explanation_views(
     if row is None:
         return ()
     names = {c.code: c.name or c.code for c in standings.columns}
-    views = []
-    for explanation in row.explanations if explanations is None else explanations:
-        views.append(
-            ExplanationView(
-                code=explanation.code,
-                name=names.get(explanation.code, explanation.code),
-                value=explanation.value,
-                contributions=explanation.contributions,
-                notes=explanation.notes,
-            )
+    # ExplanationView's fields given whole, in order (code, name, value, contributions,
+    # notes): five a card, made without the keyword handling (see ``_line``).
+    return tuple(
+        _line(
+            ExplanationView,
+            (e.code, names.get(e.code, e.code), e.value, e.contributions, e.notes),
         )
-    return tuple(views)
+        for e in (row.explanations if explanations is None else explanations)
+    )
 
 
 def _row_of(standings: Standings | None, pid: int) -> StandingRow | None:
@@ -201,9 +204,6 @@ def _card_kit(data: EventData) -> _CardKit:
 card_kit: ByIdentity[EventData, _CardKit] = ByIdentity(_card_kit, keep=4)
 
 
-# A record line's fields given whole, in order, without the keyword handling of its
-# constructor (six times the cost): a part's 1,000 cards of an open make 11,000 lines.
-_line = tuple.__new__
 # A round without a pairing: RecordLine's fields after its round.
 _NOT_PAIRED = (None, None, "", "", "", "none", "Not paired", None, None, None, None, None, "")
 
