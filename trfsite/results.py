@@ -162,7 +162,10 @@ def summarise(contributions: Sequence[Contribution]) -> tuple[Contribution, ...]
     group's total, so sums over the lines still add up.
     """
     # Nearly every explanation (~250,000 in a 300-event archive) has no two alike:
-    # a set tells so without building the groups.
+    # a set tells so without building the groups. Its lines' labels first (each one's
+    # hash made once, most are shared): all distinct, no two lines can be alike.
+    if len({item.label for item in contributions}) == len(contributions):
+        return tuple(contributions)
     keys = [
         (item.label, item.value, item.why)
         for item in contributions
