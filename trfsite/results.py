@@ -214,6 +214,31 @@ class Explanation:
         object.__setattr__(self, "contributions", summarise(self.contributions))
 
 
+class _ExplanationBuilder:
+    """An Explanation made as ``_ContributionBuilder`` makes lines: its contributions
+    summarised as ``__post_init__`` does, the slots written without the frozen guard."""
+
+    __slots__ = Explanation.__slots__
+
+    def __init__(
+        self,
+        code: str,
+        value: float | None,
+        contributions: tuple[Contribution, ...] = (),
+        notes: tuple[str, ...] = (),
+    ) -> None:
+        self.code = code
+        self.value = value
+        self.contributions = summarise(contributions)
+        self.notes = notes
+        self.__class__ = Explanation  # type: ignore[assignment]
+
+
+# Called as Explanation is: seven a player of an open's cards (1.8 us each through the
+# dataclass's __init__ and __post_init__, five object.__setattr__).
+new_explanation = cast("type[Explanation]", _ExplanationBuilder)
+
+
 class TiebreakColumn(NamedTuple):
     """One tie-break of the list: as the user spelled it, and its full name."""
 
