@@ -233,8 +233,10 @@ class CardParts(CardText):
                     f"{out(line.result)}</a></td>\n"
                 )
             else:
-                result = results.get((css, line.result, line.color, line.handicap))
-                if result is None:
+                known = results.get((css, line.result, line.color, line.handicap))
+                if known is not None:
+                    result = known
+                else:
                     colour = self._colour(line.color, line.handicap) if line.color else ""
                     result = keep_within(
                         results,
