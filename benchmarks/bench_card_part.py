@@ -20,9 +20,11 @@ import argparse
 import gc
 import time
 from pathlib import Path
+from typing import cast
 
 from trfsite.pages import gather
 from trfsite.pages.config import EventConfig
+from trfsite.pages.contexts import PlayerCardPage
 from trfsite.pages.plan import EventJob, prepare_batches
 from trfsite.render.environment import make_environment
 from trfsite.render.page_meta import SiteInfo
@@ -46,9 +48,9 @@ def main() -> None:
     start = time.process_time()
     prepare_batches(plans)
     prepared = time.process_time()
-    contexts = [plan.build().context for plan in plans]
+    contexts = [cast(PlayerCardPage, plan.build().context) for plan in plans]
     built = time.process_time()
-    written = sum(len(parts.body(card)) for card in contexts)  # type: ignore[arg-type]
+    written = sum(len(parts.body(card)) for card in contexts)
     done = time.process_time()
     print(
         f"{len(plans)} cards ({written:,} characters): explanations {prepared - start:.3f} s, "
