@@ -4,9 +4,10 @@ A build of one event with two workers (``site/split_event.py``) runs in three st
 this process prepares the event (``prepare_event``: reading, checks, rankings, plans)
 while the other cores wait, then each forked worker renders every n-th page, then
 this process finishes the site. Prints, per run, the CPU (user + sys) and minor page
-faults of the preparation here, of each worker's pages (``part_of`` and rendering),
-and of the whole build with its children; then the same build with ``--jobs 1``,
-whose pages are one process's (the workers' sum above it is what splitting costs).
+faults of the preparation here and of its steps, of each worker's pages (``part_of``
+and rendering), and of the whole build with its children; then the same build with
+``--jobs 1``, whose pages are one process's (the workers' sum above it is what
+splitting costs).
 
     python benchmarks/bench_split.py --open 2000 11 --runs 3
 
@@ -78,10 +79,20 @@ def _run(src: Path, out: Path, jobs: int) -> None:
 
 
 def _build_here(src: Path, out: Path, jobs: int) -> None:
+    from trfsite.awards import event as awards_event
+    from trfsite.pages import gather
     from trfsite.site import event_build, split_event
     from trfsite.site.build import BuildOptions, build_site
 
     lines: list[str] = []
+    # The preparation's steps (the second core waits through them): the file read, the
+    # final standings (the declared-ranks search in them), the awards, the standings
+    # after each round, the pages planned.
+    gather.reading.read_file = _counted(gather.reading.read_file, "  read", lines)
+    gather.compute_final = _counted(gather.compute_final, "  final", lines)
+    awards_event.event_awards = _counted(awards_event.event_awards, "  awards", lines)
+    gather.compute_rounds = _counted(gather.compute_rounds, "  rounds", lines)
+    gather._all_pages = _counted(gather._all_pages, "  plans", lines)
     _REAL_PART.append(split_event._render_part)
     split_event._render_part = _timed_part  # the pool pickles it by name: module level
     split_event.prepare_event = _counted(split_event.prepare_event, "prepare", lines)
@@ -93,7 +104,7 @@ def _build_here(src: Path, out: Path, jobs: int) -> None:
     children, child_faults = _usage(resource.RUSAGE_CHILDREN)
     sums: dict[str, list[float]] = {}
     for line in lines:
-        label, spent, count = line.split()
+        label, spent, count = line.rsplit(maxsplit=2)
         sums.setdefault(label, [0.0, 0.0])
         sums[label][0] += float(spent)
         sums[label][1] += int(count)

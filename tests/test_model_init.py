@@ -1,8 +1,9 @@
 """The model types that write their own ``__init__`` (for speed) still match their fields.
 
 So do the builders (``new_span``, ``new_round_entry``, ``new_trf_player`` for readers,
-``new_individual_row`` for the chess engine): same slots, same parameters, and what they
-make equals what the types make.
+``new_individual_row`` for the chess engine, ``new_contribution`` and ``new_explanation``
+for the explanations): same slots, same parameters, and what they make equals what the
+types make.
 """
 
 from __future__ import annotations
@@ -15,7 +16,14 @@ import pytest
 
 from trfsite.formats.builders import new_round_entry, new_span, new_trf_player
 from trfsite.model import Color, Outcome, Player, RoundEntry, Span
-from trfsite.results import StandingRow, new_individual_row
+from trfsite.results import (
+    Contribution,
+    Explanation,
+    StandingRow,
+    new_contribution,
+    new_explanation,
+    new_individual_row,
+)
 
 HAND_WRITTEN = (Span, RoundEntry)
 
@@ -50,6 +58,8 @@ BUILDERS = [
     (new_round_entry, RoundEntry, ()),
     (new_trf_player, Player, ("grade", "club", "declared_scores", "egd_pin")),
     (new_individual_row, StandingRow, ("match_points", "game_points", "start_points")),
+    (new_contribution, Contribution, ("cut", "why", "rounds")),
+    (new_explanation, Explanation, ()),
 ]
 
 
@@ -87,6 +97,17 @@ def test_builders_make_the_frozen_types_themselves() -> None:
             new_individual_row(1, 7, "A", 5.5, (20.0, None), (), (("rating", "2400"),)),
             StandingRow(1, 7, "A", 5.5, (20.0, None), extra=(("rating", "2400"),)),
         ),
+        (
+            new_contribution(3, 4.5, "opponent 7: score 4.5"),
+            Contribution(3, 4.5, "opponent 7: score 4.5"),
+        ),
+        (new_contribution(2, None, "unrated"), Contribution(2, None, "unrated")),
+        # Two alike lines summarised as Explanation's __post_init__ does.
+        (
+            new_explanation("SB", 3.0, (Contribution(1, 1.5, "a"), Contribution(2, 1.5, "a"))),
+            Explanation("SB", 3.0, (Contribution(1, 1.5, "a"), Contribution(2, 1.5, "a"))),
+        ),
+        (new_explanation("TPR", None), Explanation("TPR", None)),
     ]
     for built, plain in made:
         assert type(built) is type(plain)

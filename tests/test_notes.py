@@ -39,3 +39,28 @@ def test_summarise_groups_alike_lines_only() -> None:
 def test_summarise_returns_distinct_lines_unchanged() -> None:
     lines = tuple(Contribution(r, float(r), f"opponent {r}") for r in (1, 2, 3))
     assert summarise(lines) == lines
+
+
+class _CountedValue(float):
+    """A line's value that counts how often it is hashed (a summary's key holds it)."""
+
+    hashed = 0
+
+    def __hash__(self) -> int:
+        _CountedValue.hashed += 1
+        return float.__hash__(self)
+
+
+def test_summarise_passes_lines_with_distinct_labels_without_keys() -> None:
+    """Lines whose labels all differ cannot be alike: they are kept as they are without a
+    key (label, value, reason) made and hashed per line (7,000 explanations of 11 lines
+    for a part's cards of an open); lines that share a label are still grouped."""
+
+    distinct = tuple(Contribution(r, _CountedValue(1.0), f"opponent {r}") for r in (1, 2, 3))
+    _CountedValue.hashed = 0
+    assert summarise(distinct) is distinct
+    assert _CountedValue.hashed == 0  # 3 before: one key a line
+    alike = (*distinct, Contribution(4, _CountedValue(1.0), "opponent 1"))
+    grouped = summarise(alike)
+    assert [c.rounds for c in grouped] == [(1, 4), (), ()]
+    assert grouped[0].value == 2.0 and grouped[1:] == distinct[1:]

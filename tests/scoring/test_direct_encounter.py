@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from trfsite.model import PairingSystem, Tournament
+import pytest
+
+from trfsite.model import PairingSystem, ScoringSystem, Tournament
+from trfsite.scoring import direct_encounter
 from trfsite.scoring.codes import parse_tiebreak
 from trfsite.scoring.context import build_context
 from trfsite.scoring.direct_encounter import direct_encounter_ranks
@@ -130,3 +133,36 @@ def test_a_large_unmet_group_names_its_first_and_last_players() -> None:
     assert "players 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, \u2026, 25 have not all met" in str(
         why[0].notes[0]
     )
+
+
+def test_a_tied_group_that_never_met_is_one_block_without_its_encounters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 39: 2,039 of the 2,052 groups DE ranks in a 2,000-player open's standings after
+    # each round met no one among them. One round: 1 beat 3, 2 beat 4, 5 drew with 6.
+    # 1 and 2 never met (Swiss): each scored 0 among them and misses 1 game, 1's worst
+    # case 0 + 0 x 1 is not above 2's best 0 + 1 x 1 (6.3), so both are 1. On main the
+    # group's encounters were made and ordered (one ``_Encounters``) to find that.
+    made: list[list[int]] = []
+    real = direct_encounter._Encounters
+
+    def counted(ctx, spec, group):  # type: ignore[no-untyped-def]
+        made.append(group)
+        return real(ctx, spec, group)
+
+    monkeypatch.setattr(direct_encounter, "_Encounters", counted)
+    rows = {1: "3w1", 2: "4w1", 3: "1b0", 4: "2b0", 5: "6w=", 6: "5b="}
+    t = event(rows)
+    ctx = build_context(t, t.rounds, "2026", True)
+    de = parse_tiebreak("DE")
+    assert direct_encounter_ranks(ctx, de, [ctx.index[1], ctx.index[2]]) == ([1.0, 1.0], None)
+    assert made == []
+    # 5 and 6 met (a draw, all met: 6.2 ties them): their encounters are read.
+    assert direct_encounter_ranks(ctx, de, [ctx.index[5], ctx.index[6]]) == ([1.0, 1.0], None)
+    assert made == [[ctx.index[5], ctx.index[6]]]
+    # A loss worth more than a win (1-½-2, no FIDE event's): 1's worst case 0 + 2 x 1
+    # beats 2's best 0 + 1 x 1, so 6.3 puts 1 alone on top: the group is ordered.
+    t = event(rows, scoring=ScoringSystem(win=1.0, draw=0.5, loss=2.0))
+    ctx = build_context(t, t.rounds, "2026", True)
+    assert direct_encounter_ranks(ctx, de, [ctx.index[1], ctx.index[2]]) == ([1.0, 2.0], None)
+    assert len(made) == 2

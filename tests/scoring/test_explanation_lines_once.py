@@ -78,3 +78,47 @@ def test_a_round_of_the_own_record_is_one_line_for_win_and_won() -> None:
     assert len(win) == 5
     assert len({id(label) for label in win + won}) == 5
     assert "game with white against 2 Player 2, 1 point(s)" in win  # round 1, player 1
+
+
+def test_lines_are_made_without_the_dataclass_init() -> None:
+    """An explanation's lines of one round, not cut (Buchholz, SB, WIN, TPR, ARO: nearly
+    every line of a card) and the explanations are made by ``new_contribution`` and
+    ``new_explanation``, not by the frozen
+    dataclass's ``__init__`` and its six ``object.__setattr__`` (47,000 lines for a
+    part's 1,000 cards of an open). A cut line is a copy of one (``mark_cuts``)."""
+    import sys
+
+    from trfsite.results import Contribution, Explanation
+
+    init = Contribution.__init__.__code__
+    explanation_init = Explanation.__init__.__code__
+    frames: list[object] = []
+    explanations: list[object] = []
+
+    def count(frame: object, event: str, arg: object) -> None:
+        if event == "call" and frame.f_code is init:  # type: ignore[attr-defined]
+            frames.append(frame)
+        elif event == "call" and frame.f_code is explanation_init:  # type: ignore[attr-defined]
+            explanations.append(frame)
+
+    options = StandingsOptions(tiebreaks=("BH-C1", "BH", "SB", "WIN"), rules="2023", explain=True)
+    sys.setprofile(count)
+    try:
+        standings = compute_standings(rated_event(), options)
+        ratings = event_ratings(standings, None, True)
+    finally:
+        sys.setprofile(None)
+    lines = [c for row in standings.rows for e in row.explanations for c in e.contributions]
+    lines += [c for r in ratings.values() for c in r.performance.contributions]
+    lines += [c for r in ratings.values() for c in r.average_opponent_rating.contributions]
+    # By hand (the table above): 4 players x 3 games for BH-C1, BH, SB, TPR and ARO,
+    # and WIN's rounds won: player 1 beat 2 and 3, player 3 beat 2 and 4, player 4
+    # beat 1, player 2 none (5).
+    assert sum(len(row.explanations[3].contributions) for row in standings.rows) == 5
+    assert len(lines) == 12 * 5 + 5
+    cut = [c for c in lines if c.cut]
+    assert len(cut) == 4  # BH-C1 cuts one line a player
+    assert all(type(c) is Contribution for c in lines)
+    assert len(frames) == len(cut)  # the cut copies alone
+    # Nor their explanations (4 players x 4 tie-breaks, TPR and ARO): new_explanation.
+    assert explanations == []

@@ -9,11 +9,12 @@ import sys
 import pytest
 from framehelpers import event_pages
 
-from trfsite.pages.rows import ExplanationView
+from trfsite.pages.rows import ExplanationView, Ref
 from trfsite.render.charts import line_chart
 from trfsite.render.environment import make_environment
 from trfsite.render.theme import find_theme, theme_chain
 from trfsite.results import Contribution, Note
+from trfsite.site import card_ratings
 from trfsite.site.card_body import CardParts
 from trfsite.site.card_ratings import rating_card
 from trfsite.site.card_text import CardText
@@ -256,3 +257,186 @@ def test_a_record_line_s_colour_cell_is_made_once_per_colour() -> None:
     cells = "".join(written)
     assert cells.count('<span class="colour w" aria-hidden="true" title="White">') > 1
     assert cells.count('<span class="colour b" aria-hidden="true" title="Black">') > 1
+
+
+class CountingCalls(CardParts):
+    """Counts the labels and numbers asked to be written."""
+
+    asked: list[object] = []
+
+    def written_note(self, text: str) -> str:
+        CountingCalls.asked.append(("note", text))
+        return super().written_note(text)
+
+    def written_number(self, value: float | int | None) -> str:
+        CountingCalls.asked.append(("number", value))
+        return super().written_number(value)
+
+
+def test_an_explanation_row_s_cells_after_its_round_are_written_once_a_writer() -> None:
+    """Every player who met an opponent has a row with that opponent's label and value
+    (Buchholz, TPR, ARO): after the first card, a row is its round's start and the
+    cells written before, with no label or number asked again (two a row before)."""
+    parts = CountingCalls(make_environment(theme_chain(find_theme("default")), "de"))
+    label = Note("opponent {opponent}: score {score}", opponent="7 O'Brien, Ana", score=5.5)
+    rating = Note("opponent {opponent}: rating {value}", opponent="7 O'Brien, Ana", value=2100)
+    other = Note("opponent {opponent}: score {score}", opponent="9 Lee, Bo", score=3)
+
+    def card(round_no: int) -> tuple[list[str], list[str]]:
+        bh = ExplanationView(
+            "BH",
+            "Buchholz",
+            8.5,
+            (Contribution(round_no, 5.5, label), Contribution(round_no + 1, 3, other)),
+            (),
+        )
+        aro = ExplanationView("ARO", "ARO", 2100.0, (Contribution(round_no, 2100.0, rating),), ())
+        tiebreaks: list[str] = []
+        parts._explanation(tiebreaks, bh, True, {})
+        ratings: list[str] = []
+        card_ratings._explanation(parts, ratings, aro)
+        return tiebreaks, ratings
+
+    first = card(2)
+    assert ("note", label) in CountingCalls.asked and ("note", rating) in CountingCalls.asked
+    CountingCalls.asked = []
+    second = card(4)
+    # The summaries' values (8.5, 2100.0) were written for the first card too: asked
+    # again only as the summary asks them, never for a row.
+    assert [kind for kind, value in CountingCalls.asked if value in (label, rating, other)] == []
+    assert CountingCalls.asked == [("number", 8.5), ("number", 2100.0)]
+    row = '<tr><td class="num">4</td><td>opponent 7 O&#39;Brien, Ana: score 5,5</td>'
+    assert row + '<td class="num">5,5</td></tr>\n' in "".join(second[0])
+    assert '<tr><td class="num">5</td><td>opponent 9 Lee, Bo: score 3</td>' in "".join(second[0])
+    assert '<td class="num">4</td><td>opponent 7 O&#39;Brien, Ana: rating 2100</td>' in "".join(
+        second[1]
+    )
+    assert "".join(second[0]).replace(">4<", ">2<").replace(">5<", ">3<") == "".join(first[0])
+    # The same label with another value (or 1 against 1.0) is written anew.
+    CountingCalls.asked = []
+    for value in (3, 3.0, 4.0, 4.0):
+        assert parts.contribution_row(1, other, value).endswith(f">{value:g}</td></tr>\n")
+    numbers = [value for kind, value in CountingCalls.asked if kind == "number"]
+    assert numbers == [3.0, 4.0] and numbers[0].__class__ is float  # 3 was the cards'
+
+
+class CountingLinks(CardParts):
+    """Counts the links asked for."""
+
+    links: list[object] = []
+
+    def link(self, ref: object, base: str, titled: bool = False) -> str:
+        CountingLinks.links.append(ref)
+        return super().link(ref, base, titled)  # type: ignore[arg-type]
+
+
+def test_a_record_row_s_opponent_cells_are_written_once_per_opponent_a_writer() -> None:
+    """The players who met an opponent show the same link, federation and rating on
+    their record's rows: each opponent's cells are written for the first row that
+    shows them, then joined as written (a link, a federation and a rating a row before)."""
+    pages = event_pages("trf/individual-2026.trf", "en", "player.html")
+    parts = CountingLinks(make_environment(theme_chain(find_theme("default")), "en"))
+    CountingLinks.links = []
+    written = []
+    for page in pages:
+        made: list[str] = []
+        parts._record(made, page, "../")
+        written.append("".join(made))
+    lines = [line for page in pages for line in page.record if line.opponent]
+    distinct = {id(line.opponent) for line in lines if not line.note}
+    noted = [line for line in lines if line.note]
+    # 6 players, 3 rounds: 14 rows against an opponent, 12 of them against one of 5
+    # opponents, whose links are asked once each; the 2 rows with a note (forfeits) are
+    # written as they are.
+    assert (len(lines), len(distinct), len(noted)) == (14, 5, 2)
+    assert len(CountingLinks.links) == 7
+    # The rows as a fresh writer makes them, card by card.
+    for page, made_here in zip(pages, written, strict=True):
+        alone: list[str] = []
+        CardParts(make_environment(theme_chain(find_theme("default")), "en"))._record(
+            alone, page, "../"
+        )
+        assert "".join(alone) == made_here
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_person_link_is_written_without_the_macro(language: str) -> None:
+    """A person link (one a player with a person page, on nearly every row of an open's
+    cards) is written in Python: the bytes of ``macros.html``'s ``person_link``, with
+    no macro frame run (one a person before)."""
+    env = make_environment(theme_chain(find_theme("default")), language)
+    macro = env.get_template("macros.html").module.person_link  # type: ignore[attr-defined]
+    refs = [
+        Ref(1, "O'Brien & <Sons>, Ann", "players/1.html", "GM", "people/o-brien.html"),
+        Ref(2, "Lee,\x01Bo", "players/2.html", "", "people/lee-bo.html?x=1&y=2"),
+    ]
+    text = CountingText(env)
+    frames: list[str] = []
+
+    def count(frame: object, event: str, arg: object) -> None:
+        if event == "call":
+            frames.append(frame.f_code.co_name)  # type: ignore[attr-defined]
+
+    sys.setprofile(count)
+    try:
+        written = [text.person_link(ref, "../../") for ref in refs]
+        linked = [text.link(ref, "../", titled) for ref in refs for titled in (False, True)]
+    finally:
+        sys.setprofile(None)
+    assert frames.count("macro") == 0
+    assert written == [str(macro(ref, "../../")) for ref in refs]
+    # Each link (plain and titled) ends with its person link, made once a Ref.
+    assert [made.endswith(written[index // 2]) for index, made in enumerate(linked)] == [True] * 4
+    assert 'href="../../people/lee-bo.html?x=1&amp;y=2"' in written[1]
+    assert "O&#39;Brien &amp; &lt;Sons&gt;, Ann" in written[0] and "\x01" not in written[1]
+
+
+def test_an_explanation_s_opening_is_written_once_per_name_a_writer() -> None:
+    """Every card explains the same tie-breaks: an explanation's ``<details>``, summary
+    and table opening are written for the first card, then only its value (the name,
+    code and the table opening made per card before). A Note and a text spelled
+    alike are not the same name: the Note is translated."""
+    parts = CountingParts(make_environment(theme_chain(find_theme("default")), "de"))
+    row = (Contribution(1, 2.5, "x"),)
+    first = ExplanationView("TPR", Note("Performance (TPR)"), 2400.0, row, ())
+    made = parts.explanation_open(first, False)
+    parts.written_number(2500.0)  # a value written before, by another cell
+    CountingParts.outs = 0
+    again = parts.explanation_open(
+        first._replace(name=Note("Performance (TPR)"), value=2500.0), False
+    )
+    assert CountingParts.outs == 0  # 2 before: the name, the code
+    assert again == made.replace("2400", "2500") and "Turnierleistung (TPR)" in made
+    plain = parts.explanation_open(first._replace(name="Performance (TPR)"), False)
+    assert "<strong>Performance (TPR)</strong>" in plain
+    closed = parts.explanation_open(first._replace(contributions=()), True)
+    assert closed == (
+        '  <details class="explanation" open>\n'
+        f"    <summary><strong>{made.split('<strong>')[1].split('</strong>')[0]}</strong> "
+        "<code>TPR</code>: 2400</summary>\n"
+    )
+    assert made.startswith(closed.replace(" open>", ">")) and "<caption" in made
+
+
+def test_a_rating_game_s_cells_are_written_once_per_opponent_and_figures() -> None:
+    """A rating game's opponent (link and rating) is written once a writer, for the first
+    card whose player met them, and its figures (D, W, We, W - We, change) once per
+    distinct five; then joined as written (a link and seven values a game before)."""
+    pages = event_pages("trf/individual-2026.trf", "en", "player.html")
+    cards = [card.rating_card for card in pages if card.rating_card]
+    games = [game for card in cards for game in card.games]
+    parts = CountingLinks(make_environment(theme_chain(find_theme("default")), "en"))
+    CountingLinks.links = []
+    written = []
+    for card in cards:
+        made: list[str] = []
+        rating_card(parts, made, card, "../")
+        written.append("".join(made))
+    distinct = {id(game.opponent) for game in games}
+    assert len(games) > len(distinct) >= 3
+    assert len(CountingLinks.links) == len(distinct)
+    assert len(parts.game_figures) == len({game[3:] for game in games}) < len(games)
+    for card, made_here in zip(cards, written, strict=True):
+        alone: list[str] = []
+        rating_card(_text(), alone, card, "../")
+        assert "".join(alone) == made_here

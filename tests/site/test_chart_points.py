@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from trfsite.pages import gather
 from trfsite.pages.config import EventConfig
 from trfsite.pages.plan import EventJob
@@ -86,7 +88,17 @@ def test_a_rank_axis_ends_near_the_players_worst_rank() -> None:
     assert chart.dots[1].y == 48.5
 
 
-def test_rank_points_skip_the_cache_score_points_use_it() -> None:
+class _CountedPoints(dict):  # type: ignore[type-arg]
+    """The points drawn on one chart's axes, counting its lookups."""
+
+    lookups = 0
+
+    def get(self, key, default=None):  # type: ignore[no-untyped-def]
+        _CountedPoints.lookups += 1
+        return super().get(key, default)
+
+
+def test_rank_points_skip_the_cache_score_points_use_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """A rank after a round is one player's: no other chart has that point, so rank
     charts are drawn without the point cache, where they only missed and pushed out
     the score points that recur (the open: 22,000 rank points, 15,700 misses; issue 39).
@@ -94,11 +106,54 @@ def test_rank_points_skip_the_cache_score_points_use_it() -> None:
     site = SiteInfo("Results", "en", "https://example.org/", "2024-05-01", "t")
     job = EventJob(EVENT.read_bytes(), EVENT.name, EVENT.stem, "", EventConfig(), site, False)
     plans = [p for p in gather.prepare_event(job).plans if "/players/" in p.path]
-    charts._point.cache_clear()
+    tables: dict[tuple[object, ...], _CountedPoints] = {}
+    monkeypatch.setattr(
+        charts, "_points_on", lambda *axes: tables.setdefault(axes, _CountedPoints())
+    )
+    _CountedPoints.lookups = 0
     for plan in plans:
         plan.build()
-    looked_up = charts._point.cache_info()
     # individual-2026.trf: 6 players, 3 rounds, each with a score after every round
     # (byes and absences included): 18 score points. The 18 rank points are not looked
     # up (with them: 36).
-    assert looked_up.hits + looked_up.misses == 6 * 3
+    assert _CountedPoints.lookups == 6 * 3
+
+
+def test_points_are_drawn_without_the_dot_s_constructor_and_rounds_placed_once() -> None:
+    """A chart's dots (22 a player card) are made from their fields given whole, not
+    through the named tuple's ``__new__``; a round's x on an axis is worked out once,
+    not once a point (both per point before)."""
+    import sys
+
+    from trfsite.render.charts import Dot
+
+    calls: list[str] = []
+    dot_new = Dot.__new__.__code__
+    place = charts._x_position.__code__
+
+    def count(frame: object, event: str, arg: object) -> None:
+        if event == "call":
+            code = frame.f_code  # type: ignore[attr-defined]
+            if code is dot_new:
+                calls.append("dot")
+            elif code is place:
+                calls.append("x")
+
+    charts._x_positions.cache_clear()
+    values = [[(1, 9.0), (2, 4.0), (3, 7.0)], [(1, 8.0), (2, 3.0), (3, 2.0)]]
+    sys.setprofile(count)
+    try:
+        made = [
+            line_chart("Rank", points, "Round", "Rank", inverted=True, y_min=1, y_max=10.0,
+                       distinct_points=True)
+            for points in values
+        ]  # fmt: skip
+    finally:
+        sys.setprofile(None)
+    assert all(chart is not None and len(chart.dots) == 3 for chart in made)
+    # Rounds 1..3: three positions, for the first chart; none again for the second.
+    assert calls == ["x", "x", "x"]
+    first = made[0]
+    assert first is not None and type(first.dots[0]) is Dot and first.dots[1].x == 255.0
+    # Rank 4 of 1..10, inverted: y = 14 + (4 - 1) / 9 x 168 = 70.0.
+    assert first.dots[1] == Dot(255.0, 70.0, "2: 4")

@@ -21,7 +21,15 @@ from typing import NamedTuple
 
 from trfsite.awards.rating_change import RatingChange, rating_changes
 from trfsite.model import EventKind, Game, Outcome, Player, Tournament
-from trfsite.results import N_, Contribution, Explanation, Note, Standings
+from trfsite.results import (
+    N_,
+    Contribution,
+    Explanation,
+    Note,
+    Standings,
+    new_contribution,
+    new_explanation,
+)
 from trfsite.scoring.rating_tables import percent, rating_difference
 from trfsite.scoring.rule_sets import RULE_SETS
 
@@ -201,16 +209,16 @@ def _explained(
 ) -> tuple[Explanation, Explanation]:
     performance, aro = _values(counted)
     which = lines.which_games(len(unrated))
-    left_out = [Contribution(r, None, lines.left_out(opponent)) for r, opponent in unrated]
+    left_out = [new_contribution(r, None, lines.left_out(opponent)) for r, opponent in unrated]
     results: list[Contribution] = []
     ratings: list[Contribution] = []
     for game in counted:
-        results.append(Contribution(game.round, game.half_points / 2, lines.result(game)))
-        ratings.append(Contribution(game.round, float(game.rating), lines.rating(game)))
+        results.append(new_contribution(game.round, game.half_points / 2, lines.result(game)))
+        ratings.append(new_contribution(game.round, float(game.rating), lines.rating(game)))
     if performance is None or aro is None:
         return (
-            Explanation("TPR", None, tuple(left_out), (NO_RATED_GAMES, *which)),
-            Explanation("ARO", None, tuple(left_out), (NO_RATED_GAMES, *which)),
+            new_explanation("TPR", None, tuple(left_out), (NO_RATED_GAMES, *which)),
+            new_explanation("ARO", None, tuple(left_out), (NO_RATED_GAMES, *which)),
         )
     total = sum(g.rating for g in counted)
     score = sum(g.half_points for g in counted) / 2
@@ -238,8 +246,8 @@ def _explained(
     by_round = sorted((*results, *left_out), key=lambda c: c.round)
     ratings_by_round = sorted((*ratings, *left_out), key=lambda c: c.round)
     return (
-        Explanation("TPR", float(performance), tuple(by_round), (tpr_note, *which)),
-        Explanation("ARO", float(aro), tuple(ratings_by_round), (aro_note, *which)),
+        new_explanation("TPR", float(performance), tuple(by_round), (tpr_note, *which)),
+        new_explanation("ARO", float(aro), tuple(ratings_by_round), (aro_note, *which)),
     )
 
 
@@ -277,7 +285,7 @@ def event_ratings(
             performance, aro = _explained(counted, unrated, lines)
         else:
             values = _values(counted)
-            performance = Explanation("TPR", None if values[0] is None else float(values[0]))
-            aro = Explanation("ARO", None if values[1] is None else float(values[1]))
+            performance = new_explanation("TPR", None if values[0] is None else float(values[0]))
+            aro = new_explanation("ARO", None if values[1] is None else float(values[1]))
         found[player.id] = PlayerRatings(changes[player.id], performance, aro)
     return found

@@ -147,10 +147,22 @@ def awards_page(data: EventData) -> AwardsPage:
     )
 
 
+# A rating card's lines and views, their fields given whole in order, without the
+# constructors' argument handling (a part's 1,000 cards of an open: 11,000 lines).
+_game_line = tuple.__new__
+
+
 def _view(explanation: Explanation, name: str) -> ExplanationView:
-    return ExplanationView(
-        explanation.code, name, explanation.value, explanation.contributions, explanation.notes
+    # Its fields given whole (see ``_game_line``): two a card.
+    return _game_line(
+        ExplanationView,
+        (explanation.code, name, explanation.value, explanation.contributions, explanation.notes),
     )
+
+
+# The rating card's explanations' names, the same on every card.
+_PERFORMANCE = Note("Performance (TPR)")
+_AVERAGE_RATING = Note("Average rating of opponents")
 
 
 def rating_card(
@@ -166,15 +178,18 @@ def rating_card(
     refs = player_refs(data.tournament)
     change = found.change
     games = tuple(
-        RatingGameLine(
-            g.round,
-            refs[g.opponent_id],
-            g.opponent_rating,
-            g.difference,
-            g.score,
-            g.expected,
-            g.delta,
-            g.change,
+        _game_line(
+            RatingGameLine,
+            (
+                g.round,
+                refs[g.opponent_id],
+                g.opponent_rating,
+                g.difference,
+                g.score,
+                g.expected,
+                g.delta,
+                g.change,
+            ),
         )
         for g in change.games
     )
@@ -184,10 +199,8 @@ def rating_card(
         change=change.value,
         games=games,
         notes=change.notes,
-        performance=_view(found.performance, Note("Performance (TPR)")),
-        average_opponent_rating=_view(
-            found.average_opponent_rating, Note("Average rating of opponents")
-        ),
+        performance=_view(found.performance, _PERFORMANCE),
+        average_opponent_rating=_view(found.average_opponent_rating, _AVERAGE_RATING),
     )
 
 

@@ -104,6 +104,12 @@ class CardExplanations:
         return self._tiebreaks.pop(player_id, ()), self._ratings.pop(player_id, None)
 
 
+# A card's lines and views made from their fields given whole, in order, without the
+# keyword handling of their constructors (six times the cost; as pgn/board makes
+# moves): a part's 1,000 cards of an open make 11,000 record lines.
+_line = tuple.__new__
+
+
 def explanation_views(
     standings: Standings,
     row: StandingRow | None,
@@ -113,18 +119,15 @@ def explanation_views(
     if row is None:
         return ()
     names = {c.code: c.name or c.code for c in standings.columns}
-    views = []
-    for explanation in row.explanations if explanations is None else explanations:
-        views.append(
-            ExplanationView(
-                code=explanation.code,
-                name=names.get(explanation.code, explanation.code),
-                value=explanation.value,
-                contributions=explanation.contributions,
-                notes=explanation.notes,
-            )
+    # ExplanationView's fields given whole, in order (code, name, value, contributions,
+    # notes): five a card, made without the keyword handling (see ``_line``).
+    return tuple(
+        _line(
+            ExplanationView,
+            (e.code, names.get(e.code, e.code), e.value, e.contributions, e.notes),
         )
-    return tuple(views)
+        for e in (row.explanations if explanations is None else explanations)
+    )
 
 
 def _row_of(standings: Standings | None, pid: int) -> StandingRow | None:
@@ -201,6 +204,10 @@ def _card_kit(data: EventData) -> _CardKit:
 card_kit: ByIdentity[EventData, _CardKit] = ByIdentity(_card_kit, keep=4)
 
 
+# A round without a pairing: RecordLine's fields after its round.
+_NOT_PAIRED = (None, None, "", "", "", "none", "Not paired", None, None, None, None, None, "")
+
+
 def _record(
     data: EventData, kit: _CardKit, player: Player, changes: dict[int, float]
 ) -> list[RecordLine]:
@@ -218,7 +225,7 @@ def _record(
             running += outcomes[entry.outcome].points if entry else 0.0
             continue
         if entry is None:
-            record.append(RecordLine(round_no, None, None, "", "", "", "none", "Not paired"))
+            record.append(_line(RecordLine, (round_no, *_NOT_PAIRED)))
             continue
         parts = outcomes[entry.outcome]
         running += parts.points
@@ -226,22 +233,28 @@ def _record(
         after_points, after_rank = progress.get(round_no, (None, None))
         if after_points is None and is_team:
             after_points = running
+        # RecordLine's fields in order (round, opponent, opponent_rating,
+        # opponent_federation, color, result, css, note, points_after, rank_after,
+        # board, handicap, rating_change, game).
         record.append(
-            RecordLine(
-                round=round_no,
-                opponent=opponent.ref if opponent else None,
-                opponent_rating=opponent.rating if opponent else None,
-                opponent_federation=opponent.federation if opponent else "",
-                color=COLOUR_LETTER.get(entry.color, ""),
-                result=parts.result,
-                css=parts.css,
-                note=parts.note_paired if opponent else parts.note_alone,
-                points_after=after_points,
-                rank_after=after_rank,
-                board=kit.boards.get((round_no, player.id)) if is_team else None,
-                handicap=entry.handicap if is_go else None,
-                rating_change=changes.get(round_no),
-                game=data.games.page_of(round_no, player.id),
+            _line(
+                RecordLine,
+                (
+                    round_no,
+                    opponent.ref if opponent else None,
+                    opponent.rating if opponent else None,
+                    opponent.federation if opponent else "",
+                    COLOUR_LETTER.get(entry.color, ""),
+                    parts.result,
+                    parts.css,
+                    parts.note_paired if opponent else parts.note_alone,
+                    after_points,
+                    after_rank,
+                    kit.boards.get((round_no, player.id)) if is_team else None,
+                    entry.handicap if is_go else None,
+                    changes.get(round_no),
+                    data.games.page_of(round_no, player.id),
+                ),
             )
         )
     return record

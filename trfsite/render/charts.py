@@ -6,6 +6,7 @@ import functools
 import math
 from typing import NamedTuple
 
+from trfsite.memo import keep_within
 from trfsite.results import Note
 
 
@@ -133,6 +134,18 @@ def _y_ticks(lo: float, hi: float, inverted: bool) -> tuple[Tick, ...]:
     return tuple(y_ticks)
 
 
+# A dot's fields given whole, in order (x, y, label), without the named tuple's argument
+# handling: 22 dots a player card.
+_dot = tuple.__new__
+
+
+@functools.lru_cache(maxsize=256, typed=True)
+def _x_positions(x_lo: int, x_hi: int) -> dict[int, float]:
+    """Round -> its x on an axis from ``x_lo`` to ``x_hi`` (filled as asked): alike on
+    every card of an event."""
+    return {}
+
+
 def _draw_point(
     x: int,
     y: float,
@@ -144,14 +157,26 @@ def _draw_point(
     dot_label: str,
 ) -> tuple[str, Dot]:
     """The point's ``x,y`` for the polyline, and its dot."""
-    px, py = _x_position(x, x_lo, x_hi), _y_position(y, lo, hi, inverted)
+    xs = _x_positions(x_lo, x_hi)
+    px = xs.get(x)
+    if px is None:
+        px = xs[x] = _x_position(x, x_lo, x_hi)
+    py = _y_position(y, lo, hi, inverted)
     shown = int(y) if y == int(y) else y
-    return f"{px},{py}", Dot(px, py, Note(dot_label, x=x, y=shown))
+    return f"{px},{py}", _dot(Dot, (px, py, Note(dot_label, x=x, y=shown)))
 
 
-# The same (round, value) point recurs on many cards of an event (a score of 3 after
-# round 4, over the same rounds and range): its position and label are made once.
-_point = functools.lru_cache(maxsize=8192, typed=True)(_draw_point)
+_POINTS_KEPT = 8192  # points drawn kept per axes
+
+
+@functools.lru_cache(maxsize=256, typed=True)
+def _points_on(
+    x_lo: int, x_hi: int, lo: float, hi: float, inverted: bool, dot_label: str
+) -> dict[tuple[int, float, type], tuple[str, Dot]]:
+    """(x, y) -> the point drawn on these axes (filled as asked): the same (round, value)
+    point recurs on many cards of an event (a score of 3 after round 4, over the same
+    rounds and range), its position and label made once, looked up by two values."""
+    return {}
 
 
 def line_chart(
@@ -181,8 +206,20 @@ def line_chart(
     x_lo, x_hi = min(xs), max(xs)
     if x_hi == x_lo:
         x_hi = x_lo + 1
-    draw = _draw_point if distinct_points else _point
-    drawn = [draw(x, y, x_lo, x_hi, lo, hi, inverted, dot_label) for x, y in values]
+    if distinct_points:
+        drawn = [_draw_point(x, y, x_lo, x_hi, lo, hi, inverted, dot_label) for x, y in values]
+    else:
+        known = _points_on(x_lo, x_hi, lo, hi, inverted, dot_label)
+        drawn = []
+        for x, y in values:
+            # The key holds y's class: the label spells 3 and 3.0 apart (typed, as the
+            # cache of points this replaces).
+            key = (x, y, y.__class__)
+            point = known.get(key)
+            if point is None:
+                point = _draw_point(x, y, x_lo, x_hi, lo, hi, inverted, dot_label)
+                keep_within(known, key, point, _POINTS_KEPT)
+            drawn.append(point)
     points = " ".join(text for text, _ in drawn)
     dots = tuple(dot for _, dot in drawn)
     return LineChart(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from trfsite.results import N_, Contribution, Explanation, Note
+from trfsite.results import N_, Contribution, Note, new_contribution, new_explanation
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
 from trfsite.scoring.modifiers import Cut, cut_sum, cut_total, mark_cuts
@@ -182,10 +182,12 @@ def buchholz(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
             if contributions is None:
                 labels = opponent_labels(base)
                 contributions = lines[i] = [
-                    Contribution(r + 1, v, opponent_label(base, i, r, games[i], labels))
+                    new_contribution(r + 1, v, opponent_label(base, i, r, games[i], labels))
                     for v, r in zip(scores, rounds, strict=True)
                 ]
-            explanations[i] = Explanation(spec.code, total, tuple(mark_cuts(contributions, cuts)))
+            explanations[i] = new_explanation(
+                spec.code, total, tuple(mark_cuts(contributions, cuts))
+            )
     found = TiebreakValues(values, explanations)
     ctx.remember(key, found)
     return found
@@ -216,7 +218,7 @@ def average_of_opponents_buchholz(ctx: EventContext, spec: TiebreakSpec) -> Tieb
         values.append(value)
         if explanations is not None and explaining[i]:
             contributions = [
-                Contribution(
+                new_contribution(
                     r + 1,
                     v,
                     Note(
@@ -233,7 +235,7 @@ def average_of_opponents_buchholz(ctx: EventContext, spec: TiebreakSpec) -> Tieb
                 if kept
                 else Note("no games")
             )
-            explanations[i] = Explanation(
+            explanations[i] = new_explanation(
                 spec.code, value, tuple(mark_cuts(contributions, cuts)), (note,)
             )
     return TiebreakValues(values, explanations)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trfsite.results import N_, Contribution, Explanation, Note
+from trfsite.results import N_, Note, new_contribution, new_explanation
 from trfsite.scoring.cells import CELL_LABELS, Cell
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import UNEXPLAINED, Article, EventContext, TiebreakValues
@@ -40,8 +40,8 @@ def _count(
         hits = [r for r in range(ctx.rounds) if counts(i, r)]
         values.append(float(len(hits)))
         if explanations is not None and explaining[i]:
-            contributions = tuple(Contribution(r + 1, 1.0, label(i, r)) for r in hits)
-            explanations[i] = Explanation(spec.code, float(len(hits)), contributions)
+            contributions = tuple(new_contribution(r + 1, 1.0, label(i, r)) for r in hits)
+            explanations[i] = new_explanation(spec.code, float(len(hits)), contributions)
     return TiebreakValues(values, explanations)
 
 
@@ -127,7 +127,9 @@ def games_elected(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
         values.append(value)
         if explanations is not None and explaining[i]:
             contributions = tuple(
-                Contribution(r + 1, -1.0, Note("not elected: {what}", what=_describe(ctx, i, r)))
+                new_contribution(
+                    r + 1, -1.0, Note("not elected: {what}", what=_describe(ctx, i, r))
+                )
                 for r in missed
             )
             note = Note(
@@ -136,7 +138,7 @@ def games_elected(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                 missed=len(missed),
                 value=value,
             )
-            explanations[i] = Explanation(spec.code, value, contributions, (note,))
+            explanations[i] = new_explanation(spec.code, value, contributions, (note,))
     return TiebreakValues(values, explanations)
 
 
@@ -169,10 +171,10 @@ def standard_points(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                     )
                 )
                 label = Note("scored {points:g}; {against}", points=own, against=against)
-                contributions.append(Contribution(r + 1, value, label))
+                contributions.append(new_contribution(r + 1, value, label))
         values.append(total)
         if explanations is not None and explain:
-            explanations[i] = Explanation(spec.code, total, tuple(contributions))
+            explanations[i] = new_explanation(spec.code, total, tuple(contributions))
     return TiebreakValues(values, explanations)
 
 
@@ -181,7 +183,7 @@ def pairing_number(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     explanations = None
     if ctx.explain:
         explanations = [
-            Explanation(spec.code, v, (), (Note("pairing number, lower is better"),))
+            new_explanation(spec.code, v, (), (Note("pairing number, lower is better"),))
             if explain
             else UNEXPLAINED
             for v, explain in zip(values, ctx.explaining, strict=True)
@@ -194,7 +196,9 @@ def rating(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
     explanations = None
     if ctx.explain:
         explanations = [
-            Explanation(spec.code, v, (), (Note(N_("rating") if v is not None else N_("unrated")),))
+            new_explanation(
+                spec.code, v, (), (Note(N_("rating") if v is not None else N_("unrated")),)
+            )
             if explain
             else UNEXPLAINED
             for v, explain in zip(values, ctx.explaining, strict=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from operator import mul
 
-from trfsite.results import Contribution, Explanation, Note
+from trfsite.results import Note, new_contribution, new_explanation
 from trfsite.scoring.buchholz import opponent_label, opponent_labels, opponent_table, view
 from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, TiebreakValues
@@ -62,6 +62,8 @@ def sonneborn_berger(ctx: EventContext, spec: TiebreakSpec) -> TiebreakValues:
                     )
                     if played[r]:
                         game_notes[key] = note
-                contributions.append(Contribution(r + 1, v, note))
-            explanations[i] = Explanation(spec.code, total, tuple(mark_cuts(contributions, cuts)))
+                contributions.append(new_contribution(r + 1, v, note))
+            explanations[i] = new_explanation(
+                spec.code, total, tuple(mark_cuts(contributions, cuts))
+            )
     return TiebreakValues(values, explanations)

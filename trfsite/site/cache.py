@@ -28,7 +28,6 @@ import json
 import logging
 import os
 import sqlite3
-import stat
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -351,14 +350,17 @@ def _entry_text(entry: CacheEntry) -> str:
     return json.dumps(_entry_json(entry), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-def reusable(entry: CacheEntry, out: Path) -> bool:
-    """The event's folder is still in OUT, a folder (not a link).
+def live_folders(out: Path) -> frozenset[str]:
+    """The names of the folders (not links) in ``out``, the live build: an entry is
+    reused only when its event's folder is still one of them.
 
-    Its files are checked as they are linked into the new build, in the workers
+    Their files are checked as they are linked into the new build, in the workers
     (``linking.link_unchanged``); an event whose files are not as listed is
-    built again then.
+    built again then. One ``scandir``, not an ``lstat`` an event (12 ms of a
+    3,000-event rebuild, before the archive starts: issue 46).
     """
     try:
-        return stat.S_ISDIR(os.lstat(os.path.join(out, entry.slug)).st_mode)
+        with os.scandir(out) as found:
+            return frozenset(entry.name for entry in found if entry.is_dir(follow_symlinks=False))
     except OSError:
-        return False
+        return frozenset()

@@ -25,6 +25,8 @@ from trfsite.site.page_frame import PageFrames, default_parts
 COPIED_TEMPLATES = ("player.html", "rating_card.html", "gor_card.html", "macros.html")
 _CUT = ' class="cut"'
 _COLOURS_KEPT = 64  # colour cells a writer keeps (two colours, a Go game's handicaps)
+_VALUES_KEPT = 20_000  # record rows' starts and opponents' cells a writer keeps
+_RESULTS_KEPT = 256  # record rows' colour and result cells (outcomes, colours, handicaps)
 
 
 class CardParts(CardText):
@@ -34,6 +36,10 @@ class CardParts(CardText):
         super().__init__(env)
         self._heads: dict[tuple[bool, bool, bool, bool, str, bool, bool], str] = {}
         self._colours: dict[tuple[str, int | None], str] = {}
+        # A record row's parts, written once per value a writer (see ``_record``).
+        self._line_starts: dict[tuple[str, int, str], str] = {}
+        self._opponent_cells: dict[int, tuple[object, ...]] = {}
+        self._results: dict[tuple[str, str, str, int | None], str] = {}
 
     def title(self, page: PlayerCardPage) -> str:
         return self._out(page.player.ref.name)
@@ -163,47 +169,102 @@ class CardParts(CardText):
         return made
 
     def _record(self, parts: list[str], page: PlayerCardPage, b: str) -> None:
-        """The record's rows, one a round."""
-        out, said, link, translate = self._out, self.said, self.link, self._translate
+        """The record's rows, one a round.
+
+        A row's start (its outcome's class and round), its opponent's cells (link,
+        federation, rating: the same on the four to eleven cards whose players met
+        them) and its colour and result are each written once per value a writer
+        and joined: an open's 1,000 cards of a part write 11,000 rows from some 2,000
+        opponents, 11 rounds and a dozen outcomes."""
+        out, translate = self._out, self._translate
         points, signed = self.written_points, self.written_signed
         is_team, is_go = page.is_team, page.is_go
         changes = bool(page.rating_card or page.gor_card)
         points_css, rank_css = _charted_css(page)
+        starts, opponents, results = self._line_starts, self._opponent_cells, self._results
         line: RecordLine
         for line in page.record:
-            css, rnd, opponent, color = out(line.css), out(line.round), line.opponent, line.color
-            board = f'<td class="num">{out(line.board or "")}</td>' if is_team else ""
-            if opponent:
-                name = link(opponent, b, not is_go)
-                if line.opponent_federation:
-                    name += f' <span class="muted opt">{out(line.opponent_federation)}</span>'
-                if line.note:
-                    name += f' <span class="note">({out(translate(line.note))})</span>'
+            css, opponent, note = line.css, line.opponent, line.note
+            start = starts.get((css, line.round, b))
+            if start is None:
+                rnd = out(line.round)
+                start = keep_within(
+                    starts,
+                    (css, line.round, b),
+                    f'  <tr class="{out(css)}">\n'
+                    f'    <td class="num"><a href="{b}rounds/{rnd}.html">{rnd}</a></td>\n',
+                    _VALUES_KEPT,
+                )
+            if is_team:
+                start += f'<td class="num">{out(line.board or "")}</td>'
+            if opponent and not note:
+                made = opponents.get(id(opponent))
+                if (
+                    made is None
+                    or made[0] is not opponent
+                    or made[1] != b
+                    or made[2] != line.opponent_federation
+                    or made[3] != line.opponent_rating
+                    or made[4] is not is_go
+                ):
+                    text = self._opponent_cells_of(line, b, is_go)
+                    made = (
+                        opponent,
+                        b,
+                        line.opponent_federation,
+                        line.opponent_rating,
+                        is_go,
+                        text,
+                    )
+                    keep_within(opponents, id(opponent), made, _VALUES_KEPT)
+                cells = made[5]
+            elif opponent:
+                cells = self._opponent_cells_of(line, b, is_go)
             else:
-                name = f'<span class="muted">{out(translate(line.note))}</span>'
-            if is_go:
-                rating = out(opponent.title if opponent else "")
-            else:
-                rating = out(line.opponent_rating or "")
-            colour = self._colour(color, line.handicap) if color else ""
-            result = out(line.result)
+                cells = (
+                    f'    <td class="name"><span class="muted">{out(translate(note))}</span></td>\n'
+                    f'    <td class="num">{out("" if is_go else line.opponent_rating or "")}</td>\n'
+                )
             if line.game:
                 result = (
-                    f'<a class="game" href="{b}{out(line.game)}" title="{said("Game")}">'
-                    f"{result}</a>"
+                    f"    <td>{self._colour(line.color, line.handicap) if line.color else ''}"
+                    f'</td>\n    <td class="result cell {out(css)}">'
+                    f'<a class="game" href="{b}{out(line.game)}" title="{self.said("Game")}">'
+                    f"{out(line.result)}</a></td>\n"
                 )
+            else:
+                known = results.get((css, line.result, line.color, line.handicap))
+                if known is not None:
+                    result = known
+                else:
+                    colour = self._colour(line.color, line.handicap) if line.color else ""
+                    result = keep_within(
+                        results,
+                        (css, line.result, line.color, line.handicap),
+                        f'    <td>{colour}</td>\n    <td class="result cell {out(css)}">'
+                        f"{out(line.result)}</td>\n",
+                        _RESULTS_KEPT,
+                    )
             change = f'<td class="num">{signed(line.rating_change)}</td>' if changes else ""
             rank = "" if is_team else f'<td class="{rank_css}">{out(line.rank_after or "")}</td>'
             parts.append(
-                f'  <tr class="{css}">\n'
-                f'    <td class="num"><a href="{b}rounds/{rnd}.html">{rnd}</a></td>\n'
-                f'{board}    <td class="name">{name}</td>\n'
-                f'    <td class="num">{rating}</td>\n'
-                f"    <td>{colour}</td>\n"
-                f'    <td class="result cell {css}">{result}</td>\n'
+                f"{start}{cells}{result}"
                 f'{change}    <td class="{points_css}">{points(line.points_after)}</td>\n'
                 f"{rank}  </tr>\n"
             )
+
+    def _opponent_cells_of(self, line: RecordLine, b: str, is_go: bool) -> str:
+        """A record row's opponent cells: the name (a link, the federation, a note) and
+        the rating (a Go player's grade)."""
+        out, opponent = self._out, line.opponent
+        assert opponent is not None
+        name = self.link(opponent, b, not is_go)
+        if line.opponent_federation:
+            name += f' <span class="muted opt">{out(line.opponent_federation)}</span>'
+        if line.note:
+            name += f' <span class="note">({out(self._translate(line.note))})</span>'
+        rating = out(opponent.title) if is_go else out(line.opponent_rating or "")
+        return f'    <td class="name">{name}</td>\n    <td class="num">{rating}</td>\n'
 
     def _colour(self, color: str, handicap: int | None) -> str:
         """A record line's colour cell: its swatch and name, and a Go game's handicap;
@@ -241,6 +302,11 @@ class CardParts(CardText):
                     parts.append(written[1])
                     continue
                 cut, why = c.cut, c.why
+                if not cut and not why and not c.rounds:
+                    row = self.contribution_row(c.round, c.label, c.value)
+                    rows[id(c)] = (c, row)
+                    parts.append(row)
+                    continue
                 if cut:
                     reason = f": {note(why)}" if why else ""
                     label = f'{note(c.label)} <span class="note">({said("cut")}{reason})</span>'

@@ -6,11 +6,13 @@ is 8 KB of a chess open's card, its games and the TPR and ARO explanations.
 
 from __future__ import annotations
 
+from trfsite.memo import keep_within
 from trfsite.pages.card_values import GorCard, RatingCard
 from trfsite.pages.rows import ExplanationView
 from trfsite.site.card_text import CardText
 
 _DASH = "\u2013"  # the templates' "–" for a value that is not there
+_KEPT = 20_000  # rating games' opponent cells and figures a writer keeps
 
 
 def rating_card(w: CardText, parts: list[str], rc: RatingCard, b: str) -> None:
@@ -38,16 +40,39 @@ def rating_card(w: CardText, parts: list[str], rc: RatingCard, b: str) -> None:
     )
     if rc.games:
         parts.append(_rating_head(w))
+        # A game's opponent cells (link, rating) are the same on the cards of the players
+        # who met them, its figures (D, W, We, W - We, the change) on many cards: each
+        # written once a writer and joined (11,000 games for a part's cards of an open).
+        opponents, figures = w.game_opponents, w.game_figures
         for g in rc.games:
-            parts.append(
-                f'      <tr><td class="num">{out(g.round)}</td><td>{w.link(g.opponent, b)}</td>'
-                f'<td class="num">{out(g.opponent_rating)}</td>'
-                f'<td class="num">{out(f"{g.difference:+d}")}</td>'
-                f'<td class="num">{number(g.score)}</td>'
-                f'<td class="num">{number(g.expected)}</td>'
-                f'<td class="num">{number(g.delta)}</td>'
-                f'<td class="num">{signed(g.change)}</td></tr>\n'
-            )
+            opponent = g.opponent
+            made = opponents.get(id(opponent))
+            if (
+                made is None
+                or made[0] is not opponent
+                or made[1] != g.opponent_rating
+                or made[2] != b
+            ):
+                text = (
+                    f'<td>{w.link(opponent, b)}</td><td class="num">{out(g.opponent_rating)}</td>'
+                )
+                made = keep_within(
+                    opponents, id(opponent), (opponent, g.opponent_rating, b, text), _KEPT
+                )
+            key = g[3:]  # difference, score, expected, delta, change
+            tail = figures.get(key)
+            if tail is None:
+                tail = keep_within(
+                    figures,
+                    key,
+                    f'<td class="num">{out(f"{g.difference:+d}")}</td>'
+                    f'<td class="num">{number(g.score)}</td>'
+                    f'<td class="num">{number(g.expected)}</td>'
+                    f'<td class="num">{number(g.delta)}</td>'
+                    f'<td class="num">{signed(g.change)}</td></tr>\n',
+                    _KEPT,
+                )
+            parts.append(f'      <tr><td class="num">{out(g.round)}</td>{made[3]}{tail}')
         parts.append("      </tbody>\n    </table>\n    </div>\n")
     parts.append(w.notes(rc.notes))
     parts.append("  </details>\n")
@@ -84,14 +109,10 @@ def _rating_head(w: CardText) -> str:
 
 def _explanation(w: CardText, parts: list[str], ex: ExplanationView) -> None:
     """One of the rating card's explanations (TPR, ARO), closed."""
-    rnd, note, number = w.written_round, w.written_note, w.written_number
+    row = w.contribution_row
     parts.append(w.explanation_open(ex, False))
     if ex.contributions:
-        parts.extend(
-            f'      <tr><td class="num">{rnd(c.round)}</td><td>{note(c.label)}</td>'
-            f'<td class="num">{number(c.value)}</td></tr>\n'
-            for c in ex.contributions
-        )
+        parts.extend(row(c.round, c.label, c.value) for c in ex.contributions)
         parts.append("      </tbody>\n    </table>\n    </div>\n")
     parts.append(w.notes(ex.notes))
     parts.append("  </details>\n")

@@ -9,7 +9,6 @@ line of every page, are written here too (``ref_link``, ``titled_link``,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import jinja2
 from markupsafe import Markup
@@ -17,6 +16,7 @@ from markupsafe import Markup
 from trfsite.memo import keep_within
 from trfsite.pages.rows import ExplanationView, Ref
 from trfsite.render.charts import Dot, LineChart
+from trfsite.results import Note
 from trfsite.site.written_parts import WrittenParts
 
 # Chart grids a process keeps (a person page's are its own: they seldom repeat).
@@ -38,8 +38,6 @@ class CardText(WrittenParts):
         # ``{{ value }}`` (see ``WrittenParts``) for the rating cards: the bound method
         # itself, not a method that calls it (a frame more for each of ~45 values a card).
         self.out: Callable[[object], str] = self._out
-        macros = env.get_template("macros.html").module
-        self._person_link: Callable[..., Any] = macros.person_link  # type: ignore[attr-defined]
         # Links by id(ref) * 3 + 0 (a link), 1 (a titled link) or 2 (a person link).
         self._links: dict[int, tuple[Ref | None, str, str]] = {}
         self._said: dict[str, str] = {}
@@ -49,6 +47,15 @@ class CardText(WrittenParts):
         # Notes and chart dots as written, by id of the object (kept with it).
         self._notes: dict[int, tuple[str, str]] = {}
         self._rounds: dict[int, str] = {}
+        # An explanation row's cells after its round, by id of its label (kept with it
+        # and its value), and a row's start by its round: see ``contribution_row``.
+        self._row_tails: dict[int, tuple[str, float | None, str]] = {}
+        self._row_heads: dict[int | None, str] = {}
+        self._opens: dict[tuple[object, ...], tuple[str, str]] = {}
+        # A rating game's opponent cells by id of the Ref, and its figures' cells by
+        # their values (``card_ratings``).
+        self.game_opponents: dict[int, tuple[object, int, str, str]] = {}
+        self.game_figures: dict[tuple[object, ...], str] = {}
         self._dots: dict[int, tuple[Dot, str, str]] = {}
 
     # A card writes some 130 numbers (its tie-breaks' rows, its rating games, its
@@ -101,6 +108,32 @@ class CardText(WrittenParts):
             )
         return made[1]
 
+    def contribution_row(self, round_no: int | None, label: str, value: float | None) -> str:
+        """An explanation row that is not cut, one round's: ``<tr><td class="num">{{
+        round or "" }}</td><td>{{ label|note }}</td><td class="num">{{ value|number
+        }}</td></tr>``. Its label is one object for every card whose player met that
+        opponent (a Buchholz, TPR or ARO line), and its value goes with it: the cells
+        after the round are written once per label and value a writer, not per row
+        (some 80 rows a card of an open, about five cards sharing each label)."""
+        tails = self._row_tails
+        made = tails.get(id(label))
+        if (
+            made is None
+            or made[0] is not label
+            or made[1] != value
+            or made[1].__class__ is not value.__class__  # the filters spell 1 and 1.0 apart
+        ):
+            text = (
+                f"</td><td>{self.written_note(label)}</td>"
+                f'<td class="num">{self.written_number(value)}</td></tr>\n'
+            )
+            made = keep_within(tails, id(label), (label, value, text), _VALUES_KEPT)
+        head = self._row_heads.get(round_no)
+        if head is None:
+            head = f'      <tr><td class="num">{self.written_round(round_no)}'
+            head = keep_within(self._row_heads, round_no, head, _VALUES_KEPT)
+        return head + made[2]
+
     def said(self, message: str) -> str:
         """``{{ _("message") }}``, made once."""
         made = self._said.get(message)
@@ -131,18 +164,34 @@ class CardText(WrittenParts):
     def explanation_open(self, ex: ExplanationView, opened: bool) -> str:
         """An explanation's ``<details>`` (``opened``: shown open) and summary, and the
         start of its table when it has contributions (``player.html``'s and
-        ``rating_card.html``'s alike)."""
+        ``rating_card.html``'s alike). All but its value is the same on every card that
+        explains that tie-break (seven a card): written once per name, code and shape a
+        writer. A Note's template is in the key, as the ``note`` filter keys it."""
+        name = ex.name
+        key = (
+            name,
+            name.template if name.__class__ is Note else None,  # type: ignore[attr-defined]
+            ex.code,
+            opened,
+            not ex.contributions,
+        )
+        made = self._opens.get(key)
+        if made is None:
+            made = keep_within(self._opens, key, self._explanation_open(ex, opened), _GRIDS_KEPT)
+        return f"{made[0]}{self.written_number(ex.value)}{made[1]}"
+
+    def _explanation_open(self, ex: ExplanationView, opened: bool) -> tuple[str, str]:
+        """``explanation_open``'s text before its value and after it."""
         out = self._out
         name = out(self.note(ex.name))
-        text = (
+        before = (
             f'  <details class="explanation"{" open" if opened else ""}>\n'
             f"    <summary><strong>{name}</strong> <code>{out(ex.code)}</code>: "
-            f"{self.written_number(ex.value)}</summary>\n"
         )
         if not ex.contributions:
-            return text
-        return (
-            f"{text}"
+            return before, "</summary>\n"
+        return before, (
+            "</summary>\n"
             f'    <div class="table-wrap" role="region" aria-label="{name}" tabindex="0">\n'
             '    <table class="contributions">\n'
             f'      <caption class="visually-hidden">{name}</caption>\n'
@@ -198,8 +247,19 @@ class CardText(WrittenParts):
         key = id(ref) * 3 + 2
         made = self._links.get(key)
         if made is None or made[0] is not ref or made[1] != root:
-            made = self._links[key] = (ref, root, self._out(self._person_link(ref, root)))
+            made = self._links[key] = (ref, root, self._person_link_of(ref, root))
         return made[2]
+
+    def _person_link_of(self, ref: Ref, root: str) -> str:
+        """``{{ person_link(ref, root) }}`` of the default ``macros.html``: its label
+        set from ``_()`` (a text, escaped where it is printed), not a macro call per
+        person (one a player of every event, 2,000 for an open's cards)."""
+        out = self._out
+        label = out(self._translate("All events of {name}", name=ref.name))
+        return (
+            f'<a class="person-link" href="{out(root)}{out(ref.person)}" title="{label}" '
+            f'aria-label="{label}"></a>'
+        )
 
     def line_chart(self, chart: LineChart | None, css: str) -> str:
         """``{{ line_chart(chart, css) }}`` (a player card's and a person page's)."""

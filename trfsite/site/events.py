@@ -115,10 +115,11 @@ def plan_events(
     previous = (
         cache.load_entries(out, state_file, set(keys.values())) if use_cache else cache.Previous()
     )
+    folders = cache.live_folders(out) if previous.entries else frozenset()
     reused = {}
     for task in tasks:
         entry = previous.entries.get(keys[task.job.slug])
-        if entry is not None and entry.slug == task.job.slug and cache.reusable(entry, out):
+        if entry is not None and entry.slug == task.job.slug and entry.slug in folders:
             reused[entry.slug] = entry
     if late is not None:
         _read_needed(tasks, reused, keys, late, state_file, use_cache)
