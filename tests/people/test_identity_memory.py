@@ -300,3 +300,28 @@ def test_the_keys_entries_are_collected_without_an_entry_ref_each(
     identity.resolve(events)
     # By hand: 1,000 entries, an EntryRef each on main.
     assert [count - before for count in alive] == [0]
+
+
+def test_the_union_of_1000_keys_holds_a_parent_only_for_the_keys_joined(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    events = [_event(number) for number in range(1000)]
+    # The second event's player again, under a national id beside the FIDE id: their
+    # two keys are joined (one parent), the other 999 FIDE keys are their own roots.
+    linked = events[1].entries[0]._replace(national_ids=("GER-1",))
+    events.append(
+        EventEntries("e1000.trf", "e1000", "Open", None, "chess", "individual", 1, 1, (linked,))
+    )
+    counted = []
+    match_names = identity._match_names
+
+    def counting(events, nodes, kinds, union, findings):  # type: ignore[no-untyped-def]
+        counted.append((len(union.parent), len(union.facts)))
+        return match_names(events, nodes, kinds, union, findings)
+
+    monkeypatch.setattr(identity, "_match_names", counting)
+    resolution = identity.resolve(events)
+    assert len(resolution.people) == 1000
+    # By hand: 1,001 keys (1,000 FIDE ids, one national id), one joined under another:
+    # one parent, 1,000 roots (main: a parent for each of the 1,001 keys).
+    assert counted == [(1, 1000)]

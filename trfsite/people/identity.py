@@ -310,7 +310,7 @@ def _merge(config: PeopleConfig, union: KeyUnion, preferred: dict[str, int]) -> 
     problems = []
     for number, group in enumerate(config.merges):
         where = f"people.merge[{number}]"
-        unknown = [key for key in group if key not in union.parent]
+        unknown = [key for key in group if key not in union]
         for key in unknown:
             problems.append(
                 f"{where}: {key!r} is no entry's key; expected a key that `trfsite people` lists"

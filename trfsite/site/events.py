@@ -20,6 +20,7 @@ from trfsite.site import cache
 from trfsite.site.build_sources import LateReads
 from trfsite.site.built_rounds import BuiltRounds
 from trfsite.site.event_build import EventOutput, EventTask, build_event
+from trfsite.site.linking import Listing
 from trfsite.site.offline_zip import Packed, pack_static, write_offline_zip, zip_name
 from trfsite.site.split_event import build_split, can_split
 from trfsite.site.state import BuildState
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
+# The built events' files' listings held before they go to the build state: ~2.5 KB an
+# event (JSON), 2.5 MiB per 1,000 held to the end of the build otherwise (issue 46).
+LISTINGS_HELD = 256 * 1024
 _T = TypeVar("_T")
 _R = TypeVar("_R")
 
@@ -62,6 +66,23 @@ class Plan:
     rounds: BuiltRounds | None = None  # the rounds of ``people``'s entries (made by build_events)
     # The files discovery did not keep: ``build`` reads each task's as it is sent out.
     late: LateReads | None = None
+    # The build state the built events' listings go to, ``listings_held`` bytes at a
+    # time (``build_events``); None: held to the cache's save.
+    state_file: Path | None = None
+    listings_held: int = LISTINGS_HELD
+
+
+def _put_listings(entries: list[cache.CacheEntry], held: list[int], state_file: Path) -> None:
+    """The listings of the entries at ``held`` written to the build state, which the
+    entries name instead (as those read from it); ``held`` emptied."""
+    with BuildState(state_file) as state:
+        state.put_listings((entries[i].key, entries[i].files.text or "") for i in held)
+    where = str(state_file)
+    for i in held:
+        entry = entries[i]
+        files = Listing(entry.files.folder, None, entry.files.seal, (where, entry.key))
+        entries[i] = replace(entry, files=files)
+    held.clear()
 
 
 def _static_files(tasks: list[EventTask]) -> list[tuple[str, Path]]:
@@ -111,7 +132,19 @@ def plan_events(
                     del reused[slug]
     build = [t for t in tasks if t.job.slug not in reused]
     build.sort(key=lambda t: -late.size(t) if late is not None else -len(t.job.data))
-    return Plan(keys, reused, build, fingerprint, previous=replace(previous, entries={}), late=late)
+    if not use_cache and tasks[0].job.site.people:
+        # A build without the cache forgets the state before it writes the listings
+        # of its events there (not at the people step, which would lose them).
+        BuildState(state_file, fresh=True).close()
+    return Plan(
+        keys,
+        reused,
+        build,
+        fingerprint,
+        previous=replace(previous, entries={}),
+        late=late,
+        state_file=state_file,
+    )
 
 
 def _read_needed(
@@ -170,6 +203,8 @@ def build_events(
     static = _static_files(plan.build)
     static_packed: dict[str, Packed] | None = None
     shared = SharedValues()
+    held: list[int] = []  # the entries whose listing is held, by their index
+    held_bytes = 0
     for done, output in enumerate(outputs, start=1):
         for path, data in output.files:
             writer.write_bytes(path, data)
@@ -192,6 +227,12 @@ def build_events(
                 plan.rounds = BuiltRounds()
             plan.people[key] = shared.event(plan.rounds.take(key, output.people))
         entries.append(cache.entry_for(key, output))
+        if plan.state_file is not None:
+            held.append(len(entries) - 1)
+            held_bytes += len(entries[-1].files.text or "")
+            if held_bytes >= plan.listings_held:
+                _put_listings(entries, held, plan.state_file)
+                held_bytes = 0
         if output.pdf_failure:
             logger.warning("%s", output.pdf_failure)
         if progress:

@@ -78,15 +78,22 @@ def build_people(
     state (``state_file``, see ``site.state``), else (a new or damaged state) from
     its file again. ``taking``: the donor's people folder, taken whole at the end
     of the build (``site.people_donor``); ``rounds``: those of ``built``'s entries
-    (``site.built_rounds``). Raises ConfigError for bad ``[people]``
+    (``site.built_rounds``); ``built`` is emptied. Raises ConfigError for bad ``[people]``
     settings (before anything is published).
     """
     if not events or not events[0][1].job.site.people:
         return 0
-    with BuildState(state_file, fresh=not use_cache) as state:
-        return _build_people(
-            writer, out, use_cache, events, built, config, run, state, taking, rounds
-        )
+    # Emptied already when ``use_cache`` is false (``plan_events``): the built events'
+    # listings are in it since.
+    with BuildState(state_file) as state:
+        try:
+            return _build_people(
+                writer, out, use_cache, events, built, config, run, state, taking, rounds
+            )
+        finally:
+            # Done with (the state holds them now): not kept by the caller's plan through
+            # the site-wide files and the cache's save (~6 MiB per 1,000 events, issue 46).
+            built.clear()
 
 
 def _build_people(

@@ -318,6 +318,12 @@ class BuildState:
         with _refused(self.path), self._transaction() as db:
             state_history.save_marks(db, seq, marks)
 
+    def put_listings(self, listings: Iterable[tuple[str, str]]) -> None:
+        """Built events' files' listings, (cache key, text), ahead of their entries
+        (``site.events``: not held to the end of the build)."""
+        with _refused(self.path), self._transaction() as db:
+            state_cache.put_listings(db, listings)
+
     def save_cache(self, changes: state_cache.CacheChanges) -> None:
         """The cache's rows a build changed, in one transaction (``site.cache``)."""
         with _refused(self.path), self._transaction() as db:

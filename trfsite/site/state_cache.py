@@ -129,8 +129,8 @@ class CacheChanges:
     build: str  # the id the build wrote into its folder
     keys: Mapping[str, str]  # slug -> key of every event of the build
     built: Collection[str]  # the slugs built now (their rows are written again)
-    # (entry, files) of a slug of the build, as stored; files None: an entry read from
-    # the state, whose row is kept as it is (a key's row never changes).
+    # (entry, files) of a slug of the build, as stored; files None: the state holds the
+    # listing (an entry read from it, or built and its listing written as it came).
     entry: Callable[[str], tuple[str, str | None]]
     live: Mapping[str, str] | None  # slug -> key of the live build's folders (None: unknown)
     live_build: str = ""  # the live build's id
@@ -211,6 +211,12 @@ def stored_listings(wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], 
     return found
 
 
+def put_listings(db: sqlite3.Connection, listings: Iterable[tuple[str, str]]) -> None:
+    """Built events' listings, (key, text), in the open transaction ``db``, before their
+    entries (``save``): content-addressed, right for their key whatever comes next."""
+    db.executemany("INSERT OR REPLACE INTO cache_files (key, files) VALUES (?, ?)", listings)
+
+
 def save(db: sqlite3.Connection, changes: CacheChanges) -> None:
     """Write ``changes`` in the open transaction ``db``: the rows of the events whose
     key changed or that were built, the events gone deleted, the way back to the live
@@ -242,6 +248,12 @@ def save(db: sqlite3.Connection, changes: CacheChanges) -> None:
     db.executemany(
         "INSERT OR REPLACE INTO cache_entries (key, slug, entry) VALUES (?, ?, ?)",
         (row[:3] for row in written if row[3] is not None),
+    )
+    # Files None: read from the state, or built and its listing written already
+    # (``put_listings``); a key's row never changes, so one the state has is kept.
+    db.executemany(
+        "INSERT OR IGNORE INTO cache_entries (key, slug, entry) VALUES (?, ?, ?)",
+        (row[:3] for row in written if row[3] is None),
     )
     db.executemany(
         "INSERT OR REPLACE INTO cache_files (key, files) VALUES (?, ?)",
