@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from trfsite.site.event_build import EventTask
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_reports"
@@ -47,3 +51,21 @@ def small_round_robin(name_of_first: str = "Alpha,Anna") -> str:
         player_line(4, "Delta,Dora", 1700, [(1, "b", "0"), (3, "w", "0"), (2, "b", "0")], 0.0, 4),
     ]
     return "\n".join(lines) + "\n"
+
+
+def small_event_tasks(slugs: tuple[str, ...]) -> list[EventTask]:
+    """The small round robin as one event per slug (``SLUG.trf``), to build in this
+    process with ``site.events.build_events``."""
+    from trfsite.pages.config import EventConfig
+    from trfsite.pages.plan import EventJob
+    from trfsite.render.page_meta import SiteInfo
+    from trfsite.render.theme import find_theme, theme_chain
+    from trfsite.site.event_build import EventTask
+
+    paths = tuple(t.path for t in theme_chain(find_theme("default")))
+    site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
+    job = small_round_robin().encode()
+    return [
+        EventTask(EventJob(job, f"{slug}.trf", slug, "", EventConfig(), site, False), paths)
+        for slug in slugs
+    ]

@@ -7,15 +7,10 @@ import json
 import sqlite3
 from pathlib import Path
 
-from sitehelpers import small_round_robin
+from sitehelpers import small_event_tasks
 
-from trfsite.pages.config import EventConfig
-from trfsite.pages.plan import EventJob
-from trfsite.render.page_meta import SiteInfo
-from trfsite.render.theme import find_theme, theme_chain
 from trfsite.site import cache
 from trfsite.site.build import BuildOptions, build_site
-from trfsite.site.event_build import EventTask
 from trfsite.site.events import Plan, build_events
 from trfsite.site.executors import InlineExecutor
 from trfsite.site.state import state_path
@@ -28,17 +23,7 @@ SLUGS = ("spring", "summer", "autumn")
 def _built(tmp_path: Path, held: int) -> tuple[list[cache.CacheEntry], Path, Path]:
     """Three small events built in this process, their listings held up to ``held``
     bytes; (entries, output folder, state file)."""
-    paths = tuple(t.path for t in theme_chain(find_theme("default")))
-    site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
-    tasks = [
-        EventTask(
-            EventJob(
-                small_round_robin().encode(), f"{slug}.trf", slug, "", EventConfig(), site, False
-            ),
-            paths,
-        )
-        for slug in SLUGS
-    ]
+    tasks = small_event_tasks(SLUGS)
     out, state = tmp_path / "out", tmp_path / "state.sqlite"
     keys = {slug: f"key-{slug}" for slug in SLUGS}
     plan = Plan(keys, {}, tasks, state_file=state, listings_held=held)

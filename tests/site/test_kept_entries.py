@@ -10,15 +10,11 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
-from sitehelpers import small_round_robin
+from sitehelpers import small_event_tasks
 
-from trfsite.pages.config import EventConfig, SiteConfig
-from trfsite.pages.plan import EventJob
+from trfsite.pages.config import SiteConfig
 from trfsite.people.entries import PersonEntry, SharedValues, unpack_record
-from trfsite.render.page_meta import SiteInfo
-from trfsite.render.theme import find_theme, theme_chain
 from trfsite.site.build import BuildOptions, build_site
-from trfsite.site.event_build import EventTask
 from trfsite.site.events import Plan, build_events
 from trfsite.site.executors import InlineExecutor
 from trfsite.site.people import build_people
@@ -32,17 +28,7 @@ RULES = Path(__file__).resolve().parent.parent / "data" / "people" / "rules"
 def _two_events_built(tmp_path: Path) -> Plan:
     """The same small round robin built as two events, "spring" and "autumn" (keys
     key-1 and key-2), in this process; the plan holds their people entries."""
-    paths = tuple(t.path for t in theme_chain(find_theme("default")))
-    site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
-    tasks = [
-        EventTask(
-            EventJob(
-                small_round_robin().encode(), f"{slug}.trf", slug, "", EventConfig(), site, False
-            ),
-            paths,
-        )
-        for slug in ("spring", "autumn")
-    ]
+    tasks = small_event_tasks(("spring", "autumn"))
     plan = Plan({"spring": "key-1", "autumn": "key-2"}, {}, tasks)
     build_events(SiteWriter(tmp_path / "out"), InlineExecutor(), 1, plan, None, local=True)
     return plan
@@ -89,12 +75,7 @@ def test_events_read_back_from_the_state_share_the_values_they_repeat(tmp_path: 
 def test_the_players_of_events_built_are_kept_without_their_rounds(tmp_path: Path) -> None:
     # The packed rounds were a third of what the build process kept of each event
     # until the people pages: they wait on disk (``site.built_rounds``).
-    paths = tuple(t.path for t in theme_chain(find_theme("default")))
-    site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
-    job = EventJob(
-        small_round_robin().encode(), "spring.trf", "spring", "", EventConfig(), site, False
-    )
-    plan = Plan({"spring": "key-1"}, {}, [EventTask(job, paths)])
+    plan = Plan({"spring": "key-1"}, {}, small_event_tasks(("spring",)))
     build_events(SiteWriter(tmp_path / "out"), InlineExecutor(), 1, plan, None, local=True)
     entries = plan.people["key-1"].entries
     assert len(entries) == 4
