@@ -79,3 +79,16 @@ def test_a_build_without_the_cache_still_forgets_the_state(tmp_path: Path) -> No
     keys = set(_stored(state_path(out)))
     assert "stale" not in keys
     assert len(keys) == 4  # the four events' listings, written again
+
+
+def test_a_listing_that_names_no_entry_is_dropped_at_the_next_save(tmp_path: Path) -> None:
+    # A build killed after its listings went ahead, before its save, leaves such rows.
+    out = tmp_path / "out"
+    build_site(BuildOptions(RULES, out, pdf=False))
+    before = set(_stored(state_path(out)))
+    db = sqlite3.connect(state_path(out))
+    with db:
+        db.execute("INSERT INTO cache_files (key, files) VALUES ('orphan', '[]')")
+    db.close()
+    build_site(BuildOptions(RULES, out, pdf=False))  # every event reused
+    assert set(_stored(state_path(out))) == before  # main: the orphan stays for good

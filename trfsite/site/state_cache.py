@@ -259,6 +259,9 @@ def save(db: sqlite3.Connection, changes: CacheChanges) -> None:
         "INSERT OR REPLACE INTO cache_files (key, files) VALUES (?, ?)",
         ((row[0], row[3]) for row in written if row[3] is not None),
     )
+    # Listings written ahead by a build killed before its save name no entry: dropped
+    # here, or they would stay for good once their event's key changes.
+    db.execute("DELETE FROM cache_files WHERE key NOT IN (SELECT key FROM cache_entries)")
     db.executemany("DELETE FROM cache_live WHERE slug = ?", ((slug,) for slug in gone))
     db.executemany(
         "INSERT OR REPLACE INTO cache_live (slug, key) VALUES (?, ?)",
