@@ -66,3 +66,24 @@ def test_a_page_is_one_open_one_write_one_close(
     umask = os.umask(0)
     os.umask(umask)
     assert stat.S_IMODE((root / "ev/index.html").stat().st_mode) == 0o666 & ~umask
+
+
+def test_a_person_page_is_written_as_every_other_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The people pages (``people_files._place``) go through ``write_file`` too."""
+    from trfsite.site import people_files
+
+    opened: list[str] = []
+    real_open = builtins.open
+
+    def buffered(*args: Any, **kwargs: Any) -> Any:
+        opened.append(str(args[0]))
+        return real_open(*args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", buffered)
+    linked = people_files._place(str(tmp_path), None, "people/ann.html", b"<p>Ann</p>", set())
+    monkeypatch.undo()
+    assert linked is False
+    assert opened == []  # main: a buffered open of people/ann.html
+    assert (tmp_path / "people" / "ann.html").read_bytes() == b"<p>Ann</p>"

@@ -18,6 +18,7 @@ from pathlib import Path
 from trfsite.memo import forget_all
 from trfsite.people.pages import PeoplePage, PersonInput
 from trfsite.site.event_build import EventTask, environment, paused_collector
+from trfsite.site.writer import write_file
 
 _BATCH = 40  # pages per call: enough to hide a call's cost, few enough to keep workers busy
 # At most this many pages in all (a rebuild's few) are rendered here, not on the workers:
@@ -270,8 +271,7 @@ def _place(root: str, previous: str | None, path: str, data: bytes, folders: set
         return True
     target = os.path.join(root, path)
     _folder_for(target, folders)
-    with open(target, "wb") as file:
-        file.write(data)
+    write_file(target, data)
     return False
 
 
