@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import NamedTuple, cast
 
 from trfsite.model import EventKind, Tournament
+from trfsite.model.frozen import frozen_record
 
 # What a note's placeholders take: numbers and dates are spelled by the page that
 # shows the note (decimal mark, month names); a Note value is translated on its own.
@@ -93,7 +94,7 @@ def join_notes(parts: Sequence[str], template: str = LIST_TEMPLATE) -> str:
 
 
 # A dataclass: its ``count`` would hide tuple.count in a NamedTuple.
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Contribution:
     """One line of a tie-break explanation ("round 3: opponent 17 scored 4.5").
 
@@ -135,7 +136,7 @@ class _ContributionBuilder:
     frozen guard, then the class becomes Contribution); ``tests/test_model_init.py``
     keeps them equal."""
 
-    __slots__ = Contribution.__slots__
+    __slots__ = tuple(f.name for f in fields(Contribution))
 
     def __init__(self, round: int, value: float | None, label: str) -> None:
         self.round = round
@@ -248,7 +249,7 @@ class TiebreakColumn(NamedTuple):
     lower_is_better: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class StandingRow:
     """One participant's line of the standings: place, points, tie-break values."""
 
@@ -269,7 +270,7 @@ class _IndividualRowBuilder:
     makes cells: the same slots written without the frozen guard, then the class becomes
     StandingRow (``tests/test_model_init.py`` keeps them equal)."""
 
-    __slots__ = StandingRow.__slots__
+    __slots__ = tuple(f.name for f in fields(StandingRow))
 
     def __init__(
         self,
@@ -299,7 +300,7 @@ class _IndividualRowBuilder:
 new_individual_row = cast("type[StandingRow]", _IndividualRowBuilder)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Standings:
     """What an engine returns: the rows in order, the columns and the choices made."""
 
