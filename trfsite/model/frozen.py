@@ -32,7 +32,7 @@ def frozen_record(cls: _Record) -> _Record:
     assert compared, f"{cls.__qualname__}: no field to compare"
     shown = tuple(f.name for f in every if f.repr)
     if "__init__" not in cls.__dict__:
-        defaults = {f.name: f.default for f in every if f.default is not MISSING}
+        defaults = tuple(f.default for f in every)
         made.__init__ = _init(cls.__qualname__, names, setters, defaults)
     made.__eq__, made.__hash__ = _eq_and_hash(compared)
     made.__repr__ = _repr(shown)
@@ -46,26 +46,27 @@ Setter = Callable[[object, object], None]
 
 
 def _init(
-    qualname: str, names: tuple[str, ...], setters: tuple[Setter, ...], defaults: dict[str, object]
+    qualname: str, names: tuple[str, ...], setters: tuple[Setter, ...], defaults: tuple[object, ...]
 ) -> Callable[..., None]:
-    """The dataclass ``__init__``: positional then keyword arguments, the fields' defaults."""
-    by_position = tuple(zip(names, setters, strict=True))
+    """The dataclass ``__init__``: positional then keyword arguments, the fields' defaults
+    (``MISSING``: a required field)."""
+    rest = tuple(zip(names, setters, defaults, strict=True))
 
     def __init__(self: object, *args: object, **kwargs: object) -> None:
-        if len(args) > len(names):
+        given = len(args)
+        if given > len(names):
             raise TypeError(
                 f"{qualname}.__init__() takes {len(names) + 1} positional arguments "
-                f"but {len(args) + 1} were given"
+                f"but {given + 1} were given"
             )
         # Fewer arguments than fields: the rest come by keyword or default.
         for setter, value in zip(setters, args, strict=False):
             setter(self, value)
-        for name, setter in by_position[len(args) :]:
-            value = kwargs.pop(name, MISSING) if kwargs else MISSING
+        pop = kwargs.pop
+        for name, setter, default in rest[given:]:
+            value = pop(name, default) if kwargs else default
             if value is MISSING:
-                value = defaults.get(name, MISSING)
-                if value is MISSING:
-                    raise TypeError(f"{qualname}.__init__() missing required argument: {name!r}")
+                raise TypeError(f"{qualname}.__init__() missing required argument: {name!r}")
             setter(self, value)
         if kwargs:
             unexpected = next(iter(kwargs))
