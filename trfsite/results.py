@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import NamedTuple, cast
 
 from trfsite.model import EventKind, Tournament
@@ -201,7 +201,7 @@ def summarise(contributions: Sequence[Contribution]) -> tuple[Contribution, ...]
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Explanation:
     """Where one participant's value of one tie-break came from."""
 
@@ -210,16 +210,25 @@ class Explanation:
     contributions: tuple[Contribution, ...] = ()
     notes: tuple[str, ...] = ()
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        code: str,
+        value: float | None,
+        contributions: tuple[Contribution, ...] = (),
+        notes: tuple[str, ...] = (),
+    ) -> None:
         # Every engine's explanation is summarised here, in one place.
-        object.__setattr__(self, "contributions", summarise(self.contributions))
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "contributions", summarise(contributions))
+        object.__setattr__(self, "notes", notes)
 
 
 class _ExplanationBuilder:
     """An Explanation made as ``_ContributionBuilder`` makes lines: its contributions
-    summarised as ``__post_init__`` does, the slots written without the frozen guard."""
+    summarised as its ``__init__`` does, the slots written without the frozen guard."""
 
-    __slots__ = Explanation.__slots__
+    __slots__ = tuple(f.name for f in fields(Explanation))
 
     def __init__(
         self,
@@ -236,7 +245,7 @@ class _ExplanationBuilder:
 
 
 # Called as Explanation is: seven a player of an open's cards (1.8 us each through the
-# dataclass's __init__ and __post_init__, five object.__setattr__).
+# type's __init__, four object.__setattr__).
 new_explanation = cast("type[Explanation]", _ExplanationBuilder)
 
 
