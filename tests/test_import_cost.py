@@ -28,6 +28,23 @@ for name, module in list(sys.modules.items()):
 print(json.dumps(made))
 """
 
+# Prints, per trfsite module imported, its classes with methods compiled from source text
+# (a dataclass's generated ``__init__``, ``__eq__``...: their code's file is "<string>").
+_COMPILED_PROBE = """
+import json, sys
+for name in sys.argv[1:]:
+    __import__(name)
+made = {}
+for name, module in list(sys.modules.items()):
+    if name.startswith("trfsite"):
+        made[name] = sorted(
+            v.__qualname__ for v in vars(module).values()
+            if isinstance(v, type) and v.__module__ == name
+            and any(getattr(getattr(f, "__code__", None), "co_filename", "") == "<string>"
+                    for f in vars(v).values()))
+print(json.dumps(made))
+"""
+
 BUILD = ("trfsite.cli.build_cmd", "trfsite.site.build")
 
 # Display rows and page contexts: made, read by templates and the page parts, never changed.
@@ -38,10 +55,10 @@ _ROWS_AND_CONTEXTS = ("trfsite.pages.rows", "trfsite.pages.contexts", "trfsite.p
 _KEPT = {"trfsite.pages.rows": ["CountRow"]}
 
 
-def _dataclasses(*modules: str) -> dict[str, list[str]]:
+def _dataclasses(*modules: str, probe: str = _PROBE) -> dict[str, list[str]]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-c", _PROBE, *modules],
+        [sys.executable, "-c", probe, *modules],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -86,3 +103,34 @@ def test_build_path_makes_at_most_its_budget_of_dataclasses() -> None:
     made = _dataclasses(*BUILD)
     found = sorted(f"{module}.{name}" for module, names in made.items() for name in names)
     assert len(found) <= _BUDGETS[BUILD], found
+
+
+def test_the_model_compiles_no_method_at_import() -> None:
+    # Its 21 records (``model.frozen.frozen_record``) are declared by every process before
+    # its work: dataclasses' generated methods cost 73 M instructions there (issue 39).
+    made = _dataclasses("trfsite.model", probe=_COMPILED_PROBE)
+    model = {name: classes for name, classes in made.items() if name.startswith("trfsite.model")}
+    assert set(model) >= {"trfsite.model", "trfsite.model.records", "trfsite.model.values"}
+    assert all(classes == [] for classes in model.values()), model
+
+
+def test_the_model_stays_21_dataclasses() -> None:
+    # ``dataclasses.replace`` and ``fields`` still take every record (45 modules use them).
+    made = _dataclasses("trfsite.model")
+    model = [
+        c for name, classes in made.items() if name.startswith("trfsite.model") for c in classes
+    ]
+    assert len(model) == 21, model
+
+
+# Classes of the standings path whose methods are still compiled at import: ``Finding``
+# (findings.py lies below the model) and the readers' and the context's mutable scratch
+# records (``Sink``, ``Header``, ``PlayerNotes``,
+# ``Sorted``, ``EventContext``: ``__init__`` and ``__eq__``).
+_COMPILED_BUDGET = 6
+
+
+def test_standings_path_compiles_at_most_its_budget_of_classes() -> None:
+    made = _dataclasses(*STANDINGS, probe=_COMPILED_PROBE)
+    found = sorted(f"{module}.{name}" for module, names in made.items() for name in names)
+    assert len(found) <= _COMPILED_BUDGET, found

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field, fields
 from typing import NamedTuple, cast
 
 from trfsite.model import EventKind, Tournament
+from trfsite.model.frozen import frozen_record
 
 # What a note's placeholders take: numbers and dates are spelled by the page that
 # shows the note (decimal mark, month names); a Note value is translated on its own.
@@ -93,7 +94,7 @@ def join_notes(parts: Sequence[str], template: str = LIST_TEMPLATE) -> str:
 
 
 # A dataclass: its ``count`` would hide tuple.count in a NamedTuple.
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Contribution:
     """One line of a tie-break explanation ("round 3: opponent 17 scored 4.5").
 
@@ -135,7 +136,7 @@ class _ContributionBuilder:
     frozen guard, then the class becomes Contribution); ``tests/test_model_init.py``
     keeps them equal."""
 
-    __slots__ = Contribution.__slots__
+    __slots__ = tuple(f.name for f in fields(Contribution))
 
     def __init__(self, round: int, value: float | None, label: str) -> None:
         self.round = round
@@ -200,7 +201,7 @@ def summarise(contributions: Sequence[Contribution]) -> tuple[Contribution, ...]
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Explanation:
     """Where one participant's value of one tie-break came from."""
 
@@ -209,16 +210,25 @@ class Explanation:
     contributions: tuple[Contribution, ...] = ()
     notes: tuple[str, ...] = ()
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        code: str,
+        value: float | None,
+        contributions: tuple[Contribution, ...] = (),
+        notes: tuple[str, ...] = (),
+    ) -> None:
         # Every engine's explanation is summarised here, in one place.
-        object.__setattr__(self, "contributions", summarise(self.contributions))
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "contributions", summarise(contributions))
+        object.__setattr__(self, "notes", notes)
 
 
 class _ExplanationBuilder:
     """An Explanation made as ``_ContributionBuilder`` makes lines: its contributions
-    summarised as ``__post_init__`` does, the slots written without the frozen guard."""
+    summarised as its ``__init__`` does, the slots written without the frozen guard."""
 
-    __slots__ = Explanation.__slots__
+    __slots__ = tuple(f.name for f in fields(Explanation))
 
     def __init__(
         self,
@@ -235,7 +245,7 @@ class _ExplanationBuilder:
 
 
 # Called as Explanation is: seven a player of an open's cards (1.8 us each through the
-# dataclass's __init__ and __post_init__, five object.__setattr__).
+# type's __init__, four object.__setattr__).
 new_explanation = cast("type[Explanation]", _ExplanationBuilder)
 
 
@@ -248,7 +258,7 @@ class TiebreakColumn(NamedTuple):
     lower_is_better: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class StandingRow:
     """One participant's line of the standings: place, points, tie-break values."""
 
@@ -269,7 +279,7 @@ class _IndividualRowBuilder:
     makes cells: the same slots written without the frozen guard, then the class becomes
     StandingRow (``tests/test_model_init.py`` keeps them equal)."""
 
-    __slots__ = StandingRow.__slots__
+    __slots__ = tuple(f.name for f in fields(StandingRow))
 
     def __init__(
         self,
@@ -299,7 +309,7 @@ class _IndividualRowBuilder:
 new_individual_row = cast("type[StandingRow]", _IndividualRowBuilder)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Standings:
     """What an engine returns: the rows in order, the columns and the choices made."""
 

@@ -10,12 +10,13 @@ export compares equal to the original.
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import chain
 from operator import attrgetter
 
 from trfsite.findings import Finding
 from trfsite.memo import ByIdentity
+from trfsite.model.frozen import frozen_record
 from trfsite.model.records import (
     AbnormalPoints,
     Acceleration,
@@ -49,7 +50,7 @@ from trfsite.model.values import (
 
 
 # --------------------------------------------------------------------------- people
-@dataclass(frozen=True, slots=True, init=False)
+@frozen_record
 class RoundEntry:
     """One participant's cell for one round (a TRF 001 round cell, an EGF token).
 
@@ -130,7 +131,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class NationalRating:
     """A National Rating Support line: a 3-letter federation code in columns 1-3."""
 
@@ -146,7 +147,7 @@ class NationalRating:
     source: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Player:
     """One participant of an individual event, or one team member.
 
@@ -184,7 +185,7 @@ class Player:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Team:
     """A team from record 310 (or legacy 013). ``roster`` lists player ids in board order."""
 
@@ -201,7 +202,7 @@ class Team:
 
 
 # --------------------------------------------------------------------------- tournament
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Tournament:
     """A whole event as read from one file."""
 
@@ -278,7 +279,7 @@ class Tournament:
         return {t.id: t for t in self.teams}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class ReadResult:
     """What every reader returns: the model (None if unreadable) and its findings."""
 

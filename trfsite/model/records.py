@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from trfsite.model.frozen import frozen_record
 from trfsite.model.values import ByeKind, Color, Span, _span
 
 
 # --------------------------------------------------------------------------- records
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class StartingRankMethod:
     """Record 172: which rating orders the starting rank (NRS)."""
 
@@ -18,7 +19,7 @@ class StartingRankMethod:
     source: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Acceleration:
     """Record 250: fictitious points for pairing only; never part of standings."""
 
@@ -31,7 +32,7 @@ class Acceleration:
     source: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class ProhibitedPairing:
     """Record 260: participants who may not meet in the given rounds."""
 
@@ -41,7 +42,7 @@ class ProhibitedPairing:
     source: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class ByeRecord:
     """Record 240: full-, half- or zero-point byes in one round."""
 
@@ -51,7 +52,7 @@ class ByeRecord:
     source: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class PairingByeRecord:
     """Record 320: the team pairing-allocated bye, one team (or None) per round."""
 
@@ -71,7 +72,7 @@ class MatchForfeit(enum.Enum):
     DOUBLE = "--"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class ForfeitedMatch:
     """Record 330: a team match lost by forfeit."""
 
@@ -82,7 +83,7 @@ class ForfeitedMatch:
     source: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class OutOfOrder:
     """Record 300: a team's board order in one round; None marks an empty board."""
 
@@ -93,7 +94,7 @@ class OutOfOrder:
     source: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class AbnormalPoints:
     """Record 299: non-standard points for a kind of result, a round, or ids.
 
@@ -109,7 +110,7 @@ class AbnormalPoints:
     source: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class TeamRoundSummary:
     """One round of an 801/802 record, as declared by the writing program.
 
@@ -127,7 +128,7 @@ class TeamRoundSummary:
     board_players: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class TeamSummary:
     """Record 801 or 802: a human-readable team line, checked against the matches."""
 
@@ -140,7 +141,7 @@ class TeamSummary:
     source: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class RawRecord:
     """A line kept as written: comments, legacy XX? records, unknown records."""
 
@@ -149,7 +150,7 @@ class RawRecord:
     source: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class GoInfo:
     """EGF header tags."""
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from trfsite.model.frozen import frozen_record
 
 
 def _slot_setters(cls: type, names: str) -> tuple[Callable[[object, object], None], ...]:
@@ -20,7 +22,7 @@ def _slot_setters(cls: type, names: str) -> tuple[Callable[[object, object], Non
 
 
 # --------------------------------------------------------------------------- locations
-@dataclass(frozen=True, slots=True, init=False)
+@frozen_record
 class Span:
     """Where something came from: 1-based line, 1-based first and last column."""
 
@@ -185,7 +187,7 @@ class ByeKind(enum.Enum):
 
 
 # --------------------------------------------------------------------------- scoring
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class ScoringSystem:
     """Record 162: points per result letter. Defaults are FIDE's 1-½-0.
 
@@ -220,7 +222,7 @@ class ScoringSystem:
         return self.value(outcome.score_letter)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class TeamScoring:
     """Record 362: match points for a team win, draw and loss (default 2-1-0)."""
 

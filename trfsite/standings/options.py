@@ -6,10 +6,10 @@ fields that concern it. The CLI and the site config both fill it in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from trfsite.model.frozen import frozen_record
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class StandingsOptions:
     """What the user asked of the standings (the CLI options, the site's settings)."""
 
