@@ -28,6 +28,12 @@ _VALUES_KEPT = 20_000
 class CardText(WrittenParts):
     """The filters, links, words and table heads of a card written in Python."""
 
+    # ``{{ value }}`` (see ``WrittenParts``) for the rating cards: ``_out`` itself, not a
+    # method that calls it (a frame more for each of ~45 values a card). Named on the
+    # class: a bound method kept on the writer was a reference cycle, which left the
+    # writer and every value it keeps (~13,000 objects an event) to the cycle collector.
+    out = WrittenParts._out
+
     def __init__(self, env: jinja2.Environment) -> None:
         super().__init__(env)
         filters = env.filters
@@ -35,9 +41,6 @@ class CardText(WrittenParts):
         self.number: Callable[..., str] = filters["number"]
         self.signed: Callable[..., str] = filters["signed"]
         self.note: Callable[[str], str] = filters["note"]
-        # ``{{ value }}`` (see ``WrittenParts``) for the rating cards: the bound method
-        # itself, not a method that calls it (a frame more for each of ~45 values a card).
-        self.out: Callable[[object], str] = self._out
         # Links by id(ref) * 3 + 0 (a link), 1 (a titled link) or 2 (a person link).
         self._links: dict[int, tuple[Ref | None, str, str]] = {}
         self._said: dict[str, str] = {}
