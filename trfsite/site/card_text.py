@@ -28,12 +28,6 @@ _VALUES_KEPT = 20_000
 class CardText(WrittenParts):
     """The filters, links, words and table heads of a card written in Python."""
 
-    # ``{{ value }}`` (see ``WrittenParts``) for the rating cards: ``_out`` itself, not a
-    # method that calls it (a frame more for each of ~45 values a card). Named on the
-    # class: a bound method kept on the writer was a reference cycle, which left the
-    # writer and every value it keeps (~13,000 objects an event) to the cycle collector.
-    out = WrittenParts._out
-
     def __init__(self, env: jinja2.Environment) -> None:
         super().__init__(env)
         filters = env.filters
