@@ -73,7 +73,7 @@ def test_the_page_writers_and_what_they_keep_are_freed_without_the_collector(
     collector_off: None,
 ) -> None:
     # The parts written in Python keep every value they wrote (Notes, chart dots, cells:
-    # ~13,000 objects an event of 65 players). In a reference cycle (a bound method of
+    # ~7,700 objects an event of 65 players). In a reference cycle (a bound method of
     # the writer kept on itself) they waited for the collector, which went over them
     # all at the end of each event.
     from trfsite.site.card_body import CardParts
