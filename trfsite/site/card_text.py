@@ -35,9 +35,6 @@ class CardText(WrittenParts):
         self.number: Callable[..., str] = filters["number"]
         self.signed: Callable[..., str] = filters["signed"]
         self.note: Callable[[str], str] = filters["note"]
-        # ``{{ value }}`` (see ``WrittenParts``) for the rating cards: the bound method
-        # itself, not a method that calls it (a frame more for each of ~45 values a card).
-        self.out: Callable[[object], str] = self._out
         # Links by id(ref) * 3 + 0 (a link), 1 (a titled link) or 2 (a person link).
         self._links: dict[int, tuple[Ref | None, str, str]] = {}
         self._said: dict[str, str] = {}

@@ -57,6 +57,13 @@ class WrittenParts:
             return self._out(self._note(value))  # type: ignore[arg-type]
         return str(escape(self._finalize(value)))
 
+    # ``{{ value }}`` for the rating cards (``card_ratings``): ``_out`` itself, not a
+    # method that calls it (a frame more for each of ~45 values a card). Named on the
+    # class: a bound method kept on the writer (``self.out = self._out``) was a reference
+    # cycle, which left the writer and every value it keeps (~7,700 objects an event of
+    # 65 players) to the cycle collector.
+    out = _out
+
     def _safe(self, value: str) -> str:
         """``{{ value|safe }}``: as it is when printable (the finalize passes it)."""
         if value.isprintable():
