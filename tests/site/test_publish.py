@@ -294,9 +294,9 @@ def _spy_moves(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     moves: list[list[str]] = []
     real = Linking.move_from_donor
 
-    def spy(self: Linking) -> None:
+    def spy(self: Linking, workers: object = None) -> None:
         moves.append(list(self._movable))
-        real(self)
+        real(self, workers)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Linking, "move_from_donor", spy)
     return moves
