@@ -294,9 +294,9 @@ def _spy_moves(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     moves: list[list[str]] = []
     real = Linking.move_from_donor
 
-    def spy(self: Linking) -> None:
+    def spy(self: Linking, workers: object = None) -> None:
         moves.append(list(self._movable))
-        real(self)
+        real(self, workers)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Linking, "move_from_donor", spy)
     return moves
@@ -444,24 +444,49 @@ publish.os.rename = rename
 build_site(BuildOptions(Path(sys.argv[1]), Path(sys.argv[2]), pdf=False, jobs=1))
 """
 
+# --jobs 2: the pool's other worker moves the folders (issue 46); the build dies with it.
+_KILLED_WHILE_A_WORKER_MOVES = """
+import multiprocessing, os, signal, sys
+from pathlib import Path
+import trfsite.site.linking as linking
+from trfsite.site.build import BuildOptions, build_site
 
+real = os.rename
+def rename(source, target):
+    real(source, target)
+    if "/cup" in str(target) and multiprocessing.parent_process() is not None:
+        os.kill(os.getppid(), signal.SIGKILL)  # the build, then this worker
+        os.kill(os.getpid(), signal.SIGKILL)
+linking.os.rename = rename
+build_site(BuildOptions(Path(sys.argv[1]), Path(sys.argv[2]), pdf=False, jobs=2))
+"""
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
 def test_a_build_killed_while_moving_folders_in_leaves_the_site_and_the_next_build_right(
-    tmp_path: Path,
+    tmp_path: Path, jobs: int
 ) -> None:
-    src, out, donor = _built_twice(tmp_path)
+    src, out, donor = _built_twice(tmp_path, jobs)
     before = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.html")}
     (src / "open.md").write_text("Notes 2.\n", "utf-8")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-c", _KILLED_WHILE_MOVING, str(src), str(out)],
+        [
+            sys.executable,
+            "-c",
+            _KILLED_WHILE_MOVING if jobs == 1 else _KILLED_WHILE_A_WORKER_MOVES,
+            str(src),
+            str(out),
+        ],
         env=env,
         capture_output=True,
+        timeout=300,
     )
     assert done.returncode == -signal.SIGKILL, done.stderr.decode()
     after = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.html")}
     assert after == before  # the live build serves, whole
     assert not (donor / "cup").exists()  # it went into the unfinished build
-    report = build_site(BuildOptions(src, out, pdf=False, jobs=1))
+    report = build_site(BuildOptions(src, out, pdf=False, jobs=jobs))
     assert report.reused == 1
     fresh = tmp_path / "fresh"
     build_site(BuildOptions(src, fresh, pdf=False, cache=False))

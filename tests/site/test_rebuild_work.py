@@ -112,15 +112,15 @@ def test_unchanged_folders_are_moved_from_the_donor_without_a_mkdir_each(
         made.append(str(path))
         mkdir(path, *args, **kwargs)  # type: ignore[arg-type]
 
-    def moving(self: Linking) -> None:
+    def moving(self: Linking, workers: object = None) -> None:
         with monkeypatch.context() as patch:
             patch.setattr(os, "mkdir", counted)
-            moves(self)
+            moves(self, workers)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Linking, "move_from_donor", moving)
     _rename(files[2], "Corrected again")
     before = _event_pages(out)
-    build_site(BuildOptions(src, out, pdf=False))
+    build_site(BuildOptions(src, out, pdf=False, jobs=1))  # moved here, where it is counted
     after = _event_pages(out)
     assert sum(1 for page, inode in before.items() if after.get(page) == inode) == 5
     assert len(made) == 1, made

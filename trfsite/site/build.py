@@ -380,12 +380,14 @@ def _build_language(
             # site-wide files, which do not read it (waited for last: it grows with the
             # archive, 0.2 s of CPU per 1,000 events, and took longer than the people).
             archive = start_archive(pool, writer, _archived(ordered, plan, part), state_file, fresh)
+            if linking is not None:  # the donor's folders, a rename each (0.1 s at 3,000 events):
+                linking.move_from_donor(pool)  # on the pool's other worker, if there is one
+                part.moved_early.append(linking)
             people = _people(part, tasks, plan, config, own, workers, local)
             pages = site_wide.write(discovery, ordered, plan, people)
-            if linking is not None:  # the donor's folders too: a rename each, 0.1 s a 3,000
-                linking.move_from_donor()
-                part.moved_early.append(linking)
             archive()
+            if linking is not None:
+                linking.moves_done()
     return ordered, plan, pages
 
 
