@@ -31,7 +31,12 @@ class ArchiveEvent(NamedTuple):
     folder: Path  # where its data files are now (a reused event's: in the live build)
 
 
+# Pages of 16 KiB, not SQLite's 4: each rebuild copies the file whole (``VACUUM INTO``,
+# the one way to the bytes of a cold build), and a copy by larger pages makes a quarter
+# of the reads and writes: 1.0-1.2 -> 0.6-0.7 s of CPU at 10,000 events (318 MB), the
+# file 0.5 % smaller. Set before the first table, in the one script that makes the file.
 SCHEMA = """
+PRAGMA page_size = 16384;
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE events (
     slug TEXT PRIMARY KEY, name TEXT NOT NULL, city TEXT, federation TEXT,
