@@ -51,13 +51,15 @@ def test_wheel_ships_themes_and_builds_samples(tmp_path: Path) -> None:
     venv = tmp_path / "venv"
     # The running interpreter's packages (jinja2, weasyprint, ...) are lent to the new venv
     # by a .pth file: --system-site-packages would lend the *base* interpreter's, which has
-    # none of them when the tests themselves run inside a venv.
+    # none of them when the tests themselves run inside a venv. Every site folder on the
+    # path is lent: a venv made with --system-site-packages finds click in the system's.
     _run([sys.executable, "-m", "venv", str(venv)], tmp_path)
     python = venv / "bin" / "python"
     venv_site = _run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], tmp_path
     ).stdout.strip()
     lent = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    lent |= {p for p in sys.path if p.endswith(("site-packages", "dist-packages"))}
     Path(venv_site, "lent-test-deps.pth").write_text("\n".join(sorted(lent)) + "\n", "utf-8")
     _run(
         [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], tmp_path
