@@ -21,7 +21,7 @@ from trfsite.people import identity
 from trfsite.people.contexts import GroupPage
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
 from trfsite.people.entry_refs import EntryRef, EntryRefs
-from trfsite.people.key_union import Group
+from trfsite.people.key_union import Group, KeyUnion
 from trfsite.people.listings import every_group, listing_pages
 from trfsite.people.pages import PeoplePlanner
 from trfsite.people.rows import person_rows
@@ -94,23 +94,46 @@ def _tuples_of(value: object) -> int:
     return sum(1 for obj in gc.get_objects() if type(obj) is tuple and obj == (value,))
 
 
-def test_the_groups_of_1000_keys_share_one_tuple_of_their_federation_and_year(
+def _groups() -> int:
+    return sum(1 for obj in gc.get_objects() if type(obj) is Group)
+
+
+def test_the_union_of_1000_keys_holds_no_group_and_no_tuple_for_a_key_of_one_value_each(
     collector_off: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     events = [_event(number) for number in range(1000)]
     counted = []
     match_names = identity._match_names
 
-    def counting(*args, **kwargs):  # every group is made by now, none joined yet
-        counted.append((_tuples_of("GER") - before[0], _tuples_of(1990) - before[1]))
+    def counting(*args, **kwargs):  # every key is noted by now, none joined yet
+        counted.append(
+            (_groups() - before[0], _tuples_of("GER") - before[1], _tuples_of(1990) - before[2])
+        )
         return match_names(*args, **kwargs)
 
     monkeypatch.setattr(identity, "_match_names", counting)
-    before = (_tuples_of("GER"), _tuples_of(1990))
+    before = (_groups(), _tuples_of("GER"), _tuples_of(1990))
     identity.resolve(events)
-    # By hand: 1,000 keys, each of GER and born 1990: one ("GER",) and one (1990,) for
-    # all of them (main: 1,000 of each).
-    assert counted == [(1, 1)]
+    # By hand: 1,000 keys, each of one name, GER, born 1990 and one FIDE id: their
+    # facts are codes in the union's arrays, no group and no tuple of their own (main:
+    # a group for each, 1,000, sharing one ("GER",) and one (1990,)).
+    assert counted == [(0, 0, 0)]
+
+
+def test_a_key_of_two_names_and_joined_keys_have_a_group_each() -> None:
+    union = KeyUnion()
+    one, two, three = union.add("a"), union.add("b"), union.add("c")
+    union.note(one, "x", "GER", 1990, "", True)
+    union.note(one, "y", "GER", 1990, "", True)  # a second name: a group
+    union.note(two, "x", "", None, "1", True)
+    union.note(three, "z", "FRA", None, "", False)
+    assert set(union.groups) == {one}
+    assert union.facts(one) == Group((), ("x", "y"), ("GER",), (1990,), True)
+    union.join(three, two)  # "b" < "c": "b" is the root, its facts first
+    assert set(union.groups) == {one, two}
+    assert union.root(three) == two
+    assert union.facts(two) == Group(("1",), ("x", "z"), ("FRA",), (), True)
+    assert union.fide_clash(one, three) == ()
 
 
 def _rows_of_entries() -> int:
@@ -302,7 +325,7 @@ def test_the_keys_entries_are_collected_without_an_entry_ref_each(
     assert [count - before for count in alive] == [0]
 
 
-def test_the_union_of_1000_keys_holds_a_parent_only_for_the_keys_joined(
+def test_the_union_of_1000_keys_holds_a_group_only_for_the_keys_joined(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     events = [_event(number) for number in range(1000)]
@@ -315,13 +338,15 @@ def test_the_union_of_1000_keys_holds_a_parent_only_for_the_keys_joined(
     counted = []
     match_names = identity._match_names
 
-    def counting(events, nodes, kinds, union, findings):  # type: ignore[no-untyped-def]
-        counted.append((len(union.parent), len(union.facts)))
-        return match_names(events, nodes, kinds, union, findings)
+    def counting(events, own, findings):  # type: ignore[no-untyped-def]
+        union = own.union
+        counted.append((len(union.parent) * union.parent.itemsize, len(union.groups)))
+        return match_names(events, own, findings)
 
     monkeypatch.setattr(identity, "_match_names", counting)
     resolution = identity.resolve(events)
     assert len(resolution.people) == 1000
     # By hand: 1,001 keys (1,000 FIDE ids, one national id), one joined under another:
-    # one parent, 1,000 roots (main: a parent for each of the 1,001 keys).
-    assert counted == [(1, 1000)]
+    # 4 bytes of parent for each key, one group (the joined root's), no other (main
+    # before i46bb: a parent for each of the 1,001 keys in a dict; then a group each).
+    assert counted == [(4 * 1001, 1)]

@@ -31,7 +31,8 @@ from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
 # EntryRef is named from here too (``identity_alone``, ``incremental``).
 from trfsite.people.entry_refs import EntryRef as EntryRef
 from trfsite.people.entry_refs import EntryRefs
-from trfsite.people.key_union import Group, KeyUnion, with_value
+from trfsite.people.key_union import Group, KeyUnion
+from trfsite.people.own_keys import OwnKeys
 from trfsite.results import Note
 
 _PRIORITY = {
@@ -84,18 +85,18 @@ def resolve(events: Iterable[EventEntries], config: PeopleConfig | None = None) 
     """Every person of ``events`` (any order: the result is sorted by file)."""
     config = config or PeopleConfig()
     ordered = tuple(sorted(events, key=lambda e: e.file))
-    nodes, kinds, union = _own_keys(ordered)
+    own = OwnKeys(ordered)
     findings: list[Finding] = []
-    findings += _birth_conflicts(ordered, nodes, kinds)
-    findings += _link_secondary_ids(ordered, union)
-    name_matched = _match_names(ordered, nodes, kinds, union, findings)
+    findings += _birth_conflicts(ordered, own)
+    findings += _link_secondary_ids(ordered, own.union)
+    name_matched = _match_names(ordered, own, findings)
     preferred: dict[str, int] = {}
-    problems = _merge(config, union, preferred)
+    problems = _merge(config, own.union, preferred)
     problems += _unknown_splits(config, ordered)
-    people, key_of = _people(ordered, nodes, kinds, union, preferred, name_matched)
+    people, key_of = _people(ordered, own, preferred, name_matched)
     # The union and its maps are done with: freed before the pages are given (the
     # build process's peak, issue 46).
-    del nodes, kinds, union, preferred, name_matched
+    del own, preferred, name_matched
     placed, namesakes = assign_pages(ordered, people)
     return Resolution(
         ordered,
@@ -107,51 +108,13 @@ def resolve(events: Iterable[EventEntries], config: PeopleConfig | None = None) 
     )
 
 
-def _own_keys(
-    ordered: tuple[EventEntries, ...],
-) -> tuple[dict[str, EntryRefs], dict[str, KeyKind], KeyUnion]:
-    """Each own key's entries and kind, and the union of the keys, each its own root
-    with the facts of its entries."""
-    nodes: dict[str, EntryRefs] = {}
-    kinds: dict[str, KeyKind] = {}
-    union = KeyUnion()
-    facts_of = union.facts
-    # One tuple each: a group's federation and year, made for each of the archive's own
-    # keys (15,441 at 1,000 events), were 1.2 MiB of the resolution's peak (issue 46).
-    federations: dict[str, tuple[str, ...]] = {}
-    years: dict[int, tuple[int, ...]] = {}
-    for e, event in enumerate(ordered):
-        for i, entry in enumerate(event.entries):
-            key = entry.own_key
-            refs = nodes.get(key)
-            if refs is None:  # nothing is joined yet: each key is its own root
-                refs = nodes[key] = EntryRefs()  # 8 bytes an entry (an EntryRef: ~70)
-                kinds[key] = entry.key_kind
-                union.add(key)
-            refs.append(EntryRef(e, i))
-            facts = facts_of[key]
-            if entry.key_kind is KeyKind.CONFIG:
-                continue  # a split entry is nobody else's name match
-            facts.names = with_value(facts.names, entry.folded_name)
-            if entry.federation:
-                facts.federations = with_value(facts.federations, entry.federation, federations)
-            if entry.birth_year is not None:
-                facts.years = with_value(facts.years, entry.birth_year, years)
-            facts.has_id = facts.has_id or entry.key_kind is not KeyKind.NAME
-            if entry.fide_id:
-                facts.fide = with_value(facts.fide, entry.fide_id)
-    return nodes, kinds, union
-
-
-def _birth_conflicts(
-    events: tuple[EventEntries, ...], nodes: dict[str, EntryRefs], kinds: dict[str, KeyKind]
-) -> list[Finding]:
+def _birth_conflicts(events: tuple[EventEntries, ...], own: OwnKeys) -> list[Finding]:
     found = []
-    for key, refs in nodes.items():
-        if kinds[key] is not KeyKind.FIDE:
+    for key in range(own.count):
+        if own.kind(key) is not KeyKind.FIDE:
             continue
         first: tuple[int, str] | None = None
-        for ref in refs:
+        for ref in own.refs(key):
             event = events[ref.event]
             entry = event.entries[ref.entry]
             if entry.birth_year is None:
@@ -181,13 +144,15 @@ def _birth_conflicts(
 def _link_secondary_ids(events: tuple[EventEntries, ...], union: KeyUnion) -> list[Finding]:
     """An entry with a FIDE id and a national id (or EGD PIN) links both keys."""
     found = []
+    number = union.number
     for event in events:
         for entry in event.entries:
             for other in linked_keys(entry):
-                union.add(other)
+                joined = union.add(other)
                 if entry.key_kind is KeyKind.CONFIG:
                     continue  # a split entry keeps to itself
-                clash = union.fide_clash(entry.own_key, other)
+                key = number[entry.own_key]
+                clash = union.fide_clash(key, joined)
                 if clash:
                     found.append(
                         _finding(
@@ -204,7 +169,7 @@ def _link_secondary_ids(events: tuple[EventEntries, ...], union: KeyUnion) -> li
                         )
                     )
                     continue
-                union.join(entry.own_key, other)
+                union.join(key, joined)
     return found
 
 
@@ -226,25 +191,25 @@ def _compatible(entry: PersonEntry, facts: Group) -> bool:
 
 
 def _match_names(
-    events: tuple[EventEntries, ...],
-    nodes: dict[str, EntryRefs],
-    kinds: dict[str, KeyKind],
-    union: KeyUnion,
-    findings: list[Finding],
-) -> set[str]:
+    events: tuple[EventEntries, ...], own: OwnKeys, findings: list[Finding]
+) -> set[int]:
     """Join entries without id to the one person they match; report ambiguous matches."""
-    matched: set[str] = set()
+    union = own.union
+    keys = union.keys
+    matched: set[int] = set()
     # Lists, not sets (216 bytes each, a name of the archive): each key comes once.
-    by_name: dict[str, list[str]] = {}
-    for key in nodes:
-        for name in union.facts[union.root(key)].names:
+    by_name: dict[str, list[int]] = {}
+    for key in range(own.count):
+        for name in union.names(union.root(key)):
             by_name.setdefault(name, []).append(key)
-    name_keys = sorted(k for k, kind in kinds.items() if kind is KeyKind.NAME)
+    name_keys = sorted(
+        (k for k in range(own.count) if own.kind(k) is KeyKind.NAME), key=keys.__getitem__
+    )
     # Spellings of one name (``Müller`` / ``Mueller``) give different keys but fold alike:
     # with the same federation and birth year they are one person by rule 2.
-    alike: dict[tuple[str, str, int | None], str] = {}
+    alike: dict[tuple[str, str, int | None], int] = {}
     for key in name_keys:
-        ref = nodes[key][0]
+        ref = own.first(key)
         sample = events[ref.event].entries[ref.entry]
         same = (sample.folded_name, sample.federation, sample.birth_year)
         if same in alike:
@@ -252,23 +217,28 @@ def _match_names(
             matched.add(key)
         else:
             alike[same] = key
-    complete = [k for k in name_keys if _complete(events, nodes[k][0])]
-    partial = [k for k in name_keys if not _complete(events, nodes[k][0])]
-    for keys, only_ids in ((complete, True), (partial, False)):
-        for key in keys:
-            sample = events[nodes[key][0].event].entries[nodes[key][0].entry]
-            own = union.root(key)
-            roots = {union.root(k) for k in by_name.get(sample.folded_name, ())} - {own}
+    complete = [k for k in name_keys if _complete(events, own.first(k))]
+    partial = [k for k in name_keys if not _complete(events, own.first(k))]
+    for group, only_ids in ((complete, True), (partial, False)):
+        for key in group:
+            first = own.first(key)
+            sample = events[first.event].entries[first.entry]
+            root = union.root(key)
+            roots = {union.root(k) for k in by_name.get(sample.folded_name, ())} - {root}
             candidates = sorted(
-                r
-                for r in roots
-                if (union.facts[r].has_id or not only_ids) and _compatible(sample, union.facts[r])
+                (
+                    r
+                    for r in roots
+                    if (not only_ids or union.facts(r).has_id)
+                    and _compatible(sample, union.facts(r))
+                ),
+                key=keys.__getitem__,
             )
             if len(candidates) == 1:
                 union.join(key, candidates[0])
                 matched.add(key)
             elif len(candidates) > 1:
-                for ref in nodes[key]:
+                for ref in own.refs(key):
                     event = events[ref.event]
                     entry = event.entries[ref.entry]
                     findings.append(
@@ -284,7 +254,7 @@ def _match_names(
                                 count=len(candidates),
                                 # Addresses, not keys: a name key ends in a birth year.
                                 candidates=", ".join(
-                                    sorted(_address(events, nodes, r) for r in candidates)
+                                    sorted(_address(events, own, r) for r in candidates)
                                 ),
                             ),
                         )
@@ -292,12 +262,12 @@ def _match_names(
     return matched
 
 
-def _address(events: tuple[EventEntries, ...], nodes: dict[str, EntryRefs], key: str) -> str:
+def _address(events: tuple[EventEntries, ...], own: OwnKeys, key: int) -> str:
     """Where event pages link ``key``'s entries (``collect.link_stem``)."""
-    refs = nodes.get(key)
-    if not refs:
-        return key
-    entry = events[refs[0].event].entries[refs[0].entry]
+    if key >= own.count:  # joined from an entry's other id: no entry of its own
+        return own.union.keys[key]
+    ref = own.first(key)
+    entry = events[ref.event].entries[ref.entry]
     return link_stem(entry.own_key, entry.key_kind, entry.birth_year, entry.name)
 
 
@@ -308,8 +278,9 @@ def _complete(events: tuple[EventEntries, ...], ref: EntryRef) -> bool:
 
 def _merge(config: PeopleConfig, union: KeyUnion, preferred: dict[str, int]) -> list[str]:
     problems = []
-    for number, group in enumerate(config.merges):
-        where = f"people.merge[{number}]"
+    number = union.number
+    for count, group in enumerate(config.merges):
+        where = f"people.merge[{count}]"
         unknown = [key for key in group if key not in union]
         for key in unknown:
             problems.append(
@@ -319,7 +290,7 @@ def _merge(config: PeopleConfig, union: KeyUnion, preferred: dict[str, int]) -> 
             continue
         clash: tuple[str, ...] = ()
         for key in group[1:]:
-            clash = clash or union.fide_clash(group[0], key)
+            clash = clash or union.fide_clash(number[group[0]], number[key])
         if clash:
             problems.append(
                 f"{where}: would make one person of FIDE ids {', '.join(clash)}; "
@@ -328,7 +299,7 @@ def _merge(config: PeopleConfig, union: KeyUnion, preferred: dict[str, int]) -> 
             continue
         for rank, key in enumerate(group):
             preferred.setdefault(key, rank)
-            union.join(group[0], key)
+            union.join(number[group[0]], number[key])
     return problems
 
 
@@ -350,21 +321,22 @@ def _unknown_splits(config: PeopleConfig, events: tuple[EventEntries, ...]) -> l
 
 def _people(
     events: tuple[EventEntries, ...],
-    nodes: dict[str, EntryRefs],
-    kinds: dict[str, KeyKind],
-    union: KeyUnion,
+    own: OwnKeys,
     preferred: dict[str, int],
-    name_matched: set[str],
+    name_matched: set[int],
 ) -> tuple[list[Person], dict[str, str]]:
     """The people, by key, and the person key of each own key (their pages not given)."""
-    members: dict[str, list[str]] = {}
-    for key in nodes:
+    union = own.union
+    names = union.keys
+    members: dict[int, list[int]] = {}
+    for key in range(own.count):
         members.setdefault(union.root(key), []).append(key)
     people = []
     key_of: dict[str, str] = {}
 
-    def rank(key: str) -> tuple[int, int, str]:
-        return (_PRIORITY[kinds[key]], preferred.get(key, 1 << 20), key)
+    def rank(key: int) -> tuple[int, int, str]:
+        name = names[key]
+        return (_PRIORITY[own.kind(key)], preferred.get(name, 1 << 20), name)
 
     order = places_in_time(events)
 
@@ -374,9 +346,8 @@ def _people(
     for keys in members.values():
         if len(keys) > 1:
             keys.sort(key=rank)
-        person_key = keys[0]
-        # Taken out of ``nodes``: each key's refs go once its person is made.
-        refs = sorted((ref for key in keys for ref in nodes.pop(key)), key=when)
+        person_key = names[keys[0]]
+        refs = sorted((ref for key in keys for ref in own.refs(key)), key=when)
         latest = [events[r.event].entries[r.entry] for r in refs]
         federations = [e.federation for e in latest if e.federation]
         pins = (
@@ -385,7 +356,7 @@ def _people(
             else Counter()
         )
         for key in keys:
-            key_of[key] = person_key
+            key_of[names[key]] = person_key
         people.append(
             Person(
                 key=person_key,
@@ -393,7 +364,7 @@ def _people(
                 fide_id=next((e.fide_id for e in latest if e.fide_id), ""),
                 egd_pin=pins.most_common(1)[0][0] if pins else "",
                 federation=federations[-1] if federations else "",
-                aliases=tuple(keys[1:]),
+                aliases=tuple(names[key] for key in keys[1:]),
                 entries=EntryRefs(refs),
                 name_matched=any(key in name_matched for key in keys),
             )
