@@ -120,20 +120,27 @@ def test_the_union_of_1000_keys_holds_no_group_and_no_tuple_for_a_key_of_one_val
     assert counted == [(0, 0, 0)]
 
 
-def test_a_key_of_two_names_and_joined_keys_have_a_group_each() -> None:
-    union = KeyUnion()
-    one, two, three = union.add("a"), union.add("b"), union.add("c")
-    union.note(one, "x", "GER", 1990, "", True)
-    union.note(one, "y", "GER", 1990, "", True)  # a second name: a group
-    union.note(two, "x", "", None, "1", True)
-    union.note(three, "z", "FRA", None, "", False)
+def test_a_key_of_two_names_and_roots_joined_with_new_facts_have_a_group_each() -> None:
+    samples = {
+        0: Group((), ("x",), ("GER",), (1990,), True),
+        1: Group(("1",), ("x",), (), (), True),
+        2: Group((), ("z",), ("FRA",), (), False),
+        3: Group((), ("z",), ("FRA",), (), False),
+    }
+    union = KeyUnion(samples.__getitem__)
+    one, two, three, four = (union.add(key) for key in "abcd")
+    union.note(one, Group((), ("x",), ("GER",), (1990,), True))  # nothing new: no group
+    assert union.groups == {}
+    union.note(one, Group((), ("y",), ("GER",), (1990,), True))  # a second name: a group
+    assert union.groups == {one: Group((), ("x", "y"), ("GER",), (1990,), True)}
+    union.join(four, three)  # the same facts: no group
     assert set(union.groups) == {one}
-    assert union.facts(one) == Group((), ("x", "y"), ("GER",), (1990,), True)
+    assert union.root(four) == three  # "c" < "d"
     union.join(three, two)  # "b" < "c": "b" is the root, its facts first
     assert set(union.groups) == {one, two}
-    assert union.root(three) == two
+    assert union.root(four) == two
     assert union.facts(two) == Group(("1",), ("x", "z"), ("FRA",), (), True)
-    assert union.fide_clash(one, three) == ()
+    assert union.fide_clash(one, four) == ()
 
 
 def _rows_of_entries() -> int:
@@ -325,7 +332,7 @@ def test_the_keys_entries_are_collected_without_an_entry_ref_each(
     assert [count - before for count in alive] == [0]
 
 
-def test_the_union_of_1000_keys_holds_a_group_only_for_the_keys_joined(
+def test_the_union_of_1000_keys_holds_4_bytes_of_parent_a_key_and_no_group(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     events = [_event(number) for number in range(1000)]
@@ -347,6 +354,7 @@ def test_the_union_of_1000_keys_holds_a_group_only_for_the_keys_joined(
     resolution = identity.resolve(events)
     assert len(resolution.people) == 1000
     # By hand: 1,001 keys (1,000 FIDE ids, one national id), one joined under another:
-    # 4 bytes of parent for each key, one group (the joined root's), no other (main
-    # before i46bb: a parent for each of the 1,001 keys in a dict; then a group each).
-    assert counted == [(4 * 1001, 1)]
+    # 4 bytes of parent for each key, and no group (the national id brings no fact the
+    # FIDE id's entry lacks; main: a group for each of the 1,000 own keys, a dict of
+    # parents before i46bb).
+    assert counted == [(4 * 1001, 0)]

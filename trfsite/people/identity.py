@@ -200,7 +200,7 @@ def _match_names(
     # Lists, not sets (216 bytes each, a name of the archive): each key comes once.
     by_name: dict[str, list[int]] = {}
     for key in range(own.count):
-        for name in union.names(union.root(key)):
+        for name in union.facts(union.root(key)).names:
             by_name.setdefault(name, []).append(key)
     name_keys = sorted(
         (k for k in range(own.count) if own.kind(k) is KeyKind.NAME), key=keys.__getitem__

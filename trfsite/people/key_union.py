@@ -1,20 +1,19 @@
 """The union-find that ``identity`` joins entries' own keys with, each root with the
 facts of its keys (names, federations, birth years, FIDE ids).
 
-Keys are numbered as they are added (``number``); the union and most facts are arrays
-over those numbers (issue 46: a ``Group`` and two dict entries for each of a 1,000-event
-archive's 15,441 own keys were most of identity's peak, ~9 MiB).
+Keys are numbered as they are added (``number``); a root's facts are read from its
+key's first entry unless it has more (issue 46: a ``Group`` and two dict entries for each
+of a 1,000-event archive's 15,441 own keys were most of identity's peak, ~9 MiB).
 """
 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
 _V = TypeVar("_V")
-
-_NONE = 0  # no value in a facts array; a value's code is 1 + its index in ``_values``
 
 
 @dataclass(slots=True)
@@ -32,21 +31,6 @@ class Group:
     has_id: bool = False
 
 
-def with_value(
-    values: tuple[_V, ...], value: _V, shared: dict[_V, tuple[_V, ...]] | None = None
-) -> tuple[_V, ...]:
-    """``values`` with ``value``, each once; ``shared``: the one-value tuples made so far,
-    one for each value (the federation and the year of most groups: thousands share each)."""
-    if value in values:
-        return values
-    if not values and shared is not None:
-        one = shared.get(value)
-        if one is None:
-            one = shared[value] = (value,)
-        return one
-    return (*values, value)
-
-
 def joined(values: tuple[_V, ...], others: tuple[_V, ...]) -> tuple[_V, ...]:
     return values + tuple(value for value in others if value not in values)
 
@@ -54,24 +38,19 @@ def joined(values: tuple[_V, ...], others: tuple[_V, ...]) -> tuple[_V, ...]:
 class KeyUnion:
     """Own keys joined into people: each key's number and root, and each root's facts.
 
-    A root whose facts are one value each (most: one name, federation, year, FIDE id)
-    keeps them as codes in arrays; a ``Group`` is made only for a root with more (two
-    names, or roots joined), in ``groups``.
+    A root's facts are those of its key's first entry (``sample``), found again when
+    asked for; a ``Group`` is made only for a root with more (an entry of its key with
+    other values, or a root joined that brought new ones), in ``groups``.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, sample: Callable[[int], Group] | None = None) -> None:
         self.number: dict[str, int] = {}  # key -> its number
         self.keys: list[str] = []  # number -> key
         self.parent = array("I")  # a root is its own parent
         self.groups: dict[int, Group] = {}
-        self._fide = array("I")
-        self._name = array("I")
-        self._federation = array("I")
-        self._year = array("I")
-        self._has_id = bytearray()
-        self._values: list[object] = []  # the facts' values, each once
-        self._codes: dict[object, int] = {}
-        self._ones: dict[int, tuple[object, ...]] = {}  # a value's one-value tuple
+        # The facts of a key's first entry (a key joined from an entry's other id, or
+        # with no sample, has none).
+        self._sample = sample or (lambda key: Group())
 
     def __contains__(self, key: str) -> bool:
         return key in self.number
@@ -80,80 +59,32 @@ class KeyUnion:
         return len(self.keys)
 
     def add(self, key: str) -> int:
-        """``key``'s number (a new key: a root without facts)."""
+        """``key``'s number (a new key: a root with its sample's facts)."""
         number = self.number.get(key)
         if number is None:
             number = self.number[key] = len(self.keys)
             self.keys.append(key)
             self.parent.append(number)
-            for facts in (self._fide, self._name, self._federation, self._year):
-                facts.append(_NONE)
-            self._has_id.append(0)
         return number
 
-    def note(
-        self, key: int, name: str, federation: str, year: int | None, fide: str, has_id: bool
-    ) -> None:
-        """An entry of root ``key`` (not joined yet) with these facts."""
+    def note(self, key: int, facts: Group) -> None:
+        """Another entry of root ``key`` (not joined yet), with ``facts``."""
         group = self.groups.get(key)
         if group is None:
-            if (
-                self._put(self._name, key, name)
-                and self._put(self._federation, key, federation)
-                and self._put(self._year, key, year)
-                and self._put(self._fide, key, fide)
-            ):
-                self._has_id[key] |= has_id
+            group = self._sample(key)
+            if _within(facts, group):
                 return
-            group = self.groups[key] = self.facts(key)
-        group.names = with_value(group.names, name)
-        if federation:
-            group.federations = with_value(group.federations, federation)
-        if year is not None:
-            group.years = with_value(group.years, year)
-        if fide:
-            group.fide = with_value(group.fide, fide)
-        group.has_id = group.has_id or has_id
-
-    def _put(self, facts: array[int], key: int, value: object) -> bool:
-        """Whether ``key``'s one value of ``facts`` holds ``value`` now (False: a second
-        value, for which the key needs a ``Group``)."""
-        if value is None or value == "":
-            return True
-        code = self._codes.get(value)
-        if code is None:
-            self._values.append(value)
-            code = self._codes[value] = len(self._values)
-        if facts[key] == _NONE:
-            facts[key] = code
-            return True
-        return facts[key] == code
-
-    def _one(self, facts: array[int], key: int) -> tuple[object, ...]:
-        code = facts[key]
-        if code == _NONE:
-            return ()
-        one = self._ones.get(code)
-        if one is None:
-            one = self._ones[code] = (self._values[code - 1],)
-        return one
+            self.groups[key] = group
+        group.names = joined(group.names, facts.names)
+        group.federations = joined(group.federations, facts.federations)
+        group.years = joined(group.years, facts.years)
+        group.fide = joined(group.fide, facts.fide)
+        group.has_id = group.has_id or facts.has_id
 
     def facts(self, root: int) -> Group:
-        """``root``'s facts (made from the arrays when it has no ``Group``: not kept)."""
+        """``root``'s facts (made from its sample when it has no ``Group``: not kept)."""
         group = self.groups.get(root)
-        if group is not None:
-            return group
-        return Group(
-            self._one(self._fide, root),  # type: ignore[arg-type]
-            self._one(self._name, root),  # type: ignore[arg-type]
-            self._one(self._federation, root),  # type: ignore[arg-type]
-            self._one(self._year, root),  # type: ignore[arg-type]
-            bool(self._has_id[root]),
-        )
-
-    def names(self, root: int) -> tuple[str, ...]:
-        group = self.groups.get(root)
-        return self._one(self._name, root) if group is None else group.names  # type: ignore[return-value]
+        return self._sample(root) if group is None else group
 
     def root(self, key: int) -> int:
         parent = self.parent
@@ -177,12 +108,16 @@ class KeyUnion:
         # The root is the smaller key (the order a root's facts' values are joined in).
         keep, gone = (ra, rb) if keys[ra] < keys[rb] else (rb, ra)
         self.parent[gone] = keep
-        facts, other = self.facts(keep), self.facts(gone)
-        self.groups.pop(gone, None)
-        self.groups[keep] = Group(
-            joined(facts.fide, other.fide),
-            joined(facts.names, other.names),
-            joined(facts.federations, other.federations),
-            joined(facts.years, other.years),
-            facts.has_id or other.has_id,
-        )
+        other = self.groups.pop(gone, None) or self._sample(gone)
+        self.note(keep, other)
+
+
+def _within(facts: Group, group: Group) -> bool:
+    """Whether ``group`` holds every fact of ``facts`` already."""
+    return (
+        all(name in group.names for name in facts.names)
+        and all(federation in group.federations for federation in facts.federations)
+        and all(year in group.years for year in facts.years)
+        and all(fide in group.fide for fide in facts.fide)
+        and (group.has_id or not facts.has_id)
+    )
