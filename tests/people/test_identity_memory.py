@@ -358,3 +358,17 @@ def test_the_union_of_1000_keys_holds_4_bytes_of_parent_a_key_and_no_group(
     # FIDE id's entry lacks; main: a group for each of the 1,000 own keys, a dict of
     # parents before i46bb).
     assert counted == [(4 * 1001, 0)]
+
+
+def test_giving_the_pages_replaces_each_person_in_the_list_given_up() -> None:
+    events = tuple(_event(number) for number in range(1000))
+    resolution = identity.resolve(events)
+    people = [replace(person, page="", redirects=()) for person in resolution.people]
+    unplaced = list(people)
+    placed, _ = identity.assign_pages(events, people)
+    # By hand: 1,000 people, each with a page of their own (their FIDE key); the list
+    # given up holds the people placed, not a second copy of everyone (main: the
+    # unplaced people beside the placed ones to the end).
+    assert [person.page for person in placed] == [f"fide-{4_000_000 + n}" for n in range(1000)]
+    assert all(now is then for now, then in zip(people, placed, strict=True))
+    assert not any(now is then for now, then in zip(people, unplaced, strict=True))

@@ -17,8 +17,9 @@ every refused link. Nothing conflicting is ever merged silently.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
@@ -328,9 +329,10 @@ def _people(
     """The people, by key, and the person key of each own key (their pages not given)."""
     union = own.union
     names = union.keys
-    members: dict[int, list[int]] = {}
-    for key in range(own.count):
-        members.setdefault(union.root(key), []).append(key)
+    # The own keys by root (each person's, a run), in 8 bytes a key: a list of keys
+    # for each root was alive beside the people made (issue 46).
+    roots = array("I", map(union.root, range(own.count)))
+    by_root = array("I", sorted(range(own.count), key=roots.__getitem__))
     people = []
     key_of: dict[str, str] = {}
 
@@ -343,7 +345,7 @@ def _people(
     def when(ref: EntryRef) -> tuple[int, int]:
         return (order[ref.event], ref.entry)
 
-    for keys in members.values():
+    for keys in _runs(by_root, roots):
         if len(keys) > 1:
             keys.sort(key=rank)
         person_key = names[keys[0]]
@@ -373,11 +375,23 @@ def _people(
     return people, key_of
 
 
+def _runs(keys: array[int], roots: array[int]) -> Iterator[list[int]]:
+    """The runs of ``keys`` that share a root, each in the order of ``keys``."""
+    start = 0
+    while start < len(keys):
+        root = roots[keys[start]]
+        end = start + 1
+        while end < len(keys) and roots[keys[end]] == root:
+            end += 1
+        yield keys[start:end].tolist()
+        start = end
+
+
 NUMBERED = "--"  # a namesake's page: ``<address>--2``; no key or address holds "--"
 
 
 def assign_pages(
-    events: tuple[EventEntries, ...], people: Iterable[Person]
+    events: tuple[EventEntries, ...], people: list[Person]
 ) -> tuple[tuple[Person, ...], dict[str, tuple[str, ...]]]:
     """Each person's page and redirects, and the addresses that namesakes share.
 
@@ -387,12 +401,14 @@ def assign_pages(
     birth years) get ``<address>--1``, ``--2``, ... in key order, and the shared
     address becomes a page listing them. Any other address of a person's keys
     redirects to their page. Settled from the people of ``events`` alone.
+
+    ``people`` is given up: each is replaced in it by the person placed (two copies of
+    everyone were the resolution's peak, issue 46).
     """
-    people = tuple(people)
-    # address -> keys of the people it leads to (a list: most have one, and a set
-    # took 216 bytes an address of the archive)
-    holders: dict[str, list[str]] = {}
-    own: dict[str, str] = {}  # person key -> the address of that key itself
+    # address -> the key of the one person it leads to, or the keys of several (a
+    # list only then: most have one, and a list took 64 bytes an address)
+    holders: dict[str, str | list[str]] = {}
+    own: dict[str, str] = {}  # person key -> the address of that key, if not the key
     for person in people:
         addresses = {key: key for key in (person.key, *person.aliases)}
         named: set[str] = set()  # a key's entries share its address: one each
@@ -404,26 +420,33 @@ def assign_pages(
                     entry.own_key, entry.key_kind, entry.birth_year, entry.name
                 )
         for address in dict.fromkeys(addresses.values()):
-            holders.setdefault(address, []).append(person.key)
-        own[person.key] = addresses[person.key]
-    page_of: dict[str, str] = {}
+            held = holders.setdefault(address, person.key)
+            if held != person.key:
+                if isinstance(held, str):
+                    holders[address] = [held, person.key]
+                else:
+                    held.append(person.key)
+        if addresses[person.key] != person.key:
+            own[person.key] = addresses[person.key]
+    numbered: dict[str, str] = {}  # a namesake's key -> their page
     redirects: dict[str, list[str]] = {}
     namesakes: dict[str, tuple[str, ...]] = {}
     for address in sorted(holders):
-        keys = sorted(holders[address])
-        if len(keys) > 1:
+        held = holders[address]
+        if not isinstance(held, str):
+            keys = sorted(held)
             namesakes[address] = tuple(keys)
-            numbered = [key for key in keys if own[key] == address]
-            for number, key in enumerate(numbered, 1):
-                page_of[key] = f"{address}{NUMBERED}{number}"
-        elif own[keys[0]] == address:
-            page_of[keys[0]] = address
-        else:
-            redirects.setdefault(keys[0], []).append(address)
-    placed = tuple(
-        replace(p, page=page_of[p.key], redirects=tuple(redirects.get(p.key, ()))) for p in people
-    )
-    return placed, namesakes
+            mine = [key for key in keys if own.get(key, key) == address]
+            for number, key in enumerate(mine, 1):
+                numbered[key] = f"{address}{NUMBERED}{number}"
+        elif own.get(held, held) != address:
+            redirects.setdefault(held, []).append(address)
+    del holders
+    for at, p in enumerate(people):
+        # A person's own address is their page, unless namesakes share it.
+        page = numbered.get(p.key) or own.get(p.key, p.key)
+        people[at] = replace(p, page=page, redirects=tuple(redirects.get(p.key, ())))
+    return tuple(people), namesakes
 
 
 def finding_order(finding: Finding) -> tuple[str, int, str, str]:
