@@ -372,3 +372,15 @@ def test_giving_the_pages_replaces_each_person_in_the_list_given_up() -> None:
     assert [person.page for person in placed] == [f"fide-{4_000_000 + n}" for n in range(1000)]
     assert all(now is then for now, then in zip(people, placed, strict=True))
     assert not any(now is then for now, then in zip(people, unplaced, strict=True))
+
+
+def test_a_resolution_without_the_own_keys_map_holds_none_and_the_same_people() -> None:
+    events = [_event(number) for number in range(1000)]
+    mapped = identity.resolve(events)
+    unmapped = identity.resolve(events, key_of=False)
+    # By hand: 1,000 own keys, each its own person; a cold build's people step reads
+    # no own key's person, so it keeps no map of the 1,000 (main: always made).
+    assert len(mapped.key_of) == 1000
+    assert unmapped.key_of == {}
+    assert unmapped.people == mapped.people
+    assert unmapped.namesakes == mapped.namesakes
