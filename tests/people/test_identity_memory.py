@@ -384,3 +384,21 @@ def test_a_resolution_without_the_own_keys_map_holds_none_and_the_same_people() 
     assert unmapped.key_of == {}
     assert unmapped.people == mapped.people
     assert unmapped.namesakes == mapped.namesakes
+
+
+def test_the_people_are_made_without_the_map_of_the_keys_numbers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    events = [_event(number) for number in range(1000)]
+    counted = []
+    people = identity._people
+
+    def counting(events, own, *args):  # type: ignore[no-untyped-def]
+        counted.append((len(own.union.number), len(own.union.keys)))
+        return people(events, own, *args)
+
+    monkeypatch.setattr(identity, "_people", counting)
+    assert len(identity.resolve(events).people) == 1000
+    # By hand: 1,000 own keys, named by number when the people are made: their names
+    # in a list, no map from name to number (main: three maps of the 1,000 keys).
+    assert counted == [(0, 1000)]

@@ -98,6 +98,9 @@ def resolve(
     preferred: dict[str, int] = {}
     problems = _merge(config, own.union, preferred)
     problems += _unknown_splits(config, ordered)
+    # Keys are named by number from here: the map of every key's number goes before
+    # the people are made (the resolution's peak, issue 46).
+    own.union.number.clear()
     people, keys = _people(ordered, own, preferred, name_matched, key_of)
     # The union and its maps are done with: freed before the pages are given (the
     # build process's peak, issue 46).
