@@ -21,7 +21,7 @@ from trfsite.people import identity
 from trfsite.people.contexts import GroupPage
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
 from trfsite.people.entry_refs import EntryRef, EntryRefs
-from trfsite.people.key_union import Group
+from trfsite.people.key_union import Group, KeyUnion
 from trfsite.people.listings import every_group, listing_pages
 from trfsite.people.pages import PeoplePlanner
 from trfsite.people.rows import person_rows
@@ -94,23 +94,53 @@ def _tuples_of(value: object) -> int:
     return sum(1 for obj in gc.get_objects() if type(obj) is tuple and obj == (value,))
 
 
-def test_the_groups_of_1000_keys_share_one_tuple_of_their_federation_and_year(
+def _groups() -> int:
+    return sum(1 for obj in gc.get_objects() if type(obj) is Group)
+
+
+def test_the_union_of_1000_keys_holds_no_group_and_no_tuple_for_a_key_of_one_value_each(
     collector_off: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     events = [_event(number) for number in range(1000)]
     counted = []
     match_names = identity._match_names
 
-    def counting(*args, **kwargs):  # every group is made by now, none joined yet
-        counted.append((_tuples_of("GER") - before[0], _tuples_of(1990) - before[1]))
+    def counting(*args, **kwargs):  # every key is noted by now, none joined yet
+        counted.append(
+            (_groups() - before[0], _tuples_of("GER") - before[1], _tuples_of(1990) - before[2])
+        )
         return match_names(*args, **kwargs)
 
     monkeypatch.setattr(identity, "_match_names", counting)
-    before = (_tuples_of("GER"), _tuples_of(1990))
+    before = (_groups(), _tuples_of("GER"), _tuples_of(1990))
     identity.resolve(events)
-    # By hand: 1,000 keys, each of GER and born 1990: one ("GER",) and one (1990,) for
-    # all of them (main: 1,000 of each).
-    assert counted == [(1, 1)]
+    # By hand: 1,000 keys, each of one name, GER, born 1990 and one FIDE id: their
+    # facts are codes in the union's arrays, no group and no tuple of their own (main:
+    # a group for each, 1,000, sharing one ("GER",) and one (1990,)).
+    assert counted == [(0, 0, 0)]
+
+
+def test_a_key_of_two_names_and_roots_joined_with_new_facts_have_a_group_each() -> None:
+    samples = {
+        0: Group((), ("x",), ("GER",), (1990,), True),
+        1: Group(("1",), ("x",), (), (), True),
+        2: Group((), ("z",), ("FRA",), (), False),
+        3: Group((), ("z",), ("FRA",), (), False),
+    }
+    union = KeyUnion(samples.__getitem__)
+    one, two, three, four = (union.add(key) for key in "abcd")
+    union.note(one, Group((), ("x",), ("GER",), (1990,), True))  # nothing new: no group
+    assert union.groups == {}
+    union.note(one, Group((), ("y",), ("GER",), (1990,), True))  # a second name: a group
+    assert union.groups == {one: Group((), ("x", "y"), ("GER",), (1990,), True)}
+    union.join(four, three)  # the same facts: no group
+    assert set(union.groups) == {one}
+    assert union.root(four) == three  # "c" < "d"
+    union.join(three, two)  # "b" < "c": "b" is the root, its facts first
+    assert set(union.groups) == {one, two}
+    assert union.root(four) == two
+    assert union.facts(two) == Group(("1",), ("x", "z"), ("FRA",), (), True)
+    assert union.fide_clash(one, four) == ()
 
 
 def _rows_of_entries() -> int:
@@ -302,7 +332,7 @@ def test_the_keys_entries_are_collected_without_an_entry_ref_each(
     assert [count - before for count in alive] == [0]
 
 
-def test_the_union_of_1000_keys_holds_a_parent_only_for_the_keys_joined(
+def test_the_union_of_1000_keys_holds_4_bytes_of_parent_a_key_and_no_group(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     events = [_event(number) for number in range(1000)]
@@ -315,13 +345,60 @@ def test_the_union_of_1000_keys_holds_a_parent_only_for_the_keys_joined(
     counted = []
     match_names = identity._match_names
 
-    def counting(events, nodes, kinds, union, findings):  # type: ignore[no-untyped-def]
-        counted.append((len(union.parent), len(union.facts)))
-        return match_names(events, nodes, kinds, union, findings)
+    def counting(events, own, findings):  # type: ignore[no-untyped-def]
+        union = own.union
+        counted.append((len(union.parent) * union.parent.itemsize, len(union.groups)))
+        return match_names(events, own, findings)
 
     monkeypatch.setattr(identity, "_match_names", counting)
     resolution = identity.resolve(events)
     assert len(resolution.people) == 1000
     # By hand: 1,001 keys (1,000 FIDE ids, one national id), one joined under another:
-    # one parent, 1,000 roots (main: a parent for each of the 1,001 keys).
-    assert counted == [(1, 1000)]
+    # 4 bytes of parent for each key, and no group (the national id brings no fact the
+    # FIDE id's entry lacks; main: a group for each of the 1,000 own keys, a dict of
+    # parents before i46bb).
+    assert counted == [(4 * 1001, 0)]
+
+
+def test_giving_the_pages_replaces_each_person_in_the_list_given_up() -> None:
+    events = tuple(_event(number) for number in range(1000))
+    resolution = identity.resolve(events)
+    people = [replace(person, page="", redirects=()) for person in resolution.people]
+    unplaced = list(people)
+    placed, _ = identity.assign_pages(events, people)
+    # By hand: 1,000 people, each with a page of their own (their FIDE key); the list
+    # given up holds the people placed, not a second copy of everyone (main: the
+    # unplaced people beside the placed ones to the end).
+    assert [person.page for person in placed] == [f"fide-{4_000_000 + n}" for n in range(1000)]
+    assert all(now is then for now, then in zip(people, placed, strict=True))
+    assert not any(now is then for now, then in zip(people, unplaced, strict=True))
+
+
+def test_a_resolution_without_the_own_keys_map_holds_none_and_the_same_people() -> None:
+    events = [_event(number) for number in range(1000)]
+    mapped = identity.resolve(events)
+    unmapped = identity.resolve(events, key_of=False)
+    # By hand: 1,000 own keys, each its own person; a cold build's people step reads
+    # no own key's person, so it keeps no map of the 1,000 (main: always made).
+    assert len(mapped.key_of) == 1000
+    assert unmapped.key_of == {}
+    assert unmapped.people == mapped.people
+    assert unmapped.namesakes == mapped.namesakes
+
+
+def test_the_people_are_made_without_the_map_of_the_keys_numbers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    events = [_event(number) for number in range(1000)]
+    counted = []
+    people = identity._people
+
+    def counting(events, own, *args):  # type: ignore[no-untyped-def]
+        counted.append((len(own.union.number), len(own.union.keys)))
+        return people(events, own, *args)
+
+    monkeypatch.setattr(identity, "_people", counting)
+    assert len(identity.resolve(events).people) == 1000
+    # By hand: 1,000 own keys, named by number when the people are made: their names
+    # in a list, no map from name to number (main: three maps of the 1,000 keys).
+    assert counted == [(0, 1000)]

@@ -33,12 +33,6 @@ class EntryRefs(PackedTuple[EntryRef]):
             numbers.append(entry)
         self._numbers = numbers
 
-    def append(self, ref: EntryRef) -> None:
-        """Only while ``identity`` collects an own key's entries (before any ``Person``
-        holds them: a person's are never changed)."""
-        self._numbers.append(ref.event)
-        self._numbers.append(ref.entry)
-
     def __len__(self) -> int:
         return len(self._numbers) // 2
 

@@ -17,8 +17,9 @@ every refused link. Nothing conflicting is ever merged silently.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
@@ -31,7 +32,8 @@ from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
 # EntryRef is named from here too (``identity_alone``, ``incremental``).
 from trfsite.people.entry_refs import EntryRef as EntryRef
 from trfsite.people.entry_refs import EntryRefs
-from trfsite.people.key_union import Group, KeyUnion, with_value
+from trfsite.people.key_union import Group, KeyUnion
+from trfsite.people.own_keys import OwnKeys
 from trfsite.results import Note
 
 _PRIORITY = {
@@ -80,78 +82,47 @@ def _finding(event: EventEntries, entry: PersonEntry, code: str, message: str) -
     return Finding(Severity.WARNING, code, message, event.file, entry.line, 1 if entry.line else 0)
 
 
-def resolve(events: Iterable[EventEntries], config: PeopleConfig | None = None) -> Resolution:
-    """Every person of ``events`` (any order: the result is sorted by file)."""
+def resolve(
+    events: Iterable[EventEntries], config: PeopleConfig | None = None, key_of: bool = True
+) -> Resolution:
+    """Every person of ``events`` (any order: the result is sorted by file); ``key_of``:
+    whether the resolution maps each own key to its person (a cold build's does not
+    need the map, 0.6 MiB per 1,000 events held to its end)."""
     config = config or PeopleConfig()
     ordered = tuple(sorted(events, key=lambda e: e.file))
-    nodes, kinds, union = _own_keys(ordered)
+    own = OwnKeys(ordered)
     findings: list[Finding] = []
-    findings += _birth_conflicts(ordered, nodes, kinds)
-    findings += _link_secondary_ids(ordered, union)
-    name_matched = _match_names(ordered, nodes, kinds, union, findings)
+    findings += _birth_conflicts(ordered, own)
+    findings += _link_secondary_ids(ordered, own.union)
+    name_matched = _match_names(ordered, own, findings)
     preferred: dict[str, int] = {}
-    problems = _merge(config, union, preferred)
+    problems = _merge(config, own.union, preferred)
     problems += _unknown_splits(config, ordered)
-    people, key_of = _people(ordered, nodes, kinds, union, preferred, name_matched)
+    # Keys are named by number from here: the map of every key's number goes before
+    # the people are made (the resolution's peak, issue 46).
+    own.union.number.clear()
+    people, keys = _people(ordered, own, preferred, name_matched, key_of)
     # The union and its maps are done with: freed before the pages are given (the
     # build process's peak, issue 46).
-    del nodes, kinds, union, preferred, name_matched
+    del own, preferred, name_matched
     placed, namesakes = assign_pages(ordered, people)
     return Resolution(
         ordered,
         placed,
-        key_of,
+        keys,
         tuple(sorted(findings, key=finding_order)),
         tuple(problems),
         namesakes,
     )
 
 
-def _own_keys(
-    ordered: tuple[EventEntries, ...],
-) -> tuple[dict[str, EntryRefs], dict[str, KeyKind], KeyUnion]:
-    """Each own key's entries and kind, and the union of the keys, each its own root
-    with the facts of its entries."""
-    nodes: dict[str, EntryRefs] = {}
-    kinds: dict[str, KeyKind] = {}
-    union = KeyUnion()
-    facts_of = union.facts
-    # One tuple each: a group's federation and year, made for each of the archive's own
-    # keys (15,441 at 1,000 events), were 1.2 MiB of the resolution's peak (issue 46).
-    federations: dict[str, tuple[str, ...]] = {}
-    years: dict[int, tuple[int, ...]] = {}
-    for e, event in enumerate(ordered):
-        for i, entry in enumerate(event.entries):
-            key = entry.own_key
-            refs = nodes.get(key)
-            if refs is None:  # nothing is joined yet: each key is its own root
-                refs = nodes[key] = EntryRefs()  # 8 bytes an entry (an EntryRef: ~70)
-                kinds[key] = entry.key_kind
-                union.add(key)
-            refs.append(EntryRef(e, i))
-            facts = facts_of[key]
-            if entry.key_kind is KeyKind.CONFIG:
-                continue  # a split entry is nobody else's name match
-            facts.names = with_value(facts.names, entry.folded_name)
-            if entry.federation:
-                facts.federations = with_value(facts.federations, entry.federation, federations)
-            if entry.birth_year is not None:
-                facts.years = with_value(facts.years, entry.birth_year, years)
-            facts.has_id = facts.has_id or entry.key_kind is not KeyKind.NAME
-            if entry.fide_id:
-                facts.fide = with_value(facts.fide, entry.fide_id)
-    return nodes, kinds, union
-
-
-def _birth_conflicts(
-    events: tuple[EventEntries, ...], nodes: dict[str, EntryRefs], kinds: dict[str, KeyKind]
-) -> list[Finding]:
+def _birth_conflicts(events: tuple[EventEntries, ...], own: OwnKeys) -> list[Finding]:
     found = []
-    for key, refs in nodes.items():
-        if kinds[key] is not KeyKind.FIDE:
+    for key in range(own.count):
+        if own.kind(key) is not KeyKind.FIDE:
             continue
         first: tuple[int, str] | None = None
-        for ref in refs:
+        for ref in own.refs(key):
             event = events[ref.event]
             entry = event.entries[ref.entry]
             if entry.birth_year is None:
@@ -181,13 +152,15 @@ def _birth_conflicts(
 def _link_secondary_ids(events: tuple[EventEntries, ...], union: KeyUnion) -> list[Finding]:
     """An entry with a FIDE id and a national id (or EGD PIN) links both keys."""
     found = []
+    number = union.number
     for event in events:
         for entry in event.entries:
             for other in linked_keys(entry):
-                union.add(other)
+                joined = union.add(other)
                 if entry.key_kind is KeyKind.CONFIG:
                     continue  # a split entry keeps to itself
-                clash = union.fide_clash(entry.own_key, other)
+                key = number[entry.own_key]
+                clash = union.fide_clash(key, joined)
                 if clash:
                     found.append(
                         _finding(
@@ -204,7 +177,7 @@ def _link_secondary_ids(events: tuple[EventEntries, ...], union: KeyUnion) -> li
                         )
                     )
                     continue
-                union.join(entry.own_key, other)
+                union.join(key, joined)
     return found
 
 
@@ -226,25 +199,25 @@ def _compatible(entry: PersonEntry, facts: Group) -> bool:
 
 
 def _match_names(
-    events: tuple[EventEntries, ...],
-    nodes: dict[str, EntryRefs],
-    kinds: dict[str, KeyKind],
-    union: KeyUnion,
-    findings: list[Finding],
-) -> set[str]:
+    events: tuple[EventEntries, ...], own: OwnKeys, findings: list[Finding]
+) -> set[int]:
     """Join entries without id to the one person they match; report ambiguous matches."""
-    matched: set[str] = set()
+    union = own.union
+    keys = union.keys
+    matched: set[int] = set()
     # Lists, not sets (216 bytes each, a name of the archive): each key comes once.
-    by_name: dict[str, list[str]] = {}
-    for key in nodes:
-        for name in union.facts[union.root(key)].names:
+    by_name: dict[str, list[int]] = {}
+    for key in range(own.count):
+        for name in union.facts(union.root(key)).names:
             by_name.setdefault(name, []).append(key)
-    name_keys = sorted(k for k, kind in kinds.items() if kind is KeyKind.NAME)
+    name_keys = sorted(
+        (k for k in range(own.count) if own.kind(k) is KeyKind.NAME), key=keys.__getitem__
+    )
     # Spellings of one name (``Müller`` / ``Mueller``) give different keys but fold alike:
     # with the same federation and birth year they are one person by rule 2.
-    alike: dict[tuple[str, str, int | None], str] = {}
+    alike: dict[tuple[str, str, int | None], int] = {}
     for key in name_keys:
-        ref = nodes[key][0]
+        ref = own.first(key)
         sample = events[ref.event].entries[ref.entry]
         same = (sample.folded_name, sample.federation, sample.birth_year)
         if same in alike:
@@ -252,23 +225,28 @@ def _match_names(
             matched.add(key)
         else:
             alike[same] = key
-    complete = [k for k in name_keys if _complete(events, nodes[k][0])]
-    partial = [k for k in name_keys if not _complete(events, nodes[k][0])]
-    for keys, only_ids in ((complete, True), (partial, False)):
-        for key in keys:
-            sample = events[nodes[key][0].event].entries[nodes[key][0].entry]
-            own = union.root(key)
-            roots = {union.root(k) for k in by_name.get(sample.folded_name, ())} - {own}
+    complete = [k for k in name_keys if _complete(events, own.first(k))]
+    partial = [k for k in name_keys if not _complete(events, own.first(k))]
+    for group, only_ids in ((complete, True), (partial, False)):
+        for key in group:
+            first = own.first(key)
+            sample = events[first.event].entries[first.entry]
+            root = union.root(key)
+            roots = {union.root(k) for k in by_name.get(sample.folded_name, ())} - {root}
             candidates = sorted(
-                r
-                for r in roots
-                if (union.facts[r].has_id or not only_ids) and _compatible(sample, union.facts[r])
+                (
+                    r
+                    for r in roots
+                    if (not only_ids or union.facts(r).has_id)
+                    and _compatible(sample, union.facts(r))
+                ),
+                key=keys.__getitem__,
             )
             if len(candidates) == 1:
                 union.join(key, candidates[0])
                 matched.add(key)
             elif len(candidates) > 1:
-                for ref in nodes[key]:
+                for ref in own.refs(key):
                     event = events[ref.event]
                     entry = event.entries[ref.entry]
                     findings.append(
@@ -284,7 +262,7 @@ def _match_names(
                                 count=len(candidates),
                                 # Addresses, not keys: a name key ends in a birth year.
                                 candidates=", ".join(
-                                    sorted(_address(events, nodes, r) for r in candidates)
+                                    sorted(_address(events, own, r) for r in candidates)
                                 ),
                             ),
                         )
@@ -292,12 +270,12 @@ def _match_names(
     return matched
 
 
-def _address(events: tuple[EventEntries, ...], nodes: dict[str, EntryRefs], key: str) -> str:
+def _address(events: tuple[EventEntries, ...], own: OwnKeys, key: int) -> str:
     """Where event pages link ``key``'s entries (``collect.link_stem``)."""
-    refs = nodes.get(key)
-    if not refs:
-        return key
-    entry = events[refs[0].event].entries[refs[0].entry]
+    if key >= own.count:  # joined from an entry's other id: no entry of its own
+        return own.union.keys[key]
+    ref = own.first(key)
+    entry = events[ref.event].entries[ref.entry]
     return link_stem(entry.own_key, entry.key_kind, entry.birth_year, entry.name)
 
 
@@ -308,8 +286,9 @@ def _complete(events: tuple[EventEntries, ...], ref: EntryRef) -> bool:
 
 def _merge(config: PeopleConfig, union: KeyUnion, preferred: dict[str, int]) -> list[str]:
     problems = []
-    for number, group in enumerate(config.merges):
-        where = f"people.merge[{number}]"
+    number = union.number
+    for count, group in enumerate(config.merges):
+        where = f"people.merge[{count}]"
         unknown = [key for key in group if key not in union]
         for key in unknown:
             problems.append(
@@ -319,7 +298,7 @@ def _merge(config: PeopleConfig, union: KeyUnion, preferred: dict[str, int]) -> 
             continue
         clash: tuple[str, ...] = ()
         for key in group[1:]:
-            clash = clash or union.fide_clash(group[0], key)
+            clash = clash or union.fide_clash(number[group[0]], number[key])
         if clash:
             problems.append(
                 f"{where}: would make one person of FIDE ids {', '.join(clash)}; "
@@ -328,7 +307,7 @@ def _merge(config: PeopleConfig, union: KeyUnion, preferred: dict[str, int]) -> 
             continue
         for rank, key in enumerate(group):
             preferred.setdefault(key, rank)
-            union.join(group[0], key)
+            union.join(number[group[0]], number[key])
     return problems
 
 
@@ -350,33 +329,36 @@ def _unknown_splits(config: PeopleConfig, events: tuple[EventEntries, ...]) -> l
 
 def _people(
     events: tuple[EventEntries, ...],
-    nodes: dict[str, EntryRefs],
-    kinds: dict[str, KeyKind],
-    union: KeyUnion,
+    own: OwnKeys,
     preferred: dict[str, int],
-    name_matched: set[str],
+    name_matched: set[int],
+    mapped: bool = True,
 ) -> tuple[list[Person], dict[str, str]]:
-    """The people, by key, and the person key of each own key (their pages not given)."""
-    members: dict[str, list[str]] = {}
-    for key in nodes:
-        members.setdefault(union.root(key), []).append(key)
+    """The people, by key, and the person key of each own key (``mapped``: else an
+    empty map); their pages not given."""
+    union = own.union
+    names = union.keys
+    # The own keys by root (each person's, a run), in 8 bytes a key: a list of keys
+    # for each root was alive beside the people made (issue 46).
+    roots = array("I", map(union.root, range(own.count)))
+    by_root = array("I", sorted(range(own.count), key=roots.__getitem__))
     people = []
     key_of: dict[str, str] = {}
 
-    def rank(key: str) -> tuple[int, int, str]:
-        return (_PRIORITY[kinds[key]], preferred.get(key, 1 << 20), key)
+    def rank(key: int) -> tuple[int, int, str]:
+        name = names[key]
+        return (_PRIORITY[own.kind(key)], preferred.get(name, 1 << 20), name)
 
     order = places_in_time(events)
 
     def when(ref: EntryRef) -> tuple[int, int]:
         return (order[ref.event], ref.entry)
 
-    for keys in members.values():
+    for keys in _runs(by_root, roots):
         if len(keys) > 1:
             keys.sort(key=rank)
-        person_key = keys[0]
-        # Taken out of ``nodes``: each key's refs go once its person is made.
-        refs = sorted((ref for key in keys for ref in nodes.pop(key)), key=when)
+        person_key = names[keys[0]]
+        refs = sorted((ref for key in keys for ref in own.refs(key)), key=when)
         latest = [events[r.event].entries[r.entry] for r in refs]
         federations = [e.federation for e in latest if e.federation]
         pins = (
@@ -384,8 +366,9 @@ def _people(
             if any(e.egd_pin for e in latest)
             else Counter()
         )
-        for key in keys:
-            key_of[key] = person_key
+        if mapped:
+            for key in keys:
+                key_of[names[key]] = person_key
         people.append(
             Person(
                 key=person_key,
@@ -393,7 +376,7 @@ def _people(
                 fide_id=next((e.fide_id for e in latest if e.fide_id), ""),
                 egd_pin=pins.most_common(1)[0][0] if pins else "",
                 federation=federations[-1] if federations else "",
-                aliases=tuple(keys[1:]),
+                aliases=tuple(names[key] for key in keys[1:]),
                 entries=EntryRefs(refs),
                 name_matched=any(key in name_matched for key in keys),
             )
@@ -402,11 +385,23 @@ def _people(
     return people, key_of
 
 
+def _runs(keys: array[int], roots: array[int]) -> Iterator[list[int]]:
+    """The runs of ``keys`` that share a root, each in the order of ``keys``."""
+    start = 0
+    while start < len(keys):
+        root = roots[keys[start]]
+        end = start + 1
+        while end < len(keys) and roots[keys[end]] == root:
+            end += 1
+        yield keys[start:end].tolist()
+        start = end
+
+
 NUMBERED = "--"  # a namesake's page: ``<address>--2``; no key or address holds "--"
 
 
 def assign_pages(
-    events: tuple[EventEntries, ...], people: Iterable[Person]
+    events: tuple[EventEntries, ...], people: list[Person]
 ) -> tuple[tuple[Person, ...], dict[str, tuple[str, ...]]]:
     """Each person's page and redirects, and the addresses that namesakes share.
 
@@ -416,12 +411,14 @@ def assign_pages(
     birth years) get ``<address>--1``, ``--2``, ... in key order, and the shared
     address becomes a page listing them. Any other address of a person's keys
     redirects to their page. Settled from the people of ``events`` alone.
+
+    ``people`` is given up: each is replaced in it by the person placed (two copies of
+    everyone were the resolution's peak, issue 46).
     """
-    people = tuple(people)
-    # address -> keys of the people it leads to (a list: most have one, and a set
-    # took 216 bytes an address of the archive)
-    holders: dict[str, list[str]] = {}
-    own: dict[str, str] = {}  # person key -> the address of that key itself
+    # address -> the key of the one person it leads to, or the keys of several (a
+    # list only then: most have one, and a list took 64 bytes an address)
+    holders: dict[str, str | list[str]] = {}
+    own: dict[str, str] = {}  # person key -> the address of that key, if not the key
     for person in people:
         addresses = {key: key for key in (person.key, *person.aliases)}
         named: set[str] = set()  # a key's entries share its address: one each
@@ -433,26 +430,33 @@ def assign_pages(
                     entry.own_key, entry.key_kind, entry.birth_year, entry.name
                 )
         for address in dict.fromkeys(addresses.values()):
-            holders.setdefault(address, []).append(person.key)
-        own[person.key] = addresses[person.key]
-    page_of: dict[str, str] = {}
+            held = holders.setdefault(address, person.key)
+            if held != person.key:
+                if isinstance(held, str):
+                    holders[address] = [held, person.key]
+                else:
+                    held.append(person.key)
+        if addresses[person.key] != person.key:
+            own[person.key] = addresses[person.key]
+    numbered: dict[str, str] = {}  # a namesake's key -> their page
     redirects: dict[str, list[str]] = {}
     namesakes: dict[str, tuple[str, ...]] = {}
     for address in sorted(holders):
-        keys = sorted(holders[address])
-        if len(keys) > 1:
+        held = holders[address]
+        if not isinstance(held, str):
+            keys = sorted(held)
             namesakes[address] = tuple(keys)
-            numbered = [key for key in keys if own[key] == address]
-            for number, key in enumerate(numbered, 1):
-                page_of[key] = f"{address}{NUMBERED}{number}"
-        elif own[keys[0]] == address:
-            page_of[keys[0]] = address
-        else:
-            redirects.setdefault(keys[0], []).append(address)
-    placed = tuple(
-        replace(p, page=page_of[p.key], redirects=tuple(redirects.get(p.key, ()))) for p in people
-    )
-    return placed, namesakes
+            mine = [key for key in keys if own.get(key, key) == address]
+            for number, key in enumerate(mine, 1):
+                numbered[key] = f"{address}{NUMBERED}{number}"
+        elif own.get(held, held) != address:
+            redirects.setdefault(held, []).append(address)
+    del holders
+    for at, p in enumerate(people):
+        # A person's own address is their page, unless namesakes share it.
+        page = numbered.get(p.key) or own.get(p.key, p.key)
+        people[at] = replace(p, page=page, redirects=tuple(redirects.get(p.key, ())))
+    return tuple(people), namesakes
 
 
 def finding_order(finding: Finding) -> tuple[str, int, str, str]:

@@ -54,7 +54,8 @@ def resolve_people(
             return _resolve_part(state, found, config, known, text)
         except Stale as exc:
             logger.info("people: resolving everyone again (%s)", exc)
-    resolution = resolve((entries for _, entries in found), config)
+    # Nothing reads the own keys' map of everyone resolved (a part's is read above).
+    resolution = resolve((entries for _, entries in found), config, key_of=False)
     resolved = Resolved(resolution.people, None, resolution.findings, text, resolution.namesakes)
     return resolution, resolved, None
 
