@@ -85,6 +85,31 @@ def _counted(
     return counted, unrated
 
 
+def _plain_values(
+    player: Player, players: Mapping[int, Player], last_round: int, unrated_rating: int | None
+) -> tuple[int | None, int | None]:
+    """``_values`` of the games ``_counted`` counts, summed as they are found: no
+    game objects, no order (the awards of a 2000-player open need the values alone,
+    on the path before its pages can start)."""
+    games = total = half_points = 0
+    for entry in player.rounds:
+        half = _HALF_POINTS.get(entry.outcome)
+        if entry.round > last_round or half is None or entry.opponent is None:
+            continue
+        opponent = players.get(entry.opponent)
+        if opponent is None:
+            continue
+        rating = opponent.rating or unrated_rating
+        if rating:
+            games += 1
+            total += rating
+            half_points += half
+    if not games:
+        return None, None
+    aro = _round_half_up(total, games)
+    return aro + rating_difference(percent(half_points / 2, games)), aro
+
+
 def _round_half_up(total: int, count: int) -> int:
     return (2 * total + count) // (2 * count)
 
@@ -107,7 +132,7 @@ def performances(
     last = t.rounds if after_round is None else after_round
     found: dict[int, int] = {}
     for player in t.players:
-        value = _values(_counted(player, players, last, unrated_rating)[0])[0]
+        value = _plain_values(player, players, last, unrated_rating)[0]
         if value is not None:
             found[player.id] = value
     return found
@@ -280,11 +305,11 @@ def event_ratings(
     for player in t.players:
         if explained is not None and player.id not in explained:
             continue
-        counted, unrated = _counted(player, players, last, unrated_rating)
         if explaining:
+            counted, unrated = _counted(player, players, last, unrated_rating)
             performance, aro = _explained(counted, unrated, lines)
         else:
-            values = _values(counted)
+            values = _plain_values(player, players, last, unrated_rating)
             performance = new_explanation("TPR", None if values[0] is None else float(values[0]))
             aro = new_explanation("ARO", None if values[1] is None else float(values[1]))
         found[player.id] = PlayerRatings(changes[player.id], performance, aro)
