@@ -22,6 +22,7 @@ import os
 import resource
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -51,14 +52,40 @@ def _counted(real: Callable[..., Any], label: str, lines: list[str]) -> Callable
 
 
 _REAL_PART: list[Callable[..., Any]] = []
+_START: list[float] = []  # the build's start, time.monotonic (one clock for every process)
+_TIMELINE: list[str] = []  # this process's steps: "wall-from  wall-to  who  step  cpu"
+
+
+def _on_timeline(real: Callable[..., Any], step: str) -> Callable[..., Any]:
+    """``real``, its wall span from the build's start and its CPU kept for the timeline."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        began, cpu = time.monotonic(), _usage()[0]
+        try:
+            return real(*args, **kwargs)
+        finally:
+            spent = _usage()[0] - cpu
+            _TIMELINE.append(
+                f"{began - _START[0]:7.3f} {time.monotonic() - _START[0]:7.3f}  "
+                f"build process  {step:<24} cpu {spent:.3f} s"
+            )
+
+    return call
 
 
 def _timed_part(*args: Any) -> Any:
-    """A worker's pages (split_event._render_part), its own line printed: a fork."""
+    """A part's pages (split_event._render_part), its own line printed in a worker."""
+    began = time.monotonic()
     cpu, faults = _usage()
     result = _REAL_PART[0](*args)
     cpu_after, faults_after = _usage()
     print(f"  worker {args[1]}: {cpu_after - cpu:.3f} s, {faults_after - faults} faults")
+    wall = f"{began - _START[0]:7.3f} {time.monotonic() - _START[0]:7.3f}"
+    step = f"part {args[1]:<19} cpu {cpu_after - cpu:.3f} s"
+    if args[1]:  # a forked worker: its span printed now
+        print(f"  @{wall}  worker {args[1]:<7} {step}")
+    else:
+        _TIMELINE.append(f"{wall}  build process  {step}")
     return result
 
 
@@ -79,9 +106,10 @@ def _run(src: Path, out: Path, jobs: int) -> None:
 
 
 def _build_here(src: Path, out: Path, jobs: int) -> None:
+    _START[:] = [time.monotonic()]
     from trfsite.awards import event as awards_event
     from trfsite.pages import gather
-    from trfsite.site import event_build, split_event
+    from trfsite.site import build, event_build, events, split_event
     from trfsite.site.build import BuildOptions, build_site
 
     lines: list[str] = []
@@ -99,7 +127,18 @@ def _build_here(src: Path, out: Path, jobs: int) -> None:
     event_build.prepare_event = _counted(event_build.prepare_event, "prepare", lines)
     event_build.part_of = _counted(event_build.part_of, "pages", lines)
     event_build.render_event = _counted(event_build.render_event, "pages", lines)
-    build_site(BuildOptions(src, out, pdf=False, cache=False, jobs=jobs))
+    # The wall timeline (a split build): this process's steps; the workers print theirs.
+    split_event.prepare_event = _on_timeline(split_event.prepare_event, "the preparation")
+    split_event.event_people = _on_timeline(split_event.event_people, "the event's people")
+    split_event.build_split = _on_timeline(split_event.build_split, "the event, joined")
+    events.build_split = split_event.build_split
+    events.write_offline_zip = _on_timeline(events.write_offline_zip, "the offline copy")
+    build.build_events = _on_timeline(build.build_events, "the events")
+    build._people = _on_timeline(build._people, "the people pages")
+    build.SiteWide.write = _on_timeline(build.SiteWide.write, "the site-wide files")
+    _on_timeline(build_site, "the build")(BuildOptions(src, out, pdf=False, cache=False, jobs=jobs))
+    for line in sorted(_TIMELINE, key=lambda line: float(line.split()[0])):
+        print(f"  @{line}")
     cpu, faults = _usage()
     children, child_faults = _usage(resource.RUSAGE_CHILDREN)
     sums: dict[str, list[float]] = {}
