@@ -96,3 +96,27 @@ def test_the_default_age_groups_read_each_birth_date_once(
     # Women only is asked of each player (none is); the nine age groups, by the
     # youngest and the oldest birth year (ten tests a player before).
     assert tested == ["women"] * 4
+
+
+def test_an_explanation_whose_games_all_count_is_not_sorted_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sorts: list[int] = []
+
+    def counted_sort(items, key=None):  # type: ignore[no-untyped-def]
+        sorts.append(len(items))
+        return sorted(items, key=key)
+
+    # The module's own name for the builtin: its explanations' sorts are counted.
+    monkeypatch.setattr(performance, "sorted", counted_sort, raising=False)
+    found = event_ratings(_standings(), explain=True)
+    # Every game counted: they are in round order already (two sorts a player before).
+    assert sorts == []
+    tpr = found[1].performance
+    assert [(c.round, c.value) for c in tpr.contributions] == [(1, 1.0), (2, 0.5), (3, 1.0)]
+    assert tpr.notes[0] == (
+        "ARO 5800 / 3 -> 1933; p = 2.5 / 3 = 0.83; dp = +273; TPR = 1933 +273 = 2206"
+    )
+    aro = found[4].average_opponent_rating
+    assert [(c.round, c.value) for c in aro.contributions] == [(1, 1900), (2, 2000), (3, 2000)]
+    assert aro.notes[0] == "5900 / 3 = 1966.67, rounded half up to 1967"
