@@ -22,6 +22,7 @@ import os
 import resource
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -51,15 +52,72 @@ def _counted(real: Callable[..., Any], label: str, lines: list[str]) -> Callable
 
 
 _REAL_PART: list[Callable[..., Any]] = []
+_START: list[float] = []  # the build's start, time.monotonic (one clock for every process)
+# The steps on the timeline: (wall from, wall to: from the build's start; who; step; CPU).
+_Step = tuple[float, float, str, str, float]
+_TIMELINE: list[_Step] = []  # this process's steps
+_SPANS: list[Path] = []  # the file the workers append their spans to
+
+
+def _on_timeline(real: Callable[..., Any], step: str) -> Callable[..., Any]:
+    """``real``, its wall span from the build's start and its CPU kept for the timeline."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        began, cpu = time.monotonic(), _usage()[0]
+        try:
+            return real(*args, **kwargs)
+        finally:
+            spent = _usage()[0] - cpu
+            ended = time.monotonic() - _START[0]
+            _TIMELINE.append((began - _START[0], ended, "build process", step, spent))
+
+    return call
 
 
 def _timed_part(*args: Any) -> Any:
-    """A worker's pages (split_event._render_part), its own line printed: a fork."""
+    """A part's pages (split_event._render_part), its own line printed in a worker."""
+    began = time.monotonic()
     cpu, faults = _usage()
     result = _REAL_PART[0](*args)
     cpu_after, faults_after = _usage()
     print(f"  worker {args[1]}: {cpu_after - cpu:.3f} s, {faults_after - faults} faults")
+    span: _Step = (
+        began - _START[0],
+        time.monotonic() - _START[0],
+        f"worker {args[1]}" if args[1] else "build process",
+        f"part {args[1]}",
+        cpu_after - cpu,
+    )
+    if args[1]:  # a forked worker: its span printed, and kept for the waits
+        print(f"  {_shown(span)}")
+        with _SPANS[0].open("a", encoding="utf-8") as spans:
+            spans.write(f"{span[0]} {span[1]}\n")
+    else:
+        _TIMELINE.append(span)
     return result
+
+
+def _shown(step: _Step) -> str:
+    began, ended, who, what, cpu = step
+    return f"@{began:7.3f} {ended:7.3f}  {who:<14} {what:<24} cpu {cpu:.3f} s"
+
+
+def _print_waits(timeline: list[_Step], spans: Path) -> None:
+    """How long each core waits in a split build: the workers' core until their part
+    starts (the checks' helper aside) and after it ends; this process at the join."""
+    steps = {what: (began, ended) for began, ended, _, what, _ in timeline}
+    if "part 0" not in steps or not spans.is_file():
+        return
+    workers = [tuple(map(float, line.split())) for line in spans.read_text("utf-8").splitlines()]
+    build_from, build_to = steps["the build"]
+    part_to = steps["part 0"][1]
+    worker_from = min(began for began, _ in workers)
+    worker_to = max(ended for _, ended in workers)
+    print(
+        f"  waits: the workers' core {worker_from - build_from:.3f} s before its part, "
+        f"{build_to - worker_to:.3f} s after it; this process "
+        f"{max(0.0, worker_to - part_to):.3f} s for the workers after its own part"
+    )
 
 
 def _run(src: Path, out: Path, jobs: int) -> None:
@@ -79,9 +137,11 @@ def _run(src: Path, out: Path, jobs: int) -> None:
 
 
 def _build_here(src: Path, out: Path, jobs: int) -> None:
+    _START[:] = [time.monotonic()]
+    _SPANS[:] = [out.with_name(f"{out.name}-spans")]
     from trfsite.awards import event as awards_event
     from trfsite.pages import gather
-    from trfsite.site import event_build, split_event
+    from trfsite.site import build, event_build, events, split_event
     from trfsite.site.build import BuildOptions, build_site
 
     lines: list[str] = []
@@ -99,7 +159,19 @@ def _build_here(src: Path, out: Path, jobs: int) -> None:
     event_build.prepare_event = _counted(event_build.prepare_event, "prepare", lines)
     event_build.part_of = _counted(event_build.part_of, "pages", lines)
     event_build.render_event = _counted(event_build.render_event, "pages", lines)
-    build_site(BuildOptions(src, out, pdf=False, cache=False, jobs=jobs))
+    # The wall timeline (a split build): this process's steps; the workers print theirs.
+    split_event.prepare_event = _on_timeline(split_event.prepare_event, "the preparation")
+    split_event.event_people = _on_timeline(split_event.event_people, "the event's people")
+    split_event.build_split = _on_timeline(split_event.build_split, "the event, joined")
+    events.build_split = split_event.build_split
+    events.write_offline_zip = _on_timeline(events.write_offline_zip, "the offline copy")
+    build.build_events = _on_timeline(build.build_events, "the events")
+    build._people = _on_timeline(build._people, "the people pages")
+    build.SiteWide.write = _on_timeline(build.SiteWide.write, "the site-wide files")
+    _on_timeline(build_site, "the build")(BuildOptions(src, out, pdf=False, cache=False, jobs=jobs))
+    for step in sorted(_TIMELINE):
+        print(f"  {_shown(step)}")
+    _print_waits(_TIMELINE, _SPANS[0])
     cpu, faults = _usage()
     children, child_faults = _usage(resource.RUSAGE_CHILDREN)
     sums: dict[str, list[float]] = {}

@@ -4,7 +4,7 @@ The awards count every player's rated games once (their values), the player card
 once more (with the explanations the cards print). ``data/standings.json`` and its
 CSV print the same values: they take the awards', where they counted every player's
 games a third time. Counted by the calls that gather one player's rated games
-(``performance._counted``), not timed.
+(``performance._counted``, and ``_plain_values`` for the values alone), not timed.
 """
 
 from __future__ import annotations
@@ -26,13 +26,16 @@ def test_each_player_is_counted_by_the_awards_and_the_cards_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     counted: list[int] = []
-    count = performance._counted
 
-    def counting(player, *args):  # type: ignore[no-untyped-def]
-        counted.append(player.id)
-        return count(player, *args)
+    def counting(count):  # type: ignore[no-untyped-def]
+        def call(player, *args):  # type: ignore[no-untyped-def]
+            counted.append(player.id)
+            return count(player, *args)
 
-    monkeypatch.setattr(performance, "_counted", counting)
+        return call
+
+    monkeypatch.setattr(performance, "_counted", counting(performance._counted))
+    monkeypatch.setattr(performance, "_plain_values", counting(performance._plain_values))
     site = SiteInfo("Results", "en", "https://example.org/", "2024-05-01", "t")
     job = EventJob(EVENT.read_bytes(), EVENT.name, EVENT.stem, "", EventConfig(), site, False)
     plans = gather.prepare_event(job).plans

@@ -157,9 +157,25 @@ def _years_before(day: _dt.date, years: int) -> _dt.date:
 def default_categories(t: Tournament, year: int | None) -> tuple[Category, ...]:
     """Women and the age groups that some player belongs to."""
     found = []
+    # Without a cut-off an age group is judged by the birth year alone (``belongs``):
+    # some player is under U<age> when the youngest is, and over S<age> when the
+    # oldest is. The birth years are read once, not once per group (nine groups
+    # times 2,000 players of an open, on the path before its pages start).
+    years = [born[0] for p in t.players if (born := _birth(p)) is not None]
+    youngest, oldest = (max(years), min(years)) if years else (None, None)
     for code in ("women", *DEFAULT_AGE_GROUPS):
         category = parse_category(code)
-        if any(belongs(category, p, year) for p in t.players):
+        kind = category.kind
+        if kind is CategoryKind.UNDER_AGE or kind is CategoryKind.SENIOR:
+            if year is None or youngest is None or oldest is None:
+                some = False
+            elif kind is CategoryKind.UNDER_AGE:
+                some = youngest >= year - category.low
+            else:
+                some = oldest <= year - category.low
+        else:
+            some = any(belongs(category, p, year) for p in t.players)
+        if some:
             found.append(category)
     return tuple(found)
 

@@ -16,7 +16,7 @@ tie-breaks ARO and TPR (C.07 10.1, 10.2) are the scoring layer's own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from trfsite.awards.rating_change import RatingChange, rating_changes
@@ -85,18 +85,33 @@ def _counted(
     return counted, unrated
 
 
+def _plain_values(
+    player: Player, players: Mapping[int, Player], last_round: int, unrated_rating: int | None
+) -> tuple[int | None, int | None]:
+    """(performance, ARO) of the games ``_counted`` counts, None without any; summed as
+    they are found: no game objects, no order (the awards of a 2000-player open need
+    the values alone, on the path before its pages can start)."""
+    games = total = half_points = 0
+    for entry in player.rounds:
+        half = _HALF_POINTS.get(entry.outcome)
+        if entry.round > last_round or half is None or entry.opponent is None:
+            continue
+        opponent = players.get(entry.opponent)
+        if opponent is None:
+            continue
+        rating = opponent.rating or unrated_rating
+        if rating:
+            games += 1
+            total += rating
+            half_points += half
+    if not games:
+        return None, None
+    aro = _round_half_up(total, games)
+    return aro + rating_difference(percent(half_points / 2, games)), aro
+
+
 def _round_half_up(total: int, count: int) -> int:
     return (2 * total + count) // (2 * count)
-
-
-def _values(counted: list[_Counted]) -> tuple[int | None, int | None]:
-    """(performance, ARO) of the games counted; None without any."""
-    if not counted:
-        return None, None
-    total = sum(g.rating for g in counted)
-    aro = _round_half_up(total, len(counted))
-    score = sum(g.half_points for g in counted) / 2
-    return aro + rating_difference(percent(score, len(counted))), aro
 
 
 def performances(
@@ -107,7 +122,7 @@ def performances(
     last = t.rounds if after_round is None else after_round
     found: dict[int, int] = {}
     for player in t.players:
-        value = _values(_counted(player, players, last, unrated_rating)[0])[0]
+        value = _plain_values(player, players, last, unrated_rating)[0]
         if value is not None:
             found[player.id] = value
     return found
@@ -207,31 +222,35 @@ def _which_games(unrated: int, unrated_rating: int | None) -> list[str]:
 def _explained(
     counted: list[_Counted], unrated: list[tuple[int, Player]], lines: _OpponentNotes
 ) -> tuple[Explanation, Explanation]:
-    performance, aro = _values(counted)
     which = lines.which_games(len(unrated))
     left_out = [new_contribution(r, None, lines.left_out(opponent)) for r, opponent in unrated]
     results: list[Contribution] = []
     ratings: list[Contribution] = []
+    total = half_points = 0  # as _plain_values sums them, in the same pass
     for game in counted:
         results.append(new_contribution(game.round, game.half_points / 2, lines.result(game)))
         ratings.append(new_contribution(game.round, float(game.rating), lines.rating(game)))
-    if performance is None or aro is None:
+        total += game.rating
+        half_points += game.half_points
+    if not counted:
         return (
             new_explanation("TPR", None, tuple(left_out), (NO_RATED_GAMES, *which)),
             new_explanation("ARO", None, tuple(left_out), (NO_RATED_GAMES, *which)),
         )
-    total = sum(g.rating for g in counted)
-    score = sum(g.half_points for g in counted) / 2
-    p = percent(score, len(counted))
+    n = len(counted)
+    aro = _round_half_up(total, n)
+    score = half_points / 2
+    p = percent(score, n)
     dp = rating_difference(p)
+    performance = aro + dp
     tpr_note = Note(
         "ARO {sum} / {n} -> {aro}; p = {score:g} / {games} = {p:.2f}; dp = {dp:+d}; "
         "TPR = {aro} {dp:+d} = {tpr}",
         sum=total,
-        n=len(counted),
+        n=n,
         aro=aro,
         score=score,
-        games=len(counted),
+        games=n,
         p=p / 100,
         dp=dp,
         tpr=performance,
@@ -239,12 +258,15 @@ def _explained(
     aro_note = Note(
         "{total:g} / {n} = {average:.2f}, rounded half up to {value:g}",
         total=total,
-        n=len(counted),
-        average=total / len(counted),
+        n=n,
+        average=total / n,
         value=aro,
     )
-    by_round = sorted((*results, *left_out), key=lambda c: c.round)
-    ratings_by_round = sorted((*ratings, *left_out), key=lambda c: c.round)
+    by_round: Sequence[Contribution] = results
+    ratings_by_round: Sequence[Contribution] = ratings
+    if left_out:  # the games counted are in round order already (_counted sorts them)
+        by_round = sorted((*results, *left_out), key=lambda c: c.round)
+        ratings_by_round = sorted((*ratings, *left_out), key=lambda c: c.round)
     return (
         new_explanation("TPR", float(performance), tuple(by_round), (tpr_note, *which)),
         new_explanation("ARO", float(aro), tuple(ratings_by_round), (aro_note, *which)),
@@ -280,11 +302,11 @@ def event_ratings(
     for player in t.players:
         if explained is not None and player.id not in explained:
             continue
-        counted, unrated = _counted(player, players, last, unrated_rating)
         if explaining:
+            counted, unrated = _counted(player, players, last, unrated_rating)
             performance, aro = _explained(counted, unrated, lines)
         else:
-            values = _values(counted)
+            values = _plain_values(player, players, last, unrated_rating)
             performance = new_explanation("TPR", None if values[0] is None else float(values[0]))
             aro = new_explanation("ARO", None if values[1] is None else float(values[1]))
         found[player.id] = PlayerRatings(changes[player.id], performance, aro)
