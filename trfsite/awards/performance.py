@@ -16,7 +16,7 @@ tie-breaks ARO and TPR (C.07 10.1, 10.2) are the scoring layer's own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from trfsite.awards.rating_change import RatingChange, rating_changes
@@ -63,24 +63,31 @@ def has_ratings(standings: Standings) -> bool:
     )
 
 
+def _games(
+    player: Player, players: Mapping[int, Player], last_round: int, unrated_rating: int | None
+) -> Iterator[tuple[int, Player, int | None, int]]:
+    """(round, opponent, rating, half points) of each game that counts; rating None for
+    an unrated opponent when no rating stands in for one."""
+    for entry in player.rounds:
+        half = _HALF_POINTS.get(entry.outcome)
+        if entry.round > last_round or half is None or entry.opponent is None:
+            continue
+        opponent = players.get(entry.opponent)
+        if opponent is not None:
+            yield entry.round, opponent, opponent.rating or unrated_rating or None, half
+
+
 def _counted(
     player: Player, players: Mapping[int, Player], last_round: int, unrated_rating: int | None
 ) -> tuple[list[_Counted], list[tuple[int, Player]]]:
     """(the games counted, the (round, opponent) left out for an unrated opponent)."""
     counted: list[_Counted] = []
     unrated: list[tuple[int, Player]] = []
-    for entry in player.rounds:
-        half = _HALF_POINTS.get(entry.outcome)
-        if entry.round > last_round or half is None or entry.opponent is None:
-            continue
-        opponent = players.get(entry.opponent)
-        if opponent is None:
-            continue
-        rating = opponent.rating or unrated_rating
+    for round_number, opponent, rating, half in _games(player, players, last_round, unrated_rating):
         if rating:
-            counted.append(_Counted(entry.round, opponent, rating, half))
+            counted.append(_Counted(round_number, opponent, rating, half))
         else:
-            unrated.append((entry.round, opponent))
+            unrated.append((round_number, opponent))
     counted.sort(key=lambda g: g.round)
     return counted, unrated
 
@@ -92,14 +99,7 @@ def _plain_values(
     they are found: no game objects, no order (the awards of a 2000-player open need
     the values alone, on the path before its pages can start)."""
     games = total = half_points = 0
-    for entry in player.rounds:
-        half = _HALF_POINTS.get(entry.outcome)
-        if entry.round > last_round or half is None or entry.opponent is None:
-            continue
-        opponent = players.get(entry.opponent)
-        if opponent is None:
-            continue
-        rating = opponent.rating or unrated_rating
+    for _, _, rating, half in _games(player, players, last_round, unrated_rating):
         if rating:
             games += 1
             total += rating
