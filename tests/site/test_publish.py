@@ -429,8 +429,11 @@ def test_an_unchanged_event_costs_a_few_calls_not_one_per_file(
         assert (out / page).read_bytes() == (fresh / page).read_bytes()
 
 
+# The child logs at debug level: should it end without moving ``cup`` in (a flaky exit 0
+# under load, not understood yet), the failure shows why the donor did not give it.
 _KILLED_WHILE_MOVING = """
-import os, signal, sys
+import logging, os, signal, sys
+logging.basicConfig(level=logging.DEBUG, format="%(process)d %(name)s: %(message)s")
 from pathlib import Path
 import trfsite.site.publish as publish
 from trfsite.site.build import BuildOptions, build_site
@@ -446,7 +449,8 @@ build_site(BuildOptions(Path(sys.argv[1]), Path(sys.argv[2]), pdf=False, jobs=1)
 
 # --jobs 2: the pool's other worker moves the folders (issue 46); the build dies with it.
 _KILLED_WHILE_A_WORKER_MOVES = """
-import multiprocessing, os, signal, sys
+import logging, multiprocessing, os, signal, sys
+logging.basicConfig(level=logging.DEBUG, format="%(process)d %(name)s: %(message)s")
 from pathlib import Path
 import trfsite.site.linking as linking
 from trfsite.site.build import BuildOptions, build_site
@@ -482,7 +486,7 @@ def test_a_build_killed_while_moving_folders_in_leaves_the_site_and_the_next_bui
         capture_output=True,
         timeout=300,
     )
-    assert done.returncode == -signal.SIGKILL, done.stderr.decode()
+    assert done.returncode == -signal.SIGKILL, "not killed while moving:\n" + done.stderr.decode()
     after = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.html")}
     assert after == before  # the live build serves, whole
     assert not (donor / "cup").exists()  # it went into the unfinished build

@@ -204,6 +204,7 @@ def _build_site(
     tmp = _make_tmp(options.out, options.prune_later)
     live = publish.live_folder(options.out)
     donor = publish.donor_build(options.out, options.keep) if options.cache else None
+    logger.debug("unchanged events taken from %s", donor or "the live build, by links")
     links: list[Linking] = []
     early: list[Linking] = []  # those of ``links`` moved from the donor already
     takings: list[PeopleTaking] = []

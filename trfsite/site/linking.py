@@ -113,6 +113,8 @@ def link_unchanged(
             if donor is not None and _same_in_donor(live, donor, reused):
                 movable.append(reused.folder)
             else:
+                if donor is not None:  # why a folder is linked, not moved (rare)
+                    logger.debug("%s: linked; %s does not hold it", reused.folder, donor)
                 to_link.append(reused)
         except (OSError, ValueError, _Damaged) as exc:
             logger.info("%s: not reused from the previous build (%s)", reused.folder, exc)
