@@ -333,10 +333,11 @@ def discover(
         # that is there (3,000 made for nothing were ~5 ms of a rebuild, issue 46).
         names = beside.get(path)
         notes_path: Path | None = None
+        notes = None
         if names is None or f"{path.stem}.md" in names:
             notes_path = path.with_suffix(".md")
-        there = notes_path is not None and (names is not None or _exists(notes_path))
-        notes = _text(notes_path, root, refused) if notes_path is not None and there else None
+            if names is not None or _exists(notes_path):
+                notes = _text(notes_path, root, refused)
         files.append(
             SourceFile(
                 path,

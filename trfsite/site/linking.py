@@ -240,15 +240,19 @@ def _sent(reused: Reused) -> _Sent:
     return reused.folder, None, files
 
 
+def _received(sent: list[_Sent]) -> list[Reused]:
+    """The folders ``_sent`` made into tuples, as they were (in a worker)."""
+    return [
+        Reused(folder, Listing(*fields) if fields is not None else files or ())
+        for folder, fields, files in sent
+    ]
+
+
 def _link_sent(
     live: Path, tmp: Path, sent: list[_Sent], donor: Path | None
 ) -> tuple[list[str], list[str]]:
     """``link_unchanged`` of the folders ``sent`` (see ``_sent``), in a worker."""
-    folders = [
-        Reused(folder, Listing(*fields) if fields is not None else files or ())
-        for folder, fields, files in sent
-    ]
-    return link_unchanged(live, tmp, folders, donor)
+    return link_unchanged(live, tmp, _received(sent), donor)
 
 
 def _move_in(
@@ -280,11 +284,7 @@ def _move_sent(
     live: Path, tmp: Path, sent: list[_Sent], donor: Path | None
 ) -> tuple[list[str], list[str]]:
     """``_move_in`` of the folders ``sent`` (see ``_sent``), in a worker."""
-    folders = [
-        Reused(folder, Listing(*fields) if fields is not None else files or ())
-        for folder, fields, files in sent
-    ]
-    return _move_in(live, tmp, folders, donor)
+    return _move_in(live, tmp, _received(sent), donor)
 
 
 _MOVE_TASKS = 2  # the pool's other worker takes them; the archive's, once it is done
