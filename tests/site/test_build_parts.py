@@ -173,7 +173,8 @@ def test_a_card_takes_its_player_s_explanations_with_it() -> None:
     site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
     data = small_round_robin().encode("utf-8")
     job = EventJob(data, "small.trf", "small", "", EventConfig(), site, False)
-    cards = [p for p in gather.prepare_event(job).plans if p.template == "player.html"]
+    prepared = gather.prepare_event(job, check_beside=True)  # as a split build's parts
+    cards = [p for p in prepared.plans if p.template == "player.html"]
     batch = cards[0].batch
     assert isinstance(batch, pages_cards.CardExplanations)
     prepare_batches(cards[:2])
