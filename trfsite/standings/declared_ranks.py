@@ -409,13 +409,14 @@ class _Judge:
                 prefix = (*prefix, (spec.code.upper(), lower, self.rules_read(ctx.rules, spec)))
             else:
                 values, name = self.column(candidate.rules, by_declared_points, spec, tb)
+                before = self.counts.get(prefix)  # after the columns before it, if any
                 prefix = (*prefix, (name, lower))
                 if (
                     self.dropped.get(prefix, 0) >= beaten > 0
                 ):  # as counted before: beaten only falls
                     return None
                 if prefix not in self.blocks and not self._split(
-                    ctx, prefix, blocks, values, lower, beaten, self.exact[name]
+                    ctx, prefix, blocks, values, lower, beaten, self.exact[name], before
                 ):
                     return None
             found = self.blocks.get(prefix)
@@ -436,11 +437,15 @@ class _Judge:
         lower: bool,
         beaten: int,
         exact: bool,
+        before: tuple[int, int] | None,
     ) -> bool:
         """The blocks and counts after a list prefix ending in a computed column, kept;
         False when its count reached ``beaten`` before every block was split (the count
-        so far is kept: ``beaten`` only falls, so the prefix stays dropped)."""
-        split = split_counting(self.declared_by_index, blocks, values, lower, beaten, exact)
+        so far is kept: ``beaten`` only falls, so the prefix stays dropped). ``before``:
+        the counts of ``blocks``, known after a list's first column."""
+        split = split_counting(
+            self.declared_by_index, blocks, values, lower, beaten, exact, before
+        )
         if isinstance(split, int):
             self.dropped[prefix] = split
             return False
