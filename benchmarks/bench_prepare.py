@@ -38,7 +38,9 @@ def main() -> None:
     start = time.process_time()
     pages = 0
     for source in files:
-        job = EventJob(source.read_bytes(), source.name, source.stem, "", EventConfig(), site, False)
+        job = EventJob(
+            source.read_bytes(), source.name, source.stem, "", EventConfig(), site, False
+        )
         pages += len([plan.build() for plan in gather.prepare_event(job).plans])
         forget_all()
     spent = time.process_time() - start

@@ -17,8 +17,8 @@ import pytest
 from trfsite.formats import read_bytes
 from trfsite.scoring import buchholz, direct_encounter, modifiers
 from trfsite.scoring import context as context_module
-from trfsite.scoring.context import Article, EventContext, build_context
 from trfsite.scoring.codes import TiebreakSpec
+from trfsite.scoring.context import Article, EventContext, build_context
 from trfsite.scoring.registry import resolve
 from trfsite.standings import declared_ranks, ranking
 from trfsite.standings.compute import compute_standings

@@ -302,7 +302,7 @@ class _Judge:
         self.groups: dict[bool, list[list[int]]] = {}
         self.unmendable: dict[bool, int] = {}
         self.columns: dict[tuple[str, bool, str], tuple[list[float | None], int]] = {}
-        self.named: list[list[float | None]] = []  # the columns' values, by name
+        self.named: list[Sequence[float | None]] = []  # the columns' values, by name
         self.exact: dict[int, bool] = {}  # by name: the column is sorted by its values
         # (rule set, points basis, spec) of the columns handed to the standings (_JUDGED).
         self.handed: set[tuple[str, bool, TiebreakSpec]] = set()
@@ -443,9 +443,7 @@ class _Judge:
         False when its count reached ``beaten`` before every block was split (the count
         so far is kept: ``beaten`` only falls, so the prefix stays dropped). ``before``:
         the counts of ``blocks``, known after a list's first column."""
-        split = split_counting(
-            self.declared_by_index, blocks, values, lower, beaten, exact, before
-        )
+        split = split_counting(self.declared_by_index, blocks, values, lower, beaten, exact, before)
         if isinstance(split, int):
             self.dropped[prefix] = split
             return False
