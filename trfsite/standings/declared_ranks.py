@@ -302,7 +302,7 @@ class _Judge:
         self.groups: dict[bool, list[list[int]]] = {}
         self.unmendable: dict[bool, int] = {}
         self.columns: dict[tuple[str, bool, str], tuple[list[float | None], int]] = {}
-        self.named: list[Sequence[float | None]] = []  # the columns' values, by name
+        self.named: list[list[float | None]] = []  # the columns' values, by name
         self.exact: dict[int, bool] = {}  # by name: the column is sorted by its values
         # (rule set, points basis, spec) of the columns handed to the standings (_JUDGED).
         self.handed: set[tuple[str, bool, TiebreakSpec]] = set()
@@ -350,7 +350,7 @@ class _Judge:
             self.contexts[key] = ctx
         return ctx
 
-    def name(self, values: Sequence[float | None]) -> int:
+    def name(self, values: list[float | None]) -> int:
         """Equal value lists get one name: the blocks they make are shared. Compared with
         each list named before, not hashed whole: unequal lists differ within their
         first few players."""
