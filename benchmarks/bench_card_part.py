@@ -40,7 +40,8 @@ def main() -> None:
     site = SiteInfo("Results", "en", "", "2024-05-01", "t")
     source: Path = args.file
     job = EventJob(source.read_bytes(), source.name, source.stem, "", EventConfig(), site, False)
-    plans = [p for p in gather.prepare_event(job).plans if p.template == "player.html"][0::2]
+    prepared = gather.prepare_event(job, check_beside=True)  # as a split build prepares it
+    plans = [p for p in prepared.plans if p.template == "player.html"][0::2]
     parts = CardParts(make_environment(theme_chain(find_theme("default")), "en"))
     if args.none:
         return

@@ -62,9 +62,9 @@ def test_each_list_is_dropped_before_its_first_column_is_sorted_for_everyone(
     splits: list[tuple[int, int, object]] = []
     split = declared_ranks.split_counting
 
-    def counted(declared, blocks, column, lower, beaten, exact):  # type: ignore[no-untyped-def]
+    def counted(declared, blocks, column, lower, beaten, exact, before):  # type: ignore[no-untyped-def]
         read = _Reads(column)
-        found = split(declared, blocks, read, lower, beaten, exact)
+        found = split(declared, blocks, read, lower, beaten, exact, before)
         splits.append((len(read.players), sum(len(b) for b in blocks if len(b) > 1), found))
         return found
 

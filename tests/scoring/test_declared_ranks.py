@@ -92,6 +92,31 @@ def test_a_list_is_dropped_without_sorting_the_blocks_after_its_bound() -> None:
     )
 
 
+def test_a_later_column_counts_only_what_its_splits_add_to_the_list_s_count() -> None:
+    # Players 0-6 declared 1-7. After the list's earlier columns the blocks are [0],
+    # [1, 2], [3, 4], [6], [5] (places 1, 2-3, 4-5, 6, 7): 6 and 5 differ (places 6
+    # and 7, declared 7 and 6), so before = 2 with ties by lot; as printed 2 + 1 (2 is
+    # not its block's first place) + 1 (4) = 4. Higher is better. [1, 2] sorts 2 (2.0),
+    # 1 (1.0) into places 2 and 3, declared 3 and 2: 2 more differ, 2 + 2 = 4 reaches
+    # the bound 4 after one block (2 values read). Counted from scratch, the 2 that
+    # [6] and [5] hold are not seen before them: [3, 4] sorts 4, 3 (2 more), and 4
+    # places differ only then (4 values read).
+    declared = {0: 1, 1: 2, 2: 3, 3: 4, 4: 5, 5: 6, 6: 7}
+    blocks = [[0], [1, 2], [3, 4], [6], [5]]
+    values = [9.0, 1.0, 2.0, 3.0, 4.0, 6.0, 5.0]
+    column = _ReadCounted(values)
+    assert split_counting(declared, blocks, column, False, 4, before=(2, 4)) == 4
+    assert column.reads == 2
+    column = _ReadCounted(values)
+    assert split_counting(declared, blocks, column, False, 4) == 4
+    assert column.reads == 4
+    # Not given up (bound 9): the blocks and counts from scratch. Every place differs
+    # but 0's: 6 with ties by lot and as printed (2 + 2 + 2; 4 + 1 + 1).
+    whole = Split([[0], [2], [1], [4], [3], [6], [5]], 6, 6)
+    assert split_counting(declared, blocks, values, False, 9, before=(2, 4)) == whole
+    assert split_counting(declared, blocks, values, False, 9) == whole
+
+
 def test_declared_ranks_outside_their_points_group_differ_under_every_list() -> None:
     # C.07 4.2: tie-breaks only order players with equal points, so a declared rank
     # outside the places of the player's points group differs whatever the list, and a

@@ -17,6 +17,7 @@ import pytest
 from trfsite.formats import read_bytes
 from trfsite.scoring import buchholz, direct_encounter, modifiers
 from trfsite.scoring import context as context_module
+from trfsite.scoring.codes import TiebreakSpec
 from trfsite.scoring.context import Article, EventContext, build_context
 from trfsite.scoring.registry import resolve
 from trfsite.standings import declared_ranks, ranking
@@ -65,6 +66,36 @@ def test_no_column_is_computed_when_the_places_no_list_can_mend_are_too_many(
     assert "none of the 11 combinations" in note
     assert "the closest" not in note
     assert columns == []
+
+
+def test_each_column_the_search_computes_is_handed_to_the_standings_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 1 and 2 (places 2-3) declare 3 and 2, 5 and 6 (places 4-5) 4 and 5, 4 and 3 the
+    # places 1 and 6 of their points: no list reproduces that on this event (4.2),
+    # the event started in 2005 (the rules before 2023 alone) and names no list, so the
+    # default list (BH-C1, BH, SB, DE, WIN) and the 10 usual ones are judged, and the
+    # first columns they reach are BH-C1, BH, SB, WIN (after DE), BH-M1, PS and ARO,
+    # each computed once and handed to the standings once (a key of the ratings and
+    # the points made for it), whatever candidates read it. The standings then take 4
+    # of them, their list's: BH-C1, BH, SB, WIN. On main a key was made at every
+    # candidate reading a column.
+    handed: list[str] = []
+    column_key = declared_ranks._column_key
+
+    def counted(ctx: EventContext, spec: TiebreakSpec) -> tuple[object, ...]:
+        handed.append(spec.code)
+        return column_key(ctx, spec)
+
+    monkeypatch.setattr(declared_ranks, "_column_key", counted)
+    text = _declaring({4: 1, 1: 3, 2: 2, 5: 4, 6: 5, 3: 6})
+    t = read_bytes(text.encode(), "event.trf").tournament
+    assert t is not None
+    s = compute_standings(t, StandingsOptions())
+    (note,) = [n for n in s.notes if "columns 86-89" in n]
+    assert "none of the 11 combinations" in note
+    searched = ["BH-C1", "BH", "SB", "WIN", "BH-M1", "PS", "ARO"]
+    assert sorted(handed) == sorted([*searched, "BH-C1", "BH", "SB", "WIN"])
 
 
 def test_the_rating_average_asks_the_context_for_the_games_once(

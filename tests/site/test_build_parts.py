@@ -146,7 +146,8 @@ def test_each_part_explains_only_the_players_of_its_cards(
         real(self, keys)
 
     monkeypatch.setattr(pages_cards.CardExplanations, "prepare", logged)
-    monkeypatch.setattr(gather, "compute_final", _unexplained(gather.compute_final))
+    compute_final = gather.compute_final
+    monkeypatch.setattr(gather, "compute_final", _unexplained(compute_final))
     build_site(BuildOptions(src, tmp_path / "forked", pdf=False, cache=False, jobs=2))
     calls = [f.read_text("utf-8").splitlines() for f in sorted(log.iterdir())]
     assert len(calls) == 2 and all(len(lines) == 1 for lines in calls)  # once per part
@@ -157,6 +158,8 @@ def test_each_part_explains_only_the_players_of_its_cards(
     here = (log / str(os.getpid())).read_text("utf-8").split()
     assert sorted(map(int, here)) == [1, 3]
     monkeypatch.setattr(pages_cards.CardExplanations, "prepare", real)
+    # Built whole, the event is ranked once, explained (test_ranked_once).
+    monkeypatch.setattr(gather, "compute_final", compute_final)
     _build(src, tmp_path / "whole", split=False)
     assert _tree(tmp_path / "forked") == _tree(tmp_path / "whole")
     whole = (tmp_path / "whole" / "small" / "players" / "1.html").read_text("utf-8")
@@ -173,7 +176,8 @@ def test_a_card_takes_its_player_s_explanations_with_it() -> None:
     site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
     data = small_round_robin().encode("utf-8")
     job = EventJob(data, "small.trf", "small", "", EventConfig(), site, False)
-    cards = [p for p in gather.prepare_event(job).plans if p.template == "player.html"]
+    prepared = gather.prepare_event(job, check_beside=True)  # as a split build's parts
+    cards = [p for p in prepared.plans if p.template == "player.html"]
     batch = cards[0].batch
     assert isinstance(batch, pages_cards.CardExplanations)
     prepare_batches(cards[:2])

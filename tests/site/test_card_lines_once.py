@@ -49,9 +49,10 @@ def test_an_outcomes_parts_are_made_once_per_event(monkeypatch: pytest.MonkeyPat
     assert len(lines) == 18
     # Once for each of the 13 outcomes, where every line asked again (18).
     assert set(styled) == set(Outcome) and len(styled) == len(Outcome) == 13
-    # Points: once per outcome for the cards' tie-breaks (scoring/context) and once
-    # for the record lines, where every line asked again (13 + 18).
-    assert len(scored) == 2 * len(Outcome)
+    # Points: once per outcome for the record lines, where every line asked again (18).
+    # The cards no longer rank the event again for their tie-breaks (scoring/context,
+    # 13 more): built whole, it was ranked once with its explanations (test_ranked_once).
+    assert len(scored) == len(Outcome)
     # Player 3's round 1: a forfeit win against Nowak, Piotr (no rating, POL).
     by_path = dict(zip((plan.path for plan in card_plans), made, strict=True))
     smith = by_path["individual-2026/players/3.html"]

@@ -1,10 +1,12 @@
-"""An event's TPR and ARO are counted twice per player, not three times (issue 39).
+"""An event's TPR and ARO are counted once per player built whole, twice split (issues 39, 46).
 
-The awards count every player's rated games once (their values), the player cards
-once more (with the explanations the cards print). ``data/standings.json`` and its
-CSV print the same values: they take the awards', where they counted every player's
-games a third time. Counted by the calls that gather one player's rated games
-(``performance._counted``, and ``_plain_values`` for the values alone), not timed.
+Built whole, the awards count every player's rated games once, explained, and the
+player cards print those (they counted them again, issue 46). Split between processes,
+the awards count their values and each part's cards count their players' again, with
+the explanations they print. ``data/standings.json`` and its CSV print the same values:
+they take the awards', where they counted every player's games a third time. Counted by
+the calls that gather one player's rated games (``performance._counted``, and
+``_plain_values`` for the values alone), not timed.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from trfsite.render.page_meta import SiteInfo
 EVENT = Path(__file__).resolve().parents[1] / "data" / "trf" / "individual-2026.trf"
 
 
+@pytest.mark.parametrize(("split", "times"), [(False, 1), (True, 2)])
 def test_each_player_is_counted_by_the_awards_and_the_cards_only(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, split: bool, times: int
 ) -> None:
     counted: list[int] = []
 
@@ -38,8 +41,8 @@ def test_each_player_is_counted_by_the_awards_and_the_cards_only(
     monkeypatch.setattr(performance, "_plain_values", counting(performance._plain_values))
     site = SiteInfo("Results", "en", "https://example.org/", "2024-05-01", "t")
     job = EventJob(EVENT.read_bytes(), EVENT.name, EVENT.stem, "", EventConfig(), site, False)
-    plans = gather.prepare_event(job).plans
+    plans = gather.prepare_event(job, check_beside=split).plans
     made = {plan.path: plan.build() for plan in plans}
     assert any(path.endswith("/data/standings.json") for path in made)
-    # individual-2026.trf: 6 players (001 lines 1-6), each counted twice.
-    assert sorted(counted) == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]
+    # individual-2026.trf: 6 players (001 lines 1-6).
+    assert sorted(counted) == sorted([1, 2, 3, 4, 5, 6] * times)

@@ -145,7 +145,8 @@ def prepare_event(
 
     ``with_pages`` False: for a bulletin alone (no pages, no explanations).
     ``check_beside``: the file's checks are made by a forked helper while this process
-    ranks the event (a split build, whose other cores wait for this process).
+    ranks the event (a split build, whose other cores wait for this process), and each
+    part explains the cards it builds.
     """
     from trfsite.pages.notes import markdown_to_html
 
@@ -185,11 +186,10 @@ def prepare_event(
     notes_html = markdown_to_html(job.notes_markdown)
     failure = ""
     final_standings: tuple[Standings, Standings | None] | None = None
-    # An individual chess event's explanations are made by the parts that build its
-    # cards, for their players only (cards.CardExplanations).
-    cards_explain = (
-        with_pages and t is not None and t.game is Game.CHESS and t.kind is EventKind.INDIVIDUAL
-    )
+    # A split individual chess event's parts explain their cards' players alone
+    # (cards.CardExplanations); built whole, it is ranked once, explained.
+    individual_chess = t is not None and t.game is Game.CHESS and t.kind is EventKind.INDIVIDUAL
+    cards_explain = with_pages and check_beside and individual_chess
     # Beyond MAX_EVENT_CELLS the cards explain nothing, so nothing is explained.
     in_full = t is None or shown_in_full(t)
     cards_explain = cards_explain and in_full

@@ -302,8 +302,10 @@ class _Judge:
         self.groups: dict[bool, list[list[int]]] = {}
         self.unmendable: dict[bool, int] = {}
         self.columns: dict[tuple[str, bool, str], tuple[list[float | None], int]] = {}
-        self.names: dict[tuple[float | None, ...], int] = {}  # the columns' values, by content
+        self.named: list[list[float | None]] = []  # the columns' values, by name
         self.exact: dict[int, bool] = {}  # by name: the column is sorted by its values
+        # (rule set, points basis, spec) of the columns handed to the standings (_JUDGED).
+        self.handed: set[tuple[str, bool, TiebreakSpec]] = set()
         self.blocks: dict[tuple[object, ...], list[list[int]]] = {}
         self.counts: dict[tuple[object, ...], tuple[int, int]] = {}
         # Prefixes given up before their last column was split: the differences counted.
@@ -348,11 +350,16 @@ class _Judge:
             self.contexts[key] = ctx
         return ctx
 
-    def name(self, values: Sequence[float | None]) -> int:
-        """Equal value lists get one name: the blocks they make are shared."""
-        name = self.names.setdefault(tuple(values), len(self.names))
-        if name not in self.exact:
-            self.exact[name] = is_exact(values)
+    def name(self, values: list[float | None]) -> int:
+        """Equal value lists get one name: the blocks they make are shared. Compared with
+        each list named before, not hashed whole: unequal lists differ within their
+        first few players."""
+        for name, seen in enumerate(self.named):
+            if seen == values:
+                return name
+        self.named.append(values)
+        name = len(self.named) - 1
+        self.exact[name] = is_exact(values)
         return name
 
     def rules_read(self, rules: str, spec: TiebreakSpec) -> str:
@@ -370,7 +377,10 @@ class _Judge:
             assert tb.compute is not None
             values = tb.compute(ctx, spec).values
             found = self.columns[key] = (values, self.name(values))
-        _JUDGED(self.t)[_column_key(ctx, spec)] = found[0]
+        handed = (rules, by_declared_points, spec)
+        if handed not in self.handed:  # once per context and column
+            self.handed.add(handed)
+            _JUDGED(self.t)[_column_key(ctx, spec)] = found[0]
         return found
 
     def differences(self, candidate: Candidate, beaten: int) -> tuple[int, int] | None:
@@ -399,13 +409,14 @@ class _Judge:
                 prefix = (*prefix, (spec.code.upper(), lower, self.rules_read(ctx.rules, spec)))
             else:
                 values, name = self.column(candidate.rules, by_declared_points, spec, tb)
+                before = self.counts.get(prefix)  # after the columns before it, if any
                 prefix = (*prefix, (name, lower))
                 if (
                     self.dropped.get(prefix, 0) >= beaten > 0
                 ):  # as counted before: beaten only falls
                     return None
                 if prefix not in self.blocks and not self._split(
-                    ctx, prefix, blocks, values, lower, beaten, self.exact[name]
+                    ctx, prefix, blocks, values, lower, beaten, self.exact[name], before
                 ):
                     return None
             found = self.blocks.get(prefix)
@@ -426,11 +437,13 @@ class _Judge:
         lower: bool,
         beaten: int,
         exact: bool,
+        before: tuple[int, int] | None,
     ) -> bool:
         """The blocks and counts after a list prefix ending in a computed column, kept;
         False when its count reached ``beaten`` before every block was split (the count
-        so far is kept: ``beaten`` only falls, so the prefix stays dropped)."""
-        split = split_counting(self.declared_by_index, blocks, values, lower, beaten, exact)
+        so far is kept: ``beaten`` only falls, so the prefix stays dropped). ``before``:
+        the counts of ``blocks``, known after a list's first column."""
+        split = split_counting(self.declared_by_index, blocks, values, lower, beaten, exact, before)
         if isinstance(split, int):
             self.dropped[prefix] = split
             return False
