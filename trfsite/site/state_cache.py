@@ -33,7 +33,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trfsite.site.event_rows import EventRow
+from trfsite.site.event_rows import EventRow, FlatRow
 from trfsite.site.state_batch import select_in
 
 SCHEMA = """
@@ -120,6 +120,7 @@ class SourceStore:
 
 
 _ROW_COLUMNS = "key, start, name, slug, kind, year, updated, card, item, entry"
+_FLAT_COLUMNS = "start, name, slug, kind, year, updated, card, item, entry, key"  # FlatRow's
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,15 +169,11 @@ class StoredCache:
             )
         )
 
-    def rows(self, keys: Iterable[str]) -> dict[str, EventRow]:
-        """The stored rows of the events under ``keys`` (those it has), by key."""
-        query = f"SELECT {_ROW_COLUMNS} FROM event_rows WHERE key IN ({{keys}})"
-        return {
-            key: EventRow(key, (start, name, slug), kind, year, updated, card, item, entry)
-            for key, start, name, slug, kind, year, updated, card, item, entry in select_in(
-                self._db, query, keys
-            )
-        }
+    def rows(self, keys: Iterable[str]) -> list[FlatRow]:
+        """The stored rows of the events under ``keys`` (those it has), in no order, as
+        stored (``event_rows.FlatRow``: the key last)."""
+        query = f"SELECT {_FLAT_COLUMNS} FROM event_rows WHERE key IN ({{keys}})"
+        return list(select_in(self._db, query, keys))
 
     def sources(self) -> dict[bytes, KnownSource]:
         return {
