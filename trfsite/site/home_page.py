@@ -34,7 +34,7 @@ def rows_of(
     made now): the build state's row of each ``reused`` key it holds (``state_file``: None
     when it may not be read), a row made from the summary for the others."""
     stored: list[FlatRow] = []
-    wanted = [key for key, _ in events if key in reused]
+    wanted = {key for key, _ in events if key in reused}
     if wanted and state_file is not None and state_file.is_file():
         try:
             with BuildState(state_file) as state:

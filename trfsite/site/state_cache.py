@@ -169,11 +169,17 @@ class StoredCache:
             )
         )
 
-    def rows(self, keys: Iterable[str]) -> list[FlatRow]:
+    def rows(self, keys: Collection[str]) -> list[FlatRow]:
         """The stored rows of the events under ``keys`` (those it has), in no order, as
-        stored (``event_rows.FlatRow``: the key last)."""
-        query = f"SELECT {_FLAT_COLUMNS} FROM event_rows WHERE key IN ({{keys}})"
-        return list(select_in(self._db, query, keys))
+        stored (``event_rows.FlatRow``: the key last).
+
+        The table is read whole: it holds the rows of the live build and of the one
+        before it (``cache_undo``) alone, and one scan costs half what a look-up per
+        key does (3,000 events: 14 against 28 ms, issue 46).
+        """
+        wanted = keys if isinstance(keys, (set, frozenset)) else set(keys)
+        query = f"SELECT {_FLAT_COLUMNS} FROM event_rows"
+        return [row for row in self._db.execute(query) if row[-1] in wanted]
 
     def sources(self) -> dict[bytes, KnownSource]:
         return {
