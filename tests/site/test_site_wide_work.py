@@ -1,0 +1,48 @@
+"""A rebuild's own work on the site's events but the changed one: none per unchanged
+event where its result is not needed (issue 46). Each test builds archives of 2 and 6
+events and counts the same work on both."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+from rebuildhelpers import (
+    MakeSrc,
+    built,
+    named_round_robin,
+    settled,
+    settled_at_once,  # noqa: F401  (autouse: each test here)
+)
+
+from trfsite.site import build as build_module
+
+
+def _archive(make_src: MakeSrc, events: int) -> Path:
+    return make_src({f"e{n}.trf": named_round_robin(f"Event {n}") for n in range(events)})
+
+
+def _change(src: Path) -> None:
+    (src / "e1.trf").write_text(named_round_robin("Event 1, corrected"), encoding="utf-8")
+
+
+@pytest.mark.parametrize("events", [2, 6])
+def test_a_quiet_build_says_nothing_of_each_event(
+    events: int,
+    make_src: MakeSrc,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Without -v the line of each event is not even asked for (main: a call each)."""
+    src = _archive(make_src, events)
+    out = tmp_path / "out"
+    settled(src, out)
+    caplog.set_level(logging.WARNING, logger=build_module.logger.name)
+    lines: list[object] = []
+    monkeypatch.setattr(build_module.logger, "info", lambda *args, **kw: lines.append(args))
+    _change(src)
+    rebuilt = built(src, out)
+    assert lines == []
+    assert rebuilt == built(src, tmp_path / "cold")
