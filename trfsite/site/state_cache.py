@@ -154,20 +154,26 @@ class StoredCache:
                 "SELECT name, value FROM meta WHERE name IN ('cache_build', 'cache_before')"
             )
         )
-        live = (
-            "SELECT l.slug, l.key, c.entry FROM cache_live l JOIN cache_entries c ON c.key = l.key"
-        )
-        if build and build == meta.get("cache_build"):
-            return list(self._db.execute(live))
-        if not build or build != meta.get("cache_before"):
+        if not build or build not in (meta.get("cache_build"), meta.get("cache_before")):
             return []
+        # Read whole and joined here: ``cache_entries`` holds the entries of the live build
+        # and of the one before it alone, and SQLite's join, a look-up per key, cost half
+        # as much again (issue 46).
+        entries = dict(self._db.execute("SELECT key, entry FROM cache_entries"))
+        if build == meta.get("cache_build"):
+            return self._joined("cache_live", entries)
         undo = dict(self._db.execute("SELECT slug, key FROM cache_undo"))
-        return [row for row in self._db.execute(live) if row[0] not in undo] + list(
-            self._db.execute(
-                "SELECT u.slug, u.key, c.entry FROM cache_undo u"
-                " JOIN cache_entries c ON c.key = u.key"
-            )
-        )
+        live = self._joined("cache_live", entries)
+        return [row for row in live if row[0] not in undo] + self._joined("cache_undo", entries)
+
+    def _joined(self, table: str, entries: dict[str, str]) -> list[tuple[str, str, str]]:
+        """(slug, key, entry) of each row of ``table`` (``cache_live`` or ``cache_undo``)
+        whose key ``entries`` holds."""
+        return [
+            (slug, key, entries[key])
+            for slug, key in self._db.execute(f"SELECT slug, key FROM {table}")
+            if key in entries
+        ]
 
     def rows(self, keys: Collection[str]) -> list[FlatRow]:
         """The stored rows of the events under ``keys`` (those it has), in no order, as
