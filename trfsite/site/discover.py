@@ -6,7 +6,7 @@ import hashlib
 import logging
 import os
 import stat
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
@@ -49,8 +49,7 @@ _SKIP_SUFFIXES = frozenset(
 _SNIFF_BYTES = 64 * 1024
 
 
-@dataclass(frozen=True, slots=True)
-class SourceFile:
+class SourceFile(NamedTuple):
     path: Path
     relative: str  # POSIX path under SRC as printable text (shown_name), for messages and sorting
     slug: str
@@ -132,8 +131,7 @@ def _same(after: os.stat_result | None, before: os.stat_result) -> bool:
     return after is not None and signature(after) == signature(before)
 
 
-@dataclass(frozen=True, slots=True)
-class _Taken:
+class _Taken(NamedTuple):
     """A file as discovery took it: its bytes (empty when not read), digest and size."""
 
     data: bytes
@@ -168,7 +166,7 @@ def read_source(source: SourceFile, root: Path | None) -> SourceFile:
     if source.read:
         return source
     data = read_input(source.path, MAX_FILE_BYTES.limit, root)
-    return replace(source, data=data, digest=hashlib.sha256(data).hexdigest(), read=True)
+    return source._replace(data=data, digest=hashlib.sha256(data).hexdigest(), read=True)
 
 
 def _looks_like_tournament(path: Path, root: Path | None) -> bool:
@@ -325,7 +323,7 @@ def discover(
         unread += not taken.read
         if budget is not None and inside is not None and taken.read:
             if len(taken.data) > budget:  # dropped at once: read again when built
-                taken = replace(taken, data=b"", read=False)
+                taken = taken._replace(data=b"", read=False)
                 budget = 0  # the next files too: the bytes kept are the first ones
             else:
                 budget -= len(taken.data)

@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from trfsite.site.event_rows import EventRow, FlatRow
 from trfsite.site.state_batch import select_in
@@ -74,8 +75,7 @@ def signature(info: os.stat_result) -> Signature:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class KnownSource:
+class KnownSource(NamedTuple):
     """A file as it was when last read: its digest ('' when it was only sniffed)."""
 
     signature: Signature
