@@ -16,7 +16,10 @@ from rebuildhelpers import (
     settled_at_once,  # noqa: F401  (autouse: each test here)
 )
 
+from trfsite.pages.config import load_config
 from trfsite.site import build as build_module
+from trfsite.site.build_checks import check_event_sections
+from trfsite.site.discover import Discovery, SourceFile, discover
 
 
 def _archive(make_src: MakeSrc, events: int) -> Path:
@@ -46,3 +49,28 @@ def test_a_quiet_build_says_nothing_of_each_event(
     rebuilt = built(src, out)
     assert lines == []
     assert rebuilt == built(src, tmp_path / "cold")
+
+
+class _Looked(tuple[SourceFile, ...]):
+    """Discovered files that count those looked at."""
+
+    seen = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        for source in super().__iter__():
+            _Looked.seen += 1
+            yield source
+
+
+@pytest.mark.parametrize("events", [2, 6])
+def test_a_site_without_event_tables_looks_at_no_file_for_them(
+    events: int, make_src: MakeSrc, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``[events.NAME]`` checked against the files only when the config has such a
+    table (main: every file's stem made and sorted on each build)."""
+    src = _archive(make_src, events)
+    found = discover(src)
+    assert len(found.files) == events
+    monkeypatch.setattr(_Looked, "seen", 0)
+    check_event_sections(Discovery(_Looked(found.files), None), load_config(src, None))
+    assert _Looked.seen == 0

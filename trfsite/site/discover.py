@@ -52,6 +52,7 @@ _SNIFF_BYTES = 64 * 1024
 class SourceFile(NamedTuple):
     path: Path
     relative: str  # POSIX path under SRC as printable text (shown_name), for messages and sorting
+    stem: str  # ``path.stem``, made once (its [events.NAME] table, its slug)
     slug: str
     notes_path: Path | None  # NAME.md beside the file
     data: bytes = b""  # the file, read once (read_input: a regular file within the budget)
@@ -348,6 +349,7 @@ def discover(
             SourceFile(
                 path,
                 relative,
+                stem,
                 slug,
                 notes_path if notes is not None else None,
                 taken.data,
