@@ -20,6 +20,7 @@ from trfsite.pages.config import load_config
 from trfsite.site import build as build_module
 from trfsite.site.build_checks import check_event_sections
 from trfsite.site.discover import Discovery, SourceFile, discover
+from trfsite.site.linking import Listing
 
 
 def _archive(make_src: MakeSrc, events: int) -> Path:
@@ -74,3 +75,13 @@ def test_a_site_without_event_tables_looks_at_no_file_for_them(
     monkeypatch.setattr(_Looked, "seen", 0)
     check_event_sections(Discovery(_Looked(found.files), None), load_config(src, None))
     assert _Looked.seen == 0
+
+
+def test_an_unchanged_folder_of_a_site_in_one_language_keeps_its_listing() -> None:
+    """A site in one language links each unchanged folder with the listing it has (main:
+    a copy of each, 3,000 at 3,000 events); a language's part of a site puts it under
+    its folder."""
+    listing = Listing.of("spring", [("spring/index.html", 120), ("spring/standings.html", 80)])
+    assert listing.within("") is listing
+    moved = listing.within("de/")
+    assert (moved.folder, moved.text, moved.seal) == ("de/spring", listing.text, listing.seal)
