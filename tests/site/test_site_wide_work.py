@@ -5,6 +5,7 @@ events and counts the same work on both."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -57,7 +58,7 @@ class _Looked(tuple[SourceFile, ...]):
 
     seen = 0
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[SourceFile]:
         for source in super().__iter__():
             _Looked.seen += 1
             yield source
