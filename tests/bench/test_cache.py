@@ -128,11 +128,11 @@ def _set_entries(out: Path, change: str, slug: str = "") -> None:
         for key, text in db.execute(
             "SELECT key, entry FROM cache_entries WHERE slug = ? OR ? = ''", (slug, slug)
         ).fetchall():
-            data = json.loads(text)
+            data = json.loads(text)  # cache._entry_json's array
             if change == "pages":
-                data["pages"] = "many"
+                data[2] = "many"
             else:
-                data["summary"] = {"name": 3}
+                data[8] = {"name": 3}
             db.execute("UPDATE cache_entries SET entry = ? WHERE key = ?", (json.dumps(data), key))
 
 

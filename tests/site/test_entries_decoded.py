@@ -43,12 +43,18 @@ def test_a_rebuild_decodes_the_entries_of_the_unchanged_events_alone(
     assert rebuilt == cold
 
 
-def _summary(**changed: object) -> dict[str, object]:
-    """A stored summary (``_summary_json``'s form), its fields written out by hand."""
+def _stored(**changed: object) -> dict[str, object]:
+    """A summary's stored values by field, written out by hand."""
     stored: dict[str, object] = dict.fromkeys(EventSummary._fields, "x")
     stored.update(start_date="2024-05-01", end_date=None, participants=12, failed=False)
     stored.update(changed)
     return stored
+
+
+def _summary(**changed: object) -> list[object]:
+    """A stored summary (``_summary_json``'s form: its values in the fields' order)."""
+    stored = _stored(**changed)
+    return [stored[name] for name in EventSummary._fields]
 
 
 def test_a_stored_summary_is_decoded_with_its_dates() -> None:
@@ -62,15 +68,33 @@ def test_a_stored_summary_is_decoded_with_its_dates() -> None:
 @pytest.mark.parametrize(
     "stored",
     [
-        ["not", "an", "object"],
-        {name: value for name, value in _summary().items() if name != "city"},
-        _summary(extra="field"),
+        _stored(),
+        _summary()[:-1],
+        [*_summary(), "extra"],
         _summary(participants=12.5),
         _summary(city=["a", "list"]),
         _summary(start_date="May 2024"),
     ],
-    ids=["list", "missing", "unknown", "float", "nested", "bad-date"],
+    ids=["object", "missing", "unknown", "float", "nested", "bad-date"],
 )
 def test_a_damaged_summary_is_refused(stored: object) -> None:
     with pytest.raises(ValueError):
         cache._summary_from(stored)
+
+
+def test_an_entry_is_stored_as_an_array_and_read_back() -> None:
+    """Without a key per value (issue 46: half the decoding of an object)."""
+    summary = cache._summary_from(_summary())
+    stored = ["a", ["index.html", 120], 7, False, 1, 2, "", "", _summary()]
+    entry = cache._entry_from("k", stored, "state")
+    assert (entry.slug, entry.files.seal, entry.pages, entry.pdf) == (
+        "a",
+        ("index.html", 120),
+        7,
+        False,
+    )
+    assert (entry.errors, entry.warnings, entry.summary) == (1, 2, summary)
+    assert cache._entry_json(entry) == stored
+    for damaged in ({"slug": "a"}, stored[:-1], [*stored[:2], "7", *stored[3:]]):
+        with pytest.raises(ValueError):
+            cache._entry_from("k", damaged, "state")

@@ -129,11 +129,12 @@ def test_the_joined_rows_are_the_whole_files_bytes(count: int, base_url: str) ->
     site = SiteInfo("Archive", "en", base_url, "2026-01-01", "trfsite", (), base_url, True, ())
     env = environment(tuple(t.path for t in theme_chain(find_theme("default"))), "en")
     summaries = _SUMMARIES[:count]
-    rows = [event_rows.make_row(env, site, s.slug, s) for s in summaries]
+    made = [event_rows.make_row(env, site, s.slug, s) for s in summaries]
+    rows = event_rows.site_rows(map(event_rows.flat, reversed(made)))
     # By hand: the latest start first, then by folded name (alpha before Zoë), undated last.
     ordered = [s.slug for s in summaries]
     expected_order = [slug for slug in ("d", "a", "b", "c") if slug in ordered]
-    assert [row.order[2] for row in event_rows.newest_first(rows)] == expected_order
+    assert list(rows.slugs) == expected_order
     by_slug = {s.slug: s for s in summaries}
     items = [event_rows.event_item(by_slug[slug]) for slug in expected_order]
     whole = {"version": DATA_VERSION, "events": items}
@@ -154,3 +155,27 @@ def test_the_joined_rows_are_the_whole_files_bytes(count: int, base_url: str) ->
         "en", "Archive", "Archive", f"{base_url}feed.xml", f"{base_url}index.html", feed_id, entries
     )
     assert event_rows.feed_xml(site, rows) == expected
+
+
+@pytest.mark.parametrize("events", [2, 6])
+def test_a_rebuild_orders_the_changed_events_row_alone(
+    events: int, make_src: MakeSrc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The unchanged events' rows are sorted as the state stores them (their order
+    first), not each made into a row object and given its order again: the count
+    does not grow with the archive (main: one order per event, and one for the row made)."""
+    src = make_src({f"e{n}.trf": named_round_robin(f"Event {n}") for n in range(events)})
+    out = tmp_path / "out"
+    settled(src, out)
+    orders: list[str] = []
+    real = event_rows.order_of
+
+    def counted(summary: EventSummary) -> tuple[int, str, str]:
+        orders.append(summary.slug)
+        return real(summary)
+
+    monkeypatch.setattr(event_rows, "order_of", counted)
+    (src / "e1.trf").write_text(named_round_robin("Event 1, corrected"), encoding="utf-8")
+    rebuilt = built(src, out)
+    assert orders == ["e1"]  # its new row's
+    assert rebuilt == built(src, tmp_path / "cold")

@@ -288,20 +288,22 @@ def _build_site(
     assert first is not None  # languages is never empty
     ordered, plan = first
     refused = tuple(sorted((*discovery.refused, *late.findings), key=lambda f: f.file))
-    for entry in ordered:  # -v: what happened to each event
-        how = "reused from the previous build" if entry.slug in plan.reused else "built"
-        pdf = ", PDF" if entry.pdf else ""
-        logger.info(
-            "%s -> %s/: %s, %d page(s)%s, %d error(s), %d warning(s)%s",
-            entry.summary.source_name,
-            entry.slug,
-            how,
-            entry.pages,
-            pdf,
-            entry.errors,
-            entry.warnings,
-            f" ({entry.failure})" if entry.failure else "",
-        )
+    # -v: what happened to each event (asked first: else nothing per event, issue 46)
+    if logger.isEnabledFor(logging.INFO):
+        for entry in ordered:
+            how = "reused from the previous build" if entry.slug in plan.reused else "built"
+            pdf = ", PDF" if entry.pdf else ""
+            logger.info(
+                "%s -> %s/: %s, %d page(s)%s, %d error(s), %d warning(s)%s",
+                entry.summary.source_name,
+                entry.slug,
+                how,
+                entry.pages,
+                pdf,
+                entry.errors,
+                entry.warnings,
+                f" ({entry.failure})" if entry.failure else "",
+            )
     return BuildReport(
         events=len(ordered),
         pages=pages,

@@ -47,7 +47,9 @@ def published_events(out: Path) -> int:
 def check_event_sections(discovery: Discovery, config: SiteConfig) -> None:
     """A ``[events.NAME]`` section that names no tournament file is a typo, not a wish:
     its settings (tie-breaks, rules) would silently not apply."""
-    stems = sorted({source.path.stem for source in discovery.files})
+    if not config.events:  # most sites: no file is looked at (issue 46)
+        return
+    stems = sorted({source.stem for source in discovery.files})
     unknown = [name for name, _ in config.events if name not in stems]
     if unknown and stems:
         raise ConfigError(

@@ -54,8 +54,7 @@ def event_jobs(
     jobs = []
     by_name = dict(fallbacks)
     for source in discovery.files:
-        stem = source.path.stem
-        event_config = config.for_stem(stem)
+        event_config = config.for_stem(source.stem)
         games = taken_game_files(
             source.path,
             source.relative,

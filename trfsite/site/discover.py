@@ -6,7 +6,8 @@ import hashlib
 import logging
 import os
 import stat
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -48,10 +49,10 @@ _SKIP_SUFFIXES = frozenset(
 _SNIFF_BYTES = 64 * 1024
 
 
-@dataclass(frozen=True, slots=True)
-class SourceFile:
+class SourceFile(NamedTuple):
     path: Path
     relative: str  # POSIX path under SRC as printable text (shown_name), for messages and sorting
+    stem: str  # ``path.stem``, made once (its [events.NAME] table, its slug)
     slug: str
     notes_path: Path | None  # NAME.md beside the file
     data: bytes = b""  # the file, read once (read_input: a regular file within the budget)
@@ -90,33 +91,29 @@ def _relative(path: Path, root: Path) -> str:
         return shown_name(path)
 
 
-def _sniffed(path: Path, root: Path | None, store: SourceStore | None) -> bool:
-    """``_looks_like_tournament``, or the stored answer for a file that has not changed."""
-    from trfsite.formats import has_tournament_suffix
-
-    if has_tournament_suffix(path.name):
-        return True  # what _looks_like_tournament says first, without its imports
+def _sniffed(path: Path, root: Path | None, store: SourceStore | None, limit: int) -> bool:
+    """``_looks_like_tournament`` (of a file without a tournament suffix: the caller
+    asked first), or the stored answer for a file that has not changed."""
     if store is None:
         return _looks_like_tournament(path, root)
-    info = _stat(path, root)
+    info = _stat(path, root, limit)
     known = store.get(path, info) if info is not None else None
     if known is not None:
         return known.tournament
     found = _looks_like_tournament(path, root)
-    if info is not None and _same(_stat(path, root), info):
+    if info is not None and _same(_stat(path, root, limit), info):
         store.put(path, KnownSource(signature(info), "", found))
     return found
 
 
-def _stat(path: Path, root: Path | None) -> os.stat_result | None:
+def _stat(path: Path, root: Path | None, limit: int) -> os.stat_result | None:
     """The file's status when it may be taken from the store: a regular file inside
-    ``root`` within the budget; else None (it is read, and refused as today).
+    ``root`` within the budget (``limit`` bytes); else None (it is read, and refused as
+    today).
 
     A file that is no link is inside: the walk follows no link to a folder. Resolving
     each path (``check_inside``) was most of a rebuild's discovery.
     """
-    from trfsite.formats.limits import MAX_FILE_BYTES
-
     try:
         info = os.lstat(path)
         if stat.S_ISLNK(info.st_mode):
@@ -125,7 +122,7 @@ def _stat(path: Path, root: Path | None) -> os.stat_result | None:
             info = os.stat(path)
     except (InputRefused, OSError):
         return None
-    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES.limit:
+    if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
         return None
     return info
 
@@ -135,8 +132,7 @@ def _same(after: os.stat_result | None, before: os.stat_result) -> bool:
     return after is not None and signature(after) == signature(before)
 
 
-@dataclass(frozen=True, slots=True)
-class _Taken:
+class _Taken(NamedTuple):
     """A file as discovery took it: its bytes (empty when not read), digest and size."""
 
     data: bytes
@@ -145,19 +141,17 @@ class _Taken:
     read: bool  # False: taken from the store, unread
 
 
-def _taken(path: Path, root: Path | None, store: SourceStore | None) -> _Taken:
-    """The file read, or its stored digest when it has not changed."""
-    info = _stat(path, root) if store is not None else None
+def _taken(path: Path, root: Path | None, store: SourceStore | None, limit: int) -> _Taken:
+    """The file read (at most ``limit`` bytes), or its stored digest when it has not changed."""
+    info = _stat(path, root, limit) if store is not None else None
     if store is not None and info is not None:
         known = store.get(path, info)
         if known is not None and known.digest:
             return _Taken(b"", known.digest, info.st_size, False)
-    from trfsite.formats.limits import MAX_FILE_BYTES  # a file read: the store knew it not
-
-    data = read_input(path, MAX_FILE_BYTES.limit, root)
+    data = read_input(path, limit, root)
     digest = hashlib.sha256(data).hexdigest()
     # Stored only when nothing changed while it was read.
-    if store is not None and info is not None and _same(_stat(path, root), info):
+    if store is not None and info is not None and _same(_stat(path, root, limit), info):
         store.put(path, KnownSource(signature(info), digest, True))
     return _Taken(data, digest, len(data), True)
 
@@ -173,7 +167,7 @@ def read_source(source: SourceFile, root: Path | None) -> SourceFile:
     if source.read:
         return source
     data = read_input(source.path, MAX_FILE_BYTES.limit, root)
-    return replace(source, data=data, digest=hashlib.sha256(data).hexdigest(), read=True)
+    return source._replace(data=data, digest=hashlib.sha256(data).hexdigest(), read=True)
 
 
 def _looks_like_tournament(path: Path, root: Path | None) -> bool:
@@ -204,25 +198,30 @@ def _looks_like_tournament(path: Path, root: Path | None) -> bool:
         return False
 
 
+class _Candidate(NamedTuple):
+    """A file the walk found that may be a tournament file."""
+
+    path: Path
+    name: str  # its file name
+    # its POSIX path under SRC, joined from the walk's names (``Path.relative_to`` and
+    # ``as_posix`` for each were a third of a 3,000-event rebuild's discovery)
+    under: str
+    beside: frozenset[str] | None  # the names in its folder (None: not walked)
+
+
 class _Walked(NamedTuple):
     """What the walk of SRC saw: the files that may be tournaments, the PGN files, and
-    the names in each candidate's folder (every entry: files, folders, links)."""
+    the names in SRC itself (every entry: files, folders, links)."""
 
-    found: list[Path]
+    found: list[_Candidate]
     games: list[Path]
-    beside: dict[Path, frozenset[str]]  # candidate -> the names in its folder
-    top: frozenset[str]  # the names in SRC itself
-    # candidate -> its POSIX path under SRC, joined from the walk's names (``Path.relative_to``
-    # and ``as_posix`` for each were a third of a 3,000-event rebuild's discovery)
-    under: dict[Path, str]
+    top: frozenset[str]
 
 
 def _walk(src: Path, exclude: tuple[Path, ...]) -> _Walked:
-    found: list[Path] = []
+    found: list[_Candidate] = []
     games: list[Path] = []
-    beside: dict[Path, frozenset[str]] = {}
     top: frozenset[str] = frozenset()
-    under: dict[Path, str] = {}
     start = os.fspath(src)  # os.walk gives it first, as given
     prefix = os.path.join(start, "")  # and each folder below it joined to it
     # Links to folders are not followed (os.walk's default): a link out of SRC is not walked.
@@ -245,15 +244,14 @@ def _walk(src: Path, exclude: tuple[Path, ...]) -> _Walked:
         for name in sorted(files):
             if name.startswith("."):
                 continue
-            path = here / name
-            suffix = path.suffix.lower()
+            # The suffix as ``Path.suffix`` gives it (a name starting with a dot is skipped).
+            dot = name.rfind(".")
+            suffix = name[dot:].lower() if 0 < dot < len(name) - 1 else ""
             if suffix not in _SKIP_SUFFIXES:
-                found.append(path)
-                beside[path] = names
-                under[path] = inside + name
+                found.append(_Candidate(here / name, name, inside + name, names))
             elif suffix == ".pgn":
-                games.append(path)
-    return _Walked(found, games, beside, top, under)
+                games.append(here / name)
+    return _Walked(found, games, top)
 
 
 def _text(path: Path, root: Path, refused: list[Finding]) -> str | None:
@@ -286,62 +284,72 @@ def discover(
     archive's bytes (issue 46: ~10 MiB per 1,000 events) while a rebuild keeps the
     few files that changed.
     """
+    from trfsite.formats import has_tournament_suffix
+    from trfsite.formats.limits import MAX_FILE_BYTES
+
+    limit = MAX_FILE_BYTES.limit
     inside: Path | None
     games: list[Path] | None = None
-    beside: dict[Path, frozenset[str]] = {}
     top: frozenset[str] | None = None  # None: not walked, looked for
     if src.is_file():
-        candidates = [src]
-        root, inside = src.parent, None  # named by the user: a link is theirs to choose
+        # named by the user: a link is theirs to choose; its path under its folder
+        candidates = [_Candidate(src, src.name, src.name, None)]
+        root, inside = src.parent, None
         store = None
-        under = {src: src.name}  # its path under its folder
     else:
         walked = _walk(src, tuple(p.resolve() for p in exclude))
-        candidates, games, beside, top = walked.found, walked.games, walked.beside, walked.top
-        under = walked.under
+        candidates, games, top = walked.found, walked.games, walked.top
         root = inside = src
     if store is not None:
         store.prefix = os.path.join(os.fsencode(src), b"")  # the keys: paths under SRC
     # Each path's name under SRC made once: the sort's key, then the file's.
-    relative = {p: shown_name(under[p]) for p in candidates if _sniffed(p, inside, store)}
-    chosen = sorted(relative, key=relative.__getitem__)
+    chosen = sorted(
+        (
+            (shown_name(c.under), c)
+            for c in candidates
+            if has_tournament_suffix(c.name) or _sniffed(c.path, inside, store, limit)
+        ),
+        key=itemgetter(0),
+    )
     refused: list[Finding] = []
-    read: list[tuple[Path, _Taken]] = []
+    read: list[tuple[str, _Candidate, _Taken]] = []
     unread = 0
     budget = hold_bytes
-    for path in chosen:
+    for relative, candidate in chosen:
         try:
-            taken = _taken(path, inside, store)
+            taken = _taken(candidate.path, inside, store, limit)
         except InputRefused as exc:
-            refused.append(_refusal(path, root, exc))
+            refused.append(_refusal(candidate.path, root, exc))
             continue
         unread += not taken.read
         if budget is not None and inside is not None and taken.read:
             if len(taken.data) > budget:  # dropped at once: read again when built
-                taken = replace(taken, data=b"", read=False)
+                taken = taken._replace(data=b"", read=False)
                 budget = 0  # the next files too: the bytes kept are the first ones
             else:
                 budget -= len(taken.data)
-        read.append((path, taken))
+        read.append((relative, candidate, taken))
     if store is not None:
-        store.walked([*candidates, *(games or ())])
+        store.walked([*(c.path for c in candidates), *(games or ())])
         logger.info("%d of %d file(s) unchanged since the last build, not read", unread, len(read))
-    slugs = assign_slugs(shown_name(path.stem) for path, _ in read)
+    stems = [c.path.stem for _, c, _ in read]
+    slugs = assign_slugs(map(shown_name, stems))
     files = []
-    for (path, taken), slug in zip(read, slugs, strict=True):
+    for (relative, candidate, taken), stem, slug in zip(read, stems, slugs, strict=True):
+        path, names = candidate.path, candidate.beside
         # NAME.md looked for by its name among the folder's: a Path made only for one
         # that is there (3,000 made for nothing were ~5 ms of a rebuild, issue 46).
-        names = beside.get(path)
         notes_path: Path | None = None
         notes = None
-        if names is None or f"{path.stem}.md" in names:
+        if names is None or f"{stem}.md" in names:
             notes_path = path.with_suffix(".md")
             if names is not None or _exists(notes_path):
                 notes = _text(notes_path, root, refused)
         files.append(
             SourceFile(
                 path,
-                relative[path],
+                relative,
+                stem,
                 slug,
                 notes_path if notes is not None else None,
                 taken.data,

@@ -7,14 +7,16 @@ build state under that key (``state_cache``'s ``event_rows``), and a rebuild joi
 the stored rows of the unchanged events, in the home page's order, around the new
 ones: a row read per unchanged event, not a template rendered, a JSON item encoded
 and an XML entry made again (at 1,000 events that work was most of what the home
-page, the feed and ``events.json`` cost a rebuild).
+page, the feed and ``events.json`` cost a rebuild). The rows are joined as columns
+(``SiteRows``), as SQLite gives them: sorted and joined by the interpreter's own
+loops, not a Python object and a function call per row.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import NamedTuple
 
 import jinja2
@@ -40,6 +42,42 @@ class EventRow(NamedTuple):
     card: str  # the home page's ``<li>``, as the whole page holds it
     item: str  # its ``events.json`` item, indented as in the file
     entry: str  # its ``feed.xml`` entry, indented as in the file
+
+
+# A row as the build state stores it: the home page's order first (see ``order_of``), its
+# key last (``SiteRows``' fields). Sorted as tuples, rows come in the home page's order:
+# the slug, third, is unique in a site.
+FlatRow = tuple[int, str, str, str, int, str, str, str, str, str]
+
+
+class SiteRows(NamedTuple):
+    """Every event's row, newest first, column by column: the site-wide files join a
+    column each, so an unchanged event's row is never a Python object of its own (at
+    3,000 events the rows made one by one were most of the home page's work, issue 46)."""
+
+    starts: tuple[int, ...]
+    names: tuple[str, ...]
+    slugs: tuple[str, ...]
+    kinds: tuple[str, ...]
+    years: tuple[int, ...]
+    updated: tuple[str, ...]
+    cards: tuple[str, ...]
+    items: tuple[str, ...]
+    entries: tuple[str, ...]
+    keys: tuple[str, ...]
+
+
+def flat(row: EventRow) -> FlatRow:
+    """``row`` as the build state stores it."""
+    return (*row.order, row.kind, row.year, row.updated, row.card, row.item, row.entry, row.key)
+
+
+def site_rows(rows: Iterable[FlatRow]) -> SiteRows:
+    """``rows`` (each event's, any order) in the home page's order, as columns."""
+    ordered = sorted(rows)
+    if not ordered:
+        return SiteRows((), (), (), (), (), (), (), (), (), ())
+    return SiteRows._make(zip(*ordered, strict=True))
 
 
 def order_of(summary: EventSummary) -> tuple[int, str, str]:
@@ -105,16 +143,12 @@ def _indented(text: str, margin: str) -> str:
     return "\n".join(margin + line for line in text.split("\n"))
 
 
-def newest_first(rows: Sequence[EventRow]) -> list[EventRow]:
-    return sorted(rows, key=lambda row: row.order)
-
-
-def events_json(rows: Sequence[EventRow]) -> str:
+def events_json(rows: SiteRows) -> str:
     """``data/events.json``: what ``json.dumps(..., indent=2)`` of every item gives, joined."""
     head = f'{{\n  "version": {json.dumps(DATA_VERSION)},\n  "events": '
-    if not rows:
+    if not rows.items:
         return head + "[]\n}\n"
-    items = ",\n".join(row.item for row in newest_first(rows))
+    items = ",\n".join(rows.items)
     return f"{head}[\n{items}\n  ]\n}}\n"
 
 
@@ -138,9 +172,9 @@ def _entry_text(site: SiteInfo, entry: tuple[str, str, str, str, str]) -> str:
     return text[text.index("\n  <entry>") + 1 : -len(_FEED_END)]
 
 
-def feed_xml(site: SiteInfo, rows: Sequence[EventRow]) -> str:
+def feed_xml(site: SiteInfo, rows: SiteRows) -> str:
     """``feed.xml``: an entry per event, newest first (``pages.share.atom_feed``'s text)."""
-    updated = max((row.updated for row in rows), default=atom_time(EPOCH))
+    updated = max(rows.updated, default=atom_time(EPOCH))
     text = _feed(site, [], updated)
-    entries = "".join(row.entry for row in newest_first(rows))
+    entries = "".join(rows.entries)
     return text[: -len(_FEED_END)] + entries + _FEED_END

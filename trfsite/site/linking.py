@@ -59,7 +59,10 @@ class Listing:
         return cls(folder, text, seal)
 
     def within(self, prefix: str) -> Listing:
-        """The same files, the folder under ``prefix`` (a language's part of the build)."""
+        """The same files, the folder under ``prefix`` (a language's part of the build;
+        none: this listing, not a copy per unchanged event)."""
+        if not prefix:
+            return self
         return Listing(prefix + self.folder, self.text, self.seal, self.stored)
 
     def __iter__(self) -> Iterator[tuple[str, int]]:

@@ -14,13 +14,13 @@ from pathlib import Path
 from trfsite.pages.data_files import DATA_FOLDER
 from trfsite.render.page_meta import SiteInfo
 from trfsite.site.archive_db import ARCHIVE, ArchiveEvent
-from trfsite.site.event_rows import EventRow, events_json, feed_xml
+from trfsite.site.event_rows import SiteRows, events_json, feed_xml
 from trfsite.site.writer import SiteWriter
 
 SCHEMAS = Path(__file__).resolve().parent / "schema"
 
 
-def write_open_data(writer: SiteWriter, site: SiteInfo, rows: Sequence[EventRow]) -> None:
+def write_open_data(writer: SiteWriter, site: SiteInfo, rows: SiteRows) -> None:
     """``data/events.json``, ``data/schema/*.json`` and the site's ``feed.xml`` (see the
     README's "Open data"), from the events' rows; ``data/archive.sqlite`` is
     ``start_archive``'s."""

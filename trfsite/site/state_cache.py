@@ -32,8 +32,9 @@ import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
-from trfsite.site.event_rows import EventRow
+from trfsite.site.event_rows import EventRow, FlatRow
 from trfsite.site.state_batch import select_in
 
 SCHEMA = """
@@ -74,8 +75,7 @@ def signature(info: os.stat_result) -> Signature:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class KnownSource:
+class KnownSource(NamedTuple):
     """A file as it was when last read: its digest ('' when it was only sniffed)."""
 
     signature: Signature
@@ -120,6 +120,7 @@ class SourceStore:
 
 
 _ROW_COLUMNS = "key, start, name, slug, kind, year, updated, card, item, entry"
+_FLAT_COLUMNS = "start, name, slug, kind, year, updated, card, item, entry, key"  # FlatRow's
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,30 +154,38 @@ class StoredCache:
                 "SELECT name, value FROM meta WHERE name IN ('cache_build', 'cache_before')"
             )
         )
-        live = (
-            "SELECT l.slug, l.key, c.entry FROM cache_live l JOIN cache_entries c ON c.key = l.key"
-        )
-        if build and build == meta.get("cache_build"):
-            return list(self._db.execute(live))
-        if not build or build != meta.get("cache_before"):
+        if not build or build not in (meta.get("cache_build"), meta.get("cache_before")):
             return []
+        # Read whole and joined here: ``cache_entries`` holds the entries of the live build
+        # and of the one before it alone, and SQLite's join, a look-up per key, cost half
+        # as much again (issue 46).
+        entries = dict(self._db.execute("SELECT key, entry FROM cache_entries"))
+        if build == meta.get("cache_build"):
+            return self._joined("cache_live", entries)
         undo = dict(self._db.execute("SELECT slug, key FROM cache_undo"))
-        return [row for row in self._db.execute(live) if row[0] not in undo] + list(
-            self._db.execute(
-                "SELECT u.slug, u.key, c.entry FROM cache_undo u"
-                " JOIN cache_entries c ON c.key = u.key"
-            )
-        )
+        live = self._joined("cache_live", entries)
+        return [row for row in live if row[0] not in undo] + self._joined("cache_undo", entries)
 
-    def rows(self, keys: Iterable[str]) -> dict[str, EventRow]:
-        """The stored rows of the events under ``keys`` (those it has), by key."""
-        query = f"SELECT {_ROW_COLUMNS} FROM event_rows WHERE key IN ({{keys}})"
-        return {
-            key: EventRow(key, (start, name, slug), kind, year, updated, card, item, entry)
-            for key, start, name, slug, kind, year, updated, card, item, entry in select_in(
-                self._db, query, keys
-            )
-        }
+    def _joined(self, table: str, entries: dict[str, str]) -> list[tuple[str, str, str]]:
+        """(slug, key, entry) of each row of ``table`` (``cache_live`` or ``cache_undo``)
+        whose key ``entries`` holds."""
+        return [
+            (slug, key, entries[key])
+            for slug, key in self._db.execute(f"SELECT slug, key FROM {table}")
+            if key in entries
+        ]
+
+    def rows(self, keys: Collection[str]) -> list[FlatRow]:
+        """The stored rows of the events under ``keys`` (those it has), in no order, as
+        stored (``event_rows.FlatRow``: the key last).
+
+        The table is read whole: it holds the rows of the live build and of the one
+        before it (``cache_undo``) alone, and one scan costs half what a look-up per
+        key does (3,000 events: 14 against 28 ms, issue 46).
+        """
+        wanted = keys if isinstance(keys, (set, frozenset)) else set(keys)
+        query = f"SELECT {_FLAT_COLUMNS} FROM event_rows"
+        return [row for row in self._db.execute(query) if row[-1] in wanted]
 
     def sources(self) -> dict[bytes, KnownSource]:
         return {
