@@ -142,9 +142,14 @@ def belongs(
     reference = cutoff.year if cutoff is not None else year
     if reference is None:
         return False
-    if kind is CategoryKind.UNDER_AGE:
-        return born[0] >= reference - category.low
-    return born[0] <= reference - category.low
+    return _by_birth_year(category, born[0], reference)
+
+
+def _by_birth_year(category: Category, born_year: int, reference: int) -> bool:
+    """An age group's rule without a cut-off day: the birth year against the event's."""
+    if category.kind is CategoryKind.UNDER_AGE:
+        return born_year >= reference - category.low
+    return born_year <= reference - category.low
 
 
 def _years_before(day: _dt.date, years: int) -> _dt.date:
@@ -167,12 +172,10 @@ def default_categories(t: Tournament, year: int | None) -> tuple[Category, ...]:
         category = parse_category(code)
         kind = category.kind
         if kind is CategoryKind.UNDER_AGE or kind is CategoryKind.SENIOR:
-            if year is None or youngest is None or oldest is None:
-                some = False
-            elif kind is CategoryKind.UNDER_AGE:
-                some = youngest >= year - category.low
-            else:
-                some = oldest <= year - category.low
+            nearest = youngest if kind is CategoryKind.UNDER_AGE else oldest
+            some = (
+                year is not None and nearest is not None and _by_birth_year(category, nearest, year)
+            )
         else:
             some = any(belongs(category, p, year) for p in t.players)
         if some:
