@@ -14,6 +14,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from samecode import same_code
 from treedigest import tree_digest
 
 from trfsite.site.build import BuildOptions, build_site
@@ -152,7 +153,7 @@ def test_a_build_killed_leaves_the_previous_site_and_the_next_build_correct(
         )
     env = {**os.environ, "SOURCE_DATE_EPOCH": EPOCH}
     done = subprocess.run(
-        [sys.executable, "-c", script, str(src), str(out)], env=env, capture_output=True
+        [sys.executable, "-c", same_code(script), str(src), str(out)], env=env, capture_output=True
     )
     assert done.returncode == -signal.SIGKILL, done.stderr.decode()
     assert tree_digest(out) == before  # the previous site still serves, whole

@@ -23,6 +23,7 @@ from rebuildhelpers import (
 from rebuildhelpers import built as _built
 from rebuildhelpers import report as _report
 from rebuildhelpers import settled as _settled
+from samecode import same_code
 from sitehelpers import ROOT
 from treedigest import tree_digest
 
@@ -318,7 +319,7 @@ build_site(BuildOptions(Path(sys.argv[1]), Path(sys.argv[2]), pdf=False, jobs=1)
 def _killed_before_publishing(src: Path, out: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-c", _KILLED_BEFORE_PUBLISHING, str(src), str(out)],
+        [sys.executable, "-c", same_code(_KILLED_BEFORE_PUBLISHING), str(src), str(out)],
         env=env,
         capture_output=True,
     )
