@@ -395,8 +395,7 @@ def paths_to_link(alone: Alone, old_pages: Mapping[str, str], listed: Sequence[s
     if clash:
         raise Stale(f"{min(clash)}: a path of the part was someone else's")
     # Every people page of the archive (38,000 at 3,000 events): one test each, the
-    # listings' prefixes made once. Sorted: the digests are then added, and hashed
-    # (``state_pages.PageDigests.stamp``), in order.
+    # listings' prefixes made once. Sorted: checked and linked in order.
     skipped = owned | planned
     return [
         p

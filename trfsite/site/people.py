@@ -164,7 +164,9 @@ def _build_people(
         for path, series_page in made:
             digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
         pages.link_unchanged(links)
-        digests.update({path: old_pages[path] for path in links})
+        if alone is not None:
+            # The rest stays as stored: not written, nor hashed again (issue 46).
+            digests.on_stored(old_pages.keys() - set(links))
         for person in resolution.people:
             wanted = None
             if alone is not None and person.key not in alone.touched:
@@ -240,7 +242,7 @@ def _build_people(
         )
     )
     if taking is not None:
-        taking.made(saved, digests, pages.kept_paths)
+        taking.made(saved, chain(digests, links), pages.kept_paths)
     writer.write_text(STAMP, stamp + "\n")
     logger.info(
         "people: %d person(s), %d page(s) written, %d unchanged (%d linked)",

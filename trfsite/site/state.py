@@ -294,7 +294,7 @@ class BuildState:
             )
             changes.pages.flush()  # the last batch
             seq = state_history.next_seq(db)
-            state_history.save_history(db, seq, state_pages.save_pages(db, seq))
+            state_history.save_history(db, seq, state_pages.save_pages(db, seq, changes.pages))
             resolved = changes.resolved
             state_people.save_people(db, resolved.people, resolved.gone, resolved.namesakes)
             state_people.save_findings(db, resolved.findings, changes.shown)
