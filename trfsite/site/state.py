@@ -245,7 +245,8 @@ class BuildState:
         """The people pages' paths, in order, when ``page_digests`` would give their
         digests (a map to nothing: in order, and looked up). A rebuild that resolves
         a part alone reads the digests of the pages it looks at only
-        (``digests_of``): two thirds of the read (0.06 of 0.1 s at 10,000 events)."""
+        (``digests_of``): at 10,000 events 0.063-0.074 s of CPU, not 0.08-0.10, and 118,000
+        digests not held (~12 MiB)."""
         if not self._trusted(stamp, made_with):
             return {}
         return dict.fromkeys(path for (path,) in self._db.execute("SELECT path FROM pages"))
