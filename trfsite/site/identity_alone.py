@@ -19,7 +19,7 @@ events, more the larger the archive).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from trfsite.people.config import PeopleConfig
@@ -378,8 +378,9 @@ def _summary(
     return ArchiveSummary(count, events, tuple(row.line("") for row in rows[:BUSIEST]), findings)
 
 
-def paths_to_link(alone: Alone, old_pages: Mapping[str, str], listed: Sequence[str]) -> list[str]:
-    """The previous build's people pages that stay as they are, sorted: those of the
+def paths_to_link(alone: Alone, old_pages: Collection[str], listed: Sequence[str]) -> list[str]:
+    """The previous build's people pages (``old_pages``, in order: a map or set, looked
+    up) that stay as they are, sorted: those of the
     people outside the part that nothing touched (``listed``: the listings' folders
     and pages, looked at apart). Raises Stale when a path of the part was someone
     else's (the part would not be closed)."""
@@ -395,8 +396,7 @@ def paths_to_link(alone: Alone, old_pages: Mapping[str, str], listed: Sequence[s
     if clash:
         raise Stale(f"{min(clash)}: a path of the part was someone else's")
     # Every people page of the archive (38,000 at 3,000 events): one test each, the
-    # listings' prefixes made once. Sorted: the digests are then added, and hashed
-    # (``state_pages.PageDigests.stamp``), in order.
+    # listings' prefixes made once. Sorted: checked and linked in order.
     skipped = owned | planned
     return [
         p

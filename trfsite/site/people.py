@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
@@ -111,13 +111,21 @@ def _build_people(
     site = events[0][1].job.site
     site_text = repr(site)
     made_with = _digest(run.fingerprint, site_text)
-    old_pages = state.page_digests(read_stamp(out), made_with) if use_cache else {}
-    in_place = taking.plan(state.history, old_pages) if taking else frozenset()
+    stamp_now = read_stamp(out)
+    old_paths = state.page_paths(stamp_now, made_with) if use_cache else {}
+    in_place = taking.plan(state.history, old_paths) if taking else frozenset()
     alone: Alone | None = None
     links: list[str] = []
     entries_now: dict[str, EventEntries] = {}
-    if old_pages and not config.series:
-        alone, links, entries_now = _alone(state, events, built, config, old_pages, out, in_place)
+    if old_paths and not config.series:
+        alone, links, entries_now = _alone(state, events, built, config, old_paths, out, in_place)
+    # A part resolved alone looks again at the pages it does not link only: their
+    # digests alone are read (issue 46); else every page's.
+    looked_at = old_paths.keys() - set(links) if alone is not None else set()
+    if alone is not None:
+        old_pages = state.digests_of(looked_at)
+    else:
+        old_pages = state.page_digests(stamp_now, made_with) if old_paths else {}
     found = []
     if alone is None:
         found = _every_event(state, events, built)
@@ -164,7 +172,9 @@ def _build_people(
         for path, series_page in made:
             digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
         pages.link_unchanged(links)
-        digests.update({path: old_pages[path] for path in links})
+        if alone is not None:
+            # The rest stays as stored: not written, nor hashed again (issue 46).
+            digests.on_stored(looked_at)
         for person in resolution.people:
             wanted = None
             if alone is not None and person.key not in alone.touched:
@@ -240,7 +250,7 @@ def _build_people(
         )
     )
     if taking is not None:
-        taking.made(saved, digests, pages.kept_paths)
+        taking.made(saved, chain(digests, links), pages.kept_paths)
     writer.write_text(STAMP, stamp + "\n")
     logger.info(
         "people: %d person(s), %d page(s) written, %d unchanged (%d linked)",
@@ -265,13 +275,14 @@ def _alone(
     events: list[tuple[str, EventTask]],
     built: dict[str, EventEntries],
     config: SiteConfig,
-    old_pages: dict[str, str],
+    old_paths: Collection[str],
     out: Path,
     in_place: frozenset[str],
 ) -> tuple[Alone | None, list[str], dict[str, EventEntries]]:
     """The people of the part a rebuild touches, resolved alone (``site.identity_alone``),
-    the previous build's pages to link as they are (or leave ``in_place``), and the
-    events the state does not hold; (None, [], {}) when the part cannot be resolved alone."""
+    the previous build's pages (``old_paths``, in order) to link as they are (or leave
+    ``in_place``), and the events the state does not hold; (None, [], {}) when the part
+    cannot be resolved alone."""
     held = state.known_events()
     current, new = [], {}
     for key, task in events:
@@ -286,7 +297,7 @@ def _alone(
             new[key] = entries
     try:
         alone = resolve_alone(state, current, new, config.people, repr(config.people))
-        links = paths_to_link(alone, old_pages, LISTED)
+        links = paths_to_link(alone, old_paths, LISTED)
     except Stale as exc:
         logger.info("people: the part resolved among all the people (%s)", exc)
         return None, [], {}

@@ -29,7 +29,7 @@ from __future__ import annotations
 import logging
 import os
 import shutil
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable
 from pathlib import Path
 
 from trfsite.people.report import PEOPLE_FOLDER
@@ -70,9 +70,9 @@ class PeopleTaking:
         self._saved: int | None = None  # this build's number in the state
         self._moves: list[tuple[str, str]] = []  # renames done, for give_back
 
-    def plan(self, history: History, old_pages: Mapping[str, str]) -> frozenset[str]:
+    def plan(self, history: History, old_pages: Collection[str]) -> frozenset[str]:
         """The pages the donor holds as the live build has them (``old_pages``, the
-        state's digests of the live build), to leave out of the build; none when the
+        state's pages of the live build), to leave out of the build; none when the
         donor's folders are not as recorded."""
         donor = self._donor
         if donor is None or not old_pages:
