@@ -33,12 +33,12 @@ def test_no_more_digests_are_held_than_a_batch(tmp_path: Path) -> None:
 
 
 def _term(path: str, digest: str) -> int:
-    return int.from_bytes(hashlib.sha256(f"{path}\0{digest}".encode()).digest(), "big")
+    return int.from_bytes(hashlib.shake_256(f"{path}\0{digest}".encode()).digest(256), "big")
 
 
 def _stamp(pages: dict[str, str]) -> str:
-    total = sum(_term(path, digest) for path, digest in pages.items()) % 2**256
-    return hashlib.sha256(total.to_bytes(32, "big")).hexdigest()
+    total = sum(_term(path, digest) for path, digest in pages.items()) % 2**2048
+    return hashlib.sha256(total.to_bytes(256, "big")).hexdigest()
 
 
 def test_the_stamp_hashes_the_sum_of_each_path_and_its_last_digest(tmp_path: Path) -> None:
@@ -46,12 +46,12 @@ def test_the_stamp_hashes_the_sum_of_each_path_and_its_last_digest(tmp_path: Pat
         made = state.made_pages(batch=2)
         for path, digest in (("p/é", "5"), ("p/b", "2"), ("p/a", "1"), ("p/a", "9")):
             made[path] = digest
-        # "p/a" with its last digest; the SHA-256 of the terms' sum, as 32 bytes.
-        terms = [
-            hashlib.sha256(line.encode()).digest() for line in ("p/a\x009", "p/b\x002", "p/é\x005")
-        ]
-        total = sum(int.from_bytes(term, "big") for term in terms) % 2**256
-        assert made.stamp() == hashlib.sha256(total.to_bytes(32, "big")).hexdigest()
+        # "p/a" with its last digest; the SHA-256 of the terms' sum (SHAKE-256, 2048
+        # bits each), as 256 bytes.
+        lines = ("p/a\x009", "p/b\x002", "p/é\x005")
+        terms = [hashlib.shake_256(line.encode()).digest(256) for line in lines]
+        total = sum(int.from_bytes(term, "big") for term in terms) % 2**2048
+        assert made.stamp() == hashlib.sha256(total.to_bytes(256, "big")).hexdigest()
 
 
 def test_a_build_on_the_stored_pages_writes_only_those_it_sets_and_stamps_them_all(

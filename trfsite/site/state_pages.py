@@ -31,13 +31,17 @@ BATCH = 2000  # digests held before they are written (one statement each batch)
 # and the stamp it makes; trusted only beside that stamp (a build by an older trfsite
 # writes the stamp alone).
 SUM = "pages_sum"
-_MODULUS = 1 << 256
+# A sum of hashes resists crafted pages only with a large modulus (Bellare and
+# Micciancio's AdHash): at 256 bits, Wagner's generalized birthday attack can find pages
+# whose terms sum alike, and pages come from organisers' files. Hence 2048 bits.
+_TERM_BYTES = 256
+_MODULUS = 1 << (8 * _TERM_BYTES)
 
 
 def _term(path: str, digest: str) -> int:
-    """One page's part of the build's id."""
+    """One page's part of the build's id: SHAKE-256 of ``path NUL digest``, 2048 bits."""
     line = f"{path}\0{digest}".encode("utf-8", "surrogatepass")
-    return int.from_bytes(hashlib.sha256(line).digest(), "big")
+    return int.from_bytes(hashlib.shake_256(line).digest(_TERM_BYTES), "big")
 
 
 class PageDigests:
@@ -100,7 +104,7 @@ class PageDigests:
         SHA-256 of ``path NUL digest`` as a big-endian number): a sum, so that a
         rebuild's id is the stored one with the changed pages' terms taken out and put
         in."""
-        return hashlib.sha256(self.total().to_bytes(32, "big")).hexdigest()
+        return hashlib.sha256(self.total().to_bytes(_TERM_BYTES, "big")).hexdigest()
 
     def total(self) -> int:
         """The sum of the build's pages' terms (see ``stamp``)."""
