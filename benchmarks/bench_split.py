@@ -80,7 +80,10 @@ def _timed_part(*args: Any) -> Any:
     cpu, faults = _usage()
     result = _REAL_PART[0](*args)
     cpu_after, faults_after = _usage()
-    print(f"  worker {args[1]}: {cpu_after - cpu:.3f} s, {faults_after - faults} faults")
+    print(
+        f"  worker {args[1]}: {cpu_after - cpu:.3f} s, {faults_after - faults} faults, "
+        f"{result.pages} pages"
+    )
     span: _Step = (
         began - _START[0],
         time.monotonic() - _START[0],
@@ -116,7 +119,9 @@ def _print_waits(timeline: list[_Step], spans: Path) -> None:
     print(
         f"  waits: the workers' core {worker_from - build_from:.3f} s before its part, "
         f"{build_to - worker_to:.3f} s after it; this process "
-        f"{max(0.0, worker_to - part_to):.3f} s for the workers after its own part"
+        f"{max(0.0, worker_to - part_to):.3f} s for the workers after its own part; "
+        f"the parts ended {abs(part_to - worker_to):.3f} s apart, "
+        f"{'this process' if part_to > worker_to else 'the workers'} last"
     )
 
 

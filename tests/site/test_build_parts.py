@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
+from unittest.mock import Mock
 
 import pytest
 from sitehelpers import small_round_robin
@@ -19,8 +21,9 @@ from treedigest import tree_digest
 
 from trfsite.model import Player
 from trfsite.pages import cards as pages_cards
+from trfsite.pages import event as pages_event
 from trfsite.pages import gather, reading
-from trfsite.pages.plan import EventData
+from trfsite.pages.plan import EventData, PagePlan
 from trfsite.render.theme import ThemeError
 from trfsite.site import event_build, split_event
 from trfsite.site.build import BuildOptions, build_site
@@ -48,27 +51,101 @@ def src(tmp_path: Path) -> Path:
     return folder
 
 
+def _log_pages(log: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each page a part builds, logged as "who path" ("here": this process)."""
+    parent = os.getpid()
+    real = split_event.part_of
+
+    def logged(prepared: gather.PreparedEvent, part: int = 0, parts: int = 1) -> Any:
+        who = "here" if os.getpid() == parent else "worker"
+        with log.open("a", encoding="utf-8") as out:  # a line each, from either process
+            out.writelines(f"{who} {plan.path}\n" for plan in prepared.plans[part::parts])
+        return real(prepared, part, parts)
+
+    monkeypatch.setattr(split_event, "part_of", logged)
+
+
+def _built(log: Path) -> list[tuple[str, str]]:
+    return [(who, path) for who, path in (line.split() for line in log.read_text().splitlines())]
+
+
 def test_split_event_gives_the_same_files(
     src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = split_event.part_of
-
-    def logged(prepared: gather.PreparedEvent, part: int = 0, parts_: int = 1) -> Any:
-        (tmp_path / f"part-{part}-of-{parts_}").touch()  # from a worker: a file tells
-        return real(prepared, part, parts_)
-
-    monkeypatch.setattr(split_event, "part_of", logged)
+    _log_pages(tmp_path / "built", monkeypatch)
     _build(src, tmp_path / "whole", split=False)
     _build(src, tmp_path / "split", split=True)
     whole = _tree(tmp_path / "whole")
     assert any(path.startswith("small/players/") for path in whole)
     assert "people/index.html" in whole
     assert _tree(tmp_path / "split") == whole
-    assert sorted(p.name for p in tmp_path.glob("part-*")) == ["part-0-of-2", "part-1-of-2"]
+    built = _built(tmp_path / "built")  # the split build's pages (the other has no parts)
+    paths = [path for _, path in built]
+    assert len(paths) == len(set(paths)) and set(paths) <= set(whole)  # each page once
+    assert {"small/index.html", "small/players/4.html", "small/validation.html"} <= set(paths)
+    assert {who for who, _ in built} == {"here", "worker"}
 
 
-def test_a_page_failing_in_one_part_fails_the_whole_event(
+def test_a_busy_part_leaves_the_single_pages_to_the_free_one(
     src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cards are dealt every other one; the single pages go to whichever part is
+    free: here, the worker is held on its cards until this process has built its part,
+    so this process takes every single page and the worker none."""
+    log, done = tmp_path / "built", tmp_path / "done"
+    unlogged, real_render = split_event.part_of, split_event.render_event
+    _log_pages(log, monkeypatch)
+    parent = os.getpid()
+    real_part = split_event.part_of
+
+    def held(prepared: gather.PreparedEvent, part: int = 0, parts: int = 1) -> Any:
+        if os.getpid() != parent and prepared.plans and prepared.plans[0].batch is not None:
+            for _ in range(6000):  # the worker's cards wait for this process's part
+                if done.exists():
+                    break
+                time.sleep(0.01)
+        return real_part(prepared, part, parts)
+
+    def rendered(*args: Any, **kwargs: Any) -> Any:
+        output = real_render(*args, **kwargs)
+        if os.getpid() == parent:
+            done.touch()
+        return output
+
+    monkeypatch.setattr(split_event, "part_of", held)
+    monkeypatch.setattr(split_event, "render_event", rendered)
+    _build(src, tmp_path / "split", split=True)
+    built = _built(log)
+    cards = {f"small/players/{n}.html" for n in range(1, 5)}
+    worker = [path for who, path in built if who == "worker"]
+    here = [path for who, path in built if who == "here"]
+    assert sorted(worker) == ["small/players/2.html", "small/players/4.html"]
+    assert set(here) & cards == {"small/players/1.html", "small/players/3.html"}
+    assert len(here) == len(set(here)) == len(built) - 2  # every single page, once
+    monkeypatch.setattr(split_event, "part_of", unlogged)
+    monkeypatch.setattr(split_event, "render_event", real_render)
+    _build(src, tmp_path / "whole", split=False)
+    assert _tree(tmp_path / "split") == _tree(tmp_path / "whole")
+
+
+def test_the_single_pages_are_taken_from_those_after_the_cards() -> None:
+    """Dealt: the plans with a batch (cards). Taken: the others, those after the last
+    card first, so that the many light round pages, before the cards, come last."""
+    batch = pages_cards.CardExplanations.__new__(pages_cards.CardExplanations)
+    names = ("index", "round-1", "card-1", "card-2", "card-3", "data", "feed")
+    plans = [
+        PagePlan(name, "t.html", Mock(), batch if name.startswith("card") else None)
+        for name in names
+    ]
+    dealt, single = split_event.deal(plans)
+    assert [plan.path for plan in dealt] == ["card-1", "card-2", "card-3"]
+    assert [plan.path for plan in single] == ["data", "feed", "index", "round-1"]
+    assert split_event.deal(plans[:2])[1] == tuple(plans[:2])  # no cards: in their order
+
+
+@pytest.mark.parametrize("page", ["card", "crosstable"])
+def test_a_page_failing_in_one_part_fails_the_whole_event(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, page: str
 ) -> None:
     real = pages_cards.player_card
 
@@ -77,7 +154,14 @@ def test_a_page_failing_in_one_part_fails_the_whole_event(
             raise RuntimeError("broken card")
         return real(data, player, explained)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(pages_cards, "player_card", broken)  # the workers inherit it
+    def broken_crosstable(data: EventData) -> object:
+        raise RuntimeError("broken crosstable")  # a single page, taken by one part
+
+    # The workers inherit either.
+    if page == "card":
+        monkeypatch.setattr(pages_cards, "player_card", broken)
+    else:
+        monkeypatch.setattr(pages_event, "crosstable_page", broken_crosstable)
     _build(src, tmp_path / "whole", split=False)
     _build(src, tmp_path / "split", split=True)
     whole = _tree(tmp_path / "whole")
@@ -333,21 +417,19 @@ def test_a_split_event_is_checked_by_a_helper_beside_its_ranking(
 def test_the_build_s_own_process_renders_the_first_part_beside_the_workers(
     src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With two jobs, one worker is forked: this process renders part 0 itself, rather
-    than waiting for two workers (a fork, the event's pages piped back)."""
-    parent = os.getpid()
-    log = tmp_path / "parts"
-    log.mkdir()
+    """With two jobs, one worker is forked: this process renders part 0 itself (the
+    first of every other card), rather than waiting for two workers (a fork, the
+    event's pages piped back)."""
     real = split_event.part_of
-
-    def logged(prepared: gather.PreparedEvent, part: int = 0, parts_: int = 1) -> Any:
-        who = "here" if os.getpid() == parent else "worker"
-        (log / f"{part}-of-{parts_}-{who}").touch()  # a file tells, from either process
-        return real(prepared, part, parts_)
-
-    monkeypatch.setattr(split_event, "part_of", logged)
+    _log_pages(tmp_path / "built", monkeypatch)
     _build(src, tmp_path / "split", split=True)
-    assert sorted(f.name for f in log.iterdir()) == ["0-of-2-here", "1-of-2-worker"]
+    cards = [(who, path) for who, path in _built(tmp_path / "built") if "/players/" in path]
+    assert sorted(cards) == [
+        ("here", "small/players/1.html"),
+        ("here", "small/players/3.html"),
+        ("worker", "small/players/2.html"),
+        ("worker", "small/players/4.html"),
+    ]
     monkeypatch.setattr(split_event, "part_of", real)
     _build(src, tmp_path / "whole", split=False)
     assert _tree(tmp_path / "split") == _tree(tmp_path / "whole")

@@ -13,8 +13,9 @@ import contextlib
 import gc
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -243,9 +244,18 @@ def build_event_alone(task: EventTask) -> EventOutput:
 
 
 def render_event(
-    task: EventTask, result: EventResult, bulletin: bool, in_two: bool = False
+    task: EventTask,
+    result: EventResult,
+    bulletin: bool,
+    in_two: bool = False,
+    more: Iterable[EventResult] = (),
 ) -> EventOutput:
-    """The pages of ``result`` and (``bulletin``) its bulletin, written or kept."""
+    """The pages of ``result`` and (``bulletin``) its bulletin, written or kept.
+
+    ``more``: further pages of the event, each result built as it is asked for (the
+    pages a split event's part takes while it is free: ``split_event``), rendered into
+    the same frames. The output fails when any of them failed.
+    """
     from trfsite.render.environment import render_page
     from trfsite.site.card_body import CARD_TEMPLATE, CardFrames
     from trfsite.site.crosstable_body import CROSSTABLE_TEMPLATE, CrosstableFrames
@@ -284,7 +294,6 @@ def render_event(
         PLAYERS_TEMPLATE: (PlayersPage, PlayersFrames(env)),
         START_LIST_TEMPLATE: (StartListPage, StartListFrames(env)),
     }
-    pages = result.pages
     sizes = [(path, len(data)) for path, data in files]
     # A failed event has no offline copy (see events.build_events).
     offline = not result.summary.failed
@@ -301,34 +310,40 @@ def render_event(
         for path, data in files:
             writer.write_bytes(path, data)
         files = []
-    for page in pages:
-        outputs: list[tuple[str, bytes]] = []
-        if isinstance(page.context, DownloadFile):
-            outputs.append((page.path, page.context.text.encode("utf-8")))
-            outputs.extend((path, text.encode("utf-8")) for path, text in page.context.also)
-        elif (framed := frames.get(page.template)) and isinstance(page.context, framed[0]):
-            outputs.append((page.path, framed[1].render(page.context).encode()))
-        else:
-            outputs.append((page.path, render_page(env, page.template, page.context).encode()))
-        for path, data in outputs:
-            sizes.append((path, len(data)))
-            if offline:
-                packed.append(pack(path, data, result.slug, base_url))
-            if writer is None:
-                files.append((path, data))
+    failure, count = result.failure, 0
+    for part in chain((result,), more):
+        failure = failure or part.failure
+        if part.failure and part is not result:
+            continue  # a page taken later failed: the event is built again whole
+        count += len(part.pages)
+        for page in part.pages:
+            outputs: list[tuple[str, bytes]] = []
+            if isinstance(page.context, DownloadFile):
+                outputs.append((page.path, page.context.text.encode("utf-8")))
+                outputs.extend((path, text.encode("utf-8")) for path, text in page.context.also)
+            elif (framed := frames.get(page.template)) and isinstance(page.context, framed[0]):
+                outputs.append((page.path, framed[1].render(page.context).encode()))
             else:
-                writer.write_bytes(path, data)
+                outputs.append((page.path, render_page(env, page.template, page.context).encode()))
+            for path, data in outputs:
+                sizes.append((path, len(data)))
+                if offline:
+                    packed.append(pack(path, data, result.slug, base_url))
+                if writer is None:
+                    files.append((path, data))
+                else:
+                    writer.write_bytes(path, data)
     over_budget = _over_output_budget(result.summary.source_name, tuple(sizes))
     return EventOutput(
         slug=result.slug,
         summary=result.summary,
         files=tuple(files),
         sizes=tuple(sizes),
-        pages=len(pages),
+        pages=count,
         pdf=result.bulletin is not None and bulletin and not pdf_failure,
         errors=result.errors,
         warnings=result.warnings + over_budget,
-        failure=result.failure,
+        failure=failure,
         pdf_failure=pdf_failure,
         packed=tuple(packed),
     )

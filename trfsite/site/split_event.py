@@ -2,8 +2,10 @@
 
 With fewer events than workers, a build on this machine reads, checks and ranks
 each event once, here (the checks beside the ranking, by a forked helper), then
-forks a pool whose workers inherit it: each part renders every n-th page and writes
-it, the first part in this process.
+forks a pool whose workers inherit it: each part renders every n-th page of those
+that share work prepared per part (the player cards), then takes the single pages
+one at a time, whichever part is free, so that the parts end together; the first
+part is this process's.
 The bulletin, the longest step, runs beside them in a process of its own, forked
 first so that it starts at once.
 """
@@ -12,11 +14,14 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import replace
+from typing import Any
 
 from trfsite.memo import forget_all
 from trfsite.pages.gather import PreparedEvent, part_of, prepare_event
+from trfsite.pages.plan import PagePlan
 from trfsite.site.event_build import (
     EventOutput,
     EventTask,
@@ -31,7 +36,10 @@ from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
 
-_PREPARED: list[PreparedEvent] = []  # set before the pool forks: its workers inherit it
+# Set before the pool forks: its workers inherit them. _TAKEN counts the single pages
+# taken by the parts (a multiprocessing.Value, shared with the workers).
+_PREPARED: list[PreparedEvent] = []
+_TAKEN: list[Any] = []
 
 
 def can_split(executor: Executor, workers: int, events: int) -> bool:
@@ -58,17 +66,25 @@ def build_split(task: EventTask, workers: int) -> EventOutput:
         warm_environment(task)
         with paused_collector():  # the workers inherit it paused
             try:
-                _PREPARED[:] = [prepare_event(task.job, check_beside=True)]
-                # This process renders the first part itself, beside the workers forked
-                # for the others: it would only wait for them, and its own part needs
-                # no fork, no copy-on-write of the event and no pipe back.
-                with ProcessPoolExecutor(workers - 1, mp_context=context) as pool:
-                    calls = [pool.submit(_render_part, task, n, workers) for n in range(1, workers)]
-                    parts = [_render_part(task, 0, workers)]
-                    people = event_people(_PREPARED[0])
-                    parts += [call.result() for call in calls]
+                prepared = prepare_event(task.job, check_beside=True)
+                _PREPARED[:], _TAKEN[:] = [prepared], [context.Value("i", 0)]
+                if prepared.failed is not None:  # its overview and validation pages only
+                    parts, people = [render_event(task, part_of(prepared), bulletin=False)], None
+                else:
+                    # This process renders the first part itself, beside the workers
+                    # forked for the others: it would only wait for them, and its own
+                    # part needs no fork, no copy-on-write of the event, no pipe back.
+                    with ProcessPoolExecutor(workers - 1, mp_context=context) as pool:
+                        calls = [
+                            pool.submit(_render_part, task, n, workers) for n in range(1, workers)
+                        ]
+                        # Before its pages: the workers take more single pages meanwhile.
+                        people = event_people(prepared)
+                        parts = [_render_part(task, 0, workers)]
+                        parts += [call.result() for call in calls]
             finally:
                 _PREPARED.clear()
+                _TAKEN.clear()
                 forget_all()
         if bulletin is not None:
             parts.append(bulletin.result())
@@ -81,25 +97,56 @@ def build_split(task: EventTask, workers: int) -> EventOutput:
         people=people,
         packed=tuple(packed for part in parts for packed in part.packed),
     )
-    if len({part.failure for part in parts}) > 1 or whole.pdf_failure:
+    # Each part builds only its own pages, so a page whose context fails (an internal
+    # error, which turns the event into its overview and validation pages) fails in
+    # one part only; the parts' files do not fit together then. Nor do they when the
+    # bulletin failed (rare): the parts' pages link to it.
+    failed = prepared.failed is None and any(part.failure for part in parts)
+    if failed or whole.pdf_failure:
         return _rebuild_whole(task)
     return whole
 
 
 def _render_part(task: EventTask, part: int, parts: int) -> EventOutput:
-    """Every ``parts``-th page of the prepared event from the ``part``-th (in a worker,
-    which inherited it, or here)."""
-    return render_event(task, part_of(_PREPARED[0], part, parts), bulletin=False)
+    """Part ``part`` of ``parts`` of the prepared event (in a worker, which inherited
+    it, or here): every ``parts``-th plan of those prepared per part, from the
+    ``part``-th, then single pages, each taken when this part is free."""
+    prepared = _PREPARED[0]
+    dealt, single = deal(prepared.plans)
+    mine = part_of(replace(prepared, plans=dealt[part::parts]))
+    taken = (part_of(replace(prepared, plans=(single[n],))) for n in _taking(len(single)))
+    return render_event(task, mine, bulletin=False, more=taken)
+
+
+def deal(plans: Sequence[PagePlan]) -> tuple[tuple[PagePlan, ...], tuple[PagePlan, ...]]:
+    """``plans`` as (those dealt every n-th, the single pages taken one at a time).
+
+    A plan with a batch (a player card: a part explains its cards' players at once) is
+    dealt; the others are taken, those after the last dealt plan first (the data
+    files, among the heaviest), so that the last ones taken are the round pages, many
+    and light: the parts end within a light page of each other.
+    """
+    last = max((n for n, plan in enumerate(plans) if plan.batch is not None), default=-1)
+    dealt = tuple(plan for plan in plans if plan.batch is not None)
+    single = [plan for plan in plans if plan.batch is None]
+    before = len(single) - (len(plans) - 1 - last)  # the single pages before it
+    return dealt, (*single[before:], *single[:before])
+
+
+def _taking(count: int) -> Iterator[int]:
+    """The indexes of the single pages this part takes, each when it asks for the next."""
+    taken = _TAKEN[0]
+    while True:
+        with taken.get_lock():
+            n = taken.value
+            taken.value = n + 1
+        if n >= count:
+            return
+        yield n
 
 
 def _rebuild_whole(task: EventTask) -> EventOutput:
-    """The event built again in one piece, here.
-
-    Each part builds only its own pages, so a page whose context fails (an internal
-    error, which turns the event into its overview and validation pages) fails in
-    one part only; the parts' files do not fit together then. Nor do they when the
-    bulletin failed (rare): the parts' pages link to it.
-    """
+    """The event built again in one piece, here."""
     logger.debug("%s: parts disagree, building it whole", task.job.source_name)
     assert task.out_root is not None
     SiteWriter(task.out_root).remove_folder(task.job.slug)
