@@ -61,15 +61,15 @@ def test_a_declared_count_before_round_one_is_believed() -> None:
 
 
 def test_event_output_over_budget_is_a_warning(caplog: pytest.LogCaptureFixture) -> None:
-    from trfsite.site.event_build import _over_output_budget
+    from trfsite.site.event_build import over_output_budget
 
     # The CLI's own handlers may stop propagation: listen on the module's logger itself.
     logger = logging.getLogger("trfsite.site.event_build")
     logger.addHandler(caplog.handler)
     try:
         limit = find_budget("output per event").limit  # 200 MiB = 209,715,200 bytes
-        assert _over_output_budget("open.trf", (("a.html", limit),)) == 0
-        assert _over_output_budget("open.trf", (("a.html", limit), ("b.html", 1))) == 1
+        assert over_output_budget("open.trf", (("a.html", limit),)) == 0
+        assert over_output_budget("open.trf", (("a.html", limit), ("b.html", 1))) == 1
     finally:
         logger.removeHandler(caplog.handler)
     assert "open.trf: the event's files take 210 MB" in caplog.text

@@ -182,6 +182,32 @@ def _links_to_pdf(folder: Path) -> list[str]:
     )
 
 
+def test_a_split_event_s_output_budget_is_checked_on_the_whole_event(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Which pages a part takes depends on which part is free first: the budget's
+    warning must not. The event is checked once, on the files of all its parts."""
+    totals: list[int] = []
+    real = event_build.over_output_budget
+
+    def counted(source_name: str, sizes: Any) -> int:
+        sizes = tuple(sizes)
+        totals.append(sum(size for _, size in sizes))
+        return int(real(source_name, sizes))
+
+    monkeypatch.setattr(event_build, "over_output_budget", counted)
+    monkeypatch.setattr(split_event, "over_output_budget", counted)
+    whole = build_site(BuildOptions(src, tmp_path / "whole", pdf=False, cache=False, jobs=1))
+    (total,) = totals
+    # One byte under the whole event: each part is under it, the event is not.
+    budget = event_build.MAX_EVENT_OUTPUT_BYTES._replace(limit=total - 1)
+    monkeypatch.setattr(event_build, "MAX_EVENT_OUTPUT_BYTES", budget)
+    totals.clear()
+    split = build_site(BuildOptions(src, tmp_path / "split", pdf=False, cache=False, jobs=2))
+    assert totals == [total]  # main: part 0's files alone, in this process
+    assert split.warnings == whole.warnings + 1
+
+
 def test_split_event_with_a_bulletin_gives_the_same_files(
     src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

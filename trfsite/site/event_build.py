@@ -249,12 +249,14 @@ def render_event(
     bulletin: bool,
     in_two: bool = False,
     more: Iterable[EventResult] = (),
+    of_split: bool = False,
 ) -> EventOutput:
     """The pages of ``result`` and (``bulletin``) its bulletin, written or kept.
 
     ``more``: further pages of the event, each result built as it is asked for (the
     pages a split event's part takes while it is free: ``split_event``), rendered into
-    the same frames. The output fails when any of them failed.
+    the same frames. The output fails when any of them failed. ``of_split``: one part of
+    a split event, whose output budget ``split_event`` checks on the parts together.
     """
     from trfsite.render.environment import render_page
     from trfsite.site.card_body import CARD_TEMPLATE, CardFrames
@@ -333,7 +335,7 @@ def render_event(
                     files.append((path, data))
                 else:
                     writer.write_bytes(path, data)
-    over_budget = _over_output_budget(result.summary.source_name, tuple(sizes))
+    over_budget = 0 if of_split else over_output_budget(result.summary.source_name, sizes)
     return EventOutput(
         slug=result.slug,
         summary=result.summary,
@@ -349,7 +351,7 @@ def render_event(
     )
 
 
-def _over_output_budget(source_name: str, sizes: tuple[tuple[str, int], ...]) -> int:
+def over_output_budget(source_name: str, sizes: Iterable[tuple[str, int]]) -> int:
     """1 (and a warning) when the event's files exceed the output budget, else 0.
 
     The readers' budgets keep events in proportion; this is the net under them.

@@ -28,6 +28,7 @@ from trfsite.site.event_build import (
     build_event,
     build_event_alone,
     event_people,
+    over_output_budget,
     paused_collector,
     render_event,
     warm_environment,
@@ -97,6 +98,11 @@ def build_split(task: EventTask, workers: int) -> EventOutput:
         people=people,
         packed=tuple(packed for part in parts for packed in part.packed),
     )
+    if prepared.failed is None:
+        # The budget of the whole event, not of a part: which pages a part takes
+        # depends on which part is free first, and the warnings must not.
+        over = over_output_budget(whole.summary.source_name, whole.sizes)
+        whole = replace(whole, warnings=whole.warnings + over)
     # Each part builds only its own pages, so a page whose context fails (an internal
     # error, which turns the event into its overview and validation pages) fails in
     # one part only; the parts' files do not fit together then. Nor do they when the
@@ -115,7 +121,7 @@ def _render_part(task: EventTask, part: int, parts: int) -> EventOutput:
     dealt, single = deal(prepared.plans)
     mine = part_of(replace(prepared, plans=dealt[part::parts]))
     taken = (part_of(replace(prepared, plans=(single[n],))) for n in _taking(len(single)))
-    return render_event(task, mine, bulletin=False, more=taken)
+    return render_event(task, mine, bulletin=False, more=taken, of_split=True)
 
 
 def deal(plans: Sequence[PagePlan]) -> tuple[tuple[PagePlan, ...], tuple[PagePlan, ...]]:
