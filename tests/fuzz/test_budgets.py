@@ -63,10 +63,12 @@ def test_a_declared_count_before_round_one_is_believed() -> None:
 def test_event_output_over_budget_is_a_warning(caplog: pytest.LogCaptureFixture) -> None:
     from trfsite.site.event_build import over_output_budget
 
-    # The CLI's own handlers may stop propagation: listen on the module's logger itself.
+    # The CLI's own handlers may stop propagation, and a CLI run with -q before this
+    # test leaves "trfsite" at ERROR: listen on the module's logger, at WARNING.
     logger = logging.getLogger("trfsite.site.event_build")
     logger.addHandler(caplog.handler)
     try:
+        caplog.set_level(logging.WARNING, logger=logger.name)  # restored after the test
         limit = find_budget("output per event").limit  # 200 MiB = 209,715,200 bytes
         assert over_output_budget("open.trf", (("a.html", limit),)) == 0
         assert over_output_budget("open.trf", (("a.html", limit), ("b.html", 1))) == 1
