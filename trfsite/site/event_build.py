@@ -35,7 +35,7 @@ from trfsite.pages.contexts import (
     StartListPage,
 )
 from trfsite.pages.gather import EventResult, PreparedEvent, part_of, prepare_event
-from trfsite.pages.plan import EventJob
+from trfsite.pages.plan import EventJob, PageOut
 from trfsite.pages.rows import EventSummary
 from trfsite.site.offline_zip import Packed, pack
 
@@ -312,29 +312,33 @@ def render_event(
         for path, data in files:
             writer.write_bytes(path, data)
         files = []
+
+    def rendered(page: PageOut) -> list[tuple[str, bytes]]:
+        """The files of one page: (path, bytes)."""
+        context = page.context
+        if isinstance(context, DownloadFile):
+            return [
+                (page.path, context.text.encode("utf-8")),
+                *((path, text.encode("utf-8")) for path, text in context.also),
+            ]
+        if (framed := frames.get(page.template)) and isinstance(context, framed[0]):
+            return [(page.path, framed[1].render(context).encode())]
+        return [(page.path, render_page(env, page.template, context).encode())]
+
     failure, count = result.failure, 0
     for part in chain((result,), more):
         failure = failure or part.failure
         if part.failure and part is not result:
             continue  # a page taken later failed: the event is built again whole
         count += len(part.pages)
-        for page in part.pages:
-            outputs: list[tuple[str, bytes]] = []
-            if isinstance(page.context, DownloadFile):
-                outputs.append((page.path, page.context.text.encode("utf-8")))
-                outputs.extend((path, text.encode("utf-8")) for path, text in page.context.also)
-            elif (framed := frames.get(page.template)) and isinstance(page.context, framed[0]):
-                outputs.append((page.path, framed[1].render(page.context).encode()))
+        for path, data in chain.from_iterable(map(rendered, part.pages)):
+            sizes.append((path, len(data)))
+            if offline:
+                packed.append(pack(path, data, result.slug, base_url))
+            if writer is None:
+                files.append((path, data))
             else:
-                outputs.append((page.path, render_page(env, page.template, page.context).encode()))
-            for path, data in outputs:
-                sizes.append((path, len(data)))
-                if offline:
-                    packed.append(pack(path, data, result.slug, base_url))
-                if writer is None:
-                    files.append((path, data))
-                else:
-                    writer.write_bytes(path, data)
+                writer.write_bytes(path, data)
     over_budget = 0 if of_split else over_output_budget(result.summary.source_name, sizes)
     return EventOutput(
         slug=result.slug,

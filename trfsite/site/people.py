@@ -121,8 +121,9 @@ def _build_people(
         alone, links, entries_now = _alone(state, events, built, config, old_paths, out, in_place)
     # A part resolved alone looks again at the pages it does not link only: their
     # digests alone are read (issue 46); else every page's.
-    looked_at = old_paths.keys() - set(links) if alone is not None else set()
+    looked_at: set[str] = set()
     if alone is not None:
+        looked_at = old_paths.keys() - set(links)
         old_pages = state.digests_of(looked_at)
     else:
         old_pages = state.page_digests(stamp_now, made_with) if old_paths else {}

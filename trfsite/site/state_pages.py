@@ -100,10 +100,10 @@ class PageDigests:
     def stamp(self) -> str:
         """The build's id from its people pages' digests: two builds with the same id
         have the same pages (so a folder's id is deterministic and never trusted
-        wrongly). The SHA-256 of the sum, modulo 2**256, of each page's term (the
-        SHA-256 of ``path NUL digest`` as a big-endian number): a sum, so that a
-        rebuild's id is the stored one with the changed pages' terms taken out and put
-        in."""
+        wrongly). The SHA-256 of the sum, modulo 2**2048, of each page's term (``_term``:
+        SHAKE-256 of ``path NUL digest``, 2048 bits, as a big-endian number): a sum, so
+        that a rebuild's id is the stored one with the changed pages' terms taken out
+        and put in."""
         return hashlib.sha256(self.total().to_bytes(_TERM_BYTES, "big")).hexdigest()
 
     def total(self) -> int:
