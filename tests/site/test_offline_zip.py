@@ -129,7 +129,7 @@ def test_without_base_url_links_out_stay_relative(tmp_path: Path) -> None:
 
 def _zipfile_copy(target: Path, files: dict[str, bytes]) -> bytes:
     """The copy as zipfile writes it, entry by entry (what the copy was made with before
-    the pages were packed where they are rendered)."""
+    the pages were packed where they are rendered, and deflated by ISA-L)."""
     with zipfile.ZipFile(target, "w", compresslevel=1) as archive:
         for name in sorted(files):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
@@ -139,6 +139,22 @@ def _zipfile_copy(target: Path, files: dict[str, bytes]) -> bytes:
             info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
             archive.writestr(info, files[name], compresslevel=1)
     return target.read_bytes()
+
+
+def _entries(copy: bytes) -> list[tuple[object, ...]]:
+    """Each entry's fields (central directory and local header) and unpacked bytes."""
+    with zipfile.ZipFile(io.BytesIO(copy)) as archive:
+        assert archive.testzip() is None
+        found = []
+        for info in archive.infolist():
+            local = copy[info.header_offset : info.header_offset + 30]
+            fields = (info.filename, info.flag_bits, info.compress_type, info.date_time)
+            made_by = (info.create_system, info.create_version, info.extract_version)
+            sizes = (info.CRC, info.file_size, info.external_attr, info.extra, info.comment)
+            # Local header: signature, versions, flags, method, time, date, CRC; sizes.
+            header = (local[:18], local[22:26], local[26:30])
+            found.append((fields, made_by, sizes, header, archive.read(info)))
+        return found
 
 
 @pytest.mark.parametrize("packed_share", [0, 1, 2, 3])
@@ -181,7 +197,11 @@ def test_the_copy_has_zipfiles_bytes_packed_or_read(
         tmp_path / "expected.zip", {**files, "static/site.js": static.read_bytes()}
     )
     assert size == len(made)
-    assert made == expected
+    # Every field zipfile writes, but the deflated data (ISA-L's against zlib's) and what
+    # follows from its length; the copy beyond the plain format's limits is zipfile's own.
+    assert _entries(made) == _entries(expected)
+    if packed_share == 3:
+        assert made == expected
     with zipfile.ZipFile(root / "ev" / "ev.zip") as archive:
         assert archive.testzip() is None
         assert archive.read("ev/d\u00e9j\u00e0.csv") == files["ev/d\u00e9j\u00e0.csv"]
@@ -308,4 +328,4 @@ def test_the_copy_stats_each_file_once_and_is_written_at_once(
     expected = _zipfile_copy(
         tmp_path / "expected.zip", {**files, "static/site.css": static.read_bytes()}
     )
-    assert made == expected
+    assert _entries(made) == _entries(expected)

@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+import isal
+
 import trfsite
 from trfsite.pages.rows import EventSummary
 from trfsite.site.event_build import EventOutput, EventTask
@@ -102,9 +104,13 @@ def _package_digest() -> str:
 
 
 def build_fingerprint(theme_paths: tuple[Path, ...], bulletin_paths: tuple[Path, ...]) -> str:
-    """trfsite (version, code, catalogs) and the themes; shared by every event's key."""
+    """trfsite (version, code, catalogs), the deflate's release and the themes; shared by
+    every event's key."""
     digest = hashlib.sha256(f"trfsite {trfsite.__version__}\n".encode())
     digest.update(f"package {_package_digest()}\n".encode())
+    # A new ISA-L may deflate the offline copies into other bytes: a rebuild after an
+    # upgrade makes them again, as a cold build would.
+    digest.update(f"isal {isal.__version__}\n".encode())
     for number, path in enumerate(theme_paths):
         _hash_tree(digest, path, f"theme{number}")
     for number, path in enumerate(bulletin_paths):
