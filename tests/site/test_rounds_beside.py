@@ -10,6 +10,7 @@ those of the event built whole.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
 from typing import Any
@@ -64,3 +65,23 @@ def test_the_first_rounds_are_ranked_beside_and_come_back_the_same(
         ]
     pages = {plan.path: plan.build() for plan in split.plans if "/players/" not in plan.path}
     assert pages == {plan.path: plan.build() for plan in whole.plans if plan.path in pages}
+
+
+@pytest.mark.skipif(fork_context() is None, reason="helpers fork on Linux, 2+ cores")
+def test_rounds_failing_here_fail_the_event_and_end_the_helper(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = compute.compute_round_standings
+    parent = os.getpid()
+
+    def broken_here(t: Any, options: Any, rounds: Any, final: Any = None) -> Any:
+        if os.getpid() == parent:
+            raise RuntimeError("rounds broken")
+        return real(t, options, rounds, final)
+
+    monkeypatch.setattr(compute, "compute_round_standings", broken_here)
+    site = SiteInfo("Results", "en", "https://example.org/", "2024-05-01", "t")
+    job = EventJob(OPEN, "open.trf", "open", "", EventConfig(), site, False)
+    prepared = gather.prepare_event(job, check_beside=True)
+    assert prepared.failed is not None and "rounds broken" in prepared.failed.failure
+    assert not multiprocessing.active_children()

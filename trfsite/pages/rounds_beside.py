@@ -91,7 +91,11 @@ def ranked_rounds(
     ranked here and the first the helper's."""
     if beside is None:
         return compute_rounds(t, config, final, for_pages)
-    own = compute_rounds(t, config, final, rounds=beside.own_rounds)
+    try:
+        own = compute_rounds(t, config, final, rounds=beside.own_rounds)
+    except Exception:
+        beside.call.cancel()  # not left waiting to send what no one reads
+        raise
     sent = beside.call.result()
     first = _restored(t, final, sent) if sent is not None else None
     if first is None:  # the helper could not send them: ranked here
