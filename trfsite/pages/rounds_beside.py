@@ -26,8 +26,8 @@ from trfsite.pages.event_standings import compute_rounds
 from trfsite.pages.forked_call import ForkedCall
 from trfsite.results import StandingRow, Standings, TiebreakColumn, new_individual_row
 
-# Below this many player-rounds ranked (players x the rounds summed) the fork costs
-# more than the rankings it takes off this process.
+# Below this many player-rounds ranked (players x the rounds summed), an estimate: the
+# fork (a few ms for the build process's pages) costs about what it takes off here.
 MIN_RANKED_BESIDE = 10_000
 
 # The share of the rounds the helper ranks: this process makes the awards beside it
@@ -64,7 +64,8 @@ def rank_rounds_beside(t: Tournament, config: EventConfig, final: Standings) -> 
     """
     rounds = tuple(range(1, max(final.after_round, 0) + 1))
     ranked = len(t.players) * sum(rounds)
-    # Beyond the budget the rounds are ranked by points alone, all or none of them.
+    # Beyond the budget the rounds are ranked by points alone; counted over each share
+    # of the rounds it could decide otherwise than over all of them: not split then.
     if ranked < MIN_RANKED_BESIDE or ranked > MAX_ROUND_RANKINGS.limit:
         return None
     if final.kind is not EventKind.INDIVIDUAL or final.tournament is not t:
@@ -87,8 +88,9 @@ def ranked_rounds(
     for_pages: bool,
     beside: RoundsBeside | None,
 ) -> tuple[Standings, ...]:
-    """The standings after each round (``compute_rounds``): with ``beside``, the last
-    ranked here and the first the helper's."""
+    """The standings after each round (``compute_rounds``): with ``beside`` (started for
+    the pages only, so with their tie-breaks), the last ranked here and the first the
+    helper's."""
     if beside is None:
         return compute_rounds(t, config, final, for_pages)
     try:
