@@ -177,7 +177,7 @@ def measure(src: Path, out: Path, rebuild: bool = False) -> Measured:
         _timed(reading, "read_file", "read+validate", totals),
         _timed(reading, "validate_file", "read+validate", totals),
         _timed(gather, "compute_final", "standings", totals),
-        _timed(gather, "compute_rounds", "standings", totals),
+        _timed(gather, "ranked_rounds", "standings", totals),
         _timed(awards, "event_awards", "awards", totals),
         _timed(cards.CardExplanations, "prepare", "explanations", totals),
         _timed(plan.PagePlan, "build", "page contexts", totals),

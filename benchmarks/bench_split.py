@@ -156,7 +156,16 @@ def _build_here(src: Path, out: Path, jobs: int) -> None:
     gather.reading.read_file = _counted(gather.reading.read_file, "  read", lines)
     gather.compute_final = _counted(gather.compute_final, "  final", lines)
     awards_event.event_awards = _counted(awards_event.event_awards, "  awards", lines)
-    gather.compute_rounds = _counted(gather.compute_rounds, "  rounds", lines)
+    # This process's share of the rankings after each round (a split event's first
+    # rounds are a forked helper's: their CPU is not counted here), and their wait.
+    if hasattr(gather, "ranked_rounds"):
+        gather.ranked_rounds = _on_timeline(
+            _counted(gather.ranked_rounds, "  rounds", lines), "the rounds ranked here"
+        )
+    else:  # a tree before the helper
+        gather.compute_rounds = _on_timeline(
+            _counted(gather.compute_rounds, "  rounds", lines), "the rounds ranked here"
+        )
     gather._all_pages = _counted(gather._all_pages, "  plans", lines)
     _REAL_PART.append(split_event._render_part)
     split_event._render_part = _timed_part  # the pool pickles it by name: module level

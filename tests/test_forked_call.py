@@ -71,3 +71,14 @@ def test_in_a_daemonic_process_the_call_is_made_there() -> None:
     sender.close()
     assert receiver.recv() == (True, True)
     daemon.join()
+
+
+@needs_fork
+def test_a_helper_whose_result_is_not_asked_for_is_ended() -> None:
+    """This process failed before asking: the helper does not wait to send its result."""
+    call = ForkedCall(lambda: b"x" * 1_000_000)  # more than a pipe holds: it would block
+    call.fork()
+    helper = call.helper
+    assert helper is not None
+    call.cancel()
+    assert not helper.is_alive() and call.helper is None and call.receiver is None

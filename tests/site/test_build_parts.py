@@ -375,7 +375,7 @@ def test_an_event_failing_after_listing_its_players_still_has_its_people_pages(
 
     # the event fails after its players were listed: they come from its file again,
     # as for any event without listed players
-    monkeypatch.setattr(gather, "compute_rounds", broken)
+    monkeypatch.setattr(gather, "ranked_rounds", broken)
     build_site(BuildOptions(src, tmp_path / "forked", pdf=False, cache=False, jobs=2))
     build_site(BuildOptions(src, tmp_path / "whole", pdf=False, cache=False, jobs=1))
     forked = _tree(tmp_path / "forked")

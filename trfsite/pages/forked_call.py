@@ -69,6 +69,15 @@ class ForkedCall(Generic[T]):
             receiver.close()
             helper.join()
 
+    def cancel(self) -> None:
+        """The helper ended without its result being asked for (this process failed first)."""
+        receiver, helper = self.receiver, self.helper
+        self.receiver = self.helper = None
+        if receiver is not None and helper is not None:
+            receiver.close()
+            helper.terminate()
+            helper.join()
+
 
 def _run_helper(call: Callable[[], Any], sender: Connection) -> None:
     try:

@@ -22,7 +22,7 @@ from trfsite.pages import reading
 from trfsite.pages.common import warn_part_failed
 from trfsite.pages.contexts import BulletinData, BulletinGame, EventHeader
 from trfsite.pages.detail_budget import detail_omitted
-from trfsite.pages.event_standings import compute_final, compute_rounds
+from trfsite.pages.event_standings import compute_final
 from trfsite.pages.forked_call import ForkedCall
 from trfsite.pages.game_types import NO_GAMES, EventGames
 from trfsite.pages.plan import (
@@ -33,6 +33,7 @@ from trfsite.pages.plan import (
     build_plans,
     ready,
 )
+from trfsite.pages.rounds_beside import rank_rounds_beside, ranked_rounds
 from trfsite.pages.rows import EventSummary
 from trfsite.pages.share import headline, results_date
 from trfsite.pages.validation_view import validation_page
@@ -211,11 +212,14 @@ def prepare_event(
         # The checks share the final ranking, made now; the rest of them (0.07 s of a
         # 2000-player open) runs beside the awards and the rankings after each round.
         checks.fork()
+    # A split build's first rounds are ranked by a forked helper beside the awards.
+    split_rounds = check_beside and with_pages and individual_chess
+    beside = rank_rounds_beside(t, job.config, final) if split_rounds else None
     from trfsite.awards.event import event_awards
 
     awards = event_awards(final, job.config.awards, explain, job.config.unrated_rating)
     try:
-        after = compute_rounds(t, job.config, final, with_pages)
+        after = ranked_rounds(t, job.config, final, with_pages, beside)
     except Exception as exc:
         failure = _standings_failure(job, exc)
         _stop_games(started)
