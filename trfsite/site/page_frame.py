@@ -1,6 +1,6 @@
 """An event's pages of one template rendered into one frame (game pages, player cards,
-standings, round pages, the crosstable, a long list of players), and a build's person
-pages (one frame a worker: ``person_body``).
+standings, round pages, the crosstable, the lists of players, the awards page), and a
+build's person pages (one frame a worker: ``person_body``).
 
 Every page of one kind of an event has the same head, navigation and footer; only its
 title, heading, body and own path differ. The frame is rendered once,
