@@ -144,7 +144,8 @@ def test_each_crosstable_kind_is_compared() -> None:
 def test_a_large_crosstable_is_compared_on_its_first_rows() -> None:
     """A crosstable of 240 rows is filled once its first 24 rows gave the template's
     bytes: the template looks up what those rows hold, not what the page holds. A small
-    one is rendered whole, its frame not made."""
+    one, a later event's, is filled too: only its frame is looked up (it was rendered
+    whole)."""
     made = make_environment(theme_chain(find_theme("default")), "en")
     env = made.overlay()
     env.__class__ = CountingLookups  # the same settings, filters and globals; lookups counted
@@ -164,7 +165,7 @@ def test_a_large_crosstable_is_compared_on_its_first_rows() -> None:
     whole = CountingLookups.lookups
     CountingLookups.lookups = 0
     assert CrosstableFrames(env).render(page) == render_page(made, TEMPLATE, page)
-    assert CountingLookups.lookups == whole  # no frame made, no parts compared
+    assert CountingLookups.lookups < whole / 2  # the frame's lookups alone
 
 
 @pytest.mark.parametrize("template", ["crosstable.html", "macros.html"])

@@ -17,7 +17,6 @@ import jinja2
 from trfsite.pages.contexts import CrosstablePage
 from trfsite.pages.grid import CrossGrid, GridCell
 from trfsite.pages.rows import CrossCell
-from trfsite.render.environment import render_page
 from trfsite.site.page_frame import SAMPLE_ROWS, PageFrames, default_parts, first_rows
 from trfsite.site.standings_body import RankedTable
 
@@ -268,10 +267,3 @@ class CrosstableFrames(PageFrames):
             default_parts(CrosstableParts, COPIED_TEMPLATES),
             _sample,
         )
-
-    def render(self, page: CrosstablePage) -> str:
-        if _sample(page) is page:
-            # A small crosstable is compared whole, and the event has no other: the
-            # frame would be made for nothing.
-            return render_page(self.env, self.template, page)
-        return super().render(page)

@@ -23,6 +23,7 @@ from trfsite.formats.limits import MAX_EVENT_OUTPUT_BYTES
 from trfsite.memo import forget_all
 from trfsite.pages.common import warn_part_failed
 from trfsite.pages.contexts import (
+    AwardsPage,
     BulletinData,
     CrosstablePage,
     DownloadFile,
@@ -259,6 +260,7 @@ def render_event(
     a split event, whose output budget ``split_event`` checks on the parts together.
     """
     from trfsite.render.environment import render_page
+    from trfsite.site.awards_body import AWARDS_TEMPLATE, AwardsFrames
     from trfsite.site.card_body import CARD_TEMPLATE, CardFrames
     from trfsite.site.crosstable_body import CROSSTABLE_TEMPLATE, CrosstableFrames
     from trfsite.site.game_frame import GAME_TEMPLATE, GameFrames
@@ -295,6 +297,7 @@ def render_event(
         CROSSTABLE_TEMPLATE: (CrosstablePage, CrosstableFrames(env)),
         PLAYERS_TEMPLATE: (PlayersPage, PlayersFrames(env)),
         START_LIST_TEMPLATE: (StartListPage, StartListFrames(env)),
+        AWARDS_TEMPLATE: (AwardsPage, AwardsFrames(env)),
     }
     sizes = [(path, len(data)) for path, data in files]
     # A failed event has no offline copy (see events.build_events).

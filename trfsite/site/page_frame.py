@@ -1,16 +1,24 @@
 """An event's pages of one template rendered into one frame (game pages, player cards,
-standings, round pages, the crosstable, a long list of players), and a build's person
-pages (one frame a worker: ``person_body``).
+standings, round pages, the crosstable, the lists of players, the awards page), and a
+build's person pages (one frame a worker: ``person_body``).
 
 Every page of one kind of an event has the same head, navigation and footer; only its
 title, heading, body and own path differ. The frame is rendered once,
 with a marker in each of those places, and each page is the frame's pieces joined with
 its parts. A theme that overrides the page's template, ``event.html`` or ``base.html``
 may put anything of a page into the frame: its pages are rendered whole, as every
-other page. The first page is always rendered whole too, and compared with the frame
-filled with its parts: should they differ, the event's pages are rendered whole. A
-long page (standings, pairings, crosstable) is compared on its first rows (``sample``):
-whole, it would cost about what the parts save.
+other page. The first page of each kind a process renders is rendered whole too, and
+compared with the frame filled with its parts: should they differ, the event's pages
+are rendered whole. A long page (standings, pairings, crosstable) is compared on its
+first rows (``sample``): whole, it would cost about what the parts save.
+
+Later events' frames are not compared again (``_COMPARED``): that the parts give their
+template's bytes for every page is what the tests of each kind assert, on variants of
+every optional part and on text to escape, which no first page of an event covers (a
+comparison there saw only that page). What an event's own data could do to its frame
+is checked on each frame: a marker's character from the file (an event named with
+one) shows as a piece with the character or as holes other than those of the frame
+that was compared; that event's pages are then compared again, and rendered whole.
 """
 
 from __future__ import annotations
@@ -74,6 +82,23 @@ def _are_default(env: jinja2.Environment, names: tuple[str, ...]) -> bool:
         )
     except jinja2.TemplateNotFound:
         return False
+
+
+# The frames whose first page gave its whole render's bytes, in this process, by
+# environment: (template, the site and navigation entry of its meta) -> the frame's holes.
+# A frame's holes follow from its templates (the default theme's), the site (its base URL
+# and languages) and the page's navigation entry alone: another event's frame with other
+# holes has some from its own data (see the module's docstring).
+_COMPARED: weakref.WeakKeyDictionary[
+    jinja2.Environment, dict[tuple[str, object, str], tuple[str, ...]]
+] = weakref.WeakKeyDictionary()
+
+
+def _compared(env: jinja2.Environment) -> dict[tuple[str, object, str], tuple[str, ...]]:
+    found = _COMPARED.get(env)
+    if found is None:
+        found = _COMPARED[env] = {}
+    return found
 
 
 # The rows of a page compared with its whole render, when a kind of page has a sample:
@@ -148,7 +173,7 @@ class PageFrames:
         if not self.shared:
             return render_page(self.env, self.template, page)
         try:
-            if not self._pieces:
+            if not self._pieces and not self._split_as_compared(page):
                 probe = page if self._sample is None else self._sample(page)
                 whole = render_page(self.env, self.template, probe)
                 # A marker's character from the file (an event named with one) would
@@ -156,6 +181,7 @@ class PageFrames:
                 if not self._split(probe) or FRAME_MARK[0] in whole or self._filled(probe) != whole:
                     self.shared = False
                     return whole if probe is page else render_page(self.env, self.template, page)
+                _compared(self.env)[self._compared_key(page)] = tuple(self._holes)
                 if probe is page:
                     return whole
             return self._filled(page)
@@ -170,6 +196,23 @@ class PageFrames:
             )
             self.shared = False
             return whole
+
+    def _compared_key(self, page: Any) -> tuple[str, object, str]:
+        return (self.template, page.meta.site, page.meta.current)
+
+    def _split_as_compared(self, page: Any) -> bool:
+        """Cut the frame of ``page`` when a frame of its kind was compared in this process
+        and this one has the same holes, and no marker's character elsewhere; False when it
+        must be compared (its pieces then made again by the comparison)."""
+        holes = _compared(self.env).get(self._compared_key(page))
+        if holes is None or not self._split(page):
+            return False
+        if tuple(self._holes) == holes and not any(
+            FRAME_MARK[0] in piece for piece in self._pieces
+        ):
+            return True
+        self._pieces, self._holes = [], []
+        return False
 
     def _filled(self, page: Any) -> str:
         values = {hole: part(page) for hole, part in self._parts.items()}

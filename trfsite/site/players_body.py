@@ -6,10 +6,9 @@ number, then by name), some 20,000 values (0.11 s), and ``startlist.html`` 16,00
 (0.05 s), each a getattr, a finalize and an escape, with a macro call per name. Written
 here, each value goes through the same ``finalize``, escape, ``_``, filters and macros
 as in the templates. An event has one page of each: the page compared with its whole
-render is cut to its first rows (``first_rows``), as the crosstable's is, and a list
-of fewer than ``FRAMED_FROM`` rows is rendered whole. Used only while the templates
-these parts copy are the default theme's: a theme that changes one gets its templates,
-unchanged.
+render (once a process: ``page_frame``) is cut to its first rows (``first_rows``), as
+the crosstable's is. Used only while the templates these parts copy are the default
+theme's: a theme that changes one gets its templates, unchanged.
 """
 
 from __future__ import annotations
@@ -21,9 +20,8 @@ import jinja2
 
 from trfsite.pages.contexts import PlayersPage, StartListPage
 from trfsite.pages.rows import PlayerRow
-from trfsite.render.environment import render_page
 from trfsite.site.card_text import CardText
-from trfsite.site.page_frame import SAMPLE_ROWS, PageFrames, default_parts, first_rows
+from trfsite.site.page_frame import PageFrames, default_parts, first_rows
 
 PLAYERS_TEMPLATE = "players.html"
 START_LIST_TEMPLATE = "startlist.html"
@@ -216,16 +214,9 @@ class StartListParts(_Lists):
         )
 
 
-# The rows from which a list is filled into a frame: the frame and the sample compared
-# cost about 1.5 ms an event, what a list of some 250 rows saves (measured: 100 players
-# 4.0 ms whole, 6.7 ms framed; 300 players 11.2 against 9.7; 2,000 73 against 35).
-FRAMED_FROM = 10 * SAMPLE_ROWS
-
-
 class _OnePage(PageFrames):
     """A page an event has one of: compared on its first rows (``sample``) and then
-    filled; a list of fewer than ``FRAMED_FROM`` rows is rendered whole (the frame and
-    the sample would cost more than the parts save)."""
+    filled."""
 
     def __init__(
         self,
@@ -238,12 +229,6 @@ class _OnePage(PageFrames):
         super().__init__(
             env, template, (template, *_FRAME), default_parts(make, copied), first_rows(*fields)
         )
-        self._rows = fields[0]
-
-    def render(self, page: Any) -> str:
-        if len(getattr(page, self._rows)) < FRAMED_FROM:
-            return render_page(self.env, self.template, page)
-        return super().render(page)
 
 
 class PlayersFrames(_OnePage):
