@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Prints, per trfsite module imported, its classes that are dataclasses.
@@ -123,14 +125,15 @@ def test_the_model_stays_21_dataclasses() -> None:
     assert len(model) == 21, model
 
 
-# Classes of the standings path whose methods are still compiled at import: ``Finding``
-# (findings.py lies below the model) and the readers' and the context's mutable scratch
-# records (``Sink``, ``Header``, ``PlayerNotes``,
-# ``Sorted``, ``EventContext``: ``__init__`` and ``__eq__``).
-_COMPILED_BUDGET = 6
+# Classes whose methods are still compiled at import: ``Finding`` (findings.py lies below the
+# model and its ``frozen_record``). Every other record of these paths, mutable scratch
+# included, is declared with ``frozen_record`` or ``mutable_record``: a generated dataclass
+# costs 3 M instructions more a class (issue 39: 36 on the build path, 107 M).
+_COMPILED_BUDGET = {STANDINGS: 1, BUILD: 1}
 
 
-def test_standings_path_compiles_at_most_its_budget_of_classes() -> None:
-    made = _dataclasses(*STANDINGS, probe=_COMPILED_PROBE)
+@pytest.mark.parametrize("path", [STANDINGS, BUILD], ids=["standings", "build"])
+def test_a_path_compiles_at_most_its_budget_of_classes(path: tuple[str, ...]) -> None:
+    made = _dataclasses(*path, probe=_COMPILED_PROBE)
     found = sorted(f"{module}.{name}" for module, names in made.items() for name in names)
-    assert len(found) <= _COMPILED_BUDGET, found
+    assert len(found) <= _COMPILED_BUDGET[path], found

@@ -4,9 +4,9 @@ picklable, no model objects)."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 from typing import NamedTuple
 
+from trfsite.model.frozen import frozen_record
 from trfsite.people.links import fide_profile
 from trfsite.results import Contribution
 
@@ -187,8 +187,8 @@ class FindingView(NamedTuple):
     file: str = ""  # another file than the event's (a PGN file of its games), "" for its own
 
 
-# A dataclass: its field ``count`` would hide tuple.count in a NamedTuple.
-@dataclass(frozen=True, slots=True)
+# A record, not a NamedTuple: its field ``count`` would hide tuple.count.
+@frozen_record
 class CountRow:
     label: str
     count: int

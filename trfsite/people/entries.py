@@ -6,9 +6,10 @@ import datetime as dt
 import enum
 from array import array
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, NamedTuple
 
+from trfsite.model.frozen import frozen_record
 from trfsite.people.packed import PackedTuple
 
 
@@ -107,7 +108,7 @@ class TeamPlace(NamedTuple):
     points: float
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class EventEntries:
     """One event's players, as the people layer sees them."""
 
