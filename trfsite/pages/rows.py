@@ -1,8 +1,6 @@
 """Display-ready rows that page contexts are made of (named tuples, as the contexts: frozen,
 picklable, no model objects)."""
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 
@@ -69,7 +67,7 @@ class StandingLine(NamedTuple):
     game_points: float | None = None
     rating_change: float | None = None  # K x sum(W - We), B.02 8.3 (Go: the GoR change)
     performance: float | None = None  # TPR
-    cells: tuple[CrossCell, ...] = ()  # Go: the results grid, one cell per round
+    cells: tuple["CrossCell", ...] = ()  # Go: the results grid, one cell per round
 
 
 class CrossCell(NamedTuple):
