@@ -1,7 +1,5 @@
 """What one event says about each of its players (picklable, display-neutral)."""
 
-from __future__ import annotations
-
 import datetime as dt
 import enum
 from array import array
@@ -153,10 +151,10 @@ class PackedEntries(PackedTuple[PersonEntry]):
         self,
         table: list[object],
         count: int,
-        codes: array[int],
+        codes: "array[int]",
         own: tuple[str, ...],
         wide: tuple[int, ...] = (),
-        wide_codes: array[int] = _NO_CODES,
+        wide_codes: "array[int]" = _NO_CODES,
     ) -> None:
         self._table = table
         self._count = count

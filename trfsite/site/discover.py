@@ -1,7 +1,5 @@
 """Finding tournament files under SRC by their content, in a fixed order."""
 
-from __future__ import annotations
-
 import hashlib
 import logging
 import os

@@ -16,8 +16,6 @@ directory, end record) with the same fields and bytes as ``zipfile`` writes for
 the plain format is left to ``zipfile`` itself.
 """
 
-from __future__ import annotations
-
 import os
 import posixpath
 import re
