@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from trfsite.model.frozen import frozen_record
+from trfsite.model.frozen import frozen_record, mutable_record
 
 
 @frozen_record
@@ -75,3 +75,96 @@ def test_pickled_and_copied_with_the_generated_state() -> None:
     for again in (pickle.loads(pickle.dumps(made)), copy.copy(made), copy.deepcopy(made)):
         assert again == made
         assert again.source == 99
+
+
+@frozen_record
+class Indexed:
+    key: str
+    by_name: dict[str, int] = field(default_factory=dict, hash=False)
+    tags: list[str] = field(default_factory=list, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedIndexed:
+    key: str
+    by_name: dict[str, int] = field(default_factory=dict, hash=False)
+    tags: list[str] = field(default_factory=list, compare=False)
+
+
+def test_default_factories_and_fields_left_out_of_the_hash() -> None:
+    made, generated = Indexed("a"), GeneratedIndexed("a")
+    assert made.by_name == {} and made.tags == []
+    assert Indexed("a").by_name is not made.by_name  # a new value each time
+    assert Indexed("a", {"x": 1}).by_name == {"x": 1}
+    assert Indexed("a", tags=["t"]) == Indexed("a")
+    assert Indexed("a", {"x": 1}) != made
+    # The dict takes part in equality, not in the hash (it could not be hashed).
+    assert hash(Indexed("a", {"x": 1})) == hash(made) == hash(generated) == hash(("a",))
+    assert repr(made).removeprefix("Indexed") == repr(generated).removeprefix("GeneratedIndexed")
+
+
+@mutable_record
+class Scratch:
+    lines: list[int] = field(default_factory=list)
+    count: int = 0
+    label: str = field(default="", compare=False)
+
+
+@dataclass(slots=True)
+class GeneratedScratch:
+    lines: list[int] = field(default_factory=list)
+    count: int = 0
+    label: str = field(default="", compare=False)
+
+
+def test_a_mutable_record_is_a_slotted_dataclass() -> None:
+    made, generated = Scratch(), GeneratedScratch()
+    made.count += 2
+    made.lines.append(1)
+    generated.count += 2
+    generated.lines.append(1)
+    assert repr(made) == "Scratch(lines=[1], count=2, label='')"
+    assert repr(made).removeprefix("Scratch") == repr(generated).removeprefix("GeneratedScratch")
+    assert made == Scratch([1], 2, "other")
+    assert made != Scratch([1], 3)
+    assert Scratch.__hash__ is None and GeneratedScratch.__hash__ is None  # unhashable
+    assert not hasattr(made, "__dict__")
+    with pytest.raises(AttributeError):
+        made.other = 1  # type: ignore[attr-defined]
+    assert dataclasses.replace(made, count=5) == Scratch([1], 5)
+    for again in (pickle.loads(pickle.dumps(made)), copy.copy(made), copy.deepcopy(made)):
+        assert again == made
+
+
+@frozen_record
+class Written:
+    value: int
+
+    def __repr__(self) -> str:
+        return f"<{self.value}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Written) and abs(self.value - other.value) < 2
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def test_the_class_keeps_the_methods_it_writes() -> None:
+    assert repr(Written(1)) == "<1>"
+    assert Written(1) == Written(2)
+    assert hash(Written(5)) == 0
+
+
+@mutable_record
+class Indexing:
+    ids: list[int]
+    index: dict[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.index = {pid: i for i, pid in enumerate(self.ids)}
+
+
+def test_post_init_runs_after_the_fields() -> None:
+    assert Indexing([7, 3]).index == {7: 0, 3: 1}
+    assert dataclasses.replace(Indexing([7]), ids=[5, 6]).index == {5: 0, 6: 1}

@@ -7,8 +7,6 @@ pages and the validation report all read :func:`round_progress`, so that they
 agree on "standings after round 6, round 7 in progress".
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from trfsite.memo import ByIdentity

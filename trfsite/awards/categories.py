@@ -12,8 +12,6 @@ A category is named by a short spelling the organiser writes in ``trfsite.toml``
 - ``fed:GER`` (a federation) and ``club:Name`` (a club, as the file spells it).
 """
 
-from __future__ import annotations
-
 import datetime as _dt
 import enum
 import functools

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from trfsite.awards.categories import (
     Category,
@@ -16,10 +16,11 @@ from trfsite.awards.prizes import PrizeList, award_prizes
 from trfsite.awards.rankings import GroupBy, GroupLine, group_ranking
 from trfsite.awards.rating_change import event_year
 from trfsite.awards.settings import AwardSettings
+from trfsite.model.frozen import frozen_record
 from trfsite.results import Standings
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class EventAwards:
     settings: AwardSettings
     ratings: dict[int, PlayerRatings] = field(default_factory=dict)

@@ -14,8 +14,6 @@ These are the awards' values (cards, standings, bulletin, person pages). The
 tie-breaks ARO and TPR (C.07 10.1, 10.2) are the scoring layer's own.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
 

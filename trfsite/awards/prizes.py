@@ -10,8 +10,6 @@ the places they hold in that category (places beyond the last prize are worth
 other half of the group's total. Named prizes are not shared.
 """
 
-from __future__ import annotations
-
 import enum
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal

@@ -5,8 +5,6 @@ Order: the sum, then more players counted, then the best overall rank of a
 counted player; the rank is shared only if all three are equal.
 """
 
-from __future__ import annotations
-
 import enum
 from typing import NamedTuple
 

@@ -11,8 +11,6 @@ config wins (a new player's first 30 games cannot be seen in a file).
 Expected scores are kept in hundredths (integers) so that sums are exact.
 """
 
-from __future__ import annotations
-
 import functools
 from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal

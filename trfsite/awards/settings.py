@@ -17,18 +17,18 @@ reports every error at once.
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass
 from decimal import Decimal
 
 from trfsite.awards.categories import Category, parse_category
 from trfsite.awards.prizes import Prize, PrizeRule, find_prize_rule
 from trfsite.formats.numbers import is_whole
+from trfsite.model.frozen import frozen_record
 
 AWARD_KEYS = ("k_factor", "categories", "age_cutoff", "prize_rule", "ranking_best", "prizes")
 DEFAULT_RANKING_BEST = 4
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class AwardSettings:
     k_factors: tuple[tuple[int, int], ...] = ()  # (start number, K)
     categories: tuple[Category, ...] | None = None  # None: the defaults

@@ -5,8 +5,6 @@ upload (lines run together, a number of a thousand digits) must cost that file
 alone, quickly. Each budget here has a finding code used where it is exceeded.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 

@@ -18,8 +18,6 @@ below the first bound (at most 1,471 sets: prefixes of 9 to 13 rounds, with up t
 longer one that reaches a bound is reported as cut.
 """
 
-from __future__ import annotations
-
 import enum
 from collections import Counter
 from collections.abc import Iterator, Sequence

@@ -6,8 +6,6 @@ exemption, a double round robin), each player's highest norm with its best set o
 games, and the players still in reach of one.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from trfsite.model import Game, Player, Tournament

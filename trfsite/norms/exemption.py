@@ -7,8 +7,6 @@ player counts (in every round) when he misses at most one round; a
 pairing-allocated bye is not a missed round, nor is a forfeit win.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from trfsite.model import Outcome, Player, Tournament

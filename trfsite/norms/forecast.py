@@ -12,8 +12,6 @@ from those games that make Rp and 35 % are the points needed. Every game is coun
 shown is the one that needs the smallest share of the games left.
 """
 
-from __future__ import annotations
-
 from collections import Counter
 from fractions import Fraction
 from typing import NamedTuple

@@ -8,8 +8,6 @@ FIDE federation); in a round robin, a game against an unrated opponent who score
 nothing against rated opponents does not count.
 """
 
-from __future__ import annotations
-
 import enum
 from typing import NamedTuple
 

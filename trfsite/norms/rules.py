@@ -6,8 +6,6 @@ opponents (1.4.5) and the federation limits (1.4.3, 1.4.4), the unrated rating
 in integers, never with floats.
 """
 
-from __future__ import annotations
-
 import datetime as _dt
 import enum
 from typing import NamedTuple

@@ -19,8 +19,9 @@ reports every error at once.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 
+from trfsite.model.frozen import frozen_record
 from trfsite.norms.rules import EDITIONS
 from trfsite.results import N_
 
@@ -53,7 +54,7 @@ class DoubleRoundRobinTitles(enum.Enum):
     GAMES = "games"  # every game, as in a single round robin
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class NormSettings:
     edition: str = "auto"
     competition: Competition = Competition.INDIVIDUAL
@@ -78,7 +79,7 @@ class NormSettings:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class OpenPoint:
     """A point of the rules that implementations read differently: its key and question."""
 

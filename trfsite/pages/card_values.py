@@ -1,8 +1,6 @@
 """The rating parts of a player card: its FIDE rating change (B.02) and a Go player's
 GoR change, with the games each counts (contexts.PlayerCardPage holds them)."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from trfsite.pages.rows import ExplanationView, Ref

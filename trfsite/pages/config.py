@@ -40,8 +40,6 @@
 Every problem is collected and reported at once, each naming its key.
 """
 
-from __future__ import annotations
-
 import functools
 import os
 import re

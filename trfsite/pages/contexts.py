@@ -7,8 +7,6 @@ display-ready (strings, numbers, relative links) except ``BulletinData``, which 
 the PDF theme the model and the standings themselves.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 
@@ -64,7 +62,7 @@ class BulletinData(NamedTuple):
     language: str  # "en", "de", ...
     awards: EventAwards | None = None  # rating changes, categories, prizes
     norms: NormsReport | None = None  # title norms (chess)
-    games: tuple[BulletinGame, ...] = ()  # bulletin_games: printed with a diagram
+    games: tuple["BulletinGame", ...] = ()  # bulletin_games: printed with a diagram
 
 
 class BulletinGame(NamedTuple):

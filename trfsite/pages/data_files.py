@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -23,6 +22,7 @@ from trfsite.formats.csv_cells import csv_writer, safe_cell
 from trfsite.formats.json_text import indented_json
 from trfsite.memo import ByIdentity
 from trfsite.model import Outcome, Player, Tournament
+from trfsite.model.frozen import frozen_record
 from trfsite.pages.contexts import DownloadFile
 from trfsite.pages.pairings import cells_in_board_order, result_text
 from trfsite.pages.plan import EventData, PagePlan
@@ -115,7 +115,7 @@ def _event(data: EventData) -> dict[str, object]:
 
 
 # --------------------------------------------------------------------------- rounds
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class _RoundTables:
     """The rounds as ``rounds.json`` lists them and as the lines of ``rounds.csv``."""
 

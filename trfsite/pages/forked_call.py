@@ -12,9 +12,10 @@ import logging
 import multiprocessing
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Generic, TypeVar
+
+from trfsite.model.frozen import mutable_record
 
 logger = logging.getLogger(__name__)
 
@@ -28,7 +29,7 @@ def fork_context() -> Any:
     return multiprocessing.get_context("fork")
 
 
-@dataclass(slots=True)
+@mutable_record
 class ForkedCall(Generic[T]):
     """``call()``, made here when its result is asked for, unless a helper was forked."""
 

@@ -3,16 +3,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding
+from trfsite.model.frozen import frozen_record
 
 if TYPE_CHECKING:  # the PGN reader is imported where an event has games (pages.games)
     from trfsite.formats.pgn import PgnGame, Replay
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class EventGame:
     """A game of the PGN files, matched to one pairing of the event."""
 
@@ -34,7 +35,7 @@ class EventGame:
         return self.game.tag("Result").strip() or self.game.termination or "*"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class EventGames:
     games: tuple[EventGame, ...] = ()  # in round and board order
     findings: tuple[Finding, ...] = ()

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import logging
 import traceback
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import EventKind, Game, Tournament
+from trfsite.model.frozen import frozen_record
 from trfsite.pages import reading
 from trfsite.pages.common import warn_part_failed
 from trfsite.pages.contexts import BulletinData, BulletinGame, EventHeader
@@ -53,7 +54,7 @@ STALE_NOTE = N_(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class EventResult:
     slug: str
     summary: EventSummary
@@ -117,7 +118,7 @@ def summary_for(
     )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class PreparedEvent:
     """An event read, validated and ranked, with its pages planned but not yet built.
 

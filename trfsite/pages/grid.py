@@ -3,8 +3,6 @@
 Below the page contexts that carry a grid and the builder that fills one.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from trfsite.pages.rows import ColumnHead, Ref

@@ -1,7 +1,5 @@
 """Display-ready rows of the norms pages (below ``contexts``, which holds the pages)."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from trfsite.pages.rows import Ref

@@ -6,8 +6,6 @@ the pair with the most points first. The site's round pages, its statistics
 and the PDF bulletin all number boards with :func:`round_cells`.
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from typing import NamedTuple
 

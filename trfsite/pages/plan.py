@@ -4,8 +4,6 @@ Below ``gather`` and the page builders: ``gather`` imports the builders, and the
 builders import only these types, never ``gather``.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -119,13 +117,13 @@ class EventData(NamedTuple):
     header: EventHeader
     findings: tuple[Finding, ...]
     notes_html: str
-    team_data: TeamEventData | None = None  # team events: the reconstructed matches
-    awards: EventAwards | None = None  # rating changes, categories, prizes (chess)
+    team_data: "TeamEventData | None" = None  # team events: the reconstructed matches
+    awards: "EventAwards | None" = None  # rating changes, categories, prizes (chess)
     # The final standings and the awards' TPR and ARO carry values only: the player
     # cards explain them for the players a part builds (cards.CardExplanations).
     cards_explain: bool = False
     games: EventGames = NO_GAMES  # the PGN files' games, matched to pairings
-    norms: NormsReport | None = None  # title norms (chess): their pages when there are any
+    norms: "NormsReport | None" = None  # title norms (chess): their pages when there are any
     # Within MAX_EVENT_CELLS: the cards explain and chart each round (detail_budget).
     in_full: bool = True
 

@@ -1,12 +1,10 @@
 """Display-ready rows that page contexts are made of (named tuples, as the contexts: frozen,
 picklable, no model objects)."""
 
-from __future__ import annotations
-
 import datetime as dt
-from dataclasses import dataclass
 from typing import NamedTuple
 
+from trfsite.model.frozen import frozen_record
 from trfsite.people.links import fide_profile
 from trfsite.results import Contribution
 
@@ -69,7 +67,7 @@ class StandingLine(NamedTuple):
     game_points: float | None = None
     rating_change: float | None = None  # K x sum(W - We), B.02 8.3 (Go: the GoR change)
     performance: float | None = None  # TPR
-    cells: tuple[CrossCell, ...] = ()  # Go: the results grid, one cell per round
+    cells: tuple["CrossCell", ...] = ()  # Go: the results grid, one cell per round
 
 
 class CrossCell(NamedTuple):
@@ -187,8 +185,8 @@ class FindingView(NamedTuple):
     file: str = ""  # another file than the event's (a PGN file of its games), "" for its own
 
 
-# A dataclass: its field ``count`` would hide tuple.count in a NamedTuple.
-@dataclass(frozen=True, slots=True)
+# A record, not a NamedTuple: its field ``count`` would hide tuple.count.
+@frozen_record
 class CountRow:
     label: str
     count: int

@@ -3,8 +3,6 @@
 Links are relative to the page, which sits in ``people/`` or one folder below it.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 
@@ -84,8 +82,8 @@ class PersonPage(NamedTuple):
     score_chart: LineChart | None
     head_to_head: tuple[HeadToHead, ...]  # most games first
     history: tuple[Period, ...]
-    findings: tuple[PeopleFinding, ...]
-    series: tuple[SeriesPlace, ...] = ()  # the series they play in (trfsite.series)
+    findings: tuple["PeopleFinding", ...]
+    series: tuple["SeriesPlace", ...] = ()  # the series they play in (trfsite.series)
 
 
 class SeriesPlace(NamedTuple):

@@ -1,14 +1,13 @@
 """What one event says about each of its players (picklable, display-neutral)."""
 
-from __future__ import annotations
-
 import datetime as dt
 import enum
 from array import array
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, NamedTuple
 
+from trfsite.model.frozen import frozen_record
 from trfsite.people.packed import PackedTuple
 
 
@@ -107,7 +106,7 @@ class TeamPlace(NamedTuple):
     points: float
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class EventEntries:
     """One event's players, as the people layer sees them."""
 
@@ -152,10 +151,10 @@ class PackedEntries(PackedTuple[PersonEntry]):
         self,
         table: list[object],
         count: int,
-        codes: array[int],
+        codes: "array[int]",
         own: tuple[str, ...],
         wide: tuple[int, ...] = (),
-        wide_codes: array[int] = _NO_CODES,
+        wide_codes: "array[int]" = _NO_CODES,
     ) -> None:
         self._table = table
         self._count = count

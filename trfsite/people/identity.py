@@ -20,11 +20,12 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import PurePosixPath
 
 from trfsite.findings import Finding, Severity
 from trfsite.formats.numbers import is_whole
+from trfsite.model.frozen import frozen_record
 from trfsite.people.collect import link_stem
 from trfsite.people.config import PeopleConfig
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
@@ -45,7 +46,7 @@ _PRIORITY = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Person:
     key: str  # what [people] settings and `trfsite people` name the person by
     name: str  # as written in the latest event
@@ -59,7 +60,7 @@ class Person:
     redirects: tuple[str, ...] = ()  # other addresses that lead here (``assign_pages``)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Resolution:
     events: tuple[EventEntries, ...]
     people: tuple[Person, ...]  # by key

@@ -9,8 +9,6 @@ the previous build gave it. ``[people]`` merges and splits are part of the part
 (their keys are always in it); a changed ``[people]`` resolves everything again.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import NamedTuple

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TypeVar
+
+from trfsite.model.frozen import mutable_record
 
 _V = TypeVar("_V")
 
 
-@dataclass(slots=True)
+@mutable_record
 class Group:
     """A union-find root's facts (merged when roots merge), each value once.
 

@@ -8,8 +8,6 @@ rebuild makes a row again only for the people it resolved again, and a group pag
 only for the groups those people are, or were, in (``GroupRows.members``).
 """
 
-from __future__ import annotations
-
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain

@@ -1,7 +1,5 @@
 """The people pages' contexts, from the archive's resolution (pure: no disk)."""
 
-from __future__ import annotations
-
 import hashlib
 from array import array
 from collections import defaultdict

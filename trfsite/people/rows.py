@@ -5,8 +5,6 @@ The build state keeps these rows (``site.state_rows``), so a rebuild makes a row
 again only for the people it resolved again and reads the others'.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 from typing import NamedTuple
 

@@ -1,7 +1,5 @@
 """Geometry for the inline SVG charts; templates draw them, so labels stay escaped."""
 
-from __future__ import annotations
-
 import functools
 import math
 from typing import NamedTuple

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import gettext as _gettext
 import logging
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -24,6 +24,8 @@ from babel.numbers import format_decimal as _babel_decimal
 from babel.numbers import format_percent as _babel_percent
 from babel.numbers import get_decimal_symbol, get_group_symbol
 from babel.support import Translations
+
+from trfsite.model.frozen import frozen_record
 
 logger = logging.getLogger(__name__)
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -43,7 +45,7 @@ def known_languages() -> list[str]:
     return sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Catalog:
     """One language's messages and the locale that spells its dates and numbers."""
 

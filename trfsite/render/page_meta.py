@@ -5,10 +5,10 @@ Below the page builders (``pages``, the people pages), which make one for every 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from trfsite.model.frozen import frozen_record
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class SiteInfo:
     title: str
     language: str
@@ -28,7 +28,7 @@ class SiteInfo:
     series: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class PageMeta:
     """Where a page sits: links are relative so that the site works from file:// too."""
 

@@ -9,12 +9,12 @@ live in the package (``trfsite/themes``, the repository's top-level
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
 from trfsite.input_files import InputRefused, outside, read_input, shown_name
+from trfsite.model.frozen import frozen_record
 
 DEFAULT_THEME = "default"
 _MAX_CHAIN = 16  # a longer chain is a cycle in practice
@@ -27,7 +27,7 @@ class ThemeError(click.ClickException):
     exit_code = 2
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Theme:
     name: str
     path: Path

@@ -14,8 +14,6 @@ This module only checks the syntax; which names and modifiers exist is the
 business of each registry (:mod:`trfsite.scoring.registry` for individuals).
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import accumulate
 from operator import attrgetter
 from typing import NamedTuple
 
 from trfsite.memo import ByIdentity
 from trfsite.model import AbnormalPoints, Color, EventKind, Outcome, Player, Tournament
+from trfsite.model.frozen import mutable_record
 from trfsite.results import Explanation
 from trfsite.scoring.cells import Cell
 from trfsite.scoring.rule_sets import PRE2023, RULES_2026
@@ -90,7 +91,7 @@ _ABNORMAL_KINDS = {
 }
 
 
-@dataclass(slots=True)
+@mutable_record
 class EventContext:
     """Per-player (index ``i``, by start number) per-round (index ``r``) arrays.
 

@@ -6,8 +6,6 @@ and fails listing the known ones; :func:`resolve` parses a code and checks its
 modifiers against the registry.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol, TypeVar
 

@@ -18,10 +18,10 @@ Every problem is appended to ``problems``, naming its key, as the rest of the co
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
 from trfsite.awards.categories import Category, parse_category
+from trfsite.model.frozen import frozen_record
 from trfsite.people.names import KEY_PATTERN
 
 SERIES_KEYS = (
@@ -41,7 +41,7 @@ _GLOB = frozenset("*?[")
 _MAX_POINTS = 1_000_000
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class SeriesConfig:
     key: str  # the page is series/<key>.html
     title: str

@@ -22,13 +22,14 @@ import shutil
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import NamedTuple
 
 from trfsite import __version__
 from trfsite.findings import Finding
 from trfsite.input_files import shown_name
+from trfsite.model.frozen import frozen_record
 from trfsite.pages.config import SiteConfig, load_config
 from trfsite.pages.plan import Fallback
 from trfsite.render.page_meta import SiteInfo
@@ -322,7 +323,7 @@ def _build_site(
     )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class _LanguageBuild:
     options: BuildOptions  # ``out`` is where this language's site goes
     writer: SiteWriter

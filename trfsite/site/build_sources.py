@@ -18,12 +18,13 @@ import datetime as dt
 import hashlib
 import logging
 import sqlite3
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity
 from trfsite.input_files import InputRefused, shown_name
+from trfsite.model.frozen import mutable_record
 from trfsite.pages.config import SiteConfig
 from trfsite.pages.plan import EventJob, Fallback
 from trfsite.render.page_meta import SiteInfo
@@ -111,7 +112,7 @@ class _Read(NamedTuple):
     games: tuple[tuple[str, bytes], ...]
 
 
-@dataclass(slots=True)
+@mutable_record
 class LateReads:
     """The discovered files by slug, the folder they must be inside (None: the file
     named by the user), what was read late and kept (by slug), and a finding per file

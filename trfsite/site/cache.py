@@ -29,13 +29,14 @@ import logging
 import os
 import sqlite3
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Protocol
 
 import isal
 
 import trfsite
+from trfsite.model.frozen import frozen_record
 from trfsite.pages.rows import EventSummary
 from trfsite.site.event_build import EventOutput, EventTask
 from trfsite.site.event_rows import EventRow
@@ -53,7 +54,7 @@ _DATE_PLACES = tuple(_SUMMARY_FIELDS.index(name) for name in _DATE_FIELDS)
 _SCALARS = frozenset({str, int, bool, type(None)})  # the exact types JSON gives them
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class CacheEntry:
     """What a reused event contributes, without rendering it again."""
 
@@ -282,7 +283,7 @@ def build_id(keys: Mapping[str, str]) -> str:
     return found.hexdigest()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Previous:
     """The live build as the build state describes it (see ``load_entries``)."""
 

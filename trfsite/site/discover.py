@@ -1,18 +1,17 @@
 """Finding tournament files under SRC by their content, in a fixed order."""
 
-from __future__ import annotations
-
 import hashlib
 import logging
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import field
 from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity
 from trfsite.input_files import InputRefused, check_inside, read_head, read_input, shown_name
+from trfsite.model.frozen import frozen_record
 from trfsite.site.slug import assign_slugs
 from trfsite.site.state_cache import KnownSource, SourceStore, signature
 
@@ -64,7 +63,7 @@ class SourceFile(NamedTuple):
     size: int = 0  # the file's size in bytes when found (the biggest events are built first)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Discovery:
     files: tuple[SourceFile, ...]
     index_notes: Path | None  # SRC/index.md

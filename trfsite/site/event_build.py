@@ -14,13 +14,14 @@ import gc
 import logging
 import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from trfsite.formats.limits import MAX_EVENT_OUTPUT_BYTES
 from trfsite.memo import forget_all
+from trfsite.model.frozen import frozen_record
 from trfsite.pages.common import warn_part_failed
 from trfsite.pages.contexts import (
     AwardsPage,
@@ -57,7 +58,7 @@ _PAUSED = 0  # builds of events or people pages running now (see paused_collecto
 _WAS_ENABLED = True
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class EventTask:
     job: EventJob
     theme_paths: tuple[Path, ...]  # the site theme's chain, nearest first
@@ -67,7 +68,7 @@ class EventTask:
     only_bulletin: bool = False  # the bulletin alone, made beside the pages (split_event)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class EventOutput:
     """Everything one event adds to the site (paths under OUT, POSIX)."""
 

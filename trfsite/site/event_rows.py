@@ -12,8 +12,6 @@ page, the feed and ``events.json`` cost a rebuild). The rows are joined as colum
 loops, not a Python object and a function call per row.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 import json
 from collections.abc import Iterable

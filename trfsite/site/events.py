@@ -11,10 +11,11 @@ import logging
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from trfsite.model.frozen import mutable_record
 from trfsite.render.theme import find_theme, load_theme, static_files, theme_chain
 from trfsite.site import cache
 from trfsite.site.build_sources import LateReads
@@ -53,7 +54,7 @@ def in_order(
         yield pending.popleft().result()
 
 
-@dataclass(slots=True)
+@mutable_record
 class Plan:
     """Which events are reused from the previous output and which are built."""
 

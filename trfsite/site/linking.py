@@ -19,14 +19,15 @@ import stat
 import threading
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
+
+from trfsite.model.frozen import frozen_record
 
 logger = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Listing:
     """A folder's files as the cache keeps them, decoded only when walked.
 

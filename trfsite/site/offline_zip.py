@@ -17,8 +17,6 @@ writes for ``writestr`` (``tests/site/test_offline_zip.py`` compares them); a co
 large for the plain format is left to ``zipfile`` itself, which deflates with zlib.
 """
 
-from __future__ import annotations
-
 import os
 import posixpath
 import re

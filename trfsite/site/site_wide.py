@@ -6,8 +6,6 @@ They do not read the archive, so the build writes them while a pool worker makes
 archive (0.2 s of CPU per 1,000 events) and took longer than the people pages.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import NamedTuple
 

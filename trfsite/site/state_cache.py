@@ -30,10 +30,11 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import NamedTuple
 
+from trfsite.model.frozen import frozen_record, mutable_record
 from trfsite.site.event_rows import EventRow, FlatRow
 from trfsite.site.state_batch import select_in
 
@@ -83,7 +84,7 @@ class KnownSource(NamedTuple):
     tournament: bool
 
 
-@dataclass(slots=True)
+@mutable_record
 class SourceStore:
     """The stored files by path under SRC (``os.fsencode``: however SRC is spelled on
     the command line), and what this build found anew; written with the cache (``save``)."""
@@ -123,7 +124,7 @@ _ROW_COLUMNS = "key, start, name, slug, kind, year, updated, card, item, entry"
 _FLAT_COLUMNS = "start, name, slug, kind, year, updated, card, item, entry, key"  # FlatRow's
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class CacheChanges:
     """What one build writes of the cache, in one transaction."""
 

@@ -9,8 +9,6 @@ Participants still tied at the end of the list share the place (same rank) and
 are listed by start number.
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
@@ -89,7 +87,7 @@ def compute_individual_rounds(
     return tuple(_standings_after(t, options, plan, after) for after in afters)
 
 
-def _by_points(t: Tournament, plan: _Plan, afters: list[int]) -> tuple[Standings, ...]:
+def _by_points(t: Tournament, plan: "_Plan", afters: list[int]) -> tuple[Standings, ...]:
     """The standings after each round ranked by points alone (tie-breaks of each round
     would cost beyond MAX_ROUND_RANKINGS); players on equal points share the place."""
     points = points_after(t, afters)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import NamedTuple
 
 from trfsite.findings import Finding, Severity, capped_note
 from trfsite.formats.limits import MAX_FINDINGS_PER_CODE
 from trfsite.formats.numbers import decimal, expected_whole, whole
 from trfsite.model import Span
+from trfsite.model.frozen import mutable_record
 from trfsite.results import Note
 
 
@@ -38,7 +39,7 @@ class SourceLine(NamedTuple):
         return Span(self.number, first, last or len(self.text))
 
 
-@dataclass(slots=True)
+@mutable_record
 class Sink:
     """Collects the findings of one file: at most MAX_FINDINGS_PER_CODE of a code, and how
     many more there were (a 2 MB file of damaged cells made 650,000 findings, 500 MB)."""

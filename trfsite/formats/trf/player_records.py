@@ -5,7 +5,7 @@ The round cells of a 001 line are read by ``round_cells``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from operator import itemgetter
 
 from trfsite.formats.builders import new_span, new_trf_player
@@ -21,6 +21,7 @@ from trfsite.formats.trf.fields import (
 )
 from trfsite.formats.trf.round_cells import read_cells
 from trfsite.model import NationalRating, Player
+from trfsite.model.frozen import mutable_record
 from trfsite.results import Note
 
 TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"})
@@ -37,7 +38,7 @@ _THE_RATING = Note("the rating")
 _THE_RANK = Note("the rank")
 
 
-@dataclass(slots=True)
+@mutable_record
 class PlayerNotes:
     """Things worth one summary finding for the whole file rather than one per line."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, TypeVar
 
 from trfsite.findings import Finding, Severity, sort_findings
@@ -51,6 +51,7 @@ from trfsite.model import (
     TeamSummary,
     Tournament,
 )
+from trfsite.model.frozen import mutable_record
 from trfsite.results import Note
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ TRF26_ONLY = frozenset(
 )
 
 
-@dataclass(slots=True)
+@mutable_record
 class Sorted:
     """The file's lines, sorted by kind, each kind in file order."""
 

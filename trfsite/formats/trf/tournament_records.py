@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from trfsite.formats.trf.fields import (
     Sink,
@@ -26,6 +26,7 @@ from trfsite.model import (
     StartingRankMethod,
     TeamScoring,
 )
+from trfsite.model.frozen import mutable_record
 from trfsite.results import Note
 
 # Records whose text starts at column 5 and is kept as a string.
@@ -50,7 +51,7 @@ _SCORING_LETTERS = ("W", "D", "L", "A", "P", "X")
 _TEAM_SCORING_CODES = ("TW", "TD", "TL")
 
 
-@dataclass(slots=True)
+@mutable_record
 class Header:
     """The ``??2`` records as read so far (mutable while reading)."""
 
