@@ -14,8 +14,6 @@ start score, a ranking by points alone) is ranked here instead: the helper sends
 nothing then.
 """
 
-from __future__ import annotations
-
 from functools import partial
 from typing import NamedTuple
 
