@@ -95,10 +95,7 @@ _COMPARED: weakref.WeakKeyDictionary[
 
 
 def _compared(env: jinja2.Environment) -> dict[tuple[str, object, str], tuple[str, ...]]:
-    found = _COMPARED.get(env)
-    if found is None:
-        found = _COMPARED[env] = {}
-    return found
+    return _COMPARED.setdefault(env, {})
 
 
 # The rows of a page compared with its whole render, when a kind of page has a sample:
