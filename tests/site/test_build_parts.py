@@ -493,3 +493,27 @@ def test_a_split_event_s_objects_are_gone_before_the_collector_resumes(
     _build(src, tmp_path / "split", split=True)
     assert len(made) == 1
     assert alive == [False]
+
+
+def test_the_archive_starts_as_soon_as_a_split_event_s_files_are_written(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The archive reads the event's data files only: it starts beside what follows them
+    on one core (the workers' exit, the event freed, its offline copy), not after."""
+    from trfsite.site import build, events
+
+    steps: list[str] = []
+
+    def logged(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            steps.append(name)
+            return real(*args, **kwargs)
+
+        return call
+
+    monkeypatch.setattr(build, "start_archive", logged("archive", build.start_archive))
+    monkeypatch.setattr(events, "write_offline_zip", logged("offline", events.write_offline_zip))
+    monkeypatch.setattr(split_event, "forget_all", logged("freed", split_event.forget_all))
+    _build(src, tmp_path / "split", split=True)
+    assert steps == ["archive", "freed", "offline"]
+    assert (tmp_path / "split" / "data" / "archive.sqlite").is_file()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from trfsite.memo import forget_all
 from trfsite.pages.gather import PreparedEvent, part_of, prepare_event
 from trfsite.pages.plan import PagePlan
+from trfsite.pages.rows import EventSummary
 from trfsite.site.event_build import (
     EventOutput,
     EventTask,
@@ -56,10 +57,14 @@ def can_split(executor: Executor, workers: int, events: int) -> bool:
     )
 
 
-def build_split(task: EventTask, workers: int) -> EventOutput:
+def build_split(
+    task: EventTask, workers: int, written: Callable[[EventSummary], None] | None = None
+) -> EventOutput:
     """Every file of one event, its pages written by ``workers`` forked workers.
 
-    ``task.out_root`` is where they write.
+    ``task.out_root`` is where they write. ``written``: told the event's summary as soon
+    as its files are all written, when they are the event's last (no part failed, no
+    bulletin to wait for), before the workers and the event's objects go.
     """
     assert task.out_root is not None
     context = multiprocessing.get_context("fork")
@@ -73,7 +78,8 @@ def build_split(task: EventTask, workers: int) -> EventOutput:
                 # The event's objects go when this call returns, before the collector
                 # resumes: alive then, the collector's first pass went over all of them
                 # (made while it was paused), 0.1-0.2 s of the open's end on one core.
-                parts, people, failed_prepared = _prepared_parts(task, workers, context)
+                ready = written if bulletin is None else None
+                parts, people, failed_prepared = _prepared_parts(task, workers, context, ready)
             finally:
                 _PREPARED.clear()
                 _TAKEN.clear()
@@ -105,10 +111,11 @@ def build_split(task: EventTask, workers: int) -> EventOutput:
 
 
 def _prepared_parts(
-    task: EventTask, workers: int, context: Any
+    task: EventTask, workers: int, context: Any, written: Callable[[EventSummary], None] | None
 ) -> tuple[list[EventOutput], EventEntries | None, bool]:
     """The event prepared here and its parts rendered (by this process and ``workers`` - 1
-    forked ones): (the parts' outputs, its people, whether it failed to be prepared)."""
+    forked ones): (the parts' outputs, its people, whether it failed to be prepared).
+    ``written``: see ``build_split``."""
     prepared = prepare_event(task.job, check_beside=True)
     _PREPARED[:], _TAKEN[:] = [prepared], [context.Value("i", 0)]
     if prepared.failed is not None:  # its overview and validation pages only
@@ -122,6 +129,10 @@ def _prepared_parts(
         people = event_people(prepared)
         parts = [_render_part(task, 0, workers)]
         parts += [call.result() for call in calls]
+        if written is not None and not any(part.failure for part in parts):
+            # What follows the files takes one core (the workers' exit, the event's
+            # objects freed, its offline copy): the caller's next step may run beside it.
+            written(parts[0].summary)
     return parts, people, False
 
 
