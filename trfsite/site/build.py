@@ -32,6 +32,7 @@ from trfsite.input_files import shown_name
 from trfsite.model.frozen import frozen_record
 from trfsite.pages.config import SiteConfig, load_config
 from trfsite.pages.plan import Fallback
+from trfsite.pages.rows import EventSummary
 from trfsite.render.page_meta import SiteInfo
 from trfsite.render.theme import Theme, find_theme, theme_chain
 from trfsite.site import cache, publish
@@ -47,7 +48,7 @@ from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.linking import Linking, Reused
 from trfsite.site.lock import one_build_at_a_time
-from trfsite.site.open_data import start_archive
+from trfsite.site.open_data import built_archive, start_archive
 from trfsite.site.people_donor import PeopleTaking
 from trfsite.site.site_wide import SiteWide
 from trfsite.site.state import state_path
@@ -377,13 +378,28 @@ def _build_language(
             local = (part.options.executor or "local") == "local"
             pool = own if local and workers > 1 else None
             linking = part.link_reused(reused, pool)
-            entries += build_events(writer, own, workers, plan, progress, local)
-            entries = _rebuild_damaged(part, linking, tasks, plan, entries, own, workers, local)
-            ordered = _in_order(tasks, entries)
             # On the pool, while it is open: the archive beside the people pages and the
             # site-wide files, which do not read it (waited for last: it grows with the
             # archive, 0.2 s of CPU per 1,000 events, and took longer than the people).
-            archive = start_archive(pool, writer, _archived(ordered, plan, part), state_file, fresh)
+            # With no event reused (none damaged, then), it starts as soon as the built
+            # events' files are written: beside a split event's end on one core too.
+            early: list[Callable[[], None]] = []  # the archive, when started early
+
+            def start_early(summaries: dict[str, EventSummary]) -> None:
+                events = built_archive(
+                    [t.job.slug for t in tasks], plan.keys, summaries, writer.root
+                )
+                early.append(start_archive(pool, writer, events, state_file, fresh))
+
+            started = start_early if not plan.reused and pool is not None else None
+            entries += build_events(writer, own, workers, plan, progress, local, started)
+            entries = _rebuild_damaged(part, linking, tasks, plan, entries, own, workers, local)
+            ordered = _in_order(tasks, entries)
+            if not early:
+                early.append(
+                    start_archive(pool, writer, _archived(ordered, plan, part), state_file, fresh)
+                )
+            archive = early[0]
             if linking is not None:  # the donor's folders, a rename each (0.1 s at 3,000 events):
                 linking.move_from_donor(pool)  # on the pool's other worker, if there is one
                 part.moved_early.append(linking)

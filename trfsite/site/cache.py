@@ -76,15 +76,35 @@ class _Digest(Protocol):
     def update(self, data: bytes, /) -> None: ...
 
 
+def _files_under(root: Path) -> list[tuple[tuple[str, ...], str]]:
+    """Every file under ``root`` but those of ``__pycache__`` folders, as (its path's parts
+    below ``root``, its path), in the order of ``sorted(root.rglob("*"))``.
+
+    Walked by ``os.walk``, not ``pathlib``: a ``Path`` made, compared and cut per file
+    took 0.04 s of the package's 0.05 s at every build's start, where one core works.
+    """
+    found = []
+    for folder, folders, files in os.walk(root):
+        folders[:] = [name for name in folders if name != "__pycache__"]
+        below = Path(folder).relative_to(root).parts
+        for name in files:
+            path = os.path.join(folder, name)
+            if os.path.isfile(path):  # a link to a file is read, as rglob's is_file says
+                found.append(((*below, name), path))
+    # rglob's order: a Path sorts by its parts, not by its text ("a/b" before "a-b").
+    found.sort()
+    return found
+
+
 def _hash_tree(digest: _Digest, root: Path, label: str) -> None:
     """Every file under ``root`` (names and bytes), in a fixed order."""
     if not root.is_dir():
         digest.update(f"{label}: none\n".encode())
         return
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(f"{label}/{path.relative_to(root).as_posix()}\n".encode())
-            digest.update(path.read_bytes())
+    for parts, path in _files_under(root):
+        digest.update(f"{label}/{'/'.join(parts)}\n".encode())
+        with open(path, "rb") as file:
+            digest.update(file.read())
 
 
 @functools.cache
@@ -94,13 +114,12 @@ def _package_digest() -> str:
     for reading some 700 files again (a third of a one-event build's CPU)."""
     digest = hashlib.sha256()
     package = Path(trfsite.__file__).resolve().parent
-    for path in sorted(package.rglob("*")):
-        relative = path.relative_to(package)
-        if relative.parts[0] == "themes" or "__pycache__" in relative.parts:
+    for parts, path in _files_under(package):
+        if parts[0] == "themes":
             continue  # themes are hashed in build_fingerprint, as the build uses them
-        if path.is_file():
-            digest.update(f"package/{relative.as_posix()}\n".encode())
-            digest.update(path.read_bytes())
+        digest.update(f"package/{'/'.join(parts)}\n".encode())
+        with open(path, "rb") as file:
+            digest.update(file.read())
     return digest.hexdigest()
 
 

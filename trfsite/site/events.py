@@ -28,6 +28,7 @@ from trfsite.site.state import BuildState
 from trfsite.site.writer import SiteWriter
 
 if TYPE_CHECKING:
+    from trfsite.pages.rows import EventSummary
     from trfsite.people.entries import EventEntries
 
 logger = logging.getLogger(__name__)
@@ -177,8 +178,13 @@ def build_events(
     plan: Plan,
     progress: Progress | None,
     local: bool,
+    written: Callable[[dict[str, EventSummary]], None] | None = None,
 ) -> list[cache.CacheEntry]:
     """Build the events that are not reused; their files are written as they arrive.
+
+    ``written``: told the summaries of the events built (by slug) once all their files
+    are written, before the last event's offline copy (a split event's before its
+    processes end): what reads those files may start then.
 
     Local workers write their files into the temporary folder themselves, so
     the pages do not travel back through a pipe; remote ones return them. The
@@ -194,9 +200,20 @@ def build_events(
         replace(_with_bytes(plan, task), out_root=writer.root if local else None)
         for task in plan.build
     )
+    summaries: dict[str, EventSummary] = {}
+    told = written is None
+
+    def done_writing(summary: EventSummary) -> None:
+        nonlocal told
+        summaries[summary.slug] = summary
+        if not told and len(summaries) == len(plan.build):
+            told = True
+            assert written is not None
+            written(summaries)
+
     outputs: Iterator[EventOutput]
     if local and can_split(executor, workers, len(plan.build)):
-        outputs = (build_split(task, workers) for task in tasks)
+        outputs = (build_split(task, workers, done_writing) for task in tasks)
     else:
         outputs = in_order(executor, workers, build_event, tasks)
     entries = []
@@ -209,6 +226,7 @@ def build_events(
     for done, output in enumerate(outputs, start=1):
         for path, data in output.files:
             writer.write_bytes(path, data)
+        done_writing(output.summary)
         # The event's folder is complete now: its offline copy is made from it, and
         # listed among its files so that the cache keeps it with the event. An event
         # that failed has only its validation page, nothing to take offline.

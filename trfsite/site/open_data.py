@@ -7,11 +7,12 @@ cached with it; ``events.json`` and ``feed.xml`` are joined here from the events
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 
 from trfsite.pages.data_files import DATA_FOLDER
+from trfsite.pages.rows import EventSummary
 from trfsite.render.page_meta import SiteInfo
 from trfsite.site.archive_db import ARCHIVE, ArchiveEvent
 from trfsite.site.event_rows import SiteRows, events_json, feed_xml
@@ -28,6 +29,13 @@ def write_open_data(writer: SiteWriter, site: SiteInfo, rows: SiteRows) -> None:
     writer.write_text(f"{DATA_FOLDER}/events.json", events_json(rows))
     for schema in sorted(SCHEMAS.glob("*.json")):
         writer.copy_file(f"{DATA_FOLDER}/schema/{schema.name}", schema)
+
+
+def built_archive(
+    slugs: Sequence[str], keys: Mapping[str, str], summaries: Mapping[str, EventSummary], root: Path
+) -> list[ArchiveEvent]:
+    """The events of ``data/archive.sqlite`` when each was built now, into ``root``."""
+    return [ArchiveEvent(keys[slug], summaries[slug], root / slug) for slug in slugs]
 
 
 def start_archive(
