@@ -252,3 +252,32 @@ def test_parts_and_workers_give_the_same_site(src: Path, tmp_path: Path) -> None
     path.write_text(path.read_text("utf-8").replace("Synthetic Open", "Split Open"))
     assert _build(src, two, jobs=2).reused == 3
     _assert_same_as_fresh(src, two, tmp_path)
+
+
+def test_pdf_library_release_invalidates_bulletins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new WeasyPrint (or pydyf, fontTools, pypdf) may lay a bulletin out into other
+    bytes: a build with bulletins keys its events by their releases, a build without
+    does not."""
+    import importlib.metadata
+
+    from trfsite.site import cache
+
+    released = importlib.metadata.version
+    theme, bulletin = (tmp_path / "theme",), (tmp_path / "bulletin",)
+
+    def fingerprints(weasyprint: str) -> tuple[str, str]:
+        def version(name: str) -> str:
+            return weasyprint if name == "weasyprint" else released(name)
+
+        monkeypatch.setattr(importlib.metadata, "version", version)
+        cleared = getattr(cache, "_bulletin_releases", None)
+        if cleared is not None:  # read once a process
+            cleared.cache_clear()
+        return cache.build_fingerprint(theme, bulletin), cache.build_fingerprint(theme, ())
+
+    with_pdf, without_pdf = fingerprints("70.0")
+    upgraded_pdf, upgraded_without = fingerprints("71.0")
+    assert upgraded_pdf != with_pdf
+    assert upgraded_without == without_pdf

@@ -123,14 +123,37 @@ def _package_digest() -> str:
     return digest.hexdigest()
 
 
+# What lays out and writes a bulletin besides trfsite: a new release may make other bytes.
+BULLETIN_DISTRIBUTIONS = ("weasyprint", "pydyf", "fonttools", "pypdf")
+
+
+@functools.cache
+def _bulletin_releases() -> str:
+    """The installed releases of ``BULLETIN_DISTRIBUTIONS``, from their metadata, once a
+    process (as the package's digest): importing WeasyPrint to ask it would cost a build
+    that reuses every bulletin ~0.3 s."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    releases = []
+    for name in BULLETIN_DISTRIBUTIONS:
+        try:
+            releases.append(f"{name} {version(name)}")
+        except PackageNotFoundError:
+            releases.append(f"{name} -")
+    return "\n".join(releases)
+
+
 def build_fingerprint(theme_paths: tuple[Path, ...], bulletin_paths: tuple[Path, ...]) -> str:
-    """trfsite (version, code, catalogs), the deflate's release and the themes; shared by
-    every event's key."""
+    """trfsite (version, code, catalogs), the deflate's release, the themes and, with a
+    bulletin, the PDF libraries' releases; shared by every event's key."""
     digest = hashlib.sha256(f"trfsite {trfsite.__version__}\n".encode())
     digest.update(f"package {_package_digest()}\n".encode())
-    # A new ISA-L may deflate the offline copies into other bytes: a rebuild after an
-    # upgrade makes them again, as a cold build would.
+    # A new ISA-L may deflate the offline copies, and a new WeasyPrint lay the bulletin
+    # out, into other bytes: a rebuild after an upgrade makes them again, as a cold build
+    # would.
     digest.update(f"isal {isal.__version__}\n".encode())
+    if bulletin_paths:
+        digest.update(f"{_bulletin_releases()}\n".encode())
     for number, path in enumerate(theme_paths):
         _hash_tree(digest, path, f"theme{number}")
     for number, path in enumerate(bulletin_paths):
