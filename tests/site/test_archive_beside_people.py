@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from sitehelpers import small_round_robin
 
-from trfsite.site import archive_work, build
+from trfsite.site import archive_work, build, open_data
 from trfsite.site.build import BuildOptions, build_site
 
 pytestmark = pytest.mark.slow
@@ -34,7 +34,7 @@ def _record_calls(monkeypatch: pytest.MonkeyPatch, log: Path) -> None:
     real_archive, real_people, real_start = (
         archive_work.write_archive,
         build._people,
-        build.start_archive,
+        open_data.start_archive,
     )
 
     def start(*args: object, **kwargs: object) -> object:
@@ -54,7 +54,7 @@ def _record_calls(monkeypatch: pytest.MonkeyPatch, log: Path) -> None:
 
     monkeypatch.setattr(archive_work, "write_archive", archive)
     monkeypatch.setattr(build, "_people", people)
-    monkeypatch.setattr(build, "start_archive", start)
+    monkeypatch.setattr(open_data, "start_archive", start)
 
 
 def _events_in(archive: Path) -> list[str]:
@@ -107,8 +107,8 @@ def test_the_same_bytes_with_and_without_the_pool(tmp_path: Path) -> None:
 
 
 def _noting_the_wait(steps: list[str]) -> Callable[..., object]:
-    """``build.start_archive`` whose returned wait adds "archive waited for" to ``steps``."""
-    real_start = build.start_archive
+    """``open_data.start_archive`` whose returned wait adds "archive waited for" to ``steps``."""
+    real_start = open_data.start_archive
 
     def start(*args: object, **kwargs: object) -> object:
         wait = real_start(*args, **kwargs)  # type: ignore[arg-type]
@@ -145,7 +145,7 @@ def test_the_archive_is_waited_for_after_the_home_page_and_the_cache_rows(
         steps.append("cache rows")
         real_save(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(build, "start_archive", _noting_the_wait(steps))
+    monkeypatch.setattr(open_data, "start_archive", _noting_the_wait(steps))
     monkeypatch.setattr(site_wide, "write_home", home)
     monkeypatch.setattr(cache, "save_entries", save)
     build_site(BuildOptions(src, tmp_path / "out", pdf=False, jobs=2))
@@ -189,7 +189,7 @@ def test_the_donors_folders_are_moved_in_by_the_other_worker_while_the_archive_i
                 file.write(f"moved {os.getpid()}\n")
         rename(source, target)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(build, "start_archive", _noting_the_wait(steps))
+    monkeypatch.setattr(open_data, "start_archive", _noting_the_wait(steps))
     monkeypatch.setattr(linking.Linking, "move_from_donor", move)
     monkeypatch.setattr(linking.os, "rename", counted)
     build_site(BuildOptions(src, out, pdf=False, jobs=2))

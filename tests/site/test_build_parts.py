@@ -500,7 +500,7 @@ def test_the_archive_starts_as_soon_as_a_split_event_s_files_are_written(
 ) -> None:
     """The archive reads the event's data files only: it starts beside what follows them
     on one core (the workers' exit, the event freed, its offline copy), not after."""
-    from trfsite.site import build, events
+    from trfsite.site import events, open_data
 
     steps: list[str] = []
 
@@ -511,7 +511,7 @@ def test_the_archive_starts_as_soon_as_a_split_event_s_files_are_written(
 
         return call
 
-    monkeypatch.setattr(build, "start_archive", logged("archive", build.start_archive))
+    monkeypatch.setattr(open_data, "start_archive", logged("archive", open_data.start_archive))
     monkeypatch.setattr(events, "write_offline_zip", logged("offline", events.write_offline_zip))
     monkeypatch.setattr(split_event, "forget_all", logged("freed", split_event.forget_all))
     _build(src, tmp_path / "split", split=True)

@@ -32,7 +32,6 @@ from trfsite.input_files import shown_name
 from trfsite.model.frozen import frozen_record
 from trfsite.pages.config import SiteConfig, load_config
 from trfsite.pages.plan import Fallback
-from trfsite.pages.rows import EventSummary
 from trfsite.render.page_meta import SiteInfo
 from trfsite.render.theme import Theme, find_theme, theme_chain
 from trfsite.site import cache, publish
@@ -48,7 +47,7 @@ from trfsite.site.language_pages import site_title, write_language_choice
 from trfsite.site.lifetime import end_children_with_this_process
 from trfsite.site.linking import Linking, Reused
 from trfsite.site.lock import one_build_at_a_time
-from trfsite.site.open_data import built_archive, start_archive
+from trfsite.site.open_data import ArchiveStart
 from trfsite.site.people_donor import PeopleTaking
 from trfsite.site.site_wide import SiteWide
 from trfsite.site.state import state_path
@@ -369,7 +368,9 @@ def _build_language(
         entries += build_events(writer, executor, 2, plan, progress, local=False)
         entries = _rebuild_damaged(part, linking, tasks, plan, entries, executor, 2, False)
         ordered = _in_order(tasks, entries)
-        archive = start_archive(None, writer, _archived(ordered, plan, part), state_file, fresh)
+        archive = ArchiveStart(None, writer, state_file, fresh).now(
+            lambda: _archived(ordered, plan, part)
+        )
         people = _people(part, tasks, plan, config, executor, 2, False)
         pages = site_wide.write(discovery, ordered, plan, people)
         archive()
@@ -383,23 +384,12 @@ def _build_language(
             # archive, 0.2 s of CPU per 1,000 events, and took longer than the people).
             # With no event reused (none damaged, then), it starts as soon as the built
             # events' files are written: beside a split event's end on one core too.
-            early: list[Callable[[], None]] = []  # the archive, when started early
-
-            def start_early(summaries: dict[str, EventSummary]) -> None:
-                events = built_archive(
-                    [t.job.slug for t in tasks], plan.keys, summaries, writer.root
-                )
-                early.append(start_archive(pool, writer, events, state_file, fresh))
-
-            started = start_early if not plan.reused and pool is not None else None
-            entries += build_events(writer, own, workers, plan, progress, local, started)
+            start = ArchiveStart(pool, writer, state_file, fresh)
+            early = start.early([t.job.slug for t in tasks], plan.keys, bool(plan.reused))
+            entries += build_events(writer, own, workers, plan, progress, local, early)
             entries = _rebuild_damaged(part, linking, tasks, plan, entries, own, workers, local)
             ordered = _in_order(tasks, entries)
-            if not early:
-                early.append(
-                    start_archive(pool, writer, _archived(ordered, plan, part), state_file, fresh)
-                )
-            archive = early[0]
+            archive = start.now(lambda: _archived(ordered, plan, part))
             if linking is not None:  # the donor's folders, a rename each (0.1 s at 3,000 events):
                 linking.move_from_donor(pool)  # on the pool's other worker, if there is one
                 part.moved_early.append(linking)

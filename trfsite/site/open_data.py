@@ -31,11 +31,36 @@ def write_open_data(writer: SiteWriter, site: SiteInfo, rows: SiteRows) -> None:
         writer.copy_file(f"{DATA_FOLDER}/schema/{schema.name}", schema)
 
 
-def built_archive(
-    slugs: Sequence[str], keys: Mapping[str, str], summaries: Mapping[str, EventSummary], root: Path
-) -> list[ArchiveEvent]:
-    """The events of ``data/archive.sqlite`` when each was built now, into ``root``."""
-    return [ArchiveEvent(keys[slug], summaries[slug], root / slug) for slug in slugs]
+class ArchiveStart:
+    """``data/archive.sqlite`` started once (see ``start_archive``): as soon as every built
+    event's files are written (``early``, given to ``build_events``) when no event is
+    reused, so that it runs beside the build's end on one core; else once the events are
+    in order (``now``)."""
+
+    def __init__(self, pool: Executor | None, writer: SiteWriter, work: Path, fresh: bool) -> None:
+        self.pool, self.writer, self.work, self.fresh = pool, writer, work, fresh
+        self._wait: Callable[[], None] | None = None
+
+    def early(
+        self, slugs: Sequence[str], keys: Mapping[str, str], reused: bool
+    ) -> Callable[[Mapping[str, EventSummary]], None] | None:
+        """What starts it from the built events' summaries (by slug); None when it cannot
+        start before the events are in order (an event reused, or no pool to run on)."""
+        if reused or self.pool is None:
+            return None
+        root = self.writer.root
+
+        def start(summaries: Mapping[str, EventSummary]) -> None:
+            events = [ArchiveEvent(keys[slug], summaries[slug], root / slug) for slug in slugs]
+            self.now(lambda: events)
+
+        return start
+
+    def now(self, events: Callable[[], Sequence[ArchiveEvent]]) -> Callable[[], None]:
+        """Started with ``events()`` unless started already; the call returned waits for it."""
+        if self._wait is None:
+            self._wait = start_archive(self.pool, self.writer, events(), self.work, self.fresh)
+        return self._wait
 
 
 def start_archive(
