@@ -214,7 +214,10 @@ def _build_people(
                 run.fingerprint, site_text, page.template, _shown(page.context)
             )
             if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
-                pages.make_here(page)
+                # On a worker, as the person pages: rendered here, a federation's page
+                # of every member (a quarter of the archive's people) was the build
+                # process's peak, growing with the archive (issue 46).
+                pages.send(page)
         again = []
         for path, piece in search.kept.items():
             if path in old_pages and pages.reuse(path):

@@ -169,9 +169,6 @@ class PageFiles:
         if len(self._batch) >= _BATCH:
             self._send()
 
-    def make_here(self, page: PeoplePage) -> bytes:
-        return self.render_here(page.path, page.template, page.context).encode("utf-8")
-
     def render_here(self, path: str, template: str, context: object) -> str:
         """A page rendered in this process and placed; its text."""
         from trfsite.render.environment import render_page
