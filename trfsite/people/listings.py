@@ -8,6 +8,7 @@ rebuild makes a row again only for the people it resolved again, and a group pag
 only for the groups those people are, or were, in (``GroupRows.members``).
 """
 
+import heapq
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain
@@ -111,8 +112,10 @@ def listing_pages(planner: PeoplePlanner, groups: GroupRows) -> Listings:
     path = f"{PEOPLE_FOLDER}/index.html"
     summary = planner.summary
     if summary is None:
-        busiest = sorted(
-            resolution.people, key=lambda p: (-len(p.entries), p.name.casefold(), p.key)
+        # The first ones only, as sorted() would give them: a key a person of the
+        # archive, sorted, was the build process's peak (issue 46).
+        busiest = heapq.nsmallest(
+            BUSIEST, resolution.people, key=lambda p: (-len(p.entries), p.name.casefold(), p.key)
         )
         summary = ArchiveSummary(
             len(resolution.people),
