@@ -407,7 +407,7 @@ def _listing_digest(fingerprint: str, site_text: str, template: str, context: Pe
     for name, value in zip(context._fields, context, strict=True):
         if name == "meta":
             continue
-        if isinstance(value, tuple) and not hasattr(value, "_fields"):
+        if type(value) is tuple:  # a list of rows (a named tuple is one value)
             _feed(found.update, f"{name}: {len(value)} items")
             for item in value:
                 _feed(found.update, repr(item))
