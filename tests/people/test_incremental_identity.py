@@ -19,7 +19,7 @@ import pytest
 from treedigest import tree_digest
 
 from trfsite.people.listings import GroupRows, Listings
-from trfsite.people.pages import PeoplePlanner, PersonInput
+from trfsite.people.pages import PeoplePlanner
 from trfsite.site import identity_part, state_schema
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.state import state_path
@@ -224,16 +224,14 @@ def test_only_the_listing_pages_whose_rows_changed_are_made_again(
     src, out = tmp_path / "src", tmp_path / "out"
     shutil.copytree(RULES, src)
     build_site(BuildOptions(src, out, pdf=False))
-    made: list[str] = []  # the listing pages sent to be rendered (person pages are too)
-    send = people_files.PageFiles.send
-    listed = {"people_group.html", "people_index.html", "people_findings.html"}
+    made: list[str] = []  # the listing pages sent to be rendered
+    send_alone = people_files.PageFiles.send_alone
 
-    def spied(self: people_files.PageFiles, page: people.PeoplePage | PersonInput) -> None:
-        if isinstance(page, people.PeoplePage) and page.template in listed:
-            made.append(page.path)
-        send(self, page)
+    def spied(self: people_files.PageFiles, page: people.PeoplePage) -> None:
+        made.append(page.path)
+        send_alone(self, page)
 
-    monkeypatch.setattr(people_files.PageFiles, "send", spied)
+    monkeypatch.setattr(people_files.PageFiles, "send_alone", spied)
     placed: list[str] = []
     place = people_files.PageFiles.place
 

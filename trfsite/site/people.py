@@ -217,7 +217,7 @@ def _build_people(
                 # On a worker, as the person pages: rendered here, a federation's page
                 # of every member (a quarter of the archive's people) was the build
                 # process's peak, growing with the archive (issue 46).
-                pages.send(page)
+                pages.send_alone(page)
         again = []
         for path, piece in search.kept.items():
             if path in old_pages and pages.reuse(path):
