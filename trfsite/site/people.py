@@ -21,7 +21,7 @@ from pathlib import Path
 
 from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
-from trfsite.people.contexts import PeopleContext
+from trfsite.people.contexts import GroupPage, PeopleContext
 from trfsite.people.entries import EventEntries, PersonEntry, SharedValues
 from trfsite.people.identity import Resolution
 from trfsite.people.incremental import Stale
@@ -57,6 +57,8 @@ from trfsite.site.state_pages import PageDigests
 from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
+# A group page listing more people than this goes to a worker in a batch of its own.
+MANY = 1_000
 
 
 def build_people(
@@ -216,8 +218,12 @@ def _build_people(
             if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
                 # On a worker, as the person pages: rendered here, a federation's page
                 # of every member (a quarter of the archive's people) was the build
-                # process's peak, growing with the archive (issue 46).
-                pages.send_alone(page)
+                # process's peak, growing with the archive (issue 46). Such a page goes
+                # alone; the many small ones (namesakes: 3,500 at 3,000 events) in batches.
+                if isinstance(page.context, GroupPage) and len(page.context.members) > MANY:
+                    pages.send_alone(page)
+                else:
+                    pages.send(page)
         again = []
         for path, piece in search.kept.items():
             if path in old_pages and pages.reuse(path):
