@@ -19,7 +19,7 @@ import pytest
 from treedigest import tree_digest
 
 from trfsite.people.listings import GroupRows, Listings
-from trfsite.people.pages import PeoplePlanner
+from trfsite.people.pages import PeoplePlanner, PersonInput
 from trfsite.site import identity_part, state_schema
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.state import state_path
@@ -224,14 +224,21 @@ def test_only_the_listing_pages_whose_rows_changed_are_made_again(
     src, out = tmp_path / "src", tmp_path / "out"
     shutil.copytree(RULES, src)
     build_site(BuildOptions(src, out, pdf=False))
-    made: list[str] = []
-    make_here = people_files.PageFiles.make_here
+    made: set[str] = set()  # the listing pages sent to be rendered (alone or not)
+    send, send_alone = people_files.PageFiles.send, people_files.PageFiles.send_alone
+    listed = {"people_group.html", "people_index.html", "people_findings.html"}
 
-    def spied(self: people_files.PageFiles, page: people.PeoplePage) -> bytes:
-        made.append(page.path)
-        return make_here(self, page)
+    def spied(self: people_files.PageFiles, page: people.PeoplePage | PersonInput) -> None:
+        if isinstance(page, people.PeoplePage) and page.template in listed:
+            made.add(page.path)
+        send(self, page)
 
-    monkeypatch.setattr(people_files.PageFiles, "make_here", spied)
+    def spied_alone(self: people_files.PageFiles, page: people.PeoplePage) -> None:
+        made.add(page.path)
+        send_alone(self, page)
+
+    monkeypatch.setattr(people_files.PageFiles, "send", spied)
+    monkeypatch.setattr(people_files.PageFiles, "send_alone", spied_alone)
     placed: list[str] = []
     place = people_files.PageFiles.place
 
@@ -255,7 +262,7 @@ def test_only_the_listing_pages_whose_rows_changed_are_made_again(
     build_site(BuildOptions(src, out, pdf=False))
     # A group page lists its people (name, events, last year): an event's name is on
     # none of them, so no listing page is made again, nor any search piece.
-    assert made == []
+    assert made == set()
     assert placed == []
     # The rename leaves every person as they were (no row is made again), so no
     # federation is even looked at: all six of the archive (AUT, DEN, ENG, GER,

@@ -90,3 +90,24 @@ def test_more_pages_than_held_go_to_the_workers(
     monkeypatch.undo()
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1714521600")
     assert rebuilt == _cold(tmp_path)  # the same pages made here
+
+
+def test_a_cold_builds_listing_pages_are_rendered_by_the_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 46: a federation's page lists a quarter of the archive's people; rendered
+    # by the build process it was that process's peak (~10 MiB at 3,000 events). With
+    # the pages sent out (more than _HERE_AT_MOST of them), no page is rendered here.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1714521600")
+    _three_events(tmp_path / "src")
+    monkeypatch.setattr(people_files, "_HERE_AT_MOST", 0)
+    log = tmp_path / "made.log"
+    _environments_by_process(monkeypatch, log)
+    out = tmp_path / "out"
+    build_site(BuildOptions(tmp_path / "src", out, pdf=False, jobs=2, cache=False))
+    assert (out / "people" / "federations").is_dir() and (out / "people" / "index.html").is_file()
+    processes = set(log.read_text(encoding="utf-8").split())
+    assert processes and str(os.getpid()) not in processes
+    monkeypatch.undo()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1714521600")
+    assert tree_digest(out, ignore=_not_site) == _cold(tmp_path)  # made here: the same

@@ -14,14 +14,14 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
 
 from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
-from trfsite.people.contexts import PeopleContext
+from trfsite.people.contexts import GroupPage, PeopleContext
 from trfsite.people.entries import EventEntries, PersonEntry, SharedValues
 from trfsite.people.identity import Resolution
 from trfsite.people.incremental import Stale
@@ -57,6 +57,8 @@ from trfsite.site.state_pages import PageDigests
 from trfsite.site.writer import SiteWriter
 
 logger = logging.getLogger(__name__)
+# A group page listing more people than this goes to a worker in a batch of its own.
+MANY = 1_000
 
 
 def build_people(
@@ -210,11 +212,18 @@ def _build_people(
             now = RowsNow(state.rows, fresh, resolved.gone)
             groups, search = now.groups(), now.pieces(SEARCH_FOLDER)
         for page in _listings(planner, groups, now, old_pages, pages, digests):
-            digests[page.path] = made_of = _digest(
-                run.fingerprint, site_text, page.template, _shown(page.context)
+            digests[page.path] = made_of = _listing_digest(
+                run.fingerprint, site_text, page.template, page.context
             )
             if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
-                pages.make_here(page)
+                # On a worker, as the person pages: rendered here, a federation's page
+                # of every member (a quarter of the archive's people) was the build
+                # process's peak, growing with the archive (issue 46). Such a page goes
+                # alone; the many small ones (namesakes: 3,500 at 3,000 events) in batches.
+                if isinstance(page.context, GroupPage) and len(page.context.members) > MANY:
+                    pages.send_alone(page)
+                else:
+                    pages.send(page)
         again = []
         for path, piece in search.kept.items():
             if path in old_pages and pages.reuse(path):
@@ -357,9 +366,14 @@ def _with_rounds(
 def _digest(*parts: str) -> str:
     found = hashlib.sha256()
     for part in parts:
-        encoded = part.encode("utf-8", "surrogatepass")
-        found.update(len(encoded).to_bytes(8, "big") + encoded)
+        _feed(found.update, part)
     return found.hexdigest()
+
+
+def _feed(update: Callable[[bytes], None], part: str) -> None:
+    """One part into a digest, after its length (no two lists of parts alike)."""
+    encoded = part.encode("utf-8", "surrogatepass")
+    update(len(encoded).to_bytes(8, "big") + encoded)
 
 
 def _listings(
@@ -388,11 +402,24 @@ def _listings(
     return chain(made.pages, (page for page in again if page.path in missing))
 
 
-def _shown(context: PeopleContext) -> str:
+def _listing_digest(fingerprint: str, site_text: str, template: str, context: PeopleContext) -> str:
     """What a listing page shows: its context but for its ``meta`` (whose site is in
-    the digest once, and the rest follows from the page's path and rows)."""
-    values = [v for name, v in zip(context._fields, context, strict=True) if name != "meta"]
-    return repr((context.meta.title, values))
+    the digest once, and the rest follows from the page's path and rows). A list is
+    hashed item by item: the repr of a federation's page whole (a quarter of the
+    archive's people) was the build process's peak (issue 46)."""
+    found = hashlib.sha256()
+    for part in (fingerprint, site_text, template, repr(context.meta.title)):
+        _feed(found.update, part)
+    for name, value in zip(context._fields, context, strict=True):
+        if name == "meta":
+            continue
+        if type(value) is tuple:  # a list of rows (a named tuple is one value)
+            _feed(found.update, f"{name}: {len(value)} items")
+            for item in value:
+                _feed(found.update, repr(item))
+        else:
+            _feed(found.update, f"{name}: {value!r}")
+    return found.hexdigest()
 
 
 def _page_digest(fingerprint: str, site_text: str, item: PeoplePage | PersonPlan) -> str:

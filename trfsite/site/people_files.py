@@ -164,13 +164,22 @@ class PageFiles:
             for item in held:
                 self._queue(item)
 
+    def send_alone(self, page: PeoplePage) -> None:
+        """``page`` in a batch of its own (when sent): a listing page's context lists
+        many people (a federation's, a quarter of the archive's), and a batch filling
+        with them held every federation's at once (issue 46)."""
+        if self._held is not None:
+            self.send(page)
+            return
+        if self._batch:
+            self._send()
+        self._queue(page)
+        self._send()
+
     def _queue(self, page: PeoplePage | PersonInput) -> None:
         self._batch.append(page)
         if len(self._batch) >= _BATCH:
             self._send()
-
-    def make_here(self, page: PeoplePage) -> bytes:
-        return self.render_here(page.path, page.template, page.context).encode("utf-8")
 
     def render_here(self, path: str, template: str, context: object) -> str:
         """A page rendered in this process and placed; its text."""
