@@ -28,7 +28,7 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import field
 from pathlib import Path
 from typing import Protocol
@@ -101,7 +101,12 @@ def _hash_tree(digest: _Digest, root: Path, label: str) -> None:
     if not root.is_dir():
         digest.update(f"{label}: none\n".encode())
         return
-    for parts, path in _files_under(root):
+    _hash_files(digest, _files_under(root), label)
+
+
+def _hash_files(digest: _Digest, files: Iterable[tuple[tuple[str, ...], str]], label: str) -> None:
+    """Each file's name (``label``/its parts) and bytes, in the order given."""
+    for parts, path in files:
         digest.update(f"{label}/{'/'.join(parts)}\n".encode())
         with open(path, "rb") as file:
             digest.update(file.read())
@@ -114,12 +119,9 @@ def _package_digest() -> str:
     for reading some 700 files again (a third of a one-event build's CPU)."""
     digest = hashlib.sha256()
     package = Path(trfsite.__file__).resolve().parent
-    for parts, path in _files_under(package):
-        if parts[0] == "themes":
-            continue  # themes are hashed in build_fingerprint, as the build uses them
-        digest.update(f"package/{'/'.join(parts)}\n".encode())
-        with open(path, "rb") as file:
-            digest.update(file.read())
+    # Themes are hashed in build_fingerprint, as the build uses them.
+    code = (file for file in _files_under(package) if file[0][0] != "themes")
+    _hash_files(digest, code, "package")
     return digest.hexdigest()
 
 
