@@ -101,13 +101,13 @@ def write_archive(
     if fresh:
         _remove(copy, keys_file)
     try:
-        with _opened(copy, keys_file) as (db, keys):
-            complete = _update(db, keys, events)
+        with _opened(copy, keys_file) as (db, keys, made):
+            complete = _update(db, keys, events, made)
     except sqlite3.DatabaseError as exc:  # a damaged copy is a cache: made again
         logger.info("%s: archive copy unreadable (%s); made afresh", copy, exc)
         _remove(copy, keys_file)
-        with _opened(copy, keys_file) as (db, keys):
-            complete = _update(db, keys, events)
+        with _opened(copy, keys_file) as (db, keys, made):
+            complete = _update(db, keys, events, made)
     if not complete:
         return False
     target = writer.target(ARCHIVE)
@@ -149,29 +149,19 @@ def _remove(*paths: Path) -> None:
 
 
 @contextlib.contextmanager
-def _opened(copy: Path, keys_file: Path) -> Iterator[tuple[sqlite3.Connection, sqlite3.Connection]]:
-    """Both databases, made afresh when the keys are not ``_MADE_BY``'s.
-
-    Each commit syncs its file (four calls, 5-40 ms on a busy disk; every cold build makes
-    the pair): a fresh pair is made in two commits, the copy's schema (one script, one
-    transaction), then the keys file with its made_by mark; a kill between the two
-    leaves a copy without keys, made again by the next build. (Five commits before, the
-    keys' tables each one, then emptied, then marked: 28 syncs with the rows.)
-    """
+def _opened(
+    copy: Path, keys_file: Path
+) -> Iterator[tuple[sqlite3.Connection, sqlite3.Connection, bool]]:
+    """Both databases, and whether they are ``_MADE_BY``'s; if not, both files are
+    removed and ``_update`` makes them with their first rows."""
     made = _made_by_us(keys_file)
     if not made:
         _remove(copy, keys_file)
-    with closing(sqlite3.connect(copy, isolation_level=None)) as db:
-        if not made:
-            db.executescript(
-                f"BEGIN;{SCHEMA}INSERT INTO meta VALUES ('version', '{DATA_VERSION}');COMMIT;"
-            )
-        with closing(sqlite3.connect(keys_file, isolation_level=None)) as keys:
-            if not made:
-                keys.executescript(
-                    f"BEGIN;{_KEYS_SCHEMA}INSERT INTO meta VALUES ('made_by', '{_MADE_BY}');COMMIT;"
-                )
-            yield db, keys
+    with (
+        closing(sqlite3.connect(copy, isolation_level=None)) as db,
+        closing(sqlite3.connect(keys_file, isolation_level=None)) as keys,
+    ):
+        yield db, keys, made
 
 
 def _made_by_us(keys_file: Path) -> bool:
@@ -189,22 +179,39 @@ def _update(
     db: sqlite3.Connection,
     keys: sqlite3.Connection,
     events: Sequence[ArchiveEvent | KeptEvent],
+    made: bool,
 ) -> bool:
-    """False, nothing changed, when a ``KeptEvent``'s rows are not the copy's."""
-    had = dict(keys.execute("SELECT slug, key FROM rows"))
-    present = {slug for (slug,) in db.execute("SELECT slug FROM events")}
+    """False, nothing changed, when a ``KeptEvent``'s rows are not the copy's. ``made``:
+    the files are ``_MADE_BY``'s; if not (empty), each gets its tables in the
+    transaction of its rows.
+
+    Each commit syncs its file (four calls, 5-40 ms each on a busy disk), and every cold
+    build makes the pair: two commits, the copy's then the keys' (a kill between the two
+    leaves a copy without keys, made again by the next build). There were seven: 28
+    syncs on the open's end.
+    """
+    if made:
+        had = dict(keys.execute("SELECT slug, key FROM rows"))
+        present = {slug for (slug,) in db.execute("SELECT slug FROM events")}
+    else:
+        had, present = {}, set()
     kept = {slug_of(e) for e in events if had.get(slug_of(e)) == e.key}
     new = [e for e in events if not isinstance(e, KeptEvent) and e.summary.slug not in kept]
     if len(kept) + len(new) < len(events):
         return False
     old = sorted((present | set(had)) - kept)
-    if not new and not old:
-        return True
-    redo = sorted(set(old) | {e.summary.slug for e in new})
-    keys.execute("BEGIN")
-    keys.executemany("DELETE FROM rows WHERE slug = ?", ((slug,) for slug in redo))
-    keys.execute("COMMIT")
-    db.execute("BEGIN")
+    if made:
+        if not new and not old:
+            return True
+        keys.execute("BEGIN")
+        redo = sorted(set(old) | {e.summary.slug for e in new})
+        keys.executemany("DELETE FROM rows WHERE slug = ?", ((slug,) for slug in redo))
+        keys.execute("COMMIT")
+    db.executescript(
+        "BEGIN;"
+        if made
+        else f"BEGIN;{SCHEMA}INSERT INTO meta VALUES ('version', '{DATA_VERSION}');"
+    )
     try:
         db.execute("CREATE TEMP TABLE IF NOT EXISTS touched (key TEXT PRIMARY KEY)")
         db.execute("DELETE FROM temp.touched")
@@ -231,7 +238,11 @@ def _update(
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
-    keys.execute("BEGIN")
+    keys.executescript(
+        "BEGIN;"
+        if made
+        else f"BEGIN;{_KEYS_SCHEMA}INSERT INTO meta VALUES ('made_by', '{_MADE_BY}');"
+    )
     keys.executemany(
         "INSERT OR REPLACE INTO rows (slug, key) VALUES (?, ?)",
         ((e.summary.slug, e.key) for e in new),
