@@ -545,3 +545,35 @@ def test_the_pool_s_workers_are_forked_before_a_split_event_is_prepared(
     (archived_by,) = {int(pid) for pid in log.read_text().split()}
     assert archived_by != os.getpid()
     assert archived_by in forked[0]
+
+
+def test_the_event_is_freed_while_the_part_s_worker_exits(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker's exit (it unmaps its copy of the event) is not waited for: this
+    process frees the event meanwhile. Its exit is held until then (a thread it waits
+    for), so that waiting for it is seen, not timed."""
+    import threading
+
+    parent = os.getpid()
+    freed = multiprocessing.get_context("fork").Event()
+    pid_file = tmp_path / "worker"
+    alive_when_freed: list[bool] = []
+    real_part_of, real_forget = split_event.part_of, split_event.forget_all
+
+    def part_of(*args: Any, **kwargs: Any) -> Any:
+        if os.getpid() != parent and not pid_file.exists():  # once, in the worker
+            pid_file.write_text(str(os.getpid()), encoding="utf-8")
+            threading.Thread(target=freed.wait, args=(10,)).start()
+        return real_part_of(*args, **kwargs)
+
+    def forget_all() -> None:
+        worker = int(pid_file.read_text(encoding="utf-8"))
+        alive_when_freed.append(worker in {c.pid for c in multiprocessing.active_children()})
+        freed.set()
+        real_forget()
+
+    monkeypatch.setattr(split_event, "part_of", part_of)
+    monkeypatch.setattr(split_event, "forget_all", forget_all)
+    _build(src, tmp_path / "split", split=True)
+    assert alive_when_freed == [True]
