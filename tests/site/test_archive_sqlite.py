@@ -299,3 +299,23 @@ def test_rows_are_inserted_an_event_at_a_time(built: tuple[Path, Path]) -> None:
     assert [(table, events) for table, events in inserts if events] == [
         (table, {slug}) for slug in ("small-2024", "spring-2025") for table in archive_db._INSERT
     ]
+
+
+def _commits(path: Path) -> int:
+    """The file change counter of a SQLite file (its header's bytes 24-27): one per
+    transaction that changed it, each of which synced the file."""
+    return int.from_bytes(path.read_bytes()[24:28], "big")
+
+
+def test_a_cold_build_makes_the_working_copy_in_one_commit_and_its_keys_in_one(
+    tmp_path: Path,
+) -> None:
+    """Each commit syncs its file (four calls): a cold build's copy is its schema with its
+    rows, its keys their tables with the made_by mark and the rows' keys (seven commits
+    before: the copy's schema, then its rows; each table of the keys, emptied, marked,
+    then the keys)."""
+    out = tmp_path / "out"
+    build_site(BuildOptions(_two_events(tmp_path), out, pdf=False))
+    copy, keys = _work(out)
+    assert (_commits(copy), _commits(keys)) == (1, 1)
+    assert len(_query(out, "SELECT slug FROM events")) == 2

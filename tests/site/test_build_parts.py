@@ -517,3 +517,63 @@ def test_the_archive_starts_as_soon_as_a_split_event_s_files_are_written(
     _build(src, tmp_path / "split", split=True)
     assert steps == ["archive", "freed", "offline"]
     assert (tmp_path / "split" / "data" / "archive.sqlite").is_file()
+
+
+def test_the_pool_s_workers_are_forked_before_a_split_event_is_prepared(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The archive's worker is forked while this process is small: forked at the event's
+    end, it shared the prepared event's pages, which freeing the event then copied."""
+    from trfsite.site import archive_work
+
+    log = tmp_path / "pids"
+    forked: list[set[int]] = []
+    real_prepare, real_publish = split_event.prepare_event, archive_work.publish_copy
+
+    def prepare(*args: Any, **kwargs: Any) -> gather.PreparedEvent:
+        forked.append({child.pid for child in multiprocessing.active_children() if child.pid})
+        return real_prepare(*args, **kwargs)
+
+    def publish(*args: Any) -> None:
+        with log.open("a", encoding="utf-8") as out:
+            out.write(f"{os.getpid()}\n")
+        real_publish(*args)
+
+    monkeypatch.setattr(split_event, "prepare_event", prepare)
+    monkeypatch.setattr(archive_work, "publish_copy", publish)
+    _build(src, tmp_path / "split", split=True)
+    (archived_by,) = {int(pid) for pid in log.read_text().split()}
+    assert archived_by != os.getpid()
+    assert archived_by in forked[0]
+
+
+def test_the_event_is_freed_while_the_part_s_worker_exits(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker's exit (it unmaps its copy of the event) is not waited for: this
+    process frees the event meanwhile. Its exit is held until then (a thread it waits
+    for), so that waiting for it is seen, not timed."""
+    import threading
+
+    parent = os.getpid()
+    freed = multiprocessing.get_context("fork").Event()
+    pid_file = tmp_path / "worker"
+    alive_when_freed: list[bool] = []
+    real_part_of, real_forget = split_event.part_of, split_event.forget_all
+
+    def part_of(*args: Any, **kwargs: Any) -> Any:
+        if os.getpid() != parent and not pid_file.exists():  # once, in the worker
+            pid_file.write_text(str(os.getpid()), encoding="utf-8")
+            threading.Thread(target=freed.wait, args=(10,)).start()
+        return real_part_of(*args, **kwargs)
+
+    def forget_all() -> None:
+        worker = int(pid_file.read_text(encoding="utf-8"))
+        alive_when_freed.append(worker in {c.pid for c in multiprocessing.active_children()})
+        freed.set()
+        real_forget()
+
+    monkeypatch.setattr(split_event, "part_of", part_of)
+    monkeypatch.setattr(split_event, "forget_all", forget_all)
+    _build(src, tmp_path / "split", split=True)
+    assert alive_when_freed == [True]

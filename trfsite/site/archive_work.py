@@ -45,8 +45,8 @@ logger = logging.getLogger(__name__)
 # What the copy was made by: another schema or data version makes it afresh.
 _MADE_BY = hashlib.sha256(f"{DATA_VERSION}\n{SCHEMA}".encode()).hexdigest()
 _KEYS_SCHEMA = """
-CREATE TABLE IF NOT EXISTS rows (slug TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE rows (slug TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 """
 
 
@@ -101,13 +101,13 @@ def write_archive(
     if fresh:
         _remove(copy, keys_file)
     try:
-        with _opened(copy, keys_file) as (db, keys):
-            complete = _update(db, keys, events)
+        with _opened(copy, keys_file) as (db, keys, made):
+            complete = _update(db, keys, events, made)
     except sqlite3.DatabaseError as exc:  # a damaged copy is a cache: made again
         logger.info("%s: archive copy unreadable (%s); made afresh", copy, exc)
         _remove(copy, keys_file)
-        with _opened(copy, keys_file) as (db, keys):
-            complete = _update(db, keys, events)
+        with _opened(copy, keys_file) as (db, keys, made):
+            complete = _update(db, keys, events, made)
     if not complete:
         return False
     target = writer.target(ARCHIVE)
@@ -149,45 +149,69 @@ def _remove(*paths: Path) -> None:
 
 
 @contextlib.contextmanager
-def _opened(copy: Path, keys_file: Path) -> Iterator[tuple[sqlite3.Connection, sqlite3.Connection]]:
-    """Both databases, the copy made (and the keys emptied) when it is not ``_MADE_BY``'s."""
-    with closing(sqlite3.connect(keys_file, isolation_level=None)) as keys:
-        keys.executescript(_KEYS_SCHEMA)
-        made_by = keys.execute("SELECT value FROM meta WHERE name = 'made_by'").fetchone()
-        if made_by != (_MADE_BY,):
-            _remove(copy)
-            keys.executescript("BEGIN; DELETE FROM rows; DELETE FROM meta; COMMIT;")
-        with closing(sqlite3.connect(copy, isolation_level=None)) as db:
-            if made_by != (_MADE_BY,):
-                # One script, one transaction; then the made_by mark: a kill between the
-                # two leaves a copy without it, made again by the next build.
-                db.executescript(
-                    f"BEGIN;{SCHEMA}INSERT INTO meta VALUES ('version', '{DATA_VERSION}');COMMIT;"
-                )
-                keys.execute("INSERT INTO meta VALUES ('made_by', ?)", (_MADE_BY,))
-            yield db, keys
+def _opened(
+    copy: Path, keys_file: Path
+) -> Iterator[tuple[sqlite3.Connection, sqlite3.Connection, bool]]:
+    """Both databases, and whether they are ``_MADE_BY``'s; if not, both files are
+    removed and ``_update`` makes them with their first rows."""
+    made = _made_by_us(keys_file)
+    if not made:
+        _remove(copy, keys_file)
+    with (
+        closing(sqlite3.connect(copy, isolation_level=None)) as db,
+        closing(sqlite3.connect(keys_file, isolation_level=None)) as keys,
+    ):
+        yield db, keys, made
+
+
+def _made_by_us(keys_file: Path) -> bool:
+    if not keys_file.is_file():
+        return False
+    try:
+        with closing(sqlite3.connect(keys_file)) as keys:
+            made_by = keys.execute("SELECT value FROM meta WHERE name = 'made_by'").fetchone()
+    except sqlite3.Error:  # an empty or damaged file
+        return False
+    return bool(made_by == (_MADE_BY,))
 
 
 def _update(
     db: sqlite3.Connection,
     keys: sqlite3.Connection,
     events: Sequence[ArchiveEvent | KeptEvent],
+    made: bool,
 ) -> bool:
-    """False, nothing changed, when a ``KeptEvent``'s rows are not the copy's."""
-    had = dict(keys.execute("SELECT slug, key FROM rows"))
-    present = {slug for (slug,) in db.execute("SELECT slug FROM events")}
+    """False, nothing changed, when a ``KeptEvent``'s rows are not the copy's. ``made``:
+    the files are ``_MADE_BY``'s; if not (empty), each gets its tables in the
+    transaction of its rows.
+
+    Each commit syncs its file (four calls, 5-40 ms each on a busy disk), and every cold
+    build makes the pair: two commits, the copy's then the keys' (a kill between the two
+    leaves a copy without keys, made again by the next build). There were seven: 28
+    syncs on the open's end.
+    """
+    if made:
+        had = dict(keys.execute("SELECT slug, key FROM rows"))
+        present = {slug for (slug,) in db.execute("SELECT slug FROM events")}
+    else:
+        had, present = {}, set()
     kept = {slug_of(e) for e in events if had.get(slug_of(e)) == e.key}
     new = [e for e in events if not isinstance(e, KeptEvent) and e.summary.slug not in kept]
     if len(kept) + len(new) < len(events):
         return False
     old = sorted((present | set(had)) - kept)
-    if not new and not old:
-        return True
-    redo = sorted(set(old) | {e.summary.slug for e in new})
-    keys.execute("BEGIN")
-    keys.executemany("DELETE FROM rows WHERE slug = ?", ((slug,) for slug in redo))
-    keys.execute("COMMIT")
-    db.execute("BEGIN")
+    if made:
+        if not new and not old:
+            return True
+        keys.execute("BEGIN")
+        redo = sorted(set(old) | {e.summary.slug for e in new})
+        keys.executemany("DELETE FROM rows WHERE slug = ?", ((slug,) for slug in redo))
+        keys.execute("COMMIT")
+    db.executescript(
+        "BEGIN;"
+        if made
+        else f"BEGIN;{SCHEMA}INSERT INTO meta VALUES ('version', '{DATA_VERSION}');"
+    )
     try:
         db.execute("CREATE TEMP TABLE IF NOT EXISTS touched (key TEXT PRIMARY KEY)")
         db.execute("DELETE FROM temp.touched")
@@ -214,7 +238,11 @@ def _update(
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
-    keys.execute("BEGIN")
+    keys.executescript(
+        "BEGIN;"
+        if made
+        else f"BEGIN;{_KEYS_SCHEMA}INSERT INTO meta VALUES ('made_by', '{_MADE_BY}');"
+    )
     keys.executemany(
         "INSERT OR REPLACE INTO rows (slug, key) VALUES (?, ?)",
         ((e.summary.slug, e.key) for e in new),

@@ -48,6 +48,11 @@ class ArchiveStart:
         start before the events are in order (an event reused, or no pool to run on)."""
         if reused or self.pool is None:
             return None
+        # The pool's workers forked now, while this process is small (a pool forks them
+        # at its first call): forked at the archive's start, after a split event, they
+        # shared its pages, so freeing the event copied them (copy-on-write), and the
+        # forks copied the page tables of ~180 MB, on the open's one-core end.
+        self.pool.submit(int)
         root = self.writer.root
 
         def start(summaries: Mapping[str, EventSummary]) -> None:
