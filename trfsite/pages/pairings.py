@@ -10,10 +10,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from trfsite.memo import ByIdentity, keep_within
-from trfsite.model import Color, EventKind, Outcome, Tournament
+from trfsite.model import Color, EventKind, Outcome, Player, RoundEntry, Tournament
 from trfsite.pages.common import GO_SYMBOL, points_map
-from trfsite.pages.lookups import players_by_id
-from trfsite.progress import known, round_progress
+from trfsite.progress import announced, round_progress
 from trfsite.results import N_, Standings
 
 
@@ -56,8 +55,8 @@ def round_cells(
     """The round's pairings in board order: by the higher score before the round,
     then the lower score, then the higher rating in the pair, then the lower number."""
     unsorted = _unsorted_cells(t).get(round_no)
-    if unsorted is None:
-        unsorted = _extract(t, round_no)
+    if unsorted is None:  # no such round: no cell names it, every player is absent
+        unsorted = RoundCells((), (), tuple(sorted(player.id for player in t.players)))
     pairings = list(unsorted.pairings)
     before = points_before or {}
     ratings = _ratings(t)
@@ -94,59 +93,80 @@ def cells_in_board_order(
     return hit[1]
 
 
-def _extract(t: Tournament, round_no: int) -> RoundCells:
-    """The round's pairings in start-number order of the first player met, and its byes."""
-    players = players_by_id(t)
-    seen: set[tuple[int, int]] = set()
-    pairings: list[Pairing] = []
-    byes: list[tuple[int, Outcome]] = []
-    absent: list[int] = []
-    pending = round_progress(t).is_pending(round_no)
+# Those alone in their round (no opponent, or one not in the event) who are not absent.
+_ALONE = frozenset({*(outcome for outcome in Outcome if outcome.is_bye), Outcome.FORFEIT_WIN})
+_OTHER_COLOUR = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE}
+
+
+def _all_rounds(t: Tournament) -> dict[int, RoundCells]:
+    """Every round's pairings in start-number order of the first player met, its byes
+    and its absent players: one pass over the players sorted once, each player's
+    cells by round looked up once (round by round, the players were sorted and every
+    cell looked for again in each round: 11 passes over a 2,000-player open)."""
+    last = t.rounds
+    rounds = range(1, last + 1)
+    progress = round_progress(t)
+    pending = [progress.is_pending(round_no) for round_no in range(last + 1)]
+    # An opponent's cells: the last player of an id, as players_by_id finds them.
+    cells = {player.id: _cells_by_round(player, last) for player in t.players}
+    pairings: list[list[Pairing]] = [[] for _ in range(last + 1)]
+    byes: list[list[tuple[int, Outcome]]] = [[] for _ in range(last + 1)]
+    absent: list[list[int]] = [[] for _ in range(last + 1)]
+    seen: list[set[tuple[int, int]]] = [set() for _ in range(last + 1)]
     for player in sorted(t.players, key=lambda p: p.id):
-        entry = known(player.entry(round_no), pending)
-        if entry is None:
-            if not pending:  # in a pending round a blank cell is news to come, not an absence
-                absent.append(player.id)
-            continue
-        if entry.opponent is None or entry.opponent not in players or entry.opponent == player.id:
-            if entry.outcome.is_bye or entry.outcome is Outcome.FORFEIT_WIN:
-                byes.append((player.id, entry.outcome))
+        pid = player.id
+        own = _cells_by_round(player, last)
+        for round_no in rounds:
+            entry = own[round_no]
+            if entry is None or (pending[round_no] and not announced(entry)):
+                # In a pending round a blank cell is news to come, not an absence.
+                if not pending[round_no]:
+                    absent[round_no].append(pid)
+                continue
+            opponent = entry.opponent
+            if opponent is None or opponent == pid or opponent not in cells:
+                if entry.outcome in _ALONE:
+                    byes[round_no].append((pid, entry.outcome))
+                else:
+                    absent[round_no].append(pid)
+                continue
+            key = (pid, opponent) if pid < opponent else (opponent, pid)
+            if key in seen[round_no]:
+                continue
+            seen[round_no].add(key)
+            other = cells[opponent][round_no]
+            mirrored = other is not None and other.opponent == pid
+            other_outcome = other.outcome if other and mirrored else entry.outcome.complement
+            color = entry.color
+            if color is Color.NONE and other is not None and mirrored:
+                # only one of the two players' cells may carry the colours
+                color = _OTHER_COLOUR.get(other.color, color)
+            if color is Color.BLACK:
+                pairing = Pairing(opponent, pid, other_outcome, entry.outcome, entry.handicap, True)
             else:
-                absent.append(player.id)
-            continue
-        key = (min(player.id, entry.opponent), max(player.id, entry.opponent))
-        if key in seen:
-            continue
-        seen.add(key)
-        other = players[entry.opponent].entry(round_no)
-        mirrored = other is not None and other.opponent == player.id
-        other_outcome = other.outcome if other and mirrored else entry.outcome.complement
-        color = entry.color
-        if color is Color.NONE and other is not None and mirrored:
-            # only one of the two players' cells may carry the colours
-            color = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE}.get(other.color, color)
-        if color is Color.BLACK:
-            pairings.append(
-                Pairing(
-                    entry.opponent, player.id, other_outcome, entry.outcome, entry.handicap, True
-                )
-            )
-        else:
-            pairings.append(
-                Pairing(
-                    player.id,
-                    entry.opponent,
+                pairing = Pairing(
+                    pid,
+                    opponent,
                     entry.outcome,
                     other_outcome,
                     entry.handicap,
                     color is Color.WHITE,
                 )
-            )
-    return RoundCells(tuple(pairings), tuple(byes), tuple(absent))
+            pairings[round_no].append(pairing)
+    return {
+        round_no: RoundCells(
+            tuple(pairings[round_no]), tuple(byes[round_no]), tuple(absent[round_no])
+        )
+        for round_no in rounds
+    }
 
 
-def _all_rounds(t: Tournament) -> dict[int, RoundCells]:
-    return {round_no: _extract(t, round_no) for round_no in range(1, t.rounds + 1)}
+def _cells_by_round(player: Player, last: int) -> list[RoundEntry | None]:
+    """``player.entry(n)`` at index n, for every round n up to ``last``."""
+    cells = player.rounds
+    if all(cell.round == n for n, cell in enumerate(cells, start=1)):  # the usual order
+        return [None, *cells[:last], *[None] * (last - len(cells))]
+    return [player.entry(round_no) for round_no in range(last + 1)]
 
 
 # Round pages and the statistics page both read every round: extracted once per event
