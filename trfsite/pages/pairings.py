@@ -54,9 +54,7 @@ def round_cells(
 ) -> RoundCells:
     """The round's pairings in board order: by the higher score before the round,
     then the lower score, then the higher rating in the pair, then the lower number."""
-    unsorted = _unsorted_cells(t).get(round_no)
-    if unsorted is None:  # no such round: no cell names it, every player is absent
-        unsorted = RoundCells((), (), tuple(sorted(player.id for player in t.players)))
+    unsorted = cells_by_number(t, round_no)
     pairings = list(unsorted.pairings)
     before = points_before or {}
     ratings = _ratings(t)
@@ -68,6 +66,15 @@ def round_cells(
 
     pairings.sort(key=board_key)
     return RoundCells(tuple(pairings), unsorted.byes, unsorted.absent)
+
+
+def cells_by_number(t: Tournament, round_no: int) -> RoundCells:
+    """The round's cells as ``round_cells`` has them, its pairings in start-number order
+    of the first player met: for what counts them (the statistics), not in board order."""
+    found = _unsorted_cells(t).get(round_no)
+    if found is None:  # no such round: no cell names it, every player is absent
+        return RoundCells((), (), tuple(sorted(player.id for player in t.players)))
+    return found
 
 
 # The round pages, the data files, the bulletin and the games' matching each put every
