@@ -7,6 +7,7 @@ and the PDF bulletin all number boards with :func:`round_cells`.
 """
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import NamedTuple
 
 from trfsite.memo import ByIdentity, keep_within
@@ -103,6 +104,10 @@ def cells_in_board_order(
 # Those alone in their round (no opponent, or one not in the event) who are not absent.
 _ALONE = frozenset({*(outcome for outcome in Outcome if outcome.is_bye), Outcome.FORFEIT_WIN})
 _OTHER_COLOUR = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE}
+# A pairing's fields given whole, without the named tuple's constructor (some 11,000
+# games in a 2000-player open; as awards/rating_change does).
+_pairing = tuple.__new__
+_round_of = attrgetter("round")
 
 
 def _all_rounds(t: Tournament) -> dict[int, RoundCells]:
@@ -114,15 +119,15 @@ def _all_rounds(t: Tournament) -> dict[int, RoundCells]:
     rounds = range(1, last + 1)
     progress = round_progress(t)
     pending = [progress.is_pending(round_no) for round_no in range(last + 1)]
+    by_round = [(player, _cells_by_round(player, last)) for player in t.players]
     # An opponent's cells: the last player of an id, as players_by_id finds them.
-    cells = {player.id: _cells_by_round(player, last) for player in t.players}
+    cells = {player.id: found for player, found in by_round}
     pairings: list[list[Pairing]] = [[] for _ in range(last + 1)]
     byes: list[list[tuple[int, Outcome]]] = [[] for _ in range(last + 1)]
     absent: list[list[int]] = [[] for _ in range(last + 1)]
     seen: list[set[tuple[int, int]]] = [set() for _ in range(last + 1)]
-    for player in sorted(t.players, key=lambda p: p.id):
+    for player, own in sorted(by_round, key=lambda pair: pair[0].id):
         pid = player.id
-        own = _cells_by_round(player, last)
         for round_no in rounds:
             entry = own[round_no]
             if entry is None or (pending[round_no] and not announced(entry)):
@@ -148,18 +153,14 @@ def _all_rounds(t: Tournament) -> dict[int, RoundCells]:
             if color is Color.NONE and other is not None and mirrored:
                 # only one of the two players' cells may carry the colours
                 color = _OTHER_COLOUR.get(other.color, color)
+            # Pairing's fields in order (white, black, white_outcome, black_outcome,
+            # handicap, colours_known).
             if color is Color.BLACK:
-                pairing = Pairing(opponent, pid, other_outcome, entry.outcome, entry.handicap, True)
+                fields = (opponent, pid, other_outcome, entry.outcome, entry.handicap, True)
             else:
-                pairing = Pairing(
-                    pid,
-                    opponent,
-                    entry.outcome,
-                    other_outcome,
-                    entry.handicap,
-                    color is Color.WHITE,
-                )
-            pairings[round_no].append(pairing)
+                white = color is Color.WHITE
+                fields = (pid, opponent, entry.outcome, other_outcome, entry.handicap, white)
+            pairings[round_no].append(_pairing(Pairing, fields))
     return {
         round_no: RoundCells(
             tuple(pairings[round_no]), tuple(byes[round_no]), tuple(absent[round_no])
@@ -171,7 +172,7 @@ def _all_rounds(t: Tournament) -> dict[int, RoundCells]:
 def _cells_by_round(player: Player, last: int) -> list[RoundEntry | None]:
     """``player.entry(n)`` at index n, for every round n up to ``last``."""
     cells = player.rounds
-    if all(cell.round == n for n, cell in enumerate(cells, start=1)):  # the usual order
+    if list(map(_round_of, cells)) == list(range(1, len(cells) + 1)):  # the usual order
         return [None, *cells[:last], *[None] * (last - len(cells))]
     return [player.entry(round_no) for round_no in range(last + 1)]
 
