@@ -85,7 +85,7 @@ def test_cells_in_round_order_are_not_looked_for_again(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(Player, "entry", counted)
     pairings._all_rounds(t)
-    # 5 players, 3 rounds: round by round, 15 cells looked for and 12 opponents' cells.
+    # 5 players, 3 rounds: round by round, 15 cells looked for and 6 opponents' cells.
     assert looked == []
 
 
