@@ -7,13 +7,13 @@ and the PDF bulletin all number boards with :func:`round_cells`.
 """
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import NamedTuple
 
 from trfsite.memo import ByIdentity, keep_within
-from trfsite.model import Color, EventKind, Outcome, Tournament
+from trfsite.model import Color, EventKind, Outcome, Player, RoundEntry, Tournament
 from trfsite.pages.common import GO_SYMBOL, points_map
-from trfsite.pages.lookups import players_by_id
-from trfsite.progress import known, round_progress
+from trfsite.progress import announced, round_progress
 from trfsite.results import N_, Standings
 
 
@@ -55,9 +55,7 @@ def round_cells(
 ) -> RoundCells:
     """The round's pairings in board order: by the higher score before the round,
     then the lower score, then the higher rating in the pair, then the lower number."""
-    unsorted = _unsorted_cells(t).get(round_no)
-    if unsorted is None:
-        unsorted = _extract(t, round_no)
+    unsorted = cells_by_number(t, round_no)
     pairings = list(unsorted.pairings)
     before = points_before or {}
     ratings = _ratings(t)
@@ -69,6 +67,15 @@ def round_cells(
 
     pairings.sort(key=board_key)
     return RoundCells(tuple(pairings), unsorted.byes, unsorted.absent)
+
+
+def cells_by_number(t: Tournament, round_no: int) -> RoundCells:
+    """The round's cells as ``round_cells`` has them, its pairings in start-number order
+    of the first player met: for what counts them (the statistics), not in board order."""
+    found = _unsorted_cells(t).get(round_no)
+    if found is None:  # no such round: no cell names it, every player is absent
+        return RoundCells((), (), tuple(sorted(player.id for player in t.players)))
+    return found
 
 
 # The round pages, the data files, the bulletin and the games' matching each put every
@@ -94,59 +101,80 @@ def cells_in_board_order(
     return hit[1]
 
 
-def _extract(t: Tournament, round_no: int) -> RoundCells:
-    """The round's pairings in start-number order of the first player met, and its byes."""
-    players = players_by_id(t)
-    seen: set[tuple[int, int]] = set()
-    pairings: list[Pairing] = []
-    byes: list[tuple[int, Outcome]] = []
-    absent: list[int] = []
-    pending = round_progress(t).is_pending(round_no)
-    for player in sorted(t.players, key=lambda p: p.id):
-        entry = known(player.entry(round_no), pending)
-        if entry is None:
-            if not pending:  # in a pending round a blank cell is news to come, not an absence
-                absent.append(player.id)
-            continue
-        if entry.opponent is None or entry.opponent not in players or entry.opponent == player.id:
-            if entry.outcome.is_bye or entry.outcome is Outcome.FORFEIT_WIN:
-                byes.append((player.id, entry.outcome))
-            else:
-                absent.append(player.id)
-            continue
-        key = (min(player.id, entry.opponent), max(player.id, entry.opponent))
-        if key in seen:
-            continue
-        seen.add(key)
-        other = players[entry.opponent].entry(round_no)
-        mirrored = other is not None and other.opponent == player.id
-        other_outcome = other.outcome if other and mirrored else entry.outcome.complement
-        color = entry.color
-        if color is Color.NONE and other is not None and mirrored:
-            # only one of the two players' cells may carry the colours
-            color = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE}.get(other.color, color)
-        if color is Color.BLACK:
-            pairings.append(
-                Pairing(
-                    entry.opponent, player.id, other_outcome, entry.outcome, entry.handicap, True
-                )
-            )
-        else:
-            pairings.append(
-                Pairing(
-                    player.id,
-                    entry.opponent,
-                    entry.outcome,
-                    other_outcome,
-                    entry.handicap,
-                    color is Color.WHITE,
-                )
-            )
-    return RoundCells(tuple(pairings), tuple(byes), tuple(absent))
+# Those alone in their round (no opponent, or one not in the event) who are not absent.
+_ALONE = frozenset({*(outcome for outcome in Outcome if outcome.is_bye), Outcome.FORFEIT_WIN})
+_OTHER_COLOUR = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE}
+# A pairing's fields given whole, without the named tuple's constructor (some 11,000
+# games in a 2000-player open; as awards/rating_change does).
+_pairing = tuple.__new__
+_round_of = attrgetter("round")
 
 
 def _all_rounds(t: Tournament) -> dict[int, RoundCells]:
-    return {round_no: _extract(t, round_no) for round_no in range(1, t.rounds + 1)}
+    """Every round's pairings in start-number order of the first player met, its byes
+    and its absent players: one pass over the players sorted once, each player's
+    cells by round looked up once (round by round, the players were sorted and every
+    cell looked for again in each round: 11 passes over a 2,000-player open)."""
+    last = t.rounds
+    rounds = range(1, last + 1)
+    progress = round_progress(t)
+    pending = [progress.is_pending(round_no) for round_no in range(last + 1)]
+    by_round = [(player, _cells_by_round(player, last)) for player in t.players]
+    # An opponent's cells: the last player of an id, as players_by_id finds them.
+    cells = {player.id: found for player, found in by_round}
+    pairings: list[list[Pairing]] = [[] for _ in range(last + 1)]
+    byes: list[list[tuple[int, Outcome]]] = [[] for _ in range(last + 1)]
+    absent: list[list[int]] = [[] for _ in range(last + 1)]
+    seen: list[set[tuple[int, int]]] = [set() for _ in range(last + 1)]
+    for player, own in sorted(by_round, key=lambda pair: pair[0].id):
+        pid = player.id
+        for round_no in rounds:
+            entry = own[round_no]
+            if entry is None or (pending[round_no] and not announced(entry)):
+                # In a pending round a blank cell is news to come, not an absence.
+                if not pending[round_no]:
+                    absent[round_no].append(pid)
+                continue
+            opponent = entry.opponent
+            if opponent is None or opponent == pid or opponent not in cells:
+                if entry.outcome in _ALONE:
+                    byes[round_no].append((pid, entry.outcome))
+                else:
+                    absent[round_no].append(pid)
+                continue
+            key = (pid, opponent) if pid < opponent else (opponent, pid)
+            if key in seen[round_no]:
+                continue
+            seen[round_no].add(key)
+            other = cells[opponent][round_no]
+            mirrored = other is not None and other.opponent == pid
+            other_outcome = other.outcome if other and mirrored else entry.outcome.complement
+            color = entry.color
+            if color is Color.NONE and other is not None and mirrored:
+                # only one of the two players' cells may carry the colours
+                color = _OTHER_COLOUR.get(other.color, color)
+            # Pairing's fields in order (white, black, white_outcome, black_outcome,
+            # handicap, colours_known).
+            if color is Color.BLACK:
+                fields = (opponent, pid, other_outcome, entry.outcome, entry.handicap, True)
+            else:
+                white = color is Color.WHITE
+                fields = (pid, opponent, entry.outcome, other_outcome, entry.handicap, white)
+            pairings[round_no].append(_pairing(Pairing, fields))
+    return {
+        round_no: RoundCells(
+            tuple(pairings[round_no]), tuple(byes[round_no]), tuple(absent[round_no])
+        )
+        for round_no in rounds
+    }
+
+
+def _cells_by_round(player: Player, last: int) -> list[RoundEntry | None]:
+    """``player.entry(n)`` at index n, for every round n up to ``last``."""
+    cells = player.rounds
+    if list(map(_round_of, cells)) == list(range(1, len(cells) + 1)):  # the usual order
+        return [None, *cells[:last], *[None] * (last - len(cells))]
+    return [player.entry(round_no) for round_no in range(last + 1)]
 
 
 # Round pages and the statistics page both read every round: extracted once per event

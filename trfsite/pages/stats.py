@@ -7,7 +7,7 @@ from collections import Counter
 from trfsite.model import Outcome
 from trfsite.pages.common import display_title
 from trfsite.pages.contexts import StatisticsPage
-from trfsite.pages.pairings import round_cells
+from trfsite.pages.pairings import cells_by_number
 from trfsite.pages.plan import EventData, meta_for
 from trfsite.pages.rows import BoardStat, CountRow, RoundStat
 from trfsite.render.charts import bar_chart
@@ -60,7 +60,7 @@ def round_stats(data: EventData) -> tuple[RoundStat, ...]:
     t = data.tournament
     stats = []
     for round_no in data.header.rounds:
-        cells = round_cells(t, round_no)
+        cells = cells_by_number(t, round_no)  # counted: in no order of boards
         white = draws = black = forfeits = 0
         for pairing in cells.pairings:
             if pairing.white_outcome is Outcome.UNKNOWN:
