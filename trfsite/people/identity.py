@@ -345,6 +345,9 @@ def _people(
     by_root = array("I", sorted(range(own.count), key=roots.__getitem__))
     people = []
     key_of: dict[str, str] = {}
+    # Every person's refs, a run each, in one array (``EntryRefs.within``).
+    numbers = array("I")
+    stop = 0
 
     def rank(key: int) -> tuple[int, int, str]:
         name = names[key]
@@ -370,6 +373,11 @@ def _people(
         if mapped:
             for key in keys:
                 key_of[names[key]] = person_key
+        for ref in refs:
+            numbers.extend(ref)
+        # One int object for each boundary, shared with the next person as its start
+        # (an int each for the start and the stop was 28 bytes a person more).
+        start, stop = stop, len(numbers)
         people.append(
             Person(
                 key=person_key,
@@ -378,7 +386,7 @@ def _people(
                 egd_pin=pins.most_common(1)[0][0] if pins else "",
                 federation=federations[-1] if federations else "",
                 aliases=tuple(names[key] for key in keys[1:]),
-                entries=EntryRefs(refs),
+                entries=EntryRefs.within(numbers, start, stop),
                 name_matched=any(key in name_matched for key in keys),
             )
         )
