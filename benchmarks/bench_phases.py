@@ -4,7 +4,8 @@ Builds SRC the way ``trfsite build --no-pdf --jobs 1`` does, with timers around
 the phases of each event: reading and validating the file, the standings (final
 and after each round), the page contexts, rendering the templates, the offline
 copy (deflating the pages, putting the zip together), writing the files, the
-people step's own work (identity, build state) and the site's open data. Prints
+people step's own work (identity, build state), the site's open data and Python's
+cycle collector (set as the ``trfsite`` program sets it: the build's own passes). Prints
 the sum of each phase over all events, and per event built; a phase whose share
 grows is where to look first (then profile it, e.g. with pyinstrument).
 ``--templates`` splits "render" by template: pages, CPU per page, bytes per page.
@@ -25,6 +26,7 @@ CPU and the wall time of the whole build.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import tempfile
@@ -59,10 +61,43 @@ PHASES = (
     "home page",
     "archive.sqlite",
     "publish",
+    # Python's cycle collector, set as the ``trfsite`` program sets it (its passes fall
+    # in whichever phase allocates; counted here, not there).
+    "collector",
 )
 # The CPU of timed calls still running, innermost last: a phase counts its own time
 # only, not that of timed calls inside it (a person page's render is "render").
 _RUNNING: list[float] = []
+
+
+@contextmanager
+def _collector_timed(totals: dict[str, float]) -> Iterator[None]:
+    """The collector as ``cli.main`` sets it (imports frozen, passes rarer), each pass's
+    CPU in ``totals["collector"]`` and not in the phase it fell in."""
+    started = [0.0]
+
+    def record(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.process_time()
+            return
+        spent = time.process_time() - started[0]
+        totals["collector"] += spent
+        if _RUNNING:
+            _RUNNING[-1] += spent
+
+    was_enabled, threshold = gc.isenabled(), gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(10_000, 20, 20)
+    gc.enable()
+    gc.callbacks.append(record)
+    try:
+        yield
+    finally:
+        gc.callbacks.remove(record)
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
+        if not was_enabled:
+            gc.disable()
 
 
 @contextmanager
@@ -174,6 +209,7 @@ def measure(src: Path, out: Path, rebuild: bool = False) -> Measured:
     templates: dict[str, Rendered] = {}
     built = [0]
     wrappers = [
+        _collector_timed(totals),
         _timed(reading, "read_file", "read+validate", totals),
         _timed(reading, "validate_file", "read+validate", totals),
         _timed(gather, "compute_final", "standings", totals),

@@ -209,13 +209,20 @@ def build_event(task: EventTask, in_two: bool = False) -> EventOutput:
     """
     with paused_collector():
         try:
-            prepared = prepare_event(task.job, with_pages=not task.only_bulletin)
-            output = render_event(task, part_of(prepared), task.job.want_bulletin, in_two)
-            if task.only_bulletin:
-                return output
-            return replace(output, people=event_people(prepared))
+            # In a function of its own: the event goes with its frame, before the
+            # collector resumes (were it still held here, the pass the resumed collector
+            # owes its count would go over all of it to free nothing).
+            return _built(task, in_two)
         finally:
             forget_all()  # its objects go now, freed as they are dropped
+
+
+def _built(task: EventTask, in_two: bool) -> EventOutput:
+    prepared = prepare_event(task.job, with_pages=not task.only_bulletin)
+    output = render_event(task, part_of(prepared), task.job.want_bulletin, in_two)
+    if task.only_bulletin:
+        return output
+    return replace(output, people=event_people(prepared))
 
 
 def event_people(prepared: PreparedEvent) -> EventEntries | None:

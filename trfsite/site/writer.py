@@ -19,9 +19,11 @@ class SiteWriter:
     def __init__(self, root: Path) -> None:
         self.root = root.resolve()
         self.written: list[str] = []
-        # Folders already checked and made: a large event writes thousands of pages into
-        # a few folders, and resolving every page's path costs a system call per part.
-        self._folders: dict[str, Path] = {}
+        # Folders already checked and made, as text ending in a separator: a large event
+        # writes thousands of pages into a few folders, and resolving every page's path
+        # costs a system call per part; a page's path is then that text and its name (a
+        # Path joined for each was 0.5 % of an archive's CPU).
+        self._folders: dict[str, str] = {}
 
     def target(self, relative: str) -> Path:
         """The absolute path for ``relative``; refuses anything that would leave the root."""
@@ -31,20 +33,20 @@ class SiteWriter:
             raise UnsafePathError(f"refusing to write {relative!r}: the path would leave the site")
         return path
 
-    def _folder(self, relative: str) -> Path:
-        """The checked and existing folder that ``relative`` (a file's path) goes into."""
+    def _folder(self, relative: str) -> str:
+        """The path of ``relative`` (a file's) in its checked and existing folder."""
         _refuse_unsafe(relative)
         folder, _, name = relative.rpartition("/")
         made = self._folders.get(folder)
         if made is None:
-            made = (self.root / folder).resolve()
-            if not made.is_relative_to(self.root):
+            resolved = (self.root / folder).resolve()
+            if not resolved.is_relative_to(self.root):
                 raise UnsafePathError(
                     f"refusing to write {relative!r}: the path would leave the site"
                 )
-            made.mkdir(parents=True, exist_ok=True)
-            self._folders[folder] = made
-        return made / name
+            resolved.mkdir(parents=True, exist_ok=True)
+            made = self._folders[folder] = os.path.join(resolved, "")
+        return made + name
 
     def write_bytes(self, relative: str, data: bytes) -> None:
         write_file(self._folder(relative), data)
