@@ -19,10 +19,11 @@ import pytest
 from sitehelpers import small_round_robin
 from treedigest import tree_digest
 
+from trfsite import validate
 from trfsite.model import Player
 from trfsite.pages import cards as pages_cards
 from trfsite.pages import event as pages_event
-from trfsite.pages import gather, reading
+from trfsite.pages import gather
 from trfsite.pages.plan import EventData, PagePlan
 from trfsite.render.theme import ThemeError
 from trfsite.site import event_build, split_event
@@ -408,8 +409,9 @@ def test_a_broken_theme_template_is_told_by_file_and_line_in_a_split_build(
 def test_a_split_event_is_checked_by_a_helper_beside_its_ranking(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The split build's process ranks the event while a forked helper checks its file,
-    once; a build in one process checks it there. The helper's findings come through."""
+    """The split build's process ranks the event while forked helpers check its file,
+    once (those checks that need no ranking in one, the others in a second); a build in
+    one process checks it there. The helpers' findings come through."""
     src = tmp_path / "src"
     src.mkdir()
     # Dora (0 points) declared 3rd and Gus (1.5) 4th: two rank warnings.
@@ -419,17 +421,17 @@ def test_a_split_event_is_checked_by_a_helper_beside_its_ranking(
     (src / "small.trf").write_text("\n".join(lines) + "\n", encoding="utf-8")
     log = tmp_path / "checked"
     log.mkdir()
-    real = reading.validate_file
+    real = validate.check_findings
 
-    def logged(*args: Any) -> Any:
+    def logged(*args: Any, **kwargs: Any) -> Any:
         with (log / str(os.getpid())).open("a", encoding="utf-8") as out:
             out.write("checked\n")
-        return real(*args)
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(reading, "validate_file", logged)
+    monkeypatch.setattr(validate, "check_findings", logged)
     _build(src, tmp_path / "split", split=True)
     checked = {int(f.name): f.read_text("utf-8").count("checked") for f in log.iterdir()}
-    assert os.getpid() not in checked and list(checked.values()) == [1]
+    assert os.getpid() not in checked and list(checked.values()) == [1, 1]
     for f in log.iterdir():
         f.unlink()
     _build(src, tmp_path / "whole", split=False)

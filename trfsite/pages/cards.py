@@ -143,8 +143,10 @@ class _CardKit:
 
     team_of: dict[int, int]
     pending: frozenset[int]  # rounds whose silent cells are no cells (progress.known)
-    # Each player's (points, rank) after each round, from the after-round standings.
-    progress: dict[int, dict[int, tuple[float, int]]]
+    # Each round's rows by player id, from the after-round standings (none in a team
+    # event): a card reads its player's (``_progress``), where a part's 1,000 cards
+    # of an open read 11,000 rows rather than all 22,000 put by player first.
+    after: tuple[tuple[int, dict[int, StandingRow]], ...]
     boards: dict[tuple[int, int], int]  # (round, player) -> board, team events
     first_round: int  # the first round a card lists (standings/event_cells.first_round_shown)
     # A record line's parts, made once per event (the open: 22,000 lines, 2,000
@@ -170,18 +172,14 @@ class _OutcomeParts(NamedTuple):
 
 def _card_kit(data: EventData) -> _CardKit:
     t = data.tournament
-    progress: dict[int, dict[int, tuple[float, int]]] = {}
-    if not data.is_team:
-        for after in data.after_round:
-            for pid, found in rows_by_id(after).items():
-                progress.setdefault(pid, {})[after.after_round] = (found.points, found.rank)
+    after = () if data.is_team else tuple((a.after_round, rows_by_id(a)) for a in data.after_round)
     players = players_by_id(t)
     refs = player_refs(t)
     symbols = GO_SYMBOL if data.is_go else RESULT_SYMBOL
     return _CardKit(
         team_of=team_of_players(t),
         pending=round_progress(t).pending_rounds,
-        progress=progress,
+        after=after,
         boards=board_of_player(data.team_data) if data.team_data is not None else {},
         first_round=first_round_shown(t),
         opponents={
@@ -205,16 +203,28 @@ def _card_kit(data: EventData) -> _CardKit:
 card_kit: ByIdentity[EventData, _CardKit] = ByIdentity(_card_kit, keep=4)
 
 
+def _progress(kit: _CardKit, player_id: int) -> dict[int, tuple[float, int]]:
+    """The player's (points, rank) after each round, by round."""
+    return {
+        round_no: (row.points, row.rank)
+        for round_no, rows in kit.after
+        if (row := rows.get(player_id)) is not None
+    }
+
+
 # A round without a pairing: RecordLine's fields after its round.
 _NOT_PAIRED = (None, None, "", "", "", "none", "Not paired", None, None, None, None, None, "")
 
 
 def _record(
-    data: EventData, kit: _CardKit, player: Player, changes: dict[int, float]
+    data: EventData,
+    kit: _CardKit,
+    player: Player,
+    changes: dict[int, float],
+    progress: dict[int, tuple[float, int]],
 ) -> list[RecordLine]:
     is_go = data.is_go
     is_team = data.is_team
-    progress = kit.progress.get(player.id, {})
     record = []
     running = 0.0
     first = kit.first_round
@@ -269,7 +279,7 @@ def player_card(
     kit = card_kit(data)
     standings = data.individual if data.is_team else data.final
     row = _row_of(standings, player.id)
-    progress = kit.progress.get(player.id, {})
+    progress = _progress(kit, player.id)
     tiebreaks, ratings = explained.take(player.id) if explained else ((), None)
     card = rating_card(data, player.id, ratings)
     go_card = None
@@ -279,7 +289,7 @@ def player_card(
 
         go_card = gor_card(data, player.id)
         changes = round_changes(go_card)
-    record = _record(data, kit, player, changes)
+    record = _record(data, kit, player, changes, progress)
     rank_chart = score_chart = None
     if progress and data.in_full:
         ranks = [(r, float(rank)) for r, (_, rank) in sorted(progress.items())]

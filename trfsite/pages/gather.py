@@ -180,8 +180,11 @@ def prepare_event(
     # The findings: the latest version's (shown by the validation page), the reader's
     # crash, or the file's checks, made where they are first asked for.
     known = latest if latest is not None else crashed
+    checks: ForkedCall[list[Finding]] | reading.ChecksApart
     if known is not None:
-        checks: ForkedCall[list[Finding]] = ForkedCall(known.copy)
+        checks = ForkedCall(known.copy)
+    elif check_beside and t is not None:  # those that need no ranking start beside it
+        checks = reading.ChecksApart(job, result)
     else:
         checks = ForkedCall(partial(reading.validate_file, job, result))
     stale = latest is not None
@@ -210,8 +213,7 @@ def prepare_event(
         return _prepared_failure(job, gather_failed(job, t, checks.result(), notes_html, failure))
     final, individual = final_standings
     if check_beside and known is None:
-        # The checks share the final ranking, made now; the rest of them (0.07 s of a
-        # 2000-player open) runs beside the awards and the rankings after each round.
+        # Those that rank the event share the final ranking's search, made now.
         checks.fork()
     # A split build's first rounds are ranked by a forked helper beside the awards.
     split_rounds = check_beside and with_pages and individual_chess

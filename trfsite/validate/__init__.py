@@ -91,13 +91,34 @@ def find_check(name: str) -> Check:
     raise KeyError(f"unknown check {name!r}; known checks: {known}")
 
 
+# The checks that rank the event (the declared ranks against the standings): a split
+# build runs the others as soon as the file is read, beside its ranking, and these once
+# it is ranked (they share its declared-ranks search).
+RANKING_CHECKS = frozenset({"standings"})
+
+
 def validate(result: ReadResult, name: str, for_rating: bool = False) -> list[Finding]:
     """The reader's findings plus every check's, sorted by line and column."""
-    findings = list(result.findings)
+    return reported(check_findings(result, name, for_rating))
+
+
+def check_findings(
+    result: ReadResult, name: str, for_rating: bool = False, ranking: bool | None = None
+) -> list[list[Finding]]:
+    """The reader's findings, then each check's, in the checks' order; ``ranking``: only
+    the checks in RANKING_CHECKS (True; the reader's findings then left empty) or only
+    the others (False). The lists of two such calls, joined pairwise, are one call's."""
     t = result.tournament
-    if t is not None:
-        for check in CHECKS + (RATING_CHECKS if for_rating else []):
-            findings += run_check(check, t, name)
+    found = [list(result.findings) if ranking is not True else []]
+    for check in CHECKS + (RATING_CHECKS if for_rating else []):
+        wanted = ranking is None or (check.name in RANKING_CHECKS) == ranking
+        found.append(run_check(check, t, name) if wanted and t is not None else [])
+    return found
+
+
+def reported(found: list[list[Finding]]) -> list[Finding]:
+    """The findings of ``check_findings`` as the report has them."""
+    findings = [finding for part in found for finding in part]
     # Two checks (or two passes of one) may reach the same finding: report it once.
     unique = sort_findings(list(dict.fromkeys(findings)))
     return sort_findings(cap_per_code(unique, MAX_FINDINGS_PER_CODE.limit))
