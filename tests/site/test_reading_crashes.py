@@ -54,7 +54,8 @@ def test_a_check_crash_is_a_warning_after_the_reader_s_findings(
     job = _job(tmp_path)
     result, crashed = reading.read_file(job)
     assert crashed is None and result.tournament is not None
-    monkeypatch.setattr(trfsite.validate, "validate", _fail)
+    # Every check runs through check_findings (trfsite validate's and the build's alike).
+    monkeypatch.setattr(trfsite.validate, "check_findings", _fail)
     findings = reading.validate_file(job, result)
     (crash,) = [f for f in findings if f.code == "internal-validation"]
     # The reader's own findings stay (the sample has notes), beside the crash.
