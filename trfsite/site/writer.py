@@ -33,7 +33,7 @@ class SiteWriter:
             raise UnsafePathError(f"refusing to write {relative!r}: the path would leave the site")
         return path
 
-    def _folder(self, relative: str) -> str:
+    def _file_path(self, relative: str) -> str:
         """The path of ``relative`` (a file's) in its checked and existing folder."""
         _refuse_unsafe(relative)
         folder, _, name = relative.rpartition("/")
@@ -49,7 +49,7 @@ class SiteWriter:
         return made + name
 
     def write_bytes(self, relative: str, data: bytes) -> None:
-        write_file(self._folder(relative), data)
+        write_file(self._file_path(relative), data)
         self.written.append(relative)
 
     def remove_folder(self, relative: str) -> None:
@@ -63,7 +63,7 @@ class SiteWriter:
         self.write_bytes(relative, text.encode("utf-8"))
 
     def copy_file(self, relative: str, source: Path) -> None:
-        path = self._folder(relative)
+        path = self._file_path(relative)
         shutil.copyfile(source, path)
         self.written.append(relative)
 
