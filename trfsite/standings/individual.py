@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from trfsite.formats.limits import MAX_ROUND_RANKINGS
+from trfsite.memo import ByIdentity
 from trfsite.model import EventKind, Player, Tournament
 from trfsite.progress import default_after_round, pending_after_round_error
 from trfsite.results import (
@@ -69,7 +70,24 @@ from trfsite.standings.ranking import rank_players
 def compute_individual_standings(t: Tournament, options: StandingsOptions) -> Standings:
     """Standings of an individual event (or of a team event's players with --individual)."""
     after = _checked_after_round(t, options.after_round)
-    return _standings_after(t, options, _plan(t, options), after)
+    standings = _standings_after(t, options, _plan(t, options), after)
+    if options.explained is None:  # a part's cards' subset is kept by the part alone
+        _MADE(t)[replace(options, explain=False)] = standings
+    return standings
+
+
+# The standings made of each event, by their options but ``explain``: the standings check
+# ranks the event under the default options, a default build's own final standings
+# (made in the build's process, before its checks' helper is forked).
+_MADE: ByIdentity[Tournament, dict[StandingsOptions, Standings]] = ByIdentity(lambda t: {}, keep=4)
+
+
+def ranked_individual(t: Tournament, options: StandingsOptions) -> Standings:
+    """``compute_individual_standings(t, options)`` as far as its rows' ranks and points go
+    (``options.explain`` false): the standings made already under the same options,
+    explained or not, else made now."""
+    made = _MADE(t).get(options)
+    return made if made is not None else compute_individual_standings(t, options)
 
 
 def compute_individual_rounds(
