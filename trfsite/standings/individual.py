@@ -241,9 +241,38 @@ def _extra(player: Player) -> tuple[tuple[str, str], ...]:
     return extra
 
 
-def _standings_after(
-    t: Tournament, options: StandingsOptions, plan: _Plan, after: int
-) -> Standings:
+def explain_individual(
+    t: Tournament, options: StandingsOptions
+) -> dict[int, tuple[Explanation, ...]]:
+    """The explanations of the players ``options.explained`` names (``explain``), as their
+    rows of ``compute_individual_standings(t, options)`` have them: the event is ranked
+    (direct encounter is explained by the ranking) but its rows, notes and declared ranks
+    are not made (a part's cards of the 2,000-player open: 205 M instructions -> ~117 M)."""
+    after = _checked_after_round(t, options.after_round)
+    ranked = _ranked(t, options, _plan(t, options), after)
+    ctx, explanations = ranked.ctx, [e for e in ranked.explanations if e is not None]
+    explaining = ctx.explaining
+    # In the rows' order: a start number on several lines keeps its last row's.
+    return {
+        ctx.ids[i]: tuple(e[i] for e in explanations)
+        for block in ranked.blocks
+        for i in block
+        if explaining[i]
+    }
+
+
+class _Ranked(NamedTuple):
+    """An event ranked after a round: its context, each column's values and explanations,
+    the blocks of tied players best first, and the note on the points' source."""
+
+    ctx: EventContext
+    values: list[list[float | None]]
+    explanations: list[list[Explanation] | None]
+    blocks: list[list[int]]
+    source_note: Note | None
+
+
+def _ranked(t: Tournament, options: StandingsOptions, plan: _Plan, after: int) -> _Ranked:
     total = t.rounds
     columns = plan.columns
     ctx = (
@@ -279,7 +308,15 @@ def _standings_after(
         values.append(found.values)
         explanations.append(found.explanations)
     blocks = rank_players(ctx, columns, values, explanations)
+    return _Ranked(ctx, values, explanations, blocks, source_note)
 
+
+def _standings_after(
+    t: Tournament, options: StandingsOptions, plan: _Plan, after: int
+) -> Standings:
+    total = t.rounds
+    columns = plan.columns
+    ctx, values, explanations, blocks, source_note = _ranked(t, options, plan, after)
     extra = plan.extra
     # Each player's tuple of values comes from zip, not from one generator per player.
     # Values that are non-zero multiples of 1/64 are already tidy: no call for them.
