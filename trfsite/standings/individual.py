@@ -78,8 +78,9 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
 
 # The standings made of each event, by their options but ``explain``: the standings check
 # ranks the event under the default options, a default build's own final standings
-# (made in the build's process, before its checks' helper is forked).
-_MADE: ByIdentity[Tournament, dict[StandingsOptions, Standings]] = ByIdentity(lambda t: {}, keep=4)
+# (made in the build's process, before its checks' helper is forked). The last two
+# events only: the one being built (and a bulletin's); the others' memos hold more.
+_MADE: ByIdentity[Tournament, dict[StandingsOptions, Standings]] = ByIdentity(lambda t: {}, keep=2)
 
 
 def ranked_individual(t: Tournament, options: StandingsOptions) -> Standings:
