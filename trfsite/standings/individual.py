@@ -78,8 +78,8 @@ def compute_individual_standings(t: Tournament, options: StandingsOptions) -> St
 
 # The standings made of each event, by their options but ``explain``: the standings check
 # ranks the event under the default options, a default build's own final standings
-# (made in the build's process, before its checks' helper is forked). The last two
-# events only: the one being built (and a bulletin's); the others' memos hold more.
+# (made in the build's process, before its checks' helper is forked). Kept for the last
+# two events only: the one a process builds, and another started beside it (Dask's threads).
 _MADE: ByIdentity[Tournament, dict[StandingsOptions, Standings]] = ByIdentity(lambda t: {}, keep=2)
 
 
