@@ -3,7 +3,8 @@
 Its final standings were ranked without explanations, then again with them for its
 player cards (``cards.CardExplanations``): now ranked once, explained, the cards take
 the rows' explanations. A split event still ranks once here without them, and each part
-explains the players of its cards. Counted by the calls of ``compute_standings``.
+explains the players of its cards. Counted by the calls of ``compute_standings`` and
+``individual.explain_individual`` (a part's explanations without the rows).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from trfsite.pages import gather
 from trfsite.pages.config import EventConfig
 from trfsite.pages.plan import EventJob, PageOut
 from trfsite.render.page_meta import SiteInfo
-from trfsite.standings import compute
+from trfsite.standings import compute, individual
 
 EVENT = Path(__file__).resolve().parents[1] / "data" / "trf" / "individual-2026.trf"
 
@@ -32,6 +33,13 @@ def _pages(monkeypatch: pytest.MonkeyPatch, split: bool) -> tuple[list[bool], di
         return real(t, options)
 
     monkeypatch.setattr(compute, "compute_standings", counting)
+    explain_alone = individual.explain_individual
+
+    def explaining(t: Any, options: Any) -> Any:
+        made.append(options.explain)
+        return explain_alone(t, options)
+
+    monkeypatch.setattr(individual, "explain_individual", explaining)
     site = SiteInfo("Results", "en", "https://example.org/", "2024-05-01", "t")
     job = EventJob(EVENT.read_bytes(), EVENT.name, EVENT.stem, "", EventConfig(), site, False)
     plans = gather.prepare_event(job, check_beside=split).plans

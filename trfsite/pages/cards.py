@@ -64,14 +64,12 @@ class CardExplanations:
         if not wanted:
             return
         from trfsite.awards.performance import event_ratings
-        from trfsite.standings.compute import compute_standings
+        from trfsite.standings.individual import explain_individual
 
         data = self._data
         config = data.job.config
         options = replace(config.options(explain=True), explained=wanted)
-        for row in compute_standings(data.tournament, options).rows:
-            if row.id in wanted:
-                self._tiebreaks[row.id] = row.explanations
+        self._tiebreaks.update(explain_individual(data.tournament, options))
         awards = data.awards
         if awards is not None and awards.ratings:
             # The awards' rating changes are already complete (games and notes).

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from trfsite.formats.limits import MAX_ROUND_RANKINGS
+from trfsite.memo import ByIdentity
 from trfsite.model import EventKind, Player, Tournament
 from trfsite.progress import default_after_round, pending_after_round_error
 from trfsite.results import (
@@ -69,7 +70,25 @@ from trfsite.standings.ranking import rank_players
 def compute_individual_standings(t: Tournament, options: StandingsOptions) -> Standings:
     """Standings of an individual event (or of a team event's players with --individual)."""
     after = _checked_after_round(t, options.after_round)
-    return _standings_after(t, options, _plan(t, options), after)
+    standings = _standings_after(t, options, _plan(t, options), after)
+    if options.explained is None:  # a part's cards' subset is kept by the part alone
+        _MADE(t)[replace(options, explain=False)] = standings
+    return standings
+
+
+# The standings made of each event, by their options but ``explain``: the standings check
+# ranks the event under the default options, a default build's own final standings
+# (made in the build's process, before its checks' helper is forked). Kept for the last
+# two events only: the one a process builds, and another started beside it (Dask's threads).
+_MADE: ByIdentity[Tournament, dict[StandingsOptions, Standings]] = ByIdentity(lambda t: {}, keep=2)
+
+
+def ranked_individual(t: Tournament, options: StandingsOptions) -> Standings:
+    """``compute_individual_standings(t, options)`` as far as its rows' ranks and points go
+    (``options.explain`` false): the standings made already under the same options,
+    explained or not, else made now."""
+    made = _MADE(t).get(options)
+    return made if made is not None else compute_individual_standings(t, options)
 
 
 def compute_individual_rounds(
@@ -223,9 +242,38 @@ def _extra(player: Player) -> tuple[tuple[str, str], ...]:
     return extra
 
 
-def _standings_after(
-    t: Tournament, options: StandingsOptions, plan: _Plan, after: int
-) -> Standings:
+def explain_individual(
+    t: Tournament, options: StandingsOptions
+) -> dict[int, tuple[Explanation, ...]]:
+    """The explanations of the players ``options.explained`` names (``explain``), as their
+    rows of ``compute_individual_standings(t, options)`` have them: the event is ranked
+    (direct encounter is explained by the ranking) but its rows, notes and declared ranks
+    are not made (a part's cards of the 2,000-player open: 205 M instructions -> ~117 M)."""
+    after = _checked_after_round(t, options.after_round)
+    ranked = _ranked(t, options, _plan(t, options), after)
+    ctx, explanations = ranked.ctx, [e for e in ranked.explanations if e is not None]
+    explaining = ctx.explaining
+    # In the rows' order: a start number on several lines keeps its last row's.
+    return {
+        ctx.ids[i]: tuple(e[i] for e in explanations)
+        for block in ranked.blocks
+        for i in block
+        if explaining[i]
+    }
+
+
+class _Ranked(NamedTuple):
+    """An event ranked after a round: its context, each column's values and explanations,
+    the blocks of tied players best first, and the note on the points' source."""
+
+    ctx: EventContext
+    values: list[list[float | None]]
+    explanations: list[list[Explanation] | None]
+    blocks: list[list[int]]
+    source_note: Note | None
+
+
+def _ranked(t: Tournament, options: StandingsOptions, plan: _Plan, after: int) -> _Ranked:
     total = t.rounds
     columns = plan.columns
     ctx = (
@@ -261,7 +309,15 @@ def _standings_after(
         values.append(found.values)
         explanations.append(found.explanations)
     blocks = rank_players(ctx, columns, values, explanations)
+    return _Ranked(ctx, values, explanations, blocks, source_note)
 
+
+def _standings_after(
+    t: Tournament, options: StandingsOptions, plan: _Plan, after: int
+) -> Standings:
+    total = t.rounds
+    columns = plan.columns
+    ctx, values, explanations, blocks, source_note = _ranked(t, options, plan, after)
     extra = plan.extra
     # Each player's tuple of values comes from zip, not from one generator per player.
     # Values that are non-zero multiples of 1/64 are already tidy: no call for them.

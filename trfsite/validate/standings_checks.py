@@ -30,7 +30,7 @@ from trfsite.scoring.declared_points import declared_differences
 from trfsite.scoring.registry import BUCHHOLZ_FAMILY, RATING_TIEBREAKS, Tiebreak, resolve
 from trfsite.standings.choices import choose_rules, choose_system
 from trfsite.standings.declared_ranks import can_judge, declared_ranks
-from trfsite.standings.individual import compute_individual_standings
+from trfsite.standings.individual import ranked_individual
 from trfsite.standings.options import StandingsOptions
 from trfsite.validate.structure import finding, record_span
 
@@ -124,7 +124,8 @@ def _ranks(t: Tournament, name: str, has_list: bool) -> list[Finding]:
     wrong_total: set[int] = set()
     for source in ("cells", "declared"):
         try:
-            standings = compute_individual_standings(t, StandingsOptions(points_source=source))
+            # A default build's final standings are these (cells): they are not ranked again.
+            standings = ranked_individual(t, StandingsOptions(points_source=source))
         except click.ClickException:
             return []
         if source == "cells":
