@@ -173,11 +173,15 @@ _USUAL_ENDS = {
     for result in _GAME_RESULTS | _BYE_RESULTS
 }
 
-# Each round's (first column, last column) of its cell, shared by every line's spans.
-_CELL_COLUMNS = [
-    (column, column + 7)
-    for column in range(FIRST_CELL, FIRST_CELL + CELL_WIDTH * MAX_ROUNDS, CELL_WIDTH)
-]
+# Each round's (first column, last column) of its cell, shared by every line's spans: no
+# two numbers made for each cell, nor kept by it.
+_CELL_COLUMNS = list(
+    zip(
+        range(FIRST_CELL, FIRST_CELL + CELL_WIDTH * MAX_ROUNDS, CELL_WIDTH),
+        range(FIRST_CELL + 7, FIRST_CELL + 7 + CELL_WIDTH * MAX_ROUNDS, CELL_WIDTH),
+        strict=True,
+    )
+)
 _LAST_USUAL_END = FIRST_CELL - 1 + limits.MAX_REPEATED_GAMES.limit * CELL_WIDTH
 
 
