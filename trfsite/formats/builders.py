@@ -15,7 +15,7 @@ and a ``RoundEntryBuilder`` with ``object.__new__``, stores their slots and assi
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from trfsite.model import Color, Outcome, Player, RoundEntry, Span
 
@@ -91,7 +91,30 @@ class _PlayerBuilder:
         self.__class__ = Player  # type: ignore[assignment]
 
 
+if TYPE_CHECKING:  # a Protocol costs a class at import; only mypy needs it
+
+    class _MakesTrfPlayer(Protocol):
+        """``_PlayerBuilder``'s parameters, which may be given in order (unlike Player's, where
+        the Go fields come before ``source``)."""
+
+        def __call__(
+            self,
+            id: int,
+            name: str,
+            sex: str,
+            title: str,
+            rating: int | None,
+            federation: str,
+            fide_id: str,
+            birth_date: str,
+            declared_points: float | None,
+            declared_rank: int | None,
+            rounds: tuple[RoundEntry, ...],
+            source: Span,
+        ) -> Player: ...
+
+
 # Called as the types are, every field given (a TRF player: none of the Go fields).
 new_span = cast("type[Span]", SpanBuilder)
 new_round_entry = cast("type[RoundEntry]", RoundEntryBuilder)
-new_trf_player = cast("type[Player]", _PlayerBuilder)
+new_trf_player = cast("_MakesTrfPlayer", _PlayerBuilder)

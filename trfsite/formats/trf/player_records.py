@@ -215,19 +215,21 @@ def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | No
         )
     rank = read_int(sink, line, 86, 89, "player-rank-not-number", _THE_RANK)
     rounds = read_cells(line, sink)
+    # The fields in their order, without keywords: a call with twelve keywords builds and
+    # matches them for each line (5k instructions).
     return new_trf_player(
-        id=player_id,
-        name=name,
-        sex=sex,
-        title=title,
-        rating=rating,
-        federation=federation,
-        fide_id=fide_id,
-        birth_date=birth,
-        declared_points=points,
-        declared_rank=rank,
-        rounds=rounds,
-        source=new_span(n, 1, len(text)),
+        player_id,  # id
+        name,
+        sex,
+        title,
+        rating,
+        federation,
+        fide_id,
+        birth,  # birth_date
+        points,  # declared_points
+        rank,  # declared_rank
+        rounds,
+        new_span(n, 1, len(text)),  # source
     )
 
 
