@@ -33,6 +33,7 @@ _SEX = {"m": "m", "M": "m", "w": "w", "W": "w", "f": "w", "F": "w"}
 # The separators of the static part (0-based): a letter there means a field overflowed.
 _SEPARATORS = (3, 8, 47, 52, 56, 68, 79, 84)
 _SEPARATOR_CHARS = itemgetter(*_SEPARATORS)
+_BLANK_SEPARATORS = (" ",) * len(_SEPARATORS)
 # Field names for findings, made once rather than for every line.
 _THE_RATING = Note("the rating")
 _THE_RANK = Note("the rank")
@@ -77,8 +78,10 @@ def _static_part(
     text = line.text
     n = line.number
     padded = text.ljust(85)
-    separators = "".join(_SEPARATOR_CHARS(padded))
-    for index in _SEPARATORS if separators.strip() else ():
+    separators = _SEPARATOR_CHARS(padded)
+    # Blanks on nearly every line: one comparison, not their text joined and stripped.
+    overflowed = separators != _BLANK_SEPARATORS and "".join(separators).strip()
+    for index in _SEPARATORS if overflowed else ():
         if padded[index] != " ":
             notes.misaligned.append(n)
             sink.warning(
