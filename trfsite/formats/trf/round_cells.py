@@ -173,8 +173,8 @@ _USUAL_ENDS = {
     for result in _GAME_RESULTS | _BYE_RESULTS
 }
 
-# Each round's (first column, last column) of its cell, shared by every line's spans: no
-# two numbers made for each cell, nor kept by it.
+# Each round's (first column, last column) of its cell, for every line's spans: no two
+# additions a cell.
 _CELL_COLUMNS = list(
     zip(
         range(FIRST_CELL, FIRST_CELL + CELL_WIDTH * MAX_ROUNDS, CELL_WIDTH),
