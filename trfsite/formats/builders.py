@@ -7,17 +7,20 @@ slots without the guard, so ``self.x = x`` is a plain slot store, and each insta
 then becomes the frozen type: ``__class__`` may be assigned between classes whose slots
 are the same. 5-7 ms of the 44 ms the TRF reader took for that open.
 ``tests/test_model_init.py`` keeps their slots and signatures equal to the types'.
+The TRF reader's loop over round cells goes one step further: it makes a ``SpanBuilder``
+and a ``RoundEntryBuilder`` with ``object.__new__``, stores their slots and assigns
+``__class__`` itself, without the two calls of ``__init__`` a cell.
 """
 
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from trfsite.model import Color, Outcome, Player, RoundEntry, Span
 
 
-class _SpanBuilder:
+class SpanBuilder:
     __slots__ = ("line", "column", "end_column")
 
     def __init__(self, line: int, column: int, end_column: int) -> None:
@@ -27,7 +30,7 @@ class _SpanBuilder:
         self.__class__ = Span  # type: ignore[assignment]
 
 
-class _RoundEntryBuilder:
+class RoundEntryBuilder:
     __slots__ = ("round", "opponent", "color", "outcome", "handicap", "raw", "source")
 
     def __init__(
@@ -88,7 +91,30 @@ class _PlayerBuilder:
         self.__class__ = Player  # type: ignore[assignment]
 
 
+if TYPE_CHECKING:  # a Protocol costs a class at import; only mypy needs it
+
+    class _MakesTrfPlayer(Protocol):
+        """``_PlayerBuilder``'s parameters, which may be given in order (unlike Player's, where
+        the Go fields come before ``source``)."""
+
+        def __call__(
+            self,
+            id: int,
+            name: str,
+            sex: str,
+            title: str,
+            rating: int | None,
+            federation: str,
+            fide_id: str,
+            birth_date: str,
+            declared_points: float | None,
+            declared_rank: int | None,
+            rounds: tuple[RoundEntry, ...],
+            source: Span,
+        ) -> Player: ...
+
+
 # Called as the types are, every field given (a TRF player: none of the Go fields).
-new_span = cast("type[Span]", _SpanBuilder)
-new_round_entry = cast("type[RoundEntry]", _RoundEntryBuilder)
-new_trf_player = cast("type[Player]", _PlayerBuilder)
+new_span = cast("type[Span]", SpanBuilder)
+new_round_entry = cast("type[RoundEntry]", RoundEntryBuilder)
+new_trf_player = cast("_MakesTrfPlayer", _PlayerBuilder)

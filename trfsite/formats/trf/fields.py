@@ -257,8 +257,14 @@ def normalise_birth_date(text: str) -> str | None:
         return f"{text}/00/00"
     if len(text) == 10 and text[4] == "/" == text[7] and text.isascii():
         # Already written YYYY/MM/DD, as by most programs for every player: what the
-        # checks below would make of it is the text itself, or None.
-        year_, month_, day_ = text[:4], text[5:7], text[8:]
+        # checks below would make of it is the text itself, or None. From year 1000 on,
+        # the month and day alone decide, but for 29 February.
+        year_ = text[:4]
+        if year_ >= "1000" and year_.isdigit():
+            valid = _MONTH_DAYS.get(text[5:])
+            if valid is not None:
+                return text if valid else None
+        month_, day_ = text[5:7], text[8:]
         if (year_ + month_ + day_).isdigit():
             return text if _is_birth_date(int(year_), int(month_), int(day_)) else None
     parts = date_parts(text)
@@ -284,6 +290,19 @@ def _is_birth_date(year: int, month: int, day: int) -> bool:
         except ValueError:
             return False
     return True
+
+
+# "MM/DD" -> whether a birth date of any year from 1000 on may have it (00: unknown), as
+# _is_birth_date answers; 29 February, whose answer depends on the year, is not a key.
+_MONTH_LENGTHS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+_TWO_DIGITS = tuple(str(number).zfill(2) for number in range(32))  # no format spec: cheaper
+_MONTH_DAYS = {
+    _TWO_DIGITS[month] + "/" + _TWO_DIGITS[day]: not (month and day)
+    or day <= _MONTH_LENGTHS[month - 1]
+    for month in range(13)
+    for day in range(32)
+    if (month, day) != (2, 29)
+}
 
 
 def format_points(value: float, width: int = 4) -> str:

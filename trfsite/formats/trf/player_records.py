@@ -33,6 +33,7 @@ _SEX = {"m": "m", "M": "m", "w": "w", "W": "w", "f": "w", "F": "w"}
 # The separators of the static part (0-based): a letter there means a field overflowed.
 _SEPARATORS = (3, 8, 47, 52, 56, 68, 79, 84)
 _SEPARATOR_CHARS = itemgetter(*_SEPARATORS)
+_BLANK_SEPARATORS = (" ",) * len(_SEPARATORS)
 # Field names for findings, made once rather than for every line.
 _THE_RATING = Note("the rating")
 _THE_RANK = Note("the rank")
@@ -77,8 +78,10 @@ def _static_part(
     text = line.text
     n = line.number
     padded = text.ljust(85)
-    separators = "".join(_SEPARATOR_CHARS(padded))
-    for index in _SEPARATORS if separators.strip() else ():
+    separators = _SEPARATOR_CHARS(padded)
+    # Blanks on nearly every line: one comparison, not their text joined and stripped.
+    overflowed = separators != _BLANK_SEPARATORS and "".join(separators).strip()
+    for index in _SEPARATORS if overflowed else ():
         if padded[index] != " ":
             notes.misaligned.append(n)
             sink.warning(
@@ -215,19 +218,21 @@ def read_player(line: SourceLine, sink: Sink, notes: PlayerNotes) -> Player | No
         )
     rank = read_int(sink, line, 86, 89, "player-rank-not-number", _THE_RANK)
     rounds = read_cells(line, sink)
+    # The fields in their order, without keywords: a call with twelve keywords builds and
+    # matches them for each line (5k instructions).
     return new_trf_player(
-        id=player_id,
-        name=name,
-        sex=sex,
-        title=title,
-        rating=rating,
-        federation=federation,
-        fide_id=fide_id,
-        birth_date=birth,
-        declared_points=points,
-        declared_rank=rank,
-        rounds=rounds,
-        source=new_span(n, 1, len(text)),
+        player_id,  # id
+        name,
+        sex,
+        title,
+        rating,
+        federation,
+        fide_id,
+        birth,  # birth_date
+        points,  # declared_points
+        rank,  # declared_rank
+        rounds,
+        new_span(n, 1, len(text)),  # source
     )
 
 

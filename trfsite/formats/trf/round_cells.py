@@ -8,10 +8,10 @@ keeps the two in agreement).
 from __future__ import annotations
 
 from trfsite.formats import limits
-from trfsite.formats.builders import new_round_entry, new_span
+from trfsite.formats.builders import RoundEntryBuilder, SpanBuilder, new_round_entry, new_span
 from trfsite.formats.numbers import is_whole, reason_note, whole
 from trfsite.formats.trf.fields import Sink, SourceLine, parse_int
-from trfsite.model import Color, Outcome, RoundEntry
+from trfsite.model import Color, Outcome, RoundEntry, Span
 from trfsite.results import Note
 
 _COLORS: dict[str, Color] = {"w": Color.WHITE, "W": Color.WHITE, "b": Color.BLACK, "B": Color.BLACK}
@@ -155,25 +155,57 @@ def _without_repeated_games(line: SourceLine, text: str, sink: Sink) -> str:
 _OPPONENT_FIELDS: dict[str, int] = {}
 
 
+def _usual_parts(colour: str, result: str) -> tuple[Color, Outcome | None, Outcome | None]:
+    """The colour of a cell ' C R' (its columns 5-8), its outcome against an opponent
+    (None unless a game result) and without one (None unless a bye, or '-' and no colour)."""
+    color = _COLORS[colour]
+    game = _OUTCOMES[result] if result in _GAME_RESULTS else None
+    unpaired = result == "-" and color is Color.NONE
+    bye = _OUTCOMES[result] if result in _BYE_RESULTS else Outcome.ZERO_BYE if unpaired else None
+    return color, game, bye
+
+
+# Columns 5-8 of every usual cell (' w 1', ' - H'), read once: 132 keys. A cell whose
+# columns 5-8 are not a key (cut short, shifted, unknown marks) is read by _slow_cell.
+_USUAL_ENDS = {
+    f" {colour} {result}": _usual_parts(colour, result)
+    for colour in "wWbB- "
+    for result in _GAME_RESULTS | _BYE_RESULTS
+}
+
+# Each round's (first column, last column) of its cell, for every line's spans: no two
+# additions a cell.
+_CELL_COLUMNS = list(
+    zip(
+        range(FIRST_CELL, FIRST_CELL + CELL_WIDTH * MAX_ROUNDS, CELL_WIDTH),
+        range(FIRST_CELL + 7, FIRST_CELL + 7 + CELL_WIDTH * MAX_ROUNDS, CELL_WIDTH),
+        strict=True,
+    )
+)
+_LAST_USUAL_END = FIRST_CELL - 1 + limits.MAX_REPEATED_GAMES.limit * CELL_WIDTH
+
+
 def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
     """The round cells from column 92, 10 columns each: ``OOOO C R``."""
-    text = _without_junk_tail(line, line.text.rstrip(), sink)
-    text = _at_most_max_rounds(line, text, sink)
-    text = _without_repeated_games(line, text, sink)
+    text = line.text.rstrip()
+    # The guards against damaged lines, each called only where it may find something:
+    # a last cell whose opponent field was read before is no junk tail, and a line of at
+    # most MAX_REPEATED_GAMES cells neither repeats a game that often nor has too many.
+    last = FIRST_CELL - 1 + (len(text) - FIRST_CELL) // CELL_WIDTH * CELL_WIDTH
+    if len(text) >= FIRST_CELL and text[last : last + 4] not in _OPPONENT_FIELDS:
+        text = _without_junk_tail(line, text, sink)
+    if len(text) > _LAST_USUAL_END:
+        text = _at_most_max_rounds(line, text, sink)
+        text = _without_repeated_games(line, text, sink)
     n = line.number
     cells: list[RoundEntry] = []
     append = cells.append
-    colours = _COLORS.get
     opponents = _OPPONENT_FIELDS.get
-    outcomes = _OUTCOMES
-    games = _GAME_RESULTS
-    byes = _BYE_RESULTS
-    none = Color.NONE
-    entry = new_round_entry
-    span = new_span
+    ends = _USUAL_ENDS.get
+    columns = _CELL_COLUMNS
+    make = object.__new__
     round_no = 0
     for start in range(FIRST_CELL - 1, len(text), CELL_WIDTH):
-        round_no += 1
         cell = text[start : start + 8]
         # Fast path for the usual cells: "  12 w 1" and "0000 - U"; the rest is checked slowly.
         digits = cell[:4]
@@ -182,27 +214,29 @@ def read_cells(line: SourceLine, sink: Sink) -> tuple[RoundEntry, ...]:
             opponent = whole(digits.lstrip())
             if opponent is not None:
                 _OPPONENT_FIELDS[digits] = opponent
-        # Single characters by index: a slice makes a slice object first (Python 3.11).
-        if len(cell) == 8 and cell[4] == " " and cell[6] == " ":
-            color = colours(cell[5])
-            result = cell[7]
-        else:
-            color = result = None
-        if opponent is not None and color is not None:
-            if opponent:
-                if result in games:
-                    append(entry(round_no, opponent, color, outcomes[result], None, cell,
-                                 span(n, start + 1, start + 8)))  # fmt: skip
-                    continue
-            elif result in byes:
-                append(entry(round_no, None, color, outcomes[result], None, cell,
-                             span(n, start + 1, start + 8)))  # fmt: skip
+        usual = ends(cell[4:])
+        if opponent is not None and usual is not None:
+            outcome = usual[1] if opponent else usual[2]
+            if outcome is not None:
+                # new_span and new_round_entry, without their two calls: the cell's Span and
+                # RoundEntry made and their slots stored here (22,000 cells in a large open).
+                span = make(SpanBuilder)
+                span.line = n
+                span.column, span.end_column = columns[round_no]
+                span.__class__ = Span  # type: ignore[assignment]
+                round_no += 1
+                entry = make(RoundEntryBuilder)
+                entry.round = round_no
+                entry.opponent = opponent or None
+                entry.color = usual[0]
+                entry.outcome = outcome
+                entry.handicap = None
+                entry.raw = cell
+                entry.source = span  # type: ignore[assignment]
+                entry.__class__ = RoundEntry  # type: ignore[assignment]
+                append(entry)  # type: ignore[arg-type]
                 continue
-            elif result == "-" and color is none:
-                # ``0000 - -``: an unpaired player (a team reserve), as _slow_cell reads it.
-                append(entry(round_no, None, color, Outcome.ZERO_BYE, None, cell,
-                             span(n, start + 1, start + 8)))  # fmt: skip
-                continue
+        round_no += 1
         append(_slow_cell(sink, n, start + 1, round_no, cell))
     return tuple(cells)
 
