@@ -28,7 +28,7 @@ from pathlib import Path
 
 from trfsite.people.entries import EventEntries, SharedValues
 from trfsite.people.identity import resolve
-from trfsite.people.listings import every_group, listing_pages
+from trfsite.people.listings import every_group, listed, listing_pages
 from trfsite.people.pages import PeoplePlanner, PersonPlan
 from trfsite.people.rows import person_rows
 from trfsite.render.page_meta import SiteInfo
@@ -84,7 +84,13 @@ def _replay(stream: Path) -> None:
     _say(f"person pages planned ({planned})")
     rows = person_rows(resolution, resolution.people)
     _say("listing rows")
-    for page in listing_pages(planner, every_group(rows)).pages:
+    # As a build, which has the events in its state by now (``BuildState.put_events``).
+    shown = listed(planner)
+    del planner, resolution
+    events.clear()
+    gc.collect()
+    _say("the events' entries let go of")
+    for page in listing_pages(shown, every_group(rows)).pages:
         _listing_digest("", "", page.template, page.context)
         pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL)
     _say("listing pages digested and pickled")

@@ -29,8 +29,10 @@ from trfsite.people.listing import read_entries
 from trfsite.people.listings import (
     GROUP_KINDS,
     GroupRows,
+    Listed,
     every_group,
     group_path,
+    listed,
     listing_pages,
 )
 from trfsite.people.pages import (
@@ -192,12 +194,7 @@ def _build_people(
                         wanted.add(path)
                 if not wanted:
                     continue
-            for item in planner.person_pages(person):
-                if wanted is not None and item.path not in wanted:
-                    continue
-                digests[item.path] = made_of = _page_digest(run.fingerprint, site_text, item)
-                if old_pages.get(item.path) != made_of or not pages.reuse(item.path):
-                    pages.send(item.cut() if isinstance(item, PersonPlan) else item)
+            _plan(planner.person_pages(person), wanted, run, site_text, old_pages, pages, digests)
         # Federations, clubs, findings, index, search pieces: few, but each lists
         # many people, so a page is remade only when its rows changed; a rebuild
         # looks only at the groups and pieces someone it resolved again is or was
@@ -211,7 +208,24 @@ def _build_people(
         else:
             now = RowsNow(state.rows, fresh, resolved.gone)
             groups, search = now.groups(), now.pieces(SEARCH_FOLDER)
-        for page in _listings(planner, groups, now, old_pages, pages, digests):
+        # The people of each event loaded whole, for a later rebuild that loads it
+        # with a few of its people (``site.identity_cut``).
+        people_at = {
+            keys[resolution.events[index].file]: digest
+            for index, digest in planner.archive.whole_events().items()
+        }
+        listed_now, people = listed(planner), len(resolution.people)
+        kept = alone.kept if alone is not None else frozenset()
+        if alone is None:
+            # Every event's entries go to the state now (``save`` commits them), and
+            # are let go of: with them, the listings below were the peak of a
+            # 3,000-event build (issue 46). Nothing after reads an entry.
+            state.put_events(entries_now, rounds.of if rounds is not None else None)
+            kept, entries_now = frozenset(entries_now), {}
+            found.clear()
+            built.clear()
+        del planner, full, resolution
+        for page in _listings(listed_now, groups, now, old_pages, pages, digests):
             digests[page.path] = made_of = _listing_digest(
                 run.fingerprint, site_text, page.template, page.context
             )
@@ -237,14 +251,7 @@ def _build_people(
             if old_pages.get(path) != made_of or not pages.reuse(path):
                 pages.place(path, text.encode("utf-8"))
         pages.finish()
-        # The people of each event loaded whole, for a later rebuild that loads it
-        # with a few of its people (``site.identity_cut``).
-        people_at = {
-            keys[resolution.events[index].file]: digest
-            for index, digest in planner.archive.whole_events().items()
-        }
     stamp = digests.stamp()
-    kept = alone.kept if alone is not None else frozenset()
     saved = state.save(
         Changes(
             entries_now,
@@ -254,7 +261,7 @@ def _build_people(
             made_with,
             fresh,
             kept,
-            planner.findings,
+            listed_now.findings,
             rounds.of if rounds is not None else None,
             people_at,
         )
@@ -264,7 +271,7 @@ def _build_people(
     writer.write_text(STAMP, stamp + "\n")
     logger.info(
         "people: %d person(s), %d page(s) written, %d unchanged (%d linked)",
-        len(resolution.people) if alone is None else alone.summary.people,
+        people if alone is None else alone.summary.people,
         pages.written,
         pages.linked + len(pages.kept_paths),
         pages.linked,
@@ -337,6 +344,26 @@ def _every_event(
     return found
 
 
+def _plan(
+    items: Iterable[PeoplePage | PersonPlan],
+    wanted: set[str] | None,
+    run: PeopleRun,
+    site_text: str,
+    old_pages: dict[str, str],
+    pages: PageFiles,
+    digests: PageDigests,
+) -> None:
+    """A person's pages (``wanted``: those of their paths only) sent to be made, if
+    what makes them changed; a function of its own, so that no plan outlives the
+    loop (each holds the planner, and with it every entry: see ``listed``)."""
+    for item in items:
+        if wanted is not None and item.path not in wanted:
+            continue
+        digests[item.path] = made_of = _page_digest(run.fingerprint, site_text, item)
+        if old_pages.get(item.path) != made_of or not pages.reuse(item.path):
+            pages.send(item.cut() if isinstance(item, PersonPlan) else item)
+
+
 def _with_rounds(
     state: BuildState,
     resolution: Resolution,
@@ -377,7 +404,7 @@ def _feed(update: Callable[[bytes], None], part: str) -> None:
 
 
 def _listings(
-    planner: PeoplePlanner,
+    listed_now: Listed,
     groups: GroupRows,
     now: RowsNow | None,
     old_pages: dict[str, str],
@@ -387,7 +414,7 @@ def _listings(
     """The listing pages to look at, each made when iterated: a group left out of
     ``groups.members`` is linked from the previous build, with its digest, when it is
     there (else made from ``now``'s rows)."""
-    made = listing_pages(planner, groups)
+    made = listing_pages(listed_now, groups)
     missing = set()
     for path in made.kept:
         if path in old_pages and pages.reuse(path):
@@ -398,7 +425,7 @@ def _listings(
         return made.pages
     wanted = {group_path(*group): group for group in groups.counts}
     rows = {wanted[path]: now.group(wanted[path]) for path in sorted(missing)}
-    again = listing_pages(planner, GroupRows(groups.counts, rows)).pages
+    again = listing_pages(listed_now, GroupRows(groups.counts, rows)).pages
     return chain(made.pages, (page for page in again if page.path in missing))
 
 
