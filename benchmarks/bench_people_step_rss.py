@@ -29,7 +29,7 @@ from pathlib import Path
 
 from trfsite.people.entries import EventEntries, SharedValues
 from trfsite.people.identity import Person, resolve
-from trfsite.people.listings import every_group, listed, listing_pages
+from trfsite.people.listings import every_group, listed, listing_pages, namesakes_pages
 from trfsite.people.pages import PeoplePlanner, PersonPlan
 from trfsite.people.rows import person_rows
 from trfsite.render.page_meta import SiteInfo
@@ -92,6 +92,9 @@ def _replay(stream: Path) -> None:
     # As a build: what the listings read of the entries, the planner let go of, the
     # rows, then the entries let go of (the build's state holds them by then:
     # ``BuildState.put_events``).
+    for page in namesakes_pages(planner):
+        _listing_digest("", "", page.template, page.context)
+        pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL)
     shown = listed(planner)
     del planner
     rows = person_rows(resolution, resolution.people)

@@ -100,15 +100,13 @@ def _group_page(
 
 
 class Listed(NamedTuple):
-    """What the listing pages show beyond the rows, read from the planner's entries
-    once every person page is planned: small, so that the build lets go of the
-    entries before the listings (at 3,000 events they were the people step's peak
-    together, issue 46)."""
+    """What the listing pages show beyond the rows, read from the planner once every
+    person page is planned: small, so that the build lets go of the entries before
+    the listings (at 3,000 events they were the people step's peak together, issue 46)."""
 
     site: SiteInfo
     findings: tuple[PeopleFinding, ...]
     summary: ArchiveSummary
-    namesakes: tuple[tuple[str, tuple[Namesake, ...]], ...]  # (address, its people), sorted
 
 
 def listed(planner: PeoplePlanner) -> Listed:
@@ -127,17 +125,12 @@ def listed(planner: PeoplePlanner) -> Listed:
             tuple(_line(planner, p) for p in busiest[:BUSIEST]),
             (),
         )
-    person_of = planner.archive.person_of
-    namesakes = tuple(
-        (address, tuple(_namesake(planner, person_of[key]) for key in keys))
-        for address, keys in sorted(resolution.namesakes.items())
-    )
-    return Listed(planner.site, planner.findings, summary, namesakes)
+    return Listed(planner.site, planner.findings, summary)
 
 
 def listing_pages(listed: Listed, groups: GroupRows) -> Listings:
-    """The federation and club pages (those of ``groups.members``), the findings,
-    the index and the namesakes' pages."""
+    """The federation and club pages (those of ``groups.members``), the findings and
+    the index (the namesakes' pages read the entries: ``namesakes_pages``)."""
     site, summary = listed.site, listed.summary
     federations, federation_links, kept = group_pages(site, "federation", groups)
     clubs, club_links, kept_clubs = group_pages(site, "club", groups)
@@ -159,8 +152,7 @@ def listing_pages(listed: Listed, groups: GroupRows) -> Listings:
         recent=summary.busiest,
     )
     pages.append(PeoplePage(path, "people_index.html", index))
-    # Made as they are asked for too: 3,500 namesakes' pages at 3,000 events.
-    return Listings(chain(federations, clubs, pages, namesakes_pages(listed)), kept + kept_clubs)
+    return Listings(chain(federations, clubs, pages), kept + kept_clubs)
 
 
 def _line(planner: PeoplePlanner, person: Person) -> PersonLine:
@@ -174,26 +166,29 @@ def _line(planner: PeoplePlanner, person: Person) -> PersonLine:
     )
 
 
-def _namesake(planner: PeoplePlanner, person: Person) -> Namesake:
-    rows = planner.archive.entries(person)
-    years = [event.date.year for _, event, _ in rows if event.date]
-    clubs = [entry.club for _, _, entry in rows if entry.club]
-    return Namesake(
-        person.name,
-        f"{person.page}.html",
-        person.federation,
-        clubs[-1] if clubs else "",
-        min(years) if years else None,
-        max(years) if years else None,
-        len(person.entries),
-    )
-
-
-def namesakes_pages(listed: Listed) -> Iterator[PeoplePage]:
+def namesakes_pages(planner: PeoplePlanner) -> Iterator[PeoplePage]:
     """A page at each address that several people share (``identity.assign_pages``),
-    each made when asked for."""
-    for address, people in listed.namesakes:
+    each made when asked for (3,500 at 3,000 events)."""
+    archive = planner.archive
+    for address, keys in sorted(planner.resolution.namesakes.items()):
+        people = []
+        for key in keys:
+            person = archive.person_of[key]
+            rows = archive.entries(person)
+            years = [event.date.year for _, event, _ in rows if event.date]
+            clubs = [entry.club for _, _, entry in rows if entry.club]
+            people.append(
+                Namesake(
+                    person.name,
+                    f"{person.page}.html",
+                    person.federation,
+                    clubs[-1] if clubs else "",
+                    min(years) if years else None,
+                    max(years) if years else None,
+                    len(person.entries),
+                )
+            )
         path = f"{PEOPLE_FOLDER}/{address}.html"
         name = people[0].name
-        page = NamesakesPage(people_meta(listed.site, name, path), name, people)
+        page = NamesakesPage(people_meta(planner.site, name, path), name, tuple(people))
         yield PeoplePage(path, "people_namesakes.html", page)

@@ -34,6 +34,7 @@ from trfsite.people.listings import (
     group_path,
     listed,
     listing_pages,
+    namesakes_pages,
 )
 from trfsite.people.pages import (
     SEARCH_FOLDER,
@@ -201,6 +202,9 @@ def _build_people(
             keys[resolution.events[index].file]: digest
             for index, digest in planner.archive.whole_events().items()
         }
+        # The namesakes' pages read the entries: made now, one at a time.
+        for page in namesakes_pages(planner):
+            _list(page, run, site_text, old_pages, pages, digests)
         listed_now, people = listed(planner), len(resolution.people)
         # The planner's maps (~2 MiB at 3,000 events) freed before the rows are made.
         del planner, full
@@ -229,18 +233,7 @@ def _build_people(
             now = RowsNow(state.rows, fresh, resolved.gone)
             groups, search = now.groups(), now.pieces(SEARCH_FOLDER)
         for page in _listings(listed_now, groups, now, old_pages, pages, digests):
-            digests[page.path] = made_of = _listing_digest(
-                run.fingerprint, site_text, page.template, page.context
-            )
-            if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
-                # On a worker, as the person pages: rendered here, a federation's page
-                # of every member (a quarter of the archive's people) was the build
-                # process's peak, growing with the archive (issue 46). Such a page goes
-                # alone; the many small ones (namesakes: 3,500 at 3,000 events) in batches.
-                if isinstance(page.context, GroupPage) and len(page.context.members) > MANY:
-                    pages.send_alone(page)
-                else:
-                    pages.send(page)
+            _list(page, run, site_text, old_pages, pages, digests)
         again = []
         for path, piece in search.kept.items():
             if path in old_pages and pages.reuse(path):
@@ -356,15 +349,35 @@ def _plan(
     pages: PageFiles,
     digests: PageDigests,
 ) -> None:
-    """A person's pages (``wanted``: those of their paths only) sent to be made, if
-    what makes them changed; a function of its own, so that no plan outlives the
-    loop (each holds the planner, and with it every entry: see ``listed``)."""
+    """A person's pages (``wanted``: those paths only) sent to be made, if their inputs
+    changed; apart, so that no plan (it holds the planner) outlives the loop."""
     for item in items:
         if wanted is not None and item.path not in wanted:
             continue
         digests[item.path] = made_of = _page_digest(run.fingerprint, site_text, item)
         if old_pages.get(item.path) != made_of or not pages.reuse(item.path):
             pages.send(item.cut() if isinstance(item, PersonPlan) else item)
+
+
+def _list(
+    page: PeoplePage,
+    run: PeopleRun,
+    site_text: str,
+    old_pages: dict[str, str],
+    pages: PageFiles,
+    digests: PageDigests,
+) -> None:
+    """A listing page sent to be made, if its context changed."""
+    digests[page.path] = made_of = _listing_digest(
+        run.fingerprint, site_text, page.template, page.context
+    )
+    if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
+        # On a worker: a federation's page rendered here was the build's peak (issue
+        # 46). Such a page goes alone; the many small ones (namesakes) in batches.
+        if isinstance(page.context, GroupPage) and len(page.context.members) > MANY:
+            pages.send_alone(page)
+        else:
+            pages.send(page)
 
 
 def _with_rounds(
