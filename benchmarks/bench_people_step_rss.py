@@ -33,7 +33,8 @@ from trfsite.people.listings import every_group, listed, listing_pages, namesake
 from trfsite.people.pages import PeoplePlanner, PersonPlan
 from trfsite.people.rows import person_rows
 from trfsite.render.page_meta import SiteInfo
-from trfsite.site.people import _listing_digest, read_archive
+from trfsite.site.people import read_archive
+from trfsite.site.people_digests import listing_digest
 
 
 def _status(name: str) -> float:
@@ -93,7 +94,7 @@ def _replay(stream: Path) -> None:
     # rows, then the entries let go of (the build's state holds them by then:
     # ``BuildState.put_events``).
     for page in namesakes_pages(planner):
-        _listing_digest("", "", page.template, page.context)
+        listing_digest("", "", page.template, page.context)
         pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL)
     shown = listed(planner)
     del planner
@@ -104,7 +105,7 @@ def _replay(stream: Path) -> None:
     gc.collect()
     _say("the events' entries let go of")
     for page in listing_pages(shown, every_group(rows)).pages:
-        _listing_digest("", "", page.template, page.context)
+        listing_digest("", "", page.template, page.context)
         pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL)
     _say("listing pages digested and pickled")
 

@@ -11,17 +11,16 @@ on the build's executor, in batches. What the pages show is made by
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
 
 from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
-from trfsite.people.contexts import GroupPage, PeopleContext
+from trfsite.people.contexts import GroupPage
 from trfsite.people.entries import EventEntries, PersonEntry, SharedValues
 from trfsite.people.identity import Resolution
 from trfsite.people.incremental import Stale
@@ -51,6 +50,7 @@ from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, paused_collector
 from trfsite.site.identity_alone import Alone, paths_to_link, resolve_alone
 from trfsite.site.identity_part import resolve_people
+from trfsite.site.people_digests import digest_of, listing_digest, page_digest
 from trfsite.site.people_donor import PeopleTaking
 from trfsite.site.people_files import PageFiles, PeopleRun, regular_file
 from trfsite.site.people_listings import Pieces, RowsNow
@@ -115,7 +115,7 @@ def _build_people(
 ) -> int:
     site = events[0][1].job.site
     site_text = repr(site)
-    made_with = _digest(run.fingerprint, site_text)
+    made_with = digest_of(run.fingerprint, site_text)
     stamp_now = read_stamp(out)
     old_paths = state.page_paths(stamp_now, made_with) if use_cache else {}
     in_place = taking.plan(state.history, old_paths) if taking else frozenset()
@@ -176,7 +176,7 @@ def _build_people(
         )
         pages = PageFiles(run, writer.root, out if use_cache else None, events[0][1], in_place)
         for path, series_page in made:
-            digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
+            digests[path] = digest_of(pages.render_here(path, SERIES_TEMPLATE, series_page))
         pages.link_unchanged(links)
         if alone is not None:
             # The rest stays as stored: not written, nor hashed again (issue 46).
@@ -243,7 +243,7 @@ def _build_people(
         # One piece's text at a time (a first build makes every piece).
         rest = ((path, now.piece(piece)) for path, piece in again) if now is not None else ()
         for path, text in chain(search.made, rest):
-            digests[path] = made_of = _digest(text)
+            digests[path] = made_of = digest_of(text)
             if old_pages.get(path) != made_of or not pages.reuse(path):
                 pages.place(path, text.encode("utf-8"))
         pages.finish()
@@ -354,7 +354,7 @@ def _plan(
     for item in items:
         if wanted is not None and item.path not in wanted:
             continue
-        digests[item.path] = made_of = _page_digest(run.fingerprint, site_text, item)
+        digests[item.path] = made_of = page_digest(run.fingerprint, site_text, item)
         if old_pages.get(item.path) != made_of or not pages.reuse(item.path):
             pages.send(item.cut() if isinstance(item, PersonPlan) else item)
 
@@ -368,7 +368,7 @@ def _list(
     digests: PageDigests,
 ) -> None:
     """A listing page sent to be made, if its context changed."""
-    digests[page.path] = made_of = _listing_digest(
+    digests[page.path] = made_of = listing_digest(
         run.fingerprint, site_text, page.template, page.context
     )
     if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
@@ -406,19 +406,6 @@ def _with_rounds(
     return full_entry
 
 
-def _digest(*parts: str) -> str:
-    found = hashlib.sha256()
-    for part in parts:
-        _feed(found.update, part)
-    return found.hexdigest()
-
-
-def _feed(update: Callable[[bytes], None], part: str) -> None:
-    """One part into a digest, after its length (no two lists of parts alike)."""
-    encoded = part.encode("utf-8", "surrogatepass")
-    update(len(encoded).to_bytes(8, "big") + encoded)
-
-
 def _listings(
     listed_now: Listed,
     groups: GroupRows,
@@ -443,33 +430,6 @@ def _listings(
     rows = {wanted[path]: now.group(wanted[path]) for path in sorted(missing)}
     again = listing_pages(listed_now, GroupRows(groups.counts, rows)).pages
     return chain(made.pages, (page for page in again if page.path in missing))
-
-
-def _listing_digest(fingerprint: str, site_text: str, template: str, context: PeopleContext) -> str:
-    """What a listing page shows: its context but for its ``meta`` (whose site is in
-    the digest once, and the rest follows from the page's path and rows). A list is
-    hashed item by item: the repr of a federation's page whole (a quarter of the
-    archive's people) was the build process's peak (issue 46)."""
-    found = hashlib.sha256()
-    for part in (fingerprint, site_text, template, repr(context.meta.title)):
-        _feed(found.update, part)
-    for name, value in zip(context._fields, context, strict=True):
-        if name == "meta":
-            continue
-        if type(value) is tuple:  # a list of rows (a named tuple is one value)
-            _feed(found.update, f"{name}: {len(value)} items")
-            for item in value:
-                _feed(found.update, repr(item))
-        else:
-            _feed(found.update, f"{name}: {value!r}")
-    return found.hexdigest()
-
-
-def _page_digest(fingerprint: str, site_text: str, item: PeoplePage | PersonPlan) -> str:
-    """What a page is made from: a person page's inputs in short, another's context."""
-    if isinstance(item, PersonPlan):
-        return _digest(fingerprint, site_text, item.inputs)
-    return _digest(fingerprint, item.template, repr(item.context))
 
 
 @dataclass(frozen=True, slots=True)
