@@ -119,7 +119,6 @@ class PageFiles:
         # or the build finishes with them (rendered here); without workers, all sent.
         self._held: list[PeoplePage | PersonInput] | None = [] if run.workers > 1 else None
         self._pending: deque[Future[_Made]] = deque()
-        self._alone: Future[_Made] | None = None  # the last page sent alone (send_alone)
         self._folders: set[str] = set()
         self._in_place = in_place  # pages the donor holds as the live build has them
         self.kept_paths: set[str] = set()  # of those, the ones the build keeps
@@ -174,15 +173,8 @@ class PageFiles:
             return
         if self._batch:
             self._send()
-        # One such page on its way at a time: four in flight (the bound on batches) held
-        # four federations' rows and their pickles at once, the largest moment of a
-        # 3,000-event build's end (+5.3 MiB over the rows, issue 46). The batches sent
-        # before it are collected first (in order), those sent since stay on their way.
-        while self._alone is not None and self._alone in self._pending:
-            self._collect()
         self._queue(page)
         self._send()
-        self._alone = self._pending[-1] if self._pending else None
 
     def _queue(self, page: PeoplePage | PersonInput) -> None:
         self._batch.append(page)
