@@ -24,15 +24,17 @@ import pickle
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from trfsite.people.entries import EventEntries, SharedValues
-from trfsite.people.identity import resolve
-from trfsite.people.listings import every_group, listing_pages
+from trfsite.people.identity import Person, resolve
+from trfsite.people.listings import every_group, listed, listing_pages, namesakes_pages
 from trfsite.people.pages import PeoplePlanner, PersonPlan
 from trfsite.people.rows import person_rows
 from trfsite.render.page_meta import SiteInfo
-from trfsite.site.people import _listing_digest, read_archive
+from trfsite.site.people import read_archive
+from trfsite.site.people_digests import listing_digest
 
 
 def _status(name: str) -> float:
@@ -64,6 +66,19 @@ def _packed(stream: Path) -> list[EventEntries]:
                 return events
 
 
+def _plan_every_page(planner: PeoplePlanner, people: Iterable[Person]) -> int:
+    """Every person page planned (no plan outlives this: each holds the planner)."""
+    planned = 0
+    for person in people:
+        for item in planner.person_pages(person):
+            if isinstance(item, PersonPlan):
+                hashlib.sha256(item.inputs.encode("utf-8", "surrogatepass")).hexdigest()
+                if planned % 10 == 0:
+                    pickle.dumps(item.cut(), protocol=pickle.HIGHEST_PROTOCOL)
+                planned += 1
+    return planned
+
+
 def _replay(stream: Path) -> None:
     events = _packed(stream)
     gc.collect()
@@ -73,19 +88,24 @@ def _replay(stream: Path) -> None:
     site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
     planner = PeoplePlanner(resolution, site, {e.file: f"k{i}" for i, e in enumerate(events)})
     _say("planner")
-    planned = 0
-    for person in resolution.people:
-        for item in planner.person_pages(person):
-            if isinstance(item, PersonPlan):
-                hashlib.sha256(item.inputs.encode("utf-8", "surrogatepass")).hexdigest()
-                if planned % 10 == 0:
-                    pickle.dumps(item.cut(), protocol=pickle.HIGHEST_PROTOCOL)
-                planned += 1
+    planned = _plan_every_page(planner, resolution.people)
     _say(f"person pages planned ({planned})")
+    # As a build: what the listings read of the entries, the planner let go of, the
+    # rows, then the entries let go of (the build's state holds them by then:
+    # ``BuildState.put_events``).
+    for page in namesakes_pages(planner):
+        listing_digest("", "", page.template, page.context)
+        pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL)
+    shown = listed(planner)
+    del planner
     rows = person_rows(resolution, resolution.people)
     _say("listing rows")
-    for page in listing_pages(planner, every_group(rows)).pages:
-        _listing_digest("", "", page.template, page.context)
+    del resolution
+    events.clear()
+    gc.collect()
+    _say("the events' entries let go of")
+    for page in listing_pages(shown, every_group(rows)).pages:
+        listing_digest("", "", page.template, page.context)
         pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL)
     _say("listing pages digested and pickled")
 
@@ -94,17 +114,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("source", type=Path, help="an archive's folder (e.g. /work/data/a3000)")
     parser.add_argument("--dump", type=Path, help=argparse.SUPPRESS)  # the child's part
+    parser.add_argument(
+        "--events",
+        type=Path,
+        help="the events read kept in this file, read from it when it exists (a replay of"
+        " another tree: the same events, without reading the archive again)",
+    )
     args = parser.parse_args()
     if args.dump is not None:
         _dump(args.source, args.dump)
         return
+    if args.events is not None:
+        if not args.events.exists():
+            _read_apart(args.source, args.events)
+        _replay(args.events)
+        return
     with tempfile.TemporaryDirectory() as folder:
         stream = Path(folder) / "events.pickle"
-        # Read apart: parsing every file leaves this process's heap larger than a build's.
-        subprocess.run(
-            [sys.executable, __file__, str(args.source), "--dump", str(stream)], check=True
-        )
+        _read_apart(args.source, stream)
         _replay(stream)
+
+
+def _read_apart(source: Path, stream: Path) -> None:
+    # Read apart: parsing every file leaves this process's heap larger than a build's.
+    subprocess.run([sys.executable, __file__, str(source), "--dump", str(stream)], check=True)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from trfsite.people.contexts import GroupPage
 from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
 from trfsite.people.entry_refs import EntryRef, EntryRefs
 from trfsite.people.key_union import Group, KeyUnion
-from trfsite.people.listings import every_group, listing_pages
+from trfsite.people.listings import every_group, listed, listing_pages
 from trfsite.people.pages import PeoplePlanner
 from trfsite.people.rows import person_rows
 from trfsite.render.page_meta import SiteInfo
@@ -237,7 +237,7 @@ def test_the_group_pages_are_made_one_at_a_time(collector_off: None) -> None:
     planner = PeoplePlanner(resolution, site, {event.file: event.slug for event in events})
     groups = every_group(person_rows(resolution, resolution.people))
     before = _group_pages()
-    listings = listing_pages(planner, groups)
+    listings = listing_pages(listed(planner), groups)
     assert _group_pages() - before == 0  # main: all 10 at once
     held = []
     for page in listings.pages:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from treedigest import tree_digest
 
-from trfsite.people.listings import GroupRows, Listings
+from trfsite.people.listings import GroupRows, Listed, Listings
 from trfsite.people.pages import PeoplePlanner, PersonInput
 from trfsite.site import identity_part, state_schema
 from trfsite.site.build import BuildOptions, build_site
@@ -250,8 +250,8 @@ def test_only_the_listing_pages_whose_rows_changed_are_made_again(
     kept: list[str] = []
     listing_pages = people.listing_pages
 
-    def listings(planner: PeoplePlanner, groups: GroupRows) -> Listings:
-        made = listing_pages(planner, groups)
+    def listings(listed: Listed, groups: GroupRows) -> Listings:
+        made = listing_pages(listed, groups)
         kept.extend(made.kept)
         return made
 

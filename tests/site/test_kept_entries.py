@@ -10,16 +10,18 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+import pytest
 from sitehelpers import small_event_tasks
 
 from trfsite.pages.config import SiteConfig
-from trfsite.people.entries import PersonEntry, SharedValues, unpack_record
+from trfsite.people.entries import EventEntries, PersonEntry, SharedValues, unpack_record
+from trfsite.people.listings import GroupRows, Listings
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.events import Plan, build_events
 from trfsite.site.executors import InlineExecutor
 from trfsite.site.people import build_people
 from trfsite.site.people_files import PeopleRun
-from trfsite.site.state import BuildState, state_path
+from trfsite.site.state import BuildState, Changes, Resolved, state_path
 from trfsite.site.writer import SiteWriter
 
 RULES = Path(__file__).resolve().parent.parent / "data" / "people" / "rules"
@@ -130,3 +132,51 @@ def test_the_people_step_lets_go_of_the_entries_of_the_events_built(tmp_path: Pa
     assert plan.people == {}  # main: both events' entries
     with BuildState(state) as stored:
         assert stored.known_events() == {"key-1", "key-2"}
+
+
+def test_a_cold_builds_listing_pages_are_made_after_every_entry_is_let_go_of(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With every event's entries still held, the listings (a federation's page lists a
+    # quarter of the archive) were the largest moment of a 3,000-event build: the
+    # entries go to the state before them (``BuildState.put_events``).
+    from trfsite.site import people
+
+    made = people.listing_pages
+    held: list[int] = []
+
+    def listing_pages(shown: object, groups: GroupRows) -> Listings:
+        gc.collect()
+        held.append(
+            sum(1 for thing in gc.get_objects() if type(thing) is EventEntries and thing.entries)
+        )
+        return made(shown, groups)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(people, "listing_pages", listing_pages)
+    out = tmp_path / "out"
+    build_site(BuildOptions(RULES, out, pdf=False))
+    assert held == [0]  # main: [4], the four events of tests/data/people/rules
+    with BuildState(state_path(out)) as state:
+        assert len(state.known_events()) == 4
+
+
+def test_events_put_before_the_save_are_saved_with_it_or_not_at_all(tmp_path: Path) -> None:
+    plan = _two_events_built(tmp_path)
+    assert plan.rounds is not None
+    path = tmp_path / "state.sqlite"
+    with BuildState(path) as state:
+        state.put_events(plan.people, plan.rounds.of)
+        # The build fails here: nothing of it is in the state.
+    with BuildState(path) as state:
+        assert state.known_events() == set()  # main: no put_events
+        state.put_events(plan.people, plan.rounds.of)
+        made = state.made_pages()
+        kept = frozenset(plan.people)
+        state.save(Changes({}, made, Resolved((), None, (), "", {}), made.stamp(), kept=kept))
+    with BuildState(path) as state:
+        assert state.known_events() == {"key-1", "key-2"}
+        assert state.record("key-1", 0) == plan.rounds.record("key-1", 0)
+        state.put_events({"key-2": plan.people["key-2"]})  # key-1 is gone from the build
+        made = state.made_pages()
+        state.save(Changes({}, made, Resolved((), None, (), "", {}), made.stamp(), kept=kept))
+        assert state.known_events() == {"key-2"}

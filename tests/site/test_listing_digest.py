@@ -11,7 +11,7 @@ import tracemalloc
 from trfsite.people.contexts import GroupPage, PersonLine
 from trfsite.people.pages import people_meta
 from trfsite.render.page_meta import SiteInfo
-from trfsite.site.people import _listing_digest
+from trfsite.site.people_digests import listing_digest
 
 SITE = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
 PATH = "people/federations/ger.html"
@@ -28,7 +28,7 @@ def _page(count: int, changed: int = -1, title: str = "GER") -> GroupPage:
 
 
 def _digest(page: GroupPage) -> str:
-    return _listing_digest("theme", repr(SITE), "people_group.html", page)
+    return listing_digest("theme", repr(SITE), "people_group.html", page)
 
 
 def test_a_long_listing_is_hashed_without_the_repr_of_its_rows_whole() -> None:

@@ -19,6 +19,7 @@ from trfsite.people.contexts import (
     GroupPage,
     Namesake,
     NamesakesPage,
+    PeopleFinding,
     PeopleFindingsPage,
     PeopleIndexPage,
     PersonLine,
@@ -34,6 +35,7 @@ from trfsite.people.pages import (
 )
 from trfsite.people.report import PEOPLE_FOLDER
 from trfsite.people.rows import Group, PersonRow
+from trfsite.render.page_meta import SiteInfo
 from trfsite.results import Note
 
 GROUP_KINDS = {"federation": "federations", "club": "clubs"}  # kind -> folder
@@ -68,7 +70,7 @@ def every_group(rows: Iterable[PersonRow]) -> GroupRows:
 
 
 def group_pages(
-    planner: PeoplePlanner, what: str, groups: GroupRows
+    site: SiteInfo, what: str, groups: GroupRows
 ) -> tuple[Iterator[PeoplePage], list[GroupLink], list[str]]:
     """The federations' (or clubs') pages of ``groups.members``, each made when asked
     for; (pages, every group's link, the paths of those left out)."""
@@ -83,33 +85,33 @@ def group_pages(
             kept.append(path)
         else:
             wanted.append((value, path, count, rows))
-    pages = (_group_page(planner, what, *group) for group in wanted)
+    pages = (_group_page(site, what, *group) for group in wanted)
     return pages, links, kept
 
 
 def _group_page(
-    planner: PeoplePlanner, what: str, value: str, path: str, count: int, rows: list[PersonRow]
+    site: SiteInfo, what: str, value: str, path: str, count: int, rows: list[PersonRow]
 ) -> PeoplePage:
     lines = sorted(
         (row.line("../") for row in rows), key=lambda line: (line.name.casefold(), line.href)
     )
-    page = GroupPage(people_meta(planner.site, value, path), what, value, count, tuple(lines))
+    page = GroupPage(people_meta(site, value, path), what, value, count, tuple(lines))
     return PeoplePage(path, "people_group.html", page)
 
 
-def listing_pages(planner: PeoplePlanner, groups: GroupRows) -> Listings:
-    """The federation and club pages (those of ``groups.members``), the findings and
-    the index."""
-    site, resolution = planner.site, planner.resolution
-    federations, federation_links, kept = group_pages(planner, "federation", groups)
-    clubs, club_links, kept_clubs = group_pages(planner, "club", groups)
-    pages: list[PeoplePage] = []
-    path = f"{PEOPLE_FOLDER}/findings.html"
-    findings = PeopleFindingsPage(
-        people_meta(site, Note("Identity findings"), path), planner.findings
-    )
-    pages.append(PeoplePage(path, "people_findings.html", findings))
-    path = f"{PEOPLE_FOLDER}/index.html"
+class Listed(NamedTuple):
+    """What the listing pages show beyond the rows, read from the planner once every
+    person page is planned: small, so that the build lets go of the entries before
+    the listings (at 3,000 events they were the people step's peak together, issue 46)."""
+
+    site: SiteInfo
+    findings: tuple[PeopleFinding, ...]
+    summary: ArchiveSummary
+
+
+def listed(planner: PeoplePlanner) -> Listed:
+    """What ``listing_pages`` reads of ``planner``'s archive."""
+    resolution = planner.resolution
     summary = planner.summary
     if summary is None:
         # The first ones only, as sorted() would give them: a key a person of the
@@ -123,6 +125,22 @@ def listing_pages(planner: PeoplePlanner, groups: GroupRows) -> Listings:
             tuple(_line(planner, p) for p in busiest[:BUSIEST]),
             (),
         )
+    return Listed(planner.site, planner.findings, summary)
+
+
+def listing_pages(listed: Listed, groups: GroupRows) -> Listings:
+    """The federation and club pages (those of ``groups.members``), the findings and
+    the index (the namesakes' pages read the entries: ``namesakes_pages``)."""
+    site, summary = listed.site, listed.summary
+    federations, federation_links, kept = group_pages(site, "federation", groups)
+    clubs, club_links, kept_clubs = group_pages(site, "club", groups)
+    pages: list[PeoplePage] = []
+    path = f"{PEOPLE_FOLDER}/findings.html"
+    findings = PeopleFindingsPage(
+        people_meta(site, Note("Identity findings"), path), listed.findings
+    )
+    pages.append(PeoplePage(path, "people_findings.html", findings))
+    path = f"{PEOPLE_FOLDER}/index.html"
     index = PeopleIndexPage(
         meta=people_meta(site, Note("People"), path),
         people=summary.people,
@@ -130,12 +148,11 @@ def listing_pages(planner: PeoplePlanner, groups: GroupRows) -> Listings:
         pieces=f"{SEARCH_FOLDER}/",
         federations=tuple(federation_links),
         clubs=tuple(club_links),
-        findings=len(planner.findings),
+        findings=len(listed.findings),
         recent=summary.busiest,
     )
     pages.append(PeoplePage(path, "people_index.html", index))
-    # Made as they are asked for too: 3,500 namesakes' pages at 3,000 events.
-    return Listings(chain(federations, clubs, pages, namesakes_pages(planner)), kept + kept_clubs)
+    return Listings(chain(federations, clubs, pages), kept + kept_clubs)
 
 
 def _line(planner: PeoplePlanner, person: Person) -> PersonLine:
@@ -151,7 +168,7 @@ def _line(planner: PeoplePlanner, person: Person) -> PersonLine:
 
 def namesakes_pages(planner: PeoplePlanner) -> Iterator[PeoplePage]:
     """A page at each address that several people share (``identity.assign_pages``),
-    each made when asked for."""
+    each made when asked for (3,500 at 3,000 events)."""
     archive = planner.archive
     for address, keys in sorted(planner.resolution.namesakes.items()):
         people = []

@@ -11,17 +11,16 @@ on the build's executor, in batches. What the pages show is made by
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
 
 from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
-from trfsite.people.contexts import GroupPage, PeopleContext
+from trfsite.people.contexts import GroupPage
 from trfsite.people.entries import EventEntries, PersonEntry, SharedValues
 from trfsite.people.identity import Resolution
 from trfsite.people.incremental import Stale
@@ -29,9 +28,12 @@ from trfsite.people.listing import read_entries
 from trfsite.people.listings import (
     GROUP_KINDS,
     GroupRows,
+    Listed,
     every_group,
     group_path,
+    listed,
     listing_pages,
+    namesakes_pages,
 )
 from trfsite.people.pages import (
     SEARCH_FOLDER,
@@ -48,6 +50,7 @@ from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, paused_collector
 from trfsite.site.identity_alone import Alone, paths_to_link, resolve_alone
 from trfsite.site.identity_part import resolve_people
+from trfsite.site.people_digests import digest_of, listing_digest, page_digest
 from trfsite.site.people_donor import PeopleTaking
 from trfsite.site.people_files import PageFiles, PeopleRun, regular_file
 from trfsite.site.people_listings import Pieces, RowsNow
@@ -112,7 +115,7 @@ def _build_people(
 ) -> int:
     site = events[0][1].job.site
     site_text = repr(site)
-    made_with = _digest(run.fingerprint, site_text)
+    made_with = digest_of(run.fingerprint, site_text)
     stamp_now = read_stamp(out)
     old_paths = state.page_paths(stamp_now, made_with) if use_cache else {}
     in_place = taking.plan(state.history, old_paths) if taking else frozenset()
@@ -173,7 +176,7 @@ def _build_people(
         )
         pages = PageFiles(run, writer.root, out if use_cache else None, events[0][1], in_place)
         for path, series_page in made:
-            digests[path] = _digest(pages.render_here(path, SERIES_TEMPLATE, series_page))
+            digests[path] = digest_of(pages.render_here(path, SERIES_TEMPLATE, series_page))
         pages.link_unchanged(links)
         if alone is not None:
             # The rest stays as stored: not written, nor hashed again (issue 46).
@@ -192,38 +195,45 @@ def _build_people(
                         wanted.add(path)
                 if not wanted:
                     continue
-            for item in planner.person_pages(person):
-                if wanted is not None and item.path not in wanted:
-                    continue
-                digests[item.path] = made_of = _page_digest(run.fingerprint, site_text, item)
-                if old_pages.get(item.path) != made_of or not pages.reuse(item.path):
-                    pages.send(item.cut() if isinstance(item, PersonPlan) else item)
+            _plan(planner.person_pages(person), wanted, run, site_text, old_pages, pages, digests)
+        # The people of each event loaded whole, for a later rebuild that loads it
+        # with a few of its people (``site.identity_cut``).
+        people_at = {
+            keys[resolution.events[index].file]: digest
+            for index, digest in planner.archive.whole_events().items()
+        }
+        # The namesakes' pages read the entries: made now, one at a time.
+        for page in namesakes_pages(planner):
+            _list(page, run, site_text, old_pages, pages, digests)
+        listed_now, people = listed(planner), len(resolution.people)
+        # The planner's maps (~2 MiB at 3,000 events) freed before the rows are made.
+        del planner, full
+        now, every = None, None
+        fresh = alone.rows if alone is not None else person_rows(resolution, resolved.people)
+        if steady is None and alone is None:
+            every = fresh if resolved.gone is None else person_rows(resolution, resolution.people)
+        kept = alone.kept if alone is not None else frozenset()
+        if alone is None:
+            # Every event's entries go to the state now (``save`` commits them), and
+            # are let go of: with them, the listings below were the peak of a
+            # 3,000-event build (issue 46). Nothing after reads an entry.
+            state.put_events(entries_now, rounds.of if rounds is not None else None)
+            kept, entries_now = frozenset(entries_now), {}
+            found.clear()
+            built.clear()
+        del resolution
         # Federations, clubs, findings, index, search pieces: few, but each lists
         # many people, so a page is remade only when its rows changed; a rebuild
         # looks only at the groups and pieces someone it resolved again is or was
         # in, and reads their other people's rows from the state (walking
         # everyone's entries grew with the archive).
-        now = None
-        fresh = alone.rows if alone is not None else person_rows(resolution, resolved.people)
-        if steady is None and alone is None:
-            every = fresh if resolved.gone is None else person_rows(resolution, resolution.people)
+        if every is not None:
             groups, search = every_group(every), Pieces(search_pieces(every, SEARCH_FOLDER), {})
         else:
             now = RowsNow(state.rows, fresh, resolved.gone)
             groups, search = now.groups(), now.pieces(SEARCH_FOLDER)
-        for page in _listings(planner, groups, now, old_pages, pages, digests):
-            digests[page.path] = made_of = _listing_digest(
-                run.fingerprint, site_text, page.template, page.context
-            )
-            if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
-                # On a worker, as the person pages: rendered here, a federation's page
-                # of every member (a quarter of the archive's people) was the build
-                # process's peak, growing with the archive (issue 46). Such a page goes
-                # alone; the many small ones (namesakes: 3,500 at 3,000 events) in batches.
-                if isinstance(page.context, GroupPage) and len(page.context.members) > MANY:
-                    pages.send_alone(page)
-                else:
-                    pages.send(page)
+        for page in _listings(listed_now, groups, now, old_pages, pages, digests):
+            _list(page, run, site_text, old_pages, pages, digests)
         again = []
         for path, piece in search.kept.items():
             if path in old_pages and pages.reuse(path):
@@ -233,18 +243,11 @@ def _build_people(
         # One piece's text at a time (a first build makes every piece).
         rest = ((path, now.piece(piece)) for path, piece in again) if now is not None else ()
         for path, text in chain(search.made, rest):
-            digests[path] = made_of = _digest(text)
+            digests[path] = made_of = digest_of(text)
             if old_pages.get(path) != made_of or not pages.reuse(path):
                 pages.place(path, text.encode("utf-8"))
         pages.finish()
-        # The people of each event loaded whole, for a later rebuild that loads it
-        # with a few of its people (``site.identity_cut``).
-        people_at = {
-            keys[resolution.events[index].file]: digest
-            for index, digest in planner.archive.whole_events().items()
-        }
     stamp = digests.stamp()
-    kept = alone.kept if alone is not None else frozenset()
     saved = state.save(
         Changes(
             entries_now,
@@ -254,7 +257,7 @@ def _build_people(
             made_with,
             fresh,
             kept,
-            planner.findings,
+            listed_now.findings,
             rounds.of if rounds is not None else None,
             people_at,
         )
@@ -264,7 +267,7 @@ def _build_people(
     writer.write_text(STAMP, stamp + "\n")
     logger.info(
         "people: %d person(s), %d page(s) written, %d unchanged (%d linked)",
-        len(resolution.people) if alone is None else alone.summary.people,
+        people if alone is None else alone.summary.people,
         pages.written,
         pages.linked + len(pages.kept_paths),
         pages.linked,
@@ -337,6 +340,46 @@ def _every_event(
     return found
 
 
+def _plan(
+    items: Iterable[PeoplePage | PersonPlan],
+    wanted: set[str] | None,
+    run: PeopleRun,
+    site_text: str,
+    old_pages: dict[str, str],
+    pages: PageFiles,
+    digests: PageDigests,
+) -> None:
+    """A person's pages (``wanted``: those paths only) sent to be made, if their inputs
+    changed; apart, so that no plan (it holds the planner) outlives the loop."""
+    for item in items:
+        if wanted is not None and item.path not in wanted:
+            continue
+        digests[item.path] = made_of = page_digest(run.fingerprint, site_text, item)
+        if old_pages.get(item.path) != made_of or not pages.reuse(item.path):
+            pages.send(item.cut() if isinstance(item, PersonPlan) else item)
+
+
+def _list(
+    page: PeoplePage,
+    run: PeopleRun,
+    site_text: str,
+    old_pages: dict[str, str],
+    pages: PageFiles,
+    digests: PageDigests,
+) -> None:
+    """A listing page sent to be made, if its context changed."""
+    digests[page.path] = made_of = listing_digest(
+        run.fingerprint, site_text, page.template, page.context
+    )
+    if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
+        # On a worker: a federation's page rendered here was the build's peak (issue
+        # 46). Such a page goes alone; the many small ones (namesakes) in batches.
+        if isinstance(page.context, GroupPage) and len(page.context.members) > MANY:
+            pages.send_alone(page)
+        else:
+            pages.send(page)
+
+
 def _with_rounds(
     state: BuildState,
     resolution: Resolution,
@@ -363,21 +406,8 @@ def _with_rounds(
     return full_entry
 
 
-def _digest(*parts: str) -> str:
-    found = hashlib.sha256()
-    for part in parts:
-        _feed(found.update, part)
-    return found.hexdigest()
-
-
-def _feed(update: Callable[[bytes], None], part: str) -> None:
-    """One part into a digest, after its length (no two lists of parts alike)."""
-    encoded = part.encode("utf-8", "surrogatepass")
-    update(len(encoded).to_bytes(8, "big") + encoded)
-
-
 def _listings(
-    planner: PeoplePlanner,
+    listed_now: Listed,
     groups: GroupRows,
     now: RowsNow | None,
     old_pages: dict[str, str],
@@ -387,7 +417,7 @@ def _listings(
     """The listing pages to look at, each made when iterated: a group left out of
     ``groups.members`` is linked from the previous build, with its digest, when it is
     there (else made from ``now``'s rows)."""
-    made = listing_pages(planner, groups)
+    made = listing_pages(listed_now, groups)
     missing = set()
     for path in made.kept:
         if path in old_pages and pages.reuse(path):
@@ -398,35 +428,8 @@ def _listings(
         return made.pages
     wanted = {group_path(*group): group for group in groups.counts}
     rows = {wanted[path]: now.group(wanted[path]) for path in sorted(missing)}
-    again = listing_pages(planner, GroupRows(groups.counts, rows)).pages
+    again = listing_pages(listed_now, GroupRows(groups.counts, rows)).pages
     return chain(made.pages, (page for page in again if page.path in missing))
-
-
-def _listing_digest(fingerprint: str, site_text: str, template: str, context: PeopleContext) -> str:
-    """What a listing page shows: its context but for its ``meta`` (whose site is in
-    the digest once, and the rest follows from the page's path and rows). A list is
-    hashed item by item: the repr of a federation's page whole (a quarter of the
-    archive's people) was the build process's peak (issue 46)."""
-    found = hashlib.sha256()
-    for part in (fingerprint, site_text, template, repr(context.meta.title)):
-        _feed(found.update, part)
-    for name, value in zip(context._fields, context, strict=True):
-        if name == "meta":
-            continue
-        if type(value) is tuple:  # a list of rows (a named tuple is one value)
-            _feed(found.update, f"{name}: {len(value)} items")
-            for item in value:
-                _feed(found.update, repr(item))
-        else:
-            _feed(found.update, f"{name}: {value!r}")
-    return found.hexdigest()
-
-
-def _page_digest(fingerprint: str, site_text: str, item: PeoplePage | PersonPlan) -> str:
-    """What a page is made from: a person page's inputs in short, another's context."""
-    if isinstance(item, PersonPlan):
-        return _digest(fingerprint, site_text, item.inputs)
-    return _digest(fingerprint, item.template, repr(item.context))
 
 
 @dataclass(frozen=True, slots=True)
