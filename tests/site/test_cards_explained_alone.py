@@ -22,7 +22,6 @@ from trfsite.pages import gather
 from trfsite.pages.config import EventConfig
 from trfsite.pages.plan import EventJob
 from trfsite.render.page_meta import SiteInfo
-from trfsite.standings import individual
 from trfsite.standings.individual import compute_individual_standings, explain_individual
 from trfsite.standings.options import StandingsOptions
 
@@ -55,19 +54,13 @@ def test_a_subset_s_explanations_are_the_whole_explanation_s(path: Path, rules: 
         assert explained == {pid: whole[pid] for pid in subset}
 
 
-def test_a_part_s_cards_make_no_standings_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_part_s_cards_make_no_standings_rows(counted_rankings: list[int]) -> None:
     path = DATA / "standings" / "swiss-direct-encounter.trf"
     site = SiteInfo("Results", "en", "https://example.org/", "2024-05-01", "t")
     job = EventJob(path.read_bytes(), path.name, path.stem, "", EventConfig(), site, False)
     prepared = gather.prepare_event(job, check_beside=True)
-    made: list[int] = []
-    real = individual._standings_after
-
-    def counting(*args: Any) -> Any:
-        made.append(1)
-        return real(*args)
-
-    monkeypatch.setattr(individual, "_standings_after", counting)
+    made = counted_rankings
+    del made[:]  # the final ranking, made in preparing the event
     pages = gather.part_of(prepared, 0, 2).pages
     card = next(page for page in pages if "/players/" in page.path).context
     assert card.explanations  # type: ignore[attr-defined]

@@ -19,7 +19,6 @@ from trfsite.formats import read_bytes
 from trfsite.memo import forget_all
 from trfsite.pages.config import EventConfig
 from trfsite.pages.event_standings import compute_final
-from trfsite.standings import individual
 from trfsite.validate import check_findings
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -33,18 +32,6 @@ FILES = [
 ]
 
 
-def _counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    made: list[int] = []
-    real = individual._standings_after
-
-    def counting(*args: Any) -> Any:
-        made.append(1)
-        return real(*args)
-
-    monkeypatch.setattr(individual, "_standings_after", counting)
-    return made
-
-
 def _check_ranks(result: Any, name: str, made: list[int]) -> tuple[Any, int]:
     """The standings check's findings, and how many rankings it made."""
     before = len(made)
@@ -55,10 +42,10 @@ def _check_ranks(result: Any, name: str, made: list[int]) -> tuple[Any, int]:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 @pytest.mark.parametrize("explained", [False, True], ids=["split", "whole"])
 def test_the_standings_check_reads_a_default_build_s_final_standings(
-    path: Path, explained: bool, monkeypatch: pytest.MonkeyPatch
+    path: Path, explained: bool, counted_rankings: list[int]
 ) -> None:
     result = read_bytes(path.read_bytes(), path.name)
-    made = _counted(monkeypatch)
+    made = counted_rankings
     forget_all()
     # trfsite validate: no standings made before; by the cells, and by the declared
     # totals where they differ from the cells.
@@ -73,10 +60,10 @@ def test_the_standings_check_reads_a_default_build_s_final_standings(
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_a_build_s_own_options_rank_the_check_s_standings_again(
-    path: Path, monkeypatch: pytest.MonkeyPatch
+    path: Path, counted_rankings: list[int]
 ) -> None:
     result = read_bytes(path.read_bytes(), path.name)
-    made = _counted(monkeypatch)
+    made = counted_rankings
     forget_all()
     alone, ranked_alone = _check_ranks(result, path.name, made)
     forget_all()
