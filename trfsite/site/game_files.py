@@ -14,10 +14,12 @@ import os
 import stat
 from collections.abc import Collection
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from trfsite.formats.limits import MAX_PGN_BYTES
-from trfsite.site.state_cache import KnownSource, SourceStore, signature
+
+if TYPE_CHECKING:
+    from trfsite.site.state_cache import SourceStore
 
 logger = logging.getLogger(__name__)
 
@@ -115,6 +117,10 @@ def taken_game_files(
         after = os.lstat(own)
     except OSError:
         after = None
+    # The store's module only here: ``trfsite validate`` (game_files alone) needs none of
+    # the state, its rows or their templates.
+    from trfsite.site.state_cache import KnownSource, signature
+
     if after is not None and signature(after) == signature(info):  # not changed while read
         store.put(own, KnownSource(signature(info), digest, False))
     return TakenGames(((name, data),), (digest,))
