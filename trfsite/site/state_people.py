@@ -11,12 +11,14 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from trfsite.findings import Finding, Severity
-from trfsite.people.contexts import PeopleFinding
-from trfsite.people.incremental import KnownPerson
 from trfsite.site.state_batch import select_in
 
 if TYPE_CHECKING:
+    # Imported where the people are read: ``site.state`` imports this module, and a build
+    # without people pages never reads them (the people pages' modules cost its start).
+    from trfsite.people.contexts import PeopleFinding
     from trfsite.people.identity import Person
+    from trfsite.people.incremental import KnownPerson
 
 _PERSON = "key, name, fide_id, egd_pin, federation, aliases, name_matched, page, redirects"
 
@@ -29,6 +31,8 @@ class StoredFinding(NamedTuple):
 
 
 def known_person(row: tuple[str, str, str, str, str, str, int, str, str]) -> KnownPerson:
+    from trfsite.people.incremental import KnownPerson
+
     key, name, fide, egd, federation, aliases, by, page, redirects = row
     return KnownPerson(
         key,
@@ -109,6 +113,8 @@ class StoredPeople:
         }
 
     def findings(self) -> list[StoredFinding]:
+        from trfsite.people.contexts import PeopleFinding
+
         return [
             StoredFinding(
                 Finding(Severity(severity), code, message, file, line, column),
