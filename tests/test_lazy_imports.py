@@ -128,7 +128,7 @@ def test_chess_site_without_games_loads_no_go_team_games_or_pdf(tmp_path: Path) 
 
 # ``trfsite validate`` reads and checks: it renders nothing, keeps no state, and matches games
 # only when a PGN (or ``bulletin_games``) is there.
-_NOT_FOR_VALIDATE = ("jinja2", "markupsafe", "babel", "sqlite3", "multiprocessing",
+_NOT_FOR_VALIDATE = ("jinja2", "markupsafe", "babel", "sqlite3", "multiprocessing", "hashlib",
                      "trfsite.render", "trfsite.site.state", "trfsite.site.state_cache",
                      "trfsite.site.event_rows", "trfsite.pages.plan", "trfsite.pages.contexts",
                      "trfsite.pages.games", "trfsite.people.identity")  # fmt: skip

@@ -8,7 +8,6 @@ looked for in that listing, and one unchanged since a build stored its signature
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import stat
@@ -112,6 +111,8 @@ def taken_game_files(
     except OSError as exc:
         logger.warning("%s: cannot be read: %s", own, exc)
         return TakenGames((), ())
+    import hashlib  # as the store below: not for ``trfsite validate``, which hashes nothing
+
     digest = hashlib.sha256(data).hexdigest()
     try:
         after = os.lstat(own)
@@ -140,4 +141,6 @@ def read_late(tournament: Path, name: str) -> bytes | None:
 
 
 def _read_all(files: tuple[tuple[str, bytes], ...]) -> TakenGames:
+    import hashlib  # as in taken_game_files
+
     return TakenGames(files, tuple(hashlib.sha256(data).hexdigest() for _, data in files))
