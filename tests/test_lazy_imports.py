@@ -104,6 +104,16 @@ _NOT_FOR_CHESS_SITE = ("trfsite.standings.go", "trfsite.standings.team", "trfsit
                        "trfsite.cli.live_server")  # fmt: skip
 
 
+# Nor, with no people pages and no norm to forecast, what only they use (issue 39: they were
+# imported at every build's start); nor zipfile, which writes only an offline copy too large
+# for the plain format.
+_NOT_WITHOUT_PEOPLE_PAGES = ("trfsite.people.identity", "trfsite.people.contexts",
+                             "trfsite.people.collect", "trfsite.people.incremental",
+                             "trfsite.people.listings", "trfsite.people.pages",
+                             "trfsite.people.rows", "trfsite.people.search", "fractions",
+                             "zipfile")  # fmt: skip
+
+
 def test_chess_site_without_games_loads_no_go_team_games_or_pdf(tmp_path: Path) -> None:
     src = tmp_path / "src"
     src.mkdir()
@@ -113,3 +123,18 @@ def test_chess_site_without_games_loads_no_go_team_games_or_pdf(tmp_path: Path) 
     assert "trfsite.site.card_body" in modules  # the probe did build the pages
     assert "trfsite.validate.structure" in modules  # and checked the file
     assert _loaded(modules, _NOT_FOR_CHESS_SITE) == []
+    assert _loaded(modules, _NOT_WITHOUT_PEOPLE_PAGES) == []
+
+
+# ``trfsite validate`` reads and checks: it renders nothing, keeps no state, and matches games
+# only when a PGN (or ``bulletin_games``) is there.
+_NOT_FOR_VALIDATE = ("jinja2", "markupsafe", "babel", "sqlite3", "multiprocessing", "hashlib",
+                     "trfsite.render", "trfsite.site.state", "trfsite.site.state_cache",
+                     "trfsite.site.event_rows", "trfsite.pages.plan", "trfsite.pages.contexts",
+                     "trfsite.pages.games", "trfsite.people.identity")  # fmt: skip
+
+
+def test_validate_of_a_file_without_games_renders_and_stores_nothing() -> None:
+    modules = _imported("validate", str(SAMPLES / "fide-example1-trf16.trf"))
+    assert "trfsite.validate.structure" in modules  # the probe did check the file
+    assert _loaded(modules, _NOT_FOR_VALIDATE) == []

@@ -13,7 +13,6 @@ shown is the one that needs the smallest share of the games left.
 """
 
 from collections import Counter
-from fractions import Fraction
 from typing import NamedTuple
 
 from trfsite.model import Outcome, Player
@@ -256,6 +255,10 @@ def forecast(pg: PlayerGames, future: Future, ctx: NormContext, strongest: int) 
     level = sum(1 for g in pg.games if g.opponent.title in ctx.rule.level_titles)
     if level + len(future.slots) < fewest:
         return None  # most players of an open: the level opponents are out of reach
+    # Here, not with the module: most events forecast no norm, and fractions imports
+    # decimal's and numbers' machinery at every build's start.
+    from fractions import Fraction
+
     known = _Known(ctx)
     for game in pg.games:
         known.add(game.opponent)

@@ -43,7 +43,6 @@ Every problem is collected and reported at once, each naming its key.
 import functools
 import os
 import re
-import tomllib
 from pathlib import Path
 from typing import NamedTuple
 
@@ -58,7 +57,6 @@ from trfsite.pages.config_shape import shape_problem
 from trfsite.pages.config_tiebreaks import check_tiebreaks, within_budget
 from trfsite.people.config import PeopleConfig, parse_people
 from trfsite.people.privacy import PrivacySettings, parse_privacy
-from trfsite.render.i18n import known_languages
 from trfsite.results import N_
 from trfsite.series.config import SeriesConfig, parse_series
 from trfsite.standings.options import StandingsOptions
@@ -367,6 +365,12 @@ def _read_team_bye(raw: object, where: str, problems: list[str]) -> TeamByeSetti
 
 def parse_config(text: str, path: str = CONFIG_NAME, base: Path | None = None) -> SiteConfig:
     """Read a config; raises ConfigError listing every problem at once."""
+    # Imported here, not with the module: most folders have no trfsite.toml, and the
+    # catalogs' module brings Babel, which ``trfsite validate`` needs for nothing else.
+    import tomllib
+
+    from trfsite.render.i18n import known_languages
+
     text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
     problem = shape_problem(text)
     if problem is not None:
@@ -421,6 +425,8 @@ def parse_config(text: str, path: str = CONFIG_NAME, base: Path | None = None) -
 def _read_languages(raw: object, problems: list[str]) -> tuple[str, ...]:
     if raw is None:
         return ()
+    from trfsite.render.i18n import known_languages  # as parse_config: only with a config
+
     known = known_languages()
     if not isinstance(raw, list) or not raw or not all(isinstance(x, str) for x in raw):
         problems.append(

@@ -21,6 +21,10 @@ def game_findings(
     ``bulletin_games`` of ``[events.EVENT]`` that name no game."""
     if t is None or t.game is not Game.CHESS:
         return []
+    if not files and not config.games.bulletin:
+        # Nothing to match: without this, ``trfsite validate`` of a file with no PGN
+        # imported the games' pages, their page contexts and multiprocessing.
+        return []
     from trfsite.pages.event_standings import compute_final, compute_rounds
     from trfsite.pages.games import missing_bulletin_games, read_games
 

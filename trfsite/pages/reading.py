@@ -5,12 +5,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from trfsite.findings import Finding, Severity, sort_findings
 from trfsite.model import Game, ReadResult
 from trfsite.pages.config import EventConfig, GoConventions
-from trfsite.pages.plan import EventJob
 from trfsite.results import N_, Note
+
+if TYPE_CHECKING:  # the plan and its page contexts: not for ``trfsite validate``
+    from trfsite.pages.plan import EventJob
 
 logger = logging.getLogger(__name__)
 

@@ -17,7 +17,6 @@ from types import MappingProxyType
 
 from trfsite.memo import ByIdentity
 from trfsite.model import Tournament
-from trfsite.people.collect import link_stem, national_ids, own_key
 from trfsite.people.names import birth_year
 from trfsite.people.report import person_url
 
@@ -40,6 +39,10 @@ def event_splits(splits: Mapping[int, str], people: bool = True) -> Iterator[Non
 
 
 def _own_stems(t: Tournament) -> dict[int, str]:
+    # Only with people pages: the collector (and the identity it imports) is no part of
+    # a build's start without them.
+    from trfsite.people.collect import link_stem, national_ids, own_key
+
     nat = national_ids(t)
     stems = {}
     for p in t.players:

@@ -10,7 +10,6 @@ splits settle.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 
@@ -47,6 +46,8 @@ def clear_of_site_pages(key: str, name: str) -> str:
     """``key``, or ``key`` and a digest of ``name`` when the site uses ``key``'s page."""
     if key not in SITE_KEYS:
         return key
+    import hashlib  # here: a rare case, and OpenSSL's start is ~2 ms of trfsite validate's
+
     return f"{key}-{hashlib.sha256(fold_name(name).encode('utf-8')).hexdigest()[:10]}"
 
 
@@ -79,6 +80,8 @@ def name_key(name: str) -> str:
     key = _NOT_KEY.sub("-", plain.encode("ascii", "ignore").decode("ascii")).strip("-")
     if len(key) < len(folded.replace(" ", "")) // 2 or not key:
         # Mostly non-Latin: a short digest keeps the key stable and unique.
+        import hashlib  # as in clear_of_site_pages: only for these names
+
         digest = hashlib.sha256(folded.encode("utf-8")).hexdigest()[:10]
         key = f"{key}-{digest}".strip("-")
     return key[:60].rstrip("-")

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import io
 import json
+from typing import TYPE_CHECKING
 
 from trfsite.formats.csv_cells import csv_writer
-from trfsite.people.identity import Person, Resolution
+
+if TYPE_CHECKING:  # every event page imports ``person_url``, not the archive's identity
+    from trfsite.people.identity import Person, Resolution
 
 PEOPLE_FOLDER = "people"
 CSV_FIELDS = (

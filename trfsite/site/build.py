@@ -375,6 +375,11 @@ def _build_language(
         pages = site_wide.write(discovery, ordered, plan, people)
         archive()
     else:
+        if part.site.people:
+            # The people pages' modules (not imported at start: most builds have no
+            # people pages), before the pool forks: each of its workers writing people
+            # pages would import them again.
+            import trfsite.people.pages  # noqa: F401
         with open_executor(part.options.executor, part.options.jobs) as (own, workers):
             local = (part.options.executor or "local") == "local"
             pool = own if local and workers > 1 else None

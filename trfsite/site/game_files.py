@@ -8,16 +8,17 @@ looked for in that listing, and one unchanged since a build stored its signature
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import stat
 from collections.abc import Collection
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from trfsite.formats.limits import MAX_PGN_BYTES
-from trfsite.site.state_cache import KnownSource, SourceStore, signature
+
+if TYPE_CHECKING:
+    from trfsite.site.state_cache import SourceStore
 
 logger = logging.getLogger(__name__)
 
@@ -110,11 +111,17 @@ def taken_game_files(
     except OSError as exc:
         logger.warning("%s: cannot be read: %s", own, exc)
         return TakenGames((), ())
+    import hashlib  # as the store below: not for ``trfsite validate``, which hashes nothing
+
     digest = hashlib.sha256(data).hexdigest()
     try:
         after = os.lstat(own)
     except OSError:
         after = None
+    # The store's module only here: ``trfsite validate`` (game_files alone) needs none of
+    # the state, its rows or their templates.
+    from trfsite.site.state_cache import KnownSource, signature
+
     if after is not None and signature(after) == signature(info):  # not changed while read
         store.put(own, KnownSource(signature(info), digest, False))
     return TakenGames(((name, data),), (digest,))
@@ -134,4 +141,6 @@ def read_late(tournament: Path, name: str) -> bytes | None:
 
 
 def _read_all(files: tuple[tuple[str, bytes], ...]) -> TakenGames:
+    import hashlib  # as in taken_game_files
+
     return TakenGames(files, tuple(hashlib.sha256(data).hexdigest() for _, data in files))

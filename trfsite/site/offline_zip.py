@@ -21,12 +21,16 @@ import os
 import posixpath
 import re
 import struct
-import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from isal import isal_zlib
+
+if TYPE_CHECKING:
+    # Imported where a copy too large for the plain format is written: zipfile (and what
+    # it imports) is 1-2 ms of every build's serial start, for copies of over 2 GiB.
+    import zipfile
 
 # Fixed for identical bytes on every build (the zip format's earliest date).
 _TIMESTAMP = (1980, 1, 1, 0, 0, 0)
@@ -42,6 +46,9 @@ _PLAIN_ENTRIES = 0xFFFF
 _MODE = 0o644 << 16  # rw-r--r--, whatever the umask
 _UNIX = 3  # the system that made the entries: Unix, on every platform
 _VERSION = 20  # the format's version 2.0: deflate
+# The entries' compression methods (APPNOTE 4.4.5), as zipfile.ZIP_STORED, ZIP_DEFLATED.
+_METHOD_STORED = 0
+_METHOD_DEFLATED = 8
 _WRITE_BUFFER = 1 << 20
 
 
@@ -111,11 +118,13 @@ def pack_static(static: Sequence[tuple[str, Path]]) -> dict[str, Packed]:
     return packed
 
 
-def _entry(arcname: str) -> zipfile.ZipInfo:
+def _entry(arcname: str) -> "zipfile.ZipInfo":
+    import zipfile
+
     info = zipfile.ZipInfo(arcname, date_time=_TIMESTAMP)
     info.external_attr = _MODE
     info.create_system = _UNIX
-    info.compress_type = zipfile.ZIP_STORED if _stored(arcname) else zipfile.ZIP_DEFLATED
+    info.compress_type = _METHOD_STORED if _stored(arcname) else _METHOD_DEFLATED
     return info
 
 
@@ -179,6 +188,8 @@ def _write_with_zipfile(
     target: Path, entries: Iterable[Packed], sources: Mapping[str, Path], slug: str, base_url: str
 ) -> None:
     """A copy beyond the plain format's limits: zipfile writes its ZIP64 records."""
+    import zipfile
+
     with zipfile.ZipFile(target, "w", compresslevel=_LEVEL) as archive:
         for entry in entries:
             data = sources[entry.arcname].read_bytes()
@@ -210,7 +221,7 @@ def _write_archive(out: BinaryIO, entries: Sequence[Packed]) -> None:
     offset = 0
     for entry in entries:
         name, flags = _name(entry.arcname)
-        method = zipfile.ZIP_DEFLATED if entry.deflated else zipfile.ZIP_STORED
+        method = _METHOD_DEFLATED if entry.deflated else _METHOD_STORED
         fields = (flags, method, _DOS_TIME, _DOS_DATE, entry.crc, len(entry.data), entry.size)
         header = _LOCAL.pack(b"PK\x03\x04", _VERSION, 0, *fields, len(name), 0)
         made_by = (_VERSION, _UNIX, _VERSION, 0)  # versions, system, reserved

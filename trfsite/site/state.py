@@ -33,11 +33,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from trfsite.findings import Finding
 from trfsite.people.codec import entries_from_json, entries_to_json
-from trfsite.people.contexts import PeopleFinding
 from trfsite.people.entries import EventEntries, SharedValues
-from trfsite.people.identity import linked_keys
-from trfsite.people.incremental import Known
-from trfsite.people.rows import PersonRow
 from trfsite.site import (
     state_cache,
     state_entries,
@@ -52,7 +48,12 @@ from trfsite.site.state_pages import PageDigests
 from trfsite.site.state_schema import SCHEMA, VERSION
 
 if TYPE_CHECKING:
+    # The people pages' modules are imported where the people step uses them: a build
+    # without people pages never does (they were ~4 ms of its serial start).
+    from trfsite.people.contexts import PeopleFinding
     from trfsite.people.identity import Person
+    from trfsite.people.incremental import Known
+    from trfsite.people.rows import PersonRow
 
 logger = logging.getLogger(__name__)
 
@@ -294,6 +295,8 @@ class BuildState:
     def known(self, config: str) -> Known | None:
         """The people the previous build resolved, if with the ``[people]`` settings
         ``config`` (else None: everything is resolved again)."""
+        from trfsite.people.incremental import Known
+
         stored = self.people
         if stored.config() != config:
             return None
@@ -429,6 +432,8 @@ def _insert_event(
     event: EventEntries,
     rounds: Callable[[str, int], list[str]] | None = None,
 ) -> None:
+    from trfsite.people.identity import linked_keys
+
     # The rounds stay in their own column until a page that shows them is made
     # (``record``): most of an entry's bytes, and few pages are made in a rebuild.
     apart = rounds(key, len(event.entries)) if rounds is not None else None

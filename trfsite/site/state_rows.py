@@ -7,17 +7,22 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from trfsite.people.listings import BUSIEST
-from trfsite.people.rows import Group, PersonRow
-from trfsite.people.search import row_text
 from trfsite.site.state_batch import select_in
+
+if TYPE_CHECKING:
+    # Imported where the rows are read or written: ``site.state`` imports this module,
+    # and a build without people pages never does (the people pages' modules cost its start).
+    from trfsite.people.rows import Group, PersonRow
 
 
 def save_rows(
     db: sqlite3.Connection, rows: Iterable[PersonRow], gone: Iterable[str] | None
 ) -> None:
     """``rows`` in place of those of the people ``gone`` (None: of everyone)."""
+    from trfsite.people.search import row_text
+
     if gone is None:
         db.execute("DELETE FROM person_rows")
         db.execute("DELETE FROM person_groups")
@@ -72,6 +77,8 @@ class StoredRows:
         }
 
     def group_rows(self, group: Group) -> list[PersonRow]:
+        from trfsite.people.rows import PersonRow
+
         return [
             PersonRow(*row)
             for row in self._db.execute(
@@ -125,6 +132,9 @@ class StoredRows:
         """The rows of most events: enough that ``leaving`` of them replaced still
         leave every row the index could list (all rows of as many events as the
         ``listings.BUSIEST + leaving``-th one has, or more)."""
+        from trfsite.people.listings import BUSIEST
+        from trfsite.people.rows import PersonRow
+
         row = self._db.execute(
             "SELECT events FROM person_rows ORDER BY events DESC LIMIT 1 OFFSET ?",
             (BUSIEST + leaving - 1,),
