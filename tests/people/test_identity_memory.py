@@ -21,7 +21,7 @@ import pytest
 
 from trfsite.people import identity
 from trfsite.people.contexts import GroupPage
-from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+from trfsite.people.entries import EventEntries, KeyKind, PackedEntries, PersonEntry, SharedValues
 from trfsite.people.entry_refs import EntryRef, EntryRefs
 from trfsite.people.key_union import Group, KeyUnion
 from trfsite.people.listings import every_group, listed, listing_pages
@@ -459,3 +459,26 @@ def test_a_run_of_a_shared_array_reads_compares_and_pickles_as_its_tuple() -> No
     with pytest.raises(IndexError):
         refs[2]
     assert EntryRefs.within(numbers, 4, 4) == ()
+
+
+def _held(kind: type) -> int:
+    return sum(1 for obj in gc.get_objects() if type(obj) is kind)
+
+
+def test_a_resolution_let_go_of_frees_its_union_and_events_without_the_collector(
+    collector_off: None,
+) -> None:
+    # The people step pauses the collector: what identity let go of in a cycle (its
+    # union, which held a method of the own keys, which held every event) stayed to
+    # the step's end, with every entry the build let go of before its listings.
+    shared = SharedValues()
+    events = [shared.event(_event(number)) for number in range(100)]
+    before = {kind: _held(kind) for kind in (KeyUnion, EventEntries, PackedEntries)}
+    resolution = identity.resolve(events)
+    assert len(resolution.people) == 100
+    del resolution
+    assert _held(KeyUnion) == before[KeyUnion]  # main: 1, until the collector runs
+    events.clear()
+    # By hand: the 100 events made above, and their 100 packed entries, are gone.
+    assert _held(EventEntries) == before[EventEntries] - 100  # main: 100 kept
+    assert _held(PackedEntries) == before[PackedEntries] - 100
