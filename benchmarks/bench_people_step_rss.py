@@ -29,12 +29,18 @@ from pathlib import Path
 
 from trfsite.people.entries import EventEntries, SharedValues
 from trfsite.people.identity import Person, resolve
-from trfsite.people.listings import every_group, listed, listing_pages, namesakes_pages
+from trfsite.people.listings import (
+    GroupInput,
+    every_group,
+    listed,
+    listing_pages,
+    namesakes_pages,
+)
 from trfsite.people.pages import PeoplePlanner, PersonPlan
 from trfsite.people.rows import person_rows
 from trfsite.render.page_meta import SiteInfo
 from trfsite.site.people import read_archive
-from trfsite.site.people_digests import listing_digest
+from trfsite.site.people_digests import group_digest, listing_digest
 
 
 def _status(name: str) -> float:
@@ -105,7 +111,10 @@ def _replay(stream: Path) -> None:
     gc.collect()
     _say("the events' entries let go of")
     for page in listing_pages(shown, every_group(rows)).pages:
-        listing_digest("", "", page.template, page.context)
+        if isinstance(page, GroupInput):  # made on a worker, from its rows
+            group_digest("", "", page)
+        else:
+            listing_digest("", "", page.template, page.context)
         pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL)
     _say("listing pages digested and pickled")
 

@@ -20,11 +20,11 @@ from dataclasses import replace
 import pytest
 
 from trfsite.people import identity
-from trfsite.people.contexts import GroupPage
-from trfsite.people.entries import EventEntries, KeyKind, PersonEntry
+from trfsite.people.contexts import GroupPage, PersonLine
+from trfsite.people.entries import EventEntries, KeyKind, PackedEntries, PersonEntry, SharedValues
 from trfsite.people.entry_refs import EntryRef, EntryRefs
 from trfsite.people.key_union import Group, KeyUnion
-from trfsite.people.listings import every_group, listed, listing_pages
+from trfsite.people.listings import GroupInput, GroupRows, every_group, listed, listing_pages
 from trfsite.people.pages import PeoplePlanner
 from trfsite.people.rows import person_rows
 from trfsite.render.page_meta import SiteInfo
@@ -221,12 +221,10 @@ def test_the_listing_rows_hold_no_folded_name_or_year_of_their_own() -> None:
 
 
 def _group_pages() -> int:
-    return sum(1 for obj in gc.get_objects() if type(obj) is GroupPage)
+    return sum(1 for obj in gc.get_objects() if type(obj) in (GroupPage, GroupInput))
 
 
-def test_the_group_pages_are_made_one_at_a_time(collector_off: None) -> None:
-    # A first build's group pages list everyone: all of them made at once were most
-    # of the people step's peak.
+def _hundred_in_ten_groups() -> tuple[PeoplePlanner, GroupRows]:
     events = []
     for number in range(100):
         event = _event(number)
@@ -235,17 +233,48 @@ def test_the_group_pages_are_made_one_at_a_time(collector_off: None) -> None:
     resolution = identity.resolve(events)
     site = SiteInfo("Results", "en", "", "2024-05-01", "trfsite")
     planner = PeoplePlanner(resolution, site, {event.file: event.slug for event in events})
-    groups = every_group(person_rows(resolution, resolution.people))
+    return planner, every_group(person_rows(resolution, resolution.people))
+
+
+def test_the_group_pages_are_made_one_at_a_time(collector_off: None) -> None:
+    # A first build's group pages list everyone: all of them made at once were most
+    # of the people step's peak.
+    planner, groups = _hundred_in_ten_groups()
     before = _group_pages()
     listings = listing_pages(listed(planner), groups)
     assert _group_pages() - before == 0  # main: all 10 at once
     held = []
     for page in listings.pages:
-        if page.template == "people_group.html":
+        if isinstance(page, GroupInput) or page.template == "people_group.html":
             held.append(_group_pages() - before)
     # By hand: 10 federations F0..F9 of 10 people each, one page each, made in turn
     # (the one asked for alive, the one before it freed).
     assert held == [1] * 10
+
+
+def test_a_group_page_is_made_where_it_is_rendered(collector_off: None) -> None:
+    # Issue 46: a federation's page lists a quarter of an archive's people; its lines,
+    # made in the build process, were that process's peak. The build process now
+    # cuts the group's rows (by person key), and the worker makes the page.
+    planner, groups = _hundred_in_ten_groups()
+    shown = listed(planner)  # the index's busiest people: 50 lines
+    lines_before = sum(1 for obj in gc.get_objects() if type(obj) is PersonLine)
+    pages_before = sum(1 for obj in gc.get_objects() if type(obj) is GroupPage)
+    cut = list(listing_pages(shown, groups).pages)
+    inputs = [page for page in cut if isinstance(page, GroupInput)]
+    assert len(inputs) == 10  # main: 10 pages, each with its lines
+    assert sum(1 for obj in gc.get_objects() if type(obj) is GroupPage) == pages_before
+    assert sum(1 for obj in gc.get_objects() if type(obj) is PersonLine) == lines_before
+    f3 = next(page for page in inputs if page.value == "F3")
+    # By hand: F3 holds players 3, 13, ..., 93, keyed fide-4000003 and so on.
+    assert [row.key for row in f3.rows] == [f"fide-{4_000_003 + 10 * n}" for n in range(10)]
+    made = f3.make()
+    assert made.path == "people/federations/f3.html" and made.template == "people_group.html"
+    assert isinstance(made.context, GroupPage) and made.context.people == 10
+    # Sorted by folded name: "player number13" < "player number23" < ... < "player number3".
+    names = [line.name for line in made.context.members]
+    assert names == [f"Player, Number{n}" for n in (13, 23, 3, 33, 43, 53, 63, 73, 83, 93)]
+    assert made.context.members[0].href.startswith("../")
 
 
 def _entry_refs() -> int:
@@ -459,3 +488,26 @@ def test_a_run_of_a_shared_array_reads_compares_and_pickles_as_its_tuple() -> No
     with pytest.raises(IndexError):
         refs[2]
     assert EntryRefs.within(numbers, 4, 4) == ()
+
+
+def _held(kind: type) -> int:
+    return sum(1 for obj in gc.get_objects() if type(obj) is kind)
+
+
+def test_a_resolution_let_go_of_frees_its_union_and_events_without_the_collector(
+    collector_off: None,
+) -> None:
+    # The people step pauses the collector: what identity let go of in a cycle (its
+    # union, which held a method of the own keys, which held every event) stayed to
+    # the step's end, with every entry the build let go of before its listings.
+    shared = SharedValues()
+    events = [shared.event(_event(number)) for number in range(100)]
+    before = {kind: _held(kind) for kind in (KeyUnion, EventEntries, PackedEntries)}
+    resolution = identity.resolve(events)
+    assert len(resolution.people) == 100
+    del resolution
+    assert _held(KeyUnion) == before[KeyUnion]  # main: 1, until the collector runs
+    events.clear()
+    # By hand: the 100 events made above, and their 100 packed entries, are gone.
+    assert _held(EventEntries) == before[EventEntries] - 100  # main: 100 kept
+    assert _held(PackedEntries) == before[PackedEntries] - 100

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from treedigest import tree_digest
 
-from trfsite.people.listings import GroupRows, Listed, Listings
-from trfsite.people.pages import PeoplePlanner, PersonInput
+from trfsite.people.listings import GroupInput, GroupRows, Listed, Listings
+from trfsite.people.pages import PeoplePlanner
 from trfsite.site import identity_part, state_schema
 from trfsite.site.build import BuildOptions, build_site
 from trfsite.site.state import state_path
@@ -228,12 +228,14 @@ def test_only_the_listing_pages_whose_rows_changed_are_made_again(
     send, send_alone = people_files.PageFiles.send, people_files.PageFiles.send_alone
     listed = {"people_group.html", "people_index.html", "people_findings.html"}
 
-    def spied(self: people_files.PageFiles, page: people.PeoplePage | PersonInput) -> None:
-        if isinstance(page, people.PeoplePage) and page.template in listed:
+    def spied(self: people_files.PageFiles, page: people_files.PageInput) -> None:
+        if isinstance(page, GroupInput) or (
+            isinstance(page, people.PeoplePage) and page.template in listed
+        ):
             made.add(page.path)
         send(self, page)
 
-    def spied_alone(self: people_files.PageFiles, page: people.PeoplePage) -> None:
+    def spied_alone(self: people_files.PageFiles, page: people_files.PageInput) -> None:
         made.add(page.path)
         send_alone(self, page)
 

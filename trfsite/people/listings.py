@@ -40,6 +40,7 @@ from trfsite.results import Note
 
 GROUP_KINDS = {"federation": "federations", "club": "clubs"}  # kind -> folder
 BUSIEST = 50  # the people of most events the index lists
+GROUP_TEMPLATE = "people_group.html"
 
 
 class GroupRows(NamedTuple):
@@ -49,10 +50,31 @@ class GroupRows(NamedTuple):
     members: Mapping[Group, list[PersonRow]]
 
 
+class GroupInput(NamedTuple):
+    """A federation's or club's page, made where it is rendered (a worker) from its
+    rows: the build process holds no line of it. A page listing a quarter of the
+    archive's people, its lines made here, was that process's peak (issue 46)."""
+
+    site: SiteInfo
+    what: str
+    value: str
+    path: str
+    people: int
+    rows: tuple[PersonRow, ...]  # by person key: one order for the same people
+
+    def make(self) -> PeoplePage:
+        return _group_page(self.site, self.what, self.value, self.path, self.people, self.rows)
+
+    def shown(self) -> Iterator[tuple[str, str, str, int, int | None]]:
+        """What the page shows of each row (its line but for the link's prefix)."""
+        for row in self.rows:
+            yield row.name, row.page, row.federation, row.events, row.last_year
+
+
 class Listings(NamedTuple):
     # Made as they are iterated, one at a time: a first build's group pages list
     # everyone, and all of them at once were most of its people step's peak.
-    pages: Iterable[PeoplePage]
+    pages: Iterable[PeoplePage | GroupInput]
     kept: list[str]  # the paths of the groups not in ``GroupRows.members``
 
 
@@ -69,10 +91,14 @@ def every_group(rows: Iterable[PersonRow]) -> GroupRows:
     return GroupRows({group: len(found) for group, found in members.items()}, members)
 
 
+def _by_key(row: PersonRow) -> str:
+    return row.key
+
+
 def group_pages(
     site: SiteInfo, what: str, groups: GroupRows
-) -> tuple[Iterator[PeoplePage], list[GroupLink], list[str]]:
-    """The federations' (or clubs') pages of ``groups.members``, each made when asked
+) -> tuple[Iterator[GroupInput], list[GroupLink], list[str]]:
+    """The federations' (or clubs') pages of ``groups.members``, each cut when asked
     for; (pages, every group's link, the paths of those left out)."""
     wanted: list[tuple[str, str, int, list[PersonRow]]] = []
     links, kept = [], []
@@ -85,18 +111,21 @@ def group_pages(
             kept.append(path)
         else:
             wanted.append((value, path, count, rows))
-    pages = (_group_page(site, what, *group) for group in wanted)
+    pages = (
+        GroupInput(site, what, value, path, count, tuple(sorted(rows, key=_by_key)))
+        for value, path, count, rows in wanted
+    )
     return pages, links, kept
 
 
 def _group_page(
-    site: SiteInfo, what: str, value: str, path: str, count: int, rows: list[PersonRow]
+    site: SiteInfo, what: str, value: str, path: str, count: int, rows: Iterable[PersonRow]
 ) -> PeoplePage:
     lines = sorted(
         (row.line("../") for row in rows), key=lambda line: (line.name.casefold(), line.href)
     )
     page = GroupPage(people_meta(site, value, path), what, value, count, tuple(lines))
-    return PeoplePage(path, "people_group.html", page)
+    return PeoplePage(path, GROUP_TEMPLATE, page)
 
 
 class Listed(NamedTuple):

@@ -20,13 +20,13 @@ from pathlib import Path
 
 from trfsite.findings import Finding
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
-from trfsite.people.contexts import GroupPage
 from trfsite.people.entries import EventEntries, PersonEntry, SharedValues
 from trfsite.people.identity import Resolution
 from trfsite.people.incremental import Stale
 from trfsite.people.listing import read_entries
 from trfsite.people.listings import (
     GROUP_KINDS,
+    GroupInput,
     GroupRows,
     Listed,
     every_group,
@@ -50,7 +50,7 @@ from trfsite.site.discover import discover
 from trfsite.site.event_build import EventTask, paused_collector
 from trfsite.site.identity_alone import Alone, paths_to_link, resolve_alone
 from trfsite.site.identity_part import resolve_people
-from trfsite.site.people_digests import digest_of, listing_digest, page_digest
+from trfsite.site.people_digests import digest_of, group_digest, listing_digest, page_digest
 from trfsite.site.people_donor import PeopleTaking
 from trfsite.site.people_files import PageFiles, PeopleRun, regular_file
 from trfsite.site.people_listings import Pieces, RowsNow
@@ -232,8 +232,8 @@ def _build_people(
         else:
             now = RowsNow(state.rows, fresh, resolved.gone)
             groups, search = now.groups(), now.pieces(SEARCH_FOLDER)
-        for page in _listings(listed_now, groups, now, old_pages, pages, digests):
-            _list(page, run, site_text, old_pages, pages, digests)
+        for listing in _listings(listed_now, groups, now, old_pages, pages, digests):
+            _list(listing, run, site_text, old_pages, pages, digests)
         again = []
         for path, piece in search.kept.items():
             if path in old_pages and pages.reuse(path):
@@ -360,21 +360,23 @@ def _plan(
 
 
 def _list(
-    page: PeoplePage,
+    page: PeoplePage | GroupInput,
     run: PeopleRun,
     site_text: str,
     old_pages: dict[str, str],
     pages: PageFiles,
     digests: PageDigests,
 ) -> None:
-    """A listing page sent to be made, if its context changed."""
-    digests[page.path] = made_of = listing_digest(
-        run.fingerprint, site_text, page.template, page.context
-    )
+    """A listing page sent to be made, if its context (or its group's rows) changed."""
+    if isinstance(page, GroupInput):
+        made_of = group_digest(run.fingerprint, site_text, page)
+    else:
+        made_of = listing_digest(run.fingerprint, site_text, page.template, page.context)
+    digests[page.path] = made_of
     if old_pages.get(page.path) != made_of or not pages.reuse(page.path):
         # On a worker: a federation's page rendered here was the build's peak (issue
         # 46). Such a page goes alone; the many small ones (namesakes) in batches.
-        if isinstance(page.context, GroupPage) and len(page.context.members) > MANY:
+        if isinstance(page, GroupInput) and len(page.rows) > MANY:
             pages.send_alone(page)
         else:
             pages.send(page)
@@ -413,7 +415,7 @@ def _listings(
     old_pages: dict[str, str],
     pages: PageFiles,
     digests: PageDigests,
-) -> Iterable[PeoplePage]:
+) -> Iterable[PeoplePage | GroupInput]:
     """The listing pages to look at, each made when iterated: a group left out of
     ``groups.members`` is linked from the previous build, with its digest, when it is
     there (else made from ``now``'s rows)."""

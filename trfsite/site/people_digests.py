@@ -7,6 +7,7 @@ import hashlib
 from collections.abc import Callable
 
 from trfsite.people.contexts import PeopleContext
+from trfsite.people.listings import GROUP_TEMPLATE, GroupInput
 from trfsite.people.pages import PeoplePage, PersonPlan
 
 
@@ -41,6 +42,19 @@ def listing_digest(fingerprint: str, site_text: str, template: str, context: Peo
                 _feed(found.update, repr(item))
         else:
             _feed(found.update, f"{name}: {value!r}")
+    return found.hexdigest()
+
+
+def group_digest(fingerprint: str, site_text: str, group: GroupInput) -> str:
+    """What a federation's or club's page shows (``GroupInput``, made on a worker):
+    its group and, row by row, what its line shows of each person."""
+    found = hashlib.sha256()
+    parts = (fingerprint, site_text, GROUP_TEMPLATE, group.what, group.value, str(group.people))
+    for part in parts:
+        _feed(found.update, part)
+    _feed(found.update, f"{len(group.rows)} rows")
+    for shown in group.shown():
+        _feed(found.update, repr(shown))
     return found.hexdigest()
 
 

@@ -66,7 +66,8 @@ class PeopleTaking:
         self._changed: set[str] = set()  # people pages changed since that build
         self._in_place: frozenset[str] = frozenset()
         self._kept: frozenset[str] = frozenset()
-        self._pages: list[str] = []  # the build's people pages
+        self._pages: list[str] = []  # the build's people pages, when the donor's are taken
+        self._folders: list[str] = []  # the folders of the build's people pages
         self._saved: int | None = None  # this build's number in the state
         self._moves: list[tuple[str, str]] = []  # renames done, for give_back
 
@@ -98,8 +99,15 @@ class PeopleTaking:
         """The build is number ``saved`` in the state; its people ``pages``, of which
         ``kept`` were left in the donor."""
         self._saved = saved
-        self._pages = [p for p in pages if p.startswith(_PREFIX)]
         self._kept = frozenset(kept)
+        if self._from is None:
+            # No donor's folder taken: no page moves, so only the folders are kept
+            # for ``mark``; every person page's path, held to the build's end, was
+            # ~2 MiB at 3,000 events (issue 46).
+            self._folders = people_folders(pages)
+            return
+        self._pages = [p for p in pages if p.startswith(_PREFIX)]
+        self._folders = people_folders(self._pages)
 
     def move_in(self) -> None:
         """Take the donor's folder into the complete build; raises OSError."""
@@ -145,7 +153,7 @@ class PeopleTaking:
             return
         from trfsite.site.state import BuildState  # not imported by a build without people
 
-        found = (FolderMark.of(str(self._root), f) for f in people_folders(self._pages))
+        found = (FolderMark.of(str(self._root), f) for f in self._folders)
         with BuildState(self._state_file) as state:
             state.save_marks(self._saved, [m for m in found if m is not None])
 

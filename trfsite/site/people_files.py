@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from trfsite.memo import forget_all
+from trfsite.people.listings import GroupInput
 from trfsite.people.pages import PeoplePage, PersonInput
 from trfsite.site.event_build import EventTask, environment, paused_collector
 from trfsite.site.writer import write_file
@@ -27,6 +28,8 @@ _BATCH = 40  # pages per call: enough to hide a call's cost, few enough to keep 
 # copy, the longest part of such a rebuild (``site.open_data.start_archive``).
 _HERE_AT_MOST = 2 * _BATCH
 
+# A page, or what a worker makes it from (a person's, a federation's: see their make).
+PageInput = PeoplePage | PersonInput | GroupInput
 _Made = tuple[tuple[tuple[str, bytes], ...], int, int]  # (pages sent back, written, linked)
 
 
@@ -47,7 +50,7 @@ class RenderBatch:
     theme_paths: tuple[Path, ...]
     language: str
     fingerprint: str
-    pages: tuple[PeoplePage | PersonInput, ...]  # a person page's context is made there
+    pages: tuple[PageInput, ...]  # a person page's context is made there
     root: str | None  # where the worker writes them (it shares this disk), else sent back
     previous: str | None  # the previous output: a page of the same bytes is linked
 
@@ -71,7 +74,7 @@ def _rendered(
     theme_paths: tuple[Path, ...],
     language: str,
     fingerprint: str,
-    pages: Iterable[PeoplePage | PersonInput],
+    pages: Iterable[PageInput],
 ) -> Iterator[tuple[str, bytes]]:
     """(path, bytes) of each of ``pages``, rendered one at a time."""
     from trfsite.people.contexts import PersonPage
@@ -82,7 +85,7 @@ def _rendered(
     with paused_collector():
         try:
             for item in pages:
-                page = item.make() if isinstance(item, PersonInput) else item
+                page = item if isinstance(item, PeoplePage) else item.make()
                 context = page.context
                 if isinstance(context, PersonPage) and page.template == "person.html":
                     # Most of the pages: one frame, each filled with its parts (person_body).
@@ -114,10 +117,10 @@ class PageFiles:
         self._root, self._previous = str(root), str(previous) if previous else None
         self._theme_paths, self._language = task.theme_paths, task.job.site.language
         self.written = self.linked = 0
-        self._batch: list[PeoplePage | PersonInput] = []
+        self._batch: list[PageInput] = []
         # The first pages, held until more than _HERE_AT_MOST come (None: then sent)
         # or the build finishes with them (rendered here); without workers, all sent.
-        self._held: list[PeoplePage | PersonInput] | None = [] if run.workers > 1 else None
+        self._held: list[PageInput] | None = [] if run.workers > 1 else None
         self._pending: deque[Future[_Made]] = deque()
         self._folders: set[str] = set()
         self._in_place = in_place  # pages the donor holds as the live build has them
@@ -154,7 +157,7 @@ class PageFiles:
         self.kept_paths.add(path)
         return True
 
-    def send(self, page: PeoplePage | PersonInput) -> None:
+    def send(self, page: PageInput) -> None:
         if self._held is None:
             self._queue(page)
             return
@@ -164,7 +167,7 @@ class PageFiles:
             for item in held:
                 self._queue(item)
 
-    def send_alone(self, page: PeoplePage) -> None:
+    def send_alone(self, page: PageInput) -> None:
         """``page`` in a batch of its own (when sent): a listing page's context lists
         many people (a federation's, a quarter of the archive's), and a batch filling
         with them held every federation's at once (issue 46)."""
@@ -176,7 +179,7 @@ class PageFiles:
         self._queue(page)
         self._send()
 
-    def _queue(self, page: PeoplePage | PersonInput) -> None:
+    def _queue(self, page: PageInput) -> None:
         self._batch.append(page)
         if len(self._batch) >= _BATCH:
             self._send()
