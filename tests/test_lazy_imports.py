@@ -84,6 +84,20 @@ def test_team_and_go_files_load_their_engine_only(sample: str, engine: str) -> N
     assert _loaded(modules, tuple(other)) == []
 
 
+def test_a_folder_config_naming_chess_tiebreaks_loads_no_other_engine(tmp_path: Path) -> None:
+    # The config's tie-break lists are checked against the registries: chess's knows these,
+    # so the team and Go registries (and their contexts) are not imported to check them.
+    shutil.copy(SAMPLES / "fide-example1-trf16.trf", tmp_path / "open.trf")
+    (tmp_path / "trfsite.toml").write_text(
+        '[events.open]\ntiebreaks = ["BH-C1", "BH", "SB", "WIN"]\n', encoding="utf-8"
+    )
+    modules = _imported("standings", str(tmp_path / "open.trf"))
+    assert "trfsite.pages.config_tiebreaks" in modules  # the config's lists were checked
+    engines = ("trfsite.scoring.go", "trfsite.scoring.team_tiebreaks",
+               "trfsite.scoring.go_context", "trfsite.scoring.team_context")  # fmt: skip
+    assert _loaded(modules, engines) == []
+
+
 def test_json_loads_the_ratings_only_then() -> None:
     modules = _imported("standings", str(SAMPLES / "fide-example1-trf16.trf"), "--format", "json")
     assert "trfsite.awards.performance" in modules
