@@ -18,11 +18,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "tests" / "data" / "samples"
 
-# The module list is printed at exit, by an atexit function.
+# The modules imported after the interpreter's start are printed at exit, by an atexit
+# function: those the start imported are not trfsite's doing (a Python's site-packages may
+# hold .pth files that import zipfile, say, before any command runs).
 _PROBE = """
 import atexit, json, sys
+started = set(sys.modules)
 sys.argv = ["trfsite", *json.loads(sys.argv[1])]
-atexit.register(lambda: print(json.dumps({"modules": sorted(sys.modules)}), file=sys.stderr))
+atexit.register(
+    lambda: print(json.dumps({"modules": sorted(set(sys.modules) - started)}), file=sys.stderr)
+)
 import runpy
 runpy.run_module("trfsite", run_name="__main__")
 """
