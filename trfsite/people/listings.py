@@ -65,10 +65,10 @@ class GroupInput(NamedTuple):
     def make(self) -> PeoplePage:
         return _group_page(self.site, self.what, self.value, self.path, self.people, self.rows)
 
-    def shown(self) -> Iterator[tuple[str, str, str, int, int | None]]:
-        """What the page shows of each row (its line but for the link's prefix)."""
-        for row in self.rows:
-            yield row.name, row.page, row.federation, row.events, row.last_year
+    def shown(self) -> Iterator[PersonLine]:
+        """Each row's line as the page shows it, but for its link's prefix (one source
+        of what a line holds: ``PersonRow.line``)."""
+        return (row.line("") for row in self.rows)
 
 
 class Listings(NamedTuple):
