@@ -138,7 +138,10 @@ def test_the_joined_rows_are_the_whole_files_bytes(count: int, base_url: str) ->
     by_slug = {s.slug: s for s in summaries}
     items = [event_rows.event_item(by_slug[slug]) for slug in expected_order]
     whole = {"version": DATA_VERSION, "events": items}
-    assert event_rows.events_json(rows) == json.dumps(whole, ensure_ascii=False, indent=2) + "\n"
+    assert (
+        "".join(event_rows.events_json(rows))
+        == json.dumps(whole, ensure_ascii=False, indent=2) + "\n"
+    )
     entries = [
         (
             f"{base_url}{slug}/index.html" if base_url else f"urn:trfsite:{slug}/index.html",
@@ -154,7 +157,7 @@ def test_the_joined_rows_are_the_whole_files_bytes(count: int, base_url: str) ->
     expected = atom_feed(
         "en", "Archive", "Archive", f"{base_url}feed.xml", f"{base_url}index.html", feed_id, entries
     )
-    assert event_rows.feed_xml(site, rows) == expected
+    assert "".join(event_rows.feed_xml(site, rows)) == expected
 
 
 @pytest.mark.parametrize("events", [2, 6])

@@ -114,3 +114,33 @@ def test_a_page_s_path_is_its_folder_s_text_and_its_name(
         root / "ev" / "players" / "1.html",
         root / "ev" / "players" / "2.html",
     ]
+
+
+def test_a_large_site_wide_file_is_written_a_batch_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 46: the home page and ``events.json`` of a 3,000-event archive (1.4 and 2.2
+    MB) were joined whole and encoded whole at the build's end, +5 MiB over the people
+    step's peak for a moment. ``write_pieces`` holds about a batch."""
+    from trfsite.site import writer as writer_module
+
+    pieces = ["<li>Ærøskøbing</li>\n"] * 40_000  # 840,000 characters, 1,000,000 bytes
+    sizes: list[int] = []
+    real_write = os.write
+
+    def write(fd: int, data: Any) -> int:
+        sizes.append(len(data))
+        return real_write(fd, data)
+
+    writer = SiteWriter(tmp_path / "site")
+    monkeypatch.setattr(os, "write", write)
+    writer.write_pieces("index.html", iter(pieces))
+    writer.write_pieces("empty.json", iter(()))
+    monkeypatch.undo()
+
+    assert (tmp_path / "site/index.html").read_bytes() == "".join(pieces).encode()
+    assert (tmp_path / "site/empty.json").read_bytes() == b""
+    assert writer.written == ["index.html", "empty.json"]
+    # A batch: at most _BATCH characters and one piece more, 25/21 bytes a character here.
+    batch_bytes = (writer_module._BATCH + 21) * 25 // 21
+    assert len(sizes) >= 4 and max(sizes) <= batch_bytes

@@ -11,7 +11,7 @@ import datetime as dt
 import math
 import re
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
 from typing import Any
@@ -447,6 +447,15 @@ def render_page(env: jinja2.Environment, template: str, context: object) -> str:
         return env.get_template(template).render(page=context)
     except Exception as exc:
         # ``{{ 1/0 }}`` in a theme's template raises ZeroDivisionError, not a TemplateError.
+        raise ThemeError(describe_template_error(template, exc)) from None
+
+
+def page_pieces(env: jinja2.Environment, template: str, context: object) -> Iterator[str]:
+    """``render_page``'s text in the pieces Jinja makes it of (``Template.generate``), for
+    a page large enough to be written as it is made (an archive's home page)."""
+    try:
+        yield from env.get_template(template).generate(page=context)
+    except Exception as exc:
         raise ThemeError(describe_template_error(template, exc)) from None
 
 

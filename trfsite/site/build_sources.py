@@ -57,7 +57,7 @@ def event_jobs(
     for source in discovery.files:
         event_config = config.for_stem(source.stem)
         games = taken_game_files(
-            source.path,
+            source.location,
             source.relative,
             event_config.games.files,
             discovery.games,

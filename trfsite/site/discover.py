@@ -49,11 +49,13 @@ _SNIFF_BYTES = 64 * 1024
 
 
 class SourceFile(NamedTuple):
-    path: Path
+    # The file's path as text (``path``): a ``Path`` held per file for the whole build was
+    # ~0.6 KB of the build's largest moment per event of an archive (issue 46).
+    location: str
     relative: str  # POSIX path under SRC as printable text (shown_name), for messages and sorting
     stem: str  # ``path.stem``, made once (its [events.NAME] table, its slug)
     slug: str
-    notes_path: Path | None  # NAME.md beside the file
+    notes_location: str | None  # NAME.md beside the file (``notes_path``)
     data: bytes = b""  # the file, read once (read_input: a regular file within the budget)
     notes: str = ""  # NAME.md's text
     digest: str = ""  # sha256 of the file's bytes, hex (the event's cache key takes it)
@@ -61,6 +63,14 @@ class SourceFile(NamedTuple):
     # (unchanged since a build stored it, state_cache, or not held: ``discover``).
     read: bool = True
     size: int = 0  # the file's size in bytes when found (the biggest events are built first)
+
+    @property
+    def path(self) -> Path:
+        return Path(self.location)
+
+    @property
+    def notes_path(self) -> Path | None:
+        return None if self.notes_location is None else Path(self.notes_location)
 
 
 @frozen_record
@@ -346,11 +356,11 @@ def discover(
                 notes = _text(notes_path, root, refused)
         files.append(
             SourceFile(
-                path,
+                str(path),
                 relative,
                 stem,
                 slug,
-                notes_path if notes is not None else None,
+                str(notes_path) if notes is not None else None,
                 taken.data,
                 notes or "",
                 taken.digest,

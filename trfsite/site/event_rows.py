@@ -14,7 +14,7 @@ loops, not a Python object and a function call per row.
 
 import datetime as dt
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 import jinja2
@@ -141,13 +141,26 @@ def _indented(text: str, margin: str) -> str:
     return "\n".join(margin + line for line in text.split("\n"))
 
 
-def events_json(rows: SiteRows) -> str:
-    """``data/events.json``: what ``json.dumps(..., indent=2)`` of every item gives, joined."""
-    head = f'{{\n  "version": {json.dumps(DATA_VERSION)},\n  "events": '
+def events_json(rows: SiteRows) -> Iterator[str]:
+    """``data/events.json`` in pieces (``SiteWriter.write_pieces``): what
+    ``json.dumps(..., indent=2)`` of every item gives."""
+    yield f'{{\n  "version": {json.dumps(DATA_VERSION)},\n  "events": '
     if not rows.items:
-        return head + "[]\n}\n"
-    items = ",\n".join(rows.items)
-    return f"{head}[\n{items}\n  ]\n}}\n"
+        yield "[]\n}\n"
+        return
+    yield "[\n"
+    yield from _joined(",\n", rows.items)
+    yield "\n  ]\n}\n"
+
+
+def _joined(separator: str, texts: Iterable[str]) -> Iterator[str]:
+    """The pieces of ``separator.join(texts)``."""
+    between = ""
+    for text in texts:
+        if between:
+            yield between
+        between = separator
+        yield text
 
 
 def _feed(site: SiteInfo, entries: list[tuple[str, str, str, str, str]], updated: str) -> str:
@@ -170,9 +183,10 @@ def _entry_text(site: SiteInfo, entry: tuple[str, str, str, str, str]) -> str:
     return text[text.index("\n  <entry>") + 1 : -len(_FEED_END)]
 
 
-def feed_xml(site: SiteInfo, rows: SiteRows) -> str:
-    """``feed.xml``: an entry per event, newest first (``pages.share.atom_feed``'s text)."""
+def feed_xml(site: SiteInfo, rows: SiteRows) -> Iterator[str]:
+    """``feed.xml`` in pieces: an entry per event, newest first (``pages.share.atom_feed``'s
+    text)."""
     updated = max(rows.updated, default=atom_time(EPOCH))
-    text = _feed(site, [], updated)
-    entries = "".join(rows.entries)
-    return text[: -len(_FEED_END)] + entries + _FEED_END
+    yield _feed(site, [], updated)[: -len(_FEED_END)]
+    yield from rows.entries
+    yield _FEED_END

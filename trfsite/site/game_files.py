@@ -75,24 +75,25 @@ def read_pgn(path: Path) -> bytes:
 
 
 def taken_game_files(
-    tournament: Path,
+    location: str,
     relative: str,
     patterns: tuple[str, ...],
     listed: Collection[Path] | None,
     store: SourceStore | None,
 ) -> TakenGames:
-    """``game_files``, with the PGN beside ``tournament`` looked for in ``listed`` (the
-    PGN files discovery's walk saw; None: not walked) and taken unread from ``store``
-    when its signature is the stored one.
+    """``game_files``, with the PGN beside the tournament file at ``location`` looked for
+    in ``listed`` (the PGN files discovery's walk saw; None: not walked) and taken unread
+    from ``store`` when its signature is the stored one.
 
     Only a regular file that is no link is taken so (a link or the globs of
     ``patterns`` go ``game_files``' way, read every time): its path under SRC is then
     the one ``game_files`` gives without resolving it.
     """
     if patterns or listed is None or store is None:
-        return _read_all(game_files(tournament, relative, patterns))
-    if not listed:  # no PGN file in SRC: no path made and hashed per event (issue 46)
+        return _read_all(game_files(Path(location), relative, patterns))
+    if not listed:  # no PGN file in SRC: no path made per event (issue 46)
         return TakenGames((), ())
+    tournament = Path(location)
     own = next((p for p in map(tournament.with_suffix, _OWN_SUFFIXES) if p in listed), None)
     if own is None:
         return TakenGames((), ())

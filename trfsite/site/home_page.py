@@ -67,9 +67,9 @@ def write_home(
     writer: SiteWriter, chain: tuple[Theme, ...], page: IndexPage, env: jinja2.Environment
 ) -> int:
     """The home page and the theme's static files (the events are written already)."""
-    from trfsite.render.environment import render_page
+    from trfsite.render.environment import page_pieces
 
-    writer.write_text("index.html", render_page(env, "index.html", page))
+    writer.write_pieces("index.html", page_pieces(env, "index.html", page))
     for relative, source in static_files(chain):
         writer.copy_file(f"static/{relative}", source)
     return 1

@@ -25,8 +25,8 @@ def write_open_data(writer: SiteWriter, site: SiteInfo, rows: SiteRows) -> None:
     """``data/events.json``, ``data/schema/*.json`` and the site's ``feed.xml`` (see the
     README's "Open data"), from the events' rows; ``data/archive.sqlite`` is
     ``start_archive``'s."""
-    writer.write_text("feed.xml", feed_xml(site, rows))
-    writer.write_text(f"{DATA_FOLDER}/events.json", events_json(rows))
+    writer.write_pieces("feed.xml", feed_xml(site, rows))
+    writer.write_pieces(f"{DATA_FOLDER}/events.json", events_json(rows))
     for schema in sorted(SCHEMAS.glob("*.json")):
         writer.copy_file(f"{DATA_FOLDER}/schema/{schema.name}", schema)
 

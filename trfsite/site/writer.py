@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
 
 import click
@@ -62,6 +63,25 @@ class SiteWriter:
     def write_text(self, relative: str, text: str) -> None:
         self.write_bytes(relative, text.encode("utf-8"))
 
+    def write_pieces(self, relative: str, pieces: Iterable[str]) -> None:
+        """The text of ``pieces``, joined, encoded and written a batch at a time: a large
+        archive's home page or ``events.json`` (megabytes) is never whole in memory, as
+        text and again as bytes, on top of the build's largest moment (issue 46)."""
+        fd = os.open(self._file_path(relative), _CREATE, 0o666)
+        try:
+            batch: list[str] = []
+            size = 0
+            for piece in pieces:
+                batch.append(piece)
+                size += len(piece)
+                if size >= _BATCH:
+                    _write_all(fd, "".join(batch).encode("utf-8"))
+                    batch, size = [], 0
+            _write_all(fd, "".join(batch).encode("utf-8"))
+        finally:
+            os.close(fd)
+        self.written.append(relative)
+
     def copy_file(self, relative: str, source: Path) -> None:
         path = self._file_path(relative)
         shutil.copyfile(source, path)
@@ -70,6 +90,8 @@ class SiteWriter:
 
 # As ``open(path, "wb")`` opens a file (made with 0o666 less the umask; not inherited).
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+# Characters of ``write_pieces`` encoded and written at once: few system calls, little held.
+_BATCH = 1 << 18
 
 
 def write_file(path: Path | str, data: bytes) -> None:
@@ -81,11 +103,15 @@ def write_file(path: Path | str, data: bytes) -> None:
     """
     fd = os.open(path, _CREATE, 0o666)
     try:
-        view = memoryview(data)
-        while view:  # a regular file takes it whole, save for a signal or a full disk
-            view = view[os.write(fd, view) :]
+        _write_all(fd, data)
     finally:
         os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:  # a regular file takes it whole, save for a signal or a full disk
+        view = view[os.write(fd, view) :]
 
 
 def _refuse_unsafe(relative: str) -> None:
