@@ -498,3 +498,37 @@ def test_a_build_killed_while_moving_folders_in_leaves_the_site_and_the_next_bui
     build_site(BuildOptions(src, fresh, pdf=False, cache=False))
     built = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.html")}
     assert built == {p.relative_to(fresh).as_posix(): p.read_bytes() for p in fresh.rglob("*.html")}
+
+
+def test_an_old_build_a_remover_holds_is_left_to_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each rebuild started one more remover on the same old build (six at once after
+    a rebuild in which every event of an archive changed): a held one is skipped."""
+    fcntl = pytest.importorskip("fcntl")
+    from trfsite.site import publish, remover
+
+    out = tmp_path / "site"
+    leftover = tmp_path / "site.builds" / ".tmp-old-build-000001"
+    (leftover / "open").mkdir(parents=True)
+    (leftover / "open" / "index.html").write_text("old", encoding="utf-8")
+    handed: list[list[str]] = []
+    monkeypatch.setattr(
+        publish, "remove_later", lambda paths: handed.append([p.name for p in paths])
+    )
+    held = os.open(leftover, os.O_RDONLY)  # as a remover still at work holds it
+    fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    try:
+        publish.make_build_folder(out, prune_later=True)
+        assert handed == []
+        assert (leftover / "open" / "index.html").is_file()
+        # A remover started anyway (by an older trfsite's build, say) leaves it too.
+        script = [sys.executable, "-I", "-S", remover.__file__, str(leftover)]
+        assert subprocess.run(script, timeout=30).returncode == 0
+        assert (leftover / "open" / "index.html").is_file()
+    finally:
+        os.close(held)
+    publish.make_build_folder(out, prune_later=True)
+    assert handed == [[".tmp-old-build-000001"]]
+    assert subprocess.run(script, timeout=30).returncode == 0
+    assert not leftover.exists()

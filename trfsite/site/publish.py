@@ -24,6 +24,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from trfsite.site import remover
+
 logger = logging.getLogger(__name__)
 
 _TMP_PREFIX = ".tmp-"
@@ -168,9 +170,6 @@ def _prune(
     return None
 
 
-_REMOVE = "import shutil, sys\nfor path in sys.argv[1:]: shutil.rmtree(path, ignore_errors=True)"
-
-
 def remove_later(paths: list[Path]) -> subprocess.Popen[bytes] | None:
     """Remove ``paths`` in a process of their own, left running when this one ends.
 
@@ -180,7 +179,7 @@ def remove_later(paths: list[Path]) -> subprocess.Popen[bytes] | None:
         return None
     try:
         return subprocess.Popen(
-            [sys.executable, "-I", "-S", "-c", _REMOVE, *map(str, paths)],
+            [sys.executable, "-I", "-S", remover.__file__, *map(str, paths)],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -194,14 +193,16 @@ def remove_later(paths: list[Path]) -> subprocess.Popen[bytes] | None:
 def _remove_stale(builds: Path, later: bool = False) -> None:
     """Folders and links of builds that died before they were published.
 
-    With ``later``, old builds whose removal (``remove_later``) did not finish,
-    or is still under way, go to a new removing process rather than waited for.
+    With ``later``, old builds whose removal (``remove_later``) did not finish go to
+    a new removing process rather than waited for; one whose removal is under way is
+    left to it.
     """
     old = []
     for path in builds.iterdir():
         is_folder = not path.is_symlink() and path.is_dir()
         if later and path.name.startswith(_OLD_PREFIX) and is_folder:
-            old.append(path)
+            if not remover.being_removed(str(path)):
+                old.append(path)
         elif path.name.startswith(_TMP_PREFIX):
             if path.is_symlink() or path.is_file():
                 path.unlink(missing_ok=True)
