@@ -208,9 +208,11 @@ def _replaced_alike(
 ) -> dict[str, str]:
     """Each new event's key -> the stored event of its file that it replaces, when
     every change is such a replacement and leaves the people as they were (a result
-    or the event's name corrected); else empty."""
+    or the event's name corrected); else empty. Raises Stale when most events are new."""
     held = state.known_events()
     added = [key for key in current if key not in held]
+    if identity_part.mostly_new(len(added), len(current)):  # alike or not
+        raise Stale(f"{len(added)} of {len(current)} events new")
     removed = held - set(current)
     if not added or len(added) != len(removed):
         return {}

@@ -24,6 +24,14 @@ logger = logging.getLogger(__name__)
 MOST = 0.5
 
 
+def mostly_new(new: int, events: int) -> bool:
+    """``new`` of the archive's ``events`` are most of it (another trfsite or theme makes
+    every key new): everyone is resolved again, as in a cold build, with nothing of the
+    state held beside them (held, a rebuild in which every event changed peaked at 2.2x
+    a cold build's memory at 3,000 events, issue 46)."""
+    return new > MOST * events
+
+
 @dataclass(frozen=True, slots=True)
 class Touched:
     """What a rebuild's part may have changed: the pages to look at again."""
@@ -48,12 +56,20 @@ def resolve_people(
     of them the state keeps, and the people in an event with someone resolved again
     (None: everyone); ``incremental``: the state may be the previous build's."""
     text = repr(config)
-    known = state.known(text) if incremental else None
+    known = None
+    if incremental:
+        held = state.known_events()
+        new = sum(1 for key, _ in found if key not in held)
+        if mostly_new(new, len(found)):
+            logger.info("people: resolving everyone again (%d of %d events new)", new, len(found))
+        else:
+            known = state.known(text)
     if known is not None:
         try:
             return _resolve_part(state, found, config, known, text)
         except Stale as exc:
             logger.info("people: resolving everyone again (%s)", exc)
+        known = None  # everyone stored is not held while everyone is resolved
     # Nothing reads the own keys' map of everyone resolved (a part's is read above).
     resolution = resolve((entries for _, entries in found), config, key_of=False)
     resolved = Resolved(resolution.people, None, resolution.findings, text, resolution.namesakes)
