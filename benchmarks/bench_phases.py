@@ -135,10 +135,12 @@ class Rendered:
 
 @contextmanager
 def _by_template(owner: Any, frames: Any, templates: dict[str, Rendered]) -> Iterator[None]:
-    """Count the pages, CPU and characters by template of ``owner.render_page`` and of
+    """Count the pages, CPU and characters by template of ``owner.render_page``, of
+    ``owner.page_pieces`` (a page written as it is made: an archive's home page) and of
     ``frames.render`` (``PageFrames``: game pages and player cards, most of them
     written in Python; a page rendered whole inside it counts once)."""
     original: Callable[..., str] = owner.render_page
+    original_pieces: Callable[..., Iterator[str]] = owner.page_pieces
     original_framed: Callable[..., str] = frames.render
     inside = [False]
 
@@ -155,6 +157,19 @@ def _by_template(owner: Any, frames: Any, templates: dict[str, Rendered]) -> Ite
             add(template, started, text)
         return text
 
+    def pieces(env: Any, template: str, context: object) -> Iterator[str]:
+        made = templates.setdefault(template, Rendered())
+        made.pages += 1
+        made_pieces = original_pieces(env, template, context)
+        while True:  # the CPU of making each piece, not of writing it
+            started = time.process_time()
+            piece = next(made_pieces, None)
+            made.cpu += time.process_time() - started
+            if piece is None:
+                return
+            made.chars += len(piece)
+            yield piece
+
     def framed(self: Any, page: object) -> str:
         started = time.process_time()
         inside[0] = True
@@ -166,11 +181,13 @@ def _by_template(owner: Any, frames: Any, templates: dict[str, Rendered]) -> Ite
         return text
 
     owner.render_page = counted
+    owner.page_pieces = pieces
     frames.render = framed
     try:
         yield
     finally:
         owner.render_page = original
+        owner.page_pieces = original_pieces
         frames.render = original_framed
 
 
