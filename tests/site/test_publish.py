@@ -219,19 +219,29 @@ def test_the_command_line_does_not_wait_for_old_builds_to_go(
     ]
 
 
-def test_an_old_build_still_being_removed_is_not_waited_for(
+def _leftover_and_handed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+) -> tuple[Path, Path, list[list[str]]]:
+    """OUT, an old build a remover did not finish, and the folders ``remove_later`` is
+    handed (it returns None: "could not start", so they are removed in the build)."""
     from trfsite.site import publish
 
-    out = tmp_path / "site"
     leftover = tmp_path / "site.builds" / ".tmp-old-build-000001"
     (leftover / "open").mkdir(parents=True)
     (leftover / "open" / "index.html").write_text("old", encoding="utf-8")
     handed: list[list[str]] = []
     monkeypatch.setattr(
         publish, "remove_later", lambda paths: handed.append([p.name for p in paths])
-    )  # None: "could not start", so the folder is removed here after all
+    )
+    return tmp_path / "site", leftover, handed
+
+
+def test_an_old_build_still_being_removed_is_not_waited_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from trfsite.site import publish
+
+    out, leftover, handed = _leftover_and_handed(tmp_path, monkeypatch)
     publish.make_build_folder(out, prune_later=True)
     assert handed == [[".tmp-old-build-000001"]]
     assert not leftover.exists()
@@ -508,21 +518,15 @@ def test_an_old_build_a_remover_holds_is_left_to_it(
     fcntl = pytest.importorskip("fcntl")
     from trfsite.site import publish, remover
 
-    out = tmp_path / "site"
-    leftover = tmp_path / "site.builds" / ".tmp-old-build-000001"
-    (leftover / "open").mkdir(parents=True)
-    (leftover / "open" / "index.html").write_text("old", encoding="utf-8")
-    handed: list[list[str]] = []
-    monkeypatch.setattr(
-        publish, "remove_later", lambda paths: handed.append([p.name for p in paths])
-    )
+    out, leftover, handed = _leftover_and_handed(tmp_path, monkeypatch)
     held = os.open(leftover, os.O_RDONLY)  # as a remover still at work holds it
     fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
     try:
         publish.make_build_folder(out, prune_later=True)
         assert handed == []
         assert (leftover / "open" / "index.html").is_file()
-        # A remover started anyway (by an older trfsite's build, say) leaves it too.
+        # A remover started anyway (the folder checked free just before another took
+        # it) leaves it too.
         script = [sys.executable, "-I", "-S", remover.__file__, str(leftover)]
         assert subprocess.run(script, timeout=30).returncode == 0
         assert (leftover / "open" / "index.html").is_file()

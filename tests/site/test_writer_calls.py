@@ -124,7 +124,8 @@ def test_a_large_site_wide_file_is_written_a_batch_at_a_time(
     step's peak for a moment. ``write_pieces`` holds about a batch."""
     from trfsite.site import writer as writer_module
 
-    pieces = ["<li>Ærøskøbing</li>\n"] * 40_000  # 840,000 characters, 1,000,000 bytes
+    # 20 characters, 23 bytes a piece (Æ, ø, ø: two bytes each); 800,000 characters.
+    pieces = ["<li>Ærøskøbing</li>\n"] * 40_000
     sizes: list[int] = []
     real_write = os.write
 
@@ -141,6 +142,7 @@ def test_a_large_site_wide_file_is_written_a_batch_at_a_time(
     assert (tmp_path / "site/index.html").read_bytes() == "".join(pieces).encode()
     assert (tmp_path / "site/empty.json").read_bytes() == b""
     assert writer.written == ["index.html", "empty.json"]
-    # A batch: at most _BATCH characters and one piece more, 25/21 bytes a character here.
-    batch_bytes = (writer_module._BATCH + 21) * 25 // 21
-    assert len(sizes) >= 4 and max(sizes) <= batch_bytes
+    # A batch ends with the piece that reaches _BATCH (262,144) characters: 13,108 pieces
+    # (262,160 characters); three such, then the last 40,000 - 3 x 13,108 = 676 pieces.
+    assert writer_module._BATCH == 262_144
+    assert sizes == [13_108 * 23] * 3 + [676 * 23]
