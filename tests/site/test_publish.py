@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from donorhelpers import html_inodes, spy_moves, two_events
 from samecode import same_code
 from sitehelpers import ROOT
 
@@ -280,37 +281,13 @@ def test_a_rebuild_on_two_workers_links_the_unchanged_events(tmp_path: Path) -> 
     assert "Changed notes." in (out / "open/index.html").read_text("utf-8")
 
 
-def _two_events(tmp_path: Path) -> Path:
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "open.trf").write_text(generate_individual_swiss(20, 5, 3), "utf-8")
-    (src / "cup.trf").write_text(generate_individual_swiss(16, 5, 4), "utf-8")
-    return src
-
-
 def _built_twice(tmp_path: Path, jobs: int = 1) -> tuple[Path, Path, Path]:
     """Two events built twice (notes changed): (SRC, OUT, the build the next one removes)."""
-    src, out = _two_events(tmp_path), tmp_path / "site"
+    src, out = two_events(tmp_path), tmp_path / "site"
     for n in range(2):
         (src / "open.md").write_text(f"Notes {n}.\n", "utf-8")
         build_site(BuildOptions(src, out, pdf=False, jobs=jobs))
     return src, out, tmp_path / "site.builds" / "build-000001"
-
-
-def _inodes(folder: Path) -> dict[str, int]:
-    return {p.relative_to(folder).as_posix(): p.stat().st_ino for p in folder.rglob("*.html")}
-
-
-def _spy_moves(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    moves: list[list[str]] = []
-    real = Linking.move_from_donor
-
-    def spy(self: Linking, workers: object = None) -> None:
-        moves.append(list(self._movable))
-        real(self, workers)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Linking, "move_from_donor", spy)
-    return moves
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -323,13 +300,13 @@ def test_unchanged_events_move_in_from_the_build_that_publishing_removes(
     # --keep 1: publishing build 3 removes build 1, whose cup/ is build 2's (hard links).
     assert publish.donor_build(out, 1) == donor
     assert publish.donor_build(out, 2) is None
-    cup = _inodes(out / "cup")
-    assert _inodes(donor / "cup") == cup
-    moves = _spy_moves(monkeypatch)
+    cup = html_inodes(out / "cup")
+    assert html_inodes(donor / "cup") == cup
+    moves = spy_moves(monkeypatch)
     (src / "open.md").write_text("Notes 2.\n", "utf-8")
     report = build_site(BuildOptions(src, out, pdf=False, jobs=jobs))
     assert report.reused == 1 and moves == [["cup"]]
-    assert _inodes(out / "cup") == cup  # the very same files, moved in whole
+    assert html_inodes(out / "cup") == cup  # the very same files, moved in whole
     assert "Notes 2." in (out / "open/index.html").read_text("utf-8")
     assert not donor.exists()
     fresh = tmp_path / "fresh"
@@ -347,12 +324,12 @@ def test_a_donor_folder_that_differs_is_linked_from_the_live_build(
     page.unlink()
     page.write_bytes(data)  # the same bytes, another file: not the live build's any more
     (donor / "cup" / "stray.html").write_text("left over", "utf-8")
-    moves = _spy_moves(monkeypatch)
+    moves = spy_moves(monkeypatch)
     (src / "open.md").write_text("Notes 2.\n", "utf-8")
-    live_cup = _inodes(out / "cup")
+    live_cup = html_inodes(out / "cup")
     assert build_site(BuildOptions(src, out, pdf=False, jobs=1)).reused == 1
     assert moves == [[]]
-    assert _inodes(out / "cup") == live_cup  # linked from the live build
+    assert html_inodes(out / "cup") == live_cup  # linked from the live build
     assert not (out / "cup" / "stray.html").exists()
 
 
@@ -362,7 +339,7 @@ def test_a_failed_build_leaves_the_donor_whole(
     import trfsite.site.site_wide as site_wide
 
     src, out, donor = _built_twice(tmp_path)
-    before = _inodes(donor)
+    before = html_inodes(donor)
 
     def explode(*args: object, **kwargs: object) -> int:
         raise RuntimeError("disk full")
@@ -372,7 +349,7 @@ def test_a_failed_build_leaves_the_donor_whole(
         patch.setattr(site_wide, "write_home", explode)
         with pytest.raises(RuntimeError):
             build_site(BuildOptions(src, out, pdf=False, jobs=1))
-    assert _inodes(donor) == before
+    assert html_inodes(donor) == before
 
 
 def test_a_build_that_fails_to_publish_gives_the_moved_folders_back(
@@ -381,8 +358,8 @@ def test_a_build_that_fails_to_publish_gives_the_moved_folders_back(
     from trfsite.site import publish
 
     src, out, donor = _built_twice(tmp_path)
-    before = _inodes(donor)
-    moves = _spy_moves(monkeypatch)
+    before = html_inodes(donor)
+    moves = spy_moves(monkeypatch)
     real_replace = os.replace
 
     def no_flip(source: object, target: object) -> None:
@@ -396,7 +373,7 @@ def test_a_build_that_fails_to_publish_gives_the_moved_folders_back(
         with pytest.raises(OSError):
             build_site(BuildOptions(src, out, pdf=False, jobs=1))
     assert moves == [["cup"]]
-    assert _inodes(donor) == before  # cup/ is back in the donor
+    assert html_inodes(donor) == before  # cup/ is back in the donor
     assert "Notes 1." in (out / "open/index.html").read_text("utf-8")
     left = [p.name for p in (tmp_path / "site.builds").iterdir() if p.name.startswith(".")]
     # No unfinished build; the build state stays (site/state.py, site/archive_work.py).
@@ -425,7 +402,7 @@ def test_an_unchanged_event_costs_a_few_calls_not_one_per_file(
             seen.append(f"link {source}")
         real_link(source, target, *args, **kwargs)  # type: ignore[arg-type]
 
-    moves = _spy_moves(monkeypatch)
+    moves = spy_moves(monkeypatch)
     (src / "open.md").write_text("Notes 2.\n", "utf-8")
     with monkeypatch.context() as patch:
         patch.setattr(os, "lstat", lstat)
