@@ -55,6 +55,13 @@ def test_the_first_rebuild_moves_its_unchanged_folders_from_the_original(
     assert (out / "people").stat().st_ino == people  # the original's folder, taken whole
     # The original went to make the rebuild; the twin stays for rollback; no new twin.
     assert _builds(out) == ["build-000002", "build-000003"]
+    # The next rebuild takes the twin's folders as it took the original's.
+    twin = publish.builds_dir(out) / "build-000002"
+    people = (twin / "people").stat().st_ino
+    (src / "open.md").write_text("Notes 2.\n", "utf-8")
+    build_site(BuildOptions(src, out, pdf=False, jobs=jobs))
+    assert moves[-1] == ["cup"] and html_inodes(out / "cup") == cup
+    assert (out / "people").stat().st_ino == people
     fresh = tmp_path / "fresh"
     build_site(BuildOptions(src, fresh, pdf=False, cache=False))
     assert tree_digest(out) == tree_digest(fresh)

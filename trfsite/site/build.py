@@ -289,7 +289,10 @@ def _build_site(
     assert first is not None  # languages is never empty
     ordered, plan = first
     if options.cache:  # the next build's donor, should it have none
-        publish.publish_twin(options.out, options.keep, len(ordered))
+        twin = publish.publish_twin(options.out, options.keep, len(ordered))
+        if twin is not None:
+            for taking in takings:
+                taking.mark_twin(tmp, twin)
     refused = tuple(sorted((*discovery.refused, *late.findings), key=lambda f: f.file))
     # -v: what happened to each event (asked first: else nothing per event, issue 46)
     if logger.isEnabledFor(logging.INFO):

@@ -157,6 +157,18 @@ class PeopleTaking:
         with BuildState(self._state_file) as state:
             state.save_marks(self._saved, [m for m in found if m is not None])
 
+    def mark_twin(self, built: Path, twin: Path) -> None:
+        """The build made in ``built`` was published again as ``twin`` (``publish_twin``):
+        save its people folders' marks too, so the build after next takes them whole."""
+        if self._saved is None:
+            return
+        from trfsite.site.state import BuildState
+
+        root = str(twin / self._root.relative_to(built))
+        found = (FolderMark.of(root, f) for f in self._folders)
+        with BuildState(self._state_file) as state:
+            state.save_twin_marks([m for m in found if m is not None])
+
     def _as_recorded(self, marks: list[FolderMark]) -> bool:
         donor = str(self._donor)
         for mark in marks:

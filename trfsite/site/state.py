@@ -369,6 +369,15 @@ class BuildState:
         with _refused(self.path), self._transaction() as db:
             state_history.save_marks(db, seq, marks)
 
+    def save_twin_marks(self, marks: Sequence[state_history.FolderMark]) -> int:
+        """The people folders of the live build's twin (``publish.publish_twin``), saved as
+        those of a build of its own that changed no page; its number."""
+        with _refused(self.path), self._transaction() as db:
+            seq = state_history.next_seq(db)
+            state_history.save_history(db, seq, ())
+            state_history.save_marks(db, seq, marks)
+        return seq
+
     def put_listings(self, listings: Iterable[tuple[str, str]]) -> None:
         """Built events' files' listings, (cache key, text), ahead of their entries
         (``site.events``: not held to the end of the build)."""
