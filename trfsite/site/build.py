@@ -40,7 +40,7 @@ from trfsite.site.build_checks import MARKER, check_event_sections, check_paths,
 from trfsite.site.build_sources import HELD_SOURCE_BYTES, LateReads, event_jobs, load_sources
 from trfsite.site.discover import Discovery, discover
 from trfsite.site.event_build import EventTask, make_pdf
-from trfsite.site.events import Plan, Progress, build_events, plan_events
+from trfsite.site.events import Plan, Progress, build_events, log_outcomes, plan_events
 from trfsite.site.executors import open_executor
 from trfsite.site.failures import BuildError, reported_as_build_errors
 from trfsite.site.language_pages import site_title, write_language_choice
@@ -294,22 +294,7 @@ def _build_site(
             for taking in takings:
                 taking.mark_twin(tmp, twin)
     refused = tuple(sorted((*discovery.refused, *late.findings), key=lambda f: f.file))
-    # -v: what happened to each event (asked first: else nothing per event, issue 46)
-    if logger.isEnabledFor(logging.INFO):
-        for entry in ordered:
-            how = "reused from the previous build" if entry.slug in plan.reused else "built"
-            pdf = ", PDF" if entry.pdf else ""
-            logger.info(
-                "%s -> %s/: %s, %d page(s)%s, %d error(s), %d warning(s)%s",
-                entry.summary.source_name,
-                entry.slug,
-                how,
-                entry.pages,
-                pdf,
-                entry.errors,
-                entry.warnings,
-                f" ({entry.failure})" if entry.failure else "",
-            )
+    log_outcomes(ordered, plan.reused)
     return BuildReport(
         events=len(ordered),
         pages=pages,

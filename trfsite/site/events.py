@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import field, replace
 from pathlib import Path
@@ -267,3 +267,23 @@ def _with_bytes(plan: Plan, task: EventTask) -> EventTask:
     task = plan.late.built(task)
     plan.keys[task.job.slug] = cache.event_key(plan.fingerprint, task)
     return task
+
+
+def log_outcomes(entries: Sequence[cache.CacheEntry], reused: Collection[str]) -> None:
+    """With -v, what happened to each event (``reused``: the slugs taken unchanged)."""
+    # Asked first: else nothing per event (issue 46).
+    if logger.isEnabledFor(logging.INFO):
+        for entry in entries:
+            how = "reused from the previous build" if entry.slug in reused else "built"
+            pdf = ", PDF" if entry.pdf else ""
+            logger.info(
+                "%s -> %s/: %s, %d page(s)%s, %d error(s), %d warning(s)%s",
+                entry.summary.source_name,
+                entry.slug,
+                how,
+                entry.pages,
+                pdf,
+                entry.errors,
+                entry.warnings,
+                f" ({entry.failure})" if entry.failure else "",
+            )
