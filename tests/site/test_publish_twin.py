@@ -101,3 +101,28 @@ def test_a_twin_that_cannot_be_made_leaves_the_build_published_alone(
     assert report.events == 2
     assert _builds(out) == ["build-000001"] and os.readlink(out) == "site.builds/build-000001"
     assert not [p for p in publish.builds_dir(out).iterdir() if p.name.startswith(".tmp-")]
+
+
+@pytest.mark.usefixtures("twin_from_two")
+def test_a_build_killed_while_making_its_twin_leaves_it_to_a_remover(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src, out = two_events(tmp_path), tmp_path / "site"
+    real = publish._link_tree
+
+    def killed(source: str, target: str) -> None:
+        real(source, target)
+        raise KeyboardInterrupt  # as a kill would stop it: nothing cleaned up
+
+    monkeypatch.setattr(publish, "_link_tree", killed)
+    with pytest.raises(KeyboardInterrupt):
+        build_site(BuildOptions(src, out, pdf=False))
+    monkeypatch.undo()
+    # The build itself was published; the half-made twin is named as an old build.
+    assert _builds(out) == ["build-000001"] and os.readlink(out) == "site.builds/build-000001"
+    (left,) = [p.name for p in publish.builds_dir(out).iterdir() if p.name.startswith(".tmp")]
+    assert left.startswith(".tmp-old-twin-")
+    handed: list[list[str]] = []
+    monkeypatch.setattr(publish, "remove_later", lambda paths: handed.append(paths) or object())
+    build_site(BuildOptions(src, out, pdf=False, prune_later=True))
+    assert [[p.name for p in paths] for paths in handed][0] == [left]  # not removed in the build

@@ -136,7 +136,9 @@ def publish_twin(out: Path, keep: int, events: int) -> Path | None:
         return None
     if donor_build(out, keep) is not None:
         return None
-    twin = Path(tempfile.mkdtemp(prefix=_TMP_PREFIX, dir=builds))
+    # Named as an old build being removed: should this process be killed while it links,
+    # the next build hands the half-made twin to a remover, not waiting for it.
+    twin = Path(tempfile.mkdtemp(prefix=f"{_OLD_PREFIX}twin-", dir=builds))
     try:
         _link_tree(str(live), str(twin))
         twin.chmod(live.stat().st_mode & 0o777)
