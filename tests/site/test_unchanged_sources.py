@@ -351,3 +351,59 @@ def test_a_build_killed_after_its_commit_leaves_the_next_build_right(
     assert report.reused == (4 if then == "reverted" else 3)
     assert reads.whole == ["summer.trf"]  # main: all four
     assert tree_digest(out) == cold
+
+
+def test_what_discovery_found_is_saved_before_the_events_are_built(
+    make_src: MakeSrc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not held by the build process to its end (issue 46: ~1.5 MB of a 3,000-event
+    cold build's largest process)."""
+    src, out = make_src(_files()), tmp_path / "out"
+    stored: list[int] = []
+    build_events = build_module.build_events
+
+    def counted(*args: object, **kwargs: object) -> object:
+        with sqlite3.connect(state_path(out)) as db:
+            stored.append(db.execute("SELECT count(*) FROM sources").fetchone()[0])
+        return build_events(*args, **kwargs)
+
+    monkeypatch.setattr(build_module, "build_events", counted)
+    _report(src, out)
+    assert stored == [4]  # the four files, while their events are yet to be built
+
+
+_KILLED_AT_THE_END = """
+import os, signal, sys
+from pathlib import Path
+from trfsite.site import site_wide
+from trfsite.site.build import BuildOptions, build_site
+
+def killed(*args, **kwargs):  # the sources are saved, the events' cache rows not
+    os.kill(os.getpid(), signal.SIGKILL)
+site_wide.SiteWide.write = killed
+build_site(BuildOptions(Path(sys.argv[1]), Path(sys.argv[2]), pdf=False, jobs=1))
+"""
+
+
+@pytest.mark.parametrize("first", ["cold", "rebuild"])
+def test_a_build_killed_with_its_sources_saved_leaves_the_next_build_right(
+    make_src: MakeSrc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, first: str
+) -> None:
+    src, out = make_src(_files()), tmp_path / "out"
+    if first == "rebuild":
+        _settled(src, out)
+    (src / "2024/summer.trf").write_text(named_round_robin("Summer, killed"), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", same_code(_KILLED_AT_THE_END), str(src), str(out)],
+        env=env,
+        capture_output=True,
+    )
+    assert done.returncode == -signal.SIGKILL, done.stderr.decode()
+    cold = _built(src, tmp_path / "cold")
+    reads = _Reads(monkeypatch)
+    report = _report(src, out)
+    # The state knew summer's digest, not its event: built again, its file read late.
+    assert report.reused == (3 if first == "rebuild" else 0)
+    assert reads.whole.count("summer.trf") <= 1
+    assert tree_digest(out) == cold

@@ -347,7 +347,7 @@ def _build_language(
     tasks = [EventTask(job, theme_paths) for job in jobs]
     use_cache = options.cache and (options.out / MARKER).is_file()
     state_file = part.state_file or state_path(options.out)
-    plan = plan_events(options.out, use_cache, tasks, want_pdf, state_file, part.late)
+    plan = plan_events(options.out, use_cache, tasks, want_pdf, state_file, part.late, part.sources)
     reused = [plan.reused[slug] for slug in sorted(plan.reused)]
     writer = part.writer
     entries = list(reused)

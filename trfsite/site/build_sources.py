@@ -104,6 +104,14 @@ def load_sources(state_file: Path) -> SourceStore:
         return SourceStore({})
 
 
+def save_sources(state_file: Path, store: SourceStore) -> None:
+    """What discovery found anew saved now, not held to the end of the build: the state
+    may know a file's digest before its event is in the cache (a build killed before its
+    end reads it then, as a changed one)."""
+    with BuildState(state_file) as state:
+        state.save_sources(store)
+
+
 class _Read(NamedTuple):
     """What an event's files held when read late: its file's bytes and digest, its PGN files."""
 

@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING, TypeVar
 from trfsite.model.frozen import mutable_record
 from trfsite.render.theme import find_theme, load_theme, static_files, theme_chain
 from trfsite.site import cache
-from trfsite.site.build_sources import LateReads
+from trfsite.site.build_sources import LateReads, save_sources
 from trfsite.site.built_rounds import BuiltRounds
 from trfsite.site.event_build import EventOutput, EventTask, build_event
 from trfsite.site.linking import Listing
 from trfsite.site.offline_zip import Packed, pack_static, write_offline_zip, zip_name
 from trfsite.site.split_event import build_split, can_split
 from trfsite.site.state import BuildState
+from trfsite.site.state_cache import SourceStore
 from trfsite.site.writer import SiteWriter
 
 if TYPE_CHECKING:
@@ -101,10 +102,12 @@ def plan_events(
     bulletin: bool,
     state_file: Path,
     late: LateReads | None = None,
+    sources: SourceStore | None = None,
 ) -> Plan:
     """Which events the previous build into ``out`` already has (``use_cache``: it and the
     build state ``state_file`` may be read); ``late``: the files discovery took unread,
-    read here for the events to build and those whose people the state does not hold."""
+    read here for the events to build and those whose people the state does not hold;
+    ``sources``: what discovery found, saved in the state now (``save_sources``)."""
     if not tasks:
         return Plan({}, {}, [])
     bulletin_paths: tuple[Path, ...] = ()
@@ -138,6 +141,8 @@ def plan_events(
         # A build without the cache forgets the state before it writes the listings
         # of its events there (not at the people step, which would lose them).
         BuildState(state_file, fresh=True).close()
+    if sources is not None:  # once the state is made afresh
+        save_sources(state_file, sources)
     return Plan(
         keys,
         reused,

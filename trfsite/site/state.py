@@ -384,6 +384,11 @@ class BuildState:
         with _refused(self.path), self._transaction() as db:
             state_cache.put_listings(db, listings)
 
+    def save_sources(self, store: state_cache.SourceStore) -> None:
+        """The source files' signatures found anew (``state_cache.save_sources``)."""
+        with _refused(self.path), self._transaction() as db:
+            state_cache.save_sources(db, store)
+
     def save_cache(self, changes: state_cache.CacheChanges) -> None:
         """The cache's rows a build changed, in one transaction (``site.cache``)."""
         with _refused(self.path), self._transaction() as db:

@@ -113,6 +113,12 @@ class SourceStore:
     def walked(self, paths: Iterable[Path]) -> None:
         self.seen = {self._key(path) for path in paths}
 
+    def saved(self) -> None:
+        """Its changes are in the state: the files found anew are not held to the end of
+        the build (a cold build's 3,000 files: ~1.5 MB of its largest process, issue 46);
+        those it knew stay, for the next language's PGN files."""
+        self.found, self.seen = {}, None
+
     def changes(self) -> tuple[list[bytes], list[tuple[bytes, KnownSource]]]:
         """(paths gone, rows new or changed) since the store was read."""
         gone = [] if self.seen is None else sorted(p for p in self.known if p not in self.seen)
@@ -284,9 +290,16 @@ def save(db: sqlite3.Connection, changes: CacheChanges) -> None:
         (("cache_build", changes.build), ("cache_before", changes.live_build)),
     )
     if changes.sources is not None:
-        gone_paths, new = changes.sources.changes()
-        db.executemany("DELETE FROM sources WHERE path = ?", ((p,) for p in gone_paths))
-        db.executemany(
-            "INSERT OR REPLACE INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            ((p, *k.signature, k.digest, int(k.tournament)) for p, k in new),
-        )
+        save_sources(db, changes.sources)
+
+
+def save_sources(db: sqlite3.Connection, store: SourceStore) -> None:
+    """Write what ``store`` found anew and forgot (``changes``) in the open transaction
+    ``db``; then the store holds no change of its own (``saved``)."""
+    gone_paths, new = store.changes()
+    db.executemany("DELETE FROM sources WHERE path = ?", ((p,) for p in gone_paths))
+    db.executemany(
+        "INSERT OR REPLACE INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        ((p, *k.signature, k.digest, int(k.tournament)) for p, k in new),
+    )
+    store.saved()
