@@ -316,10 +316,11 @@ build_site(BuildOptions(Path(sys.argv[1]), Path(sys.argv[2]), pdf=False, jobs=1)
 """
 
 
-def _killed_before_publishing(src: Path, out: Path) -> None:
+def _killed(script: str, src: Path, out: Path) -> None:
+    """A build of ``src`` into ``out`` by ``script``, which kills itself."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-c", same_code(_KILLED_BEFORE_PUBLISHING), str(src), str(out)],
+        [sys.executable, "-c", same_code(script), str(src), str(out)],
         env=env,
         capture_output=True,
     )
@@ -337,7 +338,7 @@ def test_a_build_killed_after_its_commit_leaves_the_next_build_right(
     path = src / "2024/summer.trf"
     original = path.read_text(encoding="utf-8")
     path.write_text(named_round_robin("Summer Open, killed"), encoding="utf-8")
-    _killed_before_publishing(src, out)
+    _killed(_KILLED_BEFORE_PUBLISHING, src, out)
     assert tree_digest(out) == live
     with sqlite3.connect(state_path(out)) as db:  # the state describes the unpublished build
         (described,) = db.execute("SELECT value FROM meta WHERE name = 'cache_build'").fetchone()
@@ -393,13 +394,7 @@ def test_a_build_killed_with_its_sources_saved_leaves_the_next_build_right(
     if first == "rebuild":
         _settled(src, out)
     (src / "2024/summer.trf").write_text(named_round_robin("Summer, killed"), encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-c", same_code(_KILLED_AT_THE_END), str(src), str(out)],
-        env=env,
-        capture_output=True,
-    )
-    assert done.returncode == -signal.SIGKILL, done.stderr.decode()
+    _killed(_KILLED_AT_THE_END, src, out)
     cold = _built(src, tmp_path / "cold")
     reads = _Reads(monkeypatch)
     report = _report(src, out)
