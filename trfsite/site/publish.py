@@ -154,17 +154,8 @@ def publish_twin(out: Path, keep: int, events: int) -> Path | None:
 
 
 def _link_tree(source: str, target: str) -> None:
-    """``target`` (an empty folder) made to hold ``source``'s files as hard links."""
-    with os.scandir(source) as entries:
-        for entry in entries:
-            there = os.path.join(target, entry.name)
-            if entry.is_dir(follow_symlinks=False):
-                os.mkdir(there, entry.stat(follow_symlinks=False).st_mode & 0o777)
-                _link_tree(entry.path, there)
-            elif entry.is_symlink():
-                os.symlink(os.readlink(entry.path), there)
-            else:
-                os.link(entry.path, there)
+    """``target`` made to hold ``source``'s files as hard links (links kept as links)."""
+    shutil.copytree(source, target, symlinks=True, copy_function=os.link, dirs_exist_ok=True)
 
 
 def _adopt_folder(out: Path, builds: Path) -> None:
