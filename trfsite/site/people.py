@@ -121,14 +121,15 @@ def _build_people(
     in_place = taking.plan(state.history, old_paths) if taking else frozenset()
     alone: Alone | None = None
     links: list[str] = []
+    looked_at: set[str] = set()
     entries_now: dict[str, EventEntries] = {}
     if old_paths and not config.series:
-        alone, links, entries_now = _alone(state, events, built, config, old_paths, out, in_place)
+        alone, links, looked_at, entries_now = _alone(
+            state, events, built, config, old_paths, out, in_place
+        )
     # A part resolved alone looks again at the pages it does not link only: their
     # digests alone are read (issue 46); else every page's.
-    looked_at: set[str] = set()
     if alone is not None:
-        looked_at = old_paths.keys() - set(links)
         old_pages = state.digests_of(looked_at)
     else:
         old_pages = state.page_digests(stamp_now, made_with) if old_paths else {}
@@ -291,11 +292,11 @@ def _alone(
     old_paths: Collection[str],
     out: Path,
     in_place: frozenset[str],
-) -> tuple[Alone | None, list[str], dict[str, EventEntries]]:
+) -> tuple[Alone | None, list[str], set[str], dict[str, EventEntries]]:
     """The people of the part a rebuild touches, resolved alone (``site.identity_alone``),
     the previous build's pages (``old_paths``, in order) to link as they are (or leave
-    ``in_place``), and the events the state does not hold; (None, [], {}) when the part
-    cannot be resolved alone."""
+    ``in_place``) and those looked at again, and the events the state does not hold;
+    (None, [], set(), {}) when the part cannot be resolved alone."""
     held = state.known_events()
     current, new = [], {}
     for key, task in events:
@@ -310,17 +311,17 @@ def _alone(
             new[key] = entries
     try:
         alone = resolve_alone(state, current, new, config.people, repr(config.people))
-        links = paths_to_link(alone, old_paths, LISTED)
+        links, looked_at = paths_to_link(alone, old_paths, LISTED)
     except Stale as exc:
         logger.info("people: the part resolved among all the people (%s)", exc)
-        return None, [], {}
+        return None, [], set(), {}
     for path in links:  # one deleted by hand is made again, by its person
         if path not in in_place and not regular_file(os.path.join(out, path)):
             logger.info("people: %s is not in the live build", path)
-            return None, [], {}
+            return None, [], set(), {}
     people = sum(1 for _ in alone.resolved.people)
     logger.info("people: %d person(s) resolved again, the part alone", people)
-    return alone, links, new
+    return alone, links, looked_at, new
 
 
 def _every_event(

@@ -30,10 +30,12 @@ import logging
 import os
 import shutil
 from collections.abc import Collection, Iterable
+from itertools import chain
 from pathlib import Path
 
 from trfsite.people.report import PEOPLE_FOLDER
 from trfsite.site.state_history import FolderMark, History
+from trfsite.site.state_pages import paths_under
 
 logger = logging.getLogger(__name__)
 
@@ -45,11 +47,10 @@ _REFUSED = "people: %s is not as a build left it; its pages are linked from the 
 def people_folders(pages: Iterable[str]) -> list[str]:
     """The folders under the build that hold the people pages among ``pages``."""
     found = {PEOPLE_FOLDER}
-    for path in pages:
-        if path.startswith(_PREFIX):
-            # Paths under the build, "/" between parts: cut, not os.path.dirname (its
-            # checks were most of the mark of a rebuild's 15,000 people pages).
-            folder = path.rpartition("/")[0]
+    # Paths under the build, "/" between parts: cut, not os.path.dirname (its checks
+    # were most of the mark of a rebuild's 15,000 people pages); each folder once.
+    for folder in {path.rpartition("/")[0] for path in pages}:
+        if folder.startswith(_PREFIX):
             while folder not in found:  # and each folder between
                 found.add(folder)
                 folder = folder.rpartition("/")[0]
@@ -73,8 +74,8 @@ class PeopleTaking:
 
     def plan(self, history: History, old_pages: Collection[str]) -> frozenset[str]:
         """The pages the donor holds as the live build has them (``old_pages``, the
-        state's pages of the live build), to leave out of the build; none when the
-        donor's folders are not as recorded."""
+        state's pages of the live build, in order), to leave out of the build; none when
+        the donor's folders are not as recorded."""
         donor = self._donor
         if donor is None or not old_pages:
             return frozenset()
@@ -90,9 +91,9 @@ class PeopleTaking:
             return frozenset()
         self._from, self._marks = built, marks
         self._changed = {p for p in history.changed_since(built) if p.startswith(_PREFIX)}
-        self._in_place = frozenset(
-            p for p in old_pages if p.startswith(_PREFIX) and p not in self._changed
-        )
+        # Set operations on the stored pages under the folder, not a test a page.
+        people = paths_under(list(old_pages), _PREFIX)
+        self._in_place = frozenset(people).difference(self._changed)
         return self._in_place
 
     def made(self, saved: int, pages: Iterable[str], kept: Iterable[str]) -> None:
@@ -106,8 +107,10 @@ class PeopleTaking:
             # ~2 MiB at 3,000 events (issue 46).
             self._folders = people_folders(pages)
             return
-        self._pages = [p for p in pages if p.startswith(_PREFIX)]
-        self._folders = people_folders(self._pages)
+        # Those the build placed itself: most of its pages are kept in the donor's folder.
+        kept = self._kept
+        self._pages = [p for p in pages if p not in kept and p.startswith(_PREFIX)]
+        self._folders = people_folders(chain(self._pages, kept))
 
     def move_in(self) -> None:
         """Take the donor's folder into the complete build; raises OSError."""
@@ -123,7 +126,7 @@ class PeopleTaking:
             source = os.path.join(donor, path)
             if os.path.lexists(source):  # dropped or changed since: not the build's
                 self._rename(source, os.path.join(aside, path))
-        for path in sorted(set(self._pages) - self._kept):  # a few: most are kept
+        for path in sorted(set(self._pages)):  # a few: most are kept
             self._rename(os.path.join(root, path), os.path.join(donor, path))
         if os.path.lexists(root / PEOPLE_FOLDER):
             shutil.rmtree(root / PEOPLE_FOLDER)  # empty folders now

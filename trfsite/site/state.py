@@ -256,7 +256,11 @@ class BuildState:
         digests not held (~12 MiB)."""
         if not self._trusted(stamp, made_with):
             return {}
-        return dict.fromkeys(path for (path,) in self._db.execute("SELECT path FROM pages"))
+        # One JSON text, decoded in C: a row a path was twice the time.
+        (text,) = self._db.execute(
+            "SELECT json_group_array(path) FROM (SELECT path FROM pages ORDER BY path)"
+        ).fetchone()
+        return dict.fromkeys(json.loads(text))
 
     def digests_of(self, paths: Iterable[str]) -> dict[str, str]:
         """The stored digests of those of ``paths`` the state holds."""

@@ -16,9 +16,10 @@ pages that changed taken out and put in (never every page hashed again, issue 46
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import sqlite3
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 
 from trfsite.site.state_batch import select_in
 
@@ -177,3 +178,12 @@ def save_pages(db: sqlite3.Connection, seq: int, made: PageDigests) -> list[str]
         (SUM, f"{made.stamp()} {total:x}"),
     )
     return dropped
+
+
+def paths_under(ordered: Sequence[str], prefix: str) -> Sequence[str]:
+    """The paths of ``ordered`` (sorted) that start with ``prefix``: a slice, for they
+    are side by side. A rebuild at 10,000 events holds 118,000 page paths, and a test
+    of each in Python was most of what its people step did with them (issue 46)."""
+    start = bisect.bisect_left(ordered, prefix)
+    end = bisect.bisect_left(ordered, prefix[:-1] + chr(ord(prefix[-1]) + 1), start)
+    return ordered[start:end]
