@@ -252,6 +252,37 @@ def test_an_old_build_still_being_removed_is_not_waited_for(
     assert not leftover.exists()
 
 
+def test_a_dead_builds_folder_goes_to_a_remover_not_waited_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rebuild killed while it took the donor's folders left them in its folder:
+    the next build renames it as an old build and hands it on (issue 46)."""
+    from trfsite.site import publish
+
+    builds = tmp_path / "site.builds"
+    dead = builds / ".tmp-k1ll3d"
+    (dead / "open").mkdir(parents=True)
+    (dead / "open" / "index.html").write_text("half", encoding="utf-8")
+    handed: list[list[str]] = []
+
+    def hand_on(paths: list[Path]) -> object:
+        handed.append([p.name for p in paths])
+        return object()  # a remover started: nothing removed here
+
+    monkeypatch.setattr(publish, "remove_later", hand_on)
+    tmp = publish.make_build_folder(tmp_path / "site", prune_later=True)
+    assert handed == [[".tmp-old-k1ll3d"]]
+    assert not dead.exists()
+    assert (builds / ".tmp-old-k1ll3d" / "open" / "index.html").is_file()
+    assert tmp.is_dir() and tmp.name.startswith(".tmp-") and tmp != dead
+    # A library caller (no later): a dead build's folder is removed at once.
+    tmp.rmdir()
+    (dead / "open").mkdir(parents=True)
+    publish.make_build_folder(tmp_path / "site")
+    assert not dead.exists()
+    assert handed == [[".tmp-old-k1ll3d"]]
+
+
 def test_reused_events_can_be_linked_by_the_workers(tmp_path: Path) -> None:
     from concurrent.futures import ProcessPoolExecutor
 
@@ -499,7 +530,7 @@ def test_an_old_build_a_remover_holds_is_left_to_it(
     held = os.open(leftover, os.O_RDONLY)  # as a remover still at work holds it
     fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
     try:
-        publish.make_build_folder(out, prune_later=True)
+        publish.make_build_folder(out, prune_later=True).rmdir()  # not a dead build's
         assert handed == []
         assert (leftover / "open" / "index.html").is_file()
         # A remover started anyway (the folder checked free just before another took
