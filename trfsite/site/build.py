@@ -402,10 +402,8 @@ def _archived(
     """The events of ``data/archive.sqlite``: a reused event's files are in the live build
     (moved in at the end), the others in this one."""
     live, root = part.options.out, part.writer.root
-    return [
-        ArchiveEvent(e.key, e.summary, (live if e.slug in plan.reused else root) / e.slug)
-        for e in ordered
-    ]
+    reused = plan.reused
+    return [ArchiveEvent(e.key, e.summary, live if e.slug in reused else root) for e in ordered]
 
 
 def _in_order(tasks: list[EventTask], entries: list[cache.CacheEntry]) -> list[cache.CacheEntry]:

@@ -56,7 +56,7 @@ class ArchiveStart:
         root = self.writer.root
 
         def start(summaries: Mapping[str, EventSummary]) -> None:
-            events = [ArchiveEvent(keys[slug], summaries[slug], root / slug) for slug in slugs]
+            events = [ArchiveEvent(keys[slug], summaries[slug], root) for slug in slugs]
             self.now(lambda: events)
 
         return start
