@@ -145,6 +145,20 @@ def test_chess_site_without_games_loads_no_go_team_games_or_pdf(tmp_path: Path) 
     assert _loaded(modules, _NOT_WITHOUT_PEOPLE_PAGES) == []
 
 
+def test_people_site_without_series_loads_no_series_standings(tmp_path: Path) -> None:
+    # Issue 46: a rebuild's one-core start imported the series' standings and pages (their
+    # dataclasses compiled at import) for a site that has no [series.KEY].
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.copy(SAMPLES / "fide-example1-trf16.trf", src / "one.trf")
+    shutil.copy(SAMPLES / "fide-example1-trf16.trf", src / "two.trf")
+    modules = _imported("build", str(src), "-o", str(tmp_path / "out"), "--no-pdf", "--jobs", "1")
+    assert "trfsite.site.people_files" in modules  # the probe did make people pages
+    assert (tmp_path / "out" / "people" / "index.html").is_file()
+    series = ("trfsite.series.compute", "trfsite.series.pages", "trfsite.series.report")
+    assert _loaded(modules, series) == []
+
+
 # ``trfsite validate`` reads and checks: it renders nothing, keeps no state, and matches games
 # only when a PGN (or ``bulletin_games``) is there.
 _NOT_FOR_VALIDATE = ("jinja2", "markupsafe", "babel", "sqlite3", "multiprocessing", "hashlib",
