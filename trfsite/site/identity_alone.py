@@ -20,9 +20,10 @@ events, more the larger the archive).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from itertools import chain
 
+from trfsite.model.frozen import frozen_record
 from trfsite.people.config import PeopleConfig
 from trfsite.people.contexts import PeopleFinding
 from trfsite.people.entries import EventEntries, PersonEntry
@@ -46,7 +47,7 @@ from trfsite.site.state_pages import paths_under
 from trfsite.site.state_people import StoredPeople
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Alone:
     """The people of a rebuild that resolved a part of the archive alone."""
 
@@ -64,7 +65,7 @@ class Alone:
     positions: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class _Part:
     loaded: dict[str, EventEntries]  # event key -> entries: the part's events
     positions: dict[str, frozenset[int]]  # event key -> its entries in the part

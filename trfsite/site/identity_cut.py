@@ -14,14 +14,15 @@ the state kept when the event was last loaded whole (``Changes.people_at``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from trfsite.model.frozen import frozen_record
 from trfsite.people.entries import EventEntries, unpack_record
 from trfsite.people.incremental import Stale
 from trfsite.site.state import BuildState
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class CutEvents:
     """Events loaded with some of their entries."""
 

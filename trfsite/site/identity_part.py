@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import NamedTuple
 
+from trfsite.model.frozen import frozen_record
 from trfsite.people.config import PeopleConfig
 from trfsite.people.entries import EventEntries
 from trfsite.people.identity import Person, Resolution, linked_keys, resolve
@@ -32,14 +32,14 @@ def mostly_new(new: int, events: int) -> bool:
     return new > MOST * events
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Touched:
     """What a rebuild's part may have changed: the pages to look at again."""
 
     people: frozenset[str]  # see ``_touched``
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class _Part:
     positions: dict[str, frozenset[int]]  # file -> entries resolved again
     gone: frozenset[str]  # the previous people these entries belonged to

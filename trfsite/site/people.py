@@ -14,11 +14,11 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
 
 from trfsite.findings import Finding
+from trfsite.model.frozen import frozen_record
 from trfsite.pages.config import CONFIG_NAME, ConfigError, SiteConfig, load_config
 from trfsite.people.entries import EventEntries, PersonEntry, SharedValues
 from trfsite.people.identity import Resolution
@@ -435,7 +435,7 @@ def _listings(
     return chain(made.pages, (page for page in again if page.path in missing))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Archive:
     config: SiteConfig
     events: tuple[EventEntries, ...]

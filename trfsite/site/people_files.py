@@ -12,10 +12,10 @@ import stat
 from collections import deque
 from collections.abc import Collection, Iterable, Iterator
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
 from pathlib import Path
 
 from trfsite.memo import forget_all
+from trfsite.model.frozen import frozen_record
 from trfsite.people.listings import GroupInput
 from trfsite.people.pages import PeoplePage, PersonInput
 from trfsite.site.event_build import EventTask, environment, paused_collector
@@ -33,7 +33,7 @@ PageInput = PeoplePage | PersonInput | GroupInput
 _Made = tuple[tuple[tuple[str, bytes], ...], int, int]  # (pages sent back, written, linked)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class PeopleRun:
     """Where and how a build's people pages are made."""
 
@@ -43,7 +43,7 @@ class PeopleRun:
     local: bool  # the workers share this disk: they write the pages themselves
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class RenderBatch:
     """People pages for one call on a worker; everything in it pickles."""
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from trfsite.model.frozen import frozen_record
 from trfsite.people.listings import GroupRows
 from trfsite.people.rows import Group, PersonRow
 from trfsite.people.search import joined_piece, piece_path, row_text
 from trfsite.site.state_rows import StoredRows
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record
 class Pieces:
     made: Iterable[tuple[str, str]]  # (path, text) of the pieces that may have changed
     kept: dict[str, str]  # path -> piece: the others
