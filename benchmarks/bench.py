@@ -450,6 +450,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.scratch is None and not getattr(args, "people_full", False):
         args.scratch = default_scratch_root()
+    if args.scratch is not None:  # a folder named on the command line may not exist yet
+        Path(args.scratch).mkdir(parents=True, exist_ok=True)
     SCRATCH_ROOT[0] = args.scratch
     # The games group (issue 42) runs only when asked for: it builds the open four times
     # a run.
